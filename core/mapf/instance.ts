@@ -1,0 +1,40 @@
+/**
+ * A multi-agent pathfinding instance: a grid, movement rules, and agents with a start and a goal
+ * cell each. Agents are identified by their index in `agents`.
+ */
+import type { Grid } from '../grid/grid.ts';
+import type { Movement } from '../grid/movement.ts';
+
+export interface AgentTask {
+  start: number;
+  goal: number;
+}
+
+export interface MapfInstance {
+  grid: Grid;
+  movement: Movement;
+  agents: AgentTask[];
+}
+
+/** Checks starts and goals are on the map, free and pairwise distinct; throws naming the agent. */
+export function checkInstance(instance: MapfInstance): void {
+  const { grid, agents } = instance;
+  const starts = new Map<number, number>();
+  const goals = new Map<number, number>();
+  for (let i = 0; i < agents.length; i++) {
+    const { start, goal } = agents[i];
+    for (const [what, cell, seen] of [['start', start, starts], ['goal', goal, goals]] as const) {
+      if (!Number.isInteger(cell) || cell < 0 || cell >= grid.cells) {
+        throw new RangeError(`agent ${i}: ${what} cell ${cell} is outside the ${grid.width}x${grid.height} map`);
+      }
+      if (!grid.isFree(cell)) {
+        throw new RangeError(`agent ${i}: ${what} (${grid.x(cell)}, ${grid.y(cell)}) is on a wall`);
+      }
+      const other = seen.get(cell);
+      if (other !== undefined) {
+        throw new RangeError(`agents ${other} and ${i} share the ${what} (${grid.x(cell)}, ${grid.y(cell)})`);
+      }
+      seen.set(cell, i);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The shape every multi-agent solver shares: `solve(instance, options)` returns a result whose
+ * status says how it ended. Failure is data; solvers throw only for bad input, naming the agent
+ * or cell at fault.
+ */
+import type { MapfInstance } from '../mapf/instance.ts';
+import type { Path } from '../mapf/plan.ts';
+
+export type SolveStatus = 'solved' | 'timeout' | 'unsolvable' | 'cancelled' | 'failed';
+
+export interface SolveProgress {
+  /** 0..1 when the solver can tell, otherwise undefined. */
+  fraction?: number;
+  message: string;
+}
+
+export interface SolveOptions {
+  /** Seed for every random choice (order shuffles, agitation noise). */
+  seed?: number;
+  /** Wall-clock budget; the solver returns 'timeout' with its best plan when it runs out. */
+  timeLimitMs?: number;
+  /** Polled by long loops; returning true makes the solver stop with 'cancelled'. */
+  shouldStop?: () => boolean;
+  /** Called now and then with progress; keep it cheap. */
+  onProgress?: (progress: SolveProgress) => void;
+  /** Solver-specific parameters, validated by the solver itself. */
+  params?: Record<string, unknown>;
+}
+
+export interface SolveStats {
+  expanded: number;
+  generated: number;
+  elapsedMs: number;
+  [extra: string]: number;
+}
+
+export interface SolveResult {
+  solver: string;
+  status: SolveStatus;
+  /** One path per agent in instance order; the best found, possibly partial when not solved. */
+  paths: Path[];
+  /** Human-readable reason for any status other than 'solved'. */
+  message?: string;
+  stats: SolveStats;
+}
+
+export interface SolverEntry {
+  name: string;
+  label: string;
+  /** Whether the solver is optimal (sum of costs) and complete. */
+  optimal: boolean;
+  solve(instance: MapfInstance, options: SolveOptions): SolveResult;
+}

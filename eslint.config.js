@@ -1,0 +1,76 @@
+// Lint, including the layering rule (after vscode's code-layering): core imports nothing from
+// Electron, Node, the DOM or React; renderer and main never import each other. Tests follow
+// the rule of the layer they test.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+const coreForbidden = {
+  paths: [
+    ...nodeBuiltins.map((name) => ({ name, message: 'core/ runs in browsers and workers too: no Node built-ins.' })),
+    { name: 'electron', message: 'core/ must not depend on Electron.' },
+    { name: 'react', message: 'core/ must not depend on React.' },
+    { name: 'react-dom', message: 'core/ must not depend on React.' },
+  ],
+  patterns: [
+    { group: ['electron/*', 'react/*', 'react-dom/*', 'node:*'], message: 'core/ must not depend on Electron, React or Node.' },
+    { group: ['**/main/**', '**/renderer/**', '**/cli/**'], message: 'core/ imports nothing of ours outside core/.' },
+  ],
+};
+
+// DOM and host globals that core must not touch (it declares the few it may use in globals.d.ts).
+const domGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'fetch', 'XMLHttpRequest', 'HTMLElement', 'HTMLCanvasElement', 'Worker', 'self', 'process', 'require', 'Buffer', '__dirname', '__filename'];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', '.vite/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['core/**/*.ts', 'test/core/**/*.ts'],
+    ignores: ['core/**/bench/**'],
+    rules: {
+      'no-restricted-imports': ['error', coreForbidden],
+      'no-restricted-globals': ['error', ...domGlobals.map((name) => ({ name, message: `core/ must not use the host global '${name}'.` }))],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}', 'test/renderer/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'The renderer talks to main only through the preload API.' }],
+        patterns: [
+          { group: ['**/main/**', '../main', '../../main'], message: 'renderer/ must not import main/: use the preload API.' },
+          { group: ['node:*'], message: 'renderer/ runs in a sandboxed page: no Node built-ins.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['main/**/*.ts', 'test/main/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/renderer/**', '../renderer', '../../renderer'], message: 'main/ must not import renderer/.' }],
+      }],
+    },
+  },
+  {
+    files: ['cli/**/*.ts', 'bin/**/*.mjs', 'test/node/**/*.ts', 'test/e2e/**/*.{ts,mjs}', '*.config.{ts,js}', 'core/**/bench/**/*.ts', '.ci/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/renderer/**', '**/main/**'], message: 'Node-side code uses core/, not the app layers.' }],
+      }],
+    },
+  },
+);

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// When MAPF_REPORT_DIR is set (by .ci/run), results also go to a JSON file that the CI script
+// counts, so its closing line covers every test that ran.
+const reportDir = process.env.MAPF_REPORT_DIR;
+
+export default defineConfig({
+  test: {
+    include: ['test/core/**/*.test.ts', 'test/node/**/*.test.ts', 'test/renderer/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    reporters: reportDir ? ['default', 'json'] : ['default'],
+    outputFile: reportDir ? { json: `${reportDir}/unit.json` } : undefined,
+  },
+});
