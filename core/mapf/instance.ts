@@ -8,6 +8,12 @@ import type { Movement } from '../grid/movement.ts';
 export interface AgentTask {
   start: number;
   goal: number;
+  /** Side of the unit's square footprint in cells, anchored at its top-left cell (default 1). */
+  size?: number;
+  /** Turns one move takes (default 1: a move every turn). */
+  speed?: number;
+  /** Higher moves first and may override lower reservations (seed 000; default 0). */
+  priority?: number;
 }
 
 export interface MapfInstance {

@@ -1,0 +1,65 @@
+/**
+ * The contract between the turn simulator and the solvers it runs (seeds 000/001: units move one
+ * turn at a time and planners may replan between turns).
+ *
+ * The simulator owns the world: positions, the clock, the map and its timed events. Each turn it
+ * asks the controller for every agent's next cell, executes the moves, and records collisions,
+ * waits, cycles and events. Offline solvers (CA*, HCA*, the optimal solvers) plan everything in
+ * `init` and replay their plan from `step`; online solvers (LRA*, WHCA*) plan in `step`.
+ */
+import type { Grid } from '../grid/grid.ts';
+import type { Movement } from '../grid/movement.ts';
+import type { AgentTask } from '../mapf/instance.ts';
+
+/** What a controller may read of the world at the start of turn `t`. */
+export interface WorldView {
+  /** The current turn: positions are those at time t; step() returns positions for t + 1. */
+  readonly t: number;
+  /** Live grid: timed map events edit it (and bump grid.version) between turns. */
+  readonly grid: Grid;
+  readonly movement: Movement;
+  readonly agents: readonly AgentTask[];
+  /** Each agent's cell at time t. Read-only for controllers. */
+  readonly positions: Int32Array;
+}
+
+export type TurnEventKind = 'replan' | 'wait' | 'arrival' | 'collision' | 'priority-override' | 'promotion' | 'map-change';
+
+export interface TurnEvent {
+  kind: TurnEventKind;
+  t: number;
+  agent: number;
+  /** Other agents involved (the overridden unit, the one collided with …). */
+  others?: number[];
+  cell?: number;
+  detail?: string;
+}
+
+/** Counters a controller keeps; the simulator reads them after each turn. */
+export interface ControllerCounters {
+  /** Search nodes expanded so far, all searches included. */
+  expanded: number;
+  /** Current number of entries in the reservation table (0 if it has none). */
+  reservations: number;
+}
+
+export interface TurnController {
+  /** Plans before turn 0. Its duration is the run's "initial planning time". */
+  init(world: WorldView): void;
+  /**
+   * Chooses every agent's cell at time t + 1 (its current cell to wait) and writes them into
+   * `next`. Its duration is that turn's time. Events (replans, overrides …) go to `emit`.
+   */
+  step(world: WorldView, next: Int32Array, emit: (event: TurnEvent) => void): void;
+  /** Told after timed map events changed `cells` (now in world.grid), before the next step. */
+  mapChanged?(world: WorldView, cells: readonly number[]): void;
+  counters(): ControllerCounters;
+}
+
+/** Options every controller factory takes; solver-specific ones go in `params`. */
+export interface ControllerOptions {
+  seed: number;
+  params: Record<string, unknown>;
+}
+
+export type ControllerFactory = (instance: { grid: Grid; movement: Movement; agents: readonly AgentTask[] }, options: ControllerOptions) => TurnController;
