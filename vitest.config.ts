@@ -6,7 +6,7 @@ const reportDir = process.env.MAPF_REPORT_DIR;
 
 export default defineConfig({
   test: {
-    include: ['test/core/**/*.test.ts', 'test/node/**/*.test.ts', 'test/renderer/**/*.test.ts'],
+    include: ['test/core/**/*.test.ts', 'test/node/**/*.test.ts', 'test/main/**/*.test.ts', 'test/renderer/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     reporters: reportDir ? ['default', 'json'] : ['default'],
