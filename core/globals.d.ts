@@ -9,3 +9,5 @@ declare const console: {
   warn(...args: unknown[]): void;
   error(...args: unknown[]): void;
 };
+// Used by the in-memory port pair to copy messages the way real ports do.
+declare function structuredClone<T>(value: T): T;

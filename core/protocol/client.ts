@@ -1,0 +1,305 @@
+/**
+ * The caller's side of the solver protocol, the same for every kind of solver process.
+ *
+ * A pool of workers, each given ONE request at a time, so a process that dies or hangs takes
+ * only its own job with it; further requests wait in a FIFO queue. Replies are matched to jobs
+ * by id. Solvers are synchronous and may sit in a loop that never reads its messages, so the
+ * client enforces cancel, hangs and deadlines by terminating the process and starting a fresh
+ * one; it never relies on the solver noticing.
+ *
+ * Every job's promise resolves, never rejects: trouble comes back as status 'failed' (or
+ * 'cancelled') with a message.
+ */
+import type { SolveProgress } from '../solvers/types.ts';
+import type { SolveRequestBody, SolveResultBody } from './messages.ts';
+import { PROTOCOL_VERSION } from './messages.ts';
+import type { SpawnWorker, WorkerHandle } from './port.ts';
+import { parseFromSolverMessage } from './schema.ts';
+import { encodePaths } from './wire.ts';
+
+export interface SolverClientOptions {
+  /** Solver processes run side by side (default 1). */
+  poolSize?: number;
+  /** Time past a request's timeLimitMs before its process is declared hung (default 2 s). */
+  hangGraceMs?: number;
+  /** Deadline for a request without timeLimitMs (default 10 minutes). */
+  defaultDeadlineMs?: number;
+  /** How long a new process may take to say `ready` before it is given up (default 30 s). */
+  startTimeoutMs?: number;
+}
+
+export interface SolveHandlers {
+  onProgress?: (progress: SolveProgress) => void;
+}
+
+export interface SolveJob {
+  id: string;
+  /** Never rejects: failures resolve with status 'failed' and a message. */
+  result: Promise<SolveResultBody>;
+}
+
+interface Job {
+  id: string;
+  body: SolveRequestBody;
+  handlers: SolveHandlers;
+  submitted: number;
+  resolve: (result: SolveResultBody) => void;
+}
+
+interface Slot {
+  handle: WorkerHandle;
+  ready: boolean;
+  job: Job | null;
+  /** Start-up or deadline timer, whichever applies now. */
+  timer: ReturnType<typeof setTimeout> | undefined;
+  /** Set once this slot is done with; later messages and exit reports from it are ignored. */
+  retired: boolean;
+  unsubscribe: () => void;
+}
+
+export class SolverClient {
+  private readonly spawnWorker: SpawnWorker;
+  private readonly poolSize: number;
+  private readonly hangGraceMs: number;
+  private readonly defaultDeadlineMs: number;
+  private readonly startTimeoutMs: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private readonly jobs = new Map<string, Job>();
+  private nextId = 1;
+  private disposed = false;
+
+  constructor(spawn: SpawnWorker, options: SolverClientOptions = {}) {
+    this.spawnWorker = spawn;
+    this.poolSize = Math.max(1, Math.floor(options.poolSize ?? 1));
+    this.hangGraceMs = options.hangGraceMs ?? 2000;
+    this.defaultDeadlineMs = options.defaultDeadlineMs ?? 10 * 60_000;
+    this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  }
+
+  /** Jobs running in a solver process now. */
+  get busy(): number {
+    return this.slots.filter((s) => s.job !== null).length;
+  }
+
+  /** Jobs waiting for a free solver process. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  solve(body: SolveRequestBody, handlers: SolveHandlers = {}): SolveJob {
+    const id = `solve-${this.nextId++}`;
+    let resolve!: (result: SolveResultBody) => void;
+    const result = new Promise<SolveResultBody>((r) => (resolve = r));
+    const job: Job = { id, body, handlers, submitted: performance.now(), resolve };
+    if (this.disposed) {
+      resolve(this.ending(job, 'failed', 'the solver client has been disposed'));
+      return { id, result };
+    }
+    this.jobs.set(id, job);
+    this.queue.push(job);
+    this.pump();
+    return { id, result };
+  }
+
+  /** Resolves the job as 'cancelled' at once; a running job's process is killed and replaced. */
+  cancel(id: string): void {
+    const job = this.jobs.get(id);
+    if (!job) return;
+    const queuedAt = this.queue.indexOf(job);
+    if (queuedAt >= 0) {
+      this.queue.splice(queuedAt, 1);
+      this.settle(job, this.ending(job, 'cancelled', 'cancelled before it started'));
+      return;
+    }
+    const slot = this.slots.find((s) => s.job === job);
+    this.settle(job, this.ending(job, 'cancelled', 'cancelled by the caller'));
+    // No `cancel` message first: a synchronous solver would not read it until it had finished.
+    if (slot) this.replace(slot);
+  }
+
+  /** Kills every solver process; pending jobs resolve 'cancelled'. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const slot of this.slots.slice()) this.retire(slot);
+    this.queue.length = 0;
+    for (const job of [...this.jobs.values()]) this.settle(job, this.ending(job, 'cancelled', 'the solver client was disposed'));
+  }
+
+  /** Hands queued jobs to ready idle processes, and starts processes while jobs still wait. */
+  private pump(): void {
+    if (this.disposed) return;
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) break;
+      if (slot.ready && slot.job === null && !slot.retired) this.dispatch(slot, this.queue.shift()!);
+    }
+    const starting = this.slots.filter((s) => !s.ready).length;
+    let wanted = this.queue.length - starting;
+    while (wanted > 0 && this.slots.length < this.poolSize) {
+      if (!this.start()) return;
+      wanted--;
+    }
+  }
+
+  private start(): boolean {
+    let handle: WorkerHandle;
+    try {
+      handle = this.spawnWorker();
+    } catch (error) {
+      this.failQueued(`could not start a solver process: ${describe(error)}`);
+      return false;
+    }
+    const slot: Slot = { handle, ready: false, job: null, timer: undefined, retired: false, unsubscribe: () => {} };
+    this.slots.push(slot);
+    slot.unsubscribe = handle.port.onMessage((raw) => {
+      if (!slot.retired) this.receive(slot, raw);
+    });
+    handle.onExit((reason) => {
+      if (!slot.retired) this.exited(slot, reason);
+    });
+    slot.timer = setTimeout(() => {
+      if (!slot.ready && !slot.retired) this.startFailed(slot, `it did not report ready within ${this.startTimeoutMs} ms`);
+    }, this.startTimeoutMs);
+    return true;
+  }
+
+  private dispatch(slot: Slot, job: Job): void {
+    slot.job = job;
+    const deadline = job.body.timeLimitMs !== undefined ? job.body.timeLimitMs + this.hangGraceMs : this.defaultDeadlineMs;
+    clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => {
+      if (slot.job !== job || slot.retired) return;
+      this.settle(job, this.ending(job, 'failed', `solver process did not answer within ${deadline} ms; it was stopped`));
+      this.replace(slot);
+    }, deadline);
+    try {
+      slot.handle.port.postMessage({ v: PROTOCOL_VERSION, type: 'request', id: job.id, body: job.body });
+    } catch (error) {
+      // Typically a params value that cannot be cloned; the process itself is fine.
+      clearTimeout(slot.timer);
+      slot.job = null;
+      this.settle(job, this.ending(job, 'failed', `could not send the request to the solver process: ${describe(error)}`));
+      this.pump();
+    }
+  }
+
+  private receive(slot: Slot, raw: unknown): void {
+    const parsed = parseFromSolverMessage(raw);
+    const job = slot.job;
+    if (!parsed.ok) {
+      const text = parsed.name === 'ProtocolVersionError' ? versionText(raw) : `solver process sent a malformed message: ${parsed.message}`;
+      if (!slot.ready) return this.startFailed(slot, text);
+      if (job && (parsed.id === null || parsed.id === job.id)) {
+        this.settle(job, this.ending(job, 'failed', text));
+        this.replace(slot); // a process that speaks garbage is not trusted with the next job
+      } else {
+        console.warn(`solver client: ${text}`);
+      }
+      return;
+    }
+    const message = parsed.message;
+    switch (message.type) {
+      case 'ready':
+        if (slot.ready) return;
+        slot.ready = true;
+        clearTimeout(slot.timer);
+        this.pump();
+        return;
+      case 'progress':
+        if (job && message.id === job.id) {
+          try {
+            job.handlers.onProgress?.(message.progress);
+          } catch (error) {
+            console.error('solver client: onProgress handler threw', error);
+          }
+        }
+        return;
+      case 'result':
+        if (job && message.id === job.id) this.finished(slot, job, message.body);
+        return;
+      case 'error':
+        // An error without an id is the process failing to read our request: with one request
+        // per process at a time, it can only be about the running job.
+        if (job && (message.id === job.id || message.id === null)) {
+          this.finished(slot, job, this.ending(job, 'failed', `${message.name}: ${message.message}`));
+        } else {
+          console.warn(`solver client: error from solver process for ${message.id ?? 'no request'}: ${message.name}: ${message.message}`);
+        }
+        return;
+    }
+  }
+
+  private finished(slot: Slot, job: Job, result: SolveResultBody): void {
+    clearTimeout(slot.timer);
+    slot.job = null;
+    this.settle(job, result);
+    this.pump();
+  }
+
+  private exited(slot: Slot, reason: string): void {
+    if (!slot.ready) return this.startFailed(slot, `it exited before it was ready (${reason})`);
+    const job = slot.job;
+    if (job) this.settle(job, this.ending(job, 'failed', `the solver process crashed while running '${job.body.solver}' (${reason})`));
+    this.replace(slot);
+  }
+
+  /** A process that never became ready: drop it; if no other process can serve, fail the queue. */
+  private startFailed(slot: Slot, why: string): void {
+    this.retire(slot);
+    const alive = this.slots.length > 0;
+    if (!alive) this.failQueued(`the solver process could not start: ${why}`);
+    else this.pump();
+  }
+
+  /** Kills a process that had been serving and starts a fresh one in its place. */
+  private replace(slot: Slot): void {
+    this.retire(slot);
+    if (this.disposed) return;
+    this.start();
+    this.pump();
+  }
+
+  private retire(slot: Slot): void {
+    slot.retired = true;
+    clearTimeout(slot.timer);
+    slot.unsubscribe();
+    slot.job = null;
+    const at = this.slots.indexOf(slot);
+    if (at >= 0) this.slots.splice(at, 1);
+    try {
+      slot.handle.terminate();
+    } catch (error) {
+      console.warn('solver client: terminating a solver process failed', error);
+    }
+  }
+
+  private failQueued(message: string): void {
+    const jobs = this.queue.splice(0);
+    for (const job of jobs) this.settle(job, this.ending(job, 'failed', message));
+  }
+
+  private settle(job: Job, result: SolveResultBody): void {
+    if (!this.jobs.delete(job.id)) return;
+    job.resolve(result);
+  }
+
+  private ending(job: Job, status: 'failed' | 'cancelled', message: string): SolveResultBody {
+    return {
+      solver: job.body.solver,
+      status,
+      paths: encodePaths([]),
+      message,
+      stats: { expanded: 0, generated: 0, elapsedMs: performance.now() - job.submitted },
+    };
+  }
+}
+
+function versionText(raw: unknown): string {
+  const v = (raw as { v?: unknown }).v;
+  return `the solver process speaks protocol version ${String(v)}, this client speaks version ${PROTOCOL_VERSION}`;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,180 @@
+/**
+ * Runtime validation of everything that crosses a process boundary: both directions of the
+ * solver protocol, and the solve request body that the Electron main process also checks when
+ * the renderer hands it one. Errors name the field at fault ("body.instance.starts: …").
+ */
+import { z } from 'zod';
+import { PROTOCOL_VERSION } from './messages.ts';
+import type { FromSolverMessage, SolveRequestBody, SolveResultBody, ToSolverMessage } from './messages.ts';
+import { WIRE_INSTANCE_VERSION, WIRE_PATHS_VERSION } from './wire.ts';
+
+const count = z.number().int().nonnegative();
+
+export const wireInstanceSchema = z
+  .object({
+    format: z.literal('mapf-lab/instance', 'must be "mapf-lab/instance"'),
+    version: z.literal(WIRE_INSTANCE_VERSION, `must be ${WIRE_INSTANCE_VERSION} (the instance format version this build reads)`),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    passable: z.instanceof(Uint8Array, { error: 'must be a Uint8Array' }),
+    weight: z.instanceof(Float32Array, { error: 'must be a Float32Array or null' }).nullable(),
+    connectivity: z.union([z.literal(4), z.literal(8)], 'must be 4 or 8'),
+    corners: z.enum(['cut', 'no-cut'], "must be 'cut' or 'no-cut'"),
+    starts: z.instanceof(Int32Array, { error: 'must be an Int32Array' }),
+    goals: z.instanceof(Int32Array, { error: 'must be an Int32Array' }),
+  })
+  .superRefine((wire, ctx) => {
+    const cells = wire.width * wire.height;
+    if (wire.passable.length !== cells) {
+      ctx.addIssue({ code: 'custom', path: ['passable'], message: `has ${wire.passable.length} cells, expected ${wire.width}x${wire.height} = ${cells}` });
+    }
+    if (wire.weight && wire.weight.length !== cells) {
+      ctx.addIssue({ code: 'custom', path: ['weight'], message: `has ${wire.weight.length} cells, expected ${wire.width}x${wire.height} = ${cells}` });
+    }
+    if (wire.starts.length !== wire.goals.length) {
+      ctx.addIssue({ code: 'custom', path: ['goals'], message: `has ${wire.goals.length} agents but starts has ${wire.starts.length}` });
+    }
+  });
+
+export const wirePathsSchema = z
+  .object({
+    format: z.literal('mapf-lab/paths', 'must be "mapf-lab/paths"'),
+    version: z.literal(WIRE_PATHS_VERSION, `must be ${WIRE_PATHS_VERSION} (the paths format version this build reads)`),
+    offsets: z.instanceof(Int32Array, { error: 'must be an Int32Array' }),
+    cells: z.instanceof(Int32Array, { error: 'must be an Int32Array' }),
+  })
+  .superRefine((wire, ctx) => {
+    const { offsets, cells } = wire;
+    if (offsets.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['offsets'], message: 'must hold at least one entry (paths + 1)' });
+      return;
+    }
+    for (let i = 0; i < offsets.length; i++) {
+      if (offsets[i] < (i === 0 ? 0 : offsets[i - 1]) || offsets[i] > cells.length) {
+        ctx.addIssue({ code: 'custom', path: ['offsets', i], message: `offset ${offsets[i]} is out of order or past the ${cells.length} cells` });
+        return;
+      }
+    }
+  });
+
+/** What a caller sends to have an instance solved. The Electron main process validates with it too. */
+export const solveRequestBodySchema = z.object({
+  solver: z.string().min(1, 'must name a solver'),
+  instance: wireInstanceSchema,
+  seed: z.number().int().optional(),
+  timeLimitMs: z.number().positive().optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const solveProgressSchema = z.object({
+  fraction: z.number().min(0).max(1).optional(),
+  message: z.string(),
+});
+
+export const solveResultBodySchema = z.object({
+  solver: z.string(),
+  status: z.enum(['solved', 'timeout', 'unsolvable', 'cancelled', 'failed']),
+  paths: wirePathsSchema,
+  message: z.string().optional(),
+  stats: z.object({ expanded: count, generated: count, elapsedMs: z.number().nonnegative() }).catchall(z.number()),
+});
+
+const id = z.string().min(1, 'must be a non-empty string');
+const v = z.number();
+
+export const requestMessageSchema = z.object({ v, type: z.literal('request'), id, body: solveRequestBodySchema });
+export const cancelMessageSchema = z.object({ v, type: z.literal('cancel'), id });
+export const progressMessageSchema = z.object({ v, type: z.literal('progress'), id, progress: solveProgressSchema });
+export const resultMessageSchema = z.object({ v, type: z.literal('result'), id, body: solveResultBodySchema });
+export const errorMessageSchema = z.object({
+  v,
+  type: z.literal('error'),
+  id: id.nullable(),
+  name: z.string(),
+  message: z.string(),
+  stack: z.string().optional(),
+});
+export const readyMessageSchema = z.object({ v, type: z.literal('ready') });
+
+const TO_SOLVER = { request: requestMessageSchema, cancel: cancelMessageSchema } as const;
+const FROM_SOLVER = {
+  progress: progressMessageSchema,
+  result: resultMessageSchema,
+  error: errorMessageSchema,
+  ready: readyMessageSchema,
+} as const;
+
+/** A message that could not be read, with the id to reply to when the message had one. */
+export interface MessageProblem {
+  ok: false;
+  id: string | null;
+  /** 'ProtocolVersionError' for a version mismatch, 'ProtocolError' for everything else. */
+  name: 'ProtocolError' | 'ProtocolVersionError';
+  message: string;
+}
+
+export type Parsed<T> = { ok: true; message: T } | MessageProblem;
+
+/** Reads a message sent to a solver process: a request or a cancel of this protocol version. */
+export function parseToSolverMessage(raw: unknown): Parsed<ToSolverMessage> {
+  return parseMessage(raw, TO_SOLVER, 'the solver process') as Parsed<ToSolverMessage>;
+}
+
+/** Reads a message sent by a solver process: progress, result, error or ready. */
+export function parseFromSolverMessage(raw: unknown): Parsed<FromSolverMessage> {
+  return parseMessage(raw, FROM_SOLVER, 'the solver client') as Parsed<FromSolverMessage>;
+}
+
+/** Checks a solve request body; returns it, or a message naming every field at fault. */
+export function parseSolveRequestBody(raw: unknown): { ok: true; body: SolveRequestBody } | { ok: false; message: string } {
+  const parsed = solveRequestBodySchema.safeParse(raw);
+  return parsed.success ? { ok: true, body: parsed.data as SolveRequestBody } : { ok: false, message: describeIssues(parsed.error, 'request body') };
+}
+
+/** One line per issue, each naming the field path: "body.instance.starts must be an Int32Array". */
+export function describeIssues(error: z.ZodError, what: string): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.map(String).join('.');
+      return `${path ? `${what}.${path}` : what}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+function parseMessage(raw: unknown, schemas: Record<string, z.ZodType>, receiver: string): Parsed<unknown> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return problem(null, `a protocol message must be an object, got ${describeValue(raw)}`);
+  }
+  const record = raw as Record<string, unknown>;
+  const replyId = typeof record.id === 'string' && record.id !== '' ? record.id : null;
+  if (typeof record.v !== 'number') return problem(replyId, `message has no protocol version 'v' (this side speaks version ${PROTOCOL_VERSION})`);
+  if (record.v !== PROTOCOL_VERSION) {
+    return { ok: false, id: replyId, name: 'ProtocolVersionError', message: `protocol version ${record.v} is not supported (this side speaks version ${PROTOCOL_VERSION})` };
+  }
+  const type = record.type;
+  const schema = typeof type === 'string' && Object.hasOwn(schemas, type) ? schemas[type] : undefined;
+  if (!schema) {
+    const shown = typeof type === 'string' ? `'${type}'` : describeValue(type);
+    return problem(replyId, `unknown message type ${shown} for ${receiver} (expected ${Object.keys(schemas).join(', ')})`);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return problem(replyId, `malformed '${type}' message: ${describeIssues(parsed.error, 'message')}`);
+  return { ok: true, message: parsed.data };
+}
+
+function problem(id: string | null, message: string): MessageProblem {
+  return { ok: false, id, name: 'ProtocolError', message };
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `string '${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+}
+
+// Compile-time checks that what the schemas accept fits the hand-written message types.
+type Fits<A, B> = [A] extends [B] ? true : false;
+const _bodyFits: Fits<z.infer<typeof solveRequestBodySchema>, SolveRequestBody> = true;
+const _resultFits: Fits<z.infer<typeof solveResultBodySchema>, SolveResultBody> = true;
+const _statusesAgree: Fits<SolveResultBody['status'], z.infer<typeof solveResultBodySchema>['status']> = true;

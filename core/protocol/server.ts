@@ -1,0 +1,102 @@
+/**
+ * The solver-process side of the protocol. It reads requests from a port, runs the solver, and
+ * answers every message: progress and a result for a request, an error for anything it cannot
+ * read or any solver that throws. It never goes silent and never lets an exception escape.
+ *
+ * Solvers are synchronous, so a request runs to completion before the next message is read;
+ * a cancel therefore only ever finds nothing running, and is ignored. The client enforces
+ * cancel by terminating the process (see client.ts).
+ */
+import type { SolverEntry } from '../solvers/types.ts';
+import { findSolver, solverNames } from '../solvers/registry.ts';
+import type { ErrorMessage, FromSolverMessage, RequestMessage, SolveResultBody } from './messages.ts';
+import { PROTOCOL_VERSION } from './messages.ts';
+import type { Port } from './port.ts';
+import { parseToSolverMessage } from './schema.ts';
+import { decodeInstance, encodePaths } from './wire.ts';
+
+/** Progress is posted at most this often, so a chatty solver cannot flood the port. */
+export const PROGRESS_INTERVAL_MS = 50;
+
+export interface ServeSolversOptions {
+  /** Where solver names are looked up (default: the production registry). */
+  lookup?: (name: string) => SolverEntry | undefined;
+  /** The names listed when a request names an unknown solver (default: the registry's). */
+  solverNames?: () => readonly string[];
+}
+
+/** Serves solve requests on `port` until the returned function is called. Posts `ready` first. */
+export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () => void {
+  const lookup = options.lookup ?? findSolver;
+  const names = options.solverNames ?? solverNames;
+
+  const post = (message: FromSolverMessage): void => {
+    try {
+      port.postMessage(message);
+    } catch (error) {
+      // Most likely a value the port cannot clone; say so rather than lose the reply.
+      const id = 'id' in message ? message.id : null;
+      try {
+        port.postMessage(errorMessage(id, error, `could not send the ${message.type} message`));
+      } catch (again) {
+        console.error('solver process: could not post a reply', again);
+      }
+    }
+  };
+
+  const run = (request: RequestMessage): void => {
+    const { id, body } = request;
+    const solver = lookup(body.solver);
+    if (!solver) {
+      post({
+        v: PROTOCOL_VERSION,
+        type: 'error',
+        id,
+        name: 'UnknownSolverError',
+        message: `unknown solver '${body.solver}' (known solvers: ${names().join(', ') || 'none'})`,
+      });
+      return;
+    }
+    let lastProgress = -Infinity;
+    const result = solver.solve(decodeInstance(body.instance), {
+      seed: body.seed,
+      timeLimitMs: body.timeLimitMs,
+      params: body.params,
+      onProgress: (progress) => {
+        const now = performance.now();
+        if (now - lastProgress < PROGRESS_INTERVAL_MS) return;
+        lastProgress = now;
+        post({ v: PROTOCOL_VERSION, type: 'progress', id, progress: { fraction: progress.fraction, message: progress.message } });
+      },
+    });
+    const reply: SolveResultBody = { solver: result.solver, status: result.status, paths: encodePaths(result.paths), stats: result.stats };
+    if (result.message !== undefined) reply.message = result.message;
+    post({ v: PROTOCOL_VERSION, type: 'result', id, body: reply });
+  };
+
+  const unsubscribe = port.onMessage((raw) => {
+    const parsed = parseToSolverMessage(raw);
+    if (!parsed.ok) {
+      post({ v: PROTOCOL_VERSION, type: 'error', id: parsed.id, name: parsed.name, message: parsed.message });
+      return;
+    }
+    const message = parsed.message;
+    if (message.type === 'cancel') return; // nothing is ever running when a message is read
+    try {
+      run(message);
+    } catch (error) {
+      post(errorMessage(message.id, error));
+    }
+  });
+
+  post({ v: PROTOCOL_VERSION, type: 'ready' });
+  return unsubscribe;
+}
+
+function errorMessage(id: string | null, error: unknown, context?: string): ErrorMessage {
+  const name = error instanceof Error ? error.name : 'Error';
+  const text = error instanceof Error ? error.message : String(error);
+  const message: ErrorMessage = { v: PROTOCOL_VERSION, type: 'error', id, name, message: context ? `${context}: ${text}` : text };
+  if (error instanceof Error && typeof error.stack === 'string') message.stack = error.stack;
+  return message;
+}

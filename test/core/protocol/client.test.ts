@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { chokepointExample } from '../../../core/examples/chokepoint.ts';
+import { validatePlan } from '../../../core/mapf/validator.ts';
+import { SolverClient } from '../../../core/protocol/client.ts';
+import type { SolveRequestBody } from '../../../core/protocol/messages.ts';
+import { PROTOCOL_VERSION } from '../../../core/protocol/messages.ts';
+import type { MemoryWorkerHandle } from '../../../core/protocol/memoryPort.ts';
+import { createPortPair, memorySpawner, memoryWorkerHandle } from '../../../core/protocol/memoryPort.ts';
+import { decodePaths, encodeInstance } from '../../../core/protocol/wire.ts';
+import { findSolver } from '../../../core/solvers/registry.ts';
+import type { SolveProgress, SolverEntry } from '../../../core/solvers/types.ts';
+
+const example = chokepointExample();
+const body = (solver = 'independent', extra: Partial<SolveRequestBody> = {}): SolveRequestBody => ({ solver, instance: encodeInstance(example), ...extra });
+
+/** Answers with its seed in the stats, so a test can tell whose reply is whose. */
+const echo: SolverEntry = {
+  name: 'echo',
+  label: 'echo',
+  optimal: false,
+  solve: (_instance, options) => ({ solver: 'echo', status: 'solved', paths: [], stats: { expanded: 0, generated: 0, elapsedMs: 0, seed: options.seed ?? -1 } }),
+};
+const throwing: SolverEntry = {
+  name: 'throwing',
+  label: 'throws',
+  optimal: false,
+  solve: () => {
+    throw new TypeError('params.weight must be a number');
+  },
+};
+const lookup = (name: string) => ({ echo, throwing })[name as 'echo'] ?? findSolver(name);
+
+/** A worker whose other end the test scripts: it says ready (with a chosen version) and then does what it is told. */
+function scriptedSpawner(onRequest: (worker: MemoryWorkerHandle, message: { id: string }, reply: (m: unknown) => void) => void, readyVersion = PROTOCOL_VERSION) {
+  const workers: MemoryWorkerHandle[] = [];
+  const spawn = () => {
+    const [caller, solver] = createPortPair();
+    const worker = memoryWorkerHandle(caller);
+    solver.onMessage((m) => onRequest(worker, m as { id: string }, (r) => solver.postMessage(r)));
+    solver.postMessage({ v: readyVersion, type: 'ready' });
+    workers.push(worker);
+    return worker;
+  };
+  return { spawn, workers };
+}
+
+describe('SolverClient over in-memory workers', () => {
+  it('solves the example with the real solver, delivering progress', async () => {
+    const client = new SolverClient(memorySpawner().spawn);
+    const progress: SolveProgress[] = [];
+    const job = client.solve(body(), { onProgress: (p) => progress.push(p) });
+    expect(client.busy + client.queued).toBe(1);
+    const result = await job.result;
+    expect(result.status).toBe('solved');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[0].message).toMatch(/planned \d of 4 agents/);
+    const paths = decodePaths(result.paths);
+    // The independent solver ignores the other agents: check only each path's own soundness.
+    const single = validatePlan(example, paths).violations.filter((v) => !['vertex', 'swap', 'following', 'rotation'].includes(v.rule));
+    expect(single).toEqual([]);
+    expect(paths.length).toBe(4);
+    expect(client.busy).toBe(0);
+    client.dispose();
+  });
+
+  it('matches each reply to its request with several in flight on a pool of 2', async () => {
+    const spawner = memorySpawner({ lookup });
+    const client = new SolverClient(spawner.spawn, { poolSize: 2 });
+    const jobs = [1, 2, 3, 4, 5, 6].map((seed) => ({ seed, job: client.solve(body('echo', { seed })) }));
+    expect(client.queued).toBe(6);
+    const results = await Promise.all(jobs.map(({ job }) => job.result));
+    results.forEach((r, i) => expect(r.stats.seed).toBe(jobs[i].seed));
+    expect(new Set(jobs.map(({ job }) => job.id)).size).toBe(6);
+    expect(spawner.workers.length).toBe(2);
+    client.dispose();
+  });
+
+  it('reports an unknown solver and a throwing solver as failed, with the reason', async () => {
+    const client = new SolverClient(memorySpawner({ lookup, solverNames: () => ['independent', 'echo'] }).spawn);
+    const unknown = await client.solve(body('warp')).result;
+    expect(unknown).toMatchObject({ status: 'failed', message: "UnknownSolverError: unknown solver 'warp' (known solvers: independent, echo)" });
+    const thrown = await client.solve(body('throwing')).result;
+    expect(thrown).toMatchObject({ status: 'failed', solver: 'throwing', message: 'TypeError: params.weight must be a number' });
+    const bad = await client.solve({ ...body(), timeLimitMs: -5 }).result;
+    expect(bad.status).toBe('failed');
+    expect(bad.message).toContain('ProtocolError: malformed \'request\' message: message.body.timeLimitMs:');
+    expect((await client.solve(body('echo', { seed: 3 })).result).stats.seed).toBe(3);
+    client.dispose();
+  });
+
+  it('cancels a queued job at once and leaves the others running', async () => {
+    const client = new SolverClient(memorySpawner({ lookup }).spawn);
+    const first = client.solve(body('echo', { seed: 1 }));
+    const second = client.solve(body('echo', { seed: 2 }));
+    client.cancel(second.id);
+    expect(await second.result).toMatchObject({ status: 'cancelled', message: 'cancelled before it started' });
+    expect((await first.result).stats.seed).toBe(1);
+    client.cancel('no-such-job'); // harmless
+    client.dispose();
+  });
+
+  it('cancels a running job by replacing its worker, and serves the next on the fresh one', async () => {
+    const scripted = scriptedSpawner(() => {}); // never answers
+    const client = new SolverClient(scripted.spawn);
+    const job = client.solve(body());
+    while (client.busy === 0) await new Promise<void>((r) => setTimeout(() => r(), 1));
+    client.cancel(job.id);
+    expect(await job.result).toMatchObject({ status: 'cancelled', message: 'cancelled by the caller' });
+    expect(scripted.workers[0].terminated).toBe(true);
+    expect(scripted.workers.length).toBe(2);
+    client.dispose();
+    expect(scripted.workers[1].terminated).toBe(true);
+  });
+
+  it('fails a job whose worker crashes, saying so, and serves the next on a fresh worker', async () => {
+    let crashes = 1;
+    const scripted = scriptedSpawner((worker, m, reply) => {
+      if (crashes-- > 0) worker.crash('exit code 3');
+      else reply({ v: PROTOCOL_VERSION, type: 'result', id: m.id, body: { solver: 'independent', status: 'solved', paths: { format: 'mapf-lab/paths', version: 1, offsets: Int32Array.of(0), cells: new Int32Array(0) }, stats: { expanded: 0, generated: 0, elapsedMs: 0 } } });
+    });
+    const client = new SolverClient(scripted.spawn);
+    const crashed = await client.solve(body()).result;
+    expect(crashed).toMatchObject({ status: 'failed', message: "the solver process crashed while running 'independent' (exit code 3)" });
+    expect((await client.solve(body()).result).status).toBe('solved');
+    expect(scripted.workers.length).toBe(2);
+    client.dispose();
+  });
+
+  it('fails a job whose worker does not answer past its time limit plus grace', async () => {
+    const scripted = scriptedSpawner(() => {});
+    const client = new SolverClient(scripted.spawn, { hangGraceMs: 20 });
+    const started = performance.now();
+    const hung = await client.solve(body('independent', { timeLimitMs: 10 })).result;
+    expect(hung).toMatchObject({ status: 'failed', message: 'solver process did not answer within 30 ms; it was stopped' });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(scripted.workers[0].terminated).toBe(true);
+    const defaulted = new SolverClient(scripted.spawn, { defaultDeadlineMs: 15 });
+    expect((await defaulted.solve(body()).result).message).toBe('solver process did not answer within 15 ms; it was stopped');
+    client.dispose();
+    defaulted.dispose();
+  });
+
+  it('fails with both versions named when the worker speaks another protocol version', async () => {
+    const client = new SolverClient(scriptedSpawner(() => {}, 99).spawn);
+    const result = await client.solve(body()).result;
+    expect(result).toMatchObject({
+      status: 'failed',
+      message: `the solver process could not start: the solver process speaks protocol version 99, this client speaks version ${PROTOCOL_VERSION}`,
+    });
+    client.dispose();
+  });
+
+  it('fails a job when the worker replies with garbage or another version mid-request', async () => {
+    const garbage = new SolverClient(scriptedSpawner((_w, m, reply) => reply({ v: PROTOCOL_VERSION, type: 'result', id: m.id, body: { status: 'solved' } })).spawn);
+    const result = await garbage.solve(body()).result;
+    expect(result.status).toBe('failed');
+    expect(result.message).toContain("solver process sent a malformed message: malformed 'result' message: message.body.solver:");
+    const newer = new SolverClient(scriptedSpawner((_w, m, reply) => reply({ v: 2, type: 'result', id: m.id })).spawn);
+    expect((await newer.solve(body()).result).message).toBe(`the solver process speaks protocol version 2, this client speaks version ${PROTOCOL_VERSION}`);
+    garbage.dispose();
+    newer.dispose();
+  });
+
+  it('resolves pending jobs as cancelled on dispose, and fails jobs after it', async () => {
+    const scripted = scriptedSpawner(() => {});
+    const client = new SolverClient(scripted.spawn);
+    const running = client.solve(body());
+    const waiting = client.solve(body());
+    client.dispose();
+    expect(await running.result).toMatchObject({ status: 'cancelled', message: 'the solver client was disposed' });
+    expect(await waiting.result).toMatchObject({ status: 'cancelled' });
+    expect(await client.solve(body()).result).toMatchObject({ status: 'failed', message: 'the solver client has been disposed' });
+    expect(scripted.workers.every((w) => w.terminated)).toBe(true);
+  });
+
+  it('fails queued jobs when the worker cannot be started at all', async () => {
+    const client = new SolverClient(() => {
+      throw new Error('no such file: bootstrap.mjs');
+    });
+    expect(await client.solve(body()).result).toMatchObject({ status: 'failed', message: 'could not start a solver process: Error: no such file: bootstrap.mjs' });
+  });
+});
