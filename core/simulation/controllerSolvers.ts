@@ -1,0 +1,77 @@
+/**
+ * The online solvers (turn controllers) as registry entries: their solve() runs the turn
+ * simulator and returns the paths it executed, a status ('solved' only when every agent
+ * succeeded) and Silver's metrics in stats. The controller factories themselves live in
+ * core/cooperative (LRA*, CA*, HCA*, WHCA*; seed 001).
+ */
+import type { MapfInstance } from '../mapf/instance.ts';
+import type { SolveOptions, SolveResult, SolveStats, SolverEntry } from '../solvers/types.ts';
+import type { ControllerFactory } from './controller.ts';
+import { type SimulationOptions, type SimulationResult, runController } from './simulator.ts';
+
+export interface ControllerSolverSpec {
+  name: string;
+  label: string;
+  factory: ControllerFactory;
+}
+
+/** Parameters the simulator takes out of `params`; the rest goes to the controller factory. */
+const SIMULATOR_PARAMS = ['turnLimit'] as const;
+
+/** Splits solver params into the simulator's (turnLimit) and the controller's (window, order …). */
+export function splitParams(params: Record<string, unknown> = {}): { turnLimit?: number; controller: Record<string, unknown> } {
+  const controller: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) if (!(SIMULATOR_PARAMS as readonly string[]).includes(key)) controller[key] = value;
+  const turnLimit = params.turnLimit;
+  if (turnLimit !== undefined && (typeof turnLimit !== 'number' || !Number.isInteger(turnLimit) || turnLimit < 0)) {
+    throw new RangeError(`param turnLimit must be a whole number >= 0, got ${String(turnLimit)}`);
+  }
+  return { turnLimit: turnLimit as number | undefined, controller };
+}
+
+/** Runs a controller solver through the simulator with SolveOptions. */
+export function simulateControllerSolver(spec: ControllerSolverSpec, instance: MapfInstance, options: SolveOptions, extra: SimulationOptions = {}): SimulationResult {
+  const { turnLimit, controller } = splitParams(options.params);
+  return runController(instance, spec.factory, { seed: options.seed ?? 0, params: controller }, {
+    turnLimit: extra.turnLimit ?? turnLimit,
+    timeLimitMs: options.timeLimitMs,
+    shouldStop: options.shouldStop,
+    ...extra,
+  });
+}
+
+export function simulationStats(result: SimulationResult, elapsedMs: number): SolveStats {
+  const run = result.run;
+  return {
+    expanded: run.expanded,
+    generated: run.expanded,
+    elapsedMs,
+    turns: run.turns,
+    successes: run.successes,
+    successRate: run.successRate,
+    meanPathLength: run.meanPathLength,
+    meanLowerBound: run.meanLowerBound,
+    pathRatio: run.pathRatio,
+    cyclesPerAgent: run.cyclesPerAgent,
+    waitsPerAgent: run.waitsPerAgent,
+    collisions: run.collisions,
+    replans: run.replans,
+    initMs: run.initMs,
+    maxTurnMs: run.maxTurnMs,
+    meanTurnMs: run.meanTurnMs,
+    reservationsMax: run.reservationsMax,
+  };
+}
+
+export function controllerSolverEntry(spec: ControllerSolverSpec): SolverEntry {
+  return {
+    name: spec.name,
+    label: spec.label,
+    optimal: false,
+    solve(instance: MapfInstance, options: SolveOptions): SolveResult {
+      const started = performance.now();
+      const result = simulateControllerSolver(spec, instance, options);
+      return { solver: spec.name, status: result.status, paths: result.paths, message: result.message, stats: simulationStats(result, performance.now() - started) };
+    },
+  };
+}

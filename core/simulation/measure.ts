@@ -1,0 +1,73 @@
+/**
+ * Measures any registry solver through the turn simulator, so every solver gets the same
+ * metrics and a replay: online solvers (turn controllers) run in it directly; offline solvers
+ * solve first (that time is their initial planning time) and their plan is then played by the
+ * plan adapter.
+ */
+import type { MapfInstance } from '../mapf/instance.ts';
+import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
+import type { ControllerSolverSpec } from './controllerSolvers.ts';
+import { simulateControllerSolver } from './controllerSolvers.ts';
+import type { MapEvent } from './mapEvents.ts';
+import { planController } from './planController.ts';
+import { DEFAULT_TURN_LIMIT, type SimulationResult, runController } from './simulator.ts';
+
+export interface MeasureOptions {
+  seed?: number;
+  params?: Record<string, unknown>;
+  /** Turns a run may take. Default 100 for online solvers; an offline plan is played to its end. */
+  turnLimit?: number;
+  timeLimitMs?: number;
+  shouldStop?: () => boolean;
+  mapEvents?: readonly MapEvent[];
+  lowerBounds?: Float64Array;
+}
+
+export interface Measurement {
+  solver: string;
+  /** The simulator's verdict, or the offline solver's own when it found no complete plan. */
+  status: SolveStatus;
+  message?: string;
+  simulation: SimulationResult;
+  elapsedMs: number;
+}
+
+/**
+ * `controllers` names the online solvers (from controllerSolvers); any other entry is treated
+ * as offline.
+ */
+export function measureSolver(entry: SolverEntry, instance: MapfInstance, options: MeasureOptions, controllers: readonly ControllerSolverSpec[]): Measurement {
+  const started = performance.now();
+  const spec = controllers.find((c) => c.name === entry.name);
+  const shared = { timeLimitMs: options.timeLimitMs, shouldStop: options.shouldStop, mapEvents: options.mapEvents, lowerBounds: options.lowerBounds };
+  if (spec) {
+    const simulation = simulateControllerSolver(spec, instance, { seed: options.seed, params: options.params, timeLimitMs: options.timeLimitMs, shouldStop: options.shouldStop }, {
+      ...shared,
+      ...(options.turnLimit !== undefined ? { turnLimit: options.turnLimit } : {}),
+    });
+    return { solver: entry.name, status: simulation.status, message: simulation.message, simulation, elapsedMs: performance.now() - started };
+  }
+
+  const solveStart = performance.now();
+  const solved = entry.solve(instance, { seed: options.seed, params: options.params, timeLimitMs: options.timeLimitMs, shouldStop: options.shouldStop });
+  const solveMs = performance.now() - solveStart;
+  let longest = 0;
+  for (const path of solved.paths) longest = Math.max(longest, path.length - 1);
+  const simulation = runController(instance, () => planController(solved.paths), { seed: options.seed ?? 0, params: {} }, {
+    turnLimit: options.turnLimit ?? Math.max(DEFAULT_TURN_LIMIT, longest),
+    shouldStop: options.shouldStop,
+    mapEvents: options.mapEvents,
+    lowerBounds: options.lowerBounds,
+    initMs: solveMs,
+    initExpanded: solved.stats.expanded,
+  });
+  // A plan that did not solve (timeout, unsolvable) keeps the solver's status and reason.
+  const keepSolverVerdict = solved.status !== 'solved';
+  return {
+    solver: entry.name,
+    status: keepSolverVerdict ? solved.status : simulation.status,
+    message: keepSolverVerdict ? solved.message : simulation.message,
+    simulation,
+    elapsedMs: performance.now() - started,
+  };
+}

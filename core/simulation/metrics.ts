@@ -1,0 +1,128 @@
+/**
+ * The measurements of Silver's experiment (seed 001, "Experimental Results"), per agent and per
+ * run: success (at the goal at the end, no collision, within the turn limit), path length (turns
+ * until the agent first reaches its goal), the no-other-agents lower bound, cycles (each revisit
+ * of a cell the agent visited before in the run), waits, initial planning time and the time of
+ * every turn.
+ */
+import type { Grid } from '../grid/grid.ts';
+import type { Movement } from '../grid/movement.ts';
+import type { AgentTask } from '../mapf/instance.ts';
+import { buildDistanceTable } from '../search/distanceTable.ts';
+
+/** Per-agent measurements, one typed array slot per agent. */
+export interface AgentMetrics {
+  /** 1 when the agent is on its goal at the end and never collided. */
+  success: Uint8Array;
+  /** Turns until the agent first stood on its goal; -1 if it never did. */
+  pathLength: Int32Array;
+  /** Shortest path length with no other agents (Infinity when the goal is unreachable). */
+  lowerBound: Float64Array;
+  cycles: Int32Array;
+  /** Turns spent standing still off the goal (refused moves included). */
+  waits: Int32Array;
+  /** Collisions the agent was part of (its refused moves included). */
+  collisions: Int32Array;
+  /** 'replan' events the controller emitted for the agent. */
+  replans: Int32Array;
+}
+
+export function newAgentMetrics(n: number): AgentMetrics {
+  return {
+    success: new Uint8Array(n),
+    pathLength: new Int32Array(n).fill(-1),
+    lowerBound: new Float64Array(n),
+    cycles: new Int32Array(n),
+    waits: new Int32Array(n),
+    collisions: new Int32Array(n),
+    replans: new Int32Array(n),
+  };
+}
+
+/** Per-run measurements; all times in milliseconds. */
+export interface RunMetrics {
+  agents: number;
+  turns: number;
+  successes: number;
+  successRate: number;
+  /** Mean path length over agents that reached their goal (0 if none did). */
+  meanPathLength: number;
+  /** Mean lower bound over the same agents. */
+  meanLowerBound: number;
+  /** Σ path length / Σ lower bound over agents that reached their goal with a bound > 0 (Silver's Figure 4). */
+  pathRatio: number;
+  cyclesPerAgent: number;
+  waitsPerAgent: number;
+  collisions: number;
+  replans: number;
+  initMs: number;
+  maxTurnMs: number;
+  meanTurnMs: number;
+  /** Search nodes expanded, all searches included (the controller's counter at the end). */
+  expanded: number;
+  /** Largest reservation-table size seen after any turn. */
+  reservationsMax: number;
+}
+
+/** The no-other-agents shortest path of every agent (one distance table per distinct goal). */
+export function lowerBounds(grid: Grid, movement: Movement, agents: readonly AgentTask[]): Float64Array {
+  const bounds = new Float64Array(agents.length);
+  for (let a = 0; a < agents.length; a++) {
+    bounds[a] = buildDistanceTable(grid, movement, agents[a].goal).distance[agents[a].start];
+  }
+  return bounds;
+}
+
+export function summarizeRun(agents: AgentMetrics, turns: number, turnMs: Float64Array, initMs: number, expanded: number, reservationsMax: number, collisions: number): RunMetrics {
+  const n = agents.success.length;
+  let successes = 0;
+  let reached = 0;
+  let pathSum = 0;
+  let boundSum = 0;
+  let ratioPath = 0;
+  let ratioBound = 0;
+  let cycles = 0;
+  let waits = 0;
+  let replans = 0;
+  for (let a = 0; a < n; a++) {
+    successes += agents.success[a];
+    cycles += agents.cycles[a];
+    waits += agents.waits[a];
+    replans += agents.replans[a];
+    const length = agents.pathLength[a];
+    const bound = agents.lowerBound[a];
+    if (length >= 0) {
+      reached++;
+      pathSum += length;
+      boundSum += Number.isFinite(bound) ? bound : 0;
+      if (bound > 0 && Number.isFinite(bound)) {
+        ratioPath += length;
+        ratioBound += bound;
+      }
+    }
+  }
+  let maxTurnMs = 0;
+  let totalTurnMs = 0;
+  for (let t = 0; t < turnMs.length; t++) {
+    if (turnMs[t] > maxTurnMs) maxTurnMs = turnMs[t];
+    totalTurnMs += turnMs[t];
+  }
+  return {
+    agents: n,
+    turns,
+    successes,
+    successRate: n === 0 ? 1 : successes / n,
+    meanPathLength: reached === 0 ? 0 : pathSum / reached,
+    meanLowerBound: reached === 0 ? 0 : boundSum / reached,
+    pathRatio: ratioBound === 0 ? 1 : ratioPath / ratioBound,
+    cyclesPerAgent: n === 0 ? 0 : cycles / n,
+    waitsPerAgent: n === 0 ? 0 : waits / n,
+    collisions,
+    replans,
+    initMs,
+    maxTurnMs,
+    meanTurnMs: turnMs.length === 0 ? 0 : totalTurnMs / turnMs.length,
+    expanded,
+    reservationsMax,
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * The turn simulator: runs any TurnController turn by turn and measures it the way Silver's
+ * experiment does (seed 001, "Experimental Results"): an agent succeeds if it is on its
+ * destination when the run ends, within the turn limit (100 there), and never collided.
+ *
+ * Each turn: apply the map events due, ask the controller for every agent's next cell (timed:
+ * that is the turn's time), refuse and record illegal moves and collisions (MoveResolver, the
+ * validator's rules), then update waits, cycles, arrivals and the replay. The run ends when every
+ * agent stands on its goal, at the turn limit, at the time limit or when cancelled.
+ *
+ * The simulator edits `world.grid` when map events fire; callers that must keep their grid give
+ * it a clone (runController does).
+ */
+import type { Grid } from '../grid/grid.ts';
+import type { Movement } from '../grid/movement.ts';
+import type { AgentTask } from '../mapf/instance.ts';
+import { checkInstance } from '../mapf/instance.ts';
+import { type ConflictRules, type ValidationResult, DEFAULT_RULES } from '../mapf/validator.ts';
+import type { ControllerFactory, ControllerOptions, TurnController, TurnEvent, WorldView } from './controller.ts';
+import { type MapEvent, MapEventQueue, checkMapEvents } from './mapEvents.ts';
+import { type AgentMetrics, type RunMetrics, lowerBounds, newAgentMetrics, summarizeRun } from './metrics.ts';
+import { type Collision, MoveResolver } from './moveResolver.ts';
+import { type Replay, ReplayRecorder, replayPaths, validateReplay } from './replay.ts';
+
+export const DEFAULT_TURN_LIMIT = 100;
+
+export type SimulationStatus = 'solved' | 'failed' | 'timeout' | 'cancelled';
+
+export interface SimulationOptions {
+  /** Turns the run may take (default 100, Silver's limit). */
+  turnLimit?: number;
+  /** Wall-clock budget for init plus all turns; checked between turns. */
+  timeLimitMs?: number;
+  /** Polled between turns; true stops the run with 'cancelled'. */
+  shouldStop?: () => boolean;
+  mapEvents?: readonly MapEvent[];
+  rules?: ConflictRules;
+  /** Precomputed no-other-agents bounds (an experiment shares them between solvers); computed if absent. */
+  lowerBounds?: Float64Array;
+  /** Initial planning time measured outside (an offline solver's solve time); replaces init's. */
+  initMs?: number;
+  /** Expansions done outside (an offline solver's search), added to the controller's. */
+  initExpanded?: number;
+  /** Run the plan validator on the replay at the end (default true). */
+  validate?: boolean;
+}
+
+export interface SimulationResult {
+  status: SimulationStatus;
+  /** Why the run did not solve, in one line. */
+  message?: string;
+  /** Each agent's cells at t = 0 … turns. */
+  paths: number[][];
+  agents: AgentMetrics;
+  run: RunMetrics;
+  /** Time of every turn, in ms. */
+  turnMs: Float64Array;
+  collisions: Collision[];
+  replay: Replay;
+  /** The validator's verdict on the replay (collisions were refused, so it should be valid). */
+  validation?: ValidationResult;
+}
+
+export interface SimulationWorld {
+  grid: Grid;
+  movement: Movement;
+  agents: readonly AgentTask[];
+}
+
+/** Builds the controller on a private copy of the grid when map events will edit it, then simulates. */
+export function runController(instance: SimulationWorld, factory: ControllerFactory, controllerOptions: ControllerOptions, options: SimulationOptions = {}): SimulationResult {
+  const world = options.mapEvents && options.mapEvents.length > 0 ? { ...instance, grid: instance.grid.clone() } : instance;
+  return simulate(world, factory(world, controllerOptions), options, instance.grid);
+}
+
+/**
+ * Runs `controller` on `world`. `initialGrid` is the map before any event (for validation);
+ * it defaults to a copy of world.grid taken before the run starts.
+ */
+export function simulate(world: SimulationWorld, controller: TurnController, options: SimulationOptions = {}, initialGrid?: Grid): SimulationResult {
+  const { grid, movement, agents } = world;
+  checkInstance({ grid, movement, agents: agents as AgentTask[] });
+  const mapEvents = options.mapEvents ?? [];
+  checkMapEvents(grid, mapEvents);
+  const turnLimit = options.turnLimit ?? DEFAULT_TURN_LIMIT;
+  if (!Number.isInteger(turnLimit) || turnLimit < 0) throw new RangeError(`turn limit must be a whole number >= 0, got ${turnLimit}`);
+  const before = initialGrid ?? (mapEvents.length > 0 ? grid.clone() : grid);
+  const rules = options.rules ?? DEFAULT_RULES;
+  const started = performance.now();
+  const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
+
+  const n = agents.length;
+  const cells = grid.cells;
+  const metrics = newAgentMetrics(n);
+  metrics.lowerBound.set(options.lowerBounds ?? lowerBounds(grid, movement, agents));
+  const positions = new Int32Array(n);
+  const next = new Int32Array(n);
+  for (let a = 0; a < n; a++) positions[a] = agents[a].start;
+  const recorder = new ReplayRecorder(n, turnLimit);
+  const events = recorder.events;
+  const collisions: Collision[] = [];
+  const resolver = new MoveResolver(cells);
+  const queue = new MapEventQueue(mapEvents);
+  const occupancy = new Int32Array(cells).fill(-1);
+  for (let a = 0; a < n; a++) occupancy[positions[a]] = a;
+  // Cells each agent has stood on, keyed agent * cells + cell: a revisit is a cycle (seed 001).
+  const visited = new Set<number>();
+  for (let a = 0; a < n; a++) visited.add(a * cells + positions[a]);
+  // Turn at which the controller itself reported a wait for the agent, so we do not log it twice.
+  const waitReported = new Int32Array(n).fill(-1);
+  const turnMs: number[] = [];
+  let reservationsMax = 0;
+  let status: SimulationStatus | undefined;
+  let message: string | undefined;
+
+  const view = { t: 0, grid, movement, agents, positions } as WorldView & { t: number };
+  const emit = (event: TurnEvent): void => {
+    events.push(event);
+    if (event.agent >= 0 && event.agent < n) {
+      if (event.kind === 'replan') metrics.replans[event.agent]++;
+      else if (event.kind === 'wait') waitReported[event.agent] = event.t;
+    }
+  };
+  const reportCollision = (collision: Collision): void => {
+    collisions.push(collision);
+    for (const a of collision.agents) metrics.collisions[a]++;
+    const [agent, ...others] = collision.agents;
+    events.push({ kind: 'collision', t: collision.t, agent, others, cell: collision.cell, detail: collision.rule });
+  };
+
+  recorder.record(positions);
+  for (let a = 0; a < n; a++) {
+    if (positions[a] === agents[a].goal) {
+      metrics.pathLength[a] = 0;
+      events.push({ kind: 'arrival', t: 0, agent: a, cell: positions[a] });
+    }
+  }
+
+  const initStart = performance.now();
+  controller.init(view);
+  const initMs = options.initMs ?? performance.now() - initStart;
+  reservationsMax = controller.counters().reservations;
+
+  let t = 0;
+  for (; t < turnLimit; t++) {
+    if (allAtGoal(positions, agents)) break;
+    if (options.shouldStop?.()) {
+      status = 'cancelled';
+      message = `cancelled at turn ${t}`;
+      break;
+    }
+    if (performance.now() > deadline) {
+      status = 'timeout';
+      message = `time limit of ${options.timeLimitMs} ms reached at turn ${t}`;
+      break;
+    }
+    view.t = t;
+    const turnStart = performance.now();
+    if (queue.size > 0) {
+      const changes = queue.applyDue(grid, t, (cell) => occupancy[cell] >= 0);
+      if (changes.length > 0) {
+        const changed: number[] = [];
+        for (const change of changes) {
+          recorder.mapChanges.push(change);
+          changed.push(...change.cells);
+          for (const cell of change.cells) events.push({ kind: 'map-change', t, agent: -1, cell, detail: change.passable ? 'opened' : 'closed' });
+        }
+        controller.mapChanged?.(view, changed);
+      }
+    }
+    next.set(positions);
+    controller.step(view, next, emit);
+    turnMs.push(performance.now() - turnStart);
+    const reservations = controller.counters().reservations;
+    if (reservations > reservationsMax) reservationsMax = reservations;
+
+    resolver.resolve(grid, movement, rules, t, positions, next, reportCollision);
+
+    for (let a = 0; a < n; a++) {
+      const from = positions[a];
+      const to = next[a];
+      if (to === from) {
+        if (from !== agents[a].goal) {
+          metrics.waits[a]++;
+          if (waitReported[a] !== t) events.push({ kind: 'wait', t, agent: a, cell: from });
+        }
+        continue;
+      }
+      occupancy[from] = -1;
+      const key = a * cells + to;
+      if (visited.has(key)) metrics.cycles[a]++;
+      else visited.add(key);
+    }
+    for (let a = 0; a < n; a++) {
+      positions[a] = next[a];
+      occupancy[next[a]] = a;
+      if (metrics.pathLength[a] < 0 && next[a] === agents[a].goal) {
+        metrics.pathLength[a] = t + 1;
+          events.push({ kind: 'arrival', t: t + 1, agent: a, cell: next[a] });
+      }
+    }
+    recorder.record(positions);
+  }
+  view.t = t;
+
+  for (let a = 0; a < n; a++) metrics.success[a] = positions[a] === agents[a].goal && metrics.collisions[a] === 0 ? 1 : 0;
+  const counters = controller.counters();
+  const replay = recorder.finish(grid.width, grid.height);
+  const turnArray = Float64Array.from(turnMs);
+  const run = summarizeRun(metrics, t, turnArray, initMs, counters.expanded + (options.initExpanded ?? 0), reservationsMax, collisions.length);
+  if (status === undefined) {
+    if (run.successes === n) status = 'solved';
+    else {
+      status = 'failed';
+      const parts = [`${n - run.successes} of ${n} agents failed after ${t} turns`];
+      const away = n - countAtGoal(positions, agents);
+      if (away > 0) parts.push(`${away} not on their goal`);
+      if (collisions.length > 0) parts.push(`${collisions.length} collisions (first: ${collisions[0].rule} of agent ${collisions[0].agents.join(' and ')} at t=${collisions[0].t})`);
+      message = parts.join('; ');
+    }
+  }
+  const validation = options.validate === false ? undefined : validateReplay({ grid: before, movement, agents: agents as AgentTask[] }, replay, { rules });
+  return { status, message, paths: replayPaths(replay), agents: metrics, run, turnMs: turnArray, collisions, replay, validation };
+}
+
+function allAtGoal(positions: Int32Array, agents: readonly AgentTask[]): boolean {
+  for (let a = 0; a < agents.length; a++) if (positions[a] !== agents[a].goal) return false;
+  return true;
+}
+
+function countAtGoal(positions: Int32Array, agents: readonly AgentTask[]): number {
+  let count = 0;
+  for (let a = 0; a < agents.length; a++) if (positions[a] === agents[a].goal) count++;
+  return count;
+}
