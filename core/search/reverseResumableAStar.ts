@@ -1,0 +1,210 @@
+/**
+ * Reverse Resumable A* (RRA*): seed 001_4060c03700a77bfa.txt, "Hierarchical Cooperative A*",
+ * Algorithm 1; seed 000_6068e232b11d7a4e.txt, "Backwards Search" and "Resuming Backwards Search".
+ *
+ * A backwards A* from the goal G toward the agent's original position O that answers "true
+ * distance from N to G" on demand: if N is closed its g is exact (consistent heuristic), else the
+ * search resumes until N is expanded, and only that far. The heuristic stays aimed at O across
+ * queries (never at the agent's current cell), so it remains consistent and every earlier closed
+ * value remains valid; a caller that sees `expanded` grow too large restarts it (`reset`).
+ *
+ * Costs are in moves, one per move in every direction. The cooperative solvers live in turns and
+ * every move, orthogonal or diagonal, takes one turn (seed 000, "The Third Dimension": all actions
+ * cost their duration), so the abstract distance must count turns to stay admissible for
+ * space-time search. The matching consistent heuristic is Manhattan distance on 4-connected
+ * grids and Chebyshev distance (max(dx, dy)) on 8-connected ones; octile distance would
+ * overestimate unit-cost diagonals. Terrain weights do not change how many turns a move takes,
+ * so they are ignored here.
+ *
+ * Storage is a per-instance open-addressing hash (cell -> g and a closed bit), so each agent of
+ * WHCA* can keep its own Open and Closed lists (seed 001, "Windowed Hierarchical Cooperative A*")
+ * in memory proportional to the nodes it touched, not to the map.
+ */
+import type { Grid } from '../grid/grid.ts';
+import { type Movement, DX, DY } from '../grid/movement.ts';
+import { BinaryHeap } from './binaryHeap.ts';
+
+/** Distance returned for cells that cannot reach the goal. */
+export const RRA_UNREACHABLE = Infinity;
+
+/** g values fit below this, so a heap priority f * G_SPAN - g breaks f ties toward larger g. */
+const G_SPAN = 1 << 21;
+const EMPTY = -1;
+
+export interface RraOptions {
+  /** Side of the unit's square footprint (default 1). */
+  size?: number;
+  /**
+   * For size > 1: clearance map (side of the largest free square anchored at each cell, see
+   * core/cooperative/footprint.ts). The caller owns it and refreshes it when the grid changes.
+   */
+  clearance?: Uint16Array | null;
+}
+
+export class ReverseResumableAStar {
+  readonly grid: Grid;
+  readonly movement: Movement;
+  readonly size: number;
+  private readonly clearance: Uint16Array | null;
+  /** Agent's original position O, toward which the heuristic points. */
+  origin = -1;
+  goal = -1;
+  /** Grid version the current search was started on; callers reset when it changes. */
+  gridVersion = -1;
+  /** Nodes expanded since the last reset (the work bound the seeds suggest watching). */
+  expanded = 0;
+  /** Nodes expanded over the object's life. */
+  totalExpanded = 0;
+
+  // Open-addressing hash, linear probing: keys are cells, values g * 2 + closedBit.
+  private keys: Int32Array;
+  private values: Int32Array;
+  private mask: number;
+  private count = 0;
+  private readonly open = new BinaryHeap(256);
+  private lastSlot = 0;
+
+  constructor(grid: Grid, movement: Movement, options: RraOptions = {}) {
+    this.grid = grid;
+    this.movement = movement;
+    this.size = options.size ?? 1;
+    this.clearance = options.clearance ?? null;
+    if (!Number.isInteger(this.size) || this.size < 1) throw new RangeError(`RRA*: unit size must be a positive whole number, got ${this.size}`);
+    if (this.size > 1 && this.clearance === null) throw new RangeError(`RRA*: a unit of size ${this.size} needs a clearance map`);
+    this.keys = new Int32Array(256).fill(EMPTY);
+    this.values = new Int32Array(256);
+    this.mask = 255;
+  }
+
+  /** INITIALISE RRA*(O, G): restart the backwards search from `goal` aimed at `origin`. */
+  reset(origin: number, goal: number): void {
+    this.origin = origin;
+    this.goal = goal;
+    this.gridVersion = this.grid.version;
+    this.expanded = 0;
+    this.keys.fill(EMPTY);
+    this.count = 0;
+    this.open.clear();
+    if (!this.standable(goal)) return; // nothing reaches a goal the unit cannot stand on
+    this.setValue(goal, 0);
+    this.open.push(goal, this.heuristic(goal) * G_SPAN);
+    this.resume(origin);
+  }
+
+  /** ABSTRACTDIST(N, G): true distance in moves from `cell` to the goal, or RRA_UNREACHABLE. */
+  distance(cell: number): number {
+    const slot = this.find(cell);
+    if (slot >= 0 && (this.values[slot] & 1) === 1) return this.values[slot] >> 1;
+    if (cell < 0 || cell >= this.grid.cells || !this.standable(cell) || this.open.length === 0) return RRA_UNREACHABLE;
+    if (this.resume(cell)) return this.values[this.lastSlot] >> 1;
+    return RRA_UNREACHABLE;
+  }
+
+  /** Whether `cell` is closed (its distance known without further search). */
+  isClosed(cell: number): boolean {
+    const slot = this.find(cell);
+    return slot >= 0 && (this.values[slot] & 1) === 1;
+  }
+
+  /** RESUMERRA*(N): expand until `target` is closed; false when Open runs out first. */
+  private resume(target: number): boolean {
+    const grid = this.grid;
+    const w = grid.width;
+    const h = grid.height;
+    const size = this.size;
+    const stand: Uint8Array | Uint16Array = size === 1 ? grid.passable : this.clearance!;
+    const noCut = this.movement.corners === 'no-cut';
+    const dirs = this.movement.connectivity === 8 ? 8 : 4;
+    const open = this.open;
+    while (open.length > 0) {
+      const p = open.pop();
+      const pSlot = this.find(p);
+      const pValue = this.values[pSlot];
+      if ((pValue & 1) === 1) continue; // stale duplicate of an already closed node
+      this.values[pSlot] = pValue | 1;
+      this.expanded++;
+      this.totalExpanded++;
+      const g = (pValue >> 1) + 1;
+      // Successors in reverse order, so ties break the way a forward search would (seed 001).
+      const px = p % w;
+      const py = (p - px) / w;
+      for (let d = dirs - 1; d >= 0; d--) {
+        const qx = px + DX[d];
+        const qy = py + DY[d];
+        if (qx < 0 || qy < 0 || qx >= w || qy >= h) continue;
+        const q = qy * w + qx;
+        if (stand[q] < size) continue;
+        if (d >= 4 && noCut && (stand[py * w + qx] < size || stand[qy * w + px] < size)) continue;
+        const qSlot = this.find(q);
+        if (qSlot >= 0) {
+          const old = this.values[qSlot];
+          if ((old & 1) === 1 || (old >> 1) <= g) continue;
+          this.values[qSlot] = g << 1;
+        } else {
+          this.setValue(q, g << 1);
+        }
+        open.push(q, (g + this.heuristic(q)) * G_SPAN - g);
+      }
+      if (p === target) {
+        this.lastSlot = this.find(p);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private standable(cell: number): boolean {
+    return this.size === 1 ? this.grid.passable[cell] === 1 : this.clearance![cell] >= this.size;
+  }
+
+  /** Manhattan (4-connected) or Chebyshev (8-connected, unit diagonals) distance to the origin. */
+  private heuristic(cell: number): number {
+    const w = this.grid.width;
+    const dx = Math.abs((cell % w) - (this.origin % w));
+    const dy = Math.abs(((cell / w) | 0) - ((this.origin / w) | 0));
+    if (this.movement.connectivity === 4) return dx + dy;
+    return dx > dy ? dx : dy;
+  }
+
+  private slotOf(cell: number): number {
+    let hsh = Math.imul(cell, 0x9e3779b1);
+    hsh ^= hsh >>> 15;
+    return hsh & this.mask;
+  }
+
+  private find(cell: number): number {
+    const keys = this.keys;
+    let slot = this.slotOf(cell);
+    for (;;) {
+      const k = keys[slot];
+      if (k === cell) return slot;
+      if (k === EMPTY) return -1;
+      slot = (slot + 1) & this.mask;
+    }
+  }
+
+  private setValue(cell: number, value: number): void {
+    if ((this.count + 1) * 2 > this.keys.length) this.grow();
+    const keys = this.keys;
+    let slot = this.slotOf(cell);
+    while (keys[slot] !== EMPTY && keys[slot] !== cell) slot = (slot + 1) & this.mask;
+    if (keys[slot] === EMPTY) {
+      keys[slot] = cell;
+      this.count++;
+    }
+    this.values[slot] = value;
+  }
+
+  private grow(): void {
+    const oldKeys = this.keys;
+    const oldValues = this.values;
+    const capacity = oldKeys.length * 2;
+    this.keys = new Int32Array(capacity).fill(EMPTY);
+    this.values = new Int32Array(capacity);
+    this.mask = capacity - 1;
+    this.count = 0;
+    for (let i = 0; i < oldKeys.length; i++) {
+      if (oldKeys[i] !== EMPTY) this.setValue(oldKeys[i], oldValues[i]);
+    }
+  }
+}
