@@ -1,0 +1,76 @@
+// The solver protocol over real worker threads: what the in-memory tests cannot show, a solver
+// stuck in a tight loop or killing its thread, while the caller stays responsive.
+import { afterEach, describe, expect, it } from 'vitest';
+import { chokepointExample } from '../../../core/examples/chokepoint.ts';
+import { validatePlan } from '../../../core/mapf/validator.ts';
+import { SolverClient } from '../../../core/protocol/client.ts';
+import type { SolveRequestBody } from '../../../core/protocol/messages.ts';
+import { decodePaths, encodeInstance } from '../../../core/protocol/wire.ts';
+import { spawnNodeSolverWorker } from '../../../cli/solverWorker/spawnNodeSolverWorker.ts';
+
+const example = chokepointExample();
+const body = (solver: string, extra: Partial<SolveRequestBody> = {}): SolveRequestBody => ({ solver, instance: encodeInstance(example), ...extra });
+const spawnTesting = () => spawnNodeSolverWorker({ testSolvers: true });
+
+let client: SolverClient | undefined;
+afterEach(() => client?.dispose());
+
+async function untilBusy(c: SolverClient): Promise<void> {
+  while (c.busy === 0) await new Promise((r) => setTimeout(r, 2));
+}
+
+describe('solver protocol over worker threads', () => {
+  it('solves the example in a worker thread', async () => {
+    client = new SolverClient(spawnTesting);
+    const progress: string[] = [];
+    const result = await client.solve(body('independent'), { onProgress: (p) => progress.push(p.message) }).result;
+    expect(result.status).toBe('solved');
+    expect(progress.length).toBeGreaterThan(0);
+    const paths = decodePaths(result.paths);
+    const single = validatePlan(example, paths).violations.filter((v) => !['vertex', 'swap', 'following', 'rotation'].includes(v.rule));
+    expect(single).toEqual([]);
+  });
+
+  it('cancels a tight-loop solve within 100 ms, then serves the next request', async () => {
+    client = new SolverClient(spawnTesting);
+    const job = client.solve(body('test-spin'));
+    await untilBusy(client);
+    await new Promise((r) => setTimeout(r, 30)); // let it spin
+    const cancelledAt = performance.now();
+    client.cancel(job.id);
+    const result = await job.result;
+    expect(performance.now() - cancelledAt).toBeLessThan(100);
+    expect(result).toMatchObject({ status: 'cancelled', message: 'cancelled by the caller' });
+    expect((await client.solve(body('independent')).result).status).toBe('solved');
+  });
+
+  it('reports a crashed thread as failed, then serves the next request on a fresh one', async () => {
+    client = new SolverClient(spawnTesting);
+    const crashed = await client.solve(body('test-exit')).result;
+    expect(crashed).toMatchObject({ status: 'failed', message: "the solver process crashed while running 'test-exit' (exit code 3)" });
+    expect((await client.solve(body('independent')).result).status).toBe('solved');
+  });
+
+  it('stops a thread that does not answer past its deadline, then serves the next request', async () => {
+    client = new SolverClient(spawnTesting, { hangGraceMs: 100 });
+    const hung = await client.solve(body('test-hang', { timeLimitMs: 50 })).result;
+    expect(hung).toMatchObject({ status: 'failed', message: 'solver process did not answer within 150 ms; it was stopped' });
+    expect((await client.solve(body('independent')).result).status).toBe('solved');
+  });
+
+  it('matches every reply to its request with several in flight on a pool of 2', async () => {
+    client = new SolverClient(spawnTesting, { poolSize: 2 });
+    // Decreasing delays, so replies come back in a different order from the requests.
+    const jobs = [1, 2, 3, 4, 5].map((seed) => client!.solve(body('test-echo', { seed, params: { delayMs: 60 - seed * 10 } })));
+    await untilBusy(client);
+    expect(client.busy).toBeLessThanOrEqual(2);
+    const results = await Promise.all(jobs.map((j) => j.result));
+    expect(results.map((r) => r.stats.seed)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('does not offer test solvers in a production worker', async () => {
+    client = new SolverClient(() => spawnNodeSolverWorker());
+    const result = await client.solve(body('test-spin')).result;
+    expect(result).toMatchObject({ status: 'failed', message: "UnknownSolverError: unknown solver 'test-spin' (known solvers: independent)" });
+  });
+});
