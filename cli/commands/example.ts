@@ -1,16 +1,84 @@
-/** `mapf-lab example`: solves the built-in chokepoint example (in-process until the worker adapter lands). */
+/**
+ * `mapf-lab example`: solves the built-in chokepoint example in a solver worker thread, through
+ * the same protocol and client the desktop and browser editions use.
+ */
 import type { Command } from '../command.ts';
+import { UsageError } from '../command.ts';
 import { chokepointExample } from '../../core/examples/chokepoint.ts';
-import { findSolver } from '../../core/solvers/registry.ts';
+import { pathCost } from '../../core/mapf/plan.ts';
+import { SolverClient } from '../../core/protocol/client.ts';
+import { decodePaths, encodeInstance } from '../../core/protocol/wire.ts';
+import { findSolver, solverNames } from '../../core/solvers/registry.ts';
+import { spawnNodeSolverWorker } from '../solverWorker/spawnNodeSolverWorker.ts';
+
+const USAGE = [
+  'Usage: mapf-lab example [--solver NAME] [--json]',
+  '',
+  'Solves the built-in chokepoint example (two rooms joined by a one-cell gap) in a solver',
+  'worker thread and prints the outcome.',
+  '',
+  'Options:',
+  `  --solver NAME  solver to run (default: independent; known: ${solverNames().join(', ')})`,
+  '  --json         print one JSON object {solver, status, paths, sumOfCosts, makespan},',
+  '                 each path a list of [x, y] cells',
+].join('\n');
 
 export const exampleCommand: Command = {
   name: 'example',
-  summary: 'Solve the built-in chokepoint example and print the paths',
-  usage: 'Usage: mapf-lab example [--solver NAME]',
-  async run(_args, io) {
+  summary: 'Solve the built-in chokepoint example in a solver worker and print the paths',
+  usage: USAGE,
+  async run(args, io) {
+    const { solver, json } = parseArgs(args);
     const instance = chokepointExample();
-    const result = findSolver('independent')!.solve(instance, {});
-    io.out(JSON.stringify({ status: result.status, paths: result.paths.map((p) => p.map((c) => [instance.grid.x(c), instance.grid.y(c)])) }));
-    return 0;
+    const client = new SolverClient(() => spawnNodeSolverWorker());
+    let result;
+    try {
+      result = await client.solve({ solver, instance: encodeInstance(instance) }).result;
+    } finally {
+      client.dispose(); // the worker thread would otherwise keep the process alive
+    }
+    const { grid, agents } = instance;
+    const paths = decodePaths(result.paths);
+    const costs = paths.map((path, i) => pathCost(path, agents[i].goal));
+    const sumOfCosts = costs.reduce((a, b) => a + b, 0);
+    const makespan = costs.reduce((a, b) => Math.max(a, b), 0);
+    if (json) {
+      const summary: Record<string, unknown> = {
+        solver: result.solver,
+        status: result.status,
+        paths: paths.map((path) => path.map((cell) => [grid.x(cell), grid.y(cell)])),
+        sumOfCosts,
+        makespan,
+      };
+      if (result.message !== undefined) summary.message = result.message;
+      io.out(JSON.stringify(summary));
+    } else {
+      const lines = [`solver: ${result.solver}`, `status: ${result.status}${result.message ? ` (${result.message})` : ''}`];
+      paths.forEach((path, i) => {
+        const at = (cell: number) => `(${grid.x(cell)}, ${grid.y(cell)})`;
+        lines.push(`  agent ${i}: ${at(path[0])} -> ${at(path[path.length - 1])}, path length ${costs[i]}`);
+      });
+      if (paths.length > 0) lines.push(`sum of costs: ${sumOfCosts}, makespan: ${makespan}`);
+      io.out(lines.join('\n'));
+    }
+    if (result.status === 'failed') io.err(`mapf-lab example: ${result.message ?? 'the solve failed'}`);
+    return result.status === 'solved' ? 0 : 1;
   },
 };
+
+function parseArgs(args: string[]): { solver: string; json: boolean } {
+  let solver = 'independent';
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--json') json = true;
+    else if (arg === '--solver') {
+      const name = args[++i];
+      if (name === undefined || name.startsWith('--')) throw new UsageError('--solver needs a solver name');
+      solver = name;
+    } else if (arg.startsWith('--solver=')) solver = arg.slice('--solver='.length);
+    else throw new UsageError(`unknown option '${arg}'`);
+  }
+  if (!findSolver(solver)) throw new UsageError(`unknown solver '${solver}' (known solvers: ${solverNames().join(', ')})`);
+  return { solver, json };
+}

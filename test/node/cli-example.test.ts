@@ -1,0 +1,52 @@
+// `mapf-lab example` end to end through main(): the solve runs in a real worker thread.
+import { describe, expect, it } from 'vitest';
+import { main } from '../../cli/main.ts';
+import type { CommandIo } from '../../cli/command.ts';
+import { chokepointExample } from '../../core/examples/chokepoint.ts';
+import { validatePlan } from '../../core/mapf/validator.ts';
+
+function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
+}
+
+describe('mapf-lab example', () => {
+  it('prints a readable summary of the solve', async () => {
+    const io = capture();
+    expect(await main(['example'], io)).toBe(0);
+    const text = io.stdout.join('\n');
+    expect(text).toContain('solver: independent');
+    expect(text).toContain('status: solved');
+    expect(text).toMatch(/agent 0: \(1, 1\) -> \(9, 5\), path length 12/);
+    expect(text).toMatch(/sum of costs: \d+, makespan: \d+/);
+    expect(io.stderr).toEqual([]);
+  });
+
+  it('prints one JSON object with [x, y] paths, sum of costs and makespan', async () => {
+    const io = capture();
+    expect(await main(['example', '--json', '--solver', 'independent'], io)).toBe(0);
+    const out = JSON.parse(io.stdout.join(''));
+    expect(Object.keys(out).sort()).toEqual(['makespan', 'paths', 'solver', 'status', 'sumOfCosts']);
+    expect(out).toMatchObject({ solver: 'independent', status: 'solved' });
+    const instance = chokepointExample();
+    const paths: number[][] = out.paths.map((p: [number, number][]) => p.map(([x, y]) => instance.grid.cell(x, y)));
+    // Independent paths may collide: check each path alone, and the cost figures against them.
+    expect(validatePlan(instance, paths).violations.filter((v) => !['vertex', 'swap', 'following', 'rotation'].includes(v.rule))).toEqual([]);
+    expect(out.sumOfCosts).toBe(paths.reduce((sum, p) => sum + p.length - 1, 0));
+    expect(out.makespan).toBe(Math.max(...paths.map((p) => p.length - 1)));
+  });
+
+  it('rejects an unknown solver or option with the usage and exit code 2', async () => {
+    const io = capture();
+    expect(await main(['example', '--solver', 'telepathy'], io)).toBe(2);
+    expect(io.stderr.join('\n')).toContain("mapf-lab example: unknown solver 'telepathy' (known solvers: independent");
+    expect(io.stderr.join('\n')).toContain('Usage: mapf-lab example [--solver NAME] [--json]');
+    const io2 = capture();
+    expect(await main(['example', '--fast'], io2)).toBe(2);
+    expect(io2.stderr.join('\n')).toContain("unknown option '--fast'");
+    const io3 = capture();
+    expect(await main(['example', '--solver'], io3)).toBe(2);
+    expect(io3.stderr.join('\n')).toContain('--solver needs a solver name');
+  });
+});
