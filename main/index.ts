@@ -5,6 +5,7 @@ import { app, BrowserWindow, ipcMain } from 'electron';
 import { join } from 'node:path';
 import { APP_ORIGIN, guardWebContents, hardenSession, registerAppScheme, serveRenderer } from './security.ts';
 import { registerSolverIpc } from './ipc/solverIpc.ts';
+import { registerFileIpc } from './ipc/fileIpc.ts';
 import { IPC, DESKTOP_API_VERSION, type AppInfo } from '../core/platform/desktopApi.ts';
 
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
@@ -40,6 +41,7 @@ void app.whenReady().then(() => {
   serveRenderer(join(__dirname, '../renderer'));
   hardenSession(devServerUrl);
   const solvers = registerSolverIpc();
+  registerFileIpc();
   ipcMain.handle(IPC.appInfo, (): AppInfo => ({
     apiVersion: DESKTOP_API_VERSION,
     appVersion: app.getVersion(),

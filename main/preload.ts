@@ -18,6 +18,8 @@ const api: DesktopApi = {
     };
   },
   appInfo: () => ipcRenderer.invoke(IPC.appInfo),
+  openTextFile: (filters) => ipcRenderer.invoke(IPC.fileOpen, filters),
+  saveTextFile: (suggestedName, text, filters) => ipcRenderer.invoke(IPC.fileSave, suggestedName, text, filters),
 };
 
 contextBridge.exposeInMainWorld('mapfLab', api);

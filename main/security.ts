@@ -4,12 +4,12 @@
  * no new windows, no permissions, no webviews.
  */
 import { app, net, protocol, session, type WebContents } from 'electron';
-import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../core/platform/contentSecurityPolicy.ts';
+import { APP_SCHEME, isAllowedUrl, resolveAppPath } from './urlPolicy.ts';
 
-export const APP_SCHEME = 'app';
-export const APP_ORIGIN = `${APP_SCHEME}://mapf-lab`;
+export { APP_ORIGIN } from './urlPolicy.ts';
+
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
@@ -20,12 +20,9 @@ export function registerAppScheme(): void {
 
 /** Serves app://mapf-lab/<path> from the built renderer folder, refusing anything outside it. */
 export function serveRenderer(rendererDir: string): void {
-  const root = normalize(rendererDir + sep);
   protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url);
-    const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-    const file = normalize(join(root, relative));
-    if (url.host !== 'mapf-lab' || !file.startsWith(root)) return new Response('Not found', { status: 404 });
+    const file = resolveAppPath(rendererDir, request.url);
+    if (file === null) return new Response('Not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file).toString());
     const headers = new Headers(response.headers);
     headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY_HEADER);
@@ -42,11 +39,6 @@ export function hardenSession(devServerUrl: string | undefined): void {
   ses.webRequest.onBeforeRequest((details, callback) => {
     callback({ cancel: !isAllowedUrl(details.url, devServerUrl) });
   });
-}
-
-export function isAllowedUrl(url: string, devServerUrl: string | undefined): boolean {
-  if (url.startsWith(`${APP_ORIGIN}/`) || url.startsWith('devtools://') || url.startsWith('data:') || url.startsWith('blob:')) return true;
-  return devServerUrl !== undefined && (url.startsWith(devServerUrl) || url.startsWith(devServerUrl.replace(/^http/, 'ws')));
 }
 
 /** Applies to every web contents the app creates. */

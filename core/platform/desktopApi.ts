@@ -13,7 +13,32 @@ export const IPC = {
   solverCancel: 'mapf-lab:solver:cancel',
   solverProgress: 'mapf-lab:solver:progress',
   appInfo: 'mapf-lab:app:info',
+  fileOpen: 'mapf-lab:file:open',
+  fileSave: 'mapf-lab:file:save',
 } as const;
+
+/** A file type offered by open and save dialogs. */
+export interface FileFilter {
+  name: string;
+  /** Extensions without the dot, e.g. ['map']. */
+  extensions: string[];
+}
+
+export interface OpenedTextFile {
+  /** File name without folders (the renderer never learns or chooses paths). */
+  name: string;
+  text: string;
+}
+
+export interface SaveOutcome {
+  saved: boolean;
+  name?: string;
+  /** Set when the write failed; the file on disk is then unchanged. */
+  error?: string;
+}
+
+/** Largest text file the app opens or saves (a 8192x8192 map is about 64 MiB). */
+export const MAX_TEXT_FILE_BYTES = 80 * 1024 * 1024;
 
 export interface AppInfo {
   apiVersion: number;
@@ -32,4 +57,8 @@ export interface DesktopApi {
   /** Progress of running solves; returns the unsubscribe function. */
   onProgress(listener: (ticket: string, progress: SolveProgress) => void): () => void;
   appInfo(): Promise<AppInfo>;
+  /** Shows the open dialog; null when the user cancels. */
+  openTextFile(filters: FileFilter[]): Promise<OpenedTextFile | null>;
+  /** Shows the save dialog and writes atomically; { saved: false } when the user cancels. */
+  saveTextFile(suggestedName: string, text: string, filters: FileFilter[]): Promise<SaveOutcome>;
 }

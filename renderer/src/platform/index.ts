@@ -1,8 +1,10 @@
-/** Picks the edition: the desktop preload API when present, otherwise the browser's Web Worker. */
+/** Picks the edition: the desktop preload API when present, otherwise the browser's own APIs. */
 import type { DesktopApi } from '../../../core/platform/desktopApi.ts';
 import { createDesktopSolverService } from './desktopSolverService.ts';
 import { createWebSolverService } from './webSolverService.ts';
+import { browserFileService } from './browserFileService.ts';
 import type { SolverService } from './solverService.ts';
+import type { FileService } from './fileService.ts';
 
 declare global {
   interface Window {
@@ -10,4 +12,10 @@ declare global {
   }
 }
 
-export const solverService: SolverService = window.mapfLab ? createDesktopSolverService(window.mapfLab) : createWebSolverService();
+const desktop = window.mapfLab;
+
+export const solverService: SolverService = desktop ? createDesktopSolverService(desktop) : createWebSolverService();
+
+export const fileService: FileService = desktop
+  ? { openText: (filters) => desktop.openTextFile(filters), saveText: (name, text, filters) => desktop.saveTextFile(name, text, filters) }
+  : browserFileService;

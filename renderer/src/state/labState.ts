@@ -4,6 +4,7 @@
  */
 import { chokepointExample } from '../../../core/examples/chokepoint.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
+import type { MovingAiMap } from '../../../core/formats/movingAiMap.ts';
 import type { SolveStatus, SolveStats } from '../../../core/solvers/types.ts';
 import { Store } from './store.ts';
 
@@ -19,9 +20,21 @@ export interface SolveOutcome {
   conflicts: string[];
 }
 
+export interface Notice {
+  kind: 'error' | 'info';
+  text: string;
+}
+
 export interface LabState {
   scenarioName: string;
+  /** The last error or information for the user, shown until dismissed or replaced. */
+  notice: Notice | null;
   instance: MapfInstance;
+  /**
+   * The Moving AI map the grid was read from, kept so saving writes each cell's original
+   * character (trees stay 'T', not '@'); null for maps made in the app.
+   */
+  mapFile: MovingAiMap | null;
   solver: string;
   phase: SolvePhase;
   jobId: string | null;
@@ -31,7 +44,9 @@ export interface LabState {
 
 export const labStore = new Store<LabState>({
   scenarioName: 'Chokepoint example',
+  notice: null,
   instance: chokepointExample(),
+  mapFile: null,
   solver: 'independent',
   phase: 'idle',
   jobId: null,

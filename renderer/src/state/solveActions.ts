@@ -3,7 +3,8 @@
  * result (checked by the plan validator) for the canvas and the results table.
  */
 import { encodeInstance, decodePaths } from '../../../core/protocol/wire.ts';
-import { validatePlan } from '../../../core/mapf/validator.ts';
+import { validatePlan, type Violation } from '../../../core/mapf/validator.ts';
+import type { Grid } from '../../../core/grid/grid.ts';
 import { solverService } from '../platform/index.ts';
 import { labStore } from './labState.ts';
 
@@ -22,7 +23,7 @@ export async function solveCurrent(): Promise<void> {
   try {
     paths = decodePaths(result.paths);
     if (paths.length > 0) {
-      conflicts = validatePlan(instance, paths, { requireGoals: result.status === 'solved' }).violations.map((v) => `${v.rule}: ${v.message}`);
+      conflicts = validatePlan(instance, paths, { requireGoals: result.status === 'solved' }).violations.map((v) => describeConflict(v, instance.grid));
     }
   } catch (error) {
     message = `could not read the solver's answer: ${error instanceof Error ? error.message : String(error)}`;
@@ -38,4 +39,12 @@ export async function solveCurrent(): Promise<void> {
 export function cancelSolve(): void {
   const { jobId } = labStore.get();
   if (jobId !== null) solverService.cancel(jobId);
+}
+
+/** A violation in the UI's words: units are numbered from 1 on screen. */
+function describeConflict(violation: Violation, grid: Grid): string {
+  const units = violation.agents.map((a) => a + 1);
+  const who = units.length === 1 ? `unit ${units[0]}` : `units ${units.slice(0, -1).join(', ')} and ${units[units.length - 1]}`;
+  const where = violation.cell >= 0 && violation.cell < grid.cells ? ` at (${grid.x(violation.cell)}, ${grid.y(violation.cell)})` : '';
+  return `${violation.rule} conflict: ${who}${where}, t=${violation.t}`;
 }

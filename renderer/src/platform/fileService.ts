@@ -1,0 +1,9 @@
+/** Opening and saving text files, whichever edition the renderer runs in. */
+import type { FileFilter, OpenedTextFile, SaveOutcome } from '../../../core/platform/desktopApi.ts';
+
+export interface FileService {
+  /** Lets the user pick a file; null when they cancel. */
+  openText(filters: FileFilter[]): Promise<OpenedTextFile | null>;
+  /** Lets the user save `text` (desktop: save dialog and atomic write; browser: a download). */
+  saveText(suggestedName: string, text: string, filters: FileFilter[]): Promise<SaveOutcome>;
+}
