@@ -1,0 +1,142 @@
+/**
+ * Expands an experiment into its run list: one RunSpec per (map, map instance, repeat, agent
+ * count, solver), in that nesting, so the runs of one instance are adjacent (the runner builds
+ * each instance once) and every solver sees exactly the same instances. A RunSpec is plain data,
+ * so a worker pool can ship it to another thread and run it there.
+ */
+import type { Experiment, MapSpec } from './schema.ts';
+import { Random } from '../util/random.ts';
+
+/** Which map a run uses; enough for any process to rebuild it. */
+export type MapRef =
+  | { kind: 'random'; width: number; height: number; density: number; seed: number; fill: boolean }
+  | { kind: 'movingai'; map: string }
+  | { kind: 'inline'; rows: string[] };
+
+/** Where a run's agents come from: random (seeded) or the first K of a scenario's list. */
+export type PlacementRef =
+  | { kind: 'random'; seed: number }
+  | { kind: 'scenario'; scen: string }
+  | { kind: 'inline'; agents: [number, number, number, number][] };
+
+export interface RunSpec {
+  /** Position in the run list. */
+  id: number;
+  /** Same for every solver run on the same instance (map, placement, agent count). */
+  instanceKey: string;
+  map: MapRef;
+  mapName: string;
+  /** Index of the map's seed or scenario, then the repeat, within the map. */
+  instance: number;
+  agents: number;
+  placement: PlacementRef;
+  connectivity: 4 | 8;
+  corners: 'no-cut' | 'cut';
+  solver: string;
+  label: string;
+  params: Record<string, unknown>;
+  seed: number;
+  turnLimit?: number;
+  timeLimitMs?: number;
+}
+
+/** A 32-bit mix of integers (splitmix-style), for seeds derived from a run's place in the sweep. */
+export function mixSeed(...parts: number[]): number {
+  let h = 0x9e3779b9;
+  for (const part of parts) {
+    h = Math.imul(h ^ (part | 0), 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+  }
+  return h >>> 0;
+}
+
+function baseName(path: string): string {
+  const name = path.split(/[\\/]/).pop() ?? path;
+  return name.replace(/\.(map|scen)$/, '');
+}
+
+export function mapName(spec: MapSpec, index: number): string {
+  if (spec.name) return spec.name;
+  if (spec.kind === 'random') return `random-${spec.width}-${spec.height}-${Math.round(spec.density * 100)}`;
+  if (spec.kind === 'movingai') return baseName(spec.map);
+  return `map${index}`;
+}
+
+/** The agent counts of one map instance: the list, or `instances` uniform draws in [min, max] (seed 002). */
+function countsFor(experiment: Experiment, mapIndex: number, instance: number): number[] {
+  const agents = experiment.agents;
+  if (Array.isArray(agents)) return agents;
+  const random = new Random(mixSeed(experiment.seed, mapIndex, instance, 0x5eed));
+  return Array.from({ length: agents.instances }, () => agents.min + random.int(agents.max - agents.min + 1));
+}
+
+export function planRuns(experiment: Experiment): RunSpec[] {
+  const runs: RunSpec[] = [];
+  const timeLimitMs = experiment.timeLimitSeconds === undefined ? undefined : experiment.timeLimitSeconds * 1000;
+  const uniform = !Array.isArray(experiment.agents);
+  experiment.maps.forEach((spec, mapIndex) => {
+    const name = mapName(spec, mapIndex);
+    // Each entry: the map of one instance and how its agents are placed (per count and repeat).
+    const instances: { map: MapRef; placement: (count: number, repeat: number, instance: number) => PlacementRef; repeats: number }[] = [];
+    const random = (mapSeed: number) => (count: number, repeat: number, instance: number): PlacementRef => ({ kind: 'random', seed: mixSeed(experiment.seed, mapIndex, mapSeed, repeat, count, instance) });
+    const wantScenario = experiment.placement !== 'random';
+    if (spec.kind === 'random') {
+      if (experiment.placement === 'scenario') throw new RangeError(`maps[${mapIndex}]: a random map has no scenario; use placement 'random' or 'auto'`);
+      for (const seed of spec.seeds) {
+        instances.push({ map: { kind: 'random', width: spec.width, height: spec.height, density: spec.density, seed, fill: spec.fill }, placement: random(seed), repeats: experiment.repeats });
+      }
+    } else if (spec.kind === 'movingai') {
+      const map: MapRef = { kind: 'movingai', map: spec.map };
+      if (wantScenario && spec.scen.length > 0) {
+        for (const scen of spec.scen) instances.push({ map, placement: () => ({ kind: 'scenario', scen }), repeats: 1 });
+      } else if (experiment.placement === 'scenario') {
+        throw new RangeError(`maps[${mapIndex}].scen: scenario placement needs at least one .scen file`);
+      } else {
+        instances.push({ map, placement: random(0), repeats: experiment.repeats });
+      }
+    } else {
+      const map: MapRef = { kind: 'inline', rows: spec.rows };
+      if (wantScenario && spec.agents) {
+        const agents = spec.agents;
+        instances.push({ map, placement: () => ({ kind: 'inline', agents }), repeats: 1 });
+      } else if (experiment.placement === 'scenario') {
+        throw new RangeError(`maps[${mapIndex}].agents: scenario placement needs the map's agents`);
+      } else {
+        instances.push({ map, placement: random(0), repeats: experiment.repeats });
+      }
+    }
+    instances.forEach((inst, instanceIndex) => {
+      for (let repeat = 0; repeat < inst.repeats; repeat++) {
+        const index = instanceIndex * inst.repeats + repeat;
+        const counts = countsFor(experiment, mapIndex, index);
+        counts.forEach((count, k) => {
+          const sub = uniform ? k : 0;
+          const placement = inst.placement(count, repeat, sub);
+          const instanceKey = `${name}#${index}${uniform ? `.${sub}` : ''}/${count}`;
+          experiment.solvers.forEach((solver, solverIndex) => {
+            runs.push({
+              id: runs.length,
+              instanceKey,
+              map: inst.map,
+              mapName: name,
+              instance: index,
+              agents: count,
+              placement,
+              connectivity: experiment.connectivity,
+              corners: experiment.corners,
+              solver: solver.solver,
+              label: solver.label ?? solver.solver,
+              params: solver.params,
+              seed: mixSeed(experiment.seed, mapIndex, index, count, sub, solverIndex),
+              turnLimit: experiment.turnLimit,
+              timeLimitMs,
+            });
+          });
+        });
+      }
+    });
+  });
+  return runs;
+}

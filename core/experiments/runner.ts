@@ -1,0 +1,126 @@
+/**
+ * Runs an experiment's runs one at a time and yields one flat record per run. Pure: files come
+ * through ExperimentFiles, results go to the caller. `executeRun` needs only a RunSpec and a
+ * builder, so a worker pool can call it in each worker and collect the records.
+ */
+import { pathCost } from '../mapf/plan.ts';
+import { findSolver } from '../solvers/registry.ts';
+import type { SolveStatus } from '../solvers/types.ts';
+import { CONTROLLER_SOLVERS } from '../simulation/cooperativeSolvers.ts';
+import { measureSolver } from '../simulation/measure.ts';
+import { type ExperimentFiles, InstanceBuilder } from './instances.ts';
+import type { RunSpec } from './runPlan.ts';
+
+/** One run's outcome, flat so that it is a JSONL line and a CSV row as it is. */
+export interface RunRecord {
+  id: number;
+  map: string;
+  instance: number;
+  agents: number;
+  solver: string;
+  label: string;
+  seed: number;
+  /** The solver's status, or 'error' when the run could not be set up (its message says why). */
+  status: SolveStatus | 'error';
+  message: string;
+  successes: number;
+  successRate: number;
+  meanPathLength: number;
+  meanLowerBound: number;
+  pathRatio: number;
+  cyclesPerAgent: number;
+  waitsPerAgent: number;
+  collisions: number;
+  replans: number;
+  initMs: number;
+  maxTurnMs: number;
+  meanTurnMs: number;
+  turns: number;
+  expanded: number;
+  reservationsMax: number;
+  sumOfCosts: number;
+  makespan: number;
+  elapsedMs: number;
+}
+
+export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
+  'id', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'successRate',
+  'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
+  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'sumOfCosts', 'makespan', 'elapsedMs',
+];
+
+export interface RunContext {
+  builder: InstanceBuilder;
+  shouldStop?: () => boolean;
+}
+
+export function newRunContext(files: ExperimentFiles, shouldStop?: () => boolean): RunContext {
+  return { builder: new InstanceBuilder(files), shouldStop };
+}
+
+export function executeRun(run: RunSpec, context: RunContext): RunRecord {
+  const base = { id: run.id, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed };
+  const started = performance.now();
+  try {
+    const entry = findSolver(run.solver);
+    if (!entry) throw new RangeError(`unknown solver '${run.solver}'`);
+    const { instance, lowerBounds } = context.builder.build(run);
+    const measured = measureSolver(entry, instance, {
+      seed: run.seed,
+      params: run.params,
+      turnLimit: run.turnLimit,
+      timeLimitMs: run.timeLimitMs,
+      shouldStop: context.shouldStop,
+      lowerBounds,
+    }, CONTROLLER_SOLVERS);
+    const sim = measured.simulation;
+    const r = sim.run;
+    let sum = 0;
+    let longest = 0;
+    for (let a = 0; a < sim.paths.length; a++) {
+      const cost = pathCost(sim.paths[a], instance.agents[a].goal);
+      sum += cost;
+      if (cost > longest) longest = cost;
+    }
+    return {
+      ...base,
+      status: measured.status,
+      message: measured.message ?? '',
+      successes: r.successes,
+      successRate: r.successRate,
+      meanPathLength: r.meanPathLength,
+      meanLowerBound: r.meanLowerBound,
+      pathRatio: r.pathRatio,
+      cyclesPerAgent: r.cyclesPerAgent,
+      waitsPerAgent: r.waitsPerAgent,
+      collisions: r.collisions,
+      replans: r.replans,
+      initMs: r.initMs,
+      maxTurnMs: r.maxTurnMs,
+      meanTurnMs: r.meanTurnMs,
+      turns: r.turns,
+      expanded: r.expanded,
+      reservationsMax: r.reservationsMax,
+      sumOfCosts: sum,
+      makespan: longest,
+      elapsedMs: performance.now() - started,
+    };
+  } catch (error) {
+    return {
+      ...base,
+      status: 'error',
+      message: error instanceof Error ? error.message : String(error),
+      successes: 0, successRate: 0, meanPathLength: 0, meanLowerBound: 0, pathRatio: 0, cyclesPerAgent: 0, waitsPerAgent: 0,
+      collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
+      sumOfCosts: 0, makespan: 0, elapsedMs: performance.now() - started,
+    };
+  }
+}
+
+/** Runs every run in order, yielding each record as soon as it is done. */
+export function* runSweep(runs: readonly RunSpec[], context: RunContext): Generator<RunRecord> {
+  for (const run of runs) {
+    if (context.shouldStop?.()) return;
+    yield executeRun(run, context);
+  }
+}

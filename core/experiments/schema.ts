@@ -1,0 +1,146 @@
+/**
+ * The experiment file: a sweep of maps x agent counts x solvers, versioned
+ * (`format: "mapf-lab/experiment", version: 1`). Silver's experiment (seed 001, "Experimental
+ * Results") and Standley's (seed 002: agent counts drawn uniformly per instance, a time limit per
+ * instance) are both expressible; experiments/silver2005.json is the first.
+ *
+ * Relative paths (maps, scenarios) are resolved by whoever reads files (the CLI: against the
+ * experiment file's folder); core never touches the file system.
+ */
+import { z } from 'zod';
+
+export const EXPERIMENT_FORMAT = 'mapf-lab/experiment';
+export const EXPERIMENT_VERSION = 1;
+
+const whole = (min: number) => z.number().int().min(min);
+
+/** Random obstacle maps, one per seed (seed 001: 32x32, density 0.2, fill). */
+const RandomMapSchema = z.object({
+  kind: z.literal('random'),
+  name: z.string().min(1).optional(),
+  width: whole(1).max(8192),
+  height: whole(1).max(8192),
+  density: z.number().min(0).lt(1),
+  seeds: z.array(z.number().int()).min(1),
+  /** Wall off every region but the largest 4-connected one (seed 001). */
+  fill: z.boolean().default(true),
+}).strict();
+
+/** A Moving AI map with its scenarios: with scenario placement, each file is one instance. */
+const MovingAiMapSchema = z.object({
+  kind: z.literal('movingai'),
+  name: z.string().min(1).optional(),
+  map: z.string().min(1),
+  scen: z.array(z.string().min(1)).default([]),
+}).strict();
+
+/** A small map written in the file, '.' free and '@' / 'T' walls, with optional agents [sx, sy, gx, gy]. */
+const InlineMapSchema = z.object({
+  kind: z.literal('inline'),
+  name: z.string().min(1),
+  rows: z.array(z.string().min(1)).min(1),
+  agents: z.array(z.tuple([whole(0), whole(0), whole(0), whole(0)])).optional(),
+}).strict();
+
+export const MapSpecSchema = z.discriminatedUnion('kind', [RandomMapSchema, MovingAiMapSchema, InlineMapSchema]);
+
+/** A list of agent counts, or (Standley) a count drawn uniformly in [min, max] for each of `instances`. */
+const AgentCountsSchema = z.union([
+  z.array(whole(1)).min(1),
+  z.object({ min: whole(1), max: whole(1), instances: whole(1) }).strict().refine((r) => r.max >= r.min, { message: 'max must be >= min' }),
+]);
+
+export const SolverSpecSchema = z.object({
+  /** A registry name: lra, ca, hca, whca, independent, astar, od, … */
+  solver: z.string().min(1),
+  /** Shown in tables, e.g. 'WHCA*(16)'; defaults to the solver name. */
+  label: z.string().min(1).optional(),
+  params: z.record(z.string(), z.unknown()).default({}),
+}).strict();
+
+export const ExperimentSchema = z.object({
+  format: z.literal(EXPERIMENT_FORMAT),
+  version: z.literal(EXPERIMENT_VERSION),
+  name: z.string().min(1),
+  description: z.string().optional(),
+  maps: z.array(MapSpecSchema).min(1),
+  connectivity: z.union([z.literal(4), z.literal(8)]).default(4),
+  corners: z.enum(['no-cut', 'cut']).default('no-cut'),
+  agents: AgentCountsSchema,
+  /**
+   * How agents are placed: 'random' (unique starts and goals in the largest region, seeded),
+   * 'scenario' (the first K of each .scen file or of an inline map's agents), or 'auto':
+   * scenario where the map has one, random otherwise.
+   */
+  placement: z.enum(['auto', 'random', 'scenario']).default('auto'),
+  solvers: z.array(SolverSpecSchema).min(1),
+  /** Random placements per map, map seed and agent count (ignored for scenario placement). */
+  repeats: whole(1).default(1),
+  /** Seeds placements and solvers; a run's own seed is derived from it and the run's place in the sweep. */
+  seed: z.number().int().default(1),
+  /** Turns a run may take (seed 001: 100); offline plans are played to their end when omitted. */
+  turnLimit: whole(1).optional(),
+  /** Wall-clock limit per run in seconds (seed 002: 1 s for the optimal solvers). */
+  timeLimitSeconds: z.number().positive().optional(),
+}).strict();
+
+export type Experiment = z.infer<typeof ExperimentSchema>;
+export type MapSpec = z.infer<typeof MapSpecSchema>;
+export type SolverSpec = z.infer<typeof SolverSpecSchema>;
+
+/** One line per problem, each naming the field by its path ("maps[0].density: …"). */
+export class ExperimentError extends Error {
+  override name = 'ExperimentError';
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out === '' ? String(key) : `.${String(key)}`;
+  return out === '' ? '(top level)' : out;
+}
+
+/**
+ * Parses and checks an experiment (already JSON-decoded). `solverNames` are the registry's: an
+ * unknown solver is reported with the allowed names. Throws ExperimentError.
+ */
+export function parseExperiment(json: unknown, solverNames?: readonly string[]): Experiment {
+  const header = json as { format?: unknown; version?: unknown } | null;
+  if (header && typeof header === 'object' && header.format === EXPERIMENT_FORMAT && typeof header.version === 'number' && header.version > EXPERIMENT_VERSION) {
+    throw new ExperimentError([`version: experiment version ${header.version} is newer than this program reads (${EXPERIMENT_VERSION})`]);
+  }
+  const parsed = ExperimentSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new ExperimentError(parsed.error.issues.map((issue) => `${fieldPath(issue.path)}: ${issue.message}`));
+  }
+  const experiment = parsed.data;
+  const problems: string[] = [];
+  if (solverNames) {
+    experiment.solvers.forEach((s, i) => {
+      if (!solverNames.includes(s.solver)) problems.push(`solvers[${i}].solver: unknown solver '${s.solver}' (known: ${solverNames.join(', ')})`);
+    });
+  }
+  const labels = new Set<string>();
+  experiment.solvers.forEach((s, i) => {
+    const label = s.label ?? s.solver;
+    if (labels.has(label)) problems.push(`solvers[${i}].label: '${label}' is used twice; give each solver setting its own label`);
+    labels.add(label);
+  });
+  experiment.maps.forEach((m, i) => {
+    if (m.kind === 'inline') {
+      const width = m.rows[0].length;
+      m.rows.forEach((row, y) => {
+        if (row.length !== width) problems.push(`maps[${i}].rows[${y}]: row has ${row.length} cells, expected ${width}`);
+      });
+    }
+  });
+  if (problems.length > 0) throw new ExperimentError(problems);
+  return experiment;
+}
+
+/** The JSON Schema of the file, for the app's editor (input shape: defaulted fields optional). */
+export function experimentJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(ExperimentSchema, { io: 'input' }) as Record<string, unknown>;
+}

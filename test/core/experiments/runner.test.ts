@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { InstanceBuilder } from '../../../core/experiments/instances.ts';
+import { planRuns } from '../../../core/experiments/runPlan.ts';
+import { executeRun, newRunContext, runSweep } from '../../../core/experiments/runner.ts';
+import { parseExperiment } from '../../../core/experiments/schema.ts';
+import { formatSummary, summarize, toCsv } from '../../../core/experiments/summary.ts';
+
+const SCEN = ['version 1', '0\tinline.map\t4\t3\t0\t0\t3\t2\t5', '0\tinline.map\t4\t3\t3\t0\t0\t2\t5', ''].join('\n');
+const MAP = ['type octile', 'height 3', 'width 4', 'map', '....', '.@@.', '....', ''].join('\n');
+const files = {
+  readText(path: string): string {
+    if (path === 'tiny.map') return MAP;
+    if (path === 'tiny.scen') return SCEN;
+    throw new Error(`no file ${path}`);
+  },
+};
+
+const experiment = parseExperiment({
+  format: 'mapf-lab/experiment',
+  version: 1,
+  name: 'tiny',
+  maps: [
+    { kind: 'random', width: 8, height: 8, density: 0.2, seeds: [1, 2] },
+    { kind: 'movingai', map: 'tiny.map', scen: ['tiny.scen'] },
+  ],
+  agents: [1, 2],
+  solvers: [{ solver: 'independent', label: 'alone' }, { solver: 'independent', label: 'alone-again' }],
+  repeats: 2,
+});
+
+describe('experiment runs', () => {
+  it('expands maps x instances x counts x solvers, solvers innermost and sharing instances', () => {
+    const runs = planRuns(experiment);
+    // random: 2 seeds x 2 repeats x 2 counts x 2 solvers; movingai: 1 scenario x 2 counts x 2 solvers.
+    expect(runs).toHaveLength(16 + 4);
+    expect(runs.map((r) => r.id)).toEqual(runs.map((_, i) => i));
+    expect(runs[0].instanceKey).toBe(runs[1].instanceKey);
+    expect(new Set(runs.map((r) => r.instanceKey)).size).toBe(10);
+    expect(runs.slice(16).map((r) => [r.mapName, r.agents, r.placement])).toEqual([
+      ['tiny', 1, { kind: 'scenario', scen: 'tiny.scen' }], ['tiny', 1, { kind: 'scenario', scen: 'tiny.scen' }],
+      ['tiny', 2, { kind: 'scenario', scen: 'tiny.scen' }], ['tiny', 2, { kind: 'scenario', scen: 'tiny.scen' }],
+    ]);
+    expect(planRuns(experiment)).toEqual(runs);
+  });
+
+  it('draws one agent count per instance from a uniform range', () => {
+    const ranged = parseExperiment({ ...experiment, maps: [experiment.maps[0]], agents: { min: 2, max: 9, instances: 20 }, solvers: [{ solver: 'independent' }] });
+    const counts = planRuns(ranged).map((r) => r.agents);
+    expect(counts).toHaveLength(2 * 2 * 20);
+    for (const count of counts) expect(count >= 2 && count <= 9).toBe(true);
+    expect(new Set(counts).size).toBeGreaterThan(3);
+  });
+
+  it('gives every solver the same instance and takes the first K agents of a scenario', () => {
+    const builder = new InstanceBuilder(files);
+    const runs = planRuns(experiment);
+    const a = builder.build(runs[0]).instance;
+    const b = builder.build(runs[1]).instance;
+    expect(b).toBe(a);
+    const scenario = builder.build(runs[18]).instance;
+    expect(scenario.agents).toEqual([{ start: 0, goal: 11 }, { start: 3, goal: 8 }]);
+  });
+
+  it('runs a sweep into flat records and a summary', () => {
+    const records = [...runSweep(planRuns(experiment), newRunContext(files))];
+    expect(records).toHaveLength(20);
+    for (const record of records) {
+      expect(record.status, record.message).not.toBe('error');
+      if (record.agents === 1) {
+        expect(record.status).toBe('solved');
+        expect(record.pathRatio).toBe(1);
+      }
+    }
+    const rows = summarize(records);
+    expect(rows.map((r) => [r.label, r.agents, r.runs])).toEqual([['alone', 1, 5], ['alone', 2, 5], ['alone-again', 1, 5], ['alone-again', 2, 5]]);
+    expect(rows[0].successRate).toBe(1);
+    expect(formatSummary(rows).split('\n')[0]).toMatch(/^solver\s+agents\s+runs/);
+    const csv = toCsv(records, ['id', 'label', 'message']).split('\n');
+    expect(csv[0]).toBe('id,label,message');
+    expect(csv).toHaveLength(22);
+  });
+
+  it('records a run that cannot be set up as an error naming the reason', () => {
+    const runs = planRuns(parseExperiment({ ...experiment, maps: [experiment.maps[1]], agents: [3] }));
+    const record = executeRun(runs[0], newRunContext(files));
+    expect(record.status).toBe('error');
+    expect(record.message).toBe('tiny.scen has 2 agents, fewer than the 3 asked for');
+  });
+});
