@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
-import { FOUR_CONNECTED, OCTILE_CUT, OCTILE_NO_CUT } from '../../../core/grid/movement.ts';
+import { FOUR_CONNECTED, OCTILE_CUT } from '../../../core/grid/movement.ts';
 import { solveAStar } from '../../../core/search/astar.ts';
 import { solveJps } from '../../../core/search/jps.ts';
 import { solveJpsPlus } from '../../../core/search/jpsPlus.ts';
