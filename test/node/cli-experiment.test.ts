@@ -1,0 +1,95 @@
+// `mapf-lab experiment` end to end through main(): a tiny sweep with relative paths.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../cli/main.ts';
+import type { CommandIo } from '../../cli/command.ts';
+
+const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+
+function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
+}
+
+function setup(experiment: Record<string, unknown>): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'mapf-experiment-'));
+  copyFileSync(`${BENCHMARKS}maps/random-32-32-20.map`, join(dir, 'random-32-32-20.map'));
+  copyFileSync(`${BENCHMARKS}scen/random-32-32-20-random-1.scen`, join(dir, 'random-32-32-20-random-1.scen'));
+  const file = join(dir, 'tiny.json');
+  writeFileSync(file, JSON.stringify(experiment));
+  return { dir, file };
+}
+
+const TINY = {
+  format: 'mapf-lab/experiment',
+  version: 1,
+  name: 'tiny',
+  maps: [
+    { kind: 'random', width: 12, height: 12, density: 0.2, seeds: [1, 2] },
+    { kind: 'movingai', map: 'random-32-32-20.map', scen: ['random-32-32-20-random-1.scen'] },
+  ],
+  agents: [1, 3],
+  solvers: [{ solver: 'independent', label: 'Independent' }],
+  turnLimit: 100,
+};
+
+describe('mapf-lab experiment', () => {
+  it('runs the sweep, resolves paths against the file, writes JSONL, CSV and the summary', async () => {
+    const { dir, file } = setup(TINY);
+    const out = join(dir, 'out');
+    const io = capture();
+    expect(await main(['experiment', file, '--out', out], io)).toBe(0);
+    const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(6);
+    const records = lines.map((l) => JSON.parse(l));
+    expect(records.map((r) => [r.map, r.agents])).toEqual([
+      ['random-12-12-20', 1], ['random-12-12-20', 3], ['random-12-12-20', 1], ['random-12-12-20', 3],
+      ['random-32-32-20', 1], ['random-32-32-20', 3],
+    ]);
+    for (const r of records.filter((r) => r.agents === 1)) expect(r).toMatchObject({ status: 'solved', successRate: 1, pathRatio: 1 });
+    const csv = readFileSync(join(out, 'results.csv'), 'utf8').trim().split('\n');
+    expect(csv[0].split(',')).toEqual(expect.arrayContaining(['label', 'agents', 'successRate', 'pathRatio', 'cyclesPerAgent', 'initMs', 'maxTurnMs']));
+    expect(csv).toHaveLength(7);
+    expect(readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n')).toHaveLength(3);
+    expect(existsSync(join(out, 'summary.txt'))).toBe(true);
+    const printed = io.stdout.join('\n');
+    expect(printed).toMatch(/tiny: 6 runs in/);
+    expect(printed).toMatch(/solver\s+agents\s+runs\s+errors\s+success\s+path\s+bound\s+path\/bound\s+cycles\/agent\s+init ms\s+max turn ms/);
+    expect(printed).toMatch(/Independent\s+1\s+3\s+0\s+1\s/);
+    expect(io.stderr).toHaveLength(6);
+    expect(io.stderr[5]).toMatch(/^\[6\/6\] Independent on random-32-32-20#0 with 3 agents: /);
+  });
+
+  it('names the field at fault in a malformed file (exit 1)', async () => {
+    const { file } = setup({ ...TINY, maps: [{ kind: 'random', width: 12, height: 12, density: 2, seeds: [1] }], solvers: [{ solver: 'nope' }] });
+    const io = capture();
+    expect(await main(['experiment', file, '--quiet'], io)).toBe(1);
+    const text = io.stderr.join('\n');
+    expect(text).toMatch(/maps\[0\]\.density: /);
+    expect(text).not.toContain('Usage');
+  });
+
+  it('reports unknown solvers with the known names, and bad JSON', async () => {
+    const { dir, file } = setup({ ...TINY, solvers: [{ solver: 'nope' }] });
+    const io = capture();
+    expect(await main(['experiment', file], io)).toBe(1);
+    expect(io.stderr.join('\n')).toMatch(/solvers\[0\]\.solver: unknown solver 'nope' \(known: .*independent/);
+    writeFileSync(join(dir, 'bad.json'), '{ "format": ');
+    const bad = capture();
+    expect(await main(['experiment', join(dir, 'bad.json')], bad)).toBe(1);
+    expect(bad.stderr.join('\n')).toMatch(/bad\.json: not valid JSON/);
+  });
+
+  it('rejects a bad command line with the usage (exit 2)', async () => {
+    const io = capture();
+    expect(await main(['experiment'], io)).toBe(2);
+    expect(io.stderr.join('\n')).toMatch(/an experiment file is required[\s\S]*Usage: mapf-lab experiment/);
+    const other = capture();
+    expect(await main(['experiment', 'a.json', '--fast'], other)).toBe(2);
+    expect(other.stderr.join('\n')).toMatch(/unknown option '--fast'/);
+  });
+});

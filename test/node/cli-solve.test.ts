@@ -1,0 +1,82 @@
+// `mapf-lab solve` end to end through main(), on a real Moving AI map and scenario.
+import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../cli/main.ts';
+import type { CommandIo } from '../../cli/command.ts';
+import { parseMap } from '../../core/formats/movingAiMap.ts';
+import { parseScenario } from '../../core/formats/movingAiScenario.ts';
+import { FOUR_CONNECTED } from '../../core/grid/movement.ts';
+import { describeViolations, validatePlan } from '../../core/mapf/validator.ts';
+
+const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+const MAP = `${BENCHMARKS}maps/random-32-32-20.map`;
+const SCEN = `${BENCHMARKS}scen/random-32-32-20-random-1.scen`;
+
+function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
+}
+
+describe('mapf-lab solve', () => {
+  it('prints one JSON object: paths in scenario order from t = 0, success, costs and metrics', async () => {
+    const io = capture();
+    const code = await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '6', '--solver', 'independent', '--json'], io);
+    const out = JSON.parse(io.stdout.join(''));
+    expect(code).toBe(out.status === 'solved' ? 0 : 1);
+    expect(out).toMatchObject({ solver: 'independent', agents: 6 });
+    expect(Object.keys(out)).toEqual(expect.arrayContaining(['status', 'paths', 'success', 'sumOfCosts', 'makespan', 'metrics', 'pathLength', 'lowerBound', 'cycles', 'waits']));
+    expect(Object.keys(out.metrics)).toEqual(expect.arrayContaining(['successRate', 'pathRatio', 'cyclesPerAgent', 'initMs', 'maxTurnMs', 'meanTurnMs', 'expanded', 'reservationsMax']));
+
+    const grid = parseMap(readFileSync(MAP, 'utf8')).grid;
+    const entries = parseScenario(readFileSync(SCEN, 'utf8')).entries.slice(0, 6);
+    const agents = entries.map((e) => ({ start: grid.cell(e.startX, e.startY), goal: grid.cell(e.goalX, e.goalY) }));
+    const paths: number[][] = out.paths.map((p: [number, number][]) => p.map(([x, y]) => grid.cell(x, y)));
+    expect(paths).toHaveLength(6);
+    paths.forEach((path, a) => {
+      expect(path[0]).toBe(agents[a].start);
+      expect(path).toHaveLength(out.metrics.turns + 1);
+      expect(out.success[a]).toBe(path[path.length - 1] === agents[a].goal && out.collisions[a] === 0);
+    });
+    // The simulator refuses colliding moves, so what it executed is a valid (maybe unfinished) plan.
+    const validation = validatePlan({ grid, movement: FOUR_CONNECTED, agents }, paths, { requireGoals: false });
+    expect(validation.valid, describeViolations(validation)).toBe(true);
+    expect(out.valid).toBe(true);
+    expect(out.metrics.successRate).toBeCloseTo(out.success.filter(Boolean).length / 6);
+  });
+
+  it('prints a readable summary', async () => {
+    const io = capture();
+    await main(['solve', `--map=${MAP}`, `--scen=${SCEN}`, '--agents=1', '--solver=independent', '--turn-limit', '200'], io);
+    const text = io.stdout.join('\n');
+    expect(text).toContain('status: solved');
+    expect(text).toMatch(/agents: 1 of 1 succeeded \(100\.0%\)/);
+    expect(text).toMatch(/path length: mean \d+\.\d\d, lower bound \d+\.\d\d, ratio 1\.000/);
+    expect(text).toMatch(/time: initial planning [\d.]+ ms, max turn [\d.]+ ms/);
+  });
+
+  it.each([
+    [['--scen', SCEN, '--agents', '2', '--solver', 'independent'], /--map is required/],
+    [['--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'nope'], /--solver: unknown solver 'nope' \(known: .*independent/],
+    [['--map', MAP, '--scen', SCEN, '--agents', '0', '--solver', 'independent'], /--agents needs a whole number >= 1, got '0'/],
+    [['--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'independent', '--connectivity', '6'], /--connectivity must be 4 or 8, got '6'/],
+    [['--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'independent', '--time-limit', '-1'], /--time-limit needs a number of seconds > 0/],
+    [['--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'independent', '--window'], /--window needs a value/],
+    [['--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'independent', '--frobnicate'], /unknown option '--frobnicate'/],
+    [['--map', MAP, '--scen', SCEN, '--agents', '5000', '--solver', 'independent'], /--agents 5000: .* has only \d+ agents/],
+  ])('rejects a bad command line %# naming the option (exit 2)', async (args, message) => {
+    const io = capture();
+    expect(await main(['solve', ...args], io)).toBe(2);
+    expect(io.stderr.join('\n')).toMatch(message);
+    expect(io.stderr.join('\n')).toContain('Usage: mapf-lab solve');
+  });
+
+  it('reports a scenario that does not fit the map (exit 1)', async () => {
+    const io = capture();
+    // An empty map's scenario puts agents where the maze has walls.
+    const other = `${BENCHMARKS}scen/empty-32-32-random-1.scen`;
+    expect(await main(['solve', '--map', `${BENCHMARKS}maps/maze-32-32-2.map`, '--scen', other, '--agents', '100', '--solver', 'independent'], io)).toBe(1);
+    expect(io.stderr.join('\n')).toMatch(/mapf-lab solve: .*scen:\d+:\d+: .*(wall|does not match)/);
+  });
+});
