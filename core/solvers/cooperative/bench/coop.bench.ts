@@ -1,0 +1,119 @@
+/**
+ * `npm run bench:coop`: Silver's experiment (seed 001, "Experimental Results"; the sweep is
+ * experiments/silver2005.json) run through the experiment runner, then the paper's findings
+ * checked against what was measured:
+ *   - WHCA*(16) keeps >= 98% success with 100 agents (Figure 3: "under 2% … fail");
+ *   - LRA* is clearly worse with 100 agents (Figure 3: about 20% of agents fail);
+ *   - CA* and HCA* paths are near 1.2x the no-other-agents lower bound (Figure 4);
+ *   - LRA* has more than 10x the cycles of WHCA* (Figure 5);
+ *   - WHCA*(16), 100 agents: initial planning <= 5 ms and maximum turn <= 2 ms (our targets; the
+ *     paper's 1.2 GHz figures were under 100 ms and around 50 ms);
+ *   - stretch: 1,000 agents on den520d, maximum turn < 16 ms (one frame at 60 fps).
+ *
+ * Usage: npm run bench:coop [-- --maps N] [-- --skip-stretch]
+ *   --maps N         use only the first N of the ten maps (quicker, noisier)
+ *   --skip-stretch   do not run the 1,000-agent run
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseMap } from '../../../formats/movingAiMap.ts';
+import { parseScenario } from '../../../formats/movingAiScenario.ts';
+import { planRuns } from '../../../experiments/runPlan.ts';
+import { type RunRecord, newRunContext, runSweep } from '../../../experiments/runner.ts';
+import { parseExperiment } from '../../../experiments/schema.ts';
+import { type SummaryRow, formatSummary, summarize } from '../../../experiments/summary.ts';
+import { FOUR_CONNECTED } from '../../../grid/movement.ts';
+import { findSolver } from '../../../solvers/registry.ts';
+import { CONTROLLER_SOLVERS } from '../../../simulation/cooperativeSolvers.ts';
+import { measureSolver } from '../../../simulation/measure.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '../../../..');
+const args = process.argv.slice(2);
+const mapsArg = args.indexOf('--maps');
+const mapLimit = mapsArg >= 0 ? Number(args[mapsArg + 1]) : 10;
+const skipStretch = args.includes('--skip-stretch');
+
+const experimentFile = join(root, 'experiments/silver2005.json');
+const experiment = parseExperiment(JSON.parse(readFileSync(experimentFile, 'utf8')));
+const randomMaps = experiment.maps[0];
+if (randomMaps.kind === 'random') randomMaps.seeds = randomMaps.seeds.slice(0, mapLimit);
+const missing = [...new Set(experiment.solvers.filter((s) => !findSolver(s.solver)).map((s) => s.solver))];
+experiment.solvers = experiment.solvers.filter((s) => findSolver(s.solver));
+if (missing.length > 0) console.log(`not in the registry yet (skipped): ${missing.join(', ')}`);
+
+const runs = planRuns(experiment);
+console.log(`${experiment.name}: ${runs.length} runs (${mapLimit} maps x ${(experiment.agents as number[]).length} agent counts x ${experiment.solvers.length} solvers)`);
+const records: RunRecord[] = [];
+const started = performance.now();
+for (const record of runSweep(runs, newRunContext({ readText: (p) => readFileSync(join(dirname(experimentFile), p), 'utf8') }))) {
+  records.push(record);
+  if (record.status === 'error') console.log(`  run ${record.id} (${record.label}, ${record.agents} agents) error: ${record.message}`);
+  if (records.length % 60 === 0) console.log(`  … ${records.length}/${runs.length} runs, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+console.log(`sweep took ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+const rows = summarize(records);
+console.log(formatSummary(rows));
+console.log();
+
+const at = (label: string, agents = 100): SummaryRow | undefined => rows.find((r) => r.label === label && r.agents === agents);
+const checks: { finding: string; target: string; measured: string; pass: boolean | undefined }[] = [];
+const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
+function check(finding: string, target: string, measure: () => { measured: string; pass: boolean } | undefined): void {
+  const result = measure();
+  checks.push({ finding, target, measured: result?.measured ?? 'not measured', pass: result?.pass });
+}
+
+check('WHCA*(16) success, 100 agents', '>= 98%', () => {
+  const w = at('WHCA*(16)');
+  return w && { measured: pct(w.successRate), pass: w.successRate >= 0.98 };
+});
+check('LRA* clearly worse, 100 agents', 'LRA* success <= WHCA*(16) - 5 points', () => {
+  const l = at('LRA*');
+  const w = at('WHCA*(16)');
+  return l && w && { measured: `${pct(l.successRate)} vs ${pct(w.successRate)}`, pass: l.successRate <= w.successRate - 0.05 };
+});
+for (const label of ['CA*', 'HCA*']) {
+  check(`${label} path length / lower bound, 100 agents`, 'near 1.2 (<= 1.3)', () => {
+    const r = at(label);
+    return r && { measured: r.pathRatio.toFixed(3), pass: r.pathRatio <= 1.3 };
+  });
+}
+check('LRA* cycles vs WHCA*(16), 100 agents', '> 10x', () => {
+  const l = at('LRA*');
+  const w = at('WHCA*(16)');
+  if (!l || !w) return undefined;
+  const ratio = w.cyclesPerAgent === 0 ? Infinity : l.cyclesPerAgent / w.cyclesPerAgent;
+  return { measured: `${l.cyclesPerAgent.toFixed(3)} vs ${w.cyclesPerAgent.toFixed(3)} per agent (${Number.isFinite(ratio) ? ratio.toFixed(1) : 'inf'}x)`, pass: ratio > 10 };
+});
+check('WHCA*(16) initial planning, 100 agents', '<= 5 ms', () => {
+  const w = at('WHCA*(16)');
+  return w && { measured: `${w.initMs.toFixed(3)} ms (mean of ${w.runs} maps)`, pass: w.initMs <= 5 };
+});
+check('WHCA*(16) maximum turn, 100 agents', '<= 2 ms', () => {
+  const w = at('WHCA*(16)');
+  return w && { measured: `${w.maxTurnMs.toFixed(3)} ms mean of per-map max, ${w.worstTurnMs.toFixed(3)} ms worst`, pass: w.maxTurnMs <= 2 };
+});
+
+if (!skipStretch && findSolver('whca')) {
+  // Stretch: 1,000 agents on den520d (first 1,000 of a random scenario), 4-connected like the rest.
+  const benchmarks = join(root, '../shared/benchmarks/movingai');
+  const grid = parseMap(readFileSync(join(benchmarks, 'maps/den520d.map'), 'utf8')).grid;
+  const entries = parseScenario(readFileSync(join(benchmarks, 'scen/den520d-random-1.scen'), 'utf8')).entries.slice(0, 1000);
+  const instance = { grid, movement: FOUR_CONNECTED, agents: entries.map((e) => ({ start: grid.cell(e.startX, e.startY), goal: grid.cell(e.goalX, e.goalY) })) };
+  const t0 = performance.now();
+  const measured = measureSolver(findSolver('whca')!, instance, { params: { window: 16 }, turnLimit: 100 }, CONTROLLER_SOLVERS);
+  const run = measured.simulation.run;
+  console.log(`stretch run: den520d, 1000 agents, WHCA*(16), 100 turns: ${((performance.now() - t0) / 1000).toFixed(1)} s total; ` +
+    `${pct(run.successRate)} succeeded, init ${run.initMs.toFixed(1)} ms, max turn ${run.maxTurnMs.toFixed(2)} ms, mean turn ${run.meanTurnMs.toFixed(2)} ms, ${run.collisions} collisions\n`);
+  check('stretch: WHCA*(16) max turn, 1000 agents on den520d', '< 16 ms', () => ({ measured: `${run.maxTurnMs.toFixed(2)} ms (mean ${run.meanTurnMs.toFixed(2)} ms)`, pass: run.maxTurnMs < 16 }));
+} else {
+  check('stretch: WHCA*(16) max turn, 1000 agents on den520d', '< 16 ms', () => undefined);
+}
+
+const width = (k: 'finding' | 'target' | 'measured') => Math.max(k.length, ...checks.map((c) => c[k].length));
+const [wf, wt, wm] = [width('finding'), width('target'), width('measured')];
+console.log(`${'finding'.padEnd(wf)}  ${'target'.padEnd(wt)}  ${'measured'.padEnd(wm)}  verdict`);
+console.log(`${'-'.repeat(wf)}  ${'-'.repeat(wt)}  ${'-'.repeat(wm)}  -------`);
+for (const c of checks) console.log(`${c.finding.padEnd(wf)}  ${c.target.padEnd(wt)}  ${c.measured.padEnd(wm)}  ${c.pass === undefined ? 'n/a' : c.pass ? 'pass' : 'MISS'}`);
