@@ -1,0 +1,88 @@
+/**
+ * Simulates the current paths of all groups step by step until two agents of different groups
+ * conflict: the "simulate execution of all paths until a conflict occurs" step of simple and full
+ * independence detection. Seed 002_59f0ad9988351882.txt (Standley 2010), section "Independent
+ * Subproblems", Algorithms 1 and 2. The conflicts are those of core/mapf/validator.ts with
+ * following and rotation allowed: vertex, swap, and (8-connected) diagonal crossing.
+ */
+import type { StepTable } from './stepTable.ts';
+
+export interface GroupConflict {
+  a: number;
+  b: number;
+  t: number;
+}
+
+/** Occupancy buffers reused between calls (reset by touching only the cells written). */
+export class ConflictFinder {
+  private readonly now: Int32Array;
+  private readonly nextCells: Int32Array;
+  private readonly steps: StepTable;
+
+  constructor(steps: StepTable) {
+    this.steps = steps;
+    this.now = new Int32Array(steps.cells).fill(-1);
+    this.nextCells = new Int32Array(steps.cells).fill(-1);
+  }
+
+  /** The earliest conflict between agents with different `groupOf`, or null. */
+  find(paths: readonly Int32Array[], groupOf: Int32Array): GroupConflict | null {
+    const n = paths.length;
+    let horizon = 0;
+    for (let a = 0; a < n; a++) horizon = Math.max(horizon, paths[a].length - 1);
+    const now = this.now;
+    const next = this.nextCells;
+    const width = this.steps.width;
+    const is8 = this.steps.directions === 8;
+    let found: GroupConflict | null = null;
+    for (let a = 0; a < n; a++) now[paths[a][0]] = a;
+    for (let t = 0; t < horizon && found === null; t++) {
+      for (let a = 0; a < n && found === null; a++) {
+        const cell = at(paths[a], t + 1);
+        const other = next[cell];
+        if (other >= 0 && groupOf[other] !== groupOf[a]) found = { a: other, b: a, t: t + 1 };
+        else next[cell] = a;
+      }
+      for (let a = 0; a < n && found === null; a++) {
+        const from = at(paths[a], t);
+        const to = at(paths[a], t + 1);
+        if (from === to) continue;
+        const b = now[to];
+        if (b >= 0 && b !== a && groupOf[b] !== groupOf[a] && at(paths[b], t + 1) === from) {
+          found = { a, b, t };
+          break;
+        }
+        if (is8) {
+          const dx = (to % width) - (from % width);
+          if (dx !== 0 && to - from !== dx) {
+            const c1 = from + dx;
+            const c2 = to - dx;
+            const b1 = now[c1];
+            if (b1 >= 0 && groupOf[b1] !== groupOf[a] && at(paths[b1], t + 1) === c2) found = { a, b: b1, t };
+            const b2 = now[c2];
+            if (found === null && b2 >= 0 && groupOf[b2] !== groupOf[a] && at(paths[b2], t + 1) === c1) found = { a, b: b2, t };
+          }
+        }
+      }
+      for (let a = 0; a < n; a++) now[at(paths[a], t)] = -1;
+      for (let a = 0; a < n; a++) {
+        const cell = at(paths[a], t + 1);
+        now[cell] = next[cell];
+      }
+      for (let a = 0; a < n; a++) next[at(paths[a], t + 1)] = -1;
+    }
+    // Clean up whatever time step the loop stopped at.
+    for (let a = 0; a < n; a++) {
+      const path = paths[a];
+      for (let t = 0; t < path.length; t++) {
+        now[path[t]] = -1;
+        next[path[t]] = -1;
+      }
+    }
+    return found;
+  }
+}
+
+function at(path: Int32Array, t: number): number {
+  return path[t < path.length ? t : path.length - 1];
+}

@@ -1,0 +1,168 @@
+/**
+ * Simple independence detection (SID) and independence detection (ID) around an optimal group
+ * search. Seed 002_59f0ad9988351882.txt (Standley 2010), section "Independent Subproblems",
+ * Algorithms 1 and 2.
+ *
+ * Every agent starts in its own group with an optimal path. Then, until the paths of all groups
+ * are conflict-free: simulate them to the first conflict between groups G1 and G2; with ID, if
+ * the two have not conflicted before, look for another set of paths of the same cost for G1 that
+ * avoids G2's moves (illegal move table), then likewise for G2; if that fails (or with SID), merge
+ * the two groups and plan the merged group optimally. ID plans everything with a conflict
+ * avoidance table holding all other agents' paths, so that among optimal plans it returns the one
+ * with the fewest conflicts. Each group's plan is optimal for the group alone, so the sum of the
+ * groups' costs is a lower bound, and the final plan is optimal.
+ */
+import { ConflictAvoidanceTable } from './conflictAvoidanceTable.ts';
+import { ConflictFinder } from './firstConflict.ts';
+import { IllegalMoveTable } from './illegalMoveTable.ts';
+import { type GroupResult, JointSearch, type SearchMode, type SearchSetup } from './jointSearch.ts';
+import type { StepTable } from './stepTable.ts';
+import type { SolveOptions } from '../types.ts';
+
+export type Detection = 'none' | 'simple' | 'full';
+
+export interface PlanOutcome {
+  status: 'solved' | 'unsolvable' | 'timeout' | 'cancelled' | 'failed';
+  /** Per agent, from t = 0 until it rests on its goal (solved only). */
+  paths: Int32Array[];
+  message?: string;
+  expanded: number;
+  generated: number;
+  lowerBound: number;
+  largestGroup: number;
+  merges: number;
+  replans: number;
+}
+
+interface Group {
+  id: number;
+  agents: number[];
+  cost: number;
+}
+
+export function planWithDetection(setup: SearchSetup, mode: SearchMode, detection: Detection, options: SolveOptions): PlanOutcome {
+  const steps: StepTable = setup.steps;
+  const agentCount = setup.starts.length;
+  const search = new JointSearch(setup, mode);
+  const outcome: PlanOutcome = { status: 'solved', paths: [], expanded: 0, generated: 0, lowerBound: 0, largestGroup: 0, merges: 0, replans: 0 };
+  const tally = (r: GroupResult) => {
+    outcome.expanded += r.expanded;
+    outcome.generated += r.generated;
+  };
+  /** Ends the run on a search that did not solve its group; `others` = sum of the other groups' costs. */
+  const stop = (r: GroupResult, others: number, what: string): PlanOutcome => {
+    outcome.lowerBound = Math.max(outcome.lowerBound, others + r.lowerBound);
+    outcome.paths = [];
+    if (r.status === 'unsolvable') {
+      outcome.status = 'unsolvable';
+      outcome.message = `${what} has no conflict-free plan (open list exhausted)`;
+    } else if (r.status === 'memory') {
+      outcome.status = 'failed';
+      outcome.message = `${what}: the node store reached its memory budget after ${r.generated} nodes`;
+    } else {
+      outcome.status = r.status === 'cancelled' ? 'cancelled' : 'timeout';
+      outcome.message = `${r.status === 'cancelled' ? 'cancelled' : 'time limit reached'} while planning ${what}`;
+    }
+    return outcome;
+  };
+
+  if (detection === 'none') {
+    const all = Array.from({ length: agentCount }, (_, a) => a);
+    outcome.largestGroup = agentCount;
+    const r = search.search({ agents: all, costLimit: Infinity, illegal: null, avoid: null });
+    tally(r);
+    if (r.status !== 'solved') return stop(r, 0, `the group of all ${agentCount} agents`);
+    outcome.paths = r.paths;
+    outcome.lowerBound = r.cost;
+    return outcome;
+  }
+
+  const avoid = detection === 'full' ? new ConflictAvoidanceTable(steps) : null;
+  const illegal = detection === 'full' ? new IllegalMoveTable(steps) : null;
+  const finder = new ConflictFinder(steps);
+  const paths: Int32Array[] = new Array(agentCount);
+  const groupOf = new Int32Array(agentCount);
+  const groups = new Map<number, Group>();
+  let nextGroupId = 0;
+  let totalCost = 0;
+
+  // Each agent alone, planned against the paths planned before it.
+  for (let a = 0; a < agentCount; a++) {
+    const r = search.search({ agents: [a], costLimit: Infinity, illegal: null, avoid });
+    tally(r);
+    if (r.status !== 'solved') return stop(r, totalCost, `agent ${a}`);
+    paths[a] = r.paths[0];
+    avoid?.add(paths[a]);
+    const group = { id: nextGroupId++, agents: [a], cost: r.cost };
+    groups.set(group.id, group);
+    groupOf[a] = group.id;
+    totalCost += r.cost;
+  }
+  outcome.largestGroup = agentCount > 0 ? 1 : 0;
+  outcome.lowerBound = totalCost;
+
+  const conflictedBefore = new Set<number>();
+  const pairKey = (g1: number, g2: number) => (g1 < g2 ? g1 * 1048576 + g2 : g2 * 1048576 + g1);
+
+  for (;;) {
+    const conflict = finder.find(paths, groupOf);
+    if (conflict === null) break;
+    const cancelled = setup.shouldStop !== undefined && setup.shouldStop();
+    if (cancelled || performance.now() > setup.deadline) {
+      outcome.status = cancelled ? 'cancelled' : 'timeout';
+      outcome.message = `${cancelled ? 'cancelled' : 'time limit reached'} after ${outcome.merges} merges and ${outcome.replans} replans`;
+      return outcome;
+    }
+    const g1 = groups.get(groupOf[conflict.a])!;
+    const g2 = groups.get(groupOf[conflict.b])!;
+
+    if (detection === 'full' && !conflictedBefore.has(pairKey(g1.id, g2.id))) {
+      conflictedBefore.add(pairKey(g1.id, g2.id));
+      let resolved = false;
+      for (const [mover, blocker] of [[g1, g2], [g2, g1]]) {
+        // Another plan of the same cost for `mover` that keeps clear of `blocker`'s moves.
+        illegal!.fill(blocker.agents.map((a) => paths[a]));
+        for (const a of mover.agents) avoid!.remove(paths[a]);
+        outcome.replans++;
+        const r = search.search({ agents: mover.agents, costLimit: mover.cost, illegal, avoid });
+        tally(r);
+        if (r.status === 'solved') {
+          for (let i = 0; i < mover.agents.length; i++) paths[mover.agents[i]] = r.paths[i];
+        }
+        for (const a of mover.agents) avoid!.add(paths[a]);
+        if (r.status === 'solved') {
+          resolved = true;
+          break;
+        }
+        if (r.status !== 'over-limit') return stop(r, totalCost - mover.cost, `a replan of agents ${mover.agents.join(', ')}`);
+      }
+      if (resolved) continue;
+    }
+
+    // Merge the two groups and plan them together, without limit or illegal moves.
+    const merged: Group = { id: nextGroupId++, agents: [...g1.agents, ...g2.agents].sort((x, y) => x - y), cost: 0 };
+    outcome.merges++;
+    outcome.largestGroup = Math.max(outcome.largestGroup, merged.agents.length);
+    options.onProgress?.({ message: `merged agents ${merged.agents.join(', ')} (largest group ${outcome.largestGroup})` });
+    if (avoid !== null) for (const a of merged.agents) avoid.remove(paths[a]);
+    const others = totalCost - g1.cost - g2.cost;
+    const r = search.search({ agents: merged.agents, costLimit: Infinity, illegal: null, avoid });
+    tally(r);
+    if (r.status !== 'solved') return stop(r, others, `the group of agents ${merged.agents.join(', ')}`);
+    for (let i = 0; i < merged.agents.length; i++) {
+      const a = merged.agents[i];
+      paths[a] = r.paths[i];
+      avoid?.add(paths[a]);
+      groupOf[a] = merged.id;
+    }
+    merged.cost = r.cost;
+    groups.delete(g1.id);
+    groups.delete(g2.id);
+    groups.set(merged.id, merged);
+    totalCost = others + r.cost;
+    outcome.lowerBound = Math.max(outcome.lowerBound, totalCost);
+  }
+  outcome.paths = paths;
+  outcome.lowerBound = totalCost;
+  return outcome;
+}

@@ -1,0 +1,639 @@
+/**
+ * A* over the joint states of one group of agents: the standard admissible algorithm and A* with
+ * operator decomposition (OD). Seed 002_59f0ad9988351882.txt (Standley 2010), sections "The
+ * Standard Admissible Algorithm", "Operator Decomposition" (incl. Figures 3-5), "The Heuristic",
+ * and "Independent Subproblems" for the cost limit, illegal move table and conflict avoidance
+ * table that independence detection plans with.
+ *
+ * States. A node holds, per agent of the group, one 32-bit word: its (post-move) cell, a "done"
+ * bit and an 8-bit mask; plus `next`, the agent that gets a move next (0 in standard states).
+ * With OD an operator assigns a move to agent `next` only; the mask of a not-yet-assigned agent
+ * lists the moves the assigned moves forbid it by swap or diagonal crossing (moves already ruled
+ * out by walls or by an assigned agent's post-move cell are left out). Post-move cells plus these
+ * masks are exactly the remaining legal moves, so two intermediate states with equal words have
+ * the same standard descendants and are one node (Figure 5); standard states are the closed list.
+ *
+ * Cost. An agent's cost is the time until it rests on its goal for good (pathCost in
+ * core/mapf/plan.ts). Waiting on the goal is free only if the agent never leaves again, so a
+ * search that charged 0 for every wait on the goal would undercount an agent that waits there and
+ * then steps aside. Instead, an agent on its goal may take the move FINISH (cost 0, sets "done"):
+ * from then on it only waits, for free, and blocks its cell. Any other move, waiting included,
+ * costs 1. The deferred cost of waits is thus paid exactly when the agent leaves, and the state
+ * space stays finite. The heuristic (sum of unit-step distances, updated by two lookups per
+ * operator) is consistent, so the first goal popped is optimal.
+ *
+ * Every buffer is a typed array kept between queries; nothing is allocated per expansion.
+ */
+import { BinaryHeap } from '../../search/binaryHeap.ts';
+import type { ConflictAvoidanceTable } from './conflictAvoidanceTable.ts';
+import type { IllegalMoveTable } from './illegalMoveTable.ts';
+import { FINISH, OPPOSITE, type StepTable, WAIT } from './stepTable.ts';
+
+export type SearchMode = 'standard' | 'od';
+
+/** Bits of a state word: cell in the low 22 bits, then done, then the forbidden-move mask. */
+export const CELL_BITS = 22;
+export const MAX_CELLS = 1 << CELL_BITS;
+const CELL_MASK = MAX_CELLS - 1;
+const DONE_BIT = 1 << CELL_BITS;
+const MASK_SHIFT = CELL_BITS + 1;
+
+/** Expansions between two looks at the clock and the cancel flag. */
+const POLL_EVERY = 256;
+
+/** What one search of one group needs besides the map tables. */
+export interface GroupQuery {
+  /** Global indices of the group's agents; with OD also the fixed order of moves. */
+  agents: readonly number[];
+  /** Prune nodes whose f exceeds this (Infinity: no limit). */
+  costLimit: number;
+  /** Moves of other agents this group must not conflict with, or null. */
+  illegal: IllegalMoveTable | null;
+  /** Paths of other agents to conflict with as little as possible, or null. */
+  avoid: ConflictAvoidanceTable | null;
+}
+
+export type GroupStatus = 'solved' | 'unsolvable' | 'over-limit' | 'timeout' | 'cancelled' | 'memory';
+
+export interface GroupResult {
+  status: GroupStatus;
+  /** Per agent of the group: cells from t = 0 until it rests on its goal. */
+  paths: Int32Array[];
+  /** Sum of path costs (solved only). */
+  cost: number;
+  /** Largest f popped: a lower bound on the group's optimal cost. */
+  lowerBound: number;
+  expanded: number;
+  generated: number;
+}
+
+/** The map, heuristic tables and limits shared by every search of one solve. */
+export interface SearchSetup {
+  steps: StepTable;
+  /** Unit-step distance to each agent's goal (global agent index), -1 where unreachable. */
+  distances: readonly Int32Array[];
+  goals: Int32Array;
+  starts: Int32Array;
+  /** performance.now() value after which searches stop with 'timeout'. */
+  deadline: number;
+  shouldStop?: () => boolean;
+  /** Bytes the node store may grow to before a search gives up with 'memory'. */
+  memoryBytes: number;
+}
+
+export class JointSearch {
+  private readonly setup: SearchSetup;
+  private readonly mode: SearchMode;
+
+  // The group being searched.
+  private n = 0;
+  /** Words per node: one per agent, plus one for the (clamped) time when an illegal table is set. */
+  private words = 0;
+  private timed = false;
+  private agentIds = new Int32Array(0);
+  private agentDist: Int32Array[] = [];
+  private agentGoal = new Int32Array(0);
+  private query: GroupQuery | null = null;
+
+  // Node store: parallel typed arrays indexed by node id.
+  private capacity = 0;
+  private count = 0;
+  private keys = new Uint32Array(0);
+  private hashes = new Int32Array(0);
+  private next = new Uint16Array(0);
+  private gCost = new Int32Array(0);
+  private hCost = new Int32Array(0);
+  private time = new Int32Array(0);
+  private conflicts = new Int32Array(0);
+  private parent = new Int32Array(0);
+  private closed = new Uint8Array(0);
+  private table = new Int32Array(0);
+  private tableMask = 0;
+  private maxNodes = 0;
+  private readonly heap = new BinaryHeap(4096);
+
+  // Per-expansion scratch.
+  private pos = new Int32Array(0);
+  private done = new Uint8Array(0);
+  private masks = new Uint8Array(0);
+  private post = new Int32Array(0);
+  private choice = new Int32Array(0);
+  private gAcc = new Int32Array(0);
+  private hAcc = new Int32Array(0);
+  private cAcc = new Int32Array(0);
+  private hRest = new Int32Array(0);
+  private childWords = new Uint32Array(0);
+  private stamp = 0;
+  /** cellStamp === stamp: an assigned agent's post-move cell. */
+  private readonly assignedStamp: Int32Array;
+  /** unassignedStamp === stamp: cell of the agent unassignedAgent (not yet assigned; standard mode: every agent). */
+  private readonly unassignedStamp: Int32Array;
+  private readonly unassignedAgent: Int32Array;
+  /** Standard mode: agent whose post-move cell this is, or -1 (set and cleared while backtracking). */
+  private readonly postOwner: Int32Array;
+
+  expanded = 0;
+  generated = 0;
+
+  constructor(setup: SearchSetup, mode: SearchMode) {
+    this.setup = setup;
+    this.mode = mode;
+    const cells = setup.steps.cells;
+    if (cells > MAX_CELLS) throw new RangeError(`the optimal solvers support maps of up to ${MAX_CELLS} cells, got ${cells}`);
+    this.assignedStamp = new Int32Array(cells);
+    this.unassignedStamp = new Int32Array(cells);
+    this.unassignedAgent = new Int32Array(cells);
+    this.postOwner = new Int32Array(cells).fill(-1);
+  }
+
+  /** Finds an optimal plan for the group (within the cost limit and the tables of `query`). */
+  search(query: GroupQuery): GroupResult {
+    this.prepare(query);
+    const setup = this.setup;
+    const n = this.n;
+    let lowerBound = 0;
+    let polls = 0;
+    const result = (status: GroupStatus, goalNode: number): GroupResult => {
+      const paths = goalNode >= 0 ? this.extractPaths(goalNode) : [];
+      let cost = 0;
+      for (let i = 0; i < paths.length; i++) cost += paths[i].length - 1;
+      if (status === 'solved') lowerBound = cost;
+      return { status, paths, cost, lowerBound, expanded: this.expanded, generated: this.generated };
+    };
+
+    // Root: every agent on its start.
+    for (let i = 0; i < n; i++) {
+      const start = setup.starts[this.agentIds[i]];
+      this.childWords[i] = start;
+      if (this.agentDist[i][start] < 0) return result('unsolvable', -1);
+    }
+    if (this.timed) this.childWords[n] = 0;
+    let h0 = 0;
+    for (let i = 0; i < n; i++) h0 += this.agentDist[i][this.childWords[i]];
+    if (h0 > query.costLimit) return result('over-limit', -1);
+    this.insert(0, -1, 0, h0, 0, 0);
+
+    const heap = this.heap;
+    while (heap.length > 0) {
+      const priority = heap.peekPriority();
+      const id = heap.pop();
+      if (this.closed[id] === 1 || priority !== this.priorityOf(id)) continue; // stale entry
+      this.closed[id] = 1;
+      const f = this.gCost[id] + this.hCost[id];
+      if (f > lowerBound) lowerBound = f;
+      if (this.next[id] === 0 && this.isGoal(id)) return result('solved', id);
+      if (++polls === POLL_EVERY) {
+        polls = 0;
+        if (performance.now() > setup.deadline) return result('timeout', -1);
+        if (setup.shouldStop !== undefined && setup.shouldStop()) return result('cancelled', -1);
+      }
+      this.expanded++;
+      const ok = this.mode === 'od' ? this.expandOperator(id) : this.expandStandard(id);
+      if (!ok) return result('memory', -1);
+    }
+    return result(query.costLimit === Infinity ? 'unsolvable' : 'over-limit', -1);
+  }
+
+  private prepare(query: GroupQuery): void {
+    const n = query.agents.length;
+    if (n > 0xffff) throw new RangeError(`a group of ${n} agents is too large`);
+    this.query = query;
+    this.n = n;
+    this.timed = query.illegal !== null;
+    this.words = n + (this.timed ? 1 : 0);
+    this.agentIds = Int32Array.from(query.agents);
+    this.agentDist = query.agents.map((a) => this.setup.distances[a]);
+    this.agentGoal = Int32Array.from(query.agents, (a) => this.setup.goals[a]);
+    if (this.pos.length < n) {
+      this.pos = new Int32Array(n);
+      this.done = new Uint8Array(n);
+      this.masks = new Uint8Array(n);
+      this.post = new Int32Array(n);
+      this.choice = new Int32Array(n);
+      this.gAcc = new Int32Array(n + 1);
+      this.hAcc = new Int32Array(n + 1);
+      this.cAcc = new Int32Array(n + 1);
+      this.hRest = new Int32Array(n + 1);
+    }
+    if (this.childWords.length < this.words) this.childWords = new Uint32Array(this.words);
+    // Bytes per node: key words, hash, next, g, h, time, conflicts, parent, closed, heap entries
+    // and hash slots (about 2 of each of the last two per node).
+    const perNode = 4 * this.words + 4 + 2 + 4 * 5 + 1 + 2 * 12 + 2 * 4;
+    this.maxNodes = Math.max(1024, Math.floor(this.setup.memoryBytes / perNode));
+    if (this.capacity === 0) this.allocate(1 << 14);
+    else if (this.keys.length < this.capacity * this.words) this.keys = new Uint32Array(this.capacity * this.words);
+    this.count = 0;
+    this.table.fill(0);
+    this.heap.clear();
+    this.expanded = 0;
+    this.generated = 0;
+  }
+
+  private allocate(capacity: number): void {
+    const words = this.words;
+    const keep = this.count;
+    const keys = new Uint32Array(capacity * words);
+    keys.set(this.keys.subarray(0, keep * words));
+    this.keys = keys;
+    this.hashes = grow(this.hashes, new Int32Array(capacity), keep);
+    this.next = grow(this.next, new Uint16Array(capacity), keep);
+    this.gCost = grow(this.gCost, new Int32Array(capacity), keep);
+    this.hCost = grow(this.hCost, new Int32Array(capacity), keep);
+    this.time = grow(this.time, new Int32Array(capacity), keep);
+    this.conflicts = grow(this.conflicts, new Int32Array(capacity), keep);
+    this.parent = grow(this.parent, new Int32Array(capacity), keep);
+    this.closed = grow(this.closed, new Uint8Array(capacity), keep);
+    this.capacity = capacity;
+    // Hash slots: a power of two at least twice the capacity; rebuilt from the stored hashes.
+    let slots = 1;
+    while (slots < capacity * 2) slots *= 2;
+    this.table = new Int32Array(slots);
+    this.tableMask = slots - 1;
+    for (let id = 0; id < keep; id++) {
+      let slot = this.hashes[id] & this.tableMask;
+      while (this.table[slot] !== 0) slot = (slot + 1) & this.tableMask;
+      this.table[slot] = id + 1;
+    }
+  }
+
+  /** Open-list order: lower f, then fewer conflicts with the avoidance table, then lower h. */
+  private priorityOf(id: number): number {
+    const h = this.hCost[id];
+    const c = this.conflicts[id];
+    return (this.gCost[id] + h) * 4294967296 + (c < 0xffff ? c : 0xffff) * 65536 + (h < 0xffff ? h : 0xffff);
+  }
+
+  /**
+   * Adds the state in childWords (with `next`) as a child of `parentId`, or improves the
+   * existing equal node. Returns false when the node store is full.
+   */
+  private insert(next: number, parentId: number, g: number, h: number, t: number, conflicts: number): boolean {
+    const words = this.words;
+    const child = this.childWords;
+    let hash = Math.imul(next + 1, 0x9e3779b1);
+    for (let i = 0; i < words; i++) {
+      hash = Math.imul(hash ^ child[i], 0x85ebca6b);
+      hash ^= hash >>> 15;
+    }
+    hash = Math.imul(hash, 0xc2b2ae35);
+    hash ^= hash >>> 16;
+    const keys = this.keys;
+    let slot = hash & this.tableMask;
+    for (;;) {
+      const entry = this.table[slot];
+      if (entry === 0) break;
+      const id = entry - 1;
+      if (this.hashes[id] === hash && this.next[id] === next) {
+        const base = id * words;
+        let same = true;
+        for (let i = 0; i < words; i++) {
+          if (keys[base + i] !== child[i]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) {
+          // A duplicate: keep the cheaper way here (the consistent heuristic means a closed node
+          // was already reached optimally), and among equal costs the one with fewer conflicts.
+          if (this.closed[id] === 0 && (g < this.gCost[id] || (g === this.gCost[id] && conflicts < this.conflicts[id]))) {
+            this.gCost[id] = g;
+            this.parent[id] = parentId;
+            this.time[id] = t;
+            this.conflicts[id] = conflicts;
+            this.heap.push(id, this.priorityOf(id));
+          }
+          return true;
+        }
+      }
+      slot = (slot + 1) & this.tableMask;
+    }
+    if (this.count === this.capacity) {
+      if (this.capacity >= this.maxNodes) return false;
+      this.allocate(Math.min(this.capacity * 2, this.maxNodes));
+      slot = hash & this.tableMask;
+      while (this.table[slot] !== 0) slot = (slot + 1) & this.tableMask;
+    }
+    const id = this.count++;
+    this.keys.set(child.subarray(0, words), id * words);
+    this.hashes[id] = hash;
+    this.next[id] = next;
+    this.gCost[id] = g;
+    this.hCost[id] = h;
+    this.time[id] = t;
+    this.conflicts[id] = conflicts;
+    this.parent[id] = parentId;
+    this.closed[id] = 0;
+    this.table[slot] = id + 1;
+    this.generated++;
+    this.heap.push(id, this.priorityOf(id));
+    return true;
+  }
+
+  private decode(id: number): void {
+    const base = id * this.words;
+    const keys = this.keys;
+    for (let i = 0; i < this.n; i++) {
+      const w = keys[base + i];
+      this.pos[i] = w & CELL_MASK;
+      this.done[i] = (w & DONE_BIT) !== 0 ? 1 : 0;
+      this.masks[i] = w >>> MASK_SHIFT;
+    }
+  }
+
+  /** All agents on their goals, and (with an illegal move table) free to rest there for good. */
+  private isGoal(id: number): boolean {
+    this.decode(id);
+    const illegal = this.query!.illegal;
+    const t = this.time[id];
+    for (let i = 0; i < this.n; i++) {
+      if (this.pos[i] !== this.agentGoal[i]) return false;
+      if (illegal !== null && this.done[i] === 0 && !illegal.canRest(this.pos[i], t)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * OD: assigns a move to agent `next` only. The move must not enter an assigned agent's post-move
+   * cell, nor a done agent's cell, nor be one the mask forbids; it may enter the cell of an agent
+   * not yet assigned (Figure 3), which then may not swap with it or cross it diagonally.
+   */
+  private expandOperator(id: number): boolean {
+    this.decode(id);
+    const n = this.n;
+    const k = this.next[id];
+    const t = this.time[id];
+    const g = this.gCost[id];
+    const h = this.hCost[id];
+    const c = this.conflicts[id];
+    const query = this.query!;
+    const illegal = query.illegal;
+    const avoid = query.avoid;
+    const limit = query.costLimit;
+    const steps = this.setup.steps;
+    const neighbour = steps.neighbour;
+    const width = steps.width;
+    const dirs = steps.directions;
+    const pos = this.pos;
+    const masks = this.masks;
+    const done = this.done;
+    const stamp = ++this.stamp;
+    const assignedStamp = this.assignedStamp;
+    const unassignedStamp = this.unassignedStamp;
+    const unassignedAgent = this.unassignedAgent;
+    for (let i = 0; i < k; i++) assignedStamp[pos[i]] = stamp;
+    for (let i = k; i < n; i++) {
+      unassignedStamp[pos[i]] = stamp;
+      unassignedAgent[pos[i]] = i;
+    }
+    const last = k === n - 1;
+    const childNext = last ? 0 : k + 1;
+    const childTime = last ? t + 1 : t;
+    const words = this.words;
+    const child = this.childWords;
+    const parentBase = id * words;
+    const p = pos[k];
+    const dist = this.agentDist[k];
+    const goal = this.agentGoal[k];
+
+    if (done[k] === 1) {
+      // A done agent waits for good at no cost; its cell was kept free when it finished.
+      for (let i = 0; i < words; i++) child[i] = this.keys[parentBase + i];
+      if (this.timed) child[n] = Math.min(childTime, illegal!.horizon);
+      return this.insert(childNext, id, g, h, childTime, c);
+    }
+
+    const mask = masks[k];
+    for (let m = 0; m <= FINISH; m++) {
+      if (m >= dirs && m < WAIT) continue;
+      if (m === FINISH && p !== goal) break;
+      const q = m < WAIT ? neighbour[p * 8 + m] : p;
+      if (q < 0 || dist[q] < 0) continue;
+      if (m < WAIT && ((mask >>> m) & 1) === 1) continue; // swap or crossing with an assigned move
+      if (assignedStamp[q] === stamp) continue; // vertex conflict with an assigned move
+      if (m < WAIT && unassignedStamp[q] === stamp && done[unassignedAgent[q]] === 1) continue;
+      if (illegal !== null) {
+        if (!illegal.isLegal(t, p, q)) continue;
+        if (m === FINISH && !illegal.canRest(q, t)) continue;
+      }
+      const g2 = m === FINISH ? g : g + 1;
+      const h2 = h - dist[p] + dist[q];
+      if (g2 + h2 > limit) continue;
+      let c2 = c;
+      if (avoid !== null) c2 += m === FINISH ? avoid.visitsAfter(q, t) : avoid.countAt(t + 1, q);
+
+      for (let i = 0; i < words; i++) child[i] = this.keys[parentBase + i];
+      child[k] = q | (m === FINISH ? DONE_BIT : 0);
+      if (!last) {
+        // Masks of later agents: drop bits for moves into q (now ruled out by the vertex rule)...
+        for (let j = k + 1; j < n; j++) {
+          let mj = masks[j];
+          if (mj === 0) continue;
+          const base = pos[j] * 8;
+          for (let d = 0; d < 8; d++) {
+            if (((mj >>> d) & 1) === 1 && neighbour[base + d] === q) mj &= ~(1 << d);
+          }
+          child[j] = (child[j] & (CELL_MASK | DONE_BIT)) | (mj << MASK_SHIFT);
+        }
+        if (m < WAIT) {
+          // ...and add the moves this one forbids: the agent in q may not swap into p,
+          this.forbid(k, q, OPPOSITE[m], p, stamp);
+          if (m >= 4) {
+            // and agents beside the diagonal may not cross it.
+            const dx = (q % width) - (p % width);
+            const c1 = p + dx; // (px + dx, py)
+            const c2 = q - dx; // (px, py + dy)
+            this.forbidMoveBetween(k, c1, c2, stamp);
+            this.forbidMoveBetween(k, c2, c1, stamp);
+          }
+        }
+      }
+      if (this.timed) child[n] = Math.min(childTime, illegal!.horizon);
+      if (!this.insert(childNext, id, g2, h2, childTime, c2)) return false;
+    }
+    return true;
+  }
+
+  /** In childWords: the unassigned agent on `from` may not move in direction d (to `to`). */
+  private forbid(k: number, from: number, d: number, to: number, stamp: number): void {
+    if (this.unassignedStamp[from] !== stamp) return;
+    const j = this.unassignedAgent[from];
+    if (j <= k || this.done[j] === 1) return;
+    if (this.assignedStamp[to] === stamp || this.agentDist[j][to] < 0) return; // illegal anyway
+    this.childWords[j] |= (1 << d) << MASK_SHIFT;
+  }
+
+  /** forbid() for the move from `from` to the diagonal neighbour `to`, if there is such a move. */
+  private forbidMoveBetween(k: number, from: number, to: number, stamp: number): void {
+    if (this.unassignedStamp[from] !== stamp) return;
+    const neighbour = this.setup.steps.neighbour;
+    const base = from * 8;
+    for (let d = 4; d < 8; d++) {
+      if (neighbour[base + d] === to) {
+        this.forbid(k, from, d, to, stamp);
+        return;
+      }
+    }
+  }
+
+  /**
+   * The standard algorithm: every legal joint move, found by backtracking over the agents'
+   * moves; each complete assignment is one child.
+   */
+  private expandStandard(id: number): boolean {
+    this.decode(id);
+    const n = this.n;
+    const t = this.time[id];
+    const query = this.query!;
+    const illegal = query.illegal;
+    const pos = this.pos;
+    const done = this.done;
+    const post = this.post;
+    const choice = this.choice;
+    const gAcc = this.gAcc;
+    const hAcc = this.hAcc;
+    const cAcc = this.cAcc;
+    const hRest = this.hRest;
+    const postOwner = this.postOwner;
+    const stamp = ++this.stamp;
+    for (let i = 0; i < n; i++) {
+      this.unassignedStamp[pos[i]] = stamp;
+      this.unassignedAgent[pos[i]] = i;
+    }
+    // hRest[i]: the least the agents from i on can add to h (each gets at most 1 closer), so
+    // branches over the cost limit are cut before they are complete.
+    hRest[n] = 0;
+    for (let i = n - 1; i >= 0; i--) hRest[i] = hRest[i + 1] + Math.max(0, this.agentDist[i][pos[i]] - 1);
+    const child = this.childWords;
+    gAcc[0] = this.gCost[id];
+    hAcc[0] = 0;
+    cAcc[0] = this.conflicts[id];
+    const childTime = t + 1;
+
+    let ok = true;
+    let i = 0;
+    choice[0] = -1;
+    post[0] = -1;
+    while (i >= 0) {
+      if (post[i] >= 0) {
+        postOwner[post[i]] = -1;
+        post[i] = -1;
+      }
+      const m = this.nextStandardMove(i, choice[i] + 1, t, stamp);
+      if (m < 0) {
+        i--;
+        continue;
+      }
+      const q = this.moveCell;
+      choice[i] = m;
+      post[i] = q;
+      postOwner[q] = i;
+      if (i === n - 1) {
+        for (let a = 0; a < n; a++) child[a] = post[a] | (done[a] === 1 || choice[a] === FINISH ? DONE_BIT : 0);
+        if (this.timed) child[n] = Math.min(childTime, illegal!.horizon);
+        if (!this.insert(0, id, gAcc[n], hAcc[n], childTime, cAcc[n])) {
+          ok = false;
+          break;
+        }
+      } else {
+        i++;
+        choice[i] = -1;
+        post[i] = -1;
+      }
+    }
+    // Leave postOwner clean for the next expansion.
+    for (let a = 0; a < n; a++) {
+      if (post[a] >= 0) postOwner[post[a]] = -1;
+      post[a] = -1;
+    }
+    return ok;
+  }
+
+  /** Cell of the move nextStandardMove found. */
+  private moveCell = -1;
+
+  /**
+   * First legal move m >= from of agent i given the moves of agents 0..i-1, or -1. Sets moveCell
+   * and the running g, h and conflict sums for i + 1.
+   */
+  private nextStandardMove(i: number, from: number, t: number, stamp: number): number {
+    const query = this.query!;
+    const illegal = query.illegal;
+    const avoid = query.avoid;
+    const steps = this.setup.steps;
+    const neighbour = steps.neighbour;
+    const width = steps.width;
+    const dirs = steps.directions;
+    const p = this.pos[i];
+    const dist = this.agentDist[i];
+    const post = this.post;
+    const preStamp = this.unassignedStamp;
+    const preAgent = this.unassignedAgent;
+    if (this.done[i] === 1) {
+      // A done agent only waits, for free; its cell was kept free when it finished.
+      if (from > WAIT || this.postOwner[p] >= 0) return -1;
+      this.moveCell = p;
+      this.gAcc[i + 1] = this.gAcc[i];
+      this.hAcc[i + 1] = this.hAcc[i];
+      this.cAcc[i + 1] = this.cAcc[i];
+      return WAIT;
+    }
+    const atGoal = p === this.agentGoal[i];
+    for (let m = from; m <= FINISH; m++) {
+      if (m >= dirs && m < WAIT) continue;
+      if (m === FINISH && !atGoal) return -1;
+      const q = m < WAIT ? neighbour[p * 8 + m] : p;
+      if (q < 0 || dist[q] < 0 || this.postOwner[q] >= 0) continue; // wall or vertex conflict
+      if (q !== p && preStamp[q] === stamp) {
+        const o = preAgent[q];
+        if (o < i && post[o] === p) continue; // swap
+        if (o > i && this.done[o] === 1) continue; // a done agent never leaves
+      }
+      if (m >= 4 && m < WAIT) {
+        const dx = (q % width) - (p % width);
+        const c1 = p + dx;
+        const c2 = q - dx;
+        if (preStamp[c1] === stamp && preAgent[c1] < i && post[preAgent[c1]] === c2) continue; // crossing
+        if (preStamp[c2] === stamp && preAgent[c2] < i && post[preAgent[c2]] === c1) continue;
+      }
+      if (illegal !== null) {
+        if (!illegal.isLegal(t, p, q)) continue;
+        if (m === FINISH && !illegal.canRest(q, t)) continue;
+      }
+      const g = this.gAcc[i] + (m === FINISH ? 0 : 1);
+      const h = this.hAcc[i] + dist[q];
+      if (g + h + this.hRest[i + 1] > query.costLimit) continue;
+      this.moveCell = q;
+      this.gAcc[i + 1] = g;
+      this.hAcc[i + 1] = h;
+      let conflicts = 0;
+      if (avoid !== null) conflicts = m === FINISH ? avoid.visitsAfter(q, t) : avoid.countAt(t + 1, q);
+      this.cAcc[i + 1] = this.cAcc[i] + conflicts;
+      return m;
+    }
+    return -1;
+  }
+
+  /** Paths from the standard states on the way to `goalNode`, each cut where its agent rests. */
+  private extractPaths(goalNode: number): Int32Array[] {
+    const chain: number[] = [];
+    for (let id = goalNode; id >= 0; id = this.parent[id]) {
+      if (this.next[id] === 0) chain.push(id);
+    }
+    chain.reverse();
+    const paths: Int32Array[] = [];
+    for (let i = 0; i < this.n; i++) {
+      const goal = this.agentGoal[i];
+      const cells = new Int32Array(chain.length);
+      for (let s = 0; s < chain.length; s++) cells[s] = this.keys[chain[s] * this.words + i] & CELL_MASK;
+      let end = cells.length - 1;
+      while (end > 0 && cells[end] === goal && cells[end - 1] === goal) end--;
+      paths.push(cells.slice(0, end + 1));
+    }
+    return paths;
+  }
+}
+
+function grow<T extends Int32Array | Uint16Array | Uint8Array>(old: T, fresh: T, keep: number): T {
+  fresh.set(old.subarray(0, keep));
+  return fresh;
+}

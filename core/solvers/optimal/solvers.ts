@@ -1,0 +1,91 @@
+/**
+ * The optimal (sum-of-costs) solvers of seed 002_59f0ad9988351882.txt (Standley 2010): the
+ * standard admissible algorithm (`astar`), operator decomposition (`od`), and both under
+ * independence detection (`id+astar`, `id+od`) and simple independence detection (`sid+od`).
+ *
+ * Time is counted in steps: every move, diagonal included, and every wait off the goal costs 1,
+ * whatever the grid's terrain weights. The conflict rules are core/mapf/validator.ts's defaults
+ * (vertex, swap and, 8-connected, diagonal crossing forbidden; following and rotation allowed).
+ * Standley's 8-connected model is `movement: OCTILE_CUT`.
+ */
+import type { MapfInstance } from '../../mapf/instance.ts';
+import { checkInstance } from '../../mapf/instance.ts';
+import type { SolveOptions, SolveResult } from '../types.ts';
+import { type Detection, planWithDetection } from './independenceDetection.ts';
+import { MAX_CELLS, type SearchMode, type SearchSetup } from './jointSearch.ts';
+import { buildStepTable, buildUnitDistance } from './stepTable.ts';
+
+const DEFAULT_MEMORY_MB = 1024;
+
+export function solveAstar(instance: MapfInstance, options: SolveOptions = {}): SolveResult {
+  return solveOptimal('astar', 'standard', 'none', instance, options);
+}
+
+export function solveOd(instance: MapfInstance, options: SolveOptions = {}): SolveResult {
+  return solveOptimal('od', 'od', 'none', instance, options);
+}
+
+export function solveIdAstar(instance: MapfInstance, options: SolveOptions = {}): SolveResult {
+  return solveOptimal('id+astar', 'standard', 'full', instance, options);
+}
+
+export function solveIdOd(instance: MapfInstance, options: SolveOptions = {}): SolveResult {
+  return solveOptimal('id+od', 'od', 'full', instance, options);
+}
+
+export function solveSidOd(instance: MapfInstance, options: SolveOptions = {}): SolveResult {
+  return solveOptimal('sid+od', 'od', 'simple', instance, options);
+}
+
+function solveOptimal(name: string, mode: SearchMode, detection: Detection, instance: MapfInstance, options: SolveOptions): SolveResult {
+  checkInstance(instance);
+  const started = performance.now();
+  const { grid, movement, agents } = instance;
+  if (grid.cells > MAX_CELLS) throw new RangeError(`${name}: maps of up to ${MAX_CELLS} cells are supported, got ${grid.width}x${grid.height}`);
+  for (let a = 0; a < agents.length; a++) {
+    if ((agents[a].size ?? 1) !== 1 || (agents[a].speed ?? 1) !== 1) {
+      throw new RangeError(`agent ${a}: ${name} plans unit-size agents moving every turn (size ${agents[a].size ?? 1}, speed ${agents[a].speed ?? 1})`);
+    }
+  }
+  const memoryMb = options.params?.memoryMb ?? DEFAULT_MEMORY_MB;
+  if (typeof memoryMb !== 'number' || !(memoryMb > 0)) throw new RangeError(`${name}: params.memoryMb must be a positive number, got ${String(memoryMb)}`);
+  const timeLimit = options.timeLimitMs ?? Infinity;
+  if (!(timeLimit >= 0)) throw new RangeError(`${name}: timeLimitMs must be >= 0, got ${timeLimit}`);
+
+  const steps = buildStepTable(grid, movement);
+  const starts = Int32Array.from(agents, (a) => a.start);
+  const goals = Int32Array.from(agents, (a) => a.goal);
+  const distances: Int32Array[] = [];
+  let heuristic = 0;
+  const stats = (expanded: number, generated: number, lowerBound: number, largestGroup: number, extra: Record<string, number> = {}) => ({
+    expanded, generated, elapsedMs: performance.now() - started, lowerBound, largestGroup, heuristic, ...extra,
+  });
+  for (let a = 0; a < agents.length; a++) {
+    const distance = buildUnitDistance(steps, goals[a]);
+    if (distance[starts[a]] < 0) {
+      const g = goals[a];
+      const s = starts[a];
+      return {
+        solver: name,
+        status: 'unsolvable',
+        paths: [],
+        message: `agent ${a} cannot reach its goal (${grid.x(g)}, ${grid.y(g)}) from (${grid.x(s)}, ${grid.y(s)})`,
+        stats: stats(0, 0, 0, 0),
+      };
+    }
+    heuristic += distance[starts[a]];
+    distances.push(distance);
+  }
+  const setup: SearchSetup = {
+    steps, distances, goals, starts, deadline: started + timeLimit, shouldStop: options.shouldStop, memoryBytes: memoryMb * 1048576,
+  };
+  const outcome = planWithDetection(setup, mode, detection, options);
+  const extra: Record<string, number> = detection === 'none' ? {} : { merges: outcome.merges, replans: outcome.replans };
+  return {
+    solver: name,
+    status: outcome.status,
+    paths: outcome.paths.map((p) => Array.from(p)),
+    message: outcome.message,
+    stats: stats(outcome.expanded, outcome.generated, Math.max(outcome.lowerBound, heuristic), outcome.largestGroup, extra),
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Every optimal solver against the brute-force optimum on many seeded tiny instances, in both
+ * models: 4-connected, and Standley's 8-connected with corner cutting (seed
+ * 002_59f0ad9988351882.txt, section "Problem Formulation").
+ */
+import { describe, expect, it } from 'vitest';
+import { FOUR_CONNECTED, OCTILE_CUT } from '../../../../core/grid/movement.ts';
+import { sumOfCosts } from '../../../../core/mapf/plan.ts';
+import { describeViolations, validatePlan } from '../../../../core/mapf/validator.ts';
+import { solveAstar, solveIdAstar, solveIdOd, solveOd, solveSidOd } from '../../../../core/solvers/optimal/solvers.ts';
+import type { SolveResult } from '../../../../core/solvers/types.ts';
+import type { MapfInstance } from '../../../../core/mapf/instance.ts';
+import { bruteForceOptimum } from './bruteForce.ts';
+import { randomInstance } from './randomInstances.ts';
+
+const SOLVERS: [string, (instance: MapfInstance) => SolveResult][] = [
+  ['astar', (i) => solveAstar(i, { timeLimitMs: 5000 })],
+  ['od', (i) => solveOd(i, { timeLimitMs: 5000 })],
+  ['id+astar', (i) => solveIdAstar(i, { timeLimitMs: 5000 })],
+  ['id+od', (i) => solveIdOd(i, { timeLimitMs: 5000 })],
+  ['sid+od', (i) => solveSidOd(i, { timeLimitMs: 5000 })],
+];
+
+/** Sizes: [width, height, obstacle share, agents, cases]. Four agents only on small maps: the brute force is slow. */
+const SHAPES: [number, number, number, number, number][] = [
+  [3, 3, 0.1, 2, 12],
+  [4, 3, 0.2, 3, 12],
+  [5, 5, 0.3, 2, 10],
+  [4, 4, 0.25, 3, 10],
+  [5, 5, 0.3, 3, 5],
+  [3, 3, 0.0, 4, 6],
+  [4, 3, 0.15, 4, 6],
+];
+
+for (const [modelName, movement] of [['4-connected', FOUR_CONNECTED], ['8-connected (cut)', OCTILE_CUT]] as const) {
+  describe(`optimal solvers equal the brute-force optimum, ${modelName}`, () => {
+    const cases: { seed: number; instance: MapfInstance; optimum: number | null }[] = [];
+    let seed = movement.connectivity * 1000;
+    for (const [w, h, obstacles, agents, count] of SHAPES) {
+      for (let c = 0; c < count; c++) {
+        const instance = randomInstance(++seed, w, h, obstacles, agents, movement);
+        const brute = bruteForceOptimum(instance);
+        if (brute.cost !== null) {
+          // The reference itself: a valid plan whose pathCost sum is the cost it claims.
+          expect(validatePlan(instance, brute.paths).valid).toBe(true);
+          expect(sumOfCosts(brute.paths, instance.agents.map((a) => a.goal))).toBe(brute.cost);
+        }
+        cases.push({ seed, instance, optimum: brute.cost });
+      }
+    }
+    it('has both solvable and unsolvable cases', () => {
+      expect(cases.filter((c) => c.optimum === null).length).toBeGreaterThan(0);
+      expect(cases.filter((c) => c.optimum !== null).length).toBeGreaterThan(cases.length / 2);
+    });
+    for (const [name, solve] of SOLVERS) {
+      it(`${name}: same sum of costs as the brute force, valid plans, unsolvable reported`, () => {
+        for (const { seed: s, instance, optimum } of cases) {
+          const result = solve(instance);
+          const goals = instance.agents.map((a) => a.goal);
+          if (optimum === null) {
+            expect(result.status, `seed ${s}`).toBe('unsolvable');
+            continue;
+          }
+          expect(result.status, `seed ${s}: ${result.message}`).toBe('solved');
+          const check = validatePlan(instance, result.paths);
+          expect(check.valid, `seed ${s}: ${describeViolations(check)}`).toBe(true);
+          expect(sumOfCosts(result.paths, goals), `seed ${s}`).toBe(optimum);
+          expect(result.stats.lowerBound, `seed ${s}`).toBe(optimum);
+        }
+      });
+    }
+  });
+}
