@@ -6,6 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import type { CommandIo } from '../../cli/command.ts';
+import { planRuns } from '../../core/experiments/runPlan.ts';
+import { parseExperiment } from '../../core/experiments/schema.ts';
+import { findRegions } from '../../core/mapgen/regions.ts';
+import { InstanceBuilder } from '../../core/experiments/instances.ts';
 
 const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
 
@@ -93,3 +97,22 @@ describe('mapf-lab experiment', () => {
     expect(other.stderr.join('\n')).toMatch(/unknown option '--fast'/);
   });
 });
+
+describe('experiments/silver2005.json', () => {
+  it('describes Silver\'s experiment: 10 maps x 10 agent counts x 6 solver settings, 100 turns', () => {
+    const file = fileURLToPath(new URL('../../experiments/silver2005.json', import.meta.url));
+    const experiment = parseExperiment(JSON.parse(readFileSync(file, 'utf8')));
+    const runs = planRuns(experiment);
+    expect(runs).toHaveLength(600);
+    expect([...new Set(runs.map((r) => r.label))]).toEqual(['LRA*', 'CA*', 'HCA*', 'WHCA*(8)', 'WHCA*(16)', 'WHCA*(32)']);
+    expect([...new Set(runs.map((r) => r.agents))]).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+    expect(runs.every((r) => r.turnLimit === 100 && r.connectivity === 4)).toBe(true);
+    // Each instance: a 32x32 map with one connected region and 100 agents placed in it.
+    const builder = new InstanceBuilder({ readText: () => '' });
+    const last = builder.build(runs[runs.length - 1]).instance;
+    expect([last.grid.width, last.grid.height]).toEqual([32, 32]);
+    expect(findRegions(last.grid).sizes).toHaveLength(1);
+    expect(last.agents).toHaveLength(100);
+  });
+});
+
