@@ -1,7 +1,8 @@
 /** Every subcommand, in the order `mapf-lab --help` lists them. Add new commands here. */
 import type { Command } from '../command.ts';
 import { exampleCommand } from './example.ts';
+import { pathCommand } from './path.ts';
 import { experimentCommand } from './experiment.ts';
 import { solveCommand } from './solve.ts';
 
-export const COMMANDS: readonly Command[] = [exampleCommand, solveCommand, experimentCommand];
+export const COMMANDS: readonly Command[] = [exampleCommand, solveCommand, experimentCommand, pathCommand];
