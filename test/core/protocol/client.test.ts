@@ -88,6 +88,28 @@ describe('SolverClient over in-memory workers', () => {
     client.dispose();
   });
 
+  it('ignores replies and progress that carry another request id', async () => {
+    const result = (id: string, expanded: number) => ({
+      v: PROTOCOL_VERSION,
+      type: 'result',
+      id,
+      body: { solver: 'independent', status: 'solved', paths: { format: 'mapf-lab/paths', version: 1, offsets: Int32Array.of(0), cells: new Int32Array(0) }, stats: { expanded, generated: 0, elapsedMs: 0 } },
+    });
+    const client = new SolverClient(
+      scriptedSpawner((_w, m, reply) => {
+        reply({ v: PROTOCOL_VERSION, type: 'progress', id: 'stale', progress: { message: 'not yours' } });
+        reply(result('stale', 1));
+        reply({ v: PROTOCOL_VERSION, type: 'progress', id: m.id, progress: { message: 'yours' } });
+        reply(result(m.id, 7));
+      }).spawn,
+    );
+    const seen: string[] = [];
+    const answer = await client.solve(body(), { onProgress: (p) => seen.push(p.message) }).result;
+    expect(answer.stats.expanded).toBe(7);
+    expect(seen).toEqual(['yours']);
+    client.dispose();
+  });
+
   it('cancels a queued job at once and leaves the others running', async () => {
     const client = new SolverClient(memorySpawner({ lookup }).spawn);
     const first = client.solve(body('echo', { seed: 1 }));
@@ -171,6 +193,21 @@ describe('SolverClient over in-memory workers', () => {
     expect(await waiting.result).toMatchObject({ status: 'cancelled' });
     expect(await client.solve(body()).result).toMatchObject({ status: 'failed', message: 'the solver client has been disposed' });
     expect(scripted.workers.every((w) => w.terminated)).toBe(true);
+  });
+
+  it('fails the queue when a new worker dies before it is ready, and tries again on the next solve', async () => {
+    let spawned = 0;
+    const client = new SolverClient(() => {
+      const [caller] = createPortPair();
+      const worker = memoryWorkerHandle(caller);
+      if (spawned++ === 0) worker.crash('exit code 1'); // e.g. the bootstrap could not load
+      else return memorySpawner().spawn();
+      return worker;
+    });
+    expect(await client.solve(body()).result).toMatchObject({ status: 'failed', message: 'the solver process could not start: it exited before it was ready (exit code 1)' });
+    expect((await client.solve(body()).result).status).toBe('solved');
+    expect(spawned).toBe(2);
+    client.dispose();
   });
 
   it('fails queued jobs when the worker cannot be started at all', async () => {
