@@ -7,6 +7,10 @@ import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import type { MovingAiMap } from '../../../core/formats/movingAiMap.ts';
 import type { SolveStatus, SolveStats } from '../../../core/solvers/types.ts';
 import { Store } from './store.ts';
+import { findSolver } from '../../../core/solvers/registry.ts';
+
+/** The solver a new session starts with: cooperative WHCA* when built in. */
+const DEFAULT_SOLVER = findSolver('whca') ? 'whca' : 'independent';
 
 export type SolvePhase = 'idle' | 'running' | 'done';
 
@@ -47,7 +51,7 @@ export const labStore = new Store<LabState>({
   notice: null,
   instance: chokepointExample(),
   mapFile: null,
-  solver: 'independent',
+  solver: DEFAULT_SOLVER,
   phase: 'idle',
   jobId: null,
   progress: '',

@@ -1,0 +1,62 @@
+/**
+ * Cancel from the UI: a long optimal solve (standard joint-space A* on many units) stops at once
+ * when the user cancels, the editor stays responsive meanwhile, and the next solve runs on a
+ * fresh solver worker.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+
+const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+
+let browser: Browser;
+let app: WatchedPage;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await openApp(browser, inject('baseUrl'));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('browser edition: cancel a long solve', () => {
+  it('solves the example cooperatively by default, with a conflict-free plan', async () => {
+    await expect(app.page.getByTestId('solver-select').inputValue()).resolves.toBe('whca');
+    await app.page.getByTestId('solve').click();
+    await app.page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
+    await expect(app.page.getByTestId('validation').textContent()).resolves.toMatch(/no conflicts/);
+    await screenshot(app.page, 'cancel-example-whca');
+  });
+
+  it('cancels a long solve promptly and keeps the UI responsive', async () => {
+    for (const [button, file] of [['open-map', 'maps/random-32-32-20.map'], ['add-units', 'scen/random-32-32-20-random-1.scen']]) {
+      const chooser = app.page.waitForEvent('filechooser');
+      await app.page.getByTestId(button).click();
+      await (await chooser).setFiles(join(BENCHMARKS, file));
+    }
+    await expect.poll(() => app.page.getByTestId('scenario-meta').textContent()).toMatch(/10 units/);
+    await app.page.getByTestId('solver-select').selectOption('astar');
+    await app.page.getByTestId('solve').click();
+    await app.page.locator('[data-testid="status"][data-status="running"]').waitFor();
+    await app.page.waitForTimeout(500);
+    // The UI thread answers while the solver works in its worker.
+    const roundTrip = await app.page.evaluate(() => new Promise<number>((resolve) => {
+      const started = performance.now();
+      requestAnimationFrame(() => resolve(performance.now() - started));
+    }));
+    expect(roundTrip).toBeLessThan(200);
+    const cancelledAt = Date.now();
+    await app.page.getByTestId('cancel').click();
+    await app.page.locator('[data-testid="status"][data-status="cancelled"]').waitFor({ timeout: 5_000 });
+    expect(Date.now() - cancelledAt).toBeLessThan(1_000);
+  });
+
+  it('solves again on a fresh worker after the cancel', async () => {
+    await app.page.getByTestId('solver-select').selectOption('independent');
+    await app.page.getByTestId('solve').click();
+    await app.page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
+    expect(app.consoleErrors).toEqual([]);
+  });
+});
