@@ -1,0 +1,81 @@
+/**
+ * The checks a schema cannot express: unique ids, units placed on free cells of the map without
+ * overlapping, events inside the map. Each problem names the field by its path and the unit by
+ * its id, e.g. `agents[2].goal: unit 'scout' has its goal at (4, 1), which is a wall`.
+ */
+import type { Grid } from '../grid/grid.ts';
+import type { Scenario, ScenarioAgent } from './schema.ts';
+import type { ScenarioProblem } from './scenarioError.ts';
+import { checkInlineMap } from './inlineMap.ts';
+
+/** Checks that need no map: ids, and the inline map's own shape. */
+export function checkScenarioStructure(scenario: Scenario, solverNames?: readonly string[]): ScenarioProblem[] {
+  const problems: ScenarioProblem[] = [];
+  if (scenario.map.kind === 'inline') checkInlineMap(scenario.map, problems);
+  const ids = new Map<string, number>();
+  scenario.agents.forEach((agent, i) => {
+    const first = ids.get(agent.id);
+    if (first !== undefined) problems.push({ path: `agents[${i}].id`, message: `id '${agent.id}' is already used by agents[${first}]; ids must be unique` });
+    else ids.set(agent.id, i);
+  });
+  if (solverNames && !solverNames.includes(scenario.solver.solver)) {
+    problems.push({ path: 'solver.solver', message: `unknown solver '${scenario.solver.solver}' (known: ${solverNames.join(', ')})` });
+  }
+  return problems;
+}
+
+/** Checks units and events against the map they will run on. */
+export function checkScenarioOnGrid(scenario: Scenario, grid: Grid): ScenarioProblem[] {
+  const problems: ScenarioProblem[] = [];
+  const starts = new Map<number, number>();
+  const goals = new Map<number, number>();
+  scenario.agents.forEach((agent, i) => {
+    checkPlacement(grid, scenario.agents, agent, i, 'start', starts, problems);
+    checkPlacement(grid, scenario.agents, agent, i, 'goal', goals, problems);
+  });
+  scenario.events.forEach((event, e) => {
+    event.cells.forEach(([x, y], c) => {
+      if (!grid.inBounds(x, y)) {
+        problems.push({ path: `events[${e}].cells[${c}]`, message: `cell (${x}, ${y}) is outside the ${grid.width}x${grid.height} map` });
+      }
+    });
+  });
+  return problems;
+}
+
+function checkPlacement(
+  grid: Grid,
+  agents: readonly ScenarioAgent[],
+  agent: ScenarioAgent,
+  index: number,
+  what: 'start' | 'goal',
+  taken: Map<number, number>,
+  problems: ScenarioProblem[],
+): void {
+  const [x0, y0] = agent[what];
+  const path = `agents[${index}].${what}`;
+  const unit = `unit '${agent.id}'`;
+  const size = agent.size;
+  const footprint = size === 1 ? '' : ` (its ${size}x${size} footprint)`;
+  if (!grid.inBounds(x0, y0) || !grid.inBounds(x0 + size - 1, y0 + size - 1)) {
+    problems.push({ path, message: `${unit} has its ${what} at (${x0}, ${y0})${footprint} outside the ${grid.width}x${grid.height} map` });
+    return;
+  }
+  for (let y = y0; y < y0 + size; y++) {
+    for (let x = x0; x < x0 + size; x++) {
+      const cell = grid.cell(x, y);
+      if (!grid.isFree(cell)) {
+        problems.push({ path, message: `${unit} has its ${what}${footprint} on a wall at (${x}, ${y})` });
+        return;
+      }
+      const other = taken.get(cell);
+      if (other !== undefined) {
+        problems.push({ path, message: `${unit} has its ${what} on (${x}, ${y}), the ${what} of unit '${agents[other].id}' (agents[${other}])` });
+        return;
+      }
+    }
+  }
+  for (let y = y0; y < y0 + size; y++) {
+    for (let x = x0; x < x0 + size; x++) taken.set(grid.cell(x, y), index);
+  }
+}

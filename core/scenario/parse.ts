@@ -1,0 +1,62 @@
+/**
+ * Loading a scenario file: JSON text -> migrated to the current version -> checked against the
+ * schema -> units filled in -> checked against the map. Every problem found is reported at once
+ * in a ScenarioError, each with its JSON path and the line and column of the field in the text.
+ */
+import type { Grid } from '../grid/grid.ts';
+import { ScenarioSchema, type Scenario } from './schema.ts';
+import { migrateScenarioJson } from './migrations.ts';
+import { checkScenarioOnGrid, checkScenarioStructure } from './checks.ts';
+import { gridFromInlineMap } from './inlineMap.ts';
+import { completeAgent } from './content.ts';
+import { findJsonSyntaxError, locateJsonPath } from './jsonText.ts';
+import { ScenarioError, formatPath, type PathKey, type ScenarioProblem } from './scenarioError.ts';
+
+export interface ScenarioParseOptions {
+  /** The solver registry's names; an unknown solver is then a problem naming the known ones. */
+  solverNames?: readonly string[];
+  /** For a scenario whose map is a file: its grid, so units and events are checked too. */
+  mapGrid?: Grid;
+}
+
+/** Parses a scenario file's text; `fileName` appears in error messages. Throws ScenarioError. */
+export function parseScenarioJson(text: string, fileName: string, options: ScenarioParseOptions = {}): Scenario {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    const syntax = findJsonSyntaxError(text);
+    const where = syntax ?? { line: 1, column: 1, reason: 'not valid JSON' };
+    throw new ScenarioError(fileName, [{ path: '', message: `JSON syntax error: ${where.reason}`, line: where.line, column: where.column }]);
+  }
+  const migrated = migrateScenarioJson(json, fileName);
+  if (!migrated.ok) throw located(text, fileName, migrated.problems);
+  const parsed = ScenarioSchema.safeParse(migrated.json);
+  if (!parsed.success) {
+    throw located(text, fileName, parsed.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })));
+  }
+  const scenario: Scenario = { ...parsed.data, agents: parsed.data.agents.map(completeAgent) };
+  const problems = checkScenarioStructure(scenario, options.solverNames);
+  if (problems.length === 0) {
+    const grid = scenario.map.kind === 'inline' ? gridFromInlineMap(scenario.map) : options.mapGrid;
+    if (grid) problems.push(...checkScenarioOnGrid(scenario, grid));
+  }
+  if (problems.length > 0) throw located(text, fileName, problems);
+  return scenario;
+}
+
+/** Adds the line and column of each problem's field. */
+function located(text: string, fileName: string, problems: readonly ScenarioProblem[]): ScenarioError {
+  return new ScenarioError(fileName, problems.map((problem) => {
+    if (problem.line !== undefined) return problem;
+    const position = locateJsonPath(text, parsePath(problem.path));
+    return position ? { ...problem, line: position.line, column: position.column } : problem;
+  }));
+}
+
+/** "agents[2].start" -> ["agents", 2, "start"]. */
+function parsePath(path: string): PathKey[] {
+  const keys: PathKey[] = [];
+  for (const match of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) keys.push(match[2] !== undefined ? Number(match[2]) : match[1]);
+  return keys;
+}

@@ -1,0 +1,118 @@
+/**
+ * The scenario file, current version (`format: "mapf-lab/scenario", version: 2`): one map, the
+ * movement rules, the units with their tasks, the solver settings and timed map events.
+ *
+ * This zod schema is the one definition of the format: the loader validates with it, the JSON
+ * editor validates with its JSON Schema export, and every `.describe()` text below is what the
+ * editor shows on hover, so each field carries one. Older versions are read by migrations.ts.
+ */
+import { z } from 'zod';
+
+export const SCENARIO_FORMAT = 'mapf-lab/scenario';
+export const SCENARIO_VERSION = 2;
+
+/** Agent order policies the cooperative solvers know (seed 001, "Cooperative A*"). */
+export const AGENT_ORDERS = ['given', 'random', 'priority', 'distance'] as const;
+export type AgentOrder = (typeof AGENT_ORDERS)[number];
+
+const whole = (min: number) => z.number().int().min(min);
+
+export const PointSchema = z.tuple([
+  whole(0).describe('x: the column, 0 at the left edge.'),
+  whole(0).describe('y: the row, 0 at the top edge.'),
+]).describe('A cell as [x, y]; (0, 0) is the top-left cell.');
+
+export const InlineMapSchema = z.object({
+  kind: z.literal('inline').describe("'inline': the map is written in this file as rows."),
+  rows: z.array(z.string().min(1).describe("One row of the map, left to right: '.' is a free cell, '@' a wall."))
+    .min(1)
+    .describe("The map's rows, top to bottom; all rows have the same length (the map's width)."),
+  weights: z.array(z.array(z.number().min(1).describe('Cost factor of entering this cell (>= 1; 1 = normal).')))
+    .optional()
+    .describe('Optional terrain weights, one row of numbers per map row; a move costs its length times the weight of the cell it enters. Omit for uniform cost.'),
+}).strict().describe('A map written in the file.');
+
+export const MapFileSchema = z.object({
+  kind: z.literal('file').describe("'file': the map is a Moving AI .map file next to this one."),
+  path: z.string().min(1).describe("Path of the Moving AI .map file, relative to this scenario file's folder (e.g. 'maps/den520d.map')."),
+}).strict().describe('A reference to a Moving AI .map file.');
+
+export const MapSchema = z.discriminatedUnion('kind', [InlineMapSchema, MapFileSchema])
+  .describe("The grid map: inline rows ({ \"kind\": \"inline\", \"rows\": [...] }) or a Moving AI .map file ({ \"kind\": \"file\", \"path\": \"...\" }).");
+
+export const AgentSchema = z.object({
+  id: z.string().min(1).describe('Unique identifier of the unit within this scenario (used by events, logs and exports).'),
+  name: z.string().optional().describe('Display name; defaults to the id.'),
+  colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb').optional()
+    .describe('Display colour as #rrggbb; defaults to the palette colour for the unit\'s place in the list.'),
+  start: PointSchema.describe('Start cell [x, y] (the top-left cell of the footprint for larger units).'),
+  goal: PointSchema.describe('Goal cell [x, y] (the top-left cell of the footprint for larger units).'),
+  priority: z.number().int().default(0).describe('Planning priority: higher plans first and may override lower reservations (default 0).'),
+  size: whole(1).default(1).describe('Side of the square footprint in cells, anchored at the top-left cell (default 1).'),
+  speed: whole(1).default(1).describe('Turns one move takes: 1 moves every turn, 2 every other turn (default 1).'),
+}).strict().describe('One unit: where it starts, where it must go, and how it moves.');
+
+export const SolverSettingsSchema = z.object({
+  solver: z.string().min(1).default('independent').describe("Solver name from the solver registry (e.g. 'independent', 'whca')."),
+  window: whole(1).optional().describe('Planning window in turns for windowed solvers (WHCA*); omit for the solver default.'),
+  timeLimitMs: whole(1).optional().describe('Wall-clock budget for one solve in milliseconds; omit for no limit.'),
+  turnLimit: whole(1).optional().describe('Most turns a plan may take before the run counts as failed; omit for no limit.'),
+  order: z.enum(AGENT_ORDERS).default('given')
+    .describe("Order in which units plan: 'given' (file order), 'random' (shuffled by the seed), 'priority' (highest first), 'distance' (longest task first)."),
+  seed: z.number().int().default(1).describe('Seed for every random choice the solver makes, so runs are reproducible.'),
+  params: z.record(z.string(), z.unknown()).default({}).describe('Solver-specific parameters, checked by the solver itself.'),
+}).strict().describe('How to solve the scenario.');
+
+export const MapEventSchema = z.object({
+  t: whole(0).describe('Turn at which the change happens (0 = before the first move).'),
+  cells: z.array(PointSchema).min(1).describe('Cells [x, y] that change.'),
+  action: z.enum(['close', 'open']).describe("'close' turns the cells into walls, 'open' makes them free."),
+}).strict().describe('Cells that close or open at turn t (a door, a collapsing bridge).');
+
+export const ScenarioSchema = z.object({
+  format: z.literal(SCENARIO_FORMAT).describe(`Always '${SCENARIO_FORMAT}': marks the file as a MAPF Lab scenario.`),
+  version: z.literal(SCENARIO_VERSION).describe(`Format version; this program writes ${SCENARIO_VERSION} and migrates older files on load.`),
+  name: z.string().min(1).describe('Name of the scenario, shown in the title bar and reports.'),
+  map: MapSchema,
+  connectivity: z.union([z.literal(4), z.literal(8)]).default(4).describe('4: moves along rows and columns only; 8: diagonal moves too.'),
+  corners: z.enum(['no-cut', 'cut']).default('no-cut')
+    .describe("For 8-connected maps: 'no-cut' needs both orthogonal neighbours of a diagonal move free; 'cut' allows diagonals past blocked corners."),
+  agents: z.array(AgentSchema).default([]).describe('The units, in planning order for the "given" order.'),
+  solver: SolverSettingsSchema.default({ solver: 'independent', order: 'given', seed: 1, params: {} }),
+  events: z.array(MapEventSchema).default([]).describe('Timed map changes, any order.'),
+}).strict().describe('A MAPF Lab scenario: a map, units with start and goal cells, and solver settings.');
+
+export type Point = readonly [number, number];
+export type ScenarioMap = z.output<typeof MapSchema>;
+export type InlineMap = z.output<typeof InlineMapSchema>;
+export type MapFileRef = z.output<typeof MapFileSchema>;
+export type SolverSettings = z.output<typeof SolverSettingsSchema>;
+export type MapEvent = z.output<typeof MapEventSchema>;
+
+/** A unit after loading: every optional field filled in. */
+export interface ScenarioAgent {
+  id: string;
+  name: string;
+  colour: string;
+  start: Point;
+  goal: Point;
+  priority: number;
+  size: number;
+  speed: number;
+}
+
+/** A loaded, checked scenario in its canonical form (what serializeScenario writes). */
+export type Scenario = Omit<z.output<typeof ScenarioSchema>, 'agents'> & { agents: ScenarioAgent[] };
+
+/** The file as written by hand: defaulted fields optional. */
+export type ScenarioFileInput = z.input<typeof ScenarioSchema>;
+
+export const DEFAULT_SOLVER_SETTINGS: SolverSettings = Object.freeze({ solver: 'independent', order: 'given', seed: 1, params: {} }) as SolverSettings;
+
+/**
+ * The JSON Schema of the current version for the JSON editor (input shape: defaulted fields
+ * optional), with every field's description for hover documentation.
+ */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(ScenarioSchema, { io: 'input' }) as Record<string, unknown>;
+}

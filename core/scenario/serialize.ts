@@ -1,0 +1,98 @@
+/**
+ * Writing a scenario: the same input always gives the same bytes, so saved files diff well.
+ * Keys come in one fixed order (the schema's), solver params sorted by name; two-space indent;
+ * a short array of numbers such as a cell [3, 7] or a row of weights stays on one line; the file
+ * ends with a line break.
+ */
+import type { Scenario, ScenarioAgent, MapEvent, SolverSettings, ScenarioMap } from './schema.ts';
+
+export function serializeScenario(scenario: Scenario): string {
+  return `${prettyJson(canonicalScenario(scenario))}\n`;
+}
+
+/** The scenario as plain JSON data with keys in the canonical order and absent options left out. */
+export function canonicalScenario(s: Scenario): Record<string, unknown> {
+  return {
+    format: s.format,
+    version: s.version,
+    name: s.name,
+    map: canonicalMap(s.map),
+    connectivity: s.connectivity,
+    corners: s.corners,
+    agents: s.agents.map(canonicalAgent),
+    solver: canonicalSolver(s.solver),
+    events: s.events.map(canonicalEvent),
+  };
+}
+
+function canonicalMap(map: ScenarioMap): Record<string, unknown> {
+  if (map.kind === 'file') return { kind: 'file', path: map.path };
+  const out: Record<string, unknown> = { kind: 'inline', rows: map.rows.slice() };
+  if (map.weights) out.weights = map.weights.map((row) => row.slice());
+  return out;
+}
+
+function canonicalAgent(a: ScenarioAgent): Record<string, unknown> {
+  return {
+    id: a.id,
+    name: a.name,
+    colour: a.colour,
+    start: [a.start[0], a.start[1]],
+    goal: [a.goal[0], a.goal[1]],
+    priority: a.priority,
+    size: a.size,
+    speed: a.speed,
+  };
+}
+
+function canonicalSolver(s: SolverSettings): Record<string, unknown> {
+  const out: Record<string, unknown> = { solver: s.solver };
+  if (s.window !== undefined) out.window = s.window;
+  if (s.timeLimitMs !== undefined) out.timeLimitMs = s.timeLimitMs;
+  if (s.turnLimit !== undefined) out.turnLimit = s.turnLimit;
+  out.order = s.order;
+  out.seed = s.seed;
+  out.params = sortKeys(s.params);
+  return out;
+}
+
+function canonicalEvent(e: MapEvent): Record<string, unknown> {
+  return { t: e.t, cells: e.cells.map(([x, y]) => [x, y]), action: e.action };
+}
+
+/** Free-form data (solver params) with object keys sorted, at every depth. */
+function sortKeys(value: unknown): Record<string, unknown> {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(v).sort()) out[key] = walk((v as Record<string, unknown>)[key]);
+      return out;
+    }
+    return v;
+  };
+  return walk(value) as Record<string, unknown>;
+}
+
+/**
+ * JSON.stringify(value, null, 2), except that an array of numbers (a cell, a row of weights)
+ * is written on one line: a cell as `[3, 7]`, not three lines.
+ */
+export function prettyJson(value: unknown, indent = ''): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    if (value.every((v) => typeof v === 'number')) {
+      return `[${value.map((v) => JSON.stringify(v)).join(', ')}]`;
+    }
+    const inner = `${indent}  `;
+    return `[\n${value.map((v) => inner + prettyJson(v, inner)).join(',\n')}\n${indent}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+    if (keys.length === 0) return '{}';
+    const inner = `${indent}  `;
+    const body = keys.map((k) => `${inner}${JSON.stringify(k)}: ${prettyJson((value as Record<string, unknown>)[k], inner)}`);
+    return `{\n${body.join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
