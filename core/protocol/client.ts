@@ -241,7 +241,10 @@ export class SolverClient {
     if (!slot.ready) return this.startFailed(slot, `it exited before it was ready (${reason})`);
     const job = slot.job;
     if (job) this.settle(job, this.ending(job, 'failed', `the solver process crashed while running '${job.body.solver}' (${reason})`));
-    this.replace(slot);
+    // Unlike after a cancel, no fresh process at once: one that dies on its own might do so
+    // again straight away, and restarting it in a loop with nothing to do would burn a core.
+    this.retire(slot);
+    this.pump();
   }
 
   /** A process that never became ready: drop it; if no other process can serve, fail the queue. */
@@ -252,7 +255,10 @@ export class SolverClient {
     else this.pump();
   }
 
-  /** Kills a process that had been serving and starts a fresh one in its place. */
+  /**
+   * Kills a healthy process that was stopped on purpose (cancelled, hung, spoke garbage) and
+   * starts a fresh one at once, so the next request does not wait for the start-up.
+   */
   private replace(slot: Slot): void {
     this.retire(slot);
     if (this.disposed) return;

@@ -148,6 +148,18 @@ describe('SolverClient over in-memory workers', () => {
     client.dispose();
   });
 
+  it('does not restart an idle worker that died on its own until there is work again', async () => {
+    const spawner = memorySpawner();
+    const client = new SolverClient(spawner.spawn);
+    expect((await client.solve(body()).result).status).toBe('solved');
+    spawner.workers[0].crash('exit code 9');
+    await new Promise<void>((r) => setTimeout(() => r(), 5));
+    expect(spawner.workers.length).toBe(1);
+    expect((await client.solve(body()).result).status).toBe('solved');
+    expect(spawner.workers.length).toBe(2);
+    client.dispose();
+  });
+
   it('fails a job whose worker does not answer past its time limit plus grace', async () => {
     const scripted = scriptedSpawner(() => {});
     const client = new SolverClient(scripted.spawn, { hangGraceMs: 20 });
