@@ -61,6 +61,7 @@ export class CooperativeController implements TurnController {
   readonly maxTime: number;
   readonly maxExpansions: number;
   readonly rraRestart: number;
+  readonly promotion: boolean;
   private readonly seed: number;
   private readonly agents: readonly AgentTask[];
   private readonly n: number;
@@ -99,8 +100,8 @@ export class CooperativeController implements TurnController {
   constructor(instance: CooperativeInstance, options: ControllerOptions, variant: Variant) {
     this.variant = variant;
     const allowed = variant.windowed
-      ? ['window', 'replanEvery', 'order', 'maxExpansions', 'rraRestart']
-      : ['order', 'maxTime', 'maxExpansions'];
+      ? ['window', 'replanEvery', 'order', 'maxExpansions', 'rraRestart', 'promotion']
+      : ['order', 'maxTime', 'maxExpansions', 'promotion'];
     const params = new ParamReader(variant.name, options.params, allowed);
     this.window = variant.windowed ? params.integer('window', 16, 1, 1 << 16) : 0;
     this.replanEvery = variant.windowed ? params.integer('replanEvery', Math.max(1, this.window >> 1), 1, this.window) : 0;
@@ -109,6 +110,9 @@ export class CooperativeController implements TurnController {
     this.maxTime = variant.windowed ? 0 : params.integer('maxTime', 4 * (grid.width + grid.height) + 2 * agents.length, 1);
     this.maxExpansions = params.integer('maxExpansions', variant.windowed ? 200_000 : 2_000_000, 1);
     this.rraRestart = variant.windowed ? params.number('rraRestart', 8, 1) : 8;
+    // Promotion belongs to the ongoing system of seed 000; CA* and HCA* as seed 001 defines them
+    // plan each unit once, so by default they report a unit without a path instead.
+    this.promotion = params.boolean('promotion', variant.windowed);
     this.seed = options.seed;
     this.agents = agents;
     const n = (this.n = agents.length);
@@ -161,12 +165,12 @@ export class CooperativeController implements TurnController {
     this.rankOrder = agentOrder(this.order, this.agents, this.seed, distance);
     this.agentRank = new Int32Array(n);
     for (let r = 0; r < n; r++) this.agentRank[this.rankOrder[r]] = r;
-    for (let i = 0; i < n; i++) {
-      this.why[i] = WHY_SCHEDULED;
-      // Staggered windows: about n / replanEvery = 2n / w agents replan each turn (seed 000).
-      if (this.variant.windowed) this.nextReplan[i] = t + 1 + (this.agentRank[i] % this.replanEvery);
-    }
+    for (let i = 0; i < n; i++) this.why[i] = WHY_SCHEDULED;
     this.replanAll(t, world.positions);
+    // Staggered windows: about n / replanEvery = 2n / w agents replan each turn (seed 000,
+    // "Interleaving Searches"), so the first to reserve each new time step rotates.
+    // Ranks spread evenly over the replanEvery turns, so even two agents are half a cycle apart.
+    if (this.variant.windowed) for (let i = 0; i < n; i++) this.nextReplan[i] = t + 1 + Math.floor((this.agentRank[i] * this.replanEvery) / n);
   }
 
   step(world: WorldView, next: Int32Array, emit: (event: TurnEvent) => void): void {
@@ -289,7 +293,7 @@ export class CooperativeController implements TurnController {
     this.releasePlan(i, t);
     if (why === WHY_SCHEDULED && this.promoted[i] === 1) this.promoted[i] = 0;
     let outcome = this.search(i, t, pos);
-    if (outcome !== 'found' && outcome !== 'unreachable' && this.promoted[i] === 0) {
+    if (outcome !== 'found' && outcome !== 'unreachable' && this.promotion && this.promoted[i] === 0) {
       // Seed 000, "Unit Priorities": a unit with no legal path is promoted and tries again.
       this.promoted[i] = 1;
       this.event({ kind: 'promotion', t, agent: i, cell: pos, detail: `no ${this.variant.name} path (${outcome})` });
@@ -344,9 +348,16 @@ export class CooperativeController implements TurnController {
       this.rra[i] = r;
       r.reset(this.agents[i].start, this.goal[i]);
       this.rraBase[i] = Math.max(64, r.expanded);
-    } else if (r.gridVersion !== this.grid.version || r.expanded > this.rraRestart * this.rraBase[i]) {
+    } else if (r.gridVersion !== this.grid.version) {
       r.reset(pos, this.goal[i]);
       this.rraBase[i] = Math.max(64, r.expanded);
+    } else if (r.expanded > this.rraRestart * this.rraBase[i]) {
+      // The bound at least doubles with each restart: on open ground every cell of the rectangle
+      // between goal and origin ties on f, so a restart may not help, and doubling keeps the total
+      // within a constant factor of the work a never-restarted search would do.
+      const previous = this.rraBase[i];
+      r.reset(pos, this.goal[i]);
+      this.rraBase[i] = Math.max(64, r.expanded, 2 * previous);
     }
     return r;
   }

@@ -43,6 +43,13 @@ export class ParamReader {
     return value;
   }
 
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.params[name];
+    if (value === undefined) return fallback;
+    if (typeof value !== 'boolean') throw new RangeError(`${this.solver}: param '${name}' must be true or false, got ${describe(value)}`);
+    return value;
+  }
+
   order(fallback: OrderPolicy = 'given'): OrderPolicy {
     const value = this.params.order;
     if (value === undefined) return fallback;
