@@ -49,6 +49,18 @@ export const TEST_SOLVERS: readonly SolverEntry[] = [
     solve: () => process.exit(3),
   },
   {
+    // Answers, then dies of an uncaught exception thrown asynchronously (after the reply).
+    name: 'test-throw-async',
+    label: 'Throws asynchronously after answering',
+    optimal: false,
+    solve: () => {
+      queueMicrotask(() => {
+        throw new Error('solver blew up after answering');
+      });
+      return done('test-throw-async');
+    },
+  },
+  {
     // Never answers and never returns, without using the CPU.
     name: 'test-hang',
     label: 'Blocks forever',

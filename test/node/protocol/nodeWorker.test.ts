@@ -5,6 +5,7 @@ import { chokepointExample } from '../../../core/examples/chokepoint.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
 import { SolverClient } from '../../../core/protocol/client.ts';
 import type { SolveRequestBody } from '../../../core/protocol/messages.ts';
+import { PROTOCOL_VERSION } from '../../../core/protocol/messages.ts';
 import { decodePaths, encodeInstance } from '../../../core/protocol/wire.ts';
 import { spawnNodeSolverWorker } from '../../../cli/solverWorker/spawnNodeSolverWorker.ts';
 
@@ -49,6 +50,13 @@ describe('solver protocol over worker threads', () => {
     const crashed = await client.solve(body('test-exit')).result;
     expect(crashed).toMatchObject({ status: 'failed', message: "the solver process crashed while running 'test-exit' (exit code 3)" });
     expect((await client.solve(body('independent')).result).status).toBe('solved');
+  });
+
+  it('reports an uncaught asynchronous exception as the exit reason', async () => {
+    const handle = spawnTesting();
+    const reason = new Promise<string>((resolve) => handle.onExit(resolve));
+    handle.port.postMessage({ v: PROTOCOL_VERSION, type: 'request', id: 'a1', body: body('test-throw-async') });
+    expect(await reason).toBe('uncaught Error: solver blew up after answering');
   });
 
   it('stops a thread that does not answer past its deadline, then serves the next request', async () => {
