@@ -52,10 +52,12 @@ export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
 export interface RunContext {
   builder: InstanceBuilder;
   shouldStop?: () => boolean;
+  /** Clock for planning and turn times (default performance.now); see SimulationOptions.clock. */
+  clock?: () => number;
 }
 
-export function newRunContext(files: ExperimentFiles, shouldStop?: () => boolean): RunContext {
-  return { builder: new InstanceBuilder(files), shouldStop };
+export function newRunContext(files: ExperimentFiles, shouldStop?: () => boolean, clock?: () => number): RunContext {
+  return { builder: new InstanceBuilder(files), shouldStop, clock };
 }
 
 export function executeRun(run: RunSpec, context: RunContext): RunRecord {
@@ -72,6 +74,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       timeLimitMs: run.timeLimitMs,
       shouldStop: context.shouldStop,
       lowerBounds,
+      clock: context.clock,
     }, CONTROLLER_SOLVERS);
     const sim = measured.simulation;
     const r = sim.run;

@@ -5,6 +5,7 @@
 import type { SolverEntry } from './types.ts';
 import { solveIndependent } from './independent.ts';
 import { solveAstar, solveIdAstar, solveIdOd, solveOd, solveSidOd } from './optimal/solvers.ts';
+import { COOPERATIVE_SOLVERS } from '../simulation/cooperativeSolvers.ts';
 
 export const SOLVERS: readonly SolverEntry[] = [
   { name: 'independent', label: 'Independent shortest paths (no cooperation)', optimal: false, solve: solveIndependent },
@@ -13,6 +14,7 @@ export const SOLVERS: readonly SolverEntry[] = [
   { name: 'id+astar', label: 'Independence detection + standard A* (Standley 2010)', optimal: true, solve: solveIdAstar },
   { name: 'id+od', label: 'Independence detection + operator decomposition (Standley 2010)', optimal: true, solve: solveIdOd },
   { name: 'sid+od', label: 'Simple independence detection + operator decomposition (Standley 2010)', optimal: true, solve: solveSidOd },
+  ...COOPERATIVE_SOLVERS,
 ];
 
 export function findSolver(name: string): SolverEntry | undefined {
