@@ -32,6 +32,8 @@ export interface PlanOutcome {
   largestGroup: number;
   merges: number;
   replans: number;
+  /** Expansions spent on replans with a cost limit (the rest went to merged and initial groups). */
+  replanExpanded: number;
 }
 
 interface Group {
@@ -44,7 +46,7 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
   const steps: StepTable = setup.steps;
   const agentCount = setup.starts.length;
   const search = new JointSearch(setup, mode);
-  const outcome: PlanOutcome = { status: 'solved', paths: [], expanded: 0, generated: 0, lowerBound: 0, largestGroup: 0, merges: 0, replans: 0 };
+  const outcome: PlanOutcome = { status: 'solved', paths: [], expanded: 0, generated: 0, lowerBound: 0, largestGroup: 0, merges: 0, replans: 0, replanExpanded: 0 };
   const tally = (r: GroupResult) => {
     outcome.expanded += r.expanded;
     outcome.generated += r.generated;
@@ -119,13 +121,16 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
     if (detection === 'full' && !conflictedBefore.has(pairKey(g1.id, g2.id))) {
       conflictedBefore.add(pairKey(g1.id, g2.id));
       let resolved = false;
-      for (const [mover, blocker] of [[g1, g2], [g2, g1]]) {
+      // The smaller group first: its replan is the cheaper search.
+      const order = g2.agents.length < g1.agents.length ? [[g2, g1], [g1, g2]] : [[g1, g2], [g2, g1]];
+      for (const [mover, blocker] of order) {
         // Another plan of the same cost for `mover` that keeps clear of `blocker`'s moves.
         illegal!.fill(blocker.agents.map((a) => paths[a]));
         for (const a of mover.agents) avoid!.remove(paths[a]);
         outcome.replans++;
         const r = search.search({ agents: mover.agents, costLimit: mover.cost, illegal, avoid });
         tally(r);
+        outcome.replanExpanded += r.expanded;
         if (r.status === 'solved') {
           for (let i = 0; i < mover.agents.length; i++) paths[mover.agents[i]] = r.paths[i];
         }

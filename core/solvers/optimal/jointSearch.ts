@@ -220,7 +220,7 @@ export class JointSearch {
     // and hash slots (about 2 of each of the last two per node).
     const perNode = 4 * this.words + 4 + 2 + 4 * 5 + 1 + 2 * 12 + 2 * 4;
     this.maxNodes = Math.max(1024, Math.floor(this.setup.memoryBytes / perNode));
-    if (this.capacity === 0) this.allocate(1 << 14);
+    if (this.capacity === 0) this.allocate(1 << 16);
     else if (this.keys.length < this.capacity * this.words) this.keys = new Uint32Array(this.capacity * this.words);
     this.count = 0;
     this.table.fill(0);
@@ -245,14 +245,18 @@ export class JointSearch {
     this.closed = grow(this.closed, new Uint8Array(capacity), keep);
     this.capacity = capacity;
     // Hash slots: a power of two at least twice the capacity; rebuilt from the stored hashes.
+    // Each slot holds the node id + 1 and its hash side by side, so a probe that misses costs one
+    // memory access.
     let slots = 1;
     while (slots < capacity * 2) slots *= 2;
-    this.table = new Int32Array(slots);
+    this.table = new Int32Array(slots * 2);
     this.tableMask = slots - 1;
     for (let id = 0; id < keep; id++) {
-      let slot = this.hashes[id] & this.tableMask;
-      while (this.table[slot] !== 0) slot = (slot + 1) & this.tableMask;
-      this.table[slot] = id + 1;
+      const hash = this.hashes[id];
+      let slot = hash & this.tableMask;
+      while (this.table[slot * 2] !== 0) slot = (slot + 1) & this.tableMask;
+      this.table[slot * 2] = id + 1;
+      this.table[slot * 2 + 1] = hash;
     }
   }
 
@@ -278,12 +282,13 @@ export class JointSearch {
     hash = Math.imul(hash, 0xc2b2ae35);
     hash ^= hash >>> 16;
     const keys = this.keys;
+    const table = this.table;
     let slot = hash & this.tableMask;
     for (;;) {
-      const entry = this.table[slot];
+      const entry = table[slot * 2];
       if (entry === 0) break;
       const id = entry - 1;
-      if (this.hashes[id] === hash && this.next[id] === next) {
+      if (table[slot * 2 + 1] === hash && this.next[id] === next) {
         const base = id * words;
         let same = true;
         for (let i = 0; i < words; i++) {
@@ -311,10 +316,11 @@ export class JointSearch {
       if (this.capacity >= this.maxNodes) return false;
       this.allocate(Math.min(this.capacity * 2, this.maxNodes));
       slot = hash & this.tableMask;
-      while (this.table[slot] !== 0) slot = (slot + 1) & this.tableMask;
+      while (this.table[slot * 2] !== 0) slot = (slot + 1) & this.tableMask;
     }
     const id = this.count++;
-    this.keys.set(child.subarray(0, words), id * words);
+    const base = id * words;
+    for (let i = 0; i < words; i++) this.keys[base + i] = child[i];
     this.hashes[id] = hash;
     this.next[id] = next;
     this.gCost[id] = g;
@@ -323,7 +329,8 @@ export class JointSearch {
     this.conflicts[id] = conflicts;
     this.parent[id] = parentId;
     this.closed[id] = 0;
-    this.table[slot] = id + 1;
+    this.table[slot * 2] = id + 1;
+    this.table[slot * 2 + 1] = hash;
     this.generated++;
     this.heap.push(id, this.priorityOf(id));
     return true;
@@ -419,7 +426,7 @@ export class JointSearch {
       const h2 = h - dist[p] + dist[q];
       if (g2 + h2 > limit) continue;
       let c2 = c;
-      if (avoid !== null) c2 += m === FINISH ? avoid.visitsAfter(q, t) : avoid.countAt(t + 1, q);
+      if (avoid !== null) c2 += m === FINISH ? avoid.visitsAfter(q, t) : avoid.moveConflicts(t, p, q, m);
 
       for (let i = 0; i < words; i++) child[i] = this.keys[parentBase + i];
       child[k] = q | (m === FINISH ? DONE_BIT : 0);
@@ -606,7 +613,7 @@ export class JointSearch {
       this.gAcc[i + 1] = g;
       this.hAcc[i + 1] = h;
       let conflicts = 0;
-      if (avoid !== null) conflicts = m === FINISH ? avoid.visitsAfter(q, t) : avoid.countAt(t + 1, q);
+      if (avoid !== null) conflicts = m === FINISH ? avoid.visitsAfter(q, t) : avoid.moveConflicts(t, p, q, m);
       this.cAcc[i + 1] = this.cAcc[i] + conflicts;
       return m;
     }

@@ -80,7 +80,7 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
     steps, distances, goals, starts, deadline: started + timeLimit, shouldStop: options.shouldStop, memoryBytes: memoryMb * 1048576,
   };
   const outcome = planWithDetection(setup, mode, detection, options);
-  const extra: Record<string, number> = detection === 'none' ? {} : { merges: outcome.merges, replans: outcome.replans };
+  const extra: Record<string, number> = detection === 'none' ? {} : { merges: outcome.merges, replans: outcome.replans, replanExpanded: outcome.replanExpanded };
   return {
     solver: name,
     status: outcome.status,

@@ -1,0 +1,241 @@
+/**
+ * Benchmark of the optimal solvers (npm run bench:optimal). Seed 002_59f0ad9988351882.txt
+ * (Standley 2010), section "Experiments":
+ *
+ * - standley: 32x32 maps with 20% random obstacles, 8-connected with corner cutting, 2..60
+ *   agents chosen uniformly, random unique starts and goals in one connected component, 1 s per
+ *   instance. Prints the share solved by id+od, id+astar (and hca when registered) and the mean gap
+ *   between the solution cost and the heuristic lower bound (sum of distances at the start) on
+ *   instances with more than 40 agents solved by id+od (and by both id+od and hca).
+ * - movingai: the Moving AI map random-32-32-20, 4-connected, first K agents of a sample of its
+ *   random scenario files for K = 10, 20, 30, 40; share solved by id+od within 1 s and 60 s and
+ *   the median time.
+ *
+ * Usage: tsx core/solvers/optimal/bench/optimal.bench.ts [--suite standley|movingai|all]
+ *   [--instances 1000] [--seed 1] [--limit-ms 1000] [--scen-files 5] [--long-limit-ms 60000]
+ *   [--solvers id+od,id+astar,hca]
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Grid } from '../../../grid/grid.ts';
+import { FOUR_CONNECTED, OCTILE_CUT, type Movement } from '../../../grid/movement.ts';
+import type { MapfInstance } from '../../../mapf/instance.ts';
+import { sumOfCosts } from '../../../mapf/plan.ts';
+import { validatePlan } from '../../../mapf/validator.ts';
+import { Random } from '../../../util/random.ts';
+import { findSolver, solverNames } from '../../registry.ts';
+import type { SolveResult } from '../../types.ts';
+import { buildStepTable, buildUnitDistance } from '../stepTable.ts';
+
+const args = process.argv.slice(2);
+function arg(name: string, fallback: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+}
+const suite = arg('suite', 'all');
+const instanceCount = Number(arg('instances', '1000'));
+const baseSeed = Number(arg('seed', '1'));
+const limitMs = Number(arg('limit-ms', '1000'));
+const scenFiles = Number(arg('scen-files', '5'));
+const longLimitMs = Number(arg('long-limit-ms', '60000'));
+const requested = arg('solvers', 'id+od,id+astar,hca').split(',');
+const BENCH_DIR = '/work/shared/benchmarks/movingai';
+
+/** Cells of the largest connected component under `movement`. */
+function largestComponent(grid: Grid, movement: Movement): number[] {
+  const steps = buildStepTable(grid, movement);
+  const label = new Int32Array(grid.cells).fill(-1);
+  let best: number[] = [];
+  for (let c = 0; c < grid.cells; c++) {
+    if (grid.passable[c] === 0 || label[c] >= 0) continue;
+    const component = [c];
+    label[c] = c;
+    for (let i = 0; i < component.length; i++) {
+      for (let d = 0; d < steps.directions; d++) {
+        const n = steps.neighbour[component[i] * 8 + d];
+        if (n >= 0 && label[n] < 0) {
+          label[n] = c;
+          component.push(n);
+        }
+      }
+    }
+    if (component.length > best.length) best = component;
+  }
+  return best;
+}
+
+/** Standley's instance: 32x32, 20% obstacles, 2..60 agents, starts and goals in one component. */
+function standleyInstance(seed: number): MapfInstance {
+  const random = new Random(seed);
+  for (;;) {
+    const grid = new Grid(32, 32);
+    for (let c = 0; c < grid.cells; c++) if (random.next() < 0.2) grid.passable[c] = 0;
+    const agents = 2 + random.int(59);
+    const component = largestComponent(grid, OCTILE_CUT);
+    if (component.length < agents) continue;
+    const starts = random.shuffle(component.slice()).slice(0, agents);
+    const goals = random.shuffle(component.slice()).slice(0, agents);
+    return { grid, movement: OCTILE_CUT, agents: starts.map((start, i) => ({ start, goal: goals[i] })) };
+  }
+}
+
+/** Sum over agents of the unit-step distance from start to goal: the heuristic lower bound. */
+function heuristicBound(instance: MapfInstance): number {
+  const steps = buildStepTable(instance.grid, instance.movement);
+  let sum = 0;
+  for (const a of instance.agents) sum += buildUnitDistance(steps, a.goal)[a.start];
+  return sum;
+}
+
+interface Run {
+  status: string;
+  ms: number;
+  cost: number;
+  largestGroup: number;
+}
+
+function run(name: string, instance: MapfInstance, timeLimitMs: number): Run {
+  const solver = findSolver(name)!;
+  const started = performance.now();
+  let result: SolveResult;
+  try {
+    result = solver.solve(instance, { seed: 1, timeLimitMs });
+  } catch (error) {
+    return { status: `error: ${(error as Error).message}`, ms: performance.now() - started, cost: NaN, largestGroup: 0 };
+  }
+  const ms = performance.now() - started;
+  let status: string = result.status;
+  let cost = NaN;
+  if (status === 'solved') {
+    const check = validatePlan(instance, result.paths);
+    if (!check.valid) status = 'failed';
+    else cost = sumOfCosts(result.paths, instance.agents.map((a) => a.goal));
+  }
+  // A solve that overran its budget (HCA* may finish just after it) does not count as solved in time.
+  if (status === 'solved' && ms > timeLimitMs * 1.02 + 5) status = 'late';
+  return { status, ms, cost, largestGroup: result.stats.largestGroup ?? 0 };
+}
+
+function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+function standley(): void {
+  const names = requested.filter((n) => findSolver(n) !== undefined);
+  const missing = requested.filter((n) => findSolver(n) === undefined);
+  console.log(`Standley 2010 experiment: ${instanceCount} instances, 32x32, 20% obstacles, 8-connected (corners cut), 2..60 agents, ${limitMs} ms limit, seeds ${baseSeed}..${baseSeed + instanceCount - 1}`);
+  if (missing.length > 0) console.log(`not registered (skipped): ${missing.join(', ')}; registry has ${solverNames().join(', ')}`);
+  const runs = new Map<string, Run[]>(names.map((n) => [n, []]));
+  const bounds: number[] = [];
+  const agentCounts: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < instanceCount; i++) {
+    const instance = standleyInstance(baseSeed + i);
+    bounds.push(heuristicBound(instance));
+    agentCounts.push(instance.agents.length);
+    for (const name of names) runs.get(name)!.push(run(name, instance, limitMs));
+    if ((i + 1) % 100 === 0) {
+      const summary = names.map((n) => `${n} ${(100 * runs.get(n)!.filter((r) => r.status === 'solved').length / (i + 1)).toFixed(1)}%`).join(', ');
+      console.log(`  ${i + 1} instances (${((performance.now() - started) / 1000).toFixed(0)} s): ${summary}`);
+    }
+  }
+  console.log('\nsolver      solved   share    median ms  p90 ms   statuses');
+  for (const name of names) {
+    const list = runs.get(name)!;
+    const solved = list.filter((r) => r.status === 'solved');
+    const times = solved.map((r) => r.ms).sort((a, b) => a - b);
+    const statuses = new Map<string, number>();
+    for (const r of list) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+    console.log(`${name.padEnd(10)} ${String(solved.length).padStart(6)}  ${(100 * solved.length / list.length).toFixed(2).padStart(6)}%  ${percentile(times, 0.5).toFixed(1).padStart(9)}  ${percentile(times, 0.9).toFixed(1).padStart(7)}   ${[...statuses].map(([s, c]) => `${s} ${c}`).join(', ')}`);
+  }
+  console.log('(paper, 10,000 instances: OD+ID 90.45% in under 1 s; target here >= 95%)');
+
+  const many = (i: number) => agentCounts[i] > 40;
+  const gap = (name: string, filter: (i: number) => boolean) => {
+    const list = runs.get(name);
+    if (!list) return null;
+    let sum = 0;
+    let count = 0;
+    for (let i = 0; i < list.length; i++) {
+      if (!filter(i) || list[i].status !== 'solved') continue;
+      sum += list[i].cost - bounds[i];
+      count++;
+    }
+    return count === 0 ? null : { mean: sum / count, count };
+  };
+  const show = (label: string, g: { mean: number; count: number } | null) =>
+    console.log(`${label}: ${g === null ? 'no instances' : `${g.mean.toFixed(2)} moves over ${g.count} instances`}`);
+  console.log('\nmean gap between solution cost and heuristic lower bound, instances with > 40 agents:');
+  show('  id+od, all it solved', gap('id+od', many));
+  if (runs.has('id+astar')) show('  id+astar, all it solved', gap('id+astar', many));
+  if (runs.has('hca')) {
+    const both = (i: number) => many(i) && runs.get('id+od')![i].status === 'solved' && runs.get('hca')![i].status === 'solved';
+    show('  id+od, solved by both id+od and hca', gap('id+od', both));
+    show('  hca, solved by both id+od and hca', gap('hca', both));
+    const odList = runs.get('id+od')!;
+    const hcaList = runs.get('hca')!;
+    let neither = 0;
+    let hcaFailed = 0;
+    let rescued = 0;
+    for (let i = 0; i < odList.length; i++) {
+      const od = odList[i].status === 'solved';
+      const hca = hcaList[i].status === 'solved';
+      if (!od && !hca) neither++;
+      if (!hca) {
+        hcaFailed++;
+        if (od) rescued++;
+      }
+    }
+    console.log(`  solved by neither id+od nor hca: ${neither}; id+od solved ${rescued} of the ${hcaFailed} hca did not`);
+  } else {
+    console.log('  hca: not registered, no comparison');
+  }
+  console.log('(paper, > 40 agents solved by both: OD+ID 4.4 moves, HCA* 12.8 moves)');
+  const groups = runs.get('id+od')?.filter((r) => r.status === 'solved').map((r) => r.largestGroup).sort((a, b) => a - b);
+  if (groups && groups.length > 0) console.log(`id+od largest group when solved: median ${percentile(groups, 0.5)}, p90 ${percentile(groups, 0.9)}, max ${groups[groups.length - 1]}`);
+}
+
+function readMap(file: string): Grid {
+  const lines = readFileSync(file, 'utf8').split(/\r?\n/);
+  const start = lines.indexOf('map') + 1;
+  const height = Number(lines.find((l) => l.startsWith('height'))!.split(/\s+/)[1]);
+  return Grid.fromAscii(lines.slice(start, start + height), '@TOW');
+}
+
+function readScen(file: string, grid: Grid): { start: number; goal: number }[] {
+  return readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .slice(1)
+    .filter((l) => l.trim().length > 0)
+    .map((l) => {
+      const f = l.split('\t');
+      return { start: grid.cell(Number(f[4]), Number(f[5])), goal: grid.cell(Number(f[6]), Number(f[7])) };
+    });
+}
+
+function movingAi(): void {
+  const grid = readMap(join(BENCH_DIR, 'maps', 'random-32-32-20.map'));
+  console.log(`\nMoving AI random-32-32-20, 4-connected, id+od, first K agents of random scenario files 1..${scenFiles} (a sample of the 25: ${scenFiles} files x 4 counts at up to ${longLimitMs / 1000} s each fits the shared 2 cores)`);
+  console.log('agents  files  solved<=1s  solved<=60s  median ms');
+  for (const k of [10, 20, 30, 40]) {
+    const times: number[] = [];
+    let within1 = 0;
+    let withinLong = 0;
+    for (let f = 1; f <= scenFiles; f++) {
+      const tasks = readScen(join(BENCH_DIR, 'scen', `random-32-32-20-random-${f}.scen`), grid).slice(0, k);
+      const r = run('id+od', { grid, movement: FOUR_CONNECTED, agents: tasks }, longLimitMs);
+      const solved = r.status === 'solved';
+      if (solved && r.ms <= 1000) within1++;
+      if (solved) withinLong++;
+      times.push(solved ? r.ms : Infinity);
+      console.log(`    K=${k} file ${f}: ${r.status} in ${r.ms.toFixed(0)} ms (largest group ${r.largestGroup})`);
+    }
+    times.sort((a, b) => a - b);
+    const median = percentile(times, 0.5);
+    console.log(`${String(k).padStart(6)}  ${String(scenFiles).padStart(5)}  ${`${within1}/${scenFiles}`.padStart(10)}  ${`${withinLong}/${scenFiles}`.padStart(11)}  ${Number.isFinite(median) ? median.toFixed(1) : `>${longLimitMs}`}`);
+  }
+}
+
+if (suite === 'standley' || suite === 'all') standley();
+if (suite === 'movingai' || suite === 'all') movingAi();
