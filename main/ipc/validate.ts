@@ -2,7 +2,7 @@
  * Validation of everything the renderer sends to main. Pure (no Electron), so it is unit
  * tested; the schemas are core's, the same ones the renderer and the solver process use.
  */
-import { solveRequestBodySchema } from '../../core/protocol/schema.ts';
+import { parseSolveRequestBody } from '../../core/protocol/schema.ts';
 import type { SolveRequestBody } from '../../core/protocol/messages.ts';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -15,10 +15,8 @@ export function checkTicket(ticket: unknown): Checked<string> {
 }
 
 export function checkSolveRequest(body: unknown): Checked<SolveRequestBody> {
-  const parsed = solveRequestBodySchema.safeParse(body);
-  if (parsed.success) return { ok: true, value: parsed.data as SolveRequestBody };
-  const issues = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(request)'}: ${issue.message}`);
-  return { ok: false, message: `invalid solve request: ${issues.join('; ')}` };
+  const parsed = parseSolveRequestBody(body);
+  return parsed.ok ? { ok: true, value: parsed.body } : { ok: false, message: `invalid solve request: ${parsed.message}` };
 }
 
 function describe(value: unknown): string {

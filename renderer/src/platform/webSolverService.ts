@@ -18,7 +18,7 @@ export function spawnWebSolverWorker(): WorkerHandle {
   worker.addEventListener('error', (event) => {
     event.preventDefault();
     worker.terminate();
-    exit(`solver worker crashed: ${event.message || 'uncaught error'}`);
+    exit(event.message || 'an uncaught error in the worker');
   });
   return {
     port: {
