@@ -16,6 +16,9 @@ import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import { NO_AGENT, type ReservationTable } from './reservationTable.ts';
 
+/** NO_AGENT as a module constant: imported bindings can compile to getters (tsx), too slow here. */
+const NOBODY: typeof NO_AGENT = -1;
+
 export class ActionRules {
   readonly table: ReservationTable;
   readonly grid: Grid;
@@ -42,10 +45,10 @@ export class ActionRules {
     const w = this.grid.width;
     if (size === 1 && dur === 1) {
       let x = table.occupant(t + 1, to);
-      if (x !== NO_AGENT && x !== agent && !this.tolerate(x, priority, collect)) return false;
+      if (x !== NOBODY && x !== agent && !this.tolerate(x, priority, collect)) return false;
       if (from === to) return true;
       x = table.occupant(t, to);
-      if (x !== NO_AGENT && x !== agent && table.occupant(t + 1, from) === x && !this.tolerate(x, priority, collect)) return false;
+      if (x !== NOBODY && x !== agent && table.occupant(t + 1, from) === x && !this.tolerate(x, priority, collect)) return false;
       const fx = from % w;
       const tx = to % w;
       if (fx !== tx && to - from !== tx - fx) {
@@ -69,10 +72,10 @@ export class ActionRules {
         for (let i = 0; i < size; i++) {
           const off = j * w + i;
           let x = table.occupant(tau, to + off);
-          if (x !== NO_AGENT && x !== agent && !this.tolerate(x, priority, collect)) return false;
+          if (x !== NOBODY && x !== agent && !this.tolerate(x, priority, collect)) return false;
           if (moving && tau < t + dur) {
             x = table.occupant(tau, from + off);
-            if (x !== NO_AGENT && x !== agent && !this.tolerate(x, priority, collect)) return false;
+            if (x !== NOBODY && x !== agent && !this.tolerate(x, priority, collect)) return false;
           }
         }
       }
@@ -87,7 +90,7 @@ export class ActionRules {
         const a = from + j * w + i;
         const b = a + delta;
         const x = table.occupant(t, b);
-        if (x !== NO_AGENT && x !== agent && table.occupant(t + 1, a) === x && !this.tolerate(x, priority, collect)) return false;
+        if (x !== NOBODY && x !== agent && table.occupant(t + 1, a) === x && !this.tolerate(x, priority, collect)) return false;
         if (diagonal) {
           const c1 = a + ddx;
           const c2 = b - ddx;
@@ -103,7 +106,7 @@ export class ActionRules {
   private crossing(agent: number, priority: number, t: number, c1: number, c2: number, collect: boolean): boolean {
     const table = this.table;
     const x = table.occupant(t, c1);
-    if (x === NO_AGENT || x === agent) return true;
+    if (x === NOBODY || x === agent) return true;
     const p = table.lastPriority;
     if (table.occupant(t + 1, c2) !== x) return true;
     table.lastPriority = p;

@@ -52,6 +52,8 @@ const WHY_MAP = 4;
 const WHY_TEXT = ['', 'window', 'overridden', 'off plan', 'map change'];
 /** Rounds of "replan everyone flagged" per turn before stuck units just hold their cells. */
 const MAX_PASSES = 8;
+/** Turns between sweeps of past reservations out of the table. */
+const DROP_EVERY = 8;
 
 export class CooperativeController implements TurnController {
   readonly variant: Variant;
@@ -96,6 +98,7 @@ export class CooperativeController implements TurnController {
   private rankOrder: Int32Array = new Int32Array(0);
   private emitter: ((event: TurnEvent) => void) | null = null;
   private pending: TurnEvent[] = [];
+  private lastDrop = 0;
 
   constructor(instance: CooperativeInstance, options: ControllerOptions, variant: Variant) {
     this.variant = variant;
@@ -180,7 +183,11 @@ export class CooperativeController implements TurnController {
     const t = world.t;
     const positions = world.positions;
     const n = this.n;
-    this.table.dropBefore(t);
+    // Forget the past every few turns: one scan of the table each time, memory stays bounded.
+    if (t - this.lastDrop >= DROP_EVERY) {
+      this.table.dropBefore(t);
+      this.lastDrop = t;
+    }
     for (let i = 0; i < n; i++) {
       if (this.planLen[i] > 0 && this.plannedAt(i, t) !== positions[i]) {
         this.releasePlan(i, t);

@@ -65,6 +65,10 @@ export class GridAStar {
     const heap = this.heap;
     heap.clear();
     const stamp = this.stamp;
+    // Local copies: module bindings may compile to getters under some loaders (tsx, CJS).
+    const dxs = DX;
+    const dys = DY;
+
     this.g[start] = 0;
     this.seen[start] = stamp;
     heap.push(start, this.heuristic(start, goal, noise, random));
@@ -81,8 +85,8 @@ export class GridAStar {
       const cy = (c - cx) / w;
       const g = this.g[c] + 1;
       for (let d = 0; d < dirs; d++) {
-        const nx = cx + DX[d];
-        const ny = cy + DY[d];
+        const nx = cx + dxs[d];
+        const ny = cy + dys[d];
         if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
         const n = ny * w + nx;
         if (stand[n] < size || this.isBlocked(n, size)) continue;

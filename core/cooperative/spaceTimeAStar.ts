@@ -28,6 +28,9 @@ import type { ReverseResumableAStar } from '../search/reverseResumableAStar.ts';
 import type { ActionRules } from './actionRules.ts';
 import { NO_AGENT, type ReservationTable } from './reservationTable.ts';
 
+/** NO_AGENT as a module constant: imported bindings can compile to getters (tsx), too slow here. */
+const NOBODY: typeof NO_AGENT = -1;
+
 const G_SPAN = 1 << 21;
 
 export type SearchOutcome = 'found' | 'unreachable' | 'exhausted' | 'limit';
@@ -128,6 +131,9 @@ export class SpaceTimeAStar {
     const noCut = this.movement.corners === 'no-cut';
     const dirs = this.movement.connectivity === 8 ? 8 : 4;
     const rules = this.rules;
+    // Local copies: module bindings may compile to getters under some loaders (tsx, CJS).
+    const dxs = DX;
+    const dys = DY;
     // Full depth: every time after the last reservation looks the same (see the file comment).
     const cap = windowed ? 0x3fffffff : Math.max(1, this.table.maxTime - t0 + 1);
     const maxDepth = windowed ? 0x3fffffff : q.maxDepth;
@@ -161,8 +167,8 @@ export class SpaceTimeAStar {
       const cx = c % w;
       const cy = (c - cx) / w;
       for (let dir = 0; dir < dirs; dir++) {
-        const nx = cx + DX[dir];
-        const ny = cy + DY[dir];
+        const nx = cx + dxs[dir];
+        const ny = cy + dys[dir];
         if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
         const n = ny * w + nx;
         if (stand[n] < size) continue;
@@ -187,7 +193,7 @@ export class SpaceTimeAStar {
       this.nDepth[id] = depth;
       this.nParent[id] = parent;
     } else {
-      id = this.addNode(cell, depth, g, parent, keyDepth);
+      id = this.addNodeAt(slot, cell, depth, g, parent, keyDepth);
     }
     this.heap.push(id, (g + hv) * G_SPAN - g);
   }
@@ -218,11 +224,11 @@ export class SpaceTimeAStar {
       for (let i = 0; i < q.size; i++) {
         const cell = q.goal + j * w + i;
         const parked = table.parkedAgent[cell];
-        if (parked !== NO_AGENT && parked !== q.agent && table.parkedPriority[cell] >= q.priority) return false;
+        if (parked !== NOBODY && parked !== q.agent && table.parkedPriority[cell] >= q.priority) return false;
         const last = table.lastTime[cell];
         for (let tau = t; tau <= last; tau++) {
           const x = table.occupant(tau, cell);
-          if (x !== NO_AGENT && x !== q.agent && table.lastPriority >= q.priority) return false;
+          if (x !== NOBODY && x !== q.agent && table.lastPriority >= q.priority) return false;
         }
       }
     }
@@ -242,6 +248,11 @@ export class SpaceTimeAStar {
   }
 
   private addNode(cell: number, depth: number, g: number, parent: number, keyDepth: number): number {
+    return this.addNodeAt(this.slot(cell, keyDepth), cell, depth, g, parent, keyDepth);
+  }
+
+  /** Adds a node into free slot `s` (from `slot`, with no growth since). */
+  private addNodeAt(s: number, cell: number, depth: number, g: number, parent: number, keyDepth: number): number {
     if (this.nodeCount === this.nCell.length) this.growNodes();
     const id = this.nodeCount++;
     this.nCell[id] = cell;
@@ -249,7 +260,6 @@ export class SpaceTimeAStar {
     this.nG[id] = g;
     this.nParent[id] = parent;
     this.nClosed[id] = 0;
-    const s = this.slot(cell, keyDepth);
     this.sStamp[s] = this.stamp;
     this.sCell[s] = cell;
     this.sDepth[s] = keyDepth;

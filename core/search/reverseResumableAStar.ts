@@ -116,6 +116,9 @@ export class ReverseResumableAStar {
     const noCut = this.movement.corners === 'no-cut';
     const dirs = this.movement.connectivity === 8 ? 8 : 4;
     const open = this.open;
+    // Local copies: module bindings may compile to getters under some loaders (tsx, CJS).
+    const dxs = DX;
+    const dys = DY;
     while (open.length > 0) {
       const p = open.pop();
       const pSlot = this.find(p);
@@ -129,8 +132,8 @@ export class ReverseResumableAStar {
       const px = p % w;
       const py = (p - px) / w;
       for (let d = dirs - 1; d >= 0; d--) {
-        const qx = px + DX[d];
-        const qy = py + DY[d];
+        const qx = px + dxs[d];
+        const qy = py + dys[d];
         if (qx < 0 || qy < 0 || qx >= w || qy >= h) continue;
         const q = qy * w + qx;
         if (stand[q] < size) continue;
