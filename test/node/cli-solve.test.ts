@@ -46,6 +46,38 @@ describe('mapf-lab solve', () => {
     expect(out.metrics.successRate).toBeCloseTo(out.success.filter(Boolean).length / 6);
   });
 
+  it('runs WHCA* with a window turn by turn, and an optimal solver whose plan is played through the simulator', async () => {
+    const grid = parseMap(readFileSync(MAP, 'utf8')).grid;
+    const entries = parseScenario(readFileSync(SCEN, 'utf8')).entries;
+    const agentsOf = (k: number) => entries.slice(0, k).map((e) => ({ start: grid.cell(e.startX, e.startY), goal: grid.cell(e.goalX, e.goalY) }));
+    const toCells = (out: { paths: [number, number][][] }) => out.paths.map((p) => p.map(([x, y]) => grid.cell(x, y)));
+
+    const whca = capture();
+    const code = await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '20', '--solver', 'whca', '--window', '8', '--param', 'order=given', '--json'], whca);
+    const coop = JSON.parse(whca.stdout.join(''));
+    expect(code).toBe(coop.status === 'solved' ? 0 : 1);
+    expect(coop.solver).toBe('whca');
+    const coopCheck = validatePlan({ grid, movement: FOUR_CONNECTED, agents: agentsOf(20) }, toCells(coop), { requireGoals: coop.status === 'solved' });
+    expect(coopCheck.valid, describeViolations(coopCheck)).toBe(true);
+    expect(coop.metrics.reservationsMax).toBeGreaterThan(0);
+    expect(coop.metrics.turns).toBeLessThanOrEqual(100);
+
+    const od = capture();
+    expect(await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '4', '--solver', 'id+od', '--json'], od)).toBe(0);
+    const optimal = JSON.parse(od.stdout.join(''));
+    expect(optimal.status).toBe('solved');
+    const check = validatePlan({ grid, movement: FOUR_CONNECTED, agents: agentsOf(4) }, toCells(optimal));
+    expect(check.valid, describeViolations(check)).toBe(true);
+    expect(optimal.sumOfCosts).toBeGreaterThanOrEqual(optimal.lowerBound.reduce((a: number, b: number) => a + b, 0));
+    expect(optimal.success).toEqual([true, true, true, true]);
+  });
+
+  it('reports a parameter the solver does not take (exit 1)', async () => {
+    const io = capture();
+    expect(await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'whca', '--param', 'speed=3'], io)).toBe(1);
+    expect(io.stderr.join('\n')).toMatch(/unknown param 'speed'/);
+  });
+
   it('prints a readable summary', async () => {
     const io = capture();
     await main(['solve', `--map=${MAP}`, `--scen=${SCEN}`, '--agents=1', '--solver=independent', '--turn-limit', '200'], io);
