@@ -4,7 +4,7 @@
  * its id, e.g. `agents[2].goal: unit 'scout' has its goal at (4, 1), which is a wall`.
  */
 import type { Grid } from '../grid/grid.ts';
-import type { Scenario, ScenarioAgent } from './schema.ts';
+import type { MapEvent, Scenario, ScenarioAgent } from './schema.ts';
 import type { ScenarioProblem } from './scenarioError.ts';
 import { checkInlineMap } from './inlineMap.ts';
 
@@ -24,8 +24,8 @@ export function checkScenarioStructure(scenario: Scenario, solverNames?: readonl
   return problems;
 }
 
-/** Checks units and events against the map they will run on. */
-export function checkScenarioOnGrid(scenario: Scenario, grid: Grid): ScenarioProblem[] {
+/** Checks units and events against the map they will run on (the editor runs it after every unit edit). */
+export function checkScenarioOnGrid(scenario: { agents: readonly ScenarioAgent[]; events: readonly MapEvent[] }, grid: Grid): ScenarioProblem[] {
   const problems: ScenarioProblem[] = [];
   const starts = new Map<number, number>();
   const goals = new Map<number, number>();

@@ -1,0 +1,56 @@
+/**
+ * The changes that turn one document into another: what a JSON edit becomes, so it is one undo
+ * step that stores only what differs (changed cells, not both maps).
+ */
+import type { Change } from './changes.ts';
+import { CellRecorder } from './cellRecorder.ts';
+import type { EditorDocument } from './document.ts';
+
+/**
+ * Changes that make `doc` equal `next`, to be applied in order. The map changes are computed
+ * against `doc` as it will be after the resize (new cells free), so apply them straight away.
+ */
+export function diffDocument(doc: EditorDocument, next: EditorDocument): Change[] {
+  const changes: Change[] = [];
+  if (doc.name !== next.name) changes.push({ kind: 'field', field: 'name', value: next.name });
+  if (JSON.stringify(doc.mapSource) !== JSON.stringify(next.mapSource)) changes.push({ kind: 'field', field: 'mapSource', value: next.mapSource });
+  if (doc.movement.connectivity !== next.movement.connectivity || doc.movement.corners !== next.movement.corners) {
+    changes.push({ kind: 'field', field: 'movement', value: { ...next.movement } });
+  }
+  if (JSON.stringify(doc.solver) !== JSON.stringify(next.solver)) changes.push({ kind: 'field', field: 'solver', value: next.solver });
+  if (JSON.stringify(doc.events) !== JSON.stringify(next.events)) changes.push({ kind: 'field', field: 'events', value: next.events });
+  if (JSON.stringify(doc.agents) !== JSON.stringify(next.agents)) {
+    changes.push({ kind: 'agentSplice', index: 0, remove: doc.agents.length, insert: next.agents.slice() });
+  }
+  return changes;
+}
+
+/**
+ * Map changes from `doc`'s grid to `next`'s: a resize when the size differs, the cells whose
+ * passability differs, and the weight layer when any weight differs. Call it after the resize
+ * change (if any) has been applied: it compares against the grid as it is.
+ */
+export function diffCells(doc: EditorDocument, next: EditorDocument): Change[] {
+  const a = doc.grid;
+  const b = next.grid;
+  if (a === b) return [];
+  const changes: Change[] = [];
+  const record = new CellRecorder();
+  for (let cell = 0; cell < b.cells; cell++) {
+    if (a.passable[cell] !== b.passable[cell]) record.push(cell, b.passable[cell]);
+  }
+  if (record.length > 0) changes.push(record.take());
+  if (!sameWeights(a.weight, b.weight)) changes.push({ kind: 'weights', weight: b.weight ? b.weight.slice() : null });
+  return changes;
+}
+
+function sameWeights(a: Float32Array | null, b: Float32Array | null): boolean {
+  if (a === null || b === null) return isUniform(a) && isUniform(b);
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function isUniform(w: Float32Array | null): boolean {
+  return w === null || w.every((v) => v === 1);
+}

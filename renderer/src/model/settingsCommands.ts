@@ -1,0 +1,59 @@
+/** Commands that edit the scenario's settings: solver, movement rules, name, timed events. */
+import { z } from 'zod';
+import { checkScenarioOnGrid } from '../../../core/scenario/checks.ts';
+import { MapEventSchema, SolverSettingsSchema } from '../../../core/scenario/schema.ts';
+import { formatPath } from '../../../core/scenario/scenarioError.ts';
+import type { CommandDefinition } from './commandContext.ts';
+import { CommandError } from './commandTypes.ts';
+
+/** The first problem zod found, as "path: message" under `root`. */
+function firstIssue(root: string, error: z.ZodError): CommandError {
+  const issue = error.issues[0];
+  const path = formatPath([root, ...issue.path]);
+  return new CommandError(`${path}: ${issue.message}`);
+}
+
+export const setSolverSettings: CommandDefinition<'setSolverSettings'> = {
+  history: 'immediate',
+  run(context, { settings }) {
+    const parsed = SolverSettingsSchema.safeParse({ ...context.doc.solver, ...settings });
+    if (!parsed.success) throw firstIssue('solver', parsed.error);
+    if (JSON.stringify(parsed.data) === JSON.stringify(context.doc.solver)) return;
+    context.tx.apply({ kind: 'field', field: 'solver', value: parsed.data });
+  },
+};
+
+const MovementSchema = z.object({
+  connectivity: z.union([z.literal(4), z.literal(8)]),
+  corners: z.enum(['no-cut', 'cut']),
+}).strict();
+
+export const setMovement: CommandDefinition<'setMovement'> = {
+  history: 'immediate',
+  run(context, { movement }) {
+    const parsed = MovementSchema.safeParse({ ...context.doc.movement, ...movement });
+    if (!parsed.success) throw firstIssue('movement', parsed.error);
+    const current = context.doc.movement;
+    if (parsed.data.connectivity === current.connectivity && parsed.data.corners === current.corners) return;
+    context.tx.apply({ kind: 'field', field: 'movement', value: parsed.data });
+  },
+};
+
+export const setName: CommandDefinition<'setName'> = {
+  history: 'immediate',
+  run(context, { name }) {
+    if (typeof name !== 'string' || name.trim().length === 0) throw new CommandError('name: the scenario needs a name');
+    if (name !== context.doc.name) context.tx.apply({ kind: 'field', field: 'name', value: name });
+  },
+};
+
+export const setEvents: CommandDefinition<'setEvents'> = {
+  history: 'immediate',
+  run(context, { events }) {
+    const parsed = z.array(MapEventSchema).safeParse(events);
+    if (!parsed.success) throw firstIssue('events', parsed.error);
+    const problems = checkScenarioOnGrid({ agents: [], events: parsed.data }, context.doc.grid);
+    if (problems.length > 0) throw new CommandError(`${problems[0].path}: ${problems[0].message}`);
+    context.tx.apply({ kind: 'field', field: 'events', value: parsed.data });
+  },
+};
