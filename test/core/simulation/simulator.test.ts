@@ -3,7 +3,7 @@ import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED, OCTILE_NO_CUT, type Movement } from '../../../core/grid/movement.ts';
 import { describeViolations } from '../../../core/mapf/validator.ts';
 import { simulate } from '../../../core/simulation/simulator.ts';
-import { replayCell } from '../../../core/simulation/replay.ts';
+import { checkReplay, replayCell } from '../../../core/simulation/replay.ts';
 import { scriptedController } from './scripted.ts';
 
 type XY = readonly [number, number];
@@ -61,6 +61,25 @@ describe('turn simulator: collisions', () => {
     expect(result.collisions.map((c) => c.rule)).toEqual(['wall', 'vertex', 'vertex']);
     expect(result.paths.map((p) => p[1])).toEqual([2, 1, 0]);
     expect(result.validation?.valid).toBe(true);
+  });
+});
+
+describe('turn simulator: stricter rules and replay format', () => {
+  it('refuses following when the rules forbid it', () => {
+    const w = world(['...'], [[[1, 0], [2, 0]], [[0, 0], [1, 0]]]);
+    const script = () => scriptedController(w.grid, [[[2, 0]], [[1, 0], [1, 0]]]);
+    expect(simulate(w, script()).collisions).toEqual([]);
+    const strict = simulate(w, script(), { rules: { following: false, rotation: false } });
+    expect(strict.collisions.map((c) => [c.rule, c.agents])).toEqual([['following', [1, 0]]]);
+    expect(strict.validation?.valid).toBe(true);
+  });
+
+  it('checks a received replay\'s format and version', () => {
+    const w = world(['..'], [[[0, 0], [1, 0]]]);
+    const replay = simulate(w, scriptedController(w.grid, [[[1, 0]]])).replay;
+    expect(() => checkReplay(replay)).not.toThrow();
+    expect(() => checkReplay({ ...replay, version: 2 } as never)).toThrow(/replay version 2 is not supported/);
+    expect(() => checkReplay({ ...replay, positions: Array.from(replay.positions) } as never)).toThrow(/Int32Array/);
   });
 });
 
