@@ -127,7 +127,9 @@ export const solveCommand: Command = {
         `solver: ${options.solver}`,
         `status: ${measured.status}${measured.message ? ` (${measured.message})` : ''}`,
         `agents: ${run.successes} of ${options.agents} succeeded (${(100 * run.successRate).toFixed(1)}%) in ${run.turns} turns`,
-        `path length: mean ${run.meanPathLength.toFixed(2)}, lower bound ${run.meanLowerBound.toFixed(2)}, ratio ${run.pathRatio.toFixed(3)}`,
+        Number.isNaN(run.pathRatio)
+          ? 'path length: no agent reached its goal'
+          : `path length: mean ${run.meanPathLength.toFixed(2)}, lower bound ${run.meanLowerBound.toFixed(2)}, ratio ${run.pathRatio.toFixed(3)}`,
         `cycles per agent: ${run.cyclesPerAgent.toFixed(3)}, waits per agent: ${run.waitsPerAgent.toFixed(3)}, collisions: ${run.collisions}, replans: ${run.replans}`,
         `time: initial planning ${ms(run.initMs)}, max turn ${ms(run.maxTurnMs)}, mean turn ${ms(run.meanTurnMs)}`,
         `search: ${run.expanded} nodes expanded, reservation table up to ${run.reservationsMax} entries`,

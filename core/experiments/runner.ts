@@ -11,7 +11,10 @@ import { measureSolver } from '../simulation/measure.ts';
 import { type ExperimentFiles, InstanceBuilder } from './instances.ts';
 import type { RunSpec } from './runPlan.ts';
 
-/** One run's outcome, flat so that it is a JSONL line and a CSV row as it is. */
+/**
+ * One run's outcome, flat so that it is a JSONL line and a CSV row as it is. Path figures are NaN
+ * (null in JSON, empty in CSV) when no agent reached its goal.
+ */
 export interface RunRecord {
   id: number;
   map: string;
@@ -113,7 +116,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       ...base,
       status: 'error',
       message: error instanceof Error ? error.message : String(error),
-      successes: 0, successRate: 0, meanPathLength: 0, meanLowerBound: 0, pathRatio: 0, cyclesPerAgent: 0, waitsPerAgent: 0,
+      successes: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
       collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
       sumOfCosts: 0, makespan: 0, elapsedMs: performance.now() - started,
     };

@@ -43,7 +43,11 @@ export function summarize(records: readonly RunRecord[]): SummaryRow[] {
   const rows: SummaryRow[] = [];
   for (const group of groups.values()) {
     const ok = group.filter((r) => r.status !== 'error');
-    const mean = (f: (r: RunRecord) => number) => (ok.length === 0 ? 0 : ok.reduce((s, r) => s + f(r), 0) / ok.length);
+    // Runs where nothing could be measured (no agent reached its goal: NaN ratio) are left out.
+    const mean = (f: (r: RunRecord) => number) => {
+      const values = ok.map(f).filter((v) => Number.isFinite(v));
+      return values.length === 0 ? NaN : values.reduce((s, v) => s + v, 0) / values.length;
+    };
     const agents = ok.reduce((s, r) => s + r.agents, 0);
     rows.push({
       label: group[0].label,
@@ -65,7 +69,10 @@ export function summarize(records: readonly RunRecord[]): SummaryRow[] {
 }
 
 function cellText(value: unknown): string {
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toFixed(Math.abs(value) >= 100 ? 1 : 3);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return '-';
+    return Number.isInteger(value) ? String(value) : value.toFixed(Math.abs(value) >= 100 ? 1 : 3);
+  }
   return String(value);
 }
 

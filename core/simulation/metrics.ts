@@ -45,11 +45,14 @@ export interface RunMetrics {
   turns: number;
   successes: number;
   successRate: number;
-  /** Mean path length over agents that reached their goal (0 if none did). */
+  /** Mean path length over agents that reached their goal (NaN if none did). */
   meanPathLength: number;
   /** Mean lower bound over the same agents. */
   meanLowerBound: number;
-  /** Σ path length / Σ lower bound over agents that reached their goal with a bound > 0 (Silver's Figure 4). */
+  /**
+   * Σ path length / Σ lower bound over agents that reached their goal with a bound > 0 (Silver's
+   * Figure 4); NaN when no agent reached its goal, so a run with nothing to measure is not a 1.
+   */
   pathRatio: number;
   cyclesPerAgent: number;
   waitsPerAgent: number;
@@ -112,9 +115,9 @@ export function summarizeRun(agents: AgentMetrics, turns: number, turnMs: Float6
     turns,
     successes,
     successRate: n === 0 ? 1 : successes / n,
-    meanPathLength: reached === 0 ? 0 : pathSum / reached,
-    meanLowerBound: reached === 0 ? 0 : boundSum / reached,
-    pathRatio: ratioBound === 0 ? 1 : ratioPath / ratioBound,
+    meanPathLength: reached === 0 ? NaN : pathSum / reached,
+    meanLowerBound: reached === 0 ? NaN : boundSum / reached,
+    pathRatio: ratioBound === 0 ? (reached === 0 ? NaN : 1) : ratioPath / ratioBound,
     cyclesPerAgent: n === 0 ? 0 : cycles / n,
     waitsPerAgent: n === 0 ? 0 : waits / n,
     collisions,

@@ -55,5 +55,7 @@ describe('offline adapter', () => {
     expect(measured.status).toBe('unsolvable');
     expect(measured.message).toMatch(/agent 0 cannot reach/);
     expect(measured.simulation.agents.success[0]).toBe(0);
+    // Nothing reached its goal, so there is no path length to compare: not a ratio of 1.
+    expect(measured.simulation.run.pathRatio).toBeNaN();
   });
 });
