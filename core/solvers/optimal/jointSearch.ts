@@ -38,6 +38,17 @@ const CELL_MASK = MAX_CELLS - 1;
 const DONE_BIT = 1 << CELL_BITS;
 const MASK_SHIFT = CELL_BITS + 1;
 
+/** Fields of a node record, before its state words. NEXT also holds the CLOSED flag. */
+const NEXT = 0;
+const G = 1;
+const H = 2;
+const TIME = 3;
+const CONFLICTS = 4;
+const PARENT = 5;
+const WORDS = 6;
+const NEXT_MASK = 0xffff;
+const CLOSED = 0x10000;
+
 /** Expansions between two looks at the clock and the cancel flag. */
 const POLL_EVERY = 256;
 
@@ -95,18 +106,12 @@ export class JointSearch {
   private agentGoal = new Int32Array(0);
   private query: GroupQuery | null = null;
 
-  // Node store: parallel typed arrays indexed by node id.
+  // Node store: one record of `stride` integers per node, the fields below and then the state
+  // words, so that looking a node up touches one place in memory.
   private capacity = 0;
   private count = 0;
-  private keys = new Uint32Array(0);
-  private hashes = new Int32Array(0);
-  private next = new Uint16Array(0);
-  private gCost = new Int32Array(0);
-  private hCost = new Int32Array(0);
-  private time = new Int32Array(0);
-  private conflicts = new Int32Array(0);
-  private parent = new Int32Array(0);
-  private closed = new Uint8Array(0);
+  private stride = 0;
+  private data = new Int32Array(0);
   private table = new Int32Array(0);
   private tableMask = 0;
   private maxNodes = 0;
@@ -122,7 +127,7 @@ export class JointSearch {
   private hAcc = new Int32Array(0);
   private cAcc = new Int32Array(0);
   private hRest = new Int32Array(0);
-  private childWords = new Uint32Array(0);
+  private childWords = new Int32Array(0);
   private stamp = 0;
   /** cellStamp === stamp: an assigned agent's post-move cell. */
   private readonly assignedStamp: Int32Array;
@@ -177,11 +182,13 @@ export class JointSearch {
     while (heap.length > 0) {
       const priority = heap.peekPriority();
       const id = heap.pop();
-      if (this.closed[id] === 1 || priority !== this.priorityOf(id)) continue; // stale entry
-      this.closed[id] = 1;
-      const f = this.gCost[id] + this.hCost[id];
+      const record = id * this.stride;
+      const data = this.data;
+      if ((data[record + NEXT] & CLOSED) !== 0 || priority !== this.priorityOf(id)) continue; // stale entry
+      data[record + NEXT] |= CLOSED;
+      const f = data[record + G] + data[record + H];
       if (f > lowerBound) lowerBound = f;
-      if (this.next[id] === 0 && this.isGoal(id)) return result('solved', id);
+      if (data[record + NEXT] === CLOSED && this.isGoal(id)) return result('solved', id);
       if (++polls === POLL_EVERY) {
         polls = 0;
         if (performance.now() > setup.deadline) return result('timeout', -1);
@@ -215,14 +222,14 @@ export class JointSearch {
       this.cAcc = new Int32Array(n + 1);
       this.hRest = new Int32Array(n + 1);
     }
-    if (this.childWords.length < this.words) this.childWords = new Uint32Array(this.words);
-    // Bytes per node: key words, hash, next, g, h, time, conflicts, parent, closed, heap entries
-    // and hash slots (about 2 of each of the last two per node).
-    const perNode = 4 * this.words + 4 + 2 + 4 * 5 + 1 + 2 * 12 + 2 * 4;
+    if (this.childWords.length < this.words) this.childWords = new Int32Array(this.words);
+    this.stride = WORDS + this.words;
+    // Bytes per node: the record, heap entries and hash slots (about 2 of each of the last two).
+    const perNode = 4 * this.stride + 2 * 12 + 2 * 8;
     this.maxNodes = Math.max(1024, Math.floor(this.setup.memoryBytes / perNode));
-    if (this.capacity === 0) this.allocate(1 << 16);
-    else if (this.keys.length < this.capacity * this.words) this.keys = new Uint32Array(this.capacity * this.words);
     this.count = 0;
+    if (this.capacity === 0) this.allocate(1 << 16);
+    else if (this.data.length < this.capacity * this.stride) this.data = new Int32Array(this.capacity * this.stride);
     this.table.fill(0);
     this.heap.clear();
     this.expanded = 0;
@@ -230,29 +237,19 @@ export class JointSearch {
   }
 
   private allocate(capacity: number): void {
-    const words = this.words;
     const keep = this.count;
-    const keys = new Uint32Array(capacity * words);
-    keys.set(this.keys.subarray(0, keep * words));
-    this.keys = keys;
-    this.hashes = grow(this.hashes, new Int32Array(capacity), keep);
-    this.next = grow(this.next, new Uint16Array(capacity), keep);
-    this.gCost = grow(this.gCost, new Int32Array(capacity), keep);
-    this.hCost = grow(this.hCost, new Int32Array(capacity), keep);
-    this.time = grow(this.time, new Int32Array(capacity), keep);
-    this.conflicts = grow(this.conflicts, new Int32Array(capacity), keep);
-    this.parent = grow(this.parent, new Int32Array(capacity), keep);
-    this.closed = grow(this.closed, new Uint8Array(capacity), keep);
+    const data = new Int32Array(capacity * this.stride);
+    data.set(this.data.subarray(0, keep * this.stride));
+    this.data = data;
     this.capacity = capacity;
-    // Hash slots: a power of two at least twice the capacity; rebuilt from the stored hashes.
-    // Each slot holds the node id + 1 and its hash side by side, so a probe that misses costs one
-    // memory access.
+    // Hash slots: a power of two at least twice the capacity, rebuilt here. Each slot holds the
+    // node id + 1 and its hash side by side, so a probe that misses costs one memory access.
     let slots = 1;
     while (slots < capacity * 2) slots *= 2;
     this.table = new Int32Array(slots * 2);
     this.tableMask = slots - 1;
     for (let id = 0; id < keep; id++) {
-      const hash = this.hashes[id];
+      const hash = this.hashOf(data, id * this.stride + WORDS, data[id * this.stride + NEXT] & NEXT_MASK);
       let slot = hash & this.tableMask;
       while (this.table[slot * 2] !== 0) slot = (slot + 1) & this.tableMask;
       this.table[slot * 2] = id + 1;
@@ -262,9 +259,10 @@ export class JointSearch {
 
   /** Open-list order: lower f, then fewer conflicts with the avoidance table, then lower h. */
   private priorityOf(id: number): number {
-    const h = this.hCost[id];
-    const c = this.conflicts[id];
-    return (this.gCost[id] + h) * 4294967296 + (c < 0xffff ? c : 0xffff) * 65536 + (h < 0xffff ? h : 0xffff);
+    const record = id * this.stride;
+    const h = this.data[record + H];
+    const c = this.data[record + CONFLICTS];
+    return (this.data[record + G] + h) * 4294967296 + (c < 0xffff ? c : 0xffff) * 65536 + (h < 0xffff ? h : 0xffff);
   }
 
   /**
@@ -273,38 +271,29 @@ export class JointSearch {
    */
   private insert(next: number, parentId: number, g: number, h: number, t: number, conflicts: number): boolean {
     const words = this.words;
+    const stride = this.stride;
     const child = this.childWords;
-    let hash = Math.imul(next + 1, 0x9e3779b1);
-    for (let i = 0; i < words; i++) {
-      hash = Math.imul(hash ^ child[i], 0x85ebca6b);
-      hash ^= hash >>> 15;
-    }
-    hash = Math.imul(hash, 0xc2b2ae35);
-    hash ^= hash >>> 16;
-    const keys = this.keys;
+    const hash = this.hashOf(child, 0, next);
     const table = this.table;
+    let data = this.data;
     let slot = hash & this.tableMask;
     for (;;) {
       const entry = table[slot * 2];
       if (entry === 0) break;
-      const id = entry - 1;
-      if (table[slot * 2 + 1] === hash && this.next[id] === next) {
-        const base = id * words;
-        let same = true;
-        for (let i = 0; i < words; i++) {
-          if (keys[base + i] !== child[i]) {
-            same = false;
-            break;
-          }
-        }
+      if (table[slot * 2 + 1] === hash) {
+        const id = entry - 1;
+        const record = id * stride;
+        let same = (data[record + NEXT] & NEXT_MASK) === next;
+        for (let i = 0; same && i < words; i++) same = data[record + WORDS + i] === child[i];
         if (same) {
           // A duplicate: keep the cheaper way here (the consistent heuristic means a closed node
           // was already reached optimally), and among equal costs the one with fewer conflicts.
-          if (this.closed[id] === 0 && (g < this.gCost[id] || (g === this.gCost[id] && conflicts < this.conflicts[id]))) {
-            this.gCost[id] = g;
-            this.parent[id] = parentId;
-            this.time[id] = t;
-            this.conflicts[id] = conflicts;
+          const oldG = data[record + G];
+          if ((data[record + NEXT] & CLOSED) === 0 && (g < oldG || (g === oldG && conflicts < data[record + CONFLICTS]))) {
+            data[record + G] = g;
+            data[record + PARENT] = parentId;
+            data[record + TIME] = t;
+            data[record + CONFLICTS] = conflicts;
             this.heap.push(id, this.priorityOf(id));
           }
           return true;
@@ -315,20 +304,19 @@ export class JointSearch {
     if (this.count === this.capacity) {
       if (this.capacity >= this.maxNodes) return false;
       this.allocate(Math.min(this.capacity * 2, this.maxNodes));
+      data = this.data;
       slot = hash & this.tableMask;
       while (this.table[slot * 2] !== 0) slot = (slot + 1) & this.tableMask;
     }
     const id = this.count++;
-    const base = id * words;
-    for (let i = 0; i < words; i++) this.keys[base + i] = child[i];
-    this.hashes[id] = hash;
-    this.next[id] = next;
-    this.gCost[id] = g;
-    this.hCost[id] = h;
-    this.time[id] = t;
-    this.conflicts[id] = conflicts;
-    this.parent[id] = parentId;
-    this.closed[id] = 0;
+    const record = id * stride;
+    data[record + NEXT] = next;
+    data[record + G] = g;
+    data[record + H] = h;
+    data[record + TIME] = t;
+    data[record + CONFLICTS] = conflicts;
+    data[record + PARENT] = parentId;
+    for (let i = 0; i < words; i++) data[record + WORDS + i] = child[i];
     this.table[slot * 2] = id + 1;
     this.table[slot * 2 + 1] = hash;
     this.generated++;
@@ -336,11 +324,21 @@ export class JointSearch {
     return true;
   }
 
+  private hashOf(words: Int32Array, base: number, next: number): number {
+    let hash = Math.imul(next + 1, 0x9e3779b1);
+    for (let i = 0; i < this.words; i++) {
+      hash = Math.imul(hash ^ words[base + i], 0x85ebca6b);
+      hash ^= hash >>> 15;
+    }
+    hash = Math.imul(hash, 0xc2b2ae35);
+    return hash ^ (hash >>> 16);
+  }
+
   private decode(id: number): void {
-    const base = id * this.words;
-    const keys = this.keys;
+    const base = id * this.stride + WORDS;
+    const data = this.data;
     for (let i = 0; i < this.n; i++) {
-      const w = keys[base + i];
+      const w = data[base + i];
       this.pos[i] = w & CELL_MASK;
       this.done[i] = (w & DONE_BIT) !== 0 ? 1 : 0;
       this.masks[i] = w >>> MASK_SHIFT;
@@ -351,7 +349,7 @@ export class JointSearch {
   private isGoal(id: number): boolean {
     this.decode(id);
     const illegal = this.query!.illegal;
-    const t = this.time[id];
+    const t = this.data[id * this.stride + TIME];
     for (let i = 0; i < this.n; i++) {
       if (this.pos[i] !== this.agentGoal[i]) return false;
       if (illegal !== null && this.done[i] === 0 && !illegal.canRest(this.pos[i], t)) return false;
@@ -367,11 +365,12 @@ export class JointSearch {
   private expandOperator(id: number): boolean {
     this.decode(id);
     const n = this.n;
-    const k = this.next[id];
-    const t = this.time[id];
-    const g = this.gCost[id];
-    const h = this.hCost[id];
-    const c = this.conflicts[id];
+    const record = id * this.stride;
+    let k = this.data[record + NEXT] & NEXT_MASK;
+    const t = this.data[record + TIME];
+    const g = this.data[record + G];
+    const h = this.data[record + H];
+    const c = this.data[record + CONFLICTS];
     const query = this.query!;
     const illegal = query.illegal;
     const avoid = query.avoid;
@@ -383,6 +382,12 @@ export class JointSearch {
     const pos = this.pos;
     const masks = this.masks;
     const done = this.done;
+    // Done agents have one move (stay), so operators skip them: a standard state starts with the
+    // first agent not done, and `next` of a child is the next agent not done.
+    if (k === 0) {
+      while (k < n && done[k] === 1) k++;
+      if (k === n) return true; // all done: a goal state, nothing to expand
+    }
     const stamp = ++this.stamp;
     const assignedStamp = this.assignedStamp;
     const unassignedStamp = this.unassignedStamp;
@@ -392,22 +397,17 @@ export class JointSearch {
       unassignedStamp[pos[i]] = stamp;
       unassignedAgent[pos[i]] = i;
     }
-    const last = k === n - 1;
-    const childNext = last ? 0 : k + 1;
+    let nextAgent = k + 1;
+    while (nextAgent < n && done[nextAgent] === 1) nextAgent++;
+    const last = nextAgent === n;
+    const childNext = last ? 0 : nextAgent;
     const childTime = last ? t + 1 : t;
     const words = this.words;
     const child = this.childWords;
-    const parentBase = id * words;
+    const parentBase = record + WORDS;
     const p = pos[k];
     const dist = this.agentDist[k];
     const goal = this.agentGoal[k];
-
-    if (done[k] === 1) {
-      // A done agent waits for good at no cost; its cell was kept free when it finished.
-      for (let i = 0; i < words; i++) child[i] = this.keys[parentBase + i];
-      if (this.timed) child[n] = Math.min(childTime, illegal!.horizon);
-      return this.insert(childNext, id, g, h, childTime, c);
-    }
 
     const mask = masks[k];
     for (let m = 0; m <= FINISH; m++) {
@@ -428,7 +428,7 @@ export class JointSearch {
       let c2 = c;
       if (avoid !== null) c2 += m === FINISH ? avoid.visitsAfter(q, t) : avoid.moveConflicts(t, p, q, m);
 
-      for (let i = 0; i < words; i++) child[i] = this.keys[parentBase + i];
+      for (let i = 0; i < words; i++) child[i] = this.data[parentBase + i];
       child[k] = q | (m === FINISH ? DONE_BIT : 0);
       if (!last) {
         // Masks of later agents: drop bits for moves into q (now ruled out by the vertex rule)...
@@ -489,7 +489,7 @@ export class JointSearch {
   private expandStandard(id: number): boolean {
     this.decode(id);
     const n = this.n;
-    const t = this.time[id];
+    const t = this.data[id * this.stride + TIME];
     const query = this.query!;
     const illegal = query.illegal;
     const pos = this.pos;
@@ -511,9 +511,9 @@ export class JointSearch {
     hRest[n] = 0;
     for (let i = n - 1; i >= 0; i--) hRest[i] = hRest[i + 1] + Math.max(0, this.agentDist[i][pos[i]] - 1);
     const child = this.childWords;
-    gAcc[0] = this.gCost[id];
+    gAcc[0] = this.data[id * this.stride + G];
     hAcc[0] = 0;
-    cAcc[0] = this.conflicts[id];
+    cAcc[0] = this.data[id * this.stride + CONFLICTS];
     const childTime = t + 1;
 
     let ok = true;
@@ -623,15 +623,15 @@ export class JointSearch {
   /** Paths from the standard states on the way to `goalNode`, each cut where its agent rests. */
   private extractPaths(goalNode: number): Int32Array[] {
     const chain: number[] = [];
-    for (let id = goalNode; id >= 0; id = this.parent[id]) {
-      if (this.next[id] === 0) chain.push(id);
+    for (let id = goalNode; id >= 0; id = this.data[id * this.stride + PARENT]) {
+      if ((this.data[id * this.stride + NEXT] & NEXT_MASK) === 0) chain.push(id);
     }
     chain.reverse();
     const paths: Int32Array[] = [];
     for (let i = 0; i < this.n; i++) {
       const goal = this.agentGoal[i];
       const cells = new Int32Array(chain.length);
-      for (let s = 0; s < chain.length; s++) cells[s] = this.keys[chain[s] * this.words + i] & CELL_MASK;
+      for (let s = 0; s < chain.length; s++) cells[s] = this.data[chain[s] * this.stride + WORDS + i] & CELL_MASK;
       let end = cells.length - 1;
       while (end > 0 && cells[end] === goal && cells[end - 1] === goal) end--;
       paths.push(cells.slice(0, end + 1));
@@ -640,7 +640,3 @@ export class JointSearch {
   }
 }
 
-function grow<T extends Int32Array | Uint16Array | Uint8Array>(old: T, fresh: T, keep: number): T {
-  fresh.set(old.subarray(0, keep));
-  return fresh;
-}
