@@ -63,7 +63,10 @@ export class EditorModel {
     const name = command.type;
     const definition = COMMANDS[name] as CommandDefinition<CommandName>;
     const open = this.pending;
-    if (open && (open.name !== name || definition.starts?.(command as never))) this.finishPending();
+    // A solver result arriving mid-stroke must not cut the stroke in two: only commands that
+    // edit or replace the document close an open edit.
+    const touchesDocument = definition.history !== 'never' || definition.clearsHistory === true;
+    if (open && touchesDocument && (open.name !== name || definition.starts?.(command as never))) this.finishPending();
     let tx: Transaction | null = null;
     let context: CommandContext | null = null;
     try {

@@ -106,6 +106,27 @@ describe('commands outside history', () => {
     expect(model.solution).toBeNull();
   });
 
+  it('a solution arriving in the middle of a stroke does not split it', () => {
+    const model = new EditorModel(sampleDocument());
+    model.dispatch({ type: 'paintCells', phase: 'begin', x: 1, y: 5, passable: false });
+    model.dispatch({ type: 'receiveSolution', solution: SOLUTION });
+    model.dispatch({ type: 'paintCells', phase: 'extend', x: 6, y: 5 });
+    model.dispatch({ type: 'paintCells', phase: 'end' });
+    expect(model.document.grid.toAscii()[5]).toBe('.@@@@@@.');
+    expect(model.historyDepth.undo).toBe(1);
+    expect(model.solutionIsCurrent).toBe(false);
+  });
+
+  it('writes an edited map inline even when it came from a map file', () => {
+    const doc = sampleDocument();
+    doc.mapSource = { kind: 'file', path: 'maps/sample.map' };
+    const model = new EditorModel(doc);
+    expect(model.toScenario().map).toEqual({ kind: 'file', path: 'maps/sample.map' });
+    model.dispatch({ type: 'fillRect', from: [6, 2], to: [6, 2], passable: false });
+    expect(model.mapEditedSinceLoad).toBe(true);
+    expect(model.toScenario().map).toMatchObject({ kind: 'inline', rows: expect.arrayContaining(['......@.']) });
+  });
+
   it('a failed edit or a no-op edit leaves the redo stack alone', () => {
     const model = new EditorModel(sampleDocument());
     model.dispatch({ type: 'setName', name: 'Q' });
