@@ -10,13 +10,14 @@
  *   TIE_BREAK x optimal, invisible at the benchmark's 1e-3 tolerance.
  * - The open list is the typed-array binary heap; on 4-connected uniform-cost grids every f is
  *   an integer, so a bucket queue (bucketQueue.ts) replaces it.
- * - All memory lives in a SearchContext (g, parent, seen/closed stamps, open lists); a query
- *   allocates nothing but its result path. Stale heap entries are skipped (lazy deletion), a
+ * - All memory lives in a SearchContext (g, parent, seen/closed stamps, open lists, the cached
+ *   legal steps of moveMasks.ts); a query allocates nothing but its result path. Stale heap entries are skipped (lazy deletion), a
  *   closed cell is never reopened.
  *
  * `searchGrid` is shared with weighted A* (heuristicWeight > 1) and Dijkstra (heuristicWeight 0).
  */
 import { DX, DY, STEP_LENGTH } from '../grid/movement.ts';
+import { moveMasksFor } from './moveMasks.ts';
 import { type PathQuery, type PathResult, type PathSearchOptions, checkQuery, tracePath, unreachable } from './pathQuery.ts';
 import { SearchContext } from './searchContext.ts';
 
@@ -42,15 +43,15 @@ export function searchGrid(query: PathQuery, heuristicWeight: number, context: S
 
 function searchHeap(query: PathQuery, heuristicWeight: number, context: SearchContext): PathResult {
   const { grid, movement, start, goal } = query;
+  const steps = moveMasksFor(grid, movement, context.moveMasks);
+  context.moveMasks = steps;
   const id = context.begin(grid);
   const w = grid.width;
-  const h = grid.height;
-  const passable = grid.passable;
   const weights = grid.weight;
+  const { masks, offsets } = steps;
   const { g, parent, seen, closed, heap } = context;
   const dirs = movement.connectivity === 8 ? 8 : 4;
   const octile = dirs === 8;
-  const noCut = movement.corners === 'no-cut';
   const goalX = goal % w;
   const goalY = (goal - goalX) / w;
 
@@ -73,18 +74,18 @@ function searchHeap(query: PathQuery, heuristicWeight: number, context: SearchCo
     const y = (cell - x) / w;
     const base = g[cell];
     const from = parent[cell];
+    const mask = masks[cell];
     for (let d = 0; d < dirs; d++) {
-      const nx = x + DX[d];
-      const ny = y + DY[d];
-      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-      const next = ny * w + nx;
-      if (next === from || passable[next] === 0 || closed[next] === id) continue;
-      if (d >= 4 && noCut && (passable[y * w + nx] === 0 || passable[ny * w + x] === 0)) continue;
+      if ((mask & (1 << d)) === 0) continue; // off the map, a wall or a cut corner
+      const next = cell + offsets[d];
+      if (next === from || closed[next] === id) continue;
       const cost = weights === null ? base + STEP_LENGTH[d] : base + STEP_LENGTH[d] * weights[next];
       if (seen[next] === id && cost >= g[next]) continue;
       seen[next] = id;
       g[next] = cost;
       parent[next] = cell;
+      const nx = x + DX[d];
+      const ny = y + DY[d];
       const dx = nx > goalX ? nx - goalX : goalX - nx;
       const dy = ny > goalY ? ny - goalY : goalY - ny;
       const estimate = octile ? (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx) : dx + dy;

@@ -7,13 +7,14 @@
  * (or a grid of another size is passed), and otherwise only bumps the search id, so a query
  * costs nothing proportional to the map. A cell's g and parent are valid only while
  * `seen[cell] === searchId`; it is expanded when `closed[cell] === searchId`.
- * Per-grid caches that depend on the terrain (the JPS+ jump table) also live here and are
- * rebuilt when `grid.version` moves.
+ * Per-grid caches that depend on the terrain (the JPS+ jump table, the legal-step masks) also
+ * live here and are rebuilt when `grid.version` moves.
  */
 import type { Grid } from '../grid/grid.ts';
 import { BinaryHeap } from './binaryHeap.ts';
 import { BucketQueue } from './bucketQueue.ts';
 import type { JumpTable } from './jumpTable.ts';
+import type { MoveMasks } from './moveMasks.ts';
 
 export class SearchContext {
   width = 0;
@@ -27,6 +28,8 @@ export class SearchContext {
   buckets = new BucketQueue();
   /** JPS+ jump distances for the grid and version they were built for (see jumpTable.ts). */
   jumpTable: JumpTable | null = null;
+  /** Legal steps per cell for the grid version and movement they were built for (see moveMasks.ts). */
+  moveMasks: MoveMasks | null = null;
 
   /** Starts a search on `grid`: returns the fresh search id stamped on every cell it touches. */
   begin(grid: Grid): number {

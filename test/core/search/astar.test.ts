@@ -93,6 +93,7 @@ describe('A*', () => {
     query.grid.setPassable(query.grid.cell(1, 1), false);
     query.grid.setPassable(query.grid.cell(2, 2), false);
     const edited = solveAStar(query, { context });
+    expect(context.moveMasks!.version).toBe(query.grid.version); // the cached legal steps were rebuilt
     expect(edited.path).not.toContain(query.grid.cell(1, 1));
     expect(isGridPath(query, edited.path)).toBe(true);
     query.grid.resize(8, 4);
