@@ -21,6 +21,8 @@ export interface ScenarioParseOptions {
 
 /** Parses a scenario file's text; `fileName` appears in error messages. Throws ScenarioError. */
 export function parseScenarioJson(text: string, fileName: string, options: ScenarioParseOptions = {}): Scenario {
+  // Some Windows editors start UTF-8 files with a byte order mark, which JSON.parse rejects.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -78,7 +78,8 @@ export const ScenarioSchema = z.object({
   corners: z.enum(['no-cut', 'cut']).default('no-cut')
     .describe("For 8-connected maps: 'no-cut' needs both orthogonal neighbours of a diagonal move free; 'cut' allows diagonals past blocked corners."),
   agents: z.array(AgentSchema).default([]).describe('The units, in planning order for the "given" order.'),
-  solver: SolverSettingsSchema.default({ solver: 'independent', order: 'given', seed: 1, params: {} }),
+  // A function, so each scenario gets its own settings object (no shared `params`).
+  solver: SolverSettingsSchema.default(() => ({ solver: 'independent', order: 'given' as const, seed: 1, params: {} })),
   events: z.array(MapEventSchema).default([]).describe('Timed map changes, any order.'),
 }).strict().describe('A MAPF Lab scenario: a map, units with start and goal cells, and solver settings.');
 

@@ -246,3 +246,14 @@ describe('malformed files', () => {
     expect(parseScenarioJson(text, 's.json').solver.solver).toBe('magic');
   });
 });
+
+describe('text encoding', () => {
+  it('accepts a byte order mark and gives each scenario its own default settings', () => {
+    const text = '\uFEFF' + JSON.stringify({ format: 'mapf-lab/scenario', version: 2, name: 'b', map: { kind: 'inline', rows: ['.'] } });
+    const a = parseScenarioJson(text, 'b.json');
+    const b = parseScenarioJson(text, 'b.json');
+    expect(a.name).toBe('b');
+    expect(a.solver).not.toBe(b.solver);
+    expect(a.solver.params).not.toBe(b.solver.params);
+  });
+});
