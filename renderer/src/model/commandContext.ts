@@ -8,6 +8,14 @@ import type { CommandName, CommandOf, HistoryMode } from './commandTypes.ts';
 import type { EditorDocument } from './document.ts';
 import type { Transaction } from './transaction.ts';
 
+/** A rectangle of cells, inclusive. */
+export interface CellRegion {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 /** A brush stroke in progress. */
 export interface StrokeState {
   /** 1 = floor, 0 = wall. */
@@ -33,6 +41,8 @@ export interface CommandContext {
   recorder(): CellRecorder;
   /** Ids of units the command created, reported in its result. */
   created: string[];
+  /** The map cells a stroke segment may have changed, so the canvas redraws only those; null = unknown (all). */
+  region: CellRegion | null;
   replaceDocument(doc: EditorDocument): void;
   setSolution(solution: SolveResult): void;
 }

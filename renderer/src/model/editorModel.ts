@@ -11,7 +11,7 @@ import type { Scenario } from '../../../core/scenario/schema.ts';
 import type { SolveResult } from '../../../core/solvers/types.ts';
 import { CellRecorder } from './cellRecorder.ts';
 import { applyChange, noParts, type Change, type ChangedParts } from './changes.ts';
-import type { CommandContext, CommandDefinition, StrokeState } from './commandContext.ts';
+import type { CellRegion, CommandContext, CommandDefinition, StrokeState } from './commandContext.ts';
 import { COMMANDS } from './commands.ts';
 import { CommandError, type CommandName, type CommandResult, type EditorCommand } from './commandTypes.ts';
 import { emptyDocument, scenarioFromDocument, type EditorDocument } from './document.ts';
@@ -32,6 +32,11 @@ export interface ModelEvent {
   history: boolean;
   /** An 'on-finish' edit (a stroke) is still open. */
   pending: boolean;
+  /**
+   * For a stroke segment: the only map cells that may have changed, so the static layer can be
+   * redrawn in that rectangle alone. Null: redraw the whole map if `parts.map` is set.
+   */
+  region: CellRegion | null;
 }
 
 export type ModelListener = (event: ModelEvent) => void;
@@ -88,7 +93,7 @@ export class EditorModel {
         } else {
           const parts = noParts();
           parts.map = this.doc.grid.version !== version;
-          if (parts.map) this.emit('edit', name, parts, false, false);
+          if (parts.map) this.emit('edit', name, parts, false, false, context.region);
         }
       } else {
         context = this.context(new Transaction(this.doc));
@@ -203,10 +208,10 @@ export class EditorModel {
     this.emit('edit', open.name, open.tx.parts, false, true);
   }
 
-  private emit(cause: ModelEvent['cause'], command: CommandName | null, parts: ChangedParts, solution: boolean, history: boolean): void {
+  private emit(cause: ModelEvent['cause'], command: CommandName | null, parts: ChangedParts, solution: boolean, history: boolean, region: CellRegion | null = null): void {
     if (parts.map || parts.agents || parts.settings || parts.events) this.revision++;
     if (parts.map && cause !== 'load') this.mapEdited = true;
-    const event: ModelEvent = { cause, command, parts, solution, history, pending: this.pending !== null };
+    const event: ModelEvent = { cause, command, parts, solution, history, pending: this.pending !== null, region };
     for (const listener of this.listeners) listener(event);
   }
 
@@ -246,6 +251,7 @@ export class EditorModel {
       keepMask: () => this.keepMask(),
       recorder: () => new CellRecorder(),
       created: [],
+      region: null,
       replaceDocument: (doc) => {
         this.doc = doc;
         this.keepCache = null;

@@ -2,7 +2,7 @@
 import { MAX_GRID_SIDE } from '../../../core/grid/grid.ts';
 import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
 import { CellRecorder } from './cellRecorder.ts';
-import type { CommandContext, CommandDefinition } from './commandContext.ts';
+import type { CellRegion, CommandContext, CommandDefinition } from './commandContext.ts';
 import { CommandError, type XY } from './commandTypes.ts';
 import { floodFill, paintRect, stamp, stampLine, type Paint } from './raster.ts';
 
@@ -20,6 +20,7 @@ export const paintCells: CommandDefinition<'paintCells'> = {
       const value = command.passable ? 1 : 0;
       context.stroke = { value, brush, x: command.x, y: command.y, record: new CellRecorder(), keep: value === 0 ? context.keepMask() : null };
       stamp(strokePaint(context), command.x, command.y, brush);
+      context.region = brushRegion(context, command.x, command.y, command.x, command.y, brush);
       return;
     }
     const stroke = context.stroke;
@@ -28,6 +29,7 @@ export const paintCells: CommandDefinition<'paintCells'> = {
       checkWhole('x', command.x);
       checkWhole('y', command.y);
       stampLine(strokePaint(context), stroke.x, stroke.y, command.x, command.y, stroke.brush);
+      context.region = brushRegion(context, stroke.x, stroke.y, command.x, command.y, stroke.brush);
       stroke.x = command.x;
       stroke.y = command.y;
       return;
@@ -44,6 +46,19 @@ function finishStroke(context: CommandContext): void {
   const stroke = context.stroke;
   context.stroke = null;
   if (stroke && stroke.record.length > 0) context.tx.record(stroke.record.take());
+}
+
+/** The cells a brush dragged from (ax, ay) to (bx, by) can reach, clipped to the map. */
+function brushRegion(context: CommandContext, ax: number, ay: number, bx: number, by: number, brush: number): CellRegion {
+  const before = (brush - 1) >> 1;
+  const after = brush - 1 - before;
+  const { width, height } = context.doc.grid;
+  return {
+    x0: Math.max(0, Math.min(ax, bx) - before),
+    y0: Math.max(0, Math.min(ay, by) - before),
+    x1: Math.min(width - 1, Math.max(ax, bx) + after),
+    y1: Math.min(height - 1, Math.max(ay, by) + after),
+  };
 }
 
 function strokePaint(context: CommandContext): Paint {

@@ -64,6 +64,13 @@ describe('brush strokes', () => {
       ['edit', true, false, true],
       ['edit', true, false, false],
     ]);
+    // Segments say which cells to redraw; the finished stroke does not narrow it.
+    expect(events.map((e) => e.region)).toEqual([{ x0: 1, y0: 1, x1: 1, y1: 1 }, { x0: 1, y0: 1, x1: 2, y1: 1 }, null]);
+    events.length = 0;
+    model.dispatch({ type: 'paintCells', phase: 'begin', x: 7, y: 5, passable: false, brush: 4 });
+    model.dispatch({ type: 'paintCells', phase: 'extend', x: 5, y: 5 });
+    model.dispatch({ type: 'paintCells', phase: 'end' });
+    expect(events[1].region).toEqual({ x0: 4, y0: 4, x1: 7, y1: 5 });
     events.length = 0;
     model.dispatch({ type: 'moveAgentStart', id: 'A', to: [1, 0] });
     model.undo();
