@@ -8,11 +8,12 @@
  *   the smallest gap between distinct octile f values on maps up to 8192 cells a side, so it
  *   only reorders equal f values (and float noise between them); the cost it can add is at most
  *   TIE_BREAK x optimal, invisible at the benchmark's 1e-3 tolerance.
- * - The open list is the typed-array binary heap; on 4-connected uniform-cost grids every f is
- *   an integer, so a bucket queue (bucketQueue.ts) replaces it.
+ * - The open list is a typed-array binary heap with decrease-key (indexedHeap.ts); on
+ *   4-connected uniform-cost grids every f is an integer, so a bucket queue (bucketQueue.ts,
+ *   lazy deletion) replaces it.
  * - All memory lives in a SearchContext (g, parent, seen/closed stamps, open lists, the cached
- *   legal steps of moveMasks.ts); a query allocates nothing but its result path. Stale heap entries are skipped (lazy deletion), a
- *   closed cell is never reopened.
+ *   legal steps of moveMasks.ts); a query allocates nothing but its result path. A closed cell
+ *   is never reopened.
  *
  * `searchGrid` is shared with weighted A* (heuristicWeight > 1) and Dijkstra (heuristicWeight 0).
  */
@@ -49,7 +50,7 @@ function searchHeap(query: PathQuery, heuristicWeight: number, context: SearchCo
   const w = grid.width;
   const weights = grid.weight;
   const { masks, offsets } = steps;
-  const { g, parent, seen, closed, heap } = context;
+  const { g, parent, seen, closed, openList } = context;
   const dirs = movement.connectivity === 8 ? 8 : 4;
   const octile = dirs === 8;
   const goalX = goal % w;
@@ -58,12 +59,11 @@ function searchHeap(query: PathQuery, heuristicWeight: number, context: SearchCo
   g[start] = 0;
   parent[start] = -1;
   seen[start] = id;
-  heap.push(start, 0);
+  openList.push(start, 0);
   let expanded = 0;
   let found = false;
-  while (heap.length > 0) {
-    const cell = heap.pop();
-    if (closed[cell] === id) continue; // a stale entry of a cell already expanded
+  while (openList.length > 0) {
+    const cell = openList.pop();
     closed[cell] = id;
     expanded++;
     if (cell === goal) {
@@ -80,7 +80,8 @@ function searchHeap(query: PathQuery, heuristicWeight: number, context: SearchCo
       const next = cell + offsets[d];
       if (next === from || closed[next] === id) continue;
       const cost = weights === null ? base + STEP_LENGTH[d] : base + STEP_LENGTH[d] * weights[next];
-      if (seen[next] === id && cost >= g[next]) continue;
+      const queued = seen[next] === id;
+      if (queued && cost >= g[next]) continue;
       seen[next] = id;
       g[next] = cost;
       parent[next] = cell;
@@ -89,7 +90,10 @@ function searchHeap(query: PathQuery, heuristicWeight: number, context: SearchCo
       const dx = nx > goalX ? nx - goalX : goalX - nx;
       const dy = ny > goalY ? ny - goalY : goalY - ny;
       const estimate = octile ? (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx) : dx + dy;
-      heap.push(next, cost + heuristicWeight * estimate - TIE_BREAK * cost);
+      const priority = cost + heuristicWeight * estimate - TIE_BREAK * cost;
+      // Seen and not closed means queued: move it up rather than queue a duplicate.
+      if (queued) openList.decrease(next, priority);
+      else openList.push(next, priority);
     }
   }
   if (!found) return unreachable(expanded);

@@ -13,6 +13,7 @@
 import type { Grid } from '../grid/grid.ts';
 import { BinaryHeap } from './binaryHeap.ts';
 import { BucketQueue } from './bucketQueue.ts';
+import { IndexedHeap } from './indexedHeap.ts';
 import type { JumpTable } from './jumpTable.ts';
 import type { MoveMasks } from './moveMasks.ts';
 
@@ -25,6 +26,8 @@ export class SearchContext {
   closed = new Uint32Array(0);
   searchId = 0;
   heap = new BinaryHeap(1024);
+  /** Open list with decrease-key, sized to the grid (A*, weighted A*, Dijkstra). */
+  openList = new IndexedHeap(0);
   buckets = new BucketQueue();
   /** JPS+ jump distances for the grid and version they were built for (see jumpTable.ts). */
   jumpTable: JumpTable | null = null;
@@ -42,6 +45,7 @@ export class SearchContext {
     }
     this.searchId++;
     this.heap.clear();
+    this.openList.clear();
     return this.searchId;
   }
 
@@ -53,6 +57,7 @@ export class SearchContext {
     this.parent = new Int32Array(cells);
     this.seen = new Uint32Array(cells);
     this.closed = new Uint32Array(cells);
+    this.openList = new IndexedHeap(cells);
     this.searchId = 0;
   }
 }
