@@ -96,16 +96,19 @@ export class EditorModel {
           if (parts.map) this.emit('edit', name, parts, false, false, context.region);
         }
       } else {
-        context = this.context(new Transaction(this.doc));
-        definition.run(context, command as never);
         if (definition.clearsHistory) {
+          // Before running, so listeners told about the new document already see an empty history.
           this.pending = null;
           this.stroke = null;
           this.history.clear();
         }
+        context = this.context(new Transaction(this.doc));
+        definition.run(context, command as never);
       }
     } catch (error) {
       tx?.rollback();
+      // An on-finish command refused before it started anything leaves nothing open.
+      if (this.pending && this.pending.tx.empty && this.stroke === null) this.pending = null;
       if (error instanceof CommandError || error instanceof ScenarioError || error instanceof RangeError) return { ok: false, message: error.message };
       throw error;
     }

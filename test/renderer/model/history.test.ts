@@ -30,8 +30,10 @@ describe('brush strokes', () => {
     expect(model.canUndo).toBe(true);
     expect(model.undo()).toBe(true);
     expect(fingerprint(model)).toEqual(before);
-    // The stroke is over: a late 'extend' is refused, not painted.
+    // The stroke is over: a late 'extend' is refused, not painted, and leaves nothing open.
     expect(model.dispatch({ type: 'paintCells', phase: 'extend', x: 6, y: 2 }).ok).toBe(false);
+    expect(model.undoName).toBeNull();
+    expect(model.canUndo).toBe(false);
   });
 
   it('another command or a new stroke closes the open one as its own step', () => {
@@ -87,13 +89,18 @@ describe('commands outside history', () => {
     model.undo();
     expect(model.canUndo || model.canRedo).toBe(true);
     const events: ModelEvent[] = [];
-    model.subscribe((e) => events.push(e));
+    let seenUndo: boolean | null = null;
+    model.subscribe((e) => {
+      events.push(e);
+      seenUndo = model.canUndo || model.canRedo;
+    });
     model.dispatch({ type: 'loadDocument', document: emptyDocument(5, 5, 'Fresh') });
     expect(model.document.name).toBe('Fresh');
     expect(model.canUndo).toBe(false);
     expect(model.canRedo).toBe(false);
     expect(model.undo()).toBe(false);
     expect(events[0]).toMatchObject({ cause: 'load', parts: { map: true, agents: true, settings: true, events: true }, history: true });
+    expect(seenUndo).toBe(false);
   });
 
   it('receiveSolution is stored but never undone, and an edit makes it stale', () => {
