@@ -100,6 +100,18 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
     groupOf[a] = group.id;
     totalCost += r.cost;
   }
+  if (avoid !== null) {
+    // A second pass now that every agent's path is in the table: each agent again alone, for the
+    // optimal path with the fewest conflicts with all the others (same cost as before).
+    for (let a = 0; a < agentCount; a++) {
+      avoid.remove(paths[a]);
+      const r = search.search({ agents: [a], costLimit: Infinity, illegal: null, avoid });
+      tally(r);
+      if (r.status !== 'solved') return stop(r, totalCost, `agent ${a}`);
+      paths[a] = r.paths[0];
+      avoid.add(paths[a]);
+    }
+  }
   outcome.largestGroup = agentCount > 0 ? 1 : 0;
   outcome.lowerBound = totalCost;
 

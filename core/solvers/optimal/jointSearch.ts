@@ -45,7 +45,8 @@ const H = 2;
 const TIME = 3;
 const CONFLICTS = 4;
 const PARENT = 5;
-const WORDS = 6;
+const HASH = 6;
+const WORDS = 7;
 const NEXT_MASK = 0xffff;
 const CLOSED = 0x10000;
 
@@ -223,6 +224,17 @@ export class JointSearch {
       this.hRest = new Int32Array(n + 1);
     }
     if (this.childWords.length < this.words) this.childWords = new Int32Array(this.words);
+    // Empty the hash table by clearing the slots of the previous search's nodes when they are few.
+    if (this.count * 8 < this.tableMask) {
+      for (let id = 0; id < this.count; id++) {
+        let slot = this.data[id * this.stride + HASH] & this.tableMask;
+        while (this.table[slot * 2] !== id + 1) slot = (slot + 1) & this.tableMask;
+        this.table[slot * 2] = 0;
+      }
+    } else {
+      this.table.fill(0);
+    }
+    // The previous search's records are dropped; from here on they have this query's layout.
     this.stride = WORDS + this.words;
     // Bytes per node: the record, heap entries and hash slots (about 2 of each of the last two).
     const perNode = 4 * this.stride + 2 * 12 + 2 * 8;
@@ -230,7 +242,6 @@ export class JointSearch {
     this.count = 0;
     if (this.capacity === 0) this.allocate(1 << 16);
     else if (this.data.length < this.capacity * this.stride) this.data = new Int32Array(this.capacity * this.stride);
-    this.table.fill(0);
     this.heap.clear();
     this.expanded = 0;
     this.generated = 0;
@@ -249,7 +260,7 @@ export class JointSearch {
     this.table = new Int32Array(slots * 2);
     this.tableMask = slots - 1;
     for (let id = 0; id < keep; id++) {
-      const hash = this.hashOf(data, id * this.stride + WORDS, data[id * this.stride + NEXT] & NEXT_MASK);
+      const hash = data[id * this.stride + HASH];
       let slot = hash & this.tableMask;
       while (this.table[slot * 2] !== 0) slot = (slot + 1) & this.tableMask;
       this.table[slot * 2] = id + 1;
@@ -303,7 +314,8 @@ export class JointSearch {
     }
     if (this.count === this.capacity) {
       if (this.capacity >= this.maxNodes) return false;
-      this.allocate(Math.min(this.capacity * 2, this.maxNodes));
+      // Grow fourfold: each growth rebuilds the hash table, which costs a cache miss per node.
+      this.allocate(Math.min(this.capacity * 4, this.maxNodes));
       data = this.data;
       slot = hash & this.tableMask;
       while (this.table[slot * 2] !== 0) slot = (slot + 1) & this.tableMask;
@@ -316,6 +328,7 @@ export class JointSearch {
     data[record + TIME] = t;
     data[record + CONFLICTS] = conflicts;
     data[record + PARENT] = parentId;
+    data[record + HASH] = hash;
     for (let i = 0; i < words; i++) data[record + WORDS + i] = child[i];
     this.table[slot * 2] = id + 1;
     this.table[slot * 2 + 1] = hash;
