@@ -52,6 +52,8 @@ const WHY_MAP = 4;
 const WHY_TEXT = ['', 'window', 'overridden', 'off plan', 'map change'];
 /** Rounds of "replan everyone flagged" per turn before stuck units just hold their cells. */
 const MAX_PASSES = 8;
+/** RRA* expansions any one search may spend even when the turn's budget is used up. */
+const RRA_FLOOR = 256;
 /** Turns between sweeps of past reservations out of the table. */
 const DROP_EVERY = 8;
 
@@ -64,6 +66,7 @@ export class CooperativeController implements TurnController {
   readonly maxExpansions: number;
   readonly rraRestart: number;
   readonly promotion: boolean;
+  readonly rraBudget: number;
   private readonly seed: number;
   private readonly agents: readonly AgentTask[];
   private readonly n: number;
@@ -92,6 +95,7 @@ export class CooperativeController implements TurnController {
   private readonly nextReplan: Int32Array;
   private readonly rra: (ReverseResumableAStar | null)[];
   private readonly rraBase: Int32Array;
+  private readonly rraBasePending: Uint8Array;
   private readonly nextExtra: Int32Array;
   private readonly reverted: Uint8Array;
   private agentRank: Int32Array = new Int32Array(0);
@@ -99,11 +103,13 @@ export class CooperativeController implements TurnController {
   private emitter: ((event: TurnEvent) => void) | null = null;
   private pending: TurnEvent[] = [];
   private lastDrop = 0;
+  /** RRA* expansions left this turn (Infinity in init and without a budget). */
+  private rraLeft = Infinity;
 
   constructor(instance: CooperativeInstance, options: ControllerOptions, variant: Variant) {
     this.variant = variant;
     const allowed = variant.windowed
-      ? ['window', 'replanEvery', 'order', 'maxExpansions', 'rraRestart', 'promotion']
+      ? ['window', 'replanEvery', 'order', 'maxExpansions', 'rraRestart', 'rraBudget', 'promotion']
       : ['order', 'maxTime', 'maxExpansions', 'promotion'];
     const params = new ParamReader(variant.name, options.params, allowed);
     this.window = variant.windowed ? params.integer('window', 16, 1, 1 << 16) : 0;
@@ -113,6 +119,9 @@ export class CooperativeController implements TurnController {
     this.maxTime = variant.windowed ? 0 : params.integer('maxTime', 4 * (grid.width + grid.height) + 2 * agents.length, 1);
     this.maxExpansions = params.integer('maxExpansions', variant.windowed ? 200_000 : 2_000_000, 1);
     this.rraRestart = variant.windowed ? params.number('rraRestart', 8, 1) : 8;
+    // RRA* work per turn, shared by the turn's searches (0 = no limit). The default is about a
+    // millisecond or two of backwards search; a 32x32 map never needs as much.
+    this.rraBudget = variant.windowed ? params.integer('rraBudget', 8192, 0) : 0;
     // Promotion belongs to the ongoing system of seed 000; CA* and HCA* as seed 001 defines them
     // plan each unit once, so by default they report a unit without a path instead.
     this.promotion = params.boolean('promotion', variant.windowed);
@@ -143,9 +152,10 @@ export class CooperativeController implements TurnController {
     this.nextReplan = new Int32Array(n);
     this.rra = new Array<ReverseResumableAStar | null>(n).fill(null);
     this.rraBase = new Int32Array(n);
+    this.rraBasePending = new Uint8Array(n);
     this.nextExtra = new Int32Array(n).fill(-1);
     this.reverted = new Uint8Array(n);
-    this.query = { agent: 0, priority: 0, start: 0, t0: 0, goal: 0, size: 1, speed: 1, window: this.window, maxDepth: this.maxTime, maxExpansions: this.maxExpansions, rra: null };
+    this.query = { agent: 0, priority: 0, start: 0, t0: 0, goal: 0, size: 1, speed: 1, window: this.window, maxDepth: this.maxTime, maxExpansions: this.maxExpansions, rra: null, rraBudget: Infinity };
   }
 
   init(world: WorldView): void {
@@ -183,6 +193,7 @@ export class CooperativeController implements TurnController {
     const t = world.t;
     const positions = world.positions;
     const n = this.n;
+    this.rraLeft = this.rraBudget > 0 ? this.rraBudget : Infinity;
     // Forget the past every few turns: one scan of the table each time, memory stays bounded.
     if (t - this.lastDrop >= DROP_EVERY) {
       this.table.dropBefore(t);
@@ -340,7 +351,11 @@ export class CooperativeController implements TurnController {
     q.size = this.size[i];
     q.speed = this.speed[i];
     q.rra = this.variant.abstract ? this.rraFor(i, pos) : null;
-    return this.sta.search(q);
+    // Every search gets a floor, so the last agents of a busy turn still look ahead a little.
+    q.rraBudget = this.rraLeft === Infinity ? Infinity : Math.max(RRA_FLOOR, this.rraLeft);
+    const outcome = this.sta.search(q);
+    if (this.rraLeft !== Infinity) this.rraLeft = Math.max(0, this.rraLeft - this.sta.rraUsed);
+    return outcome;
   }
 
   /**
@@ -356,17 +371,37 @@ export class CooperativeController implements TurnController {
       r.reset(this.agents[i].start, this.goal[i]);
       this.rraBase[i] = Math.max(64, r.expanded);
     } else if (r.gridVersion !== this.grid.version) {
-      r.reset(pos, this.goal[i]);
-      this.rraBase[i] = Math.max(64, r.expanded);
+      this.restartRra(i, pos, 64);
+    } else if (this.rraBasePending[i] === 1) {
+      // A deferred restart: its first search (the last replan) sets the work bound.
+      this.rraBasePending[i] = 0;
+      this.rraBase[i] = Math.max(this.rraBase[i], r.expanded);
     } else if (r.expanded > this.rraRestart * this.rraBase[i]) {
       // The bound at least doubles with each restart: on open ground every cell of the rectangle
       // between goal and origin ties on f, so a restart may not help, and doubling keeps the total
       // within a constant factor of the work a never-restarted search would do.
-      const previous = this.rraBase[i];
-      r.reset(pos, this.goal[i]);
-      this.rraBase[i] = Math.max(64, r.expanded, 2 * previous);
+      this.restartRra(i, pos, 2 * this.rraBase[i]);
+    } else if (r.isClosed(pos) && r.isClosed(r.origin) && 2 * r.distance(pos) < r.distance(r.origin)) {
+      // Past half-way: the contours around the original route now mostly cover ground the unit
+      // has left behind, and a detour would resume them all; a search aimed at where the unit
+      // is costs at most what is left of the route. Restarts halve the route, so they add up to
+      // about one initial search.
+      this.restartRra(i, pos, 64);
     }
     return r;
+  }
+
+  /**
+   * Restarts agent i's RRA* aimed at `pos`. Inside a turn with a budget the first expansions
+   * wait for the search's own queries (so the budget covers them); the new work bound is set
+   * from `base` and, once known, what the restart itself cost is not counted against it.
+   */
+  private restartRra(i: number, pos: number, base: number): void {
+    const r = this.rra[i]!;
+    const deferred = this.rraLeft !== Infinity;
+    r.reset(pos, this.goal[i], !deferred);
+    this.rraBase[i] = Math.max(base, deferred ? 0 : r.expanded);
+    this.rraBasePending[i] = deferred ? 1 : 0;
   }
 
   /** Copies the search result into the agent's plan and reserves it. */

@@ -31,6 +31,7 @@ import { NO_AGENT, type ReservationTable } from './reservationTable.ts';
 /** NO_AGENT as a module constant: imported bindings can compile to getters (tsx), too slow here. */
 const NOBODY: typeof NO_AGENT = -1;
 
+/** g stays below 2^20, so (f, larger g, exact first) packs into one double. */
 const G_SPAN = 1 << 21;
 
 export type SearchOutcome = 'found' | 'unreachable' | 'exhausted' | 'limit';
@@ -54,6 +55,11 @@ export interface SpaceTimeQuery {
   maxExpansions: number;
   /** Abstract distance in moves (HCA*, WHCA*); null = Manhattan / Chebyshev (CA*). */
   rra: ReverseResumableAStar | null;
+  /**
+   * RRA* expansions this search may spend (Infinity: no limit). Past it, cells whose true
+   * distance is not yet known use a lower bound instead: still admissible, less informed.
+   */
+  rraBudget: number;
 }
 
 export class SpaceTimeAStar {
@@ -74,12 +80,16 @@ export class SpaceTimeAStar {
   pathCost = 0;
   expanded = 0;
   totalExpanded = 0;
+  /** RRA* expansions the last search caused. */
+  rraUsed = 0;
 
   private nCell = new Int32Array(1024);
   private nDepth = new Int32Array(1024);
   private nG = new Int32Array(1024);
   private nParent = new Int32Array(1024);
   private nClosed = new Uint8Array(1024);
+  private nH = new Float64Array(1024);
+  private nLazy = new Uint8Array(1024);
   private nodeCount = 0;
 
   private sCell = new Int32Array(2048);
@@ -112,6 +122,7 @@ export class SpaceTimeAStar {
     }
     this.nodeCount = 0;
     this.expanded = 0;
+    this.rraUsed = 0;
     this.pathLength = 0;
     const heap = this.heap;
     heap.clear();
@@ -141,11 +152,27 @@ export class SpaceTimeAStar {
     const rootH = this.heuristic(q, q.start);
     if (rootH === Infinity) return 'unreachable';
     const root = this.addNode(q.start, 0, 0, -1, 0);
-    heap.push(root, rootH * G_SPAN);
+    this.nH[root] = rootH;
+    this.nLazy[root] = 0;
+    heap.push(root, this.priorityOf(root));
 
     while (heap.length > 0) {
+      const popped = heap.peekPriority();
       const id = heap.pop();
-      if (this.nClosed[id] === 1) continue;
+      if (this.nClosed[id] === 1 || popped !== this.priorityOf(id)) continue; // stale copy
+      if (this.nLazy[id] === 1) {
+        // Lazy heuristic: the true distance is asked for only now that the node is chosen, so
+        // RRA* resumes only for cells the search really reaches.
+        const exact = this.heuristic(q, this.nCell[id]);
+        this.nLazy[id] = 0;
+        if (exact === Infinity) {
+          this.nClosed[id] = 1;
+          continue;
+        }
+        if (exact > this.nH[id]) this.nH[id] = exact;
+        heap.push(id, this.priorityOf(id));
+        continue;
+      }
       this.nClosed[id] = 1;
       this.expanded++;
       this.totalExpanded++;
@@ -153,15 +180,16 @@ export class SpaceTimeAStar {
       const c = this.nCell[id];
       const d = this.nDepth[id];
       const g = this.nG[id];
+      const hc = this.nH[id];
       if (windowed ? d >= window : c === goal && this.goalFree(q, t0 + d)) {
         this.extract(id);
-        this.pathCost = g + (windowed ? this.heuristic(q, c) : 0);
+        this.pathCost = g + (windowed ? hc : 0);
         return 'found';
       }
       const t = t0 + d;
       // Pause: free on the goal inside the window (seed 001 edge cost), otherwise one turn.
       if (d + 1 <= maxDepth && rules.check(agent, priority, size, t, c, c, 1, false)) {
-        this.relax(q, c, d + 1, windowed && c === goal ? g : g + 1, id, cap);
+        this.relax(q, c, d + 1, windowed && c === goal ? g : g + 1, id, cap, hc);
       }
       if (d + speed > maxDepth) continue;
       const cx = c % w;
@@ -174,15 +202,20 @@ export class SpaceTimeAStar {
         if (stand[n] < size) continue;
         if (dir >= 4 && noCut && (stand[cy * w + nx] < size || stand[ny * w + cx] < size)) continue;
         if (!rules.check(agent, priority, size, t, c, n, speed, false)) continue;
-        this.relax(q, n, d + speed, g + speed, id, cap);
+        this.relax(q, n, d + speed, g + speed, id, cap, hc - speed);
       }
     }
     return 'exhausted';
   }
 
-  private relax(q: SpaceTimeQuery, cell: number, depth: number, g: number, parent: number, cap: number): void {
-    const hv = this.heuristic(q, cell);
-    if (hv === Infinity) return;
+  /**
+   * Offers (cell, depth) at cost g. `bound` is a lower bound on its heuristic from the parent's
+   * (consistency: h(child) >= h(parent) - cost); when the exact value is not at hand without
+   * resuming RRA*, the node waits in Open with the best bound until it is chosen.
+   */
+  private relax(q: SpaceTimeQuery, cell: number, depth: number, g: number, parent: number, cap: number, bound: number): void {
+    const known = this.cheapHeuristic(q, cell);
+    if (known === Infinity) return;
     const keyDepth = depth < cap ? depth : cap;
     const slot = this.slot(cell, keyDepth);
     let id: number;
@@ -192,28 +225,70 @@ export class SpaceTimeAStar {
       this.nG[id] = g;
       this.nDepth[id] = depth;
       this.nParent[id] = parent;
+      if (this.nLazy[id] === 1) {
+        if (known >= 0) {
+          this.nH[id] = known;
+          this.nLazy[id] = 0;
+        } else if (bound > this.nH[id]) {
+          this.nH[id] = bound;
+        }
+      }
     } else {
       id = this.addNodeAt(slot, cell, depth, g, parent, keyDepth);
+      if (known >= 0) {
+        this.nH[id] = known;
+        this.nLazy[id] = 0;
+      } else {
+        const flat = this.flatDistance(q, cell) * q.speed;
+        this.nH[id] = bound > flat ? bound : flat;
+        this.nLazy[id] = 1;
+      }
     }
-    this.heap.push(id, (g + hv) * G_SPAN - g);
+    this.heap.push(id, this.priorityOf(id));
+  }
+
+  /** Heap key: f first, then larger g, then exact heuristics before provisional ones. */
+  private priorityOf(id: number): number {
+    const g = this.nG[id];
+    return (g + this.nH[id]) * G_SPAN - 2 * g - (this.nLazy[id] === 1 ? 0 : 1);
+  }
+
+  /** The heuristic if it costs no search (cached, flat distance, or closed in RRA*), else -1. */
+  private cheapHeuristic(q: SpaceTimeQuery, cell: number): number {
+    if (this.hStamp[cell] === this.stamp) return this.hValue[cell];
+    if (q.rra !== null && !q.rra.isClosed(cell)) return -1;
+    return this.heuristic(q, cell);
   }
 
   /** Heuristic in turns, cached per cell for this search. */
   private heuristic(q: SpaceTimeQuery, cell: number): number {
     if (this.hStamp[cell] === this.stamp) return this.hValue[cell];
     let moves: number;
-    if (q.rra !== null) {
-      moves = q.rra.distance(cell);
+    const rra = q.rra;
+    if (rra !== null && q.rraBudget === Infinity) {
+      const before = rra.totalExpanded;
+      moves = rra.distance(cell);
+      this.rraUsed += rra.totalExpanded - before;
+    } else if (rra !== null) {
+      const before = rra.totalExpanded;
+      moves = rra.distanceWithin(cell, Math.max(0, q.rraBudget - this.rraUsed));
+      this.rraUsed += rra.totalExpanded - before;
+      if (moves < 0) moves = this.flatDistance(q, cell); // out of budget: a lower bound
     } else {
-      const w = this.grid.width;
-      const dx = Math.abs((cell % w) - (q.goal % w));
-      const dy = Math.abs(((cell / w) | 0) - ((q.goal / w) | 0));
-      moves = this.movement.connectivity === 4 ? dx + dy : dx > dy ? dx : dy;
+      moves = this.flatDistance(q, cell);
     }
     const value = moves * q.speed;
     this.hStamp[cell] = this.stamp;
     this.hValue[cell] = value;
     return value;
+  }
+
+  /** Moves to the goal ignoring walls: Manhattan (4-connected) or Chebyshev (8, unit diagonals). */
+  private flatDistance(q: SpaceTimeQuery, cell: number): number {
+    const w = this.grid.width;
+    const dx = Math.abs((cell % w) - (q.goal % w));
+    const dy = Math.abs(((cell / w) | 0) - ((q.goal / w) | 0));
+    return this.movement.connectivity === 4 ? dx + dy : dx > dy ? dx : dy;
   }
 
   /** Can the unit stay on the goal from time t on? Lower-priority holders do not count. */
@@ -309,6 +384,12 @@ export class SpaceTimeAStar {
     const closed = new Uint8Array(capacity);
     closed.set(this.nClosed);
     this.nClosed = closed;
+    const lazy = new Uint8Array(capacity);
+    lazy.set(this.nLazy);
+    this.nLazy = lazy;
+    const hs = new Float64Array(capacity);
+    hs.set(this.nH);
+    this.nH = hs;
   }
 
   private growHash(): void {

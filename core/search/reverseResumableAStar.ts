@@ -30,6 +30,10 @@ export const RRA_UNREACHABLE = Infinity;
 /** g values fit below this, so a heap priority f * G_SPAN - g breaks f ties toward larger g. */
 const G_SPAN = 1 << 21;
 const EMPTY = -1;
+const FOUND = 1;
+const EXHAUSTED = 0;
+const OUT_OF_BUDGET = -1;
+const INITIAL_CAPACITY = 1024;
 
 export interface RraOptions {
   /** Side of the unit's square footprint (default 1). */
@@ -71,13 +75,17 @@ export class ReverseResumableAStar {
     this.clearance = options.clearance ?? null;
     if (!Number.isInteger(this.size) || this.size < 1) throw new RangeError(`RRA*: unit size must be a positive whole number, got ${this.size}`);
     if (this.size > 1 && this.clearance === null) throw new RangeError(`RRA*: a unit of size ${this.size} needs a clearance map`);
-    this.keys = new Int32Array(256).fill(EMPTY);
-    this.values = new Int32Array(256);
-    this.mask = 255;
+    this.keys = new Int32Array(INITIAL_CAPACITY).fill(EMPTY);
+    this.values = new Int32Array(INITIAL_CAPACITY);
+    this.mask = INITIAL_CAPACITY - 1;
   }
 
-  /** INITIALISE RRA*(O, G): restart the backwards search from `goal` aimed at `origin`. */
-  reset(origin: number, goal: number): void {
+  /**
+   * INITIALISE RRA*(O, G): restart the backwards search from `goal` aimed at `origin`. With
+   * `searchNow` false the first RESUME is left to the first query, so a caller with a work budget
+   * can bound it too.
+   */
+  reset(origin: number, goal: number, searchNow = true): void {
     this.origin = origin;
     this.goal = goal;
     this.gridVersion = this.grid.version;
@@ -88,7 +96,7 @@ export class ReverseResumableAStar {
     if (!this.standable(goal)) return; // nothing reaches a goal the unit cannot stand on
     this.setValue(goal, 0);
     this.open.push(goal, this.heuristic(goal) * G_SPAN);
-    this.resume(origin);
+    if (searchNow) this.resume(origin, Infinity);
   }
 
   /** ABSTRACTDIST(N, G): true distance in moves from `cell` to the goal, or RRA_UNREACHABLE. */
@@ -96,8 +104,22 @@ export class ReverseResumableAStar {
     const slot = this.find(cell);
     if (slot >= 0 && (this.values[slot] & 1) === 1) return this.values[slot] >> 1;
     if (cell < 0 || cell >= this.grid.cells || !this.standable(cell) || this.open.length === 0) return RRA_UNREACHABLE;
-    if (this.resume(cell)) return this.values[this.lastSlot] >> 1;
+    if (this.resume(cell, Infinity) === FOUND) return this.values[this.lastSlot] >> 1;
     return RRA_UNREACHABLE;
+  }
+
+  /**
+   * Like `distance`, but expands at most `budget` nodes; returns -1 when that was not enough.
+   * The search keeps its Open list, so the next query simply carries on (seed 001: the
+   * resumable search "can be spread across multiple frames").
+   */
+  distanceWithin(cell: number, budget: number): number {
+    const slot = this.find(cell);
+    if (slot >= 0 && (this.values[slot] & 1) === 1) return this.values[slot] >> 1;
+    if (cell < 0 || cell >= this.grid.cells || !this.standable(cell) || this.open.length === 0) return RRA_UNREACHABLE;
+    const outcome = this.resume(cell, budget);
+    if (outcome === FOUND) return this.values[this.lastSlot] >> 1;
+    return outcome === OUT_OF_BUDGET ? -1 : RRA_UNREACHABLE;
   }
 
   /** Whether `cell` is closed (its distance known without further search). */
@@ -106,8 +128,9 @@ export class ReverseResumableAStar {
     return slot >= 0 && (this.values[slot] & 1) === 1;
   }
 
-  /** RESUMERRA*(N): expand until `target` is closed; false when Open runs out first. */
-  private resume(target: number): boolean {
+  /** RESUMERRA*(N): expand until `target` is closed, Open runs out, or `budget` expansions. */
+  private resume(target: number, budget: number): number {
+    const stopAt = this.expanded + budget;
     const grid = this.grid;
     const w = grid.width;
     const h = grid.height;
@@ -119,7 +142,11 @@ export class ReverseResumableAStar {
     // Local copies: module bindings may compile to getters under some loaders (tsx, CJS).
     const dxs = DX;
     const dys = DY;
+    const ox = this.origin % w;
+    const oy = (this.origin - ox) / w;
+    const four = this.movement.connectivity === 4;
     while (open.length > 0) {
+      if (this.expanded >= stopAt) return OUT_OF_BUDGET;
       const p = open.pop();
       const pSlot = this.find(p);
       const pValue = this.values[pSlot];
@@ -128,6 +155,11 @@ export class ReverseResumableAStar {
       this.expanded++;
       this.totalExpanded++;
       const g = (pValue >> 1) + 1;
+      // Room for every successor up front, so the slots found below stay valid.
+      if ((this.count + dirs) * 2 > this.keys.length) this.grow();
+      const keys = this.keys;
+      const values = this.values;
+      const mask = this.mask;
       // Successors in reverse order, so ties break the way a forward search would (seed 001).
       const px = p % w;
       const py = (p - px) / w;
@@ -138,22 +170,32 @@ export class ReverseResumableAStar {
         const q = qy * w + qx;
         if (stand[q] < size) continue;
         if (d >= 4 && noCut && (stand[py * w + qx] < size || stand[qy * w + px] < size)) continue;
-        const qSlot = this.find(q);
-        if (qSlot >= 0) {
-          const old = this.values[qSlot];
-          if ((old & 1) === 1 || (old >> 1) <= g) continue;
-          this.values[qSlot] = g << 1;
-        } else {
-          this.setValue(q, g << 1);
+        // One probe finds q or the empty slot where it goes.
+        let slot = this.slotOf(q);
+        let k = keys[slot];
+        while (k !== q && k !== EMPTY) {
+          slot = (slot + 1) & mask;
+          k = keys[slot];
         }
-        open.push(q, (g + this.heuristic(q)) * G_SPAN - g);
+        if (k === q) {
+          const old = values[slot];
+          if ((old & 1) === 1 || (old >> 1) <= g) continue;
+        } else {
+          keys[slot] = q;
+          this.count++;
+        }
+        values[slot] = g << 1;
+        const hx = qx > ox ? qx - ox : ox - qx;
+        const hy = qy > oy ? qy - oy : oy - qy;
+        const hq = four ? hx + hy : hx > hy ? hx : hy;
+        open.push(q, (g + hq) * G_SPAN - g);
       }
       if (p === target) {
         this.lastSlot = this.find(p);
-        return true;
+        return FOUND;
       }
     }
-    return false;
+    return EXHAUSTED;
   }
 
   private standable(cell: number): boolean {
@@ -201,7 +243,7 @@ export class ReverseResumableAStar {
   private grow(): void {
     const oldKeys = this.keys;
     const oldValues = this.values;
-    const capacity = oldKeys.length * 2;
+    const capacity = oldKeys.length * 4;
     this.keys = new Int32Array(capacity).fill(EMPTY);
     this.values = new Int32Array(capacity);
     this.mask = capacity - 1;
