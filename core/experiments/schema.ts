@@ -129,6 +129,11 @@ export function parseExperiment(json: unknown, solverNames?: readonly string[]):
     labels.add(label);
   });
   experiment.maps.forEach((m, i) => {
+    if (experiment.placement === 'scenario') {
+      if (m.kind === 'random') problems.push(`maps[${i}]: a random map has no scenario; use placement 'random' or 'auto'`);
+      if (m.kind === 'movingai' && m.scen.length === 0) problems.push(`maps[${i}].scen: placement 'scenario' needs at least one .scen file`);
+      if (m.kind === 'inline' && !m.agents) problems.push(`maps[${i}].agents: placement 'scenario' needs the map's agents`);
+    }
     if (m.kind === 'inline') {
       const width = m.rows[0].length;
       m.rows.forEach((row, y) => {

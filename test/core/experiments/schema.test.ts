@@ -48,6 +48,7 @@ describe('experiment file schema', () => {
     expect(problems({ ...valid, format: 'other' })[0]).toMatch(/^format: /);
     expect(problems({ ...valid, maps: [{ kind: 'png' }] })[0]).toMatch(/^maps\[0\]\.kind: /);
     expect(problems({ ...valid, maps: [{ kind: 'inline', name: 'x', rows: ['...', '..'] }] })).toEqual(['maps[0].rows[1]: row has 2 cells, expected 3']);
+    expect(problems({ ...valid, placement: 'scenario' })).toEqual(["maps[0]: a random map has no scenario; use placement 'random' or 'auto'"]);
   });
 
   it('rejects unknown solvers with the known names, duplicate labels and newer versions', () => {
