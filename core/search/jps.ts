@@ -32,19 +32,18 @@ export function solveJps(query: PathQuery, options: PathSearchOptions = {}): Pat
   const context = options.context ?? new SearchContext();
   const id = context.begin(grid);
   const w = grid.width;
-  const { g, parent, seen, closed, heap } = context;
+  const { g, parent, seen, closed, openList } = context;
   const goalX = goal % w;
   const goalY = (goal - goalX) / w;
 
   g[start] = 0;
   parent[start] = -1;
   seen[start] = id;
-  heap.push(start, 0);
+  openList.push(start, 0);
   let expanded = 0;
   let found = false;
-  while (heap.length > 0) {
-    const cell = heap.pop();
-    if (closed[cell] === id) continue;
+  while (openList.length > 0) {
+    const cell = openList.pop();
     closed[cell] = id;
     expanded++;
     if (cell === goal) {
@@ -73,13 +72,16 @@ export function solveJps(query: PathQuery, options: PathSearchOptions = {}): Pat
         const jy = (jump - jx) / w;
         const run = jx !== x ? (jx > x ? jx - x : x - jx) : jy > y ? jy - y : y - jy;
         const cost = g[cell] + (sx !== 0 && sy !== 0 ? run * Math.SQRT2 : run);
-        if (seen[jump] === id && cost >= g[jump]) continue;
+        const queued = seen[jump] === id; // seen and not closed: in the open list
+        if (queued && cost >= g[jump]) continue;
         seen[jump] = id;
         g[jump] = cost;
         parent[jump] = cell;
         const hx = jx > goalX ? jx - goalX : goalX - jx;
         const hy = jy > goalY ? jy - goalY : goalY - jy;
-        heap.push(jump, cost + (hx > hy ? hx + SQRT2_MINUS_1 * hy : hy + SQRT2_MINUS_1 * hx) - TIE_BREAK * cost);
+        const priority = cost + (hx > hy ? hx + SQRT2_MINUS_1 * hy : hy + SQRT2_MINUS_1 * hx) - TIE_BREAK * cost;
+        if (queued) openList.decrease(jump, priority);
+        else openList.push(jump, priority);
       }
     }
   }

@@ -30,19 +30,18 @@ export function solveJpsPlus(query: PathQuery, options: PathSearchOptions = {}):
   const id = context.begin(grid);
   const w = grid.width;
   const distance = table.distance;
-  const { g, parent, seen, closed, heap } = context;
+  const { g, parent, seen, closed, openList } = context;
   const goalX = goal % w;
   const goalY = (goal - goalX) / w;
 
   g[start] = 0;
   parent[start] = -1;
   seen[start] = id;
-  heap.push(start, 0);
+  openList.push(start, 0);
   let expanded = 0;
   let found = false;
-  while (heap.length > 0) {
-    const cell = heap.pop();
-    if (closed[cell] === id) continue;
+  while (openList.length > 0) {
+    const cell = openList.pop();
     closed[cell] = id;
     expanded++;
     if (cell === goal) {
@@ -85,7 +84,8 @@ export function solveJpsPlus(query: PathQuery, options: PathSearchOptions = {}):
       const next = cell + steps * (sy * w + sx);
       if (closed[next] === id) continue;
       const cost = g[cell] + (d < 4 ? steps : steps * Math.SQRT2);
-      if (seen[next] === id && cost >= g[next]) continue;
+      const queued = seen[next] === id; // seen and not closed: in the open list
+      if (queued && cost >= g[next]) continue;
       seen[next] = id;
       g[next] = cost;
       parent[next] = cell;
@@ -93,7 +93,9 @@ export function solveJpsPlus(query: PathQuery, options: PathSearchOptions = {}):
       const ny = y + steps * sy;
       const hx = nx > goalX ? nx - goalX : goalX - nx;
       const hy = ny > goalY ? ny - goalY : goalY - ny;
-      heap.push(next, cost + (hx > hy ? hx + SQRT2_MINUS_1 * hy : hy + SQRT2_MINUS_1 * hx) - TIE_BREAK * cost);
+      const priority = cost + (hx > hy ? hx + SQRT2_MINUS_1 * hy : hy + SQRT2_MINUS_1 * hx) - TIE_BREAK * cost;
+      if (queued) openList.decrease(next, priority);
+      else openList.push(next, priority);
     }
   }
   if (!found) return unreachable(expanded);

@@ -24,7 +24,7 @@ export function solveLazyThetaStar(query: PathQuery, options: PathSearchOptions 
   const w = grid.width;
   const h = grid.height;
   const passable = grid.passable;
-  const { g, parent, seen, closed, heap } = context;
+  const { g, parent, seen, closed, openList } = context;
   const dirs = movement.connectivity === 8 ? 8 : 4;
   const noCut = movement.corners === 'no-cut';
   const goalX = goal % w;
@@ -33,12 +33,11 @@ export function solveLazyThetaStar(query: PathQuery, options: PathSearchOptions 
   g[start] = 0;
   parent[start] = -1;
   seen[start] = id;
-  heap.push(start, 0);
+  openList.push(start, 0);
   let expanded = 0;
   let found = false;
-  while (heap.length > 0) {
-    const cell = heap.pop();
-    if (closed[cell] === id) continue;
+  while (openList.length > 0) {
+    const cell = openList.pop();
     const x = cell % w;
     const y = (cell - x) / w;
     // SetVertex: the optimistic parent must actually see this cell.
@@ -82,13 +81,16 @@ export function solveLazyThetaStar(query: PathQuery, options: PathSearchOptions 
       const ex = nx - vx;
       const ey = ny - vy;
       const cost = g[via] + Math.sqrt(ex * ex + ey * ey);
-      if (seen[next] === id && cost >= g[next]) continue;
+      const queued = seen[next] === id; // seen and not closed: in the open list
+      if (queued && cost >= g[next]) continue;
       seen[next] = id;
       g[next] = cost;
       parent[next] = via;
       const hx = nx - goalX;
       const hy = ny - goalY;
-      heap.push(next, cost + Math.sqrt(hx * hx + hy * hy) - TIE_BREAK * cost);
+      const priority = cost + Math.sqrt(hx * hx + hy * hy) - TIE_BREAK * cost;
+      if (queued) openList.decrease(next, priority);
+      else openList.push(next, priority);
     }
   }
   if (!found) return unreachable(expanded);

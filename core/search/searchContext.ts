@@ -11,7 +11,6 @@
  * live here and are rebuilt when `grid.version` moves.
  */
 import type { Grid } from '../grid/grid.ts';
-import { BinaryHeap } from './binaryHeap.ts';
 import { BucketQueue } from './bucketQueue.ts';
 import { IndexedHeap } from './indexedHeap.ts';
 import type { JumpTable } from './jumpTable.ts';
@@ -25,9 +24,9 @@ export class SearchContext {
   seen = new Uint32Array(0);
   closed = new Uint32Array(0);
   searchId = 0;
-  heap = new BinaryHeap(1024);
-  /** Open list with decrease-key, sized to the grid (A*, weighted A*, Dijkstra). */
+  /** Open list with decrease-key, sized to the grid (every search but 4-connected A*). */
   openList = new IndexedHeap(0);
+  /** Open list for integer priorities (4-connected uniform-cost A* and Dijkstra). */
   buckets = new BucketQueue();
   /** JPS+ jump distances for the grid and version they were built for (see jumpTable.ts). */
   jumpTable: JumpTable | null = null;
@@ -44,7 +43,6 @@ export class SearchContext {
       this.searchId = 0;
     }
     this.searchId++;
-    this.heap.clear();
     this.openList.clear();
     return this.searchId;
   }
