@@ -334,7 +334,8 @@ export class CooperativeController implements TurnController {
       this.planExtra[i][0] = -1;
       this.planLen[i] = 1;
       this.parkedAt[i] = pos;
-      this.reserveFootprint(i, t, pos, true);
+      this.rules.overriddenCount = 0;
+      this.reserveFootprint(i, t, pos);
       this.parkFootprint(i, t, pos);
       this.flagOverridden(i, t);
       this.event({ kind: 'wait', t, agent: i, cell: pos, detail: `no ${this.variant.name} path (${outcome}): stays` });
@@ -429,8 +430,8 @@ export class CooperativeController implements TurnController {
       if (extra[k + 1] >= 0) rules.check(i, priority, size, t + k, extra[k + 1], extra[k + 1], 1, true);
     }
     for (let k = 0; k < len; k++) {
-      this.reserveFootprint(i, t + k, cells[k], false);
-      if (extra[k] >= 0) this.reserveFootprint(i, t + k, extra[k], false);
+      this.reserveFootprint(i, t + k, cells[k]);
+      if (extra[k] >= 0) this.reserveFootprint(i, t + k, extra[k]);
     }
     if (!this.variant.windowed) {
       const arrival = t + len - 1;
@@ -451,12 +452,13 @@ export class CooperativeController implements TurnController {
     this.planExtra[i][1] = -1;
     this.planLen[i] = 2;
     this.rules.overriddenCount = 0;
-    this.reserveFootprint(i, t, pos, true);
-    this.reserveFootprint(i, t + 1, pos, true);
+    this.reserveFootprint(i, t, pos);
+    this.reserveFootprint(i, t + 1, pos);
     this.flagOverridden(i, t);
   }
 
-  private reserveFootprint(i: number, t: number, anchor: number, collect: boolean): void {
+  /** Reserves the unit's square at t; whoever held a cell of it is added to the overridden list. */
+  private reserveFootprint(i: number, t: number, anchor: number): void {
     const size = this.size[i];
     const w = this.grid.width;
     const priority = this.effectivePriority(i);
@@ -464,9 +466,7 @@ export class CooperativeController implements TurnController {
     for (let j = 0; j < size; j++) {
       for (let k = 0; k < size; k++) {
         const x = this.table.reserve(t, anchor + j * w + k, i, priority);
-        if (x !== NO_AGENT && (collect || !this.alreadyOverridden(x)) && rules.overriddenCount < rules.overridden.length) {
-          if (!this.alreadyOverridden(x)) rules.overridden[rules.overriddenCount++] = x;
-        }
+        if (x !== NO_AGENT && !this.alreadyOverridden(x) && rules.overriddenCount < rules.overridden.length) rules.overridden[rules.overriddenCount++] = x;
       }
     }
   }

@@ -205,6 +205,28 @@ describe('WHCA* scheduling', () => {
     for (let t = 1; t < Math.min(run.turns, 20); t++) expect(perTurn.get(t), `turn ${t}`).toBe((2 * 40) / 8);
   });
 
+  it('forgets past reservations, so the table stays small in long runs', () => {
+    const grid = new Grid(12, 12);
+    const agents = Array.from({ length: 12 }, (_, i) => ({ start: grid.cell(i, 0), goal: grid.cell(11 - i, 11) }));
+    const inst: MapfInstance = { grid, movement: FOUR_CONNECTED, agents };
+    const controller = createWhcaController(inst, { seed: 0, params: { window: 8 } });
+    // Agents that arrived keep planning windows for ever: run well past their arrival.
+    const positions = Int32Array.from(agents, (a) => a.start);
+    const next = new Int32Array(agents.length);
+    const world = { t: 0, grid, movement: FOUR_CONNECTED, agents, positions };
+    controller.init(world);
+    let largest = 0;
+    for (let t = 0; t < 400; t++) {
+      world.t = t;
+      controller.step(world, next, () => {});
+      positions.set(next);
+      largest = Math.max(largest, controller.counters().reservations);
+    }
+    expect(agents.every((a, i) => positions[i] === a.goal)).toBe(true);
+    // Each agent holds at most a window ahead plus the turns since the last sweep.
+    expect(largest).toBeLessThanOrEqual(agents.length * (8 + 1 + 8));
+  });
+
   it('resumes each agent’s RRA* across windows: a lone agent costs at most one distance table', () => {
     const grid = new Grid(64, 64);
     randomMap(new Random(5), grid, 0.2);
