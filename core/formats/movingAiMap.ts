@@ -86,11 +86,12 @@ export function parseMap(text: string, file = '<map>', options: MapReadOptions =
   const mapLine = headerLine(3, 'map');
   if (mapLine.trimEnd() !== 'map') fail(4, 1, `expected 'map', found ${quoteInput(mapLine)}`);
 
+  // Check the row count before allocating: a truncated file must not cost width x height bytes.
+  if (lines.length < 4 + height) fail(lines.length + 1, 1, `expected ${height} map rows, found ${lines.length - 4}`);
   const passable = new Uint8Array(width * height);
   const terrain = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const index = 4 + y;
-    if (index >= lines.length) fail(index + 1, 1, `expected ${height} map rows, found ${y}`);
     const row = lines[index];
     const n = Math.min(row.length, width);
     const base = y * width;

@@ -53,6 +53,7 @@ describe('Moving AI .map reader', () => {
     ['short row', SMALL.replace('GS..', 'GS.'), 'm.map:6:4: map row 1 has 3 characters, expected 4'],
     ['long row', SMALL.replace('GS..', 'GS...'), 'm.map:6:5: map row 1 has 5 characters, expected 4'],
     ['missing rows', SMALL.replace('OW..\n', ''), 'm.map:7:1: expected 3 map rows, found 2'],
+    ['a huge map cut short', 'type octile\nheight 8192\nwidth 8192\nmap\n....\n', 'm.map:6:1: expected 8192 map rows, found 1'],
     ['extra rows', `${SMALL}....\n`, "m.map:8:1: unexpected text after the 3 map rows: '....'"],
     ['bad type', SMALL.replace('octile', 'hex'), "m.map:1:6: unsupported map type 'hex'"],
     ['no header', '....\n', "m.map:1:1: expected 'type octile', found '....'"],
