@@ -17,6 +17,16 @@
  * simulator refused) or when a map change crossed its plan. An agent that finds no plan is
  * promoted above every unpromoted unit and searches again; if it still finds none it stays put
  * and the units it blocks replan. A final footprint check (jointMove.ts) guards the joint move.
+ *
+ * Params (anything else is a RangeError naming the allowed ones):
+ * - all: `order` ('given' | 'random' | 'priority' | 'distance', default 'given'), `maxExpansions`
+ *   per space-time search (default 2,000,000 full depth, 200,000 windowed), `promotion` (default
+ *   true for WHCA*, false for CA* and HCA*, which report a unit without a path instead);
+ * - CA* and HCA*: `maxTime`, the latest arrival a search considers, in turns after it starts
+ *   (default 4 * (width + height) + 2 * agents);
+ * - WHCA*: `window` w (default 16), `replanEvery` (1..w, default w / 2), `rraRestart` (restart a
+ *   unit's RRA* once its work exceeds this many times its first search, default 8), `rraBudget`
+ *   (RRA* expansions per turn shared by that turn's searches, 0 = unlimited, default 8192).
  */
 import type { Grid } from '../grid/grid.ts';
 import { gridDistance, type Movement } from '../grid/movement.ts';

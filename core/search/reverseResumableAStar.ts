@@ -65,7 +65,7 @@ export class ReverseResumableAStar {
   private values: Int32Array;
   private mask: number;
   private count = 0;
-  private readonly open = new BinaryHeap(256);
+  private open = new BinaryHeap(256);
   private lastSlot = 0;
 
   constructor(grid: Grid, movement: Movement, options: RraOptions = {}) {
@@ -90,7 +90,16 @@ export class ReverseResumableAStar {
     this.goal = goal;
     this.gridVersion = this.grid.version;
     this.expanded = 0;
-    this.keys.fill(EMPTY);
+    if (this.keys.length > 16 * INITIAL_CAPACITY) {
+      // Give back the memory of a large search (a unit that wandered far, or a long route now
+      // mostly walked): most restarts begin small again.
+      this.keys = new Int32Array(INITIAL_CAPACITY).fill(EMPTY);
+      this.values = new Int32Array(INITIAL_CAPACITY);
+      this.mask = INITIAL_CAPACITY - 1;
+      this.open = new BinaryHeap(256);
+    } else {
+      this.keys.fill(EMPTY);
+    }
     this.count = 0;
     this.open.clear();
     if (!this.standable(goal)) return; // nothing reaches a goal the unit cannot stand on
@@ -243,7 +252,7 @@ export class ReverseResumableAStar {
   private grow(): void {
     const oldKeys = this.keys;
     const oldValues = this.values;
-    const capacity = oldKeys.length * 4;
+    const capacity = oldKeys.length * 2;
     this.keys = new Int32Array(capacity).fill(EMPTY);
     this.values = new Int32Array(capacity);
     this.mask = capacity - 1;

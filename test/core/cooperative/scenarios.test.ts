@@ -79,7 +79,7 @@ describe('seed 001 Figure 1: an instance CA* cannot solve', () => {
     [3, 1, 1, 1],
     [0, 1, 4, 1],
   ]);
-  for (const order of ['given', 'priority', 'random']) {
+  for (const order of ['given', 'priority', 'random', 'distance']) {
     it(`CA* (order ${order}) reports the unplanned unit and its moves stay legal`, () => {
       const inst = instance();
       const controller = createCaController(inst, { seed: 3, params: { order } });
