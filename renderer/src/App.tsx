@@ -1,15 +1,24 @@
-/** The application shell: header, the map, and the side panel. */
+/** The application shell: header and toolbar, tools, the map, side panels, replay and status bars. */
 import { MapView } from './canvas/MapView.tsx';
 import { SolvePanel } from './panels/SolvePanel.tsx';
 import { Toolbar } from './panels/Toolbar.tsx';
 import { NoticeBar } from './panels/NoticeBar.tsx';
-import { labStore } from './state/labState.ts';
+import { ToolPalette } from './panels/ToolPalette.tsx';
+import { StatusBar } from './panels/StatusBar.tsx';
+import { UnitsPanel } from './panels/UnitsPanel.tsx';
+import { ReplayBar } from './panels/ReplayBar.tsx';
+import { modelStore } from './state/modelStore.ts';
 import { useSlice } from './state/store.ts';
 import { solverService } from './platform/index.ts';
+import { useShortcuts } from './shortcuts/useShortcuts.ts';
 
 export function App() {
-  const name = useSlice(labStore, (s) => s.scenarioName);
-  const instance = useSlice(labStore, (s) => s.instance);
+  useShortcuts();
+  const name = useSlice(modelStore, (s) => s.name);
+  const width = useSlice(modelStore, (s) => s.width);
+  const height = useSlice(modelStore, (s) => s.height);
+  const units = useSlice(modelStore, (s) => s.agents.length);
+  const connectivity = useSlice(modelStore, (s) => s.movement.connectivity);
   return (
     <div className="app">
       <header className="app-header">
@@ -17,19 +26,23 @@ export function App() {
         <Toolbar />
         <span className="scenario-name" data-testid="scenario-name">{name}</span>
         <span className="scenario-meta" data-testid="scenario-meta">
-          {instance.grid.width}×{instance.grid.height}, {instance.agents.length} units, {instance.movement.connectivity}-connected
+          {width}×{height}, {units} units, {connectivity}-connected
         </span>
         <span className="edition" data-testid="edition">
           {solverService.edition === 'desktop' ? 'Desktop' : 'Browser edition'}
         </span>
       </header>
       <NoticeBar />
+      <ToolPalette />
       <main className="workspace">
         <MapView />
         <aside className="side">
           <SolvePanel />
+          <UnitsPanel />
         </aside>
       </main>
+      <ReplayBar />
+      <StatusBar />
     </div>
   );
 }

@@ -1,50 +1,222 @@
 /**
- * The map canvas: a static layer (walls) redrawn only when the map or size changes, and a
- * dynamic layer (paths, goals, units) redrawn when the solution changes.
+ * The map canvas. Two layers (after excalidraw's static and interactive canvases): the static
+ * layer (floor, walls, grid lines) is redrawn only when the map or the view changes, and for a
+ * brush stroke segment only in the cells it touched; the dynamic layer (units, paths, overlays,
+ * previews) is redrawn at most once per animation frame when anything it shows changes.
+ * Pointer gestures go to the ToolController, which turns them into model commands.
  */
-import { useEffect, useRef, useState } from 'react';
-import { labStore } from '../state/labState.ts';
+import { useEffect, useRef } from 'react';
+import { model } from '../state/session.ts';
+import { modelStore } from '../state/modelStore.ts';
+import { labStore, notify } from '../state/labState.ts';
+import { editorStore } from '../state/editorState.ts';
+import { replayStore } from '../state/replayState.ts';
+import { currentOutcome } from '../state/plan.ts';
 import { useSlice } from '../state/store.ts';
 import { drawStatic } from './drawStatic.ts';
 import { drawDynamic } from './drawDynamic.ts';
-import { fitViewport, prepareCanvas } from './viewport.ts';
+import { prepareCanvas } from './prepareCanvas.ts';
+import { ToolController } from './toolController.ts';
+import { fitView, viewStore } from './viewState.ts';
+import { cellAtPoint, panBy, zoomAt } from './viewport.ts';
+import { keyState } from '../shortcuts/keyState.ts';
+import type { CellRegion } from '../model/commandContext.ts';
+
+declare global {
+  interface Window {
+    /** Set by a performance test: each dynamic-layer draw appends its duration in ms. */
+    mapfLabFrameTimes?: number[];
+  }
+}
+
+export const toolController = new ToolController(model, editorStore, (message) => notify('error', message));
 
 export function MapView() {
-  const instance = useSlice(labStore, (s) => s.instance);
-  const outcome = useSlice(labStore, (s) => s.outcome);
   const containerRef = useRef<HTMLDivElement>(null);
   const staticRef = useRef<HTMLCanvasElement>(null);
   const dynamicRef = useRef<HTMLCanvasElement>(null);
-  const [size, setSize] = useState({ width: 0, height: 0 });
+  const view = useSlice(viewStore, (s) => s.view);
+  const width = useSlice(modelStore, (s) => s.width);
+  const height = useSlice(modelStore, (s) => s.height);
+  const tool = useSlice(editorStore, (s) => s.tool);
 
   useEffect(() => {
     const container = containerRef.current!;
     const observer = new ResizeObserver(([entry]) => {
-      const { width, height } = entry.contentRect;
-      setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
+      const { width: w, height: h } = entry.contentRect;
+      const state = viewStore.get();
+      if (state.width === w && state.height === h) return;
+      viewStore.set({ width: w, height: h });
+      const doc = model.document;
+      if (state.fitted || !state.view) fitView(doc.grid.width, doc.grid.height);
     });
     observer.observe(container);
     return () => observer.disconnect();
   }, []);
 
-  const grid = instance.grid;
-  const view = fitViewport(size.width, size.height, grid.width, grid.height);
+  // A new map size (open, new, resize) fits the view again.
+  useEffect(() => fitView(width, height), [width, height]);
 
   useEffect(() => {
-    if (size.width === 0) return;
-    drawStatic(prepareCanvas(staticRef.current!, size.width, size.height), grid, view, size.width, size.height);
-    // The view is derived from size and grid, so those are the dependencies.
-  }, [grid, grid.version, size]);
+    let dynamicFrame = 0;
+    let staticFrame = 0;
+    let staticRegion: CellRegion | null | 'all' = null;
+    const redrawDynamic = () => {
+      if (dynamicFrame) return;
+      dynamicFrame = requestAnimationFrame(() => {
+        dynamicFrame = 0;
+        const { view: v, width: w, height: h } = viewStore.get();
+        if (!v || w === 0) return;
+        const started = performance.now();
+        const outcome = currentOutcome();
+        const replay = replayStore.get();
+        const editor = editorStore.get();
+        drawDynamic(prepareCanvas(dynamicRef.current!, w, h), {
+          grid: model.document.grid,
+          agents: model.document.agents,
+          view: v,
+          width: w,
+          height: h,
+          plan: outcome ? { paths: outcome.paths, analysis: outcome.analysis } : null,
+          t: replay.t,
+          trails: replay.trails,
+          labels: replay.labels,
+          heat: replay.heat,
+          selection: new Set(editor.selection),
+          preview: toolController.preview,
+        });
+        window.mapfLabFrameTimes?.push(performance.now() - started);
+      });
+    };
+    // Static redraws wait for the frame too; regions of several stroke segments merge.
+    const redrawStatic = (region: CellRegion | null) => {
+      if (region === null || staticRegion === 'all') staticRegion = 'all';
+      else if (staticRegion === null) staticRegion = { ...region };
+      else staticRegion = { x0: Math.min(staticRegion.x0, region.x0), y0: Math.min(staticRegion.y0, region.y0), x1: Math.max(staticRegion.x1, region.x1), y1: Math.max(staticRegion.y1, region.y1) };
+      if (staticFrame) return;
+      staticFrame = requestAnimationFrame(() => {
+        staticFrame = 0;
+        const { view: v, width: w, height: h } = viewStore.get();
+        const pending = staticRegion;
+        staticRegion = null;
+        if (!v || w === 0 || pending === null) return;
+        drawStatic(prepareCanvas(staticRefCurrent(), w, h), model.document.grid, v, w, h, pending === 'all' ? null : pending);
+      });
+    };
+    const staticRefCurrent = () => staticRef.current!;
+    const unsubscribers = [
+      model.subscribe((event) => {
+        if (event.parts.map) redrawStatic(event.region);
+        redrawDynamic();
+      }),
+      viewStore.subscribe(() => {
+        redrawStatic(null);
+        redrawDynamic();
+      }),
+      labStore.subscribe(redrawDynamic),
+      replayStore.subscribe(redrawDynamic),
+      editorStore.subscribe(redrawDynamic),
+    ];
+    redrawStatic(null);
+    redrawDynamic();
+    return () => {
+      unsubscribers.forEach((u) => u());
+      cancelAnimationFrame(dynamicFrame);
+      cancelAnimationFrame(staticFrame);
+    };
+  }, []);
 
   useEffect(() => {
-    if (size.width === 0) return;
-    drawDynamic(prepareCanvas(dynamicRef.current!, size.width, size.height), instance, outcome?.paths ?? [], view, size.width, size.height);
-  }, [instance, outcome, size]);
+    const canvas = dynamicRef.current!;
+    let pan: { x: number; y: number } | null = null;
+    const local = (event: { clientX: number; clientY: number }) => {
+      const box = canvas.getBoundingClientRect();
+      return { px: event.clientX - box.left, py: event.clientY - box.top };
+    };
+    const cellOf = (event: PointerEvent) => {
+      const v = viewStore.get().view!;
+      const { px, py } = local(event);
+      return cellAtPoint(v, px, py);
+    };
+    const onDown = (event: PointerEvent) => {
+      if (!viewStore.get().view) return;
+      canvas.setPointerCapture(event.pointerId);
+      if (event.button === 1 || (event.button === 0 && keyState.space)) {
+        event.preventDefault();
+        pan = { x: event.clientX, y: event.clientY };
+        keyState.spaceUsed = true;
+        return;
+      }
+      if (event.button !== 0 && event.button !== 2) return;
+      toolController.down(cellOf(event), event.button === 2, event.shiftKey);
+      editorStore.set({}); // the preview changed: redraw
+    };
+    const onMove = (event: PointerEvent) => {
+      const v = viewStore.get().view;
+      if (!v) return;
+      if (pan) {
+        viewStore.set({ view: panBy(v, event.clientX - pan.x, event.clientY - pan.y), fitted: false });
+        pan = { x: event.clientX, y: event.clientY };
+        return;
+      }
+      const cell = cellOf(event);
+      const cursor = editorStore.get().cursor;
+      const grid = model.document.grid;
+      const inside = cell.x >= 0 && cell.y >= 0 && cell.x < grid.width && cell.y < grid.height;
+      if (!inside && cursor !== null) editorStore.set({ cursor: null });
+      else if (inside && (cursor === null || cursor.x !== cell.x || cursor.y !== cell.y)) editorStore.set({ cursor: cell });
+      if (event.buttons !== 0) {
+        toolController.move(cell);
+        if (toolController.preview) editorStore.set({});
+      }
+    };
+    const onUp = (event: PointerEvent) => {
+      if (pan) {
+        pan = null;
+        return;
+      }
+      if (!viewStore.get().view) return;
+      toolController.up(cellOf(event));
+      editorStore.set({});
+    };
+    const onWheel = (event: WheelEvent) => {
+      const v = viewStore.get().view;
+      if (!v) return;
+      event.preventDefault();
+      const { px, py } = local(event);
+      viewStore.set({ view: zoomAt(v, Math.exp(-event.deltaY * 0.0015), px, py), fitted: false });
+    };
+    const onLeave = () => editorStore.set({ cursor: null });
+    const noMenu = (event: Event) => event.preventDefault();
+    canvas.addEventListener('pointerdown', onDown);
+    canvas.addEventListener('pointermove', onMove);
+    canvas.addEventListener('pointerup', onUp);
+    canvas.addEventListener('pointercancel', onUp);
+    canvas.addEventListener('pointerleave', onLeave);
+    canvas.addEventListener('wheel', onWheel, { passive: false });
+    canvas.addEventListener('contextmenu', noMenu);
+    return () => {
+      canvas.removeEventListener('pointerdown', onDown);
+      canvas.removeEventListener('pointermove', onMove);
+      canvas.removeEventListener('pointerup', onUp);
+      canvas.removeEventListener('pointercancel', onUp);
+      canvas.removeEventListener('pointerleave', onLeave);
+      canvas.removeEventListener('wheel', onWheel);
+      canvas.removeEventListener('contextmenu', noMenu);
+    };
+  }, []);
 
   return (
-    <div className="map-view" ref={containerRef} data-testid="map-view" data-cell-size={view.cellSize} data-offset-x={view.offsetX} data-offset-y={view.offsetY}>
-      <canvas ref={staticRef} className="layer" aria-hidden="true" />
-      <canvas ref={dynamicRef} className="layer" data-testid="dynamic-layer" aria-label={`Map ${grid.width} by ${grid.height}`} />
+    <div
+      className={`map-view tool-${tool}`}
+      ref={containerRef}
+      data-testid="map-view"
+      data-cell-size={view?.cellSize ?? 0}
+      data-offset-x={view?.offsetX ?? 0}
+      data-offset-y={view?.offsetY ?? 0}
+    >
+      <canvas ref={staticRef} className="layer" aria-hidden="true" data-testid="static-layer" />
+      <canvas ref={dynamicRef} className="layer" data-testid="dynamic-layer" aria-label={`Map ${width} by ${height}`} />
     </div>
   );
 }

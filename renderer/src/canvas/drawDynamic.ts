@@ -1,51 +1,172 @@
-/** The dynamic layer: paths, goals and units. Redrawn when the solution or selection changes. */
-import type { MapfInstance } from '../../../core/mapf/instance.ts';
-import { defaultAgentColor } from '../../../core/mapf/agentColors.ts';
+/**
+ * The dynamic layer: congestion heat map, planned paths, trails, goals, units at the replay's
+ * turn, selection and the gesture preview. Redrawn at most once per animation frame.
+ */
+import type { Grid } from '../../../core/grid/grid.ts';
+import type { ScenarioAgent } from '../../../core/scenario/schema.ts';
+import type { ReplayAnalysis } from '../replay/analysis.ts';
+import type { ToolPreview } from './toolController.ts';
 import type { Viewport } from './viewport.ts';
 
-export function drawDynamic(
-  context: CanvasRenderingContext2D,
-  instance: MapfInstance,
-  paths: readonly (readonly number[])[],
-  view: Viewport,
-  cssWidth: number,
-  cssHeight: number,
-): void {
-  const { grid, agents } = instance;
+/** Above this many units only selected units' full paths are drawn (the rest would be a tangle). */
+export const ALL_PATHS_LIMIT = 64;
+/** Turns of trail behind each unit. */
+const TRAIL_TURNS = 6;
+
+export interface DynamicScene {
+  grid: Grid;
+  agents: readonly ScenarioAgent[];
+  view: Viewport;
+  width: number;
+  height: number;
+  /** The current plan, or null when there is none or it is out of date. */
+  plan: { paths: readonly (readonly number[])[]; analysis: ReplayAnalysis } | null;
+  t: number;
+  trails: boolean;
+  labels: boolean;
+  heat: boolean;
+  selection: ReadonlySet<string>;
+  preview: ToolPreview | null;
+}
+
+export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicScene): void {
+  const { grid, agents, view, plan, t } = scene;
   const { cellSize: s, offsetX: ox, offsetY: oy } = view;
-  const cx = (cell: number) => ox + (grid.x(cell) + 0.5) * s;
-  const cy = (cell: number) => oy + (grid.y(cell) + 0.5) * s;
-  context.clearRect(0, 0, cssWidth, cssHeight);
+  const w = grid.width;
+  const cx = (cell: number) => ox + ((cell % w) + 0.5) * s;
+  const cy = (cell: number) => oy + (Math.floor(cell / w) + 0.5) * s;
+  context.clearRect(0, 0, scene.width, scene.height);
+
+  if (plan && scene.heat) drawHeat(context, grid, plan.analysis, view);
 
   context.lineCap = 'round';
   context.lineJoin = 'round';
-  context.lineWidth = Math.max(2, s * 0.22);
-  paths.forEach((path, i) => {
-    if (path.length < 2) return;
-    context.strokeStyle = defaultAgentColor(i);
-    context.beginPath();
-    context.moveTo(cx(path[0]), cy(path[0]));
-    for (let t = 1; t < path.length; t++) context.lineTo(cx(path[t]), cy(path[t]));
-    context.stroke();
-  });
+  if (plan) {
+    const all = agents.length <= ALL_PATHS_LIMIT;
+    context.lineWidth = Math.max(2, s * 0.22);
+    plan.paths.forEach((path, i) => {
+      const agent = agents[i];
+      if (!agent || path.length < 2 || !(all || scene.selection.has(agent.id))) return;
+      context.strokeStyle = agent.colour;
+      context.beginPath();
+      context.moveTo(cx(path[0]), cy(path[0]));
+      for (let k = 1; k < path.length; k++) context.lineTo(cx(path[k]), cy(path[k]));
+      context.stroke();
+    });
+    if (scene.trails && t > 0) {
+      // The last few turns walked, wide and translucent behind each unit.
+      context.globalAlpha = 0.45;
+      context.lineWidth = Math.max(3, s * 0.5);
+      const now = Math.floor(t);
+      plan.paths.forEach((path, i) => {
+        if (path.length < 2 || !agents[i]) return;
+        const from = Math.max(0, now - TRAIL_TURNS);
+        const to = Math.min(path.length - 1, now);
+        if (to <= from) return;
+        context.strokeStyle = agents[i].colour;
+        context.beginPath();
+        context.moveTo(cx(path[from]), cy(path[from]));
+        for (let k = from + 1; k <= to; k++) context.lineTo(cx(path[k]), cy(path[k]));
+        const [x, y] = position(path, t, cx, cy);
+        context.lineTo(x, y);
+        context.stroke();
+      });
+      context.globalAlpha = 1;
+    }
+  }
 
+  // Goals: outlined squares.
+  context.lineWidth = Math.max(1, s * 0.1);
+  const inset = s * 0.18;
+  for (const agent of agents) {
+    context.strokeStyle = agent.colour;
+    context.strokeRect(ox + agent.goal[0] * s + inset, oy + agent.goal[1] * s + inset, agent.size * s - 2 * inset, agent.size * s - 2 * inset);
+  }
+
+  // Units: filled discs at their replay position (at their start without a plan).
+  const radius = Math.max(1, s * 0.36);
+  const showNumbers = scene.labels && s >= 14;
+  if (showNumbers) {
+    context.font = `600 ${Math.round(s * 0.38)}px system-ui, sans-serif`;
+    context.textAlign = 'center';
+    context.textBaseline = 'middle';
+  }
   agents.forEach((agent, i) => {
-    const color = defaultAgentColor(i);
-    // Goal: an outlined square; start: a filled disc with the unit's number.
-    context.strokeStyle = color;
-    context.lineWidth = Math.max(1.5, s * 0.1);
-    const inset = s * 0.18;
-    context.strokeRect(ox + grid.x(agent.goal) * s + inset, oy + grid.y(agent.goal) * s + inset, s - 2 * inset, s - 2 * inset);
-    context.fillStyle = color;
+    const path = plan?.paths[i];
+    const [x, y] = path && path.length > 0 ? position(path, t, cx, cy) : [ox + (agent.start[0] + agent.size / 2) * s, oy + (agent.start[1] + agent.size / 2) * s];
+    context.fillStyle = agent.colour;
     context.beginPath();
-    context.arc(cx(agent.start), cy(agent.start), s * 0.36, 0, Math.PI * 2);
+    context.arc(x, y, radius * agent.size, 0, Math.PI * 2);
     context.fill();
-    if (s >= 14) {
+    if (scene.selection.has(agent.id)) {
+      context.strokeStyle = '#111318';
+      context.lineWidth = Math.max(1.5, s * 0.08);
+      context.beginPath();
+      context.arc(x, y, radius * agent.size + Math.max(2, s * 0.1), 0, Math.PI * 2);
+      context.stroke();
+    }
+    if (showNumbers) {
       context.fillStyle = '#ffffff';
-      context.font = `600 ${Math.round(s * 0.38)}px system-ui, sans-serif`;
-      context.textAlign = 'center';
-      context.textBaseline = 'middle';
-      context.fillText(String(i + 1), cx(agent.start), cy(agent.start) + 0.5);
+      context.fillText(String(i + 1), x, y + 0.5);
     }
   });
+
+  if (scene.preview) drawPreview(context, scene.preview, agents, view);
+}
+
+/** A unit's interpolated screen position at fractional turn t. */
+function position(path: readonly number[], t: number, cx: (c: number) => number, cy: (c: number) => number): [number, number] {
+  const last = path.length - 1;
+  const k = Math.max(0, Math.min(last, Math.floor(t)));
+  const next = Math.min(last, k + 1);
+  const f = Math.max(0, Math.min(1, t - k));
+  return [cx(path[k]) + (cx(path[next]) - cx(path[k])) * f, cy(path[k]) + (cy(path[next]) - cy(path[k])) * f];
+}
+
+/** Waiting turns and blocked moves per cell, from pale orange to red (the chokepoint view). */
+function drawHeat(context: CanvasRenderingContext2D, grid: Grid, analysis: ReplayAnalysis, view: Viewport): void {
+  const { heat, heatMax } = analysis;
+  if (heatMax === 0) return;
+  const { cellSize: s, offsetX: ox, offsetY: oy } = view;
+  const w = grid.width;
+  for (let c = 0; c < heat.length; c++) {
+    const h = heat[c];
+    if (h === 0) continue;
+    const v = h / heatMax;
+    context.fillStyle = `rgba(${230 + Math.round(25 * v)}, ${Math.round(170 * (1 - v))}, 40, ${0.3 + 0.55 * v})`;
+    context.fillRect(ox + (c % w) * s, oy + Math.floor(c / w) * s, s, s);
+  }
+}
+
+function drawPreview(context: CanvasRenderingContext2D, preview: ToolPreview, agents: readonly ScenarioAgent[], view: Viewport): void {
+  const { cellSize: s, offsetX: ox, offsetY: oy } = view;
+  context.save();
+  if (preview.kind === 'rect') {
+    const x0 = Math.min(preview.from.x, preview.to.x);
+    const y0 = Math.min(preview.from.y, preview.to.y);
+    context.fillStyle = preview.passable ? 'rgba(244, 241, 234, 0.7)' : 'rgba(43, 45, 51, 0.6)';
+    context.fillRect(ox + x0 * s, oy + y0 * s, (Math.abs(preview.to.x - preview.from.x) + 1) * s, (Math.abs(preview.to.y - preview.from.y) + 1) * s);
+  } else if (preview.kind === 'line') {
+    context.strokeStyle = preview.passable ? 'rgba(244, 241, 234, 0.8)' : 'rgba(43, 45, 51, 0.6)';
+    context.lineWidth = preview.brush * s;
+    context.lineCap = 'square';
+    context.beginPath();
+    context.moveTo(ox + (preview.from.x + 0.5) * s, oy + (preview.from.y + 0.5) * s);
+    context.lineTo(ox + (preview.to.x + 0.5) * s, oy + (preview.to.y + 0.5) * s);
+    context.stroke();
+  } else if (preview.kind === 'unit-start') {
+    context.strokeStyle = '#4c8dff';
+    context.lineWidth = Math.max(2, s * 0.12);
+    context.setLineDash([4, 3]);
+    context.beginPath();
+    context.arc(ox + (preview.at.x + 0.5) * s, oy + (preview.at.y + 0.5) * s, Math.max(2, s * 0.36), 0, Math.PI * 2);
+    context.stroke();
+  } else {
+    const agent = agents.find((a) => a.id === preview.id);
+    context.globalAlpha = 0.6;
+    context.strokeStyle = agent?.colour ?? '#4c8dff';
+    context.lineWidth = Math.max(2, s * 0.12);
+    context.strokeRect(ox + preview.to.x * s + 1, oy + preview.to.y * s + 1, (agent?.size ?? 1) * s - 2, (agent?.size ?? 1) * s - 2);
+  }
+  context.restore();
 }

@@ -1,12 +1,18 @@
-/** Where the map sits on the canvas: cell size and offset that fit the map into the view. */
+/**
+ * Where the map sits on the canvas: cell size and offset in CSS pixels. Fitting, zooming about
+ * a point and mapping pointer positions to cells are pure functions of it (tested without a DOM).
+ */
 export interface Viewport {
   cellSize: number;
   offsetX: number;
   offsetY: number;
 }
 
+export const MIN_CELL_SIZE = 0.25;
+export const MAX_CELL_SIZE = 96;
+
 export function fitViewport(cssWidth: number, cssHeight: number, mapWidth: number, mapHeight: number, margin = 12): Viewport {
-  const cellSize = Math.max(1, Math.min((cssWidth - 2 * margin) / mapWidth, (cssHeight - 2 * margin) / mapHeight));
+  const cellSize = Math.max(MIN_CELL_SIZE, Math.min((cssWidth - 2 * margin) / mapWidth, (cssHeight - 2 * margin) / mapHeight, MAX_CELL_SIZE));
   return {
     cellSize,
     offsetX: Math.round((cssWidth - cellSize * mapWidth) / 2),
@@ -14,19 +20,18 @@ export function fitViewport(cssWidth: number, cssHeight: number, mapWidth: numbe
   };
 }
 
-/**
- * Sizes a canvas's backing store for the device pixel ratio, only when it changed (resizing
- * clears the canvas and costs a reallocation), and returns its 2D context scaled to CSS pixels.
- */
-export function prepareCanvas(canvas: HTMLCanvasElement, cssWidth: number, cssHeight: number): CanvasRenderingContext2D {
-  const ratio = window.devicePixelRatio || 1;
-  const width = Math.round(cssWidth * ratio);
-  const height = Math.round(cssHeight * ratio);
-  if (canvas.width !== width || canvas.height !== height) {
-    canvas.width = width;
-    canvas.height = height;
-  }
-  const context = canvas.getContext('2d')!;
-  context.setTransform(ratio, 0, 0, ratio, 0, 0);
-  return context;
+/** Zooms by `factor` keeping the map point under (px, py) where it is. */
+export function zoomAt(view: Viewport, factor: number, px: number, py: number): Viewport {
+  const cellSize = Math.max(MIN_CELL_SIZE, Math.min(MAX_CELL_SIZE, view.cellSize * factor));
+  const scale = cellSize / view.cellSize;
+  return { cellSize, offsetX: px - (px - view.offsetX) * scale, offsetY: py - (py - view.offsetY) * scale };
+}
+
+export function panBy(view: Viewport, dx: number, dy: number): Viewport {
+  return { ...view, offsetX: view.offsetX + dx, offsetY: view.offsetY + dy };
+}
+
+/** The cell under a CSS point (may lie outside the map). */
+export function cellAtPoint(view: Viewport, px: number, py: number): { x: number; y: number } {
+  return { x: Math.floor((px - view.offsetX) / view.cellSize), y: Math.floor((py - view.offsetY) / view.cellSize) };
 }

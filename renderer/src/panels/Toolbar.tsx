@@ -1,34 +1,39 @@
-/** File actions, with their keyboard shortcuts (Ctrl/Cmd+O open map, Ctrl/Cmd+S save map). */
-import { useEffect } from 'react';
-import { addUnitsFromScenario, openMapFile, saveMapFile, UNITS_FROM_SCENARIO } from '../state/fileActions.ts';
+/** File actions and undo/redo, each with its shortcut in the tooltip. */
+import { addUnitsFromScenario, newScenario, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile, UNITS_FROM_SCENARIO } from '../state/fileActions.ts';
+import { modelStore } from '../state/modelStore.ts';
+import { useSlice } from '../state/store.ts';
+import { redo, undo } from '../state/editActions.ts';
 
 export function Toolbar() {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
-      const key = event.key.toLowerCase();
-      if (key === 'o') {
-        event.preventDefault();
-        void openMapFile();
-      } else if (key === 's') {
-        event.preventDefault();
-        void saveMapFile();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
+  const undoLabel = useSlice(modelStore, (s) => s.undoLabel);
+  const redoLabel = useSlice(modelStore, (s) => s.redoLabel);
   return (
     <nav className="toolbar" aria-label="File">
-      <button type="button" onClick={() => void openMapFile()} title="Open a Moving AI .map (Ctrl+O)" data-testid="open-map">
+      <button type="button" onClick={newScenario} title="New scenario (Alt+N)" data-testid="new-scenario">
+        New
+      </button>
+      <button type="button" onClick={() => void openScenarioFile()} title="Open a scenario .json or a Moving AI .map (Ctrl+O)" data-testid="open-scenario">
+        Open…
+      </button>
+      <button type="button" onClick={() => void saveScenarioFile()} title="Save the scenario as JSON (Ctrl+S)" data-testid="save-scenario">
+        Save
+      </button>
+      <span className="separator" />
+      <button type="button" onClick={() => void openMapFile()} title="Open a Moving AI .map" data-testid="open-map">
         Open map…
       </button>
-      <button type="button" onClick={() => void addUnitsFromScenario()} title={`Place the first ${UNITS_FROM_SCENARIO} units of a Moving AI .scen`} data-testid="add-units">
+      <button type="button" onClick={() => void addUnitsFromScenario()} title={`Place the first ${UNITS_FROM_SCENARIO} units of a Moving AI .scen (one undo step)`} data-testid="add-units">
         Add units from .scen…
       </button>
-      <button type="button" onClick={() => void saveMapFile()} title="Save the map as a Moving AI .map (Ctrl+S)" data-testid="save-map">
+      <button type="button" onClick={() => void saveMapFile()} title="Save the map as a Moving AI .map (Ctrl+Shift+S)" data-testid="save-map">
         Save map…
+      </button>
+      <span className="separator" />
+      <button type="button" onClick={undo} disabled={undoLabel === null} title="Undo (Ctrl+Z)" data-testid="undo">
+        {undoLabel ? `Undo ${undoLabel}` : 'Undo'}
+      </button>
+      <button type="button" onClick={redo} disabled={redoLabel === null} title="Redo (Ctrl+Shift+Z, Ctrl+Y)" data-testid="redo">
+        {redoLabel ? `Redo ${redoLabel}` : 'Redo'}
       </button>
     </nav>
   );

@@ -1,70 +1,145 @@
 /**
- * Opening and saving Moving AI files. Nothing half-read replaces the scenario: a file that
- * fails to parse leaves everything as it was and says what and where (file:line:column).
+ * File actions as model commands: opening replaces the document (loadDocument: not undoable, a
+ * new history), importing units is one undoable step, saving reads model.toScenario(). Nothing
+ * half-read replaces the scenario: a file that fails to parse leaves everything as it was and
+ * says what and where (file:line:column).
  */
-import { parseMap, writeMap } from '../../../core/formats/movingAiMap.ts';
+import { parseMap, writeMap, type MovingAiMap } from '../../../core/formats/movingAiMap.ts';
 import { parseScenario, checkScenario } from '../../../core/formats/movingAiScenario.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
-import { checkInstance, type AgentTask } from '../../../core/mapf/instance.ts';
+import { completeAgent, contentFromScenario } from '../../../core/scenario/content.ts';
+import { parseScenarioJson } from '../../../core/scenario/parse.ts';
+import { serializeScenario } from '../../../core/scenario/serialize.ts';
+import { solverNames } from '../../../core/solvers/registry.ts';
 import { fileService } from '../platform/index.ts';
-import { labStore } from './labState.ts';
+import { emptyDocument } from '../model/document.ts';
+import { labStore, notify } from './labState.ts';
+import { model, newDocument } from './session.ts';
+import { editorStore } from './editorState.ts';
 
 const MAP_FILTER = [{ name: 'Moving AI map', extensions: ['map'] }];
 const SCEN_FILTER = [{ name: 'Moving AI scenario', extensions: ['scen'] }];
+const SCENARIO_FILTER = [{ name: 'MAPF Lab scenario', extensions: ['json'] }];
 
 /** How many units "Add units from scenario" takes from the top of a .scen file. */
 export const UNITS_FROM_SCENARIO = 10;
 
+/**
+ * The Moving AI map the grid was read from, so saving writes each cell's original character
+ * (trees stay 'T', not '@') while the map is unedited; the grid version tells.
+ */
+let openedMap: { file: MovingAiMap; version: number } | null = null;
+
+function afterLoad(): void {
+  openedMap = null;
+  editorStore.set({ selection: [] });
+  labStore.set({ outcome: null });
+}
+
+export function newScenario(): void {
+  model.dispatch({ type: 'loadDocument', document: newDocument() });
+  afterLoad();
+  notify('info', 'New 32×32 scenario. Paint walls with P, add units with U.');
+}
+
 export async function openMapFile(): Promise<void> {
   await reportErrors(async () => {
     const file = await fileService.openText(MAP_FILTER);
-    if (!file) return;
-    const mapFile = parseMap(file.text, file.name);
-    const { grid } = mapFile;
-    labStore.set({
-      scenarioName: file.name,
-      instance: { grid, movement: FOUR_CONNECTED, agents: [] },
-      mapFile,
-      outcome: null,
-      notice: { kind: 'info', text: `Opened ${file.name} (${grid.width}×${grid.height}). Add units from a scenario file to solve.` },
-    });
+    if (file) loadMapText(file.name, file.text);
   });
+}
+
+function loadMapText(name: string, text: string): void {
+  const mapFile = parseMap(text, name);
+  const { grid } = mapFile;
+  const doc = { ...emptyDocument(1, 1, name), grid, mapSource: { kind: 'file' as const, path: name }, movement: { ...FOUR_CONNECTED } };
+  doc.solver = { ...model.document.solver };
+  model.dispatch({ type: 'loadDocument', document: doc });
+  afterLoad();
+  openedMap = { file: mapFile, version: grid.version };
+  notify('info', `Opened ${name} (${grid.width}×${grid.height}). Add units from a scenario file, or place them with the Unit tool (U).`);
+}
+
+/** Opens a MAPF Lab scenario (.json) or a Moving AI map (.map), by extension. */
+export async function openScenarioFile(): Promise<void> {
+  await reportErrors(async () => {
+    const file = await fileService.openText([...SCENARIO_FILTER, ...MAP_FILTER]);
+    if (!file) return;
+    if (file.name.toLowerCase().endsWith('.map')) loadMapText(file.name, file.text);
+    else loadScenarioText(file.name, file.text);
+  });
+}
+
+function loadScenarioText(name: string, text: string): void {
+  const scenario = parseScenarioJson(text, name, { solverNames: solverNames() });
+  let mapGrid = undefined;
+  if (scenario.map.kind === 'file') {
+    // The browser cannot read a file next to the scenario: it must be the map already open.
+    const wanted = baseName(scenario.map.path);
+    const source = model.document.mapSource;
+    if (source.kind !== 'file' || baseName(source.path) !== wanted) {
+      throw new Error(`${name} uses the map file '${scenario.map.path}': open that map first (Open map…), then open ${name} again.`);
+    }
+    mapGrid = model.document.grid.clone();
+  }
+  const doc = contentFromScenario(scenario, { mapGrid, fileName: name });
+  const keep = openedMap;
+  model.dispatch({ type: 'loadDocument', document: doc });
+  afterLoad();
+  if (mapGrid && keep) openedMap = { file: { ...keep.file, grid: mapGrid }, version: mapGrid.version };
+  notify('info', `Opened ${name}: ${doc.grid.width}×${doc.grid.height}, ${doc.agents.length} units.`);
 }
 
 export async function addUnitsFromScenario(): Promise<void> {
   await reportErrors(async () => {
     const file = await fileService.openText(SCEN_FILTER);
     if (!file) return;
-    const { instance, scenarioName } = labStore.get();
+    const doc = model.document;
     const scenario = parseScenario(file.text, file.name);
-    checkScenario(scenario, instance.grid, file.name, scenarioName);
+    checkScenario(scenario, doc.grid, file.name, doc.name);
     const taken = scenario.entries.slice(0, UNITS_FROM_SCENARIO);
-    const agents: AgentTask[] = taken.map((e) => ({ start: instance.grid.cell(e.startX, e.startY), goal: instance.grid.cell(e.goalX, e.goalY) }));
-    const next = { ...instance, agents };
-    checkInstance(next);
-    labStore.set({
-      instance: next,
-      outcome: null,
-      notice: { kind: 'info', text: `Placed the first ${agents.length} of ${scenario.entries.length} units from ${file.name}.` },
-    });
+    // All units in one undoable step: the scenario with its units replaced, as a JSON edit.
+    const next = model.toScenario();
+    next.agents = taken.map((e, i) => completeAgent({ id: `a${i + 1}`, name: `Unit ${i + 1}`, start: [e.startX, e.startY], goal: [e.goalX, e.goalY] }, i));
+    const result = model.dispatch({ type: 'replaceFromJson', text: serializeScenario(next), fileName: file.name, solverNames: solverNames() });
+    if (!result.ok) throw new Error(result.message);
+    editorStore.set({ selection: [] });
+    notify('info', `Placed the first ${taken.length} of ${scenario.entries.length} units from ${file.name}.`);
   });
 }
 
 export async function saveMapFile(): Promise<void> {
   await reportErrors(async () => {
-    const { instance, scenarioName, mapFile } = labStore.get();
-    const source = mapFile !== null && mapFile.grid === instance.grid ? mapFile : instance.grid;
-    const name = scenarioName.endsWith('.map') ? scenarioName : `${scenarioName.replace(/[^A-Za-z0-9_-]+/g, '-').toLowerCase()}.map`;
+    const doc = model.document;
+    const source = openedMap !== null && openedMap.file.grid === doc.grid && openedMap.version === doc.grid.version ? openedMap.file : doc.grid;
+    const name = doc.name.endsWith('.map') ? doc.name : `${slug(doc.name)}.map`;
     const outcome = await fileService.saveText(name, writeMap(source), MAP_FILTER);
-    if (outcome.error) labStore.set({ notice: { kind: 'error', text: outcome.error } });
-    else if (outcome.saved) labStore.set({ notice: { kind: 'info', text: `Saved ${outcome.name ?? name}.` } });
+    if (outcome.error) notify('error', outcome.error);
+    else if (outcome.saved) notify('info', `Saved ${outcome.name ?? name}.`);
   });
+}
+
+export async function saveScenarioFile(): Promise<void> {
+  await reportErrors(async () => {
+    const name = `${slug(model.document.name.replace(/\.(map|json)$/i, ''))}.json`;
+    const outcome = await fileService.saveText(name, serializeScenario(model.toScenario()), SCENARIO_FILTER);
+    if (outcome.error) notify('error', outcome.error);
+    else if (outcome.saved) notify('info', `Saved ${outcome.name ?? name}.`);
+  });
+}
+
+function slug(name: string): string {
+  return name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'scenario';
+}
+
+function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
 }
 
 async function reportErrors(action: () => Promise<void>): Promise<void> {
   try {
     await action();
   } catch (error) {
-    labStore.set({ notice: { kind: 'error', text: error instanceof Error ? error.message : String(error) } });
+    notify('error', error instanceof Error ? error.message : String(error));
   }
 }

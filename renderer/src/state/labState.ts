@@ -1,16 +1,10 @@
 /**
- * The lab's state for now: the scenario on screen, the chosen solver, and the last solve.
- * (The full scenario model with commands and undo comes with the editor.)
+ * The lab's session state that is not part of the scenario: messages for the user and the
+ * solve in progress or last finished. The scenario itself lives in the editor model (session.ts).
  */
-import { chokepointExample } from '../../../core/examples/chokepoint.ts';
-import type { MapfInstance } from '../../../core/mapf/instance.ts';
-import type { MovingAiMap } from '../../../core/formats/movingAiMap.ts';
 import type { SolveStatus, SolveStats } from '../../../core/solvers/types.ts';
+import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { Store } from './store.ts';
-import { findSolver } from '../../../core/solvers/registry.ts';
-
-/** The solver a new session starts with: cooperative WHCA* when built in. */
-const DEFAULT_SOLVER = findSolver('whca') ? 'whca' : 'independent';
 
 export type SolvePhase = 'idle' | 'running' | 'done';
 
@@ -18,10 +12,16 @@ export interface SolveOutcome {
   solver: string;
   status: SolveStatus;
   paths: number[][];
+  /** Goal cells of the units at solve time, by index. */
+  goals: number[];
   message?: string;
   stats: SolveStats;
   /** Conflicts the plan validator found, as readable lines (empty for a valid plan). */
   conflicts: string[];
+  /** Positions, waits and congestion derived from the paths, for the replay player. */
+  analysis: ReplayAnalysis;
+  /** The model revision the plan was computed for: an edit since makes it stale. */
+  revision: number;
 }
 
 export interface Notice {
@@ -30,16 +30,8 @@ export interface Notice {
 }
 
 export interface LabState {
-  scenarioName: string;
   /** The last error or information for the user, shown until dismissed or replaced. */
   notice: Notice | null;
-  instance: MapfInstance;
-  /**
-   * The Moving AI map the grid was read from, kept so saving writes each cell's original
-   * character (trees stay 'T', not '@'); null for maps made in the app.
-   */
-  mapFile: MovingAiMap | null;
-  solver: string;
   phase: SolvePhase;
   jobId: string | null;
   progress: string;
@@ -47,13 +39,13 @@ export interface LabState {
 }
 
 export const labStore = new Store<LabState>({
-  scenarioName: 'Chokepoint example',
   notice: null,
-  instance: chokepointExample(),
-  mapFile: null,
-  solver: DEFAULT_SOLVER,
   phase: 'idle',
   jobId: null,
   progress: '',
   outcome: null,
 });
+
+export function notify(kind: Notice['kind'], text: string): void {
+  labStore.set({ notice: { kind, text } });
+}

@@ -1,38 +1,59 @@
 /**
- * Solve and cancel: send the scenario to the solver process, follow its progress, and keep the
- * result (checked by the plan validator) for the canvas and the results table.
+ * Solve and cancel: send the model's instance to the solver process, follow its progress, and
+ * hand the result to the model (receiveSolution: never an undo step). The plan is checked by the
+ * validator and analysed for the replay player here, once per result.
  */
 import { encodeInstance, decodePaths } from '../../../core/protocol/wire.ts';
 import { validatePlan, type Violation } from '../../../core/mapf/validator.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import { solverService } from '../platform/index.ts';
+import { analyseReplay } from '../replay/analysis.ts';
 import { labStore } from './labState.ts';
+import { replayStore } from './replayState.ts';
+import { model } from './session.ts';
+import { solveRequestFields } from './solveRequest.ts';
 
 export async function solveCurrent(): Promise<void> {
-  const { instance, solver, phase } = labStore.get();
-  if (phase === 'running') return;
-  const job = solverService.solve({ solver, instance: encodeInstance(instance), timeLimitMs: 30_000 }, (progress) =>
-    labStore.set({ progress: progress.message }),
-  );
-  labStore.set({ phase: 'running', jobId: job.id, progress: 'Starting solver…', outcome: null });
+  if (labStore.get().phase === 'running') return;
+  const { instance } = model.instance();
+  const revision = model.revision;
+  const settings = model.document.solver;
+  // The grid is edited in place by the painter: the request gets its own copy on the wire.
+  const fields = solveRequestFields(settings, instance.grid.width, instance.grid.height);
+  const job = solverService.solve({ ...fields, instance: encodeInstance(instance) }, (progress) => labStore.set({ progress: progress.message }));
+  labStore.set({ phase: 'running', jobId: job.id, progress: 'Starting solver…' });
   const result = await job.result;
   if (labStore.get().jobId !== job.id) return; // a newer solve replaced this one
   let paths: number[][] = [];
-  let conflicts: string[] = [];
+  let violations: Violation[] = [];
   let message = result.message;
   try {
     paths = decodePaths(result.paths);
-    if (paths.length > 0) {
-      conflicts = validatePlan(instance, paths, { requireGoals: result.status === 'solved' }).violations.map((v) => describeConflict(v, instance.grid));
+    if (paths.length > 0 && model.revision === revision) {
+      violations = validatePlan(instance, paths, { requireGoals: result.status === 'solved', maxViolations: 200 }).violations;
     }
   } catch (error) {
     message = `could not read the solver's answer: ${error instanceof Error ? error.message : String(error)}`;
   }
+  const goals = instance.agents.map((a) => a.goal);
+  const analysis = analyseReplay(instance.grid, paths, goals, violations.filter((v) => v.agents.length > 1));
+  model.dispatch({ type: 'receiveSolution', solution: { solver: result.solver, status: result.status, paths, message, stats: result.stats } });
+  replayStore.set({ t: 0, playing: false });
   labStore.set({
     phase: 'done',
     jobId: null,
     progress: '',
-    outcome: { solver: result.solver, status: result.status, paths, message, stats: result.stats, conflicts },
+    outcome: {
+      solver: result.solver,
+      status: result.status,
+      paths,
+      goals,
+      message,
+      stats: result.stats,
+      conflicts: violations.map((v) => describeConflict(v, instance.grid)),
+      analysis,
+      revision,
+    },
   });
 }
 

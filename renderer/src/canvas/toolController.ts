@@ -1,0 +1,171 @@
+/**
+ * What a pointer gesture on the map means for the current tool, as model commands: a pencil
+ * drag is one paintCells stroke (begin, extend per new cell, end: one undo step), a line or
+ * rectangle drag is one drawLine or fillRect on release, the unit tool takes a start click then a
+ * goal click, and the select tool selects units and drags their starts and goals. No DOM here:
+ * MapView turns pointer events into cells and calls these methods.
+ */
+import type { EditorModel } from '../model/editorModel.ts';
+import type { EditorCommand } from '../model/commandTypes.ts';
+import type { EditorDocument } from '../model/document.ts';
+import type { Store } from '../state/store.ts';
+import type { EditorState } from '../state/editorState.ts';
+
+export interface Cell {
+  x: number;
+  y: number;
+}
+
+/** What the dynamic layer draws for a gesture in progress. */
+export type ToolPreview =
+  | { kind: 'line'; from: Cell; to: Cell; passable: boolean; brush: number }
+  | { kind: 'rect'; from: Cell; to: Cell; passable: boolean }
+  | { kind: 'unit-start'; at: Cell }
+  | { kind: 'drag'; id: string; end: 'start' | 'goal'; to: Cell };
+
+/** The unit whose start or goal footprint covers (x, y), topmost (last drawn) first. */
+export function unitAt(agents: EditorDocument['agents'], x: number, y: number): { id: string; end: 'start' | 'goal' } | null {
+  for (let i = agents.length - 1; i >= 0; i--) {
+    const a = agents[i];
+    for (const end of ['start', 'goal'] as const) {
+      const [ax, ay] = a[end];
+      if (x >= ax && x < ax + a.size && y >= ay && y < ay + a.size) return { id: a.id, end };
+    }
+  }
+  return null;
+}
+
+export class ToolController {
+  preview: ToolPreview | null = null;
+  private stroking = false;
+  private last: Cell | null = null;
+  private passable = false;
+  private readonly model: EditorModel;
+  private readonly editor: Store<EditorState>;
+  private readonly report: (message: string) => void;
+
+  constructor(model: EditorModel, editor: Store<EditorState>, report: (message: string) => void) {
+    this.model = model;
+    this.editor = editor;
+    this.report = report;
+  }
+
+  /** A press on a cell. `alternate`: right button (floor instead of wall); `shift`: add to the selection. */
+  down(cell: Cell, alternate = false, shift = false): void {
+    const { tool, brush } = this.editor.get();
+    const inside = this.clamp(cell);
+    switch (tool) {
+      case 'pencil':
+      case 'eraser': {
+        this.passable = tool === 'eraser' || alternate;
+        this.stroking = this.run({ type: 'paintCells', phase: 'begin', x: inside.x, y: inside.y, passable: this.passable, brush });
+        this.last = inside;
+        return;
+      }
+      case 'line':
+        this.preview = { kind: 'line', from: inside, to: inside, passable: alternate, brush };
+        return;
+      case 'rect':
+        this.preview = { kind: 'rect', from: inside, to: inside, passable: alternate };
+        return;
+      case 'fill':
+        if (this.inMap(cell)) this.run({ type: 'floodFill', at: [cell.x, cell.y], passable: alternate });
+        return;
+      case 'unit':
+        this.unitClick(cell);
+        return;
+      case 'select':
+        this.selectDown(cell, shift);
+        return;
+    }
+  }
+
+  move(cell: Cell): void {
+    const preview = this.preview;
+    if (this.stroking) {
+      if (this.last && this.last.x === cell.x && this.last.y === cell.y) return;
+      this.last = cell;
+      this.run({ type: 'paintCells', phase: 'extend', x: cell.x, y: cell.y });
+    } else if (preview && (preview.kind === 'line' || preview.kind === 'rect')) {
+      this.preview = { ...preview, to: this.clamp(cell) };
+    } else if (preview && preview.kind === 'drag') {
+      this.preview = { ...preview, to: this.clamp(cell) };
+    }
+  }
+
+  up(cell: Cell): void {
+    if (this.stroking) {
+      this.move(cell);
+      this.stroking = false;
+      this.last = null;
+      this.run({ type: 'paintCells', phase: 'end' });
+      return;
+    }
+    const preview = this.preview;
+    if (!preview || preview.kind === 'unit-start') return;
+    this.preview = null;
+    const to = this.clamp(cell);
+    if (preview.kind === 'line') {
+      this.run({ type: 'drawLine', from: [preview.from.x, preview.from.y], to: [to.x, to.y], passable: preview.passable, brush: preview.brush });
+    } else if (preview.kind === 'rect') {
+      this.run({ type: 'fillRect', from: [preview.from.x, preview.from.y], to: [to.x, to.y], passable: preview.passable });
+    } else if (this.inMap(cell)) {
+      const agent = this.model.document.agents.find((a) => a.id === preview.id);
+      if (agent && (agent[preview.end][0] !== to.x || agent[preview.end][1] !== to.y)) {
+        this.run({ type: preview.end === 'start' ? 'moveAgentStart' : 'moveAgentGoal', id: preview.id, to: [to.x, to.y] });
+      }
+    }
+  }
+
+  /** Abandons a gesture (Escape, tool change): a stroke already painted still becomes its undo step. */
+  cancel(): void {
+    if (this.stroking) this.run({ type: 'paintCells', phase: 'end' });
+    this.stroking = false;
+    this.preview = null;
+  }
+
+  private unitClick(cell: Cell): void {
+    if (!this.inMap(cell)) return;
+    const preview = this.preview;
+    if (!preview || preview.kind !== 'unit-start') {
+      if (!this.model.document.grid.isFreeXY(cell.x, cell.y)) return this.report(`(${cell.x}, ${cell.y}) is a wall: a unit starts on a free cell`);
+      this.preview = { kind: 'unit-start', at: cell };
+      return;
+    }
+    this.preview = null;
+    const result = this.model.dispatch({ type: 'addAgent', start: [preview.at.x, preview.at.y], goal: [cell.x, cell.y] });
+    if (!result.ok) this.report(result.message);
+    else if (result.ids) this.editor.set({ selection: result.ids });
+  }
+
+  private selectDown(cell: Cell, shift: boolean): void {
+    const hit = unitAt(this.model.document.agents, cell.x, cell.y);
+    const selection = this.editor.get().selection;
+    if (!hit) {
+      if (!shift) this.editor.set({ selection: [] });
+      return;
+    }
+    if (shift) {
+      this.editor.set({ selection: selection.includes(hit.id) ? selection.filter((id) => id !== hit.id) : [...selection, hit.id] });
+      return;
+    }
+    if (!selection.includes(hit.id)) this.editor.set({ selection: [hit.id] });
+    this.preview = { kind: 'drag', id: hit.id, end: hit.end, to: cell };
+  }
+
+  private run(command: EditorCommand): boolean {
+    const result = this.model.dispatch(command);
+    if (!result.ok) this.report(result.message);
+    return result.ok;
+  }
+
+  private inMap(cell: Cell): boolean {
+    const { grid } = this.model.document;
+    return cell.x >= 0 && cell.y >= 0 && cell.x < grid.width && cell.y < grid.height;
+  }
+
+  private clamp(cell: Cell): Cell {
+    const { grid } = this.model.document;
+    return { x: Math.max(0, Math.min(grid.width - 1, cell.x)), y: Math.max(0, Math.min(grid.height - 1, cell.y)) };
+  }
+}

@@ -1,0 +1,26 @@
+/** The map view's zoom and pan, shared by the canvas, the toolbar (Fit) and the shortcuts. */
+import { Store } from '../state/store.ts';
+import { fitViewport, zoomAt, type Viewport } from './viewport.ts';
+
+export interface ViewState {
+  /** Null until the canvas has a size. */
+  view: Viewport | null;
+  /** The view follows fitting (on resize and map size changes) until the user zooms or pans. */
+  fitted: boolean;
+  width: number;
+  height: number;
+}
+
+export const viewStore = new Store<ViewState>({ view: null, fitted: true, width: 0, height: 0 });
+
+export function fitView(mapWidth: number, mapHeight: number): void {
+  const { width, height } = viewStore.get();
+  if (width === 0) return;
+  viewStore.set({ view: fitViewport(width, height, mapWidth, mapHeight), fitted: true });
+}
+
+/** Zoom about the canvas centre (keyboard + and -). */
+export function zoomCentre(factor: number): void {
+  const { view, width, height } = viewStore.get();
+  if (view) viewStore.set({ view: zoomAt(view, factor, width / 2, height / 2), fitted: false });
+}

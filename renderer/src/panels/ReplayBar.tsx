@@ -1,0 +1,83 @@
+/**
+ * The replay player: play/pause (Space), step (← →), scrub, speed, loop, overlays, and the
+ * timeline's marks for arrivals and collisions (replans are not in the solver's result yet).
+ */
+import { replayStore, seek, SPEEDS } from '../state/replayState.ts';
+import { useSlice } from '../state/store.ts';
+import { lastTurn, useCurrentOutcome } from '../state/plan.ts';
+import { setPlaying } from '../replay/player.ts';
+
+export function ReplayBar() {
+  const outcome = useCurrentOutcome();
+  const t = useSlice(replayStore, (s) => s.t);
+  const playing = useSlice(replayStore, (s) => s.playing);
+  const speed = useSlice(replayStore, (s) => s.speed);
+  const loop = useSlice(replayStore, (s) => s.loop);
+  const trails = useSlice(replayStore, (s) => s.trails);
+  const labels = useSlice(replayStore, (s) => s.labels);
+  const heat = useSlice(replayStore, (s) => s.heat);
+  const turns = outcome?.analysis.turns ?? 0;
+  const disabled = turns === 0;
+  const turn = Math.floor(t);
+  const marks = outcome?.analysis.marks ?? [];
+
+  return (
+    <div className="replay-bar" data-testid="replay-bar" aria-label="Replay">
+      <button type="button" onClick={() => setPlaying(!playing, lastTurn)} disabled={disabled} title="Play / pause (Space)" data-testid="play">
+        {playing ? 'Pause' : 'Play'}
+      </button>
+      <button type="button" onClick={() => seek(t - 1, turns)} disabled={disabled} title="Step back (←)" data-testid="step-back">
+        ◀
+      </button>
+      <button type="button" onClick={() => seek(t + 1, turns)} disabled={disabled} title="Step forward (→)" data-testid="step-forward">
+        ▶
+      </button>
+      <div className="timeline">
+        <input
+          type="range"
+          min={0}
+          max={turns}
+          step={1}
+          value={turn}
+          disabled={disabled}
+          onChange={(e) => {
+            setPlaying(false, lastTurn);
+            seek(Number(e.target.value), turns);
+          }}
+          aria-label="Turn"
+          data-testid="timeline"
+        />
+        <div className="marks" aria-hidden="true">
+          {turns > 0 &&
+            marks.slice(0, 500).map((m, i) => (
+              <span key={i} className={`mark mark-${m.kind}`} style={{ left: `${(m.t / turns) * 100}%` }} title={`t=${m.t}: ${m.text}`} data-kind={m.kind} />
+            ))}
+        </div>
+      </div>
+      <span className="turn" data-testid="turn">
+        t = {turn} / {turns}
+      </span>
+      <label title="Turns per second">
+        <select value={speed} onChange={(e) => replayStore.set({ speed: Number(e.target.value) })} data-testid="speed">
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {s}×
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={loop} onChange={(e) => replayStore.set({ loop: e.target.checked })} /> Loop
+      </label>
+      <label className="check" title="T">
+        <input type="checkbox" checked={trails} onChange={(e) => replayStore.set({ trails: e.target.checked })} /> Trails
+      </label>
+      <label className="check" title="N">
+        <input type="checkbox" checked={labels} onChange={(e) => replayStore.set({ labels: e.target.checked })} /> Labels
+      </label>
+      <label className="check" title="Congestion: waiting turns and blocked moves per cell (H)">
+        <input type="checkbox" checked={heat} onChange={(e) => replayStore.set({ heat: e.target.checked })} data-testid="heatmap-toggle" /> Heat map
+      </label>
+    </div>
+  );
+}

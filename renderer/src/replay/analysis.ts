@@ -1,0 +1,97 @@
+/**
+ * What the replay player shows, derived from a plan's paths alone: the solver protocol's result
+ * carries paths and summary stats but not the simulator's replay events, so the renderer derives
+ * per-turn positions, waits, arrivals and blocked moves here (pure, no DOM; tested in
+ * test/renderer/replay).
+ *
+ * A wait is a turn a unit stays on its cell before it has arrived for good. The move it was
+ * waiting to make is the next cell its path enters: that cell gets a "blocked move". Waiting
+ * turns and blocked moves per cell make the congestion heat map (the chokepoint view).
+ */
+import type { Grid } from '../../../core/grid/grid.ts';
+import type { Violation } from '../../../core/mapf/validator.ts';
+
+export interface UnitReplayStats {
+  /** Moves made (turns spent on a different cell than the turn before). */
+  moves: number;
+  /** Turns spent waiting before the final arrival. */
+  waits: number;
+  /** Turn from which the unit rests on its goal for good, or -1 when it never arrives. */
+  arrival: number;
+  /** Turns its path covers (path length - 1). */
+  pathTurns: number;
+}
+
+export type TimelineMarkKind = 'arrival' | 'collision' | 'replan';
+
+export interface TimelineMark {
+  t: number;
+  kind: TimelineMarkKind;
+  /** Units involved (indices). */
+  agents: number[];
+  text: string;
+}
+
+export interface ReplayAnalysis {
+  /** Last turn of the replay (the longest path's last index). */
+  turns: number;
+  units: UnitReplayStats[];
+  /** Waiting turns per cell. */
+  waits: Uint32Array;
+  /** Moves that had to wait, per cell they wanted to enter. */
+  blocked: Uint32Array;
+  /** waits + blocked per cell, and its maximum, for the heat map's scale. */
+  heat: Uint32Array;
+  heatMax: number;
+  marks: TimelineMark[];
+}
+
+export function analyseReplay(grid: Grid, paths: readonly (readonly number[])[], goals: readonly number[], collisions: readonly Violation[] = []): ReplayAnalysis {
+  const cells = grid.cells;
+  const waits = new Uint32Array(cells);
+  const blocked = new Uint32Array(cells);
+  const marks: TimelineMark[] = [];
+  let turns = 0;
+  const units = paths.map((path, agent): UnitReplayStats => {
+    const last = path.length - 1;
+    turns = Math.max(turns, last);
+    // Arrival: the first turn of the final run of goal cells.
+    let arrival = -1;
+    if (last >= 0 && path[last] === goals[agent]) {
+      arrival = last;
+      while (arrival > 0 && path[arrival - 1] === goals[agent]) arrival--;
+    }
+    const end = arrival >= 0 ? arrival : last;
+    let moves = 0;
+    let unitWaits = 0;
+    for (let t = 1; t <= last; t++) if (path[t] !== path[t - 1]) moves++;
+    for (let t = 1; t <= end; t++) {
+      if (path[t] !== path[t - 1]) continue;
+      unitWaits++;
+      const here = path[t];
+      if (here >= 0 && here < cells) waits[here]++;
+      // The cell it waited to enter: the next one its path moves to.
+      let next = t + 1;
+      while (next <= last && path[next] === here) next++;
+      if (next <= last && path[next] >= 0 && path[next] < cells) blocked[path[next]]++;
+    }
+    if (arrival >= 0) marks.push({ t: arrival, kind: 'arrival', agents: [agent], text: `unit ${agent + 1} arrives` });
+    return { moves, waits: unitWaits, arrival, pathTurns: Math.max(0, last) };
+  });
+  for (const v of collisions) marks.push({ t: v.t, kind: 'collision', agents: v.agents, text: v.message });
+  const heat = new Uint32Array(cells);
+  let heatMax = 0;
+  for (let c = 0; c < cells; c++) {
+    const h = waits[c] + blocked[c];
+    heat[c] = h;
+    if (h > heatMax) heatMax = h;
+  }
+  marks.sort((a, b) => a.t - b.t);
+  return { turns, units, waits, blocked, heat, heatMax, marks };
+}
+
+/** A unit's cell at turn t (its last cell after its path ends). */
+export function cellAtTurn(path: readonly number[], t: number): number {
+  if (path.length === 0) return -1;
+  return path[Math.max(0, Math.min(path.length - 1, t))];
+}

@@ -1,0 +1,105 @@
+/** Installs the window's keyboard shortcuts (see keymap.ts) and performs them. */
+import { useEffect } from 'react';
+import { shortcutFor, type ShortcutAction } from './keymap.ts';
+import { keyState } from './keyState.ts';
+import { editorStore, setBrush } from '../state/editorState.ts';
+import { replayStore, seek } from '../state/replayState.ts';
+import { lastTurn } from '../state/plan.ts';
+import { deleteSelection, redo, undo } from '../state/editActions.ts';
+import { cancelSolve, solveCurrent } from '../state/solveActions.ts';
+import { newScenario, openScenarioFile, saveMapFile, saveScenarioFile } from '../state/fileActions.ts';
+import { setPlaying } from '../replay/player.ts';
+import { fitView, zoomCentre } from '../canvas/viewState.ts';
+import { toolController } from '../canvas/MapView.tsx';
+import { model } from '../state/session.ts';
+import { labStore } from '../state/labState.ts';
+
+/** Keys typed into a field or the JSON editor are the field's, not shortcuts (Ctrl+Z there undoes text). */
+function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.closest('.monaco-editor')) return true;
+  const tag = target.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable) return true;
+  if (tag === 'INPUT') {
+    const type = (target as HTMLInputElement).type;
+    return type !== 'range' && type !== 'checkbox' && type !== 'button';
+  }
+  return false;
+}
+
+export function perform(action: ShortcutAction): void {
+  switch (action.kind) {
+    case 'undo':
+      return undo();
+    case 'redo':
+      return redo();
+    case 'tool':
+      toolController.cancel();
+      return editorStore.set({ tool: action.tool });
+    case 'brush':
+      return setBrush(editorStore.get().brush + action.delta);
+    case 'step':
+      setPlaying(false, lastTurn);
+      return seek(replayStore.get().t + action.delta, lastTurn());
+    case 'playPause':
+      return setPlaying(!replayStore.get().playing, lastTurn);
+    case 'home':
+      return seek(0, lastTurn());
+    case 'end':
+      return seek(lastTurn(), lastTurn());
+    case 'delete':
+      return deleteSelection();
+    case 'escape':
+      if (labStore.get().phase === 'running') return cancelSolve();
+      toolController.cancel();
+      return editorStore.set({ selection: [] });
+    case 'solve':
+      return void solveCurrent();
+    case 'fit':
+      return fitView(model.document.grid.width, model.document.grid.height);
+    case 'zoom':
+      return zoomCentre(action.factor);
+    case 'toggle':
+      if (action.what === 'json') return editorStore.set({ jsonOpen: !editorStore.get().jsonOpen });
+      return replayStore.set({ [action.what]: !replayStore.get()[action.what] });
+    case 'file':
+      if (action.what === 'new') return newScenario();
+      if (action.what === 'open') return void openScenarioFile();
+      if (action.what === 'saveMap') return void saveMapFile();
+      return void saveScenarioFile();
+  }
+}
+
+export function useShortcuts(): void {
+  useEffect(() => {
+    const onDown = (event: KeyboardEvent) => {
+      const typing = typingIn(event.target);
+      if (event.key === ' ' && !typing && !event.ctrlKey && !event.metaKey) {
+        event.preventDefault();
+        if (!event.repeat) {
+          keyState.space = true;
+          keyState.spaceUsed = false;
+        }
+        return;
+      }
+      if (typing || event.defaultPrevented) return;
+      // Buttons and selects keep Enter and Space; the rest of the keys are shortcuts everywhere.
+      const action = shortcutFor(event);
+      if (!action) return;
+      event.preventDefault();
+      perform(action);
+    };
+    const onUp = (event: KeyboardEvent) => {
+      if (event.key !== ' ' || !keyState.space) return;
+      keyState.space = false;
+      // A tap toggles playback; a hold used for panning does not.
+      if (!keyState.spaceUsed && !typingIn(event.target)) perform({ kind: 'playPause' });
+    };
+    window.addEventListener('keydown', onDown);
+    window.addEventListener('keyup', onUp);
+    return () => {
+      window.removeEventListener('keydown', onDown);
+      window.removeEventListener('keyup', onUp);
+    };
+  }, []);
+}

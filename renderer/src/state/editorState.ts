@@ -1,0 +1,33 @@
+/** The editor's tool state: which tool, brush size, selected units. Not part of the scenario. */
+import { Store } from './store.ts';
+
+export type ToolName = 'select' | 'pencil' | 'eraser' | 'line' | 'rect' | 'fill' | 'unit';
+
+export const TOOLS: readonly { name: ToolName; label: string; key: string; hint: string }[] = [
+  { name: 'select', label: 'Select', key: 'V', hint: 'click a unit to select it (Shift: several), drag its start or goal to move it' },
+  { name: 'pencil', label: 'Wall', key: 'P', hint: 'paint walls (drag)' },
+  { name: 'eraser', label: 'Erase', key: 'E', hint: 'paint floor (drag)' },
+  { name: 'line', label: 'Line', key: 'L', hint: 'drag a line of walls (right button: floor)' },
+  { name: 'rect', label: 'Rect', key: 'R', hint: 'drag a rectangle of walls (right button: floor)' },
+  { name: 'fill', label: 'Fill', key: 'F', hint: 'flood fill a region with walls (right button: floor)' },
+  { name: 'unit', label: 'Unit', key: 'U', hint: 'click a start cell, then a goal cell' },
+];
+
+export const MAX_BRUSH_UI = 32;
+
+export interface EditorState {
+  tool: ToolName;
+  brush: number;
+  /** Selected unit ids. */
+  selection: readonly string[];
+  /** The cell under the pointer, or null. */
+  cursor: { x: number; y: number } | null;
+  /** The docked JSON editor is shown. */
+  jsonOpen: boolean;
+}
+
+export const editorStore = new Store<EditorState>({ tool: 'select', brush: 1, selection: [], cursor: null, jsonOpen: false });
+
+export function setBrush(size: number): void {
+  editorStore.set({ brush: Math.max(1, Math.min(MAX_BRUSH_UI, Math.round(size))) });
+}

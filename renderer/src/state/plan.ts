@@ -1,0 +1,20 @@
+/** The plan on screen: the last solve's outcome while the scenario is unchanged since it was asked for. */
+import { labStore, type SolveOutcome } from './labState.ts';
+import { modelStore } from './modelStore.ts';
+import { useSlice } from './store.ts';
+
+export function currentOutcome(): SolveOutcome | null {
+  const outcome = labStore.get().outcome;
+  return outcome && outcome.revision === modelStore.get().revision ? outcome : null;
+}
+
+export function useCurrentOutcome(): SolveOutcome | null {
+  const outcome = useSlice(labStore, (s) => s.outcome);
+  const revision = useSlice(modelStore, (s) => s.revision);
+  return outcome && outcome.revision === revision ? outcome : null;
+}
+
+/** The replay's last turn (0 without a plan). */
+export function lastTurn(): number {
+  return currentOutcome()?.analysis.turns ?? 0;
+}

@@ -1,0 +1,23 @@
+/** The replay player's state: the turn shown (fractional while playing), playback and overlays. */
+import { Store } from './store.ts';
+
+export interface ReplayState {
+  /** Turn shown; fractional values interpolate between turns while playing. */
+  t: number;
+  playing: boolean;
+  /** Turns per second. */
+  speed: number;
+  loop: boolean;
+  trails: boolean;
+  labels: boolean;
+  heat: boolean;
+}
+
+export const SPEEDS = [1, 2, 4, 8, 16, 32] as const;
+
+export const replayStore = new Store<ReplayState>({ t: 0, playing: false, speed: 4, loop: false, trails: true, labels: true, heat: false });
+
+/** Clamps to [0, last] on whole turns (stepping and scrubbing land on turns). */
+export function seek(t: number, last: number): void {
+  replayStore.set({ t: Math.max(0, Math.min(last, Math.round(t))) });
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { EditorModel } from '../../../renderer/src/model/editorModel.ts';
+import { ToolController, unitAt } from '../../../renderer/src/canvas/toolController.ts';
+import { Store } from '../../../renderer/src/state/store.ts';
+import type { EditorState, ToolName } from '../../../renderer/src/state/editorState.ts';
+import { sampleDocument } from '../model/fixtures.ts';
+
+function setup(tool: ToolName, brush = 1) {
+  const model = new EditorModel(sampleDocument());
+  const editor = new Store<EditorState>({ tool, brush, selection: [], cursor: null, jsonOpen: false });
+  const errors: string[] = [];
+  const controller = new ToolController(model, editor, (m) => errors.push(m));
+  const wall = (x: number, y: number) => !model.document.grid.isFreeXY(x, y);
+  return { model, editor, controller, errors, wall };
+}
+
+describe('ToolController', () => {
+  it('a pencil drag is one stroke and one undo step', () => {
+    const { model, controller, wall } = setup('pencil');
+    controller.down({ x: 1, y: 2 });
+    controller.move({ x: 2, y: 2 });
+    controller.move({ x: 3, y: 2 });
+    controller.up({ x: 3, y: 2 });
+    expect([wall(1, 2), wall(2, 2), wall(3, 2)]).toEqual([true, true, true]);
+    expect(model.undoName).toBe('paintCells');
+    model.undo();
+    expect([wall(1, 2), wall(2, 2), wall(3, 2)]).toEqual([false, false, false]);
+    expect(model.canUndo).toBe(false);
+  });
+
+  it('the eraser and the right button paint floor', () => {
+    const { controller, wall } = setup('eraser');
+    controller.down({ x: 4, y: 0 });
+    controller.up({ x: 4, y: 1 });
+    expect([wall(4, 0), wall(4, 1)]).toEqual([false, false]);
+  });
+
+  it('line and rectangle apply on release with a preview meanwhile', () => {
+    const { controller, editor, wall } = setup('line');
+    controller.down({ x: 5, y: 2 });
+    controller.move({ x: 7, y: 2 });
+    expect(controller.preview).toMatchObject({ kind: 'line', from: { x: 5, y: 2 }, to: { x: 7, y: 2 } });
+    expect(wall(6, 2)).toBe(false);
+    controller.up({ x: 7, y: 2 });
+    expect([wall(5, 2), wall(6, 2), wall(7, 2)]).toEqual([true, true, true]);
+    expect(controller.preview).toBeNull();
+    editor.set({ tool: 'rect' });
+    controller.down({ x: 5, y: 5 });
+    controller.up({ x: 6, y: 5 });
+    expect([wall(5, 5), wall(6, 5)]).toEqual([true, true]);
+  });
+
+  it('the unit tool adds a unit with a start click then a goal click, and selects it', () => {
+    const { model, controller, editor, errors } = setup('unit');
+    controller.down({ x: 4, y: 0 });
+    expect(errors[0]).toMatch(/wall/);
+    controller.down({ x: 2, y: 2 });
+    controller.up({ x: 2, y: 2 });
+    expect(controller.preview).toMatchObject({ kind: 'unit-start' });
+    controller.down({ x: 6, y: 5 });
+    const added = model.document.agents.at(-1)!;
+    expect(added.start).toEqual([2, 2]);
+    expect(added.goal).toEqual([6, 5]);
+    expect(editor.get().selection).toEqual([added.id]);
+  });
+
+  it('select: click selects, shift-click adds, a drag moves the goal, a refused move says why', () => {
+    const { model, controller, editor, errors } = setup('select');
+    const [a, b] = model.document.agents;
+    controller.down({ x: a.start[0], y: a.start[1] });
+    controller.up({ x: a.start[0], y: a.start[1] });
+    expect(editor.get().selection).toEqual([a.id]);
+    controller.down({ x: b.start[0], y: b.start[1] }, false, true);
+    expect(editor.get().selection).toEqual([a.id, b.id]);
+    controller.down({ x: a.goal[0], y: a.goal[1] });
+    controller.move({ x: 6, y: 5 });
+    controller.up({ x: 6, y: 5 });
+    expect(model.document.agents[0].goal).toEqual([6, 5]);
+    expect(model.undoName).toBe('moveAgentGoal');
+    controller.down({ x: 6, y: 5 });
+    controller.up({ x: 4, y: 0 });
+    expect(errors.length).toBe(1);
+    expect(model.document.agents[0].goal).toEqual([6, 5]);
+    controller.down({ x: 3, y: 5 });
+    expect(editor.get().selection).toEqual([]);
+  });
+
+  it('unitAt finds a start or goal footprint', () => {
+    const { model } = setup('select');
+    const [a] = model.document.agents;
+    expect(unitAt(model.document.agents, a.start[0], a.start[1])).toEqual({ id: a.id, end: 'start' });
+    expect(unitAt(model.document.agents, 2, 2)).toBeNull();
+  });
+});

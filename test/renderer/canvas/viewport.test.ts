@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { cellAtPoint, fitViewport, panBy, zoomAt, MAX_CELL_SIZE } from '../../../renderer/src/canvas/viewport.ts';
+
+describe('viewport', () => {
+  it('fits and centres the map', () => {
+    const v = fitViewport(224, 124, 10, 5, 12);
+    expect(v.cellSize).toBe(20);
+    expect(v.offsetX).toBe(12);
+    expect(v.offsetY).toBe(12);
+  });
+
+  it('zooms about a point: the cell under it stays under it', () => {
+    const v = { cellSize: 10, offsetX: 0, offsetY: 0 };
+    const before = cellAtPoint(v, 55, 55);
+    const z = zoomAt(v, 2, 55, 55);
+    expect(z.cellSize).toBe(20);
+    expect(cellAtPoint(z, 55, 55)).toEqual(before);
+    expect(zoomAt(v, 1000, 0, 0).cellSize).toBe(MAX_CELL_SIZE);
+  });
+
+  it('maps points to cells, outside the map too, and pans', () => {
+    const v = { cellSize: 10, offsetX: 5, offsetY: 5 };
+    expect(cellAtPoint(v, 4, 5)).toEqual({ x: -1, y: 0 });
+    expect(cellAtPoint(panBy(v, 10, 0), 16, 16)).toEqual({ x: 0, y: 1 });
+  });
+});
