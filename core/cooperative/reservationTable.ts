@@ -115,6 +115,31 @@ export class ReservationTable {
     return true;
   }
 
+  /**
+   * Reserves a 1x1 unit's path: cells[k] at time t0 + k for k < length. Returns how many
+   * reservations of other agents it overrode. (Controllers with footprints reserve cell by cell.)
+   */
+  reservePath(agent: number, priority: number, t0: number, cells: ArrayLike<number>, length = cells.length): number {
+    let overridden = 0;
+    for (let k = 0; k < length; k++) if (this.reserve(t0 + k, cells[k], agent, priority) !== NO_AGENT) overridden++;
+    return overridden;
+  }
+
+  /** Releases a path reserved with `reservePath` (entries since taken by others stay). */
+  releasePath(agent: number, t0: number, cells: ArrayLike<number>, length = cells.length): void {
+    for (let k = 0; k < length; k++) this.release(t0 + k, cells[k], agent);
+  }
+
+  /** Removes every reservation and parking of `agent` (a full scan: for rare clean-ups). */
+  releaseAgent(agent: number): void {
+    let i = 0;
+    while (i <= this.mask) {
+      if (this.keys[i] !== EMPTY_KEY && this.agents[i] === agent) this.removeSlot(i);
+      else i++;
+    }
+    for (let c = 0; c < this.cells; c++) if (this.parkedAgent[c] === agent) this.parkedAgent[c] = NO_AGENT;
+  }
+
   /** Parks `agent` on `cell` from time t on; returns a different agent parked there before, or NO_AGENT. */
   park(cell: number, t: number, agent: number, priority: number): number {
     const previous = this.parkedAgent[cell];

@@ -55,6 +55,20 @@ describe('ReservationTable', () => {
     expect(table.size).toBe(1);
   });
 
+  it('reserves and releases whole paths, and clears one agent', () => {
+    const table = new ReservationTable(20);
+    expect(table.reservePath(1, 0, 5, [3, 4, 5, 5])).toBe(0);
+    expect(table.reservePath(2, 1, 7, [6, 5, 4])).toBe(1); // (5, t=8) was agent 1's
+    expect(table.occupant(8, 5)).toBe(2);
+    table.park(9, 3, 1, 0);
+    table.releasePath(2, 7, [6, 5, 4]);
+    expect(table.occupant(8, 5)).toBe(NO_AGENT);
+    expect(table.size).toBe(3);
+    table.releaseAgent(1);
+    expect(table.size).toBe(0);
+    expect(table.occupant(100, 9)).toBe(NO_AGENT);
+  });
+
   it('parks a unit from a time on', () => {
     const table = new ReservationTable(10);
     table.park(4, 7, 2, 1);
