@@ -140,6 +140,9 @@ export class JointSearch {
 
   expanded = 0;
   generated = 0;
+  private polls = 0;
+  /** Set when an expansion was cut short by the clock or the cancel flag. */
+  private stopReason: 'timeout' | 'cancelled' | null = null;
 
   constructor(setup: SearchSetup, mode: SearchMode) {
     this.setup = setup;
@@ -158,7 +161,6 @@ export class JointSearch {
     const setup = this.setup;
     const n = this.n;
     let lowerBound = 0;
-    let polls = 0;
     const result = (status: GroupStatus, goalNode: number): GroupResult => {
       const paths = goalNode >= 0 ? this.extractPaths(goalNode) : [];
       let cost = 0;
@@ -190,19 +192,27 @@ export class JointSearch {
       const f = data[record + G] + data[record + H];
       if (f > lowerBound) lowerBound = f;
       if (data[record + NEXT] === CLOSED && this.isGoal(id)) return result('solved', id);
-      if (++polls === POLL_EVERY) {
-        polls = 0;
-        if (performance.now() > setup.deadline) return result('timeout', -1);
-        if (setup.shouldStop !== undefined && setup.shouldStop()) return result('cancelled', -1);
+      // Counted across searches, so ID's many small searches look at the clock too.
+      if (++this.polls === POLL_EVERY) {
+        this.polls = 0;
+        const stop = this.stopRequested();
+        if (stop !== null) return result(stop, -1);
       }
       this.expanded++;
       const ok = this.mode === 'od' ? this.expandOperator(id) : this.expandStandard(id);
-      if (!ok) return result('memory', -1);
+      if (!ok) return result(this.stopReason ?? 'memory', -1);
     }
     return result(query.costLimit === Infinity ? 'unsolvable' : 'over-limit', -1);
   }
 
+  private stopRequested(): 'timeout' | 'cancelled' | null {
+    if (performance.now() > this.setup.deadline) return 'timeout';
+    if (this.setup.shouldStop !== undefined && this.setup.shouldStop()) return 'cancelled';
+    return null;
+  }
+
   private prepare(query: GroupQuery): void {
+    this.stopReason = null;
     const n = query.agents.length;
     if (n > 0xffff) throw new RangeError(`a group of ${n} agents is too large`);
     this.query = query;
@@ -553,6 +563,14 @@ export class JointSearch {
         if (!this.insert(0, id, gAcc[n], hAcc[n], childTime, cAcc[n])) {
           ok = false;
           break;
+        }
+        // One expansion of many agents can have millions of children: look at the clock here too.
+        if ((this.generated & 4095) === 0) {
+          this.stopReason = this.stopRequested();
+          if (this.stopReason !== null) {
+            ok = false;
+            break;
+          }
         }
       } else {
         i++;

@@ -1,0 +1,80 @@
+/**
+ * Time limit, cancel and statistics of the optimal solvers, and independence detection on
+ * instances too large for the brute force: every solver's sum of costs must still agree.
+ */
+import { describe, expect, it } from 'vitest';
+import { FOUR_CONNECTED, OCTILE_CUT } from '../../../../core/grid/movement.ts';
+import { sumOfCosts } from '../../../../core/mapf/plan.ts';
+import { describeViolations, validatePlan } from '../../../../core/mapf/validator.ts';
+import { solveIdAstar, solveIdOd, solveOd, solveSidOd } from '../../../../core/solvers/optimal/solvers.ts';
+import { findSolver } from '../../../../core/solvers/registry.ts';
+import { randomInstance } from './randomInstances.ts';
+
+describe('time limit and cancel', () => {
+  // 40 agents on a 32x32 map: far too many for OD without independence detection.
+  const hard = randomInstance(7, 32, 32, 0.2, 40, OCTILE_CUT);
+
+  it('od stops at the time limit with status timeout and a lower bound', () => {
+    const result = solveOd(hard, { timeLimitMs: 100 });
+    expect(result.status).toBe('timeout');
+    expect(result.paths).toEqual([]);
+    expect(result.message).toMatch(/time limit/);
+    expect(result.stats.elapsedMs).toBeGreaterThanOrEqual(100);
+    expect(result.stats.elapsedMs).toBeLessThan(3000);
+    expect(result.stats.lowerBound).toBeGreaterThanOrEqual(result.stats.heuristic);
+    expect(result.stats.expanded).toBeGreaterThan(0);
+    expect(result.stats.largestGroup).toBe(40);
+  });
+
+  it('every solver returns cancelled soon after shouldStop says so', () => {
+    for (const name of ['astar', 'od', 'id+astar', 'id+od', 'sid+od']) {
+      let calls = 0;
+      const result = findSolver(name)!.solve(hard, { shouldStop: () => ++calls > 2 });
+      expect(result.status, name).toBe('cancelled');
+      expect(result.stats.elapsedMs, name).toBeLessThan(3000);
+    }
+  });
+
+  it('a time limit of 0 ends independence detection at once', () => {
+    const result = solveIdOd(hard, { timeLimitMs: 0 });
+    expect(result.status).toBe('timeout');
+  });
+});
+
+describe('independence detection on larger instances', () => {
+  it('id+od, sid+od, id+astar and od agree on the optimum; ID groups stay small', () => {
+    let replans = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const movement = seed % 2 === 0 ? FOUR_CONNECTED : OCTILE_CUT;
+      const inst = randomInstance(100 + seed, 8, 8, 0.15, 6, movement);
+      const goals = inst.agents.map((a) => a.goal);
+      const results = [solveOd(inst, { timeLimitMs: 5000 }), solveIdOd(inst, { timeLimitMs: 5000 }), solveSidOd(inst, { timeLimitMs: 5000 }), solveIdAstar(inst, { timeLimitMs: 5000 })];
+      const statuses = results.map((r) => r.status);
+      expect(new Set(statuses).size, `seed ${seed}: ${statuses.join(', ')}`).toBe(1);
+      if (statuses[0] !== 'solved') continue;
+      const costs = results.map((r) => sumOfCosts(r.paths, goals));
+      expect(new Set(costs).size, `seed ${seed}: ${costs.join(', ')}`).toBe(1);
+      for (const r of results) {
+        const check = validatePlan(inst, r.paths);
+        expect(check.valid, `seed ${seed} ${r.solver}: ${describeViolations(check)}`).toBe(true);
+        expect(r.stats.lowerBound).toBe(costs[0]);
+      }
+      expect(results[1].stats.largestGroup).toBeLessThanOrEqual(6);
+      replans += results[1].stats.replans;
+    }
+    expect(replans).toBeGreaterThan(0);
+  });
+
+  it('agents whose shortest paths do not meet stay in groups of one', () => {
+    const inst = randomInstance(5, 16, 16, 0, 2, FOUR_CONNECTED);
+    inst.agents = [
+      { start: inst.grid.cell(0, 0), goal: inst.grid.cell(15, 0) },
+      { start: inst.grid.cell(0, 15), goal: inst.grid.cell(15, 15) },
+    ];
+    const result = solveIdOd(inst);
+    expect(result.status).toBe('solved');
+    expect(result.stats.largestGroup).toBe(1);
+    expect(result.stats.merges).toBe(0);
+    expect(sumOfCosts(result.paths, inst.agents.map((a) => a.goal))).toBe(30);
+  });
+});
