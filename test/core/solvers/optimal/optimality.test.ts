@@ -28,8 +28,8 @@ const SHAPES: [number, number, number, number, number][] = [
   [5, 5, 0.3, 2, 10],
   [4, 4, 0.25, 3, 10],
   [5, 5, 0.3, 3, 5],
-  [3, 3, 0.0, 4, 6],
-  [4, 3, 0.15, 4, 6],
+  [3, 3, 0.0, 4, 4],
+  [4, 3, 0.15, 4, 4],
 ];
 
 for (const [modelName, movement] of [['4-connected', FOUR_CONNECTED], ['8-connected (cut)', OCTILE_CUT]] as const) {
