@@ -489,6 +489,7 @@ export class JointSearch {
     const j = this.unassignedAgent[from];
     if (j <= k || this.done[j] === 1) return;
     if (this.assignedStamp[to] === stamp || this.agentDist[j][to] < 0) return; // illegal anyway
+    if (this.unassignedStamp[to] === stamp && this.done[this.unassignedAgent[to]] === 1) return; // a done agent's cell
     this.childWords[j] |= (1 << d) << MASK_SHIFT;
   }
 
