@@ -11,6 +11,11 @@ import { modelStore } from './state/modelStore.ts';
 import { useSlice } from './state/store.ts';
 import { solverService } from './platform/index.ts';
 import { useShortcuts } from './shortcuts/useShortcuts.ts';
+import { editorStore } from './state/editorState.ts';
+import { lazy, Suspense } from 'react';
+
+// Monaco is large: the JSON editor loads the first time it is opened.
+const JsonPanel = lazy(() => import('./json/JsonPanel.tsx'));
 
 export function App() {
   useShortcuts();
@@ -19,6 +24,7 @@ export function App() {
   const height = useSlice(modelStore, (s) => s.height);
   const units = useSlice(modelStore, (s) => s.agents.length);
   const connectivity = useSlice(modelStore, (s) => s.movement.connectivity);
+  const jsonOpen = useSlice(editorStore, (s) => s.jsonOpen);
   return (
     <div className="app">
       <header className="app-header">
@@ -36,6 +42,11 @@ export function App() {
       <ToolPalette />
       <main className="workspace">
         <MapView />
+        {jsonOpen && (
+          <Suspense fallback={<section className="json-panel">Loading the JSON editor…</section>}>
+            <JsonPanel />
+          </Suspense>
+        )}
         <aside className="side">
           <SolvePanel />
           <UnitsPanel />

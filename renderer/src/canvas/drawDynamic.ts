@@ -134,7 +134,9 @@ function drawHeat(context: CanvasRenderingContext2D, grid: Grid, analysis: Repla
     if (h === 0) continue;
     const v = h / heatMax;
     context.fillStyle = `rgba(${230 + Math.round(25 * v)}, ${Math.round(170 * (1 - v))}, 40, ${0.3 + 0.55 * v})`;
-    context.fillRect(ox + (c % w) * s, oy + Math.floor(c / w) * s, s, s);
+    const left = Math.round(ox + (c % w) * s);
+    const top = Math.round(oy + Math.floor(c / w) * s);
+    context.fillRect(left, top, Math.round(ox + ((c % w) + 1) * s) - left, Math.round(oy + (Math.floor(c / w) + 1) * s) - top);
   }
 }
 

@@ -45,7 +45,10 @@ export function drawStatic(context: CanvasRenderingContext2D, grid: Grid, view: 
       const wall = x <= x1 && passable[row + x] === 0;
       if (wall && runStart < 0) runStart = x;
       if (!wall && runStart >= 0) {
-        context.fillRect(ox + runStart * s, oy + y * s, (x - runStart) * s, s);
+        // Edges on whole pixels, so rows of walls at small cell sizes leave no anti-aliased seams.
+        const left = Math.round(ox + runStart * s);
+        const top = Math.round(oy + y * s);
+        context.fillRect(left, top, Math.round(ox + x * s) - left, Math.round(oy + (y + 1) * s) - top);
         runStart = -1;
       }
     }

@@ -18,7 +18,8 @@ export function ReplayBar() {
   const heat = useSlice(replayStore, (s) => s.heat);
   const turns = outcome?.analysis.turns ?? 0;
   const disabled = turns === 0;
-  const turn = Math.floor(t);
+  // t may be past the end of a newer, shorter plan until the next seek.
+  const turn = Math.min(Math.floor(t), turns);
   const marks = outcome?.analysis.marks ?? [];
 
   return (

@@ -108,7 +108,7 @@ export function SolvePanel() {
               : 'Ready. Press Solve (Ctrl+Enter).'}
       </p>
       {stale && !running && <p className="stale" data-testid="stale">The scenario changed since this plan: solve again to replay it.</p>}
-      {outcome && outcome.paths.length > 0 && (
+      {outcome && !stale && outcome.paths.length > 0 && (
         <>
           <table className="results" data-testid="results">
             <thead>

@@ -4,6 +4,7 @@ import { useSlice } from '../state/store.ts';
 import { toolController } from '../canvas/MapView.tsx';
 import { fitView } from '../canvas/viewState.ts';
 import { model } from '../state/session.ts';
+import { HistoryButtons } from './HistoryButtons.tsx';
 
 function choose(tool: ToolName): void {
   toolController.cancel();
@@ -13,8 +14,11 @@ function choose(tool: ToolName): void {
 export function ToolPalette() {
   const tool = useSlice(editorStore, (s) => s.tool);
   const brush = useSlice(editorStore, (s) => s.brush);
+  const jsonOpen = useSlice(editorStore, (s) => s.jsonOpen);
   return (
     <div className="tool-palette" role="toolbar" aria-label="Map tools">
+      <HistoryButtons />
+      <span className="separator" />
       {TOOLS.map((t) => (
         <button
           key={t.name}
@@ -34,6 +38,9 @@ export function ToolPalette() {
       </label>
       <button type="button" onClick={() => fitView(model.document.grid.width, model.document.grid.height)} title="Fit the map in the view (0)" data-testid="fit">
         Fit
+      </button>
+      <button type="button" className={jsonOpen ? 'active json-toggle' : 'json-toggle'} aria-pressed={jsonOpen} onClick={() => editorStore.set({ jsonOpen: !jsonOpen })} title="Show the scenario as JSON (Ctrl+J)" data-testid="toggle-json">
+        JSON
       </button>
     </div>
   );

@@ -1,12 +1,7 @@
-/** File actions and undo/redo, each with its shortcut in the tooltip. */
+/** File actions, each with its shortcut in the tooltip. */
 import { addUnitsFromScenario, newScenario, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile, UNITS_FROM_SCENARIO } from '../state/fileActions.ts';
-import { modelStore } from '../state/modelStore.ts';
-import { useSlice } from '../state/store.ts';
-import { redo, undo } from '../state/editActions.ts';
 
 export function Toolbar() {
-  const undoLabel = useSlice(modelStore, (s) => s.undoLabel);
-  const redoLabel = useSlice(modelStore, (s) => s.redoLabel);
   return (
     <nav className="toolbar" aria-label="File">
       <button type="button" onClick={newScenario} title="New scenario (Alt+N)" data-testid="new-scenario">
@@ -20,20 +15,13 @@ export function Toolbar() {
       </button>
       <span className="separator" />
       <button type="button" onClick={() => void openMapFile()} title="Open a Moving AI .map" data-testid="open-map">
-        Open map…
+        Map…
       </button>
       <button type="button" onClick={() => void addUnitsFromScenario()} title={`Place the first ${UNITS_FROM_SCENARIO} units of a Moving AI .scen (one undo step)`} data-testid="add-units">
-        Add units from .scen…
+        Units from .scen…
       </button>
       <button type="button" onClick={() => void saveMapFile()} title="Save the map as a Moving AI .map (Ctrl+Shift+S)" data-testid="save-map">
-        Save map…
-      </button>
-      <span className="separator" />
-      <button type="button" onClick={undo} disabled={undoLabel === null} title="Undo (Ctrl+Z)" data-testid="undo">
-        {undoLabel ? `Undo ${undoLabel}` : 'Undo'}
-      </button>
-      <button type="button" onClick={redo} disabled={redoLabel === null} title="Redo (Ctrl+Shift+Z, Ctrl+Y)" data-testid="redo">
-        {redoLabel ? `Redo ${redoLabel}` : 'Redo'}
+        Save .map
       </button>
     </nav>
   );
