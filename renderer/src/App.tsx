@@ -6,6 +6,8 @@ import { NoticeBar } from './panels/NoticeBar.tsx';
 import { ToolPalette } from './panels/ToolPalette.tsx';
 import { StatusBar } from './panels/StatusBar.tsx';
 import { UnitsPanel } from './panels/UnitsPanel.tsx';
+import { ScenarioPanel } from './panels/ScenarioPanel.tsx';
+import { ResultsPanel } from './panels/ResultsPanel.tsx';
 import { ReplayBar } from './panels/ReplayBar.tsx';
 import { modelStore } from './state/modelStore.ts';
 import { useSlice } from './state/store.ts';
@@ -50,6 +52,8 @@ export function App() {
         <aside className="side">
           <SolvePanel />
           <UnitsPanel />
+          <ResultsPanel />
+          <ScenarioPanel />
         </aside>
       </main>
       <ReplayBar />

@@ -116,6 +116,21 @@ describe('browser edition: the scenario editor and the replay player', () => {
     await page.getByTestId('heatmap-toggle').uncheck();
   });
 
+  it('a click on a unit shows its path, waits and metrics; Delete removes it, undo brings it back', async () => {
+    await page.keyboard.press('v');
+    await page.keyboard.press('Home');
+    await clickCell(UNITS[3].start[0], UNITS[3].start[1]);
+    const metrics = page.getByTestId('unit-metrics');
+    await metrics.waitFor();
+    await expect(metrics.locator('tbody tr').count()).resolves.toBe(1);
+    expect(Number(await page.getByTestId('unit-waits').textContent())).toBeGreaterThanOrEqual(0);
+    await screenshot(page, 'editor-unit-selected');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 3 units/);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 4 units/);
+  });
+
   it('undoes and redoes an edit with the keyboard', async () => {
     await page.keyboard.press('p');
     await clickCell(5, 5);
@@ -171,6 +186,17 @@ describe('browser edition: the scenario editor and the replay player', () => {
     await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 4 units/);
     await expect.poll(() => page.locator('[data-testid="json-editor"] .view-lines').textContent()).toContain('Untitled');
     await page.getByTestId('toggle-json').click();
+  });
+
+  it('live mode re-solves after an edit', async () => {
+    await page.getByTestId('stale').waitFor();
+    await page.getByTestId('live-mode').check();
+    await expect.poll(() => page.getByTestId('stale').count(), { timeout: 20_000 }).toBe(0);
+    await page.keyboard.press('p');
+    await clickCell(2, 2);
+    await expect.poll(() => page.getByTestId('stale').count(), { timeout: 20_000 }).toBe(0);
+    await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
+    await page.getByTestId('live-mode').uncheck();
   });
 
   it('imports a Moving AI map and scenario from the benchmarks', async () => {

@@ -21,6 +21,7 @@ import { fitView, viewStore } from './viewState.ts';
 import { cellAtPoint, panBy, zoomAt } from './viewport.ts';
 import { keyState } from '../shortcuts/keyState.ts';
 import type { CellRegion } from '../model/commandContext.ts';
+import { cellAtTurn } from '../replay/analysis.ts';
 
 declare global {
   interface Window {
@@ -29,7 +30,20 @@ declare global {
   }
 }
 
-export const toolController = new ToolController(model, editorStore, (message) => notify('error', message));
+/** The unit on cell (x, y) at the replay's current turn, if a plan is on screen. */
+function unitOnReplay(x: number, y: number): string | null {
+  const outcome = currentOutcome();
+  if (!outcome) return null;
+  const grid = model.document.grid;
+  if (!grid.inBounds(x, y)) return null;
+  const cell = grid.cell(x, y);
+  const t = Math.round(replayStore.get().t);
+  const agents = model.document.agents;
+  for (let i = outcome.paths.length - 1; i >= 0; i--) if (cellAtTurn(outcome.paths[i], t) === cell && agents[i]) return agents[i].id;
+  return null;
+}
+
+export const toolController = new ToolController(model, editorStore, (message) => notify('error', message), unitOnReplay);
 
 export function MapView() {
   const containerRef = useRef<HTMLDivElement>(null);

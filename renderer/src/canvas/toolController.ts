@@ -43,11 +43,17 @@ export class ToolController {
   private readonly model: EditorModel;
   private readonly editor: Store<EditorState>;
   private readonly report: (message: string) => void;
+  private readonly unitOnReplay: (x: number, y: number) => string | null;
 
-  constructor(model: EditorModel, editor: Store<EditorState>, report: (message: string) => void) {
+  /**
+   * `unitOnReplay` finds the unit shown on a cell at the replay's current turn (null without a
+   * plan), so a moving unit can be clicked to see its metrics.
+   */
+  constructor(model: EditorModel, editor: Store<EditorState>, report: (message: string) => void, unitOnReplay: (x: number, y: number) => string | null = () => null) {
     this.model = model;
     this.editor = editor;
     this.report = report;
+    this.unitOnReplay = unitOnReplay;
   }
 
   /** A press on a cell. `alternate`: right button (floor instead of wall); `shift`: add to the selection. */
@@ -141,6 +147,13 @@ export class ToolController {
   private selectDown(cell: Cell, shift: boolean): void {
     const hit = unitAt(this.model.document.agents, cell.x, cell.y);
     const selection = this.editor.get().selection;
+    const moving = hit ? null : this.unitOnReplay(cell.x, cell.y);
+    if (moving) {
+      // A unit mid-replay: select it (its start and goal are elsewhere, so nothing to drag).
+      if (!shift) this.editor.set({ selection: [moving] });
+      else this.editor.set({ selection: selection.includes(moving) ? selection.filter((id) => id !== moving) : [...selection, moving] });
+      return;
+    }
     if (!hit) {
       if (!shift) this.editor.set({ selection: [] });
       return;

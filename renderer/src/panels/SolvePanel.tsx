@@ -1,10 +1,9 @@
 /**
  * Solver settings (stored in the scenario: each change is a setSolverSettings or setMovement
- * command), Solve and Cancel, progress, and the outcome of the last solve.
+ * command), Solve and Cancel, live mode, progress, and how the last solve ended.
  */
 import { SOLVERS } from '../../../core/solvers/registry.ts';
 import { AGENT_ORDERS, type SolverSettings } from '../../../core/scenario/schema.ts';
-import { pathCost, sumOfCosts, makespan } from '../../../core/mapf/plan.ts';
 import { labStore } from '../state/labState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
@@ -12,9 +11,7 @@ import { cancelSolve, solveCurrent } from '../state/solveActions.ts';
 import { COOPERATIVE, DEFAULT_TIME_LIMIT_MS, WINDOWED } from '../state/solveRequest.ts';
 import { dispatch } from '../state/editActions.ts';
 import { NumberField } from './NumberField.tsx';
-
-/** Rows of the results table; a thousand-unit run shows totals and the first rows only. */
-const MAX_ROWS = 200;
+import { setLive } from '../state/liveMode.ts';
 
 function setSettings(settings: Partial<SolverSettings>): void {
   dispatch({ type: 'setSolverSettings', settings });
@@ -28,6 +25,7 @@ export function SolvePanel() {
   const phase = useSlice(labStore, (s) => s.phase);
   const progress = useSlice(labStore, (s) => s.progress);
   const outcome = useSlice(labStore, (s) => s.outcome);
+  const live = useSlice(labStore, (s) => s.live);
   const running = phase === 'running';
   const cooperative = COOPERATIVE.has(settings.solver);
   const stale = outcome !== null && outcome.revision !== revision;
@@ -97,6 +95,9 @@ export function SolvePanel() {
         <button type="button" onClick={cancelSolve} disabled={!running} title="Cancel (Esc)" data-testid="cancel">
           Cancel
         </button>
+        <label className="check live" title="Re-solve automatically after every edit">
+          <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} data-testid="live-mode" /> Live
+        </label>
       </div>
       <p className="status" role="status" data-testid="status" data-status={running ? 'running' : (outcome?.status ?? 'idle')}>
         {running
@@ -108,43 +109,6 @@ export function SolvePanel() {
               : 'Ready. Press Solve (Ctrl+Enter).'}
       </p>
       {stale && !running && <p className="stale" data-testid="stale">The scenario changed since this plan: solve again to replay it.</p>}
-      {outcome && !stale && outcome.paths.length > 0 && (
-        <>
-          <table className="results" data-testid="results">
-            <thead>
-              <tr>
-                <th>Unit</th>
-                <th>Cost</th>
-                <th>Waits</th>
-              </tr>
-            </thead>
-            <tbody>
-              {outcome.paths.slice(0, MAX_ROWS).map((path, i) => (
-                <tr key={i}>
-                  <td>
-                    <span className="swatch" style={{ background: agents[i]?.colour ?? '#888' }} /> {agents[i]?.name ?? i + 1}
-                  </td>
-                  <td>{pathCost(path, outcome.goals[i])}</td>
-                  <td>{outcome.analysis.units[i]?.waits ?? 0}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <td>Total</td>
-                <td data-testid="sum-of-costs">{sumOfCosts(outcome.paths, outcome.goals)}</td>
-                <td>makespan {makespan(outcome.paths, outcome.goals)}</td>
-              </tr>
-            </tfoot>
-          </table>
-          {outcome.paths.length > MAX_ROWS && <p className="muted">First {MAX_ROWS} of {outcome.paths.length} units.</p>}
-          <p className={outcome.conflicts.length ? 'conflicts' : 'valid'} data-testid="validation">
-            {outcome.conflicts.length === 0
-              ? 'Plan validator: no conflicts.'
-              : `Plan validator: ${outcome.conflicts.length} conflict${outcome.conflicts.length > 1 ? 's' : ''} (units collide: this solver does not cooperate). First: ${outcome.conflicts[0]}`}
-          </p>
-        </>
-      )}
     </section>
   );
 }

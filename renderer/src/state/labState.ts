@@ -36,6 +36,8 @@ export interface LabState {
   jobId: string | null;
   progress: string;
   outcome: SolveOutcome | null;
+  /** Live mode: every edit re-solves (debounced), cancelling a stale run. */
+  live: boolean;
 }
 
 export const labStore = new Store<LabState>({
@@ -44,6 +46,7 @@ export const labStore = new Store<LabState>({
   jobId: null,
   progress: '',
   outcome: null,
+  live: false,
 });
 
 export function notify(kind: Notice['kind'], text: string): void {

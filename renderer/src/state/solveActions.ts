@@ -13,8 +13,14 @@ import { replayStore } from './replayState.ts';
 import { model } from './session.ts';
 import { solveRequestFields } from './solveRequest.ts';
 
-export async function solveCurrent(): Promise<void> {
-  if (labStore.get().phase === 'running') return;
+/** Solves the scenario as it is now. `restart`: cancel a run in progress first (live mode). */
+export async function solveCurrent(options: { restart?: boolean } = {}): Promise<void> {
+  const running = labStore.get();
+  if (running.phase === 'running') {
+    if (!options.restart || running.jobId === null) return;
+    // The stale run's result is ignored below: its id is no longer the current job's.
+    solverService.cancel(running.jobId);
+  }
   const { instance } = model.instance();
   const revision = model.revision;
   const settings = model.document.solver;

@@ -92,3 +92,15 @@ describe('ToolController', () => {
     expect(unitAt(model.document.agents, 2, 2)).toBeNull();
   });
 });
+
+describe('ToolController on a replay', () => {
+  it('selects a unit by its position at the current turn, without dragging anything', () => {
+    const model = new EditorModel(sampleDocument());
+    const editor = new Store<EditorState>({ tool: 'select', brush: 1, selection: [], cursor: null, jsonOpen: false });
+    const id = model.document.agents[1].id;
+    const controller = new ToolController(model, editor, () => {}, (x, y) => (x === 2 && y === 2 ? id : null));
+    controller.down({ x: 2, y: 2 });
+    expect(editor.get().selection).toEqual([id]);
+    expect(controller.preview).toBeNull();
+  });
+});

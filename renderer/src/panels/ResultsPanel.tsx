@@ -1,0 +1,55 @@
+/** The last plan per unit (cost, waits), its totals, and what the plan validator says about it. */
+import { pathCost, sumOfCosts, makespan } from '../../../core/mapf/plan.ts';
+import { labStore } from '../state/labState.ts';
+import { modelStore } from '../state/modelStore.ts';
+import { useSlice } from '../state/store.ts';
+
+/** Rows of the results table; a thousand-unit run shows totals and the first rows only. */
+const MAX_ROWS = 200;
+
+export function ResultsPanel() {
+  const outcome = useSlice(labStore, (s) => s.outcome);
+  const agents = useSlice(modelStore, (s) => s.agents);
+  const revision = useSlice(modelStore, (s) => s.revision);
+  // A plan for an edited scenario would show rows for units that moved or no longer exist.
+  const stale = outcome !== null && outcome.revision !== revision;
+  if (!outcome || stale || outcome.paths.length === 0) return null;
+  return (
+    <section className="panel" aria-label="Results">
+      <h2>Results</h2>
+      <table className="results" data-testid="results">
+        <thead>
+          <tr>
+            <th>Unit</th>
+            <th>Cost</th>
+            <th>Waits</th>
+          </tr>
+        </thead>
+        <tbody>
+          {outcome.paths.slice(0, MAX_ROWS).map((path, i) => (
+            <tr key={i}>
+              <td>
+                <span className="swatch" style={{ background: agents[i]?.colour ?? '#888' }} /> {agents[i]?.name ?? i + 1}
+              </td>
+              <td>{pathCost(path, outcome.goals[i])}</td>
+              <td>{outcome.analysis.units[i]?.waits ?? 0}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td>Total</td>
+            <td data-testid="sum-of-costs">{sumOfCosts(outcome.paths, outcome.goals)}</td>
+            <td>makespan {makespan(outcome.paths, outcome.goals)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {outcome.paths.length > MAX_ROWS && <p className="muted">First {MAX_ROWS} of {outcome.paths.length} units.</p>}
+      <p className={outcome.conflicts.length ? 'conflicts' : 'valid'} data-testid="validation">
+        {outcome.conflicts.length === 0
+          ? 'Plan validator: no conflicts.'
+          : `Plan validator: ${outcome.conflicts.length} conflict${outcome.conflicts.length > 1 ? 's' : ''} (units collide: this solver does not cooperate). First: ${outcome.conflicts[0]}`}
+      </p>
+    </section>
+  );
+}
