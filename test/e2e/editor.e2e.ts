@@ -151,6 +151,12 @@ describe('browser edition: the scenario editor and the replay player', () => {
     const editor = page.locator('[data-testid="json-editor"] .monaco-editor');
     await editor.waitFor({ timeout: 20_000 });
     await expect.poll(() => page.locator('[data-testid="json-editor"] .view-lines').textContent()).toContain('mapf-lab/scenario');
+    // Hover documentation comes from the scenario schema's descriptions.
+    await page.locator('[data-testid="json-editor"] .view-lines span', { hasText: '"format"' }).first().hover();
+    await expect.poll(() => page.locator('.monaco-hover').allTextContents(), { timeout: 10_000 }).toEqual(
+      expect.arrayContaining([expect.stringContaining('marks the file as a MAPF Lab scenario')]),
+    );
+    await screenshot(page, 'editor-json-hover');
     await page.locator('[data-testid="json-editor"] .view-lines').click();
     await page.keyboard.press('Control+a');
     await page.keyboard.insertText('{ "format": "mapf-lab/scenario", "version": 2, "name": "broken", "map": ');

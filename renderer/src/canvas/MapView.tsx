@@ -27,6 +27,10 @@ declare global {
   interface Window {
     /** Set by a performance test: each dynamic-layer draw appends its duration in ms. */
     mapfLabFrameTimes?: number[];
+    /** Set by a performance test: each static-layer draw appends [duration ms, whole map ? 1 : 0]. */
+    mapfLabStaticTimes?: [number, number][];
+    /** Set by a performance test: each stroke segment's command (model edit) appends its duration in ms. */
+    mapfLabStrokeTimes?: number[];
   }
 }
 
@@ -114,12 +118,16 @@ export function MapView() {
         const pending = staticRegion;
         staticRegion = null;
         if (!v || w === 0 || pending === null) return;
+        const started = performance.now();
         drawStatic(prepareCanvas(staticRefCurrent(), w, h), model.document.grid, v, w, h, pending === 'all' ? null : pending);
+        window.mapfLabStaticTimes?.push([performance.now() - started, pending === 'all' ? 1 : 0]);
       });
     };
     const staticRefCurrent = () => staticRef.current!;
     const unsubscribers = [
       model.subscribe((event) => {
+        // A newly loaded document is shown whole, whatever the zoom was.
+        if (event.cause === 'load') fitView(model.document.grid.width, model.document.grid.height);
         if (event.parts.map) redrawStatic(event.region);
         redrawDynamic();
       }),
@@ -180,7 +188,9 @@ export function MapView() {
       if (!inside && cursor !== null) editorStore.set({ cursor: null });
       else if (inside && (cursor === null || cursor.x !== cell.x || cursor.y !== cell.y)) editorStore.set({ cursor: cell });
       if (event.buttons !== 0) {
+        const started = performance.now();
         toolController.move(cell);
+        window.mapfLabStrokeTimes?.push(performance.now() - started);
         if (toolController.preview) editorStore.set({});
       }
     };
