@@ -102,6 +102,7 @@ export function MapView() {
           heat: replay.heat,
           selection: new Set(editor.selection),
           preview: toolController.preview,
+          brush: editor.cursor && (editor.tool === 'pencil' || editor.tool === 'eraser') ? { ...editor.cursor, size: editor.brush, passable: editor.tool === 'eraser' } : null,
         });
         window.mapfLabFrameTimes?.push(performance.now() - started);
       });

@@ -27,6 +27,8 @@ export interface DynamicScene {
   heat: boolean;
   selection: ReadonlySet<string>;
   preview: ToolPreview | null;
+  /** The painting brush's footprint under the pointer (pencil and eraser), or null. */
+  brush: { x: number; y: number; size: number; passable: boolean } | null;
 }
 
 export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicScene): void {
@@ -112,6 +114,14 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   });
 
   if (scene.preview) drawPreview(context, scene.preview, agents, view);
+  if (scene.brush) {
+    // The same footprint the paint command stamps: (size - 1) >> 1 cells before the centre.
+    const { x, y, size, passable } = scene.brush;
+    const before = (size - 1) >> 1;
+    context.strokeStyle = passable ? 'rgba(76, 141, 255, 0.9)' : 'rgba(255, 107, 107, 0.9)';
+    context.lineWidth = 1.5;
+    context.strokeRect(ox + (x - before) * s, oy + (y - before) * s, size * s, size * s);
+  }
 }
 
 /** A unit's interpolated screen position at fractional turn t. */

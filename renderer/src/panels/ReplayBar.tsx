@@ -6,6 +6,8 @@ import { replayStore, seek, SPEEDS } from '../state/replayState.ts';
 import { useSlice } from '../state/store.ts';
 import { lastTurn, useCurrentOutcome } from '../state/plan.ts';
 import { setPlaying } from '../replay/player.ts';
+import { groupMarks } from '../replay/analysis.ts';
+import { useMemo } from 'react';
 
 export function ReplayBar() {
   const outcome = useCurrentOutcome();
@@ -20,7 +22,7 @@ export function ReplayBar() {
   const disabled = turns === 0;
   // t may be past the end of a newer, shorter plan until the next seek.
   const turn = Math.min(Math.floor(t), turns);
-  const marks = outcome?.analysis.marks ?? [];
+  const marks = useMemo(() => groupMarks(outcome?.analysis.marks ?? []), [outcome]);
 
   return (
     <div className="replay-bar" data-testid="replay-bar" aria-label="Replay">
@@ -50,8 +52,8 @@ export function ReplayBar() {
         />
         <div className="marks" aria-hidden="true">
           {turns > 0 &&
-            marks.slice(0, 500).map((m, i) => (
-              <span key={i} className={`mark mark-${m.kind}`} style={{ left: `${(m.t / turns) * 100}%` }} title={`t=${m.t}: ${m.text}`} data-kind={m.kind} />
+            marks.map((m, i) => (
+              <span key={i} className={`mark mark-${m.kind}`} style={{ left: `${(m.t / turns) * 100}%` }} title={`t=${m.t}: ${m.text}`} data-kind={m.kind} data-count={m.count} />
             ))}
         </div>
       </div>

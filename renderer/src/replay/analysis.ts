@@ -95,3 +95,24 @@ export function cellAtTurn(path: readonly number[], t: number): number {
   if (path.length === 0) return -1;
   return path[Math.max(0, Math.min(path.length - 1, t))];
 }
+
+/** Timeline marks grouped by turn and kind, so a thousand arrivals make a few dozen ticks. */
+export interface MarkGroup {
+  t: number;
+  kind: TimelineMarkKind;
+  count: number;
+  /** The first few marks' texts, for the tooltip. */
+  text: string;
+}
+
+export function groupMarks(marks: readonly TimelineMark[], limit = 3): MarkGroup[] {
+  const groups = new Map<string, MarkGroup & { texts: string[] }>();
+  for (const mark of marks) {
+    const key = `${mark.t}:${mark.kind}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { t: mark.t, kind: mark.kind, count: 0, text: '', texts: [] }));
+    group.count++;
+    if (group.texts.length < limit) group.texts.push(mark.text);
+  }
+  return [...groups.values()].map(({ texts, ...g }) => ({ ...g, text: texts.join('; ') + (g.count > texts.length ? ` and ${g.count - texts.length} more` : '') }));
+}

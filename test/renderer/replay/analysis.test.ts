@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
-import { analyseReplay, cellAtTurn } from '../../../renderer/src/replay/analysis.ts';
+import { analyseReplay, cellAtTurn, groupMarks, type TimelineMark } from '../../../renderer/src/replay/analysis.ts';
 
 /**
  * A corridor with a one-cell gap at (2, 0):
@@ -47,5 +47,17 @@ describe('analyseReplay', () => {
     expect(cellAtTurn([5, 6], 0)).toBe(5);
     expect(cellAtTurn([5, 6], 9)).toBe(6);
     expect(cellAtTurn([], 1)).toBe(-1);
+  });
+});
+
+describe('groupMarks', () => {
+  it('groups marks of one kind at one turn, with a short tooltip', () => {
+    const marks: TimelineMark[] = [1, 2, 3, 4, 5].map((a) => ({ t: 7, kind: 'arrival', agents: [a], text: `unit ${a} arrives` }));
+    marks.push({ t: 7, kind: 'collision', agents: [1, 2], text: 'boom' });
+    const groups = groupMarks(marks, 2);
+    expect(groups).toEqual([
+      { t: 7, kind: 'arrival', count: 5, text: 'unit 1 arrives; unit 2 arrives and 3 more' },
+      { t: 7, kind: 'collision', count: 1, text: 'boom' },
+    ]);
   });
 });
