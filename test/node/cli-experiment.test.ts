@@ -46,7 +46,7 @@ describe('mapf-lab experiment', () => {
     const { dir, file } = setup(TINY);
     const out = join(dir, 'out');
     const io = capture();
-    expect(await main(['experiment', file, '--out', out], io)).toBe(0);
+    expect(await main(['experiment', file, '--out', out, '--clock', 'process'], io)).toBe(0);
     const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n');
     expect(lines).toHaveLength(6);
     const records = lines.map((l) => JSON.parse(l));
@@ -95,6 +95,9 @@ describe('mapf-lab experiment', () => {
     const other = capture();
     expect(await main(['experiment', 'a.json', '--fast'], other)).toBe(2);
     expect(other.stderr.join('\n')).toMatch(/unknown option '--fast'/);
+    const clock = capture();
+    expect(await main(['experiment', 'a.json', '--clock', 'sundial'], clock)).toBe(2);
+    expect(clock.stderr.join('\n')).toMatch(/--clock must be wall or process, got 'sundial'/);
   });
 });
 
