@@ -2,6 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import './styles.css';
+import { startAutosave } from './state/autosave.ts';
+import './state/liveMode.ts';
+
+startAutosave();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -24,10 +24,16 @@ const UNITS = [
 let browser: Browser;
 let app: WatchedPage;
 let page: Page;
+const dialogs: string[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
   app = await openApp(browser, inject('baseUrl'), { width: 1400, height: 900 });
   page = app.page;
+  // Opening a file over unsaved changes asks first: accept, and keep the question for a check.
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -212,6 +218,7 @@ describe('browser edition: the scenario editor and the replay player', () => {
       await (await chooser).setFiles(join(BENCHMARKS, file));
     }
     await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 10 units/);
+    expect(dialogs).toEqual(['Discard the unsaved changes to “Untitled scenario”?']);
     await page.getByTestId('solve').click();
     await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
     await screenshot(page, 'editor-benchmark');

@@ -8,6 +8,11 @@ export function NoticeBar() {
   return (
     <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice" data-kind={notice.kind}>
       <span>{notice.text}</span>
+      {notice.actions?.map((action) => (
+        <button key={action.testId} type="button" onClick={action.run} data-testid={action.testId}>
+          {action.label}
+        </button>
+      ))}
       <button type="button" className="dismiss" aria-label="Dismiss" onClick={() => labStore.set({ notice: null })}>
         ×
       </button>

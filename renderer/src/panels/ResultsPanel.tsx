@@ -3,6 +3,7 @@ import { pathCost, sumOfCosts, makespan } from '../../../core/mapf/plan.ts';
 import { labStore } from '../state/labState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
+import { exportSolutionText } from '../state/fileActions.ts';
 
 /** Rows of the results table; a thousand-unit run shows totals and the first rows only. */
 const MAX_ROWS = 200;
@@ -17,6 +18,9 @@ export function ResultsPanel() {
   return (
     <section className="panel" aria-label="Results">
       <h2>Results</h2>
+      <button type="button" className="export" onClick={() => void exportSolutionText()} title="Save the plan as t:(x,y),… text for mapf-visualizer" data-testid="export-solution">
+        Export plan (.txt)
+      </button>
       <table className="results" data-testid="results">
         <thead>
           <tr>

@@ -16,6 +16,9 @@ import { emptyDocument } from '../model/document.ts';
 import { labStore, notify } from './labState.ts';
 import { model, newDocument } from './session.ts';
 import { editorStore } from './editorState.ts';
+import { currentOutcome } from './plan.ts';
+import { solutionText } from '../export/solutionText.ts';
+import { isDirty, markClean } from './autosave.ts';
 
 const MAP_FILTER = [{ name: 'Moving AI map', extensions: ['map'] }];
 const SCEN_FILTER = [{ name: 'Moving AI scenario', extensions: ['scen'] }];
@@ -31,12 +34,19 @@ export const UNITS_FROM_SCENARIO = 10;
 let openedMap: { file: MovingAiMap; version: number } | null = null;
 
 function afterLoad(): void {
+  markClean();
   openedMap = null;
   editorStore.set({ selection: [] });
   labStore.set({ outcome: null });
 }
 
+/** Asks before a load replaces unsaved changes (called after the new file parsed: a bad file never asks). */
+function confirmDiscard(): boolean {
+  return !isDirty() || window.confirm(`Discard the unsaved changes to “${model.document.name}”?`);
+}
+
 export function newScenario(): void {
+  if (!confirmDiscard()) return;
   model.dispatch({ type: 'loadDocument', document: newDocument() });
   afterLoad();
   notify('info', 'New 32×32 scenario. Paint walls with P, add units with U.');
@@ -54,6 +64,7 @@ function loadMapText(name: string, text: string): void {
   const { grid } = mapFile;
   const doc = { ...emptyDocument(1, 1, name), grid, mapSource: { kind: 'file' as const, path: name }, movement: { ...FOUR_CONNECTED } };
   doc.solver = { ...model.document.solver };
+  if (!confirmDiscard()) return;
   model.dispatch({ type: 'loadDocument', document: doc });
   afterLoad();
   openedMap = { file: mapFile, version: grid.version };
@@ -84,6 +95,7 @@ function loadScenarioText(name: string, text: string): void {
   }
   const doc = contentFromScenario(scenario, { mapGrid, fileName: name });
   const keep = openedMap;
+  if (!confirmDiscard()) return;
   model.dispatch({ type: 'loadDocument', document: doc });
   afterLoad();
   if (mapGrid && keep) openedMap = { file: { ...keep.file, grid: mapGrid }, version: mapGrid.version };
@@ -124,7 +136,22 @@ export async function saveScenarioFile(): Promise<void> {
     const name = `${slug(model.document.name.replace(/\.(map|json)$/i, ''))}.json`;
     const outcome = await fileService.saveText(name, serializeScenario(model.toScenario()), SCENARIO_FILTER);
     if (outcome.error) notify('error', outcome.error);
-    else if (outcome.saved) notify('info', `Saved ${outcome.name ?? name}.`);
+    else if (outcome.saved) {
+      markClean();
+      notify('info', `Saved ${outcome.name ?? name}.`);
+    }
+  });
+}
+
+/** The plan on screen as mapf-visualizer solution text. */
+export async function exportSolutionText(): Promise<void> {
+  await reportErrors(async () => {
+    const outcome = currentOutcome();
+    if (!outcome) throw new Error('There is no up-to-date plan to export: solve first.');
+    const name = `${slug(model.document.name.replace(/\.(map|json)$/i, ''))}-solution.txt`;
+    const saved = await fileService.saveText(name, solutionText(model.document.grid, outcome.paths), [{ name: 'mapf-visualizer solution', extensions: ['txt'] }]);
+    if (saved.error) notify('error', saved.error);
+    else if (saved.saved) notify('info', `Saved ${saved.name ?? name} (for mapf-visualizer, with the map as a .map file).`);
   });
 }
 

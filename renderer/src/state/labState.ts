@@ -27,6 +27,8 @@ export interface SolveOutcome {
 export interface Notice {
   kind: 'error' | 'info';
   text: string;
+  /** Buttons offered with the message (Recover, Discard …). */
+  actions?: { label: string; testId: string; run: () => void }[];
 }
 
 export interface LabState {
