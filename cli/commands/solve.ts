@@ -96,6 +96,7 @@ export const solveCommand: Command = {
       waitsPerAgent: run.waitsPerAgent,
       collisions: run.collisions,
       replans: run.replans,
+      overrides: run.overrides,
       initMs: run.initMs,
       maxTurnMs: run.maxTurnMs,
       meanTurnMs: run.meanTurnMs,

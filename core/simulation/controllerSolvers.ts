@@ -56,6 +56,7 @@ export function simulationStats(result: SimulationResult, elapsedMs: number): So
     waitsPerAgent: run.waitsPerAgent,
     collisions: run.collisions,
     replans: run.replans,
+    overrides: run.overrides,
     initMs: run.initMs,
     maxTurnMs: run.maxTurnMs,
     meanTurnMs: run.meanTurnMs,

@@ -58,6 +58,8 @@ export interface RunMetrics {
   waitsPerAgent: number;
   collisions: number;
   replans: number;
+  /** 'priority-override' events: a higher-priority unit took a lower one's reservation (seed 000). */
+  overrides: number;
   initMs: number;
   maxTurnMs: number;
   meanTurnMs: number;
@@ -122,6 +124,7 @@ export function summarizeRun(agents: AgentMetrics, turns: number, turnMs: Float6
     waitsPerAgent: n === 0 ? 0 : waits / n,
     collisions,
     replans,
+    overrides: 0,
     initMs,
     maxTurnMs,
     meanTurnMs: turnMs.length === 0 ? 0 : totalTurnMs / turnMs.length,

@@ -116,12 +116,14 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   const waitReported = new Int32Array(n).fill(-1);
   const turnMs: number[] = [];
   let reservationsMax = 0;
+  let overrides = 0;
   let status: SimulationStatus | undefined;
   let message: string | undefined;
 
   const view = { t: 0, grid, movement, agents, positions } as WorldView & { t: number };
   const emit = (event: TurnEvent): void => {
     events.push(event);
+    if (event.kind === 'priority-override') overrides++;
     if (event.agent >= 0 && event.agent < n) {
       if (event.kind === 'replan') metrics.replans[event.agent]++;
       else if (event.kind === 'wait') waitReported[event.agent] = event.t;
@@ -202,7 +204,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
       occupancy[next[a]] = a;
       if (metrics.pathLength[a] < 0 && next[a] === agents[a].goal) {
         metrics.pathLength[a] = t + 1;
-          events.push({ kind: 'arrival', t: t + 1, agent: a, cell: next[a] });
+        events.push({ kind: 'arrival', t: t + 1, agent: a, cell: next[a] });
       }
     }
     recorder.record(positions);
@@ -214,6 +216,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   const replay = recorder.finish(grid.width, grid.height);
   const turnArray = Float64Array.from(turnMs);
   const run = summarizeRun(metrics, t, turnArray, initMs, counters.expanded + (options.initExpanded ?? 0), reservationsMax, collisions.length);
+  run.overrides = overrides;
   if (status === undefined) {
     if (run.successes === n) status = 'solved';
     else {

@@ -120,7 +120,13 @@ describe('turn simulator: per-agent metrics', () => {
 
   it('records the replay as typed positions, replans, counters and turn times', () => {
     const w = world(['...', '...'], [[[0, 0], [2, 0]], [[0, 1], [2, 1]]]);
-    const result = simulate(w, scriptedController(w.grid, [[[1, 0], [2, 0]], [[1, 1], [2, 1]]], { 0: [1], 1: [1] }));
+    const controller = scriptedController(w.grid, [[[1, 0], [2, 0]], [[1, 1], [2, 1]]], { 0: [1], 1: [1] });
+    const step = controller.step;
+    controller.step = (view, next, emit) => {
+      step(view, next, emit);
+      if (view.t === 0) emit({ kind: 'priority-override', t: 0, agent: 0, others: [1] });
+    };
+    const result = simulate(w, controller);
     const replay = result.replay;
     expect(replay.format).toBe('mapf-lab/replay');
     expect(replay.version).toBe(1);
@@ -129,6 +135,8 @@ describe('turn simulator: per-agent metrics', () => {
     for (let t = 0; t <= replay.turns; t++) for (let a = 0; a < 2; a++) expect(replayCell(replay, t, a)).toBe(result.paths[a][t]);
     expect(Array.from(result.agents.replans)).toEqual([0, 2]);
     expect(result.run.replans).toBe(2);
+    expect(result.run.overrides).toBe(1);
+    expect(replay.events.filter((e) => e.kind === 'priority-override')).toEqual([{ kind: 'priority-override', t: 0, agent: 0, others: [1] }]);
     expect(result.run.expanded).toBe(7);
     expect(result.run.reservationsMax).toBe(3);
     expect(result.turnMs.length).toBe(2);
