@@ -107,7 +107,7 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
       avoid.remove(paths[a]);
       const r = search.search({ agents: [a], costLimit: Infinity, illegal: null, avoid });
       tally(r);
-      if (r.status !== 'solved') return stop(r, totalCost, `agent ${a}`);
+      if (r.status !== 'solved') return stop(r, totalCost - groups.get(groupOf[a])!.cost, `agent ${a}`);
       paths[a] = r.paths[0];
       avoid.add(paths[a]);
     }
