@@ -80,6 +80,21 @@ describe('experiment runs', () => {
     expect(csv).toHaveLength(22);
   });
 
+  it('runs an inline map with its own agents, and places random agents on it when asked', () => {
+    const inline = { kind: 'inline', name: 'corridor', rows: ['.....', '.@@@.', '.....'], agents: [[0, 0, 4, 2], [4, 0, 0, 2]] };
+    const base = { ...experiment, maps: [inline], agents: [2], solvers: [{ solver: 'independent' }] };
+    const [fromFile] = planRuns(parseExperiment(base));
+    expect(fromFile.placement).toEqual({ kind: 'inline', agents: inline.agents });
+    const record = executeRun(fromFile, newRunContext(files));
+    expect(record.status).not.toBe('error');
+    expect(record.meanLowerBound).toBe(6);
+    const [placed] = planRuns(parseExperiment({ ...base, placement: 'random' }));
+    expect(placed.placement.kind).toBe('random');
+    const built = new InstanceBuilder(files).build(placed).instance;
+    expect(built.agents).toHaveLength(2);
+    for (const task of built.agents) expect(built.grid.isFree(task.start) && built.grid.isFree(task.goal)).toBe(true);
+  });
+
   it('records a run that cannot be set up as an error naming the reason', () => {
     const runs = planRuns(parseExperiment({ ...experiment, maps: [experiment.maps[1]], agents: [3] }));
     const record = executeRun(runs[0], newRunContext(files));
