@@ -40,12 +40,15 @@ export function simulateControllerSolver(spec: ControllerSolverSpec, instance: M
   });
 }
 
+/**
+ * Silver's metrics as SolveStats. Figures that do not exist for a run (a path ratio when no agent
+ * reached its goal is NaN) are left out: stats are finite numbers, and the solver protocol checks
+ * that they are.
+ */
 export function simulationStats(result: SimulationResult, elapsedMs: number): SolveStats {
   const run = result.run;
-  return {
-    expanded: run.expanded,
-    generated: run.expanded,
-    elapsedMs,
+  const stats: SolveStats = { expanded: run.expanded, generated: run.expanded, elapsedMs };
+  const extra: Record<string, number> = {
     turns: run.turns,
     successes: run.successes,
     successRate: run.successRate,
@@ -62,6 +65,8 @@ export function simulationStats(result: SimulationResult, elapsedMs: number): So
     meanTurnMs: run.meanTurnMs,
     reservationsMax: run.reservationsMax,
   };
+  for (const [key, value] of Object.entries(extra)) if (Number.isFinite(value)) stats[key] = value;
+  return stats;
 }
 
 export function controllerSolverEntry(spec: ControllerSolverSpec): SolverEntry {

@@ -24,9 +24,10 @@ describe('cooperative solvers as registry entries (run in the turn simulator)', 
       expect(result.status === 'solved').toBe(result.stats.successes === n);
       if (result.status === 'solved') expect(validatePlan(instance, result.paths).valid).toBe(true);
       else expect(result.message).toMatch(/agents failed after \d+ turns/);
-      for (const key of ['successRate', 'pathRatio', 'cyclesPerAgent', 'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'reservationsMax']) {
+      for (const key of ['successRate', 'cyclesPerAgent', 'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'reservationsMax']) {
         expect(result.stats[key], key).toBeTypeOf('number');
       }
+      if (result.stats.successes > 0) expect(result.stats.pathRatio).toBeGreaterThanOrEqual(1);
       expect(result.stats.turns).toBeLessThanOrEqual(100);
     }
   });
@@ -37,6 +38,11 @@ describe('cooperative solvers as registry entries (run in the turn simulator)', 
     expect(short.stats.turns).toBeLessThanOrEqual(3);
     for (const path of short.paths) expect(path.length).toBeLessThanOrEqual(4);
     expect(() => whca.solve(crowded, { params: { windw: 4 } })).toThrow(/windw/);
+    // No agent can arrive in zero turns: the path figures do not exist and are left out of stats.
+    const none = whca.solve(crowded, { params: { turnLimit: 0 } });
+    expect(none.stats.successes).toBe(0);
+    expect('pathRatio' in none.stats).toBe(false);
+    for (const value of Object.values(none.stats)) expect(Number.isFinite(value)).toBe(true);
     expect(() => whca.solve(crowded, { params: { turnLimit: -1 } })).toThrow(/turnLimit must be a whole number >= 0/);
   });
 });
