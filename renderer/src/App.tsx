@@ -8,6 +8,7 @@ import { StatusBar } from './panels/StatusBar.tsx';
 import { UnitsPanel } from './panels/UnitsPanel.tsx';
 import { ScenarioPanel } from './panels/ScenarioPanel.tsx';
 import { ResultsPanel } from './panels/ResultsPanel.tsx';
+import { GeneratePanel } from './panels/GeneratePanel.tsx';
 import { ReplayBar } from './panels/ReplayBar.tsx';
 import { modelStore } from './state/modelStore.ts';
 import { useSlice } from './state/store.ts';
@@ -54,6 +55,7 @@ export function App() {
           <UnitsPanel />
           <ResultsPanel />
           <ScenarioPanel />
+          <GeneratePanel />
         </aside>
       </main>
       <ReplayBar />

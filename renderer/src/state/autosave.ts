@@ -8,6 +8,7 @@ import { serializeScenario } from '../../../core/scenario/serialize.ts';
 import { documentFromScenarioText, scenarioFromDocument } from '../model/document.ts';
 import { labStore, notify } from './labState.ts';
 import { model } from './session.ts';
+import { solverService } from '../platform/index.ts';
 
 export const AUTOSAVE_KEY = 'mapf-lab/autosave';
 export const AUTOSAVE_DELAY_MS = 1500;
@@ -103,6 +104,8 @@ export function startAutosave(): void {
   window.addEventListener('beforeunload', (event) => {
     if (!isDirty()) return;
     write();
-    event.preventDefault();
+    // In Electron a cancelled unload silently keeps the window open (no dialog), so only the
+    // browser edition asks here; the desktop app's close prompt belongs to main.
+    if (solverService.edition === 'browser') event.preventDefault();
   });
 }

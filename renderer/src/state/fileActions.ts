@@ -33,7 +33,7 @@ export const UNITS_FROM_SCENARIO = 10;
  */
 let openedMap: { file: MovingAiMap; version: number } | null = null;
 
-function afterLoad(): void {
+export function afterLoad(): void {
   markClean();
   openedMap = null;
   editorStore.set({ selection: [] });
@@ -41,7 +41,7 @@ function afterLoad(): void {
 }
 
 /** Asks before a load replaces unsaved changes (called after the new file parsed: a bad file never asks). */
-function confirmDiscard(): boolean {
+export function confirmDiscard(): boolean {
   return !isDirty() || window.confirm(`Discard the unsaved changes to “${model.document.name}”?`);
 }
 
