@@ -60,6 +60,8 @@ export class ToolController {
   down(cell: Cell, alternate = false, shift = false): void {
     const { tool, brush } = this.editor.get();
     const inside = this.clamp(cell);
+    // A press in the margin around the map starts nothing (a drag may still leave the map).
+    if (tool !== 'select' && !this.inMap(cell)) return;
     switch (tool) {
       case 'pencil':
       case 'eraser': {

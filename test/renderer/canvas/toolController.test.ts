@@ -104,3 +104,17 @@ describe('ToolController on a replay', () => {
     expect(controller.preview).toBeNull();
   });
 });
+
+describe('ToolController outside the map', () => {
+  it('a press in the margin paints nothing; a stroke may run off the map', () => {
+    const { model, controller, wall } = setup('pencil');
+    controller.down({ x: -1, y: 2 });
+    controller.up({ x: -1, y: 2 });
+    expect(model.canUndo).toBe(false);
+    controller.down({ x: 6, y: 2 });
+    controller.move({ x: 9, y: 2 });
+    controller.up({ x: 9, y: 2 });
+    expect([wall(6, 2), wall(7, 2)]).toEqual([true, true]);
+    expect(model.undoName).toBe('paintCells');
+  });
+});
