@@ -1,12 +1,15 @@
 /**
- * The Electron main process: security setup, the solver utility process, IPC, the window.
+ * The Electron main process: security setup, the solver utility process, IPC, menus, windows.
  */
 import { app, BrowserWindow, ipcMain } from 'electron';
 import { join } from 'node:path';
-import { APP_ORIGIN, guardWebContents, hardenSession, registerAppScheme, serveRenderer } from './security.ts';
+import { guardWebContents, hardenSession, registerAppScheme, serveRenderer } from './security.ts';
 import { registerSolverIpc } from './ipc/solverIpc.ts';
-import { registerFileIpc } from './ipc/fileIpc.ts';
+import { openPathInWindow, registerFileIpc } from './ipc/fileIpc.ts';
 import { IPC, DESKTOP_API_VERSION, type AppInfo } from '../core/platform/desktopApi.ts';
+import { createMainWindow, registerWindowIpc } from './mainWindow.ts';
+import { buildMenu } from './menu.ts';
+import { RecentFiles } from './recentFiles.ts';
 
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 
@@ -14,34 +17,23 @@ registerAppScheme();
 app.enableSandbox();
 guardWebContents(devServerUrl);
 
-function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1400,
-    height: 900,
-    minWidth: 800,
-    minHeight: 500,
-    show: false,
-    title: 'MAPF Lab',
-    backgroundColor: '#1e1f24',
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
-  });
-  window.once('ready-to-show', () => window.show());
-  void window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
-  return window;
-}
-
 void app.whenReady().then(() => {
   serveRenderer(join(__dirname, '../renderer'));
   hardenSession(devServerUrl);
   const solvers = registerSolverIpc();
-  registerFileIpc();
+  const recent = new RecentFiles(app.getPath('userData'));
+  const rebuildMenu = () =>
+    buildMenu({
+      recentFiles: () => recent.list(),
+      openRecent: (path) => {
+        const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+        if (window) void openPathInWindow(window.webContents, path, recent).then(rebuildMenu);
+      },
+      clearRecent: () => void recent.clear().then(rebuildMenu),
+      development: devServerUrl !== undefined,
+    });
+  registerFileIpc(recent, rebuildMenu);
+  registerWindowIpc();
   ipcMain.handle(IPC.appInfo, (): AppInfo => ({
     apiVersion: DESKTOP_API_VERSION,
     appVersion: app.getVersion(),
@@ -50,9 +42,10 @@ void app.whenReady().then(() => {
     node: process.versions.node,
     platform: process.platform,
   }));
-  createMainWindow();
+  rebuildMenu();
+  createMainWindow(devServerUrl);
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(devServerUrl);
   });
   app.on('before-quit', () => solvers.dispose());
 });

@@ -3,7 +3,7 @@
  * Built as CommonJS because Electron's sandbox runs preloads that way.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IPC, DESKTOP_API_VERSION, type DesktopApi } from '../core/platform/desktopApi.ts';
+import { IPC, DESKTOP_API_VERSION, type DesktopApi, type MenuCommand, type OpenedTextFile } from '../core/platform/desktopApi.ts';
 import type { SolveProgress } from '../core/solvers/types.ts';
 
 const api: DesktopApi = {
@@ -19,7 +19,21 @@ const api: DesktopApi = {
   },
   appInfo: () => ipcRenderer.invoke(IPC.appInfo),
   openTextFile: (filters) => ipcRenderer.invoke(IPC.fileOpen, filters),
-  saveTextFile: (suggestedName, text, filters) => ipcRenderer.invoke(IPC.fileSave, suggestedName, text, filters),
+  saveTextFile: (suggestedName, text, filters, options) => ipcRenderer.invoke(IPC.fileSave, suggestedName, text, filters, options ?? {}),
+  readMapBesideScenario: (relativePath) => ipcRenderer.invoke(IPC.fileReadBeside, relativePath),
+  onMenuCommand: (listener) => subscribe(IPC.menuCommand, (command: MenuCommand) => listener(command)),
+  onFileOpened: (listener) => subscribe(IPC.fileOpened, (file: OpenedTextFile) => listener(file)),
+  setDocumentState: (state) => ipcRenderer.send(IPC.documentState, state),
+  closeWindow: () => ipcRenderer.send(IPC.closeWindow),
 };
+
+/** Listens on a main-to-renderer channel, hiding the IPC event from the page. */
+function subscribe<T>(channel: string, listener: (value: T) => void): () => void {
+  const handler = (_event: IpcRendererEvent, value: T) => listener(value);
+  ipcRenderer.on(channel, handler);
+  return () => {
+    ipcRenderer.off(channel, handler);
+  };
+}
 
 contextBridge.exposeInMainWorld('mapfLab', api);

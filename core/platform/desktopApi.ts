@@ -15,7 +15,46 @@ export const IPC = {
   appInfo: 'mapf-lab:app:info',
   fileOpen: 'mapf-lab:file:open',
   fileSave: 'mapf-lab:file:save',
+  fileReadBeside: 'mapf-lab:file:read-beside',
+  fileOpened: 'mapf-lab:file:opened',
+  menuCommand: 'mapf-lab:menu:command',
+  documentState: 'mapf-lab:document:state',
+  closeWindow: 'mapf-lab:window:close',
 } as const;
+
+/** What the native menu (or the close prompt) asks the renderer to do. */
+export const MENU_COMMANDS = [
+  'new',
+  'open',
+  'save',
+  'save-as',
+  'open-map',
+  'save-map',
+  'units-from-scen',
+  'export-plan',
+  'undo',
+  'redo',
+  'solve',
+  'cancel',
+  'toggle-json',
+  /** The user chose Save in the close prompt: save, then call closeWindow() if it worked. */
+  'save-and-close',
+] as const;
+export type MenuCommand = (typeof MENU_COMMANDS)[number];
+
+/** What main needs to know of the open document: its name (window title) and unsaved changes (close prompt). */
+export interface DocumentState {
+  name: string;
+  dirty: boolean;
+}
+
+export interface SaveOptions {
+  /**
+   * Write straight to the file this window last opened or saved with the same extension,
+   * without a dialog (Save, not Save As). Falls back to the dialog when there is none.
+   */
+  reuseCurrentFile?: boolean;
+}
 
 /** A file type offered by open and save dialogs. */
 export interface FileFilter {
@@ -59,6 +98,16 @@ export interface DesktopApi {
   appInfo(): Promise<AppInfo>;
   /** Shows the open dialog; null when the user cancels. */
   openTextFile(filters: FileFilter[]): Promise<OpenedTextFile | null>;
-  /** Shows the save dialog and writes atomically; { saved: false } when the user cancels. */
-  saveTextFile(suggestedName: string, text: string, filters: FileFilter[]): Promise<SaveOutcome>;
+  /** Shows the save dialog (unless options.reuseCurrentFile applies) and writes atomically; { saved: false } when the user cancels. */
+  saveTextFile(suggestedName: string, text: string, filters: FileFilter[], options?: SaveOptions): Promise<SaveOutcome>;
+  /** Reads a .map file named relative to the scenario file this window opened or saved last. */
+  readMapBesideScenario(relativePath: string): Promise<OpenedTextFile>;
+  /** Native menu commands; returns the unsubscribe function. */
+  onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+  /** Files opened by main itself (File > Open Recent); returns the unsubscribe function. */
+  onFileOpened(listener: (file: OpenedTextFile) => void): () => void;
+  /** Tells main the document's name and whether it has unsaved changes. */
+  setDocumentState(state: DocumentState): void;
+  /** Closes the window without asking again (after the renderer handled 'save-and-close'). */
+  closeWindow(): void;
 }

@@ -1,9 +1,14 @@
 /** Opening and saving text files, whichever edition the renderer runs in. */
-import type { FileFilter, OpenedTextFile, SaveOutcome } from '../../../core/platform/desktopApi.ts';
+import type { FileFilter, OpenedTextFile, SaveOptions, SaveOutcome } from '../../../core/platform/desktopApi.ts';
 
 export interface FileService {
   /** Lets the user pick a file; null when they cancel. */
   openText(filters: FileFilter[]): Promise<OpenedTextFile | null>;
   /** Lets the user save `text` (desktop: save dialog and atomic write; browser: a download). */
-  saveText(suggestedName: string, text: string, filters: FileFilter[]): Promise<SaveOutcome>;
+  saveText(suggestedName: string, text: string, filters: FileFilter[], options?: SaveOptions): Promise<SaveOutcome>;
+  /**
+   * Reads a map file named relative to the current scenario file. Only the desktop app can (a
+   * browser page cannot read files beside another); undefined in the browser edition.
+   */
+  readMapBesideScenario?: (relativePath: string) => Promise<OpenedTextFile>;
 }

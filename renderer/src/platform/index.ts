@@ -17,5 +17,12 @@ const desktop = window.mapfLab;
 export const solverService: SolverService = desktop ? createDesktopSolverService(desktop) : createWebSolverService();
 
 export const fileService: FileService = desktop
-  ? { openText: (filters) => desktop.openTextFile(filters), saveText: (name, text, filters) => desktop.saveTextFile(name, text, filters) }
+  ? {
+      openText: (filters) => desktop.openTextFile(filters),
+      saveText: (name, text, filters, options) => desktop.saveTextFile(name, text, filters, options),
+      readMapBesideScenario: (relativePath) => desktop.readMapBesideScenario(relativePath),
+    }
   : browserFileService;
+
+/** The desktop app's own API (menus, window), or undefined in the browser edition. */
+export const desktopApi: DesktopApi | undefined = desktop;

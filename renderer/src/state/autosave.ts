@@ -28,9 +28,18 @@ export function isDirty(): boolean {
   return model.revision !== cleanRevision;
 }
 
+const cleanListeners = new Set<() => void>();
+
+/** Called whenever the document becomes clean (saved or loaded), e.g. to update a window title. */
+export function onMarkedClean(listener: () => void): () => void {
+  cleanListeners.add(listener);
+  return () => cleanListeners.delete(listener);
+}
+
 /** After a save or a load: what is on screen is what is on disk. */
 export function markClean(): void {
   cleanRevision = model.revision;
+  for (const listener of cleanListeners) listener();
   window.clearTimeout(timer);
   try {
     localStorage.removeItem(AUTOSAVE_KEY);

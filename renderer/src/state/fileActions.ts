@@ -75,16 +75,28 @@ function loadMapText(name: string, text: string): void {
 export async function openScenarioFile(): Promise<void> {
   await reportErrors(async () => {
     const file = await fileService.openText([...SCENARIO_FILTER, ...MAP_FILTER]);
-    if (!file) return;
-    if (file.name.toLowerCase().endsWith('.map')) loadMapText(file.name, file.text);
-    else loadScenarioText(file.name, file.text);
+    if (file) await loadFileContent(file.name, file.text);
   });
 }
 
-function loadScenarioText(name: string, text: string): void {
+/** Opens a file main read for us (File > Open Recent in the desktop app). */
+export async function openFileContent(file: { name: string; text: string }): Promise<void> {
+  await reportErrors(() => loadFileContent(file.name, file.text));
+}
+
+async function loadFileContent(name: string, text: string): Promise<void> {
+  if (name.toLowerCase().endsWith('.map')) loadMapText(name, text);
+  else await loadScenarioText(name, text);
+}
+
+async function loadScenarioText(name: string, text: string): Promise<void> {
   const scenario = parseScenarioJson(text, name, { solverNames: solverNames() });
   let mapGrid = undefined;
-  if (scenario.map.kind === 'file') {
+  if (scenario.map.kind === 'file' && fileService.readMapBesideScenario) {
+    // The desktop app reads the map named beside the scenario file.
+    const mapFile = await fileService.readMapBesideScenario(scenario.map.path);
+    mapGrid = parseMap(mapFile.text, mapFile.name).grid;
+  } else if (scenario.map.kind === 'file') {
     // The browser cannot read a file next to the scenario: it must be the map already open.
     const wanted = baseName(scenario.map.path);
     const source = model.document.mapSource;
@@ -131,16 +143,20 @@ export async function saveMapFile(): Promise<void> {
   });
 }
 
-export async function saveScenarioFile(): Promise<void> {
+/** Saves the scenario JSON: to its current file when it has one (desktop), else through a dialog. */
+export async function saveScenarioFile(options: { saveAs?: boolean } = {}): Promise<boolean> {
+  let saved = false;
   await reportErrors(async () => {
     const name = `${slug(model.document.name.replace(/\.(map|json)$/i, ''))}.json`;
-    const outcome = await fileService.saveText(name, serializeScenario(model.toScenario()), SCENARIO_FILTER);
+    const outcome = await fileService.saveText(name, serializeScenario(model.toScenario()), SCENARIO_FILTER, { reuseCurrentFile: !options.saveAs });
+    saved = outcome.saved;
     if (outcome.error) notify('error', outcome.error);
     else if (outcome.saved) {
       markClean();
       notify('info', `Saved ${outcome.name ?? name}.`);
     }
   });
+  return saved;
 }
 
 /** The plan on screen as mapf-visualizer solution text. */

@@ -1,0 +1,86 @@
+/**
+ * The renderer as the desktop app runs it (window.mapfLab present): native menu commands reach
+ * the same actions as buttons and shortcuts, main hears the document's name and unsaved state
+ * (title, close prompt), Save reuses the current file, and "Save" in the close prompt saves and
+ * then closes.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser, screenshot } from './browser.ts';
+import { FAKE_DESKTOP_API } from './support/fakeDesktopApi.ts';
+
+const MAP = fileURLToPath(new URL('../../../shared/benchmarks/movingai/maps/random-32-32-10.map', import.meta.url));
+
+type Call = [string, ...unknown[]];
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+const calls = () => page.evaluate(() => (window as unknown as { __desktop: { calls: Call[] } }).__desktop.calls) as Promise<Call[]>;
+const lastState = async () => (await calls()).filter((c) => c[0] === 'state').at(-1);
+const menu = (command: string) => page.evaluate((c) => (window as unknown as { __desktop: { menu(c: string): void } }).__desktop.menu(c), command);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript(FAKE_DESKTOP_API);
+  await page.goto(inject('baseUrl'));
+  await page.getByTestId('status').waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('desktop renderer path (preload API stand-in)', () => {
+  it('runs as the desktop edition and reports a clean document', async () => {
+    await expect(page.getByTestId('edition').textContent()).resolves.toBe('Desktop');
+    await expect.poll(lastState).toEqual(['state', expect.any(String), false]);
+  });
+
+  it('reports unsaved changes after an edit, and undo from the menu works', async () => {
+    const before = await page.getByTestId('scenario-meta').textContent();
+    await page.getByTestId('random-count').fill('7');
+    await page.getByTestId('place-random').click();
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/7 units/);
+    await expect.poll(lastState).toEqual(['state', expect.any(String), true]);
+    await menu('undo');
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toBe(before);
+    await menu('redo');
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/7 units/);
+  });
+
+  it('sends Solve from the menu to the solver service', async () => {
+    await menu('solve');
+    await expect.poll(async () => (await calls()).some((c) => c[0] === 'solve')).toBe(true);
+    await page.locator('[data-testid="status"][data-status="failed"]').waitFor();
+  });
+
+  it('saves to the current file on Save, through a dialog on Save As', async () => {
+    await menu('save');
+    await expect.poll(async () => (await calls()).filter((c) => c[0] === 'save').at(-1)).toEqual(['save', expect.stringMatching(/\.json$/), true]);
+    await expect.poll(lastState).toEqual(['state', expect.any(String), false]);
+    await menu('save-as');
+    await expect.poll(async () => (await calls()).filter((c) => c[0] === 'save').at(-1)).toEqual(['save', expect.stringMatching(/\.json$/), false]);
+  });
+
+  it('saves and then closes when the close prompt says Save', async () => {
+    await page.getByTestId('place-random').click();
+    await expect.poll(lastState).toEqual(['state', expect.any(String), true]);
+    const saves = (await calls()).filter((c) => c[0] === 'save').length;
+    await menu('save-and-close');
+    await expect.poll(async () => (await calls()).at(-1)?.[0]).toBe('close');
+    expect((await calls()).filter((c) => c[0] === 'save').length).toBe(saves + 1);
+  });
+
+  it('opens a file main read for it (Open Recent)', async () => {
+    const text = readFileSync(MAP, 'utf8');
+    await page.evaluate((t) => (window as unknown as { __desktop: { openFile(f: object): void } }).__desktop.openFile({ name: 'random-32-32-10.map', text: t }), text);
+    await expect.poll(() => page.getByTestId('scenario-name').textContent()).toBe('random-32-32-10.map');
+    await expect.poll(lastState).toEqual(['state', 'random-32-32-10.map', false]);
+    await screenshot(page, 'desktop-renderer-open-recent');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * A stand-in for the desktop preload API (window.mapfLab), injected before the page loads, that
+ * records what the renderer asks of main and lets a test play main's part (menu clicks, files
+ * opened from Open Recent). It checks the renderer's desktop path in a real browser without an
+ * Electron binary; main's own handlers are unit tested in test/main.
+ */
+export const FAKE_DESKTOP_API = `
+(() => {
+  const calls = [];
+  const listeners = { menu: [], file: [] };
+  const emptyPaths = { format: 'mapf-lab/paths', version: 1, offsets: new Int32Array([0]), cells: new Int32Array(0) };
+  window.__desktop = {
+    calls,
+    menu: (command) => listeners.menu.forEach((l) => l(command)),
+    openFile: (file) => listeners.file.forEach((l) => l(file)),
+  };
+  window.mapfLab = {
+    apiVersion: 1,
+    solve: async (ticket, body) => {
+      calls.push(['solve', body.solver]);
+      return { solver: body.solver, status: 'failed', paths: emptyPaths, message: 'no solver process in this test', stats: { expanded: 0, generated: 0, elapsedMs: 0 } };
+    },
+    cancel: (ticket) => calls.push(['cancel']),
+    onProgress: () => () => {},
+    appInfo: async () => ({ apiVersion: 1, appVersion: 'test', electron: '-', chrome: '-', node: '-', platform: 'test' }),
+    openTextFile: async () => null,
+    saveTextFile: async (name, text, filters, options) => {
+      calls.push(['save', name, options && options.reuseCurrentFile === true]);
+      return { saved: true, name };
+    },
+    readMapBesideScenario: async (path) => { throw new Error('no map beside the scenario in this test'); },
+    onMenuCommand: (listener) => { listeners.menu.push(listener); return () => {}; },
+    onFileOpened: (listener) => { listeners.file.push(listener); return () => {}; },
+    setDocumentState: (state) => calls.push(['state', state.name, state.dirty]),
+    closeWindow: () => calls.push(['close']),
+  };
+})();
+`;
