@@ -21,12 +21,20 @@ const port: Port = {
 
 const withTestSolvers = (workerData as { testSolvers?: unknown } | null)?.testSolvers === true;
 
+// CPU time of the whole process (all its threads): a fair clock for experiment runs only when
+// this is the one solver thread at work (`mapf-lab experiment --clock process --workers 1`).
+const cpuClock = (): number => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
 serveSolvers(
   port,
   withTestSolvers
     ? {
         lookup: (name) => TEST_SOLVERS.find((s) => s.name === name) ?? findSolver(name),
         solverNames: () => [...solverNames(), ...TEST_SOLVERS.map((s) => s.name)],
+        cpuClock,
       }
-    : {},
+    : { cpuClock },
 );

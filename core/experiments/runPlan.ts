@@ -22,6 +22,12 @@ export type PlacementRef =
 export interface RunSpec {
   /** Position in the run list. */
   id: number;
+  /**
+   * Names the run in results files, stable across invocations of the same experiment definition
+   * (the results folder is tied to the definition by its hash): resume skips runs whose key is
+   * recorded, and merge de-duplicates on it.
+   */
+  key: string;
   /** Same for every solver run on the same instance (map, placement, agent count). */
   instanceKey: string;
   map: MapRef;
@@ -55,6 +61,11 @@ export function mixSeed(...parts: number[]): number {
 function baseName(path: string): string {
   const name = path.split(/[\\/]/).pop() ?? path;
   return name.replace(/\.(map|scen)$/, '');
+}
+
+/** The id keeps keys unique even when a list of agent counts repeats a count. */
+export function runKey(id: number, instanceKey: string, label: string): string {
+  return `${id}:${instanceKey}:${label}`;
 }
 
 export function mapName(spec: MapSpec, index: number): string {
@@ -118,6 +129,7 @@ export function planRuns(experiment: Experiment): RunSpec[] {
           experiment.solvers.forEach((solver, solverIndex) => {
             runs.push({
               id: runs.length,
+              key: runKey(runs.length, instanceKey, solver.label ?? solver.solver),
               instanceKey,
               map: inst.map,
               mapName: name,

@@ -5,7 +5,7 @@
  */
 import { pathCost } from '../mapf/plan.ts';
 import { findSolver } from '../solvers/registry.ts';
-import type { SolveStatus } from '../solvers/types.ts';
+import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
 import { CONTROLLER_SOLVERS } from '../simulation/cooperativeSolvers.ts';
 import { measureSolver } from '../simulation/measure.ts';
 import { type ExperimentFiles, InstanceBuilder } from './instances.ts';
@@ -17,6 +17,8 @@ import type { RunSpec } from './runPlan.ts';
  */
 export interface RunRecord {
   id: number;
+  /** The RunSpec's key (see runPlan.ts). */
+  key: string;
   map: string;
   instance: number;
   agents: number;
@@ -47,13 +49,15 @@ export interface RunRecord {
 }
 
 export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
-  'id', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'successRate',
+  'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'successRate',
   'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
   'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'sumOfCosts', 'makespan', 'elapsedMs',
 ];
 
 export interface RunContext {
   builder: InstanceBuilder;
+  /** Where solver names are looked up (default: the registry); a solver process passes its own. */
+  lookup?: (name: string) => SolverEntry | undefined;
   shouldStop?: () => boolean;
   /** Clock for planning and turn times (default performance.now); see SimulationOptions.clock. */
   clock?: () => number;
@@ -63,11 +67,30 @@ export function newRunContext(files: ExperimentFiles, shouldStop?: () => boolean
   return { builder: new InstanceBuilder(files), shouldStop, clock };
 }
 
+/** True for a run that produced no measurement: it could not be set up, threw, crashed or hung. */
+export function isFailure(record: RunRecord): boolean {
+  return record.status === 'error' || record.status === 'failed';
+}
+
+/**
+ * The record of a run that produced no measurement, with the reason: 'error' when it could not
+ * be set up or its solver threw, 'failed' when its process crashed or did not answer in time.
+ */
+export function failureRecord(run: RunSpec, status: 'error' | 'failed', message: string, elapsedMs: number): RunRecord {
+  return {
+    id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed,
+    status, message,
+    successes: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
+    collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
+    sumOfCosts: 0, makespan: 0, elapsedMs,
+  };
+}
+
 export function executeRun(run: RunSpec, context: RunContext): RunRecord {
-  const base = { id: run.id, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed };
+  const base = { id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed };
   const started = performance.now();
   try {
-    const entry = findSolver(run.solver);
+    const entry = (context.lookup ?? findSolver)(run.solver);
     if (!entry) throw new RangeError(`unknown solver '${run.solver}'`);
     const { instance, lowerBounds } = context.builder.build(run);
     const measured = measureSolver(entry, instance, {
@@ -112,14 +135,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       elapsedMs: performance.now() - started,
     };
   } catch (error) {
-    return {
-      ...base,
-      status: 'error',
-      message: error instanceof Error ? error.message : String(error),
-      successes: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
-      collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
-      sumOfCosts: 0, makespan: 0, elapsedMs: performance.now() - started,
-    };
+    return failureRecord(run, 'error', error instanceof Error ? error.message : String(error), performance.now() - started);
   }
 }
 

@@ -11,7 +11,8 @@
  * 'cancelled') with a message.
  */
 import type { SolveProgress } from '../solvers/types.ts';
-import type { SolveRequestBody, SolveResultBody } from './messages.ts';
+import type { RunRecord } from '../experiments/runner.ts';
+import type { RequestBody, ResultBody, RunRequestBody, RunResultBody, SolveRequestBody, SolveResultBody } from './messages.ts';
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { SpawnWorker, WorkerHandle } from './port.ts';
 import { parseFromSolverMessage } from './schema.ts';
@@ -38,12 +39,34 @@ export interface SolveJob {
   result: Promise<SolveResultBody>;
 }
 
+/** How a run request ended: its record, or why there is none. */
+export type RunOutcome = { ok: true; record: RunRecord } | { ok: false; status: 'failed' | 'cancelled'; message: string };
+
+export interface RunJob {
+  id: string;
+  /** Never rejects. A run that throws comes back ok with an 'error' record; a crash or hang as not ok. */
+  result: Promise<RunOutcome>;
+}
+
+export interface RunJobOptions {
+  /** How long the process may take before it is declared hung (default: the client's defaultDeadlineMs). */
+  deadlineMs?: number;
+}
+
+/** A job that ended without a reply from its process. */
+interface Ending {
+  ending: 'failed' | 'cancelled';
+  message: string;
+}
+
 interface Job {
   id: string;
-  body: SolveRequestBody;
+  body: RequestBody;
   handlers: SolveHandlers;
   submitted: number;
-  resolve: (result: SolveResultBody) => void;
+  deadlineMs: number | undefined;
+  /** Resolves the caller's promise with the process's reply, or with an ending. */
+  resolve: (outcome: ResultBody | Ending) => void;
 }
 
 interface Slot {
@@ -89,17 +112,36 @@ export class SolverClient {
 
   solve(body: SolveRequestBody, handlers: SolveHandlers = {}): SolveJob {
     const id = `solve-${this.nextId++}`;
+    const submitted = performance.now();
     let resolve!: (result: SolveResultBody) => void;
     const result = new Promise<SolveResultBody>((r) => (resolve = r));
-    const job: Job = { id, body, handlers, submitted: performance.now(), resolve };
+    this.submit({
+      id, body, handlers, submitted, deadlineMs: undefined,
+      resolve: (outcome) => resolve('ending' in outcome ? solveEnding(body.solver, submitted, outcome) : (outcome as SolveResultBody)),
+    });
+    return { id, result };
+  }
+
+  /** Executes one experiment run (core/experiments) in a solver process; see RunRequestBody. */
+  run(body: RunRequestBody, options: RunJobOptions = {}): RunJob {
+    const id = `run-${this.nextId++}`;
+    let resolve!: (result: RunOutcome) => void;
+    const result = new Promise<RunOutcome>((r) => (resolve = r));
+    this.submit({
+      id, body, handlers: {}, submitted: performance.now(), deadlineMs: options.deadlineMs,
+      resolve: (outcome) => resolve('ending' in outcome ? { ok: false, status: outcome.ending, message: outcome.message } : { ok: true, record: (outcome as RunResultBody).record }),
+    });
+    return { id, result };
+  }
+
+  private submit(job: Job): void {
     if (this.disposed) {
-      resolve(this.ending(job, 'failed', 'the solver client has been disposed'));
-      return { id, result };
+      job.resolve({ ending: 'failed', message: 'the solver client has been disposed' });
+      return;
     }
-    this.jobs.set(id, job);
+    this.jobs.set(job.id, job);
     this.queue.push(job);
     this.pump();
-    return { id, result };
   }
 
   /** Resolves the job as 'cancelled' at once; a running job's process is killed and replaced. */
@@ -109,11 +151,11 @@ export class SolverClient {
     const queuedAt = this.queue.indexOf(job);
     if (queuedAt >= 0) {
       this.queue.splice(queuedAt, 1);
-      this.settle(job, this.ending(job, 'cancelled', 'cancelled before it started'));
+      this.settle(job, { ending: 'cancelled', message: 'cancelled before it started' });
       return;
     }
     const slot = this.slots.find((s) => s.job === job);
-    this.settle(job, this.ending(job, 'cancelled', 'cancelled by the caller'));
+    this.settle(job, { ending: 'cancelled', message: 'cancelled by the caller' });
     // No `cancel` message first: a synchronous solver would not read it until it had finished.
     if (slot) this.replace(slot);
   }
@@ -124,7 +166,7 @@ export class SolverClient {
     this.disposed = true;
     for (const slot of this.slots.slice()) this.retire(slot);
     this.queue.length = 0;
-    for (const job of [...this.jobs.values()]) this.settle(job, this.ending(job, 'cancelled', 'the solver client was disposed'));
+    for (const job of [...this.jobs.values()]) this.settle(job, { ending: 'cancelled', message: 'the solver client was disposed' });
   }
 
   /** Hands queued jobs to ready idle processes, and starts processes while jobs still wait. */
@@ -166,11 +208,12 @@ export class SolverClient {
 
   private dispatch(slot: Slot, job: Job): void {
     slot.job = job;
-    const deadline = job.body.timeLimitMs !== undefined ? job.body.timeLimitMs + this.hangGraceMs : this.defaultDeadlineMs;
+    const limit = job.body.kind === 'run' ? undefined : job.body.timeLimitMs;
+    const deadline = job.deadlineMs ?? (limit !== undefined ? limit + this.hangGraceMs : this.defaultDeadlineMs);
     clearTimeout(slot.timer);
     slot.timer = setTimeout(() => {
       if (slot.job !== job || slot.retired) return;
-      this.settle(job, this.ending(job, 'failed', `solver process did not answer within ${deadline} ms; it was stopped`));
+      this.settle(job, { ending: 'failed', message: `solver process did not answer within ${deadline} ms; it was stopped` });
       this.replace(slot);
     }, deadline);
     try {
@@ -179,7 +222,7 @@ export class SolverClient {
       // Typically a params value that cannot be cloned; the process itself is fine.
       clearTimeout(slot.timer);
       slot.job = null;
-      this.settle(job, this.ending(job, 'failed', `could not send the request to the solver process: ${describe(error)}`));
+      this.settle(job, { ending: 'failed', message: `could not send the request to the solver process: ${describe(error)}` });
       this.pump();
     }
   }
@@ -191,7 +234,7 @@ export class SolverClient {
       const text = parsed.name === 'ProtocolVersionError' ? versionText(raw) : `solver process sent a malformed message: ${parsed.message}`;
       if (!slot.ready) return this.startFailed(slot, text);
       if (job && (parsed.id === null || parsed.id === job.id)) {
-        this.settle(job, this.ending(job, 'failed', text));
+        this.settle(job, { ending: 'failed', message: text });
         this.replace(slot); // a process that speaks garbage is not trusted with the next job
       } else {
         console.warn(`solver client: ${text}`);
@@ -216,13 +259,19 @@ export class SolverClient {
         }
         return;
       case 'result':
-        if (job && message.id === job.id) this.finished(slot, job, message.body);
+        if (!job || message.id !== job.id) return;
+        if ((message.body.kind === 'run') !== (job.body.kind === 'run')) {
+          this.settle(job, { ending: 'failed', message: `solver process answered a ${job.body.kind ?? 'solve'} request with a ${message.body.kind ?? 'solve'} result` });
+          this.replace(slot);
+          return;
+        }
+        this.finished(slot, job, message.body);
         return;
       case 'error':
         // An error without an id is the process failing to read our request: with one request
         // per process at a time, it can only be about the running job.
         if (job && (message.id === job.id || message.id === null)) {
-          this.finished(slot, job, this.ending(job, 'failed', `${message.name}: ${message.message}`));
+          this.finished(slot, job, { ending: 'failed', message: `${message.name}: ${message.message}` });
         } else {
           console.warn(`solver client: error from solver process for ${message.id ?? 'no request'}: ${message.name}: ${message.message}`);
         }
@@ -230,7 +279,7 @@ export class SolverClient {
     }
   }
 
-  private finished(slot: Slot, job: Job, result: SolveResultBody): void {
+  private finished(slot: Slot, job: Job, result: ResultBody | Ending): void {
     clearTimeout(slot.timer);
     slot.job = null;
     this.settle(job, result);
@@ -240,7 +289,7 @@ export class SolverClient {
   private exited(slot: Slot, reason: string): void {
     if (!slot.ready) return this.startFailed(slot, `it exited before it was ready (${reason})`);
     const job = slot.job;
-    if (job) this.settle(job, this.ending(job, 'failed', `the solver process crashed while running '${job.body.solver}' (${reason})`));
+    if (job) this.settle(job, { ending: 'failed', message: `the solver process crashed while running ${describeJob(job.body)} (${reason})` });
     // Unlike after a cancel, no fresh process at once: one that dies on its own might do so
     // again straight away, and restarting it in a loop with nothing to do would burn a core.
     this.retire(slot);
@@ -282,23 +331,28 @@ export class SolverClient {
 
   private failQueued(message: string): void {
     const jobs = this.queue.splice(0);
-    for (const job of jobs) this.settle(job, this.ending(job, 'failed', message));
+    for (const job of jobs) this.settle(job, { ending: 'failed', message });
   }
 
-  private settle(job: Job, result: SolveResultBody): void {
+  private settle(job: Job, outcome: ResultBody | Ending): void {
     if (!this.jobs.delete(job.id)) return;
-    job.resolve(result);
+    job.resolve(outcome);
   }
+}
 
-  private ending(job: Job, status: 'failed' | 'cancelled', message: string): SolveResultBody {
-    return {
-      solver: job.body.solver,
-      status,
-      paths: encodePaths([]),
-      message,
-      stats: { expanded: 0, generated: 0, elapsedMs: performance.now() - job.submitted },
-    };
-  }
+/** A solve that ended without a reply, as the solve result callers have always received. */
+function solveEnding(solver: string, submitted: number, ending: Ending): SolveResultBody {
+  return {
+    solver,
+    status: ending.ending,
+    paths: encodePaths([]),
+    message: ending.message,
+    stats: { expanded: 0, generated: 0, elapsedMs: performance.now() - submitted },
+  };
+}
+
+function describeJob(body: RequestBody): string {
+  return body.kind === 'run' ? `run ${body.run.key} ('${body.run.solver}')` : `'${body.solver}'`;
 }
 
 function versionText(raw: unknown): string {

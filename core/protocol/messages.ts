@@ -6,13 +6,22 @@
  *
  * Every message carries the protocol version; a message the receiver cannot read gets an
  * `error` reply (with the id when it has one), never silence.
+ *
+ * A request body is tagged by `kind`: 'solve' (the default when absent, as in the first
+ * release) solves one instance; 'run' executes one experiment run (a RunSpec, see
+ * core/experiments) and answers with its record. The run kind was added without a version
+ * bump: it changes nothing a version-1 peer sends or reads, and a process that predates it
+ * answers a run request with an error (its body is not a solve body), which fails that run.
  */
 import type { WireInstance, WirePaths } from './wire.ts';
 import type { SolveProgress, SolveStats, SolveStatus } from '../solvers/types.ts';
+import type { RunSpec } from '../experiments/runPlan.ts';
+import type { RunRecord } from '../experiments/runner.ts';
 
 export const PROTOCOL_VERSION = 1;
 
 export interface SolveRequestBody {
+  kind?: 'solve';
   solver: string;
   instance: WireInstance;
   seed?: number;
@@ -20,7 +29,22 @@ export interface SolveRequestBody {
   params?: Record<string, unknown>;
 }
 
+/** How a run's planning and turn times are taken in the solver process. */
+export type RunClock = 'wall' | 'cpu';
+
+export interface RunRequestBody {
+  kind: 'run';
+  run: RunSpec;
+  /** Texts of the map and scenario files the run names, by the names it uses (no file system in a worker). */
+  files: Record<string, string>;
+  /** 'cpu': the process's own CPU time, when its host offers one (default 'wall'). */
+  clock?: RunClock;
+}
+
+export type RequestBody = SolveRequestBody | RunRequestBody;
+
 export interface SolveResultBody {
+  kind?: 'solve';
   solver: string;
   status: SolveStatus;
   paths: WirePaths;
@@ -28,10 +52,18 @@ export interface SolveResultBody {
   stats: SolveStats;
 }
 
-export type RequestMessage = { v: number; type: 'request'; id: string; body: SolveRequestBody };
+/** A run's outcome; a run that throws is a record with status 'error', not an error message. */
+export interface RunResultBody {
+  kind: 'run';
+  record: RunRecord;
+}
+
+export type ResultBody = SolveResultBody | RunResultBody;
+
+export type RequestMessage = { v: number; type: 'request'; id: string; body: RequestBody };
 export type CancelMessage = { v: number; type: 'cancel'; id: string };
 export type ProgressMessage = { v: number; type: 'progress'; id: string; progress: SolveProgress };
-export type ResultMessage = { v: number; type: 'result'; id: string; body: SolveResultBody };
+export type ResultMessage = { v: number; type: 'result'; id: string; body: ResultBody };
 export type ErrorMessage = { v: number; type: 'error'; id: string | null; name: string; message: string; stack?: string };
 /** Sent once by a solver process when it is ready to take requests. */
 export type ReadyMessage = { v: number; type: 'ready' };

@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { PROTOCOL_VERSION } from './messages.ts';
-import type { FromSolverMessage, SolveRequestBody, SolveResultBody, ToSolverMessage } from './messages.ts';
+import type { FromSolverMessage, RunRequestBody, RunResultBody, SolveRequestBody, SolveResultBody, ToSolverMessage } from './messages.ts';
 import { WIRE_INSTANCE_VERSION, WIRE_PATHS_VERSION } from './wire.ts';
+import { runRecordSchema, runSpecSchema } from '../experiments/runSchemas.ts';
 
 const count = z.number().int().nonnegative();
 
@@ -59,6 +60,7 @@ export const wirePathsSchema = z
 
 /** What a caller sends to have an instance solved. The Electron main process validates with it too. */
 export const solveRequestBodySchema = z.object({
+  kind: z.literal('solve').optional(),
   solver: z.string().min(1, 'must name a solver'),
   instance: wireInstanceSchema,
   seed: z.number().int().optional(),
@@ -72,6 +74,7 @@ export const solveProgressSchema = z.object({
 });
 
 export const solveResultBodySchema = z.object({
+  kind: z.literal('solve').optional(),
   solver: z.string(),
   status: z.enum(['solved', 'timeout', 'unsolvable', 'cancelled', 'failed']),
   paths: wirePathsSchema,
@@ -79,13 +82,25 @@ export const solveResultBodySchema = z.object({
   stats: z.object({ expanded: count, generated: count, elapsedMs: z.number().nonnegative() }).catchall(z.number()),
 });
 
+/** One experiment run to execute in the solver process, with the texts of the files it names. */
+export const runRequestBodySchema = z.object({
+  kind: z.literal('run'),
+  run: runSpecSchema,
+  files: z.record(z.string(), z.string()),
+  clock: z.enum(['wall', 'cpu']).optional(),
+});
+
+export const runResultBodySchema = z.object({ kind: z.literal('run'), record: runRecordSchema });
+
 const id = z.string().min(1, 'must be a non-empty string');
 const v = z.number();
 
 export const requestMessageSchema = z.object({ v, type: z.literal('request'), id, body: solveRequestBodySchema });
+export const runRequestMessageSchema = z.object({ v, type: z.literal('request'), id, body: runRequestBodySchema });
 export const cancelMessageSchema = z.object({ v, type: z.literal('cancel'), id });
 export const progressMessageSchema = z.object({ v, type: z.literal('progress'), id, progress: solveProgressSchema });
 export const resultMessageSchema = z.object({ v, type: z.literal('result'), id, body: solveResultBodySchema });
+export const runResultMessageSchema = z.object({ v, type: z.literal('result'), id, body: runResultBodySchema });
 export const errorMessageSchema = z.object({
   v,
   type: z.literal('error'),
@@ -96,13 +111,24 @@ export const errorMessageSchema = z.object({
 });
 export const readyMessageSchema = z.object({ v, type: z.literal('ready') });
 
-const TO_SOLVER = { request: requestMessageSchema, cancel: cancelMessageSchema } as const;
-const FROM_SOLVER = {
+/**
+ * Picks a message's schema by its type, and a request's or result's by its body's kind, so that
+ * errors name the fields of the body that was meant (a union would only say "invalid input").
+ */
+type SchemaFor = z.ZodType | ((raw: Record<string, unknown>) => z.ZodType);
+
+const isRunBody = (raw: Record<string, unknown>): boolean => (raw.body as { kind?: unknown } | null | undefined)?.kind === 'run';
+
+const TO_SOLVER: Record<string, SchemaFor> = {
+  request: (raw) => (isRunBody(raw) ? runRequestMessageSchema : requestMessageSchema),
+  cancel: cancelMessageSchema,
+};
+const FROM_SOLVER: Record<string, SchemaFor> = {
   progress: progressMessageSchema,
-  result: resultMessageSchema,
+  result: (raw) => (isRunBody(raw) ? runResultMessageSchema : resultMessageSchema),
   error: errorMessageSchema,
   ready: readyMessageSchema,
-} as const;
+};
 
 /** A message that could not be read, with the id to reply to when the message had one. */
 export interface MessageProblem {
@@ -141,7 +167,7 @@ export function describeIssues(error: z.ZodError, what: string): string {
     .join('; ');
 }
 
-function parseMessage(raw: unknown, schemas: Record<string, z.ZodType>, receiver: string): Parsed<unknown> {
+function parseMessage(raw: unknown, schemas: Record<string, SchemaFor>, receiver: string): Parsed<unknown> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return problem(null, `a protocol message must be an object, got ${describeValue(raw)}`);
   }
@@ -152,7 +178,8 @@ function parseMessage(raw: unknown, schemas: Record<string, z.ZodType>, receiver
     return { ok: false, id: replyId, name: 'ProtocolVersionError', message: `protocol version ${record.v} is not supported (this side speaks version ${PROTOCOL_VERSION})` };
   }
   const type = record.type;
-  const schema = typeof type === 'string' && Object.hasOwn(schemas, type) ? schemas[type] : undefined;
+  const chosen = typeof type === 'string' && Object.hasOwn(schemas, type) ? schemas[type] : undefined;
+  const schema = typeof chosen === 'function' ? chosen(record) : chosen;
   if (!schema) {
     const shown = typeof type === 'string' ? `'${type}'` : describeValue(type);
     return problem(replyId, `unknown message type ${shown} for ${receiver} (expected ${Object.keys(schemas).join(', ')})`);
@@ -178,3 +205,5 @@ type Fits<A, B> = [A] extends [B] ? true : false;
 const _bodyFits: Fits<z.infer<typeof solveRequestBodySchema>, SolveRequestBody> = true;
 const _resultFits: Fits<z.infer<typeof solveResultBodySchema>, SolveResultBody> = true;
 const _statusesAgree: Fits<SolveResultBody['status'], z.infer<typeof solveResultBodySchema>['status']> = true;
+const _runBodyFits: Fits<z.infer<typeof runRequestBodySchema>, RunRequestBody> = true;
+const _runResultFits: Fits<z.infer<typeof runResultBodySchema>, RunResultBody> = true;

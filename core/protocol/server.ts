@@ -6,14 +6,18 @@
  * Solvers are synchronous, so a request runs to completion before the next message is read;
  * a cancel therefore only ever finds nothing running, and is ignored. The client enforces
  * cancel by terminating the process (see client.ts).
+ *
+ * Two kinds of request: 'solve' (one instance, answered with paths) and 'run' (one experiment
+ * run, answered with its record; see runHandler.ts).
  */
 import type { SolverEntry } from '../solvers/types.ts';
 import { findSolver, solverNames } from '../solvers/registry.ts';
-import type { ErrorMessage, FromSolverMessage, RequestMessage, SolveResultBody } from './messages.ts';
+import type { ErrorMessage, FromSolverMessage, SolveRequestBody, SolveResultBody } from './messages.ts';
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { Port } from './port.ts';
 import { parseToSolverMessage } from './schema.ts';
 import { decodeInstance, encodePaths } from './wire.ts';
+import { createRunHandler } from './runHandler.ts';
 
 /** Progress is posted at most this often, so a chatty solver cannot flood the port. */
 export const PROGRESS_INTERVAL_MS = 50;
@@ -23,6 +27,11 @@ export interface ServeSolversOptions {
   lookup?: (name: string) => SolverEntry | undefined;
   /** The names listed when a request names an unknown solver (default: the registry's). */
   solverNames?: () => readonly string[];
+  /**
+   * This process's CPU time in ms, for runs that ask for the 'cpu' clock; only the host knows
+   * how to read it (Node: process.cpuUsage). Without it such runs are recorded as errors.
+   */
+  cpuClock?: () => number;
 }
 
 /** Serves solve requests on `port` until the returned function is called. Posts `ready` first. */
@@ -44,8 +53,9 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
     }
   };
 
-  const run = (request: RequestMessage): void => {
-    const { id, body } = request;
+  const runs = createRunHandler({ lookup, cpuClock: options.cpuClock });
+
+  const solve = (id: string, body: SolveRequestBody): void => {
     const solver = lookup(body.solver);
     if (!solver) {
       post({
@@ -83,7 +93,9 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
     const message = parsed.message;
     if (message.type === 'cancel') return; // nothing is ever running when a message is read
     try {
-      run(message);
+      const body = message.body;
+      if (body.kind === 'run') post({ v: PROTOCOL_VERSION, type: 'result', id: message.id, body: runs(body) });
+      else solve(message.id, body);
     } catch (error) {
       post(errorMessage(message.id, error));
     }

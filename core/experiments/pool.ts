@@ -1,0 +1,200 @@
+/**
+ * Runs an experiment's runs on a pool of solver processes (SolverClient 'run' requests), handing
+ * each record to the caller as soon as its run finishes.
+ *
+ * The pool keeps at most `workers` runs in flight and queues nothing in the client, so pause
+ * only has to stop dispatching: the runs in flight finish and are recorded. Cancel terminates
+ * the processes; runs cut short leave no record, so a resumed sweep runs them again.
+ *
+ * A run whose process crashes or does not answer by its deadline is recorded as a failure with
+ * the client's reason, and the sweep goes on (the client starts a fresh process). A run that
+ * throws comes back from its process as an 'error' record. Each record depends only on its
+ * RunSpec (everything random is seeded from it), never on which process ran it or when.
+ */
+import { SolverClient } from '../protocol/client.ts';
+import type { RunClock, RunRequestBody } from '../protocol/messages.ts';
+import type { SpawnWorker } from '../protocol/port.ts';
+import type { ExperimentFiles } from './instances.ts';
+import type { RunSpec } from './runPlan.ts';
+import { type RunRecord, failureRecord, isFailure } from './runner.ts';
+
+export interface PoolOptions {
+  spawn: SpawnWorker;
+  /** Solver processes side by side (default 1). */
+  workers?: number;
+  /** The host's file access; map and scenario texts are read here and sent with each run. */
+  files: ExperimentFiles;
+  clock?: RunClock;
+  /** Time a run may take past its time limit (set-up, lower bounds, replay) before it counts as hung (default 10 s). */
+  runGraceMs?: number;
+  /** Deadline of a run without a time limit (default 10 minutes). */
+  runDeadlineMs?: number;
+  /** How long a new process may take to start (default: the client's). */
+  startTimeoutMs?: number;
+  onRecord?: (record: RunRecord) => void;
+  onProgress?: (progress: PoolProgress) => void;
+  /** Clock for elapsed time and the estimate (default performance.now); tests pass their own. */
+  now?: () => number;
+}
+
+export type PoolState = 'running' | 'paused' | 'cancelled' | 'finished';
+
+export interface PoolProgress {
+  done: number;
+  total: number;
+  /** Runs recorded as failures ('error' or 'failed'). */
+  failed: number;
+  running: number;
+  state: PoolState;
+  elapsedMs: number;
+  /** Estimated time to finish from the pace so far (time paused left out); undefined until a run is done, while paused or once over. */
+  etaMs: number | undefined;
+}
+
+export interface PoolResult {
+  /** In the order the runs finished. */
+  records: RunRecord[];
+  cancelled: boolean;
+  progress: PoolProgress;
+}
+
+export interface PoolRun {
+  /** Stops starting runs; those in flight finish and are recorded. */
+  pause(): void;
+  resume(): void;
+  /** Terminates the runs in flight (they leave no record) and starts no more. */
+  cancel(): void;
+  readonly progress: PoolProgress;
+  /** Resolves when every run is recorded or the sweep was cancelled; never rejects. */
+  readonly done: Promise<PoolResult>;
+}
+
+export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun {
+  const workers = Math.max(1, Math.floor(options.workers ?? 1));
+  const now = options.now ?? (() => performance.now());
+  const graceMs = options.runGraceMs ?? 10_000;
+  const runDeadlineMs = options.runDeadlineMs ?? 10 * 60_000;
+  const client = new SolverClient(options.spawn, { poolSize: workers, startTimeoutMs: options.startTimeoutMs });
+  const texts = new Map<string, string>();
+  const records: RunRecord[] = [];
+  const started = now();
+  let pausedSince: number | undefined;
+  let pausedMs = 0;
+  let next = 0;
+  let inFlight = 0;
+  let failed = 0;
+  let state: PoolState = 'running';
+  let settled = false;
+  let finish!: (result: PoolResult) => void;
+  const done = new Promise<PoolResult>((resolve) => (finish = resolve));
+
+  const progress = (): PoolProgress => {
+    const at = now();
+    const active = at - started - pausedMs - (pausedSince === undefined ? 0 : at - pausedSince);
+    const left = runs.length - records.length;
+    const etaMs = state === 'running' && records.length > 0 ? (active / records.length) * left : undefined;
+    return { done: records.length, total: runs.length, failed, running: inFlight, state, elapsedMs: at - started, etaMs };
+  };
+
+  const report = (): void => {
+    if (!options.onProgress) return;
+    try {
+      options.onProgress(progress());
+    } catch (error) {
+      console.error('experiment pool: onProgress threw', error);
+    }
+  };
+
+  const record = (result: RunRecord): void => {
+    records.push(result);
+    if (isFailure(result)) failed++;
+    try {
+      options.onRecord?.(result);
+    } catch (error) {
+      // The caller's bookkeeping failing (say, a full disk) must not wedge the pool; it sees the error.
+      console.error('experiment pool: onRecord threw', error);
+    }
+  };
+
+  const filesFor = (run: RunSpec): Record<string, string> => {
+    const files: Record<string, string> = {};
+    const names: string[] = [];
+    if (run.map.kind === 'movingai') names.push(run.map.map);
+    if (run.placement.kind === 'scenario') names.push(run.placement.scen);
+    for (const name of names) {
+      let text = texts.get(name);
+      if (text === undefined) texts.set(name, (text = options.files.readText(name)));
+      files[name] = text;
+    }
+    return files;
+  };
+
+  const settleIfOver = (): void => {
+    if (settled || inFlight > 0 || (state !== 'cancelled' && next < runs.length)) return;
+    settled = true;
+    if (state !== 'cancelled') state = 'finished';
+    client.dispose();
+    report();
+    finish({ records, cancelled: state === 'cancelled', progress: progress() });
+  };
+
+  const dispatch = (run: RunSpec): void => {
+    const sent = now();
+    let body: RunRequestBody;
+    try {
+      body = { kind: 'run', run, files: filesFor(run), clock: options.clock };
+    } catch (error) {
+      record(failureRecord(run, 'error', error instanceof Error ? error.message : String(error), 0));
+      return;
+    }
+    inFlight++;
+    const deadlineMs = run.timeLimitMs !== undefined ? run.timeLimitMs + graceMs : runDeadlineMs;
+    void client.run(body, { deadlineMs }).result.then((outcome) => {
+      inFlight--;
+      if (outcome.ok) record(outcome.record);
+      else if (outcome.status === 'failed') record(failureRecord(run, 'failed', outcome.message, now() - sent));
+      // 'cancelled' only comes from our own cancel: no record, so that resume runs it again.
+      pump();
+    });
+  };
+
+  const pump = (): void => {
+    while (state === 'running' && inFlight < workers && next < runs.length) {
+      const before = records.length;
+      dispatch(runs[next++]);
+      if (records.length > before) report(); // recorded without a process (its files could not be read)
+    }
+    report();
+    settleIfOver();
+  };
+
+  queueMicrotask(pump);
+
+  return {
+    pause() {
+      if (state !== 'running') return;
+      state = 'paused';
+      pausedSince = now();
+      report();
+    },
+    resume() {
+      if (state !== 'paused') return;
+      state = 'running';
+      pausedMs += now() - pausedSince!;
+      pausedSince = undefined;
+      pump();
+    },
+    cancel() {
+      if (state === 'cancelled' || state === 'finished') return;
+      if (pausedSince !== undefined) pausedMs += now() - pausedSince;
+      pausedSince = undefined;
+      state = 'cancelled';
+      client.dispose(); // in-flight runs resolve 'cancelled' and are not recorded
+      settleIfOver();
+    },
+    get progress() {
+      return progress();
+    },
+    done,
+  };
+}

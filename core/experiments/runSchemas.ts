@@ -1,0 +1,59 @@
+/**
+ * Runtime checks of a RunSpec and a RunRecord, for when they cross a process boundary (the
+ * solver protocol's run requests) or come back from a results file.
+ */
+import { z } from 'zod';
+import type { RunSpec } from './runPlan.ts';
+import type { RunRecord } from './runner.ts';
+import { RECORD_COLUMNS } from './runner.ts';
+
+const int = z.number().int();
+/** Record figures may be NaN (nothing measured) or, in principle, infinite; zod's number() refuses both. */
+const anyNumber = z.custom<number>((value) => typeof value === 'number', { message: 'must be a number' });
+
+const mapRefSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('random'), width: int.positive(), height: int.positive(), density: z.number().min(0).lt(1), seed: int, fill: z.boolean() }),
+  z.object({ kind: z.literal('movingai'), map: z.string().min(1) }),
+  z.object({ kind: z.literal('inline'), rows: z.array(z.string()).min(1) }),
+]);
+
+const placementRefSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('random'), seed: int }),
+  z.object({ kind: z.literal('scenario'), scen: z.string().min(1) }),
+  z.object({ kind: z.literal('inline'), agents: z.array(z.tuple([int, int, int, int])) }),
+]);
+
+export const runSpecSchema = z.object({
+  id: int.nonnegative(),
+  key: z.string().min(1),
+  instanceKey: z.string(),
+  map: mapRefSchema,
+  mapName: z.string(),
+  instance: int.nonnegative(),
+  agents: int.positive(),
+  placement: placementRefSchema,
+  connectivity: z.union([z.literal(4), z.literal(8)]),
+  corners: z.enum(['no-cut', 'cut']),
+  solver: z.string().min(1),
+  label: z.string().min(1),
+  params: z.record(z.string(), z.unknown()),
+  seed: int,
+  turnLimit: int.positive().optional(),
+  timeLimitMs: z.number().positive().optional(),
+});
+
+const TEXT_COLUMNS = new Set<keyof RunRecord>(['key', 'map', 'solver', 'label', 'message', 'status']);
+
+export const runRecordSchema = z.object({
+  ...Object.fromEntries(RECORD_COLUMNS.filter((c) => !TEXT_COLUMNS.has(c)).map((c) => [c, anyNumber])),
+  key: z.string().min(1),
+  map: z.string(),
+  solver: z.string(),
+  label: z.string(),
+  message: z.string(),
+  status: z.enum(['solved', 'timeout', 'unsolvable', 'cancelled', 'failed', 'error']),
+}) as unknown as z.ZodType<RunRecord>;
+
+// Compile-time check that the schema accepts exactly what the hand-written type says.
+type Fits<A, B> = [A] extends [B] ? true : false;
+const _specFits: Fits<z.infer<typeof runSpecSchema>, RunSpec> = true;
