@@ -13,6 +13,8 @@ export interface Command {
 export interface CommandIo {
   out(text: string): void;
   err(text: string): void;
+  /** Present when stderr is a terminal: raw writes (no newline added) for a progress bar that redraws itself. */
+  errTerminal?: { write(text: string): void; columns: number };
 }
 
 /** A bad command line: printed with the command's usage, exit code 2. */

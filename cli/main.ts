@@ -9,6 +9,14 @@ import { COMMANDS } from './commands/index.ts';
 const stdio: CommandIo = {
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+  errTerminal: process.stderr.isTTY
+    ? {
+        write: (text) => process.stderr.write(text),
+        get columns() {
+          return process.stderr.columns ?? 80;
+        },
+      }
+    : undefined,
 };
 
 export function helpText(): string {

@@ -1,106 +1,88 @@
 /**
- * `mapf-lab experiment FILE.json [--out DIR]`: runs an experiment sweep in this process, one run
- * after another, and writes per-run results (results.jsonl as they finish, results.csv at the
- * end) and the summary table (summary.txt, summary.csv) to DIR, printing the summary too.
- * Paths inside the file are resolved against the file's folder.
+ * `mapf-lab experiment FILE.json`: runs an experiment sweep on a pool of solver worker threads
+ * (see cli/experiments/runExperiment.ts). This file reads the command line.
  */
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
-import { planRuns } from '../../core/experiments/runPlan.ts';
-import { RECORD_COLUMNS, type RunRecord, newRunContext, runSweep } from '../../core/experiments/runner.ts';
-import { ExperimentError, parseExperiment } from '../../core/experiments/schema.ts';
-import { SUMMARY_COLUMNS, formatSummary, summarize, toCsv } from '../../core/experiments/summary.ts';
-import { solverNames } from '../../core/solvers/registry.ts';
+import { parseShard } from '../../core/experiments/results.ts';
+import { type ExperimentOptions, runExperiment } from '../experiments/runExperiment.ts';
 
 const USAGE = [
-  'Usage: mapf-lab experiment FILE.json [--out DIR] [--clock wall|process] [--quiet]',
+  'Usage: mapf-lab experiment FILE.json [--out DIR] [--workers N] [--shard I/N] [--clock wall|process] [--fresh] [--quiet]',
   '',
-  'Runs the sweep an experiment file describes (format mapf-lab/experiment, version 1) and',
-  'prints the summary per solver and agent count: success rate, path length against the',
-  'no-other-agents lower bound, cycles per agent, initial planning time, maximum turn time.',
+  'Runs the sweep an experiment file describes (format mapf-lab/experiment, version 1) on a pool',
+  'of solver processes and prints the summary per solver and agent count: success rate, path',
+  'length against the no-other-agents lower bound, cycles per agent, sum of costs, makespan,',
+  'initial planning time, maximum turn time. Records are appended to DIR/results.jsonl as runs',
+  'finish; running the same command again resumes, skipping runs already recorded. Ctrl+C stops',
+  'the runs in flight and keeps the rest.',
   '',
   'Options:',
-  '  --out DIR   where results.jsonl, results.csv, summary.txt and summary.csv go',
-  '              (default: results/NAME in the current folder, NAME from the file)',
-  '  --clock C   how init and turn times are measured: wall (default, performance.now) or',
-  '              process (this process\'s CPU time: steadier on a busy machine)',
-  '  --quiet     no progress lines on stderr',
+  '  --out DIR      where results.jsonl, results.csv, summary.txt, summary.csv, experiment.json',
+  '                 and manifest.json go (default: results/NAME, NAME from the file)',
+  '  --workers N    solver processes side by side (default: one per core)',
+  '  --shard I/N    run only the runs whose index % N == I - 1, for splitting a sweep over',
+  '                 machines; put each shard in its own DIR and `mapf-lab merge` them',
+  '  --clock C      how init and turn times are measured: wall (default) or process (the',
+  '                 process\'s CPU time: steadier on a busy machine; needs --workers 1)',
+  '  --fresh        discard the results already in DIR instead of resuming',
+  '  --quiet        no progress on stderr',
+  '',
+  'Exit code: 0 all runs measured, 1 some failed (their reasons are in results.jsonl),',
+  '130 cancelled with Ctrl+C.',
 ].join('\n');
+
+function value(args: string[], i: number, name: string): string {
+  const v = args[i];
+  if (v === undefined || v.startsWith('--')) throw new UsageError(`${name} needs a value`);
+  return v;
+}
+
+export function parseExperimentArgs(args: string[]): Omit<ExperimentOptions, 'spawn' | 'onPool'> {
+  let file: string | undefined;
+  let out: string | undefined;
+  let workers: number | undefined;
+  let shard: ExperimentOptions['shard'];
+  let clock: 'wall' | 'process' = 'wall';
+  let quiet = false;
+  let fresh = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const take = () => inline ?? value(args, ++i, name);
+    if (name === '--clock') {
+      const c = take();
+      if (c !== 'wall' && c !== 'process') throw new UsageError(`--clock must be wall or process, got '${c}'`);
+      clock = c;
+    } else if (name === '--out') out = take();
+    else if (name === '--workers') {
+      const text = take();
+      workers = Number(text);
+      if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a whole number of at least 1, got '${text}'`);
+    } else if (name === '--shard') {
+      const text = take();
+      try {
+        shard = parseShard(text);
+      } catch (error) {
+        throw new UsageError(`--shard: ${(error as Error).message}`);
+      }
+    } else if (name === '--quiet') quiet = true;
+    else if (name === '--fresh') fresh = true;
+    else if (arg.startsWith('-')) throw new UsageError(`unknown option '${arg}'`);
+    else if (file === undefined) file = arg;
+    else throw new UsageError(`one experiment file at a time (got '${file}' and '${arg}')`);
+  }
+  if (file === undefined) throw new UsageError('an experiment file is required');
+  if (clock === 'process' && workers !== undefined && workers > 1) {
+    throw new UsageError('--clock process measures the CPU time of the whole process, all its threads: use it with --workers 1');
+  }
+  return { file, out, workers: workers ?? (clock === 'process' ? 1 : availableParallelism()), shard, clock, quiet, fresh };
+}
 
 export const experimentCommand: Command = {
   name: 'experiment',
-  summary: 'Run an experiment sweep from a JSON file and write results and a summary',
+  summary: 'Run an experiment sweep on a pool of solver processes; resumable, shardable',
   usage: USAGE,
-  async run(args, io) {
-    let file: string | undefined;
-    let out: string | undefined;
-    let quiet = false;
-    let clockName = 'wall';
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i];
-      if (arg === '--clock' || arg.startsWith('--clock=')) {
-        clockName = arg === '--clock' ? args[++i] : arg.slice('--clock='.length);
-        if (clockName !== 'wall' && clockName !== 'process') throw new UsageError(`--clock must be wall or process, got '${clockName ?? ''}'`);
-      } else if (arg === '--out') {
-        out = args[++i];
-        if (out === undefined || out.startsWith('--')) throw new UsageError('--out needs a folder');
-      } else if (arg.startsWith('--out=')) out = arg.slice('--out='.length);
-      else if (arg === '--quiet') quiet = true;
-      else if (arg.startsWith('-')) throw new UsageError(`unknown option '${arg}'`);
-      else if (file === undefined) file = arg;
-      else throw new UsageError(`one experiment file at a time (got '${file}' and '${arg}')`);
-    }
-    if (file === undefined) throw new UsageError('an experiment file is required');
-
-    const text = readFileSync(file, 'utf8');
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      throw new Error(`${file}: not valid JSON: ${(error as Error).message}`);
-    }
-    let experiment;
-    try {
-      experiment = parseExperiment(json, solverNames());
-    } catch (error) {
-      if (error instanceof ExperimentError) throw new Error(`${file}:\n  ${error.problems.join('\n  ')}`);
-      throw error;
-    }
-    const folder = dirname(resolve(file));
-    const files = { readText: (path: string) => readFileSync(isAbsolute(path) ? path : join(folder, path), 'utf8') };
-    const runs = planRuns(experiment);
-    const dir = resolve(out ?? join('results', experiment.name));
-    mkdirSync(dir, { recursive: true });
-    const jsonl = join(dir, 'results.jsonl');
-    writeFileSync(jsonl, '');
-    writeFileSync(join(dir, 'experiment.json'), `${JSON.stringify(experiment, null, 2)}\n`);
-
-    const records: RunRecord[] = [];
-    const started = Date.now();
-    const clock = clockName === 'process' ? processCpuMs : undefined;
-    for (const record of runSweep(runs, newRunContext(files, undefined, clock))) {
-      records.push(record);
-      appendFileSync(jsonl, `${JSON.stringify(record)}\n`);
-      if (!quiet) {
-        const outcome = record.status === 'error' ? `error: ${record.message}` : `${record.status}, ${(100 * record.successRate).toFixed(0)}% succeeded`;
-        io.err(`[${records.length}/${runs.length}] ${record.label} on ${record.map}#${record.instance} with ${record.agents} agents: ${outcome}`);
-      }
-    }
-    writeFileSync(join(dir, 'results.csv'), toCsv(records, RECORD_COLUMNS));
-    const rows = summarize(records);
-    const table = formatSummary(rows);
-    writeFileSync(join(dir, 'summary.csv'), toCsv(rows, SUMMARY_COLUMNS));
-    writeFileSync(join(dir, 'summary.txt'), `${table}\n`);
-    const errors = records.filter((r) => r.status === 'error').length;
-    io.out(`${experiment.name}: ${records.length} runs in ${((Date.now() - started) / 1000).toFixed(1)} s${errors > 0 ? `, ${errors} errors` : ''}; results in ${dir}\n\n${table}`);
-    return errors > 0 ? 1 : 0;
-  },
+  run: (args, io) => runExperiment(parseExperimentArgs(args), io),
 };
-
-/** CPU time of this process in ms (all threads), a clock other processes do not advance. */
-function processCpuMs(): number {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-}

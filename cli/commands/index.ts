@@ -3,6 +3,8 @@ import type { Command } from '../command.ts';
 import { exampleCommand } from './example.ts';
 import { pathCommand } from './path.ts';
 import { experimentCommand } from './experiment.ts';
+import { mergeCommand } from './merge.ts';
+import { reportCommand } from './report.ts';
 import { solveCommand } from './solve.ts';
 
-export const COMMANDS: readonly Command[] = [exampleCommand, solveCommand, experimentCommand, pathCommand];
+export const COMMANDS: readonly Command[] = [exampleCommand, solveCommand, experimentCommand, mergeCommand, reportCommand, pathCommand];

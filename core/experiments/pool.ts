@@ -6,9 +6,9 @@
  * only has to stop dispatching: the runs in flight finish and are recorded. Cancel terminates
  * the processes; runs cut short leave no record, so a resumed sweep runs them again.
  *
- * A run whose process crashes or does not answer by its deadline is recorded as a failure with
- * the client's reason, and the sweep goes on (the client starts a fresh process). A run that
- * throws comes back from its process as an 'error' record. Each record depends only on its
+ * A run whose process crashes or does not answer by its deadline is recorded as a failure
+ * (status 'error') with the client's reason, and the sweep goes on (the client starts a fresh
+ * process). A run that throws comes back from its process as an 'error' record too. Each record depends only on its
  * RunSpec (everything random is seeded from it), never on which process ran it or when.
  */
 import { SolverClient } from '../protocol/client.ts';
@@ -42,7 +42,7 @@ export type PoolState = 'running' | 'paused' | 'cancelled' | 'finished';
 export interface PoolProgress {
   done: number;
   total: number;
-  /** Runs recorded as failures ('error' or 'failed'). */
+  /** Runs recorded as failures (status 'error': set-up, throw, crash or hang). */
   failed: number;
   running: number;
   state: PoolState;
@@ -144,7 +144,7 @@ export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun
     try {
       body = { kind: 'run', run, files: filesFor(run), clock: options.clock };
     } catch (error) {
-      record(failureRecord(run, 'error', error instanceof Error ? error.message : String(error), 0));
+      record(failureRecord(run, error instanceof Error ? error.message : String(error), 0));
       return;
     }
     inFlight++;
@@ -152,7 +152,7 @@ export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun
     void client.run(body, { deadlineMs }).result.then((outcome) => {
       inFlight--;
       if (outcome.ok) record(outcome.record);
-      else if (outcome.status === 'failed') record(failureRecord(run, 'failed', outcome.message, now() - sent));
+      else if (outcome.status === 'failed') record(failureRecord(run, outcome.message, now() - sent));
       // 'cancelled' only comes from our own cancel: no record, so that resume runs it again.
       pump();
     });

@@ -42,17 +42,17 @@ export const runSpecSchema = z.object({
   timeLimitMs: z.number().positive().optional(),
 });
 
-const TEXT_COLUMNS = new Set<keyof RunRecord>(['key', 'map', 'solver', 'label', 'message', 'status']);
-
-export const runRecordSchema = z.object({
-  ...Object.fromEntries(RECORD_COLUMNS.filter((c) => !TEXT_COLUMNS.has(c)).map((c) => [c, anyNumber])),
+const TEXT_COLUMNS: Partial<Record<keyof RunRecord, z.ZodType>> = {
   key: z.string().min(1),
   map: z.string(),
   solver: z.string(),
   label: z.string(),
   message: z.string(),
   status: z.enum(['solved', 'timeout', 'unsolvable', 'cancelled', 'failed', 'error']),
-}) as unknown as z.ZodType<RunRecord>;
+};
+
+/** Fields in RECORD_COLUMNS order, which parsing keeps, so records read back print as written. */
+export const runRecordSchema = z.object(Object.fromEntries(RECORD_COLUMNS.map((c) => [c, TEXT_COLUMNS[c] ?? anyNumber]))) as unknown as z.ZodType<RunRecord>;
 
 // Compile-time check that the schema accepts exactly what the hand-written type says.
 type Fits<A, B> = [A] extends [B] ? true : false;

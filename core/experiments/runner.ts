@@ -25,7 +25,10 @@ export interface RunRecord {
   solver: string;
   label: string;
   seed: number;
-  /** The solver's status, or 'error' when the run could not be set up (its message says why). */
+  /**
+   * The solver's status, or 'error' when the run measured nothing: it could not be set up, its
+   * solver threw, or its process crashed or hung (the message says which and why).
+   */
   status: SolveStatus | 'error';
   message: string;
   successes: number;
@@ -67,19 +70,20 @@ export function newRunContext(files: ExperimentFiles, shouldStop?: () => boolean
   return { builder: new InstanceBuilder(files), shouldStop, clock };
 }
 
-/** True for a run that produced no measurement: it could not be set up, threw, crashed or hung. */
+/**
+ * True for a run that produced no measurement: it could not be set up, its solver threw, or its
+ * process crashed or did not answer in time. (Status 'failed' is a measurement: the simulator's
+ * verdict that agents did not all arrive.)
+ */
 export function isFailure(record: RunRecord): boolean {
-  return record.status === 'error' || record.status === 'failed';
+  return record.status === 'error';
 }
 
-/**
- * The record of a run that produced no measurement, with the reason: 'error' when it could not
- * be set up or its solver threw, 'failed' when its process crashed or did not answer in time.
- */
-export function failureRecord(run: RunSpec, status: 'error' | 'failed', message: string, elapsedMs: number): RunRecord {
+/** The record of a run that produced no measurement (status 'error'), with the reason. */
+export function failureRecord(run: RunSpec, message: string, elapsedMs: number): RunRecord {
   return {
     id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed,
-    status, message,
+    status: 'error', message,
     successes: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
     collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
     sumOfCosts: 0, makespan: 0, elapsedMs,
@@ -135,7 +139,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       elapsedMs: performance.now() - started,
     };
   } catch (error) {
-    return failureRecord(run, 'error', error instanceof Error ? error.message : String(error), performance.now() - started);
+    return failureRecord(run, error instanceof Error ? error.message : String(error), performance.now() - started);
   }
 }
 

@@ -1,17 +1,18 @@
 /**
- * The summary table of a sweep, per solver setting and agent count, with Silver's measures
- * (seed 001, Figures 3-7): success rate, mean path length against the no-other-agents lower
- * bound, cycles per agent, initial planning time and the maximum time of any turn.
+ * The summary table of a sweep, per solver setting and agent count: the means of aggregate.ts
+ * (Silver's measures, seed 001, Figures 3-7, plus sum of costs and makespan) as a text table,
+ * and as CSV with each measure's 95% interval beside it.
  */
+import { type AggregateRow, MEAN_MEASURES, aggregate } from './aggregate.ts';
 import type { RunRecord } from './runner.ts';
 
 export interface SummaryRow {
   label: string;
   agents: number;
   runs: number;
-  /** Runs that could not be set up or whose solver threw. */
-  errors: number;
-  /** Agents that succeeded / agents, over all runs (Figure 3). */
+  /** Runs that measured nothing: could not be set up, threw, crashed or hung. */
+  failures: number;
+  /** Agents that succeeded / agents, over the measured runs (Figure 3). */
   successRate: number;
   /** Mean over runs of the mean path length and of the lower bound (Figure 4). */
   meanPathLength: number;
@@ -20,6 +21,8 @@ export interface SummaryRow {
   pathRatio: number;
   /** Figure 5. */
   cyclesPerAgent: number;
+  sumOfCosts: number;
+  makespan: number;
   /** Mean initial planning time in ms (Figure 6). */
   initMs: number;
   /** Mean over runs of the run's slowest turn, and the slowest turn of all runs (Figure 7). */
@@ -27,45 +30,46 @@ export interface SummaryRow {
   worstTurnMs: number;
 }
 
-export const SUMMARY_COLUMNS: readonly (keyof SummaryRow)[] = ['label', 'agents', 'runs', 'errors', 'successRate', 'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'initMs', 'maxTurnMs', 'worstTurnMs'];
+export const SUMMARY_COLUMNS: readonly (keyof SummaryRow)[] = ['label', 'agents', 'runs', 'failures', 'successRate', 'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'sumOfCosts', 'makespan', 'initMs', 'maxTurnMs', 'worstTurnMs'];
+
+export function summaryRow(row: AggregateRow): SummaryRow {
+  return {
+    label: row.label,
+    agents: row.agents,
+    runs: row.runs,
+    failures: row.failures,
+    successRate: row.successRate.mean,
+    meanPathLength: row.meanPathLength.mean,
+    meanLowerBound: row.meanLowerBound.mean,
+    pathRatio: row.pathRatio.mean,
+    cyclesPerAgent: row.cyclesPerAgent.mean,
+    sumOfCosts: row.sumOfCosts.mean,
+    makespan: row.makespan.mean,
+    initMs: row.initMs.mean,
+    maxTurnMs: row.maxTurnMs.mean,
+    worstTurnMs: row.worstTurnMs,
+  };
+}
 
 /** Rows in the order labels first appear, agent counts ascending. */
 export function summarize(records: readonly RunRecord[]): SummaryRow[] {
-  const groups = new Map<string, RunRecord[]>();
-  const labels: string[] = [];
-  for (const record of records) {
-    if (!labels.includes(record.label)) labels.push(record.label);
-    const key = `${record.label}\u0000${record.agents}`;
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = []));
-    group.push(record);
-  }
-  const rows: SummaryRow[] = [];
-  for (const group of groups.values()) {
-    const ok = group.filter((r) => r.status !== 'error');
-    // Runs where nothing could be measured (no agent reached its goal: NaN ratio) are left out.
-    const mean = (f: (r: RunRecord) => number) => {
-      const values = ok.map(f).filter((v) => Number.isFinite(v));
-      return values.length === 0 ? NaN : values.reduce((s, v) => s + v, 0) / values.length;
-    };
-    const agents = ok.reduce((s, r) => s + r.agents, 0);
-    rows.push({
-      label: group[0].label,
-      agents: group[0].agents,
-      runs: group.length,
-      errors: group.length - ok.length,
-      successRate: agents === 0 ? 0 : ok.reduce((s, r) => s + r.successes, 0) / agents,
-      meanPathLength: mean((r) => r.meanPathLength),
-      meanLowerBound: mean((r) => r.meanLowerBound),
-      pathRatio: mean((r) => r.pathRatio),
-      cyclesPerAgent: mean((r) => r.cyclesPerAgent),
-      initMs: mean((r) => r.initMs),
-      maxTurnMs: mean((r) => r.maxTurnMs),
-      worstTurnMs: ok.reduce((m, r) => Math.max(m, r.maxTurnMs), 0),
-    });
-  }
-  rows.sort((a, b) => labels.indexOf(a.label) - labels.indexOf(b.label) || a.agents - b.agents);
-  return rows;
+  return aggregate(records).map(summaryRow);
+}
+
+/** Flat rows for summary.csv: every measure followed by its 95% interval (`_low`, `_high`; empty when n < 2). */
+export function summaryCsv(rows: readonly AggregateRow[]): string {
+  const measures = ['successRate', ...MEAN_MEASURES] as const;
+  const columns = ['label', 'agents', 'runs', 'failures', ...measures.flatMap((m) => [m, `${m}_low`, `${m}_high`]), 'worstTurnMs'];
+  const flat = rows.map((row) => {
+    const out: Record<string, unknown> = { label: row.label, agents: row.agents, runs: row.runs, failures: row.failures, worstTurnMs: row.worstTurnMs };
+    for (const m of measures) {
+      out[m] = row[m].mean;
+      out[`${m}_low`] = row[m].low;
+      out[`${m}_high`] = row[m].high;
+    }
+    return out;
+  });
+  return toCsv(flat, columns);
 }
 
 function cellText(value: unknown): string {
@@ -86,8 +90,8 @@ export function formatTable<T extends object>(rows: readonly T[], columns: reado
 }
 
 export const SUMMARY_HEADERS: Partial<Record<keyof SummaryRow, string>> = {
-  label: 'solver', successRate: 'success', meanPathLength: 'path', meanLowerBound: 'bound', pathRatio: 'path/bound',
-  cyclesPerAgent: 'cycles/agent', initMs: 'init ms', maxTurnMs: 'max turn ms', worstTurnMs: 'worst turn ms',
+  label: 'solver', failures: 'errors', successRate: 'success', meanPathLength: 'path', meanLowerBound: 'bound', pathRatio: 'path/bound',
+  cyclesPerAgent: 'cycles/agent', sumOfCosts: 'SoC', initMs: 'init ms', maxTurnMs: 'max turn ms', worstTurnMs: 'worst turn ms',
 };
 
 export function formatSummary(rows: readonly SummaryRow[]): string {

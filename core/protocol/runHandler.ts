@@ -26,7 +26,7 @@ export function createRunHandler(options: RunHandlerOptions): (body: RunRequestB
   const cpu: RunContext | undefined = options.cpuClock ? { builder, lookup: options.lookup, clock: options.cpuClock } : undefined;
   return (body) => {
     files = body.files;
-    if (body.clock === 'cpu' && !cpu) return { kind: 'run', record: failureRecord(body.run, 'error', 'this solver process cannot read its CPU time; use the wall clock', 0) };
+    if (body.clock === 'cpu' && !cpu) return { kind: 'run', record: failureRecord(body.run, 'this solver process cannot read its CPU time; use the wall clock', 0) };
     return { kind: 'run', record: executeRun(body.run, body.clock === 'cpu' ? cpu! : wall) };
   };
 }

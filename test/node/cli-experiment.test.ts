@@ -49,7 +49,7 @@ describe('mapf-lab experiment', () => {
     expect(await main(['experiment', file, '--out', out, '--clock', 'process'], io)).toBe(0);
     const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n');
     expect(lines).toHaveLength(6);
-    const records = lines.map((l) => JSON.parse(l));
+    const records = lines.map((l) => JSON.parse(l)).sort((a, b) => a.id - b.id);
     expect(records.map((r) => [r.map, r.agents])).toEqual([
       ['random-12-12-20', 1], ['random-12-12-20', 3], ['random-12-12-20', 1], ['random-12-12-20', 3],
       ['random-32-32-20', 1], ['random-32-32-20', 3],
@@ -60,12 +60,13 @@ describe('mapf-lab experiment', () => {
     expect(csv).toHaveLength(7);
     expect(readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n')).toHaveLength(3);
     expect(existsSync(join(out, 'summary.txt'))).toBe(true);
+    expect(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'))).toMatchObject({ experiment: 'tiny', runsPlanned: 6, shards: ['1/1'], machines: [{ cpus: expect.any(Number) }] });
     const printed = io.stdout.join('\n');
-    expect(printed).toMatch(/tiny: 6 runs in/);
-    expect(printed).toMatch(/solver\s+agents\s+runs\s+errors\s+success\s+path\s+bound\s+path\/bound\s+cycles\/agent\s+init ms\s+max turn ms/);
+    expect(printed).toMatch(/tiny: 6 runs, 6 run in [\d.]+ s on 1 worker;/);
+    expect(printed).toMatch(/solver\s+agents\s+runs\s+errors\s+success\s+path\s+bound\s+path\/bound\s+cycles\/agent\s+SoC\s+makespan\s+init ms\s+max turn ms/);
     expect(printed).toMatch(/Independent\s+1\s+3\s+0\s+1\s/);
-    expect(io.stderr).toHaveLength(6);
-    expect(io.stderr[5]).toMatch(/^\[6\/6\] Independent on random-32-32-20#0 with 3 agents: /);
+    // Not a terminal: plain progress lines, the last one the final count.
+    expect(io.stderr[io.stderr.length - 1]).toMatch(/^\[6\/6\] [\d.]+s elapsed$/);
   });
 
   it('names the field at fault in a malformed file (exit 1)', async () => {
@@ -98,6 +99,16 @@ describe('mapf-lab experiment', () => {
     const clock = capture();
     expect(await main(['experiment', 'a.json', '--clock', 'sundial'], clock)).toBe(2);
     expect(clock.stderr.join('\n')).toMatch(/--clock must be wall or process, got 'sundial'/);
+    const cases: [string[], RegExp][] = [
+      [['--workers', '0'], /--workers must be a whole number of at least 1, got '0'/],
+      [['--shard', '3/2'], /--shard: a shard is I\/N with 1 <= I <= N \(e\.g\. 2\/4\), got '3\/2'/],
+      [['--clock', 'process', '--workers', '2'], /--clock process measures the CPU time of the whole process, all its threads: use it with --workers 1/],
+    ];
+    for (const [args, message] of cases) {
+      const bad = capture();
+      expect(await main(['experiment', 'a.json', ...args], bad)).toBe(2);
+      expect(bad.stderr.join('\n')).toMatch(message);
+    }
   });
 });
 

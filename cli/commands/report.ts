@@ -1,0 +1,68 @@
+/**
+ * `mapf-lab report DIR [--out FILE]`: the self-contained HTML report of a results folder (from
+ * `mapf-lab experiment` or `mapf-lab merge`), with Chart.js inlined so it opens offline.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import type { Command } from '../command.ts';
+import { UsageError } from '../command.ts';
+import { planRuns } from '../../core/experiments/runPlan.ts';
+import { reportHtml } from '../../core/experiments/report/reportHtml.ts';
+import { machineInfo } from '../experiments/machineInfo.ts';
+import { FILES, readResultsFolder } from '../experiments/resultsFolder.ts';
+
+const USAGE = [
+  'Usage: mapf-lab report DIR [--out FILE.html]',
+  '',
+  'Writes one HTML file that opens offline in any browser: the experiment definition, the',
+  'machines and versions the runs ran on, a chart per measure against the number of agents (one',
+  'line per solver with its 95% band), the summary table with 95% intervals, and the failures.',
+  '',
+  'Options:',
+  `  --out FILE   where the report goes (default: DIR/${FILES.report})`,
+].join('\n');
+
+/** Chart.js's UMD bundle from the installed package (it defines the global `Chart`). */
+function chartJsSource(): string {
+  const main = createRequire(import.meta.url).resolve('chart.js');
+  return readFileSync(join(dirname(main), 'chart.umd.min.js'), 'utf8');
+}
+
+export const reportCommand: Command = {
+  name: 'report',
+  summary: 'Write the self-contained HTML report (charts, tables, failures) of a results folder',
+  usage: USAGE,
+  async run(args, io) {
+    let dir: string | undefined;
+    let out: string | undefined;
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i];
+      if (arg === '--out') {
+        out = args[++i];
+        if (out === undefined || out.startsWith('--')) throw new UsageError('--out needs a file');
+      } else if (arg.startsWith('--out=')) out = arg.slice('--out='.length);
+      else if (arg.startsWith('-')) throw new UsageError(`unknown option '${arg}'`);
+      else if (dir === undefined) dir = arg;
+      else throw new UsageError(`one results folder at a time (got '${dir}' and '${arg}')`);
+    }
+    if (dir === undefined) throw new UsageError('a results folder is required');
+    const folder = readResultsFolder(resolve(dir));
+    for (const problem of folder.results.problems) io.err(`warning: ${join(folder.dir, FILES.results)} ${problem}; left out`);
+    const here = machineInfo();
+    const html = reportHtml({
+      experiment: folder.experiment,
+      experimentHash: folder.hash,
+      records: folder.results.records,
+      runsPlanned: folder.manifest?.runsPlanned ?? planRuns(folder.experiment).length,
+      machines: (folder.manifest?.machines ?? []).map((m) => ({ ...m })),
+      chartJs: chartJsSource(),
+      generatedAt: new Date().toISOString(),
+      generator: `${here.app} (Node ${here.node})`,
+    });
+    const file = resolve(out ?? join(folder.dir, FILES.report));
+    writeFileSync(file, html);
+    io.out(`report of ${folder.experiment.name} (${folder.results.records.length} runs): ${file}`);
+    return 0;
+  },
+};

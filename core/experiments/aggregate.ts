@@ -1,0 +1,61 @@
+/**
+ * Aggregates run records per solver setting and agent count, each measure with its 95%
+ * confidence interval across repeats (stats.ts). These are Silver's measures (seed 001,
+ * Figures 3-7) plus sum of costs and makespan.
+ *
+ * Failed runs (could not be set up, threw, crashed, hung) measured nothing: they are counted,
+ * not averaged in. A run where no agent reached its goal has NaN path figures and is left out of
+ * those means only.
+ */
+import { type Estimate, meanInterval, wilsonInterval } from './stats.ts';
+import { type RunRecord, isFailure } from './runner.ts';
+
+/** The measures with a mean over runs, in the order tables and charts show them. */
+export const MEAN_MEASURES = ['meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'sumOfCosts', 'makespan', 'initMs', 'maxTurnMs'] as const;
+export type MeanMeasure = (typeof MEAN_MEASURES)[number];
+
+export type AggregateRow = {
+  label: string;
+  agents: number;
+  runs: number;
+  failures: number;
+  /**
+   * Agents at their goals over agents placed, pooled over the measured runs, with Wilson's
+   * interval. It treats agents as independent trials; agents of one run are not quite, so read
+   * the interval as a guide, not a test.
+   */
+  successRate: Estimate;
+  /** The slowest turn of any run (Figure 7 shows the mean of each run's slowest, maxTurnMs). */
+  worstTurnMs: number;
+} & Record<MeanMeasure, Estimate>;
+
+/** Rows in the order labels first appear (the experiment's solver order), agent counts ascending. */
+export function aggregate(records: readonly RunRecord[]): AggregateRow[] {
+  const groups = new Map<string, RunRecord[]>();
+  const labels: string[] = [];
+  for (const record of records) {
+    if (!labels.includes(record.label)) labels.push(record.label);
+    const key = `${record.label}\u0000${record.agents}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = []));
+    group.push(record);
+  }
+  const rows: AggregateRow[] = [];
+  for (const group of groups.values()) {
+    const measured = group.filter((r) => !isFailure(r));
+    const agents = measured.reduce((s, r) => s + r.agents, 0);
+    const successes = measured.reduce((s, r) => s + r.successes, 0);
+    const means = Object.fromEntries(MEAN_MEASURES.map((m) => [m, meanInterval(measured.map((r) => r[m]))])) as Record<MeanMeasure, Estimate>;
+    rows.push({
+      label: group[0].label,
+      agents: group[0].agents,
+      runs: group.length,
+      failures: group.length - measured.length,
+      successRate: wilsonInterval(successes, agents),
+      worstTurnMs: measured.reduce((m, r) => Math.max(m, r.maxTurnMs), 0),
+      ...means,
+    });
+  }
+  rows.sort((a, b) => labels.indexOf(a.label) - labels.indexOf(b.label) || a.agents - b.agents);
+  return rows;
+}

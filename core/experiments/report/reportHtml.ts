@@ -1,0 +1,138 @@
+/**
+ * The self-contained HTML report of a sweep: one file that opens offline in any browser, with
+ * the experiment definition, the machines and versions, the charts (Chart.js inlined), the
+ * summary table with 95% intervals, and notes on failures. Every piece of text from the
+ * experiment or the records is escaped; data goes in as JSON that cannot close its script.
+ */
+import { type AggregateRow, aggregate } from '../aggregate.ts';
+import { type RunRecord, isFailure } from '../runner.ts';
+import type { Experiment } from '../schema.ts';
+import type { Estimate } from '../stats.ts';
+import { escapeHtml, jsonForScript, scriptForInline } from './escape.ts';
+import { CHART_MEASURES, CHART_SCRIPT, chartSeries } from './reportCharts.ts';
+
+export interface ReportInput {
+  experiment: Experiment;
+  experimentHash: string;
+  records: readonly RunRecord[];
+  runsPlanned: number;
+  /** Machines and versions the runs ran on, as flat name -> value lists. */
+  machines: readonly Record<string, string | number>[];
+  /** The Chart.js UMD bundle, inlined so the report needs no network. */
+  chartJs: string;
+  generatedAt: string;
+  /** Who wrote the report, e.g. "mapf-lab 0.1.0 (Node v20)". */
+  generator: string;
+}
+
+const h = escapeHtml;
+
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return '-';
+  if (Number.isInteger(value)) return String(value);
+  const abs = Math.abs(value);
+  return value.toFixed(abs >= 100 ? 1 : abs >= 1 ? 3 : 4);
+}
+
+function estimateCell(e: Estimate): string {
+  const interval = Number.isFinite(e.low) ? `<span class="ci">[${formatNumber(e.low)}, ${formatNumber(e.high)}]</span>` : '';
+  return `<td>${formatNumber(e.mean)}${interval}</td>`;
+}
+
+function summaryTable(rows: readonly AggregateRow[]): string {
+  const head = ['solver', 'agents', 'runs', 'errors', ...CHART_MEASURES.map((m) => m.title), 'Worst turn (ms)'];
+  const body = rows.map((row) => [
+    `<td class="text">${h(row.label)}</td>`,
+    `<td>${row.agents}</td>`,
+    `<td>${row.runs}</td>`,
+    `<td>${row.failures}</td>`,
+    ...CHART_MEASURES.map((m) => estimateCell(row[m.key])),
+    `<td>${formatNumber(row.worstTurnMs)}</td>`,
+  ].join(''));
+  return `<table class="summary"><thead><tr>${head.map((x) => `<th>${h(x)}</th>`).join('')}</tr></thead><tbody>${body.map((r) => `<tr>${r}</tr>`).join('\n')}</tbody></table>`;
+}
+
+function failureNotes(records: readonly RunRecord[]): string {
+  const failures = records.filter(isFailure);
+  if (failures.length === 0) return '<p>No run failed: every run was set up and measured.</p>';
+  const reasons = new Map<string, RunRecord[]>();
+  for (const r of failures) {
+    const list = reasons.get(r.message) ?? [];
+    list.push(r);
+    reasons.set(r.message, list);
+  }
+  const shown = [...reasons.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, 10);
+  const items = shown.map(([message, runs]) => {
+    const examples = runs.slice(0, 5).map((r) => `run ${r.id} (${h(r.label)}, ${h(r.map)}#${r.instance}, ${r.agents} agents)`).join('; ');
+    return `<li><strong>${runs.length}×</strong> <code>${h(message)}</code><br><span class="examples">${examples}${runs.length > 5 ? '; …' : ''}</span></li>`;
+  });
+  const more = reasons.size > shown.length ? `<p>${reasons.size - shown.length} more distinct reasons; see results.jsonl.</p>` : '';
+  return `<p>${failures.length} of ${records.length} runs measured nothing (status <code>error</code>: not set up, solver threw, process crashed or hung). They are counted in the tables, not averaged in.</p><ul class="failures">${items.join('\n')}</ul>${more}`;
+}
+
+function machinesTable(machines: readonly Record<string, string | number>[]): string {
+  if (machines.length === 0) return '<p>Not recorded.</p>';
+  const keys = [...new Set(machines.flatMap((m) => Object.keys(m)))];
+  const rows = keys.map((k) => `<tr><th class="text">${h(k)}</th>${machines.map((m) => `<td class="text">${h(String(m[k] ?? ''))}</td>`).join('')}</tr>`);
+  return `<table class="machines">${rows.join('\n')}</table>`;
+}
+
+const STYLE = `
+body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1200px; padding: 0 1rem; color: #222; }
+h1 { margin-bottom: 0.2rem; } .meta { color: #666; }
+.charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: 1rem; }
+.chart { position: relative; height: 320px; border: 1px solid #ddd; border-radius: 4px; padding: 0.5rem; }
+table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; font-variant-numeric: tabular-nums; }
+th, td { border-bottom: 1px solid #e4e4e4; padding: 0.25rem 0.6rem; text-align: right; vertical-align: top; }
+th.text, td.text { text-align: left; } th { background: #f6f6f6; }
+.summary { font-size: 12px; } .ci { display: block; color: #888; font-size: 11px; }
+pre { background: #f6f6f6; padding: 1rem; overflow: auto; } .examples { color: #666; font-size: 12px; }
+`;
+
+export function reportHtml(input: ReportInput): string {
+  const { experiment, records } = input;
+  const rows = aggregate(records);
+  const data = { measures: CHART_MEASURES, series: chartSeries(rows) };
+  const charts = CHART_MEASURES.map((m) => `<div class="chart"><canvas id="chart-${m.key}" aria-label="${h(m.title)}"></canvas></div>`).join('\n');
+  const missing = input.runsPlanned - records.length;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${h(experiment.name)}: mapf-lab experiment report</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>${h(experiment.name)}</h1>
+<p class="meta">Experiment report by ${h(input.generator)}, ${h(input.generatedAt)}. Definition fingerprint <code>${h(input.experimentHash)}</code>.</p>
+${experiment.description ? `<p>${h(experiment.description)}</p>` : ''}
+<p id="counts">${records.length} of ${input.runsPlanned} runs recorded${missing > 0 ? ` (${missing} not run yet)` : ''}; ${records.filter(isFailure).length} errors.</p>
+
+<h2>Charts</h2>
+<p>One line per solver setting against the number of agents; the shaded band is the 95% confidence interval across repeats (Student t for means, Wilson for success rates). Times are on a log scale.</p>
+<noscript><p>The charts need JavaScript; the table below has every number.</p></noscript>
+<div class="charts">
+${charts}
+</div>
+
+<h2>Summary</h2>
+<p>Mean per solver setting and agent count, with the 95% interval beneath (none with fewer than two measured runs).</p>
+${summaryTable(rows)}
+
+<h2>Failures</h2>
+${failureNotes(records)}
+
+<h2>Machine and versions</h2>
+${machinesTable(input.machines)}
+
+<h2>Experiment definition</h2>
+<pre>${h(JSON.stringify(experiment, null, 2))}</pre>
+
+<script type="application/json" id="report-data">${jsonForScript(data)}</script>
+<script>${scriptForInline(input.chartJs)}</script>
+<script>${scriptForInline(CHART_SCRIPT)}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,88 @@
+/**
+ * The results file (results.jsonl, one run record per line, appended as runs finish) and what
+ * resume, shards and merge do with it. Pure: the host reads and writes the files.
+ */
+import type { RunSpec } from './runPlan.ts';
+import { RECORD_COLUMNS, type RunRecord } from './runner.ts';
+import { runRecordSchema } from './runSchemas.ts';
+
+/** One line of results.jsonl. NaN figures become null (JSON has no NaN); readResults turns them back. */
+export function recordLine(record: RunRecord): string {
+  return `${JSON.stringify(record)}\n`;
+}
+
+export interface ReadResults {
+  records: RunRecord[];
+  /**
+   * Length of the text up to the end of the last complete line. A process killed mid-write
+   * leaves a partial last line; the host cuts the file back to this before appending, and the
+   * run on that line is run again.
+   */
+  completeLength: number;
+  /** Complete lines that are not a run record, by line number (they are skipped). */
+  problems: string[];
+}
+
+const NUMERIC = RECORD_COLUMNS.filter((c) => !['key', 'map', 'solver', 'label', 'message', 'status'].includes(c));
+
+export function readResults(text: string): ReadResults {
+  const completeLength = text.lastIndexOf('\n') + 1;
+  const records: RunRecord[] = [];
+  const problems: string[] = [];
+  const lines = text.slice(0, completeLength).split('\n');
+  lines.pop(); // after the final newline
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      problems.push(`line ${i + 1}: not JSON`);
+      return;
+    }
+    if (json && typeof json === 'object') {
+      const raw = json as Record<string, unknown>;
+      for (const c of NUMERIC) if (raw[c] === null) raw[c] = NaN;
+    }
+    const parsed = runRecordSchema.safeParse(json);
+    if (parsed.success) records.push(parsed.data);
+    else {
+      const issues = parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`);
+      problems.push(`line ${i + 1}: not a run record (${issues.slice(0, 2).join('; ')}${issues.length > 2 ? `; ${issues.length - 2} more` : ''})`);
+    }
+  });
+  return { records, completeLength, problems };
+}
+
+/** "I/N" with 1 <= I <= N, as in `--shard 2/4`. */
+export function parseShard(text: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = match ? Number(match[1]) : NaN;
+  const count = match ? Number(match[2]) : NaN;
+  if (!match || count < 1 || index < 1 || index > count) throw new RangeError(`a shard is I/N with 1 <= I <= N (e.g. 2/4), got '${text}'`);
+  return { index, count };
+}
+
+/** Shard I of N (1-based): the runs whose position in the run list % N == I - 1. */
+export function shardRuns(runs: readonly RunSpec[], shard: { index: number; count: number }): RunSpec[] {
+  return runs.filter((run) => run.id % shard.count === shard.index - 1);
+}
+
+/** The runs without a record yet. */
+export function pendingRuns(runs: readonly RunSpec[], records: readonly RunRecord[]): RunSpec[] {
+  const recorded = new Set(records.map((r) => r.key));
+  return runs.filter((run) => !recorded.has(run.key));
+}
+
+/** Records of several result sets, one per run key (the first seen wins), in run order. */
+export function mergeRecords(sets: readonly (readonly RunRecord[])[]): { records: RunRecord[]; duplicates: number } {
+  const byKey = new Map<string, RunRecord>();
+  let duplicates = 0;
+  for (const set of sets) {
+    for (const record of set) {
+      if (byKey.has(record.key)) duplicates++;
+      else byKey.set(record.key, record);
+    }
+  }
+  return { records: [...byKey.values()].sort((a, b) => a.id - b.id), duplicates };
+}

@@ -1,0 +1,67 @@
+// results.jsonl read back for resume (a partial last line is cut and run again), shards, merge,
+// and the definition fingerprint that ties results to their experiment.
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, experimentHash } from '../../../core/experiments/hash.ts';
+import { mergeRecords, parseShard, pendingRuns, readResults, recordLine, shardRuns } from '../../../core/experiments/results.ts';
+import { planRuns } from '../../../core/experiments/runPlan.ts';
+import { failureRecord } from '../../../core/experiments/runner.ts';
+import { parseExperiment } from '../../../core/experiments/schema.ts';
+
+const definition = {
+  format: 'mapf-lab/experiment',
+  version: 1,
+  name: 'shards',
+  maps: [{ kind: 'random', width: 8, height: 8, density: 0.1, seeds: [1, 2, 3] }],
+  agents: [1, 2],
+  solvers: [{ solver: 'independent' }, { solver: 'hca' }],
+};
+const runs = planRuns(parseExperiment(definition));
+const recordOf = (i: number) => ({ ...failureRecord(runs[i], 'x', 1), status: 'solved' as const, successes: 1, successRate: 1 });
+
+describe('results.jsonl', () => {
+  it('round-trips records, NaN included, and cuts a partial last line', () => {
+    const text = recordLine(recordOf(0)) + recordLine(recordOf(1));
+    const partial = `${text}{"id":2,"key":"2:sh`;
+    const read = readResults(partial);
+    expect(read.records).toHaveLength(2);
+    expect(read.records[0]).toEqual(recordOf(0));
+    expect(read.records[0].pathRatio).toBeNaN();
+    expect(read.completeLength).toBe(text.length);
+    expect(read.problems).toEqual([]);
+    expect(pendingRuns(runs, read.records).map((r) => r.id)).toEqual(runs.slice(2).map((r) => r.id));
+  });
+
+  it('skips a complete line that is not a record, saying which', () => {
+    const read = readResults(`${recordLine(recordOf(0))}garbage\n{"id":1}\n\n`);
+    expect(read.records).toHaveLength(1);
+    expect(read.problems[0]).toBe('line 2: not JSON');
+    expect(read.problems[1]).toMatch(/^line 3: not a run record \(key: Invalid input: expected string, received undefined; map: .*; \d+ more\)$/);
+    expect(readResults('')).toEqual({ records: [], completeLength: 0, problems: [] });
+  });
+});
+
+describe('shards and merge', () => {
+  it('splits the run list by index % N, together covering it exactly once', () => {
+    expect(parseShard('2/3')).toEqual({ index: 2, count: 3 });
+    for (const bad of ['0/3', '4/3', '1/0', 'a/b', '2']) expect(() => parseShard(bad)).toThrow(/a shard is I\/N with 1 <= I <= N/);
+    const shards = [1, 2, 3].map((index) => shardRuns(runs, { index, count: 3 }));
+    expect(shards[1].map((r) => r.id)).toEqual([1, 4, 7, 10]);
+    expect(shards.flat().map((r) => r.id).sort((a, b) => a - b)).toEqual(runs.map((r) => r.id));
+  });
+
+  it('merges on run keys, first seen wins, in run order', () => {
+    const merged = mergeRecords([[recordOf(3), recordOf(0)], [recordOf(1), { ...recordOf(3), message: 'again' }]]);
+    expect(merged.records.map((r) => r.id)).toEqual([0, 1, 3]);
+    expect(merged.records[2].message).toBe('x');
+    expect(merged.duplicates).toBe(1);
+  });
+
+  it('fingerprints the parsed definition: key order and spelled-out defaults do not matter, content does', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: 3 } })).toBe('{"a":{"c":3,"d":[2,{"e":0,"f":1}]},"b":1}');
+    const hash = experimentHash(parseExperiment(definition));
+    expect(hash).toMatch(/^[0-9a-f]{16}$/);
+    const reordered = Object.fromEntries(Object.entries({ ...definition, repeats: 1 }).reverse());
+    expect(experimentHash(parseExperiment(reordered))).toBe(hash);
+    expect(experimentHash(parseExperiment({ ...definition, agents: [1, 3] }))).not.toBe(hash);
+  });
+});
