@@ -8,10 +8,12 @@
  * - diagonal-crossing: with 8-connectivity, two diagonal moves across the same 2x2 block;
  * - following: moving into a cell another agent leaves in that step (allowed unless disabled);
  * - rotation: three or more agents moving around a cycle at once (allowed unless disabled);
+ * - footprint and speed: large (k x k) and slow units, see footprintConflicts.ts;
  * plus path sanity: starting on the start, legal single steps, ending on the goal.
  */
 import { type MapfInstance } from './instance.ts';
 import { type Path, cellAt } from './plan.ts';
+import { checkFootprints, hasLargeOrSlowUnits } from './footprintConflicts.ts';
 
 export interface ConflictRules {
   /** May an agent enter a cell that another agent leaves in the same step? */
@@ -34,7 +36,11 @@ export type ViolationRule =
   | 'swap'
   | 'diagonal-crossing'
   | 'following'
-  | 'rotation';
+  | 'rotation'
+  /** Large or slow units: two units' squares (or a moving unit's held destination) overlap. */
+  | 'footprint'
+  /** A slow unit moves faster than its speed allows. */
+  | 'speed';
 
 export interface Violation {
   rule: ViolationRule;
@@ -173,6 +179,8 @@ export function validatePlan(instance: MapfInstance, paths: readonly Path[], opt
       occupantNext[cell] = -1;
     }
   }
+
+  if (hasLargeOrSlowUnits(instance)) checkFootprints(instance, paths, report);
 
   return { valid: violations.length === 0, violations };
 
