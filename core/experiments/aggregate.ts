@@ -29,11 +29,12 @@ export type AggregateRow = {
   worstTurnMs: number;
 } & Record<MeanMeasure, Estimate>;
 
-/** Rows in the order labels first appear (the experiment's solver order), agent counts ascending. */
+/** Rows in the experiment's solver order (labels by their first run), agent counts ascending. */
 export function aggregate(records: readonly RunRecord[]): AggregateRow[] {
   const groups = new Map<string, RunRecord[]>();
   const labels: string[] = [];
-  for (const record of records) {
+  // A pool records runs as they finish; run order is what gives the experiment's solver order.
+  for (const record of [...records].sort((a, b) => a.id - b.id)) {
     if (!labels.includes(record.label)) labels.push(record.label);
     const key = `${record.label}\u0000${record.agents}`;
     let group = groups.get(key);

@@ -15,5 +15,5 @@ export function jsonForScript(value: unknown): string {
 
 /** A script's source inlined in a <script> element: a literal "</script" inside it would end the element early. */
 export function scriptForInline(source: string): string {
-  return source.replace(/<\/script/gi, '<\\/script');
+  return source.replace(/<\/(script)/gi, '<\\/$1');
 }

@@ -37,13 +37,24 @@ export interface ChartSeries {
 
 export function chartSeries(rows: readonly AggregateRow[]): ChartSeries[] {
   const series: ChartSeries[] = [];
+  // On a log scale a band reaching 0 or below would fall off the chart: it is cut at half the
+  // smallest positive value drawn, the bottom of the axis.
+  const floors = new Map<string, number>();
+  for (const measure of CHART_MEASURES) {
+    if (!measure.log) continue;
+    let floor = Infinity;
+    for (const row of rows) for (const v of [row[measure.key].mean, row[measure.key].low]) if (v > 0 && v < floor) floor = v;
+    floors.set(measure.key, floor / 2);
+  }
   for (const row of rows) {
     let s = series.find((x) => x.label === row.label);
     if (!s) series.push((s = { label: row.label, points: Object.fromEntries(CHART_MEASURES.map((m) => [m.key, []])) }));
     for (const measure of CHART_MEASURES) {
       const e: Estimate = row[measure.key];
       const y = (v: number) => (Number.isFinite(v) && (!measure.log || v > 0) ? v : null);
-      s.points[measure.key].push([row.agents, y(e.mean), y(e.low), y(e.high)]);
+      // Every measure is >= 0; a t interval reaching below 0 is drawn from 0 (the table has it as computed).
+      const low = measure.log ? (e.low > 0 || !Number.isFinite(e.low) ? e.low : floors.get(measure.key)!) : Math.max(0, e.low);
+      s.points[measure.key].push([row.agents, y(e.mean), y(low), y(e.high)]);
     }
   }
   return series;

@@ -40,7 +40,7 @@ function estimateCell(e: Estimate): string {
 }
 
 function summaryTable(rows: readonly AggregateRow[]): string {
-  const head = ['solver', 'agents', 'runs', 'errors', ...CHART_MEASURES.map((m) => m.title), 'Worst turn (ms)'];
+  const head = ['solver', 'agents', 'runs', 'errors', ...CHART_MEASURES.map((m) => (m.log ? `${m.title} (ms)` : m.title)), 'Worst turn (ms)'];
   const body = rows.map((row) => [
     `<td class="text">${h(row.label)}</td>`,
     `<td>${row.agents}</td>`,
@@ -85,7 +85,7 @@ h1 { margin-bottom: 0.2rem; } .meta { color: #666; }
 table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; font-variant-numeric: tabular-nums; }
 th, td { border-bottom: 1px solid #e4e4e4; padding: 0.25rem 0.6rem; text-align: right; vertical-align: top; }
 th.text, td.text { text-align: left; } th { background: #f6f6f6; }
-.summary { font-size: 12px; } .ci { display: block; color: #888; font-size: 11px; }
+.summary { font-size: 12px; } .ci { display: block; color: #888; font-size: 11px; white-space: nowrap; }
 pre { background: #f6f6f6; padding: 1rem; overflow: auto; } .examples { color: #666; font-size: 12px; }
 `;
 
@@ -110,7 +110,7 @@ ${experiment.description ? `<p>${h(experiment.description)}</p>` : ''}
 <p id="counts">${records.length} of ${input.runsPlanned} runs recorded${missing > 0 ? ` (${missing} not run yet)` : ''}; ${records.filter(isFailure).length} errors.</p>
 
 <h2>Charts</h2>
-<p>One line per solver setting against the number of agents; the shaded band is the 95% confidence interval across repeats (Student t for means, Wilson for success rates). Times are on a log scale.</p>
+<p>One line per solver setting against the number of agents; the shaded band is the 95% confidence interval across repeats (Student t for means, Wilson for success rates). Times are on a log scale, where a band reaching zero is cut at the bottom of the axis. Hover a point for its values.</p>
 <noscript><p>The charts need JavaScript; the table below has every number.</p></noscript>
 <div class="charts">
 ${charts}
