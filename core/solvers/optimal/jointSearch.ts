@@ -38,7 +38,11 @@ const CELL_MASK = MAX_CELLS - 1;
 const DONE_BIT = 1 << CELL_BITS;
 const MASK_SHIFT = CELL_BITS + 1;
 
-/** Fields of a node record, before its state words. NEXT also holds the CLOSED flag. */
+/**
+ * Fields of a node record, before its state words. NEXT also holds the CLOSED flag (set at the
+ * first expansion: the node's g is then final) and, in its top bits, the node's deferral: the
+ * amount by which the f the node is queued under exceeds g + h (see expandOperator).
+ */
 const NEXT = 0;
 const G = 1;
 const H = 2;
@@ -49,6 +53,9 @@ const HASH = 6;
 const WORDS = 7;
 const NEXT_MASK = 0xffff;
 const CLOSED = 0x10000;
+const DEFER_SHIFT = 17;
+/** Deferral of a node with no children left to generate: no queue entry ever matches it. */
+const EXHAUSTED = 0x3fff;
 
 /** Expansions between two looks at the clock and the cancel flag. */
 const POLL_EVERY = 256;
@@ -91,6 +98,8 @@ export interface SearchSetup {
   shouldStop?: () => boolean;
   /** Bytes the node store may grow to before a search gives up with 'memory'. */
   memoryBytes: number;
+  /** OD: defer children of a larger f (partial expansion, see expandOperator); default true. */
+  partialExpansion?: boolean;
 }
 
 export class JointSearch {
@@ -187,11 +196,12 @@ export class JointSearch {
       const id = heap.pop();
       const record = id * this.stride;
       const data = this.data;
-      if ((data[record + NEXT] & CLOSED) !== 0 || priority !== this.priorityOf(id)) continue; // stale entry
+      if (priority !== this.priorityOf(id)) continue; // stale entry (or a node with nothing left)
+      const first = (data[record + NEXT] & CLOSED) === 0;
       data[record + NEXT] |= CLOSED;
-      const f = data[record + G] + data[record + H];
+      const f = data[record + G] + data[record + H] + (data[record + NEXT] >>> DEFER_SHIFT);
       if (f > lowerBound) lowerBound = f;
-      if (data[record + NEXT] === CLOSED && this.isGoal(id)) return result('solved', id);
+      if (first && (data[record + NEXT] & NEXT_MASK) === 0 && this.isGoal(id)) return result('solved', id);
       // Counted across searches, so ID's many small searches look at the clock too.
       if (++this.polls === POLL_EVERY) {
         this.polls = 0;
@@ -199,7 +209,13 @@ export class JointSearch {
         if (stop !== null) return result(stop, -1);
       }
       this.expanded++;
-      const ok = this.mode === 'od' ? this.expandOperator(id) : this.expandStandard(id);
+      let ok: boolean;
+      if (this.mode === 'od') {
+        ok = this.expandOperator(id);
+      } else {
+        ok = this.expandStandard(id);
+        this.data[record + NEXT] |= EXHAUSTED << DEFER_SHIFT;
+      }
       if (!ok) return result(this.stopReason ?? 'memory', -1);
     }
     return result(query.costLimit === Infinity ? 'unsolvable' : 'over-limit', -1);
@@ -278,12 +294,12 @@ export class JointSearch {
     }
   }
 
-  /** Open-list order: lower f, then fewer conflicts with the avoidance table, then lower h. */
+  /** Open-list order: lower f (plus deferral), then fewer conflicts with the avoidance table, then lower h. */
   private priorityOf(id: number): number {
     const record = id * this.stride;
     const h = this.data[record + H];
     const c = this.data[record + CONFLICTS];
-    return (this.data[record + G] + h) * 4294967296 + (c < 0xffff ? c : 0xffff) * 65536 + (h < 0xffff ? h : 0xffff);
+    return (this.data[record + G] + h + (this.data[record + NEXT] >>> DEFER_SHIFT)) * 4294967296 + (c < 0xffff ? c : 0xffff) * 65536 + (h < 0xffff ? h : 0xffff);
   }
 
   /**
@@ -384,11 +400,24 @@ export class JointSearch {
    * OD: assigns a move to agent `next` only. The move must not enter an assigned agent's post-move
    * cell, nor a done agent's cell, nor be one the mask forbids; it may enter the cell of an agent
    * not yet assigned (Figure 3), which then may not swap with it or cross it diagonally.
+   *
+   * Partial expansion (beyond the seed: Felner et al. 2012, "Partial-expansion A* with selective
+   * node generation", the EPEA* form of Goldenberg et al. 2014). A child's f exceeds its parent's
+   * by delta = cost + dist(q) - dist(p), which is 0, 1 or 2 (FINISH: 0). A node queued with
+   * deferral d (f = g + h + d) generates only its children of delta = d; if it has legal children
+   * of a larger delta it is queued again with the smallest such delta as its deferral, else it is
+   * exhausted. Every child is thus generated exactly when A* would pop a node of its f, so A*'s
+   * optimality argument (consistent heuristic, nodes popped in order of f) is unchanged, while
+   * children of a larger f (most of them: waits and moves away from the goal) are never stored
+   * unless the search reaches their f.
    */
   private expandOperator(id: number): boolean {
     this.decode(id);
     const n = this.n;
     const record = id * this.stride;
+    const target = this.data[record + NEXT] >>> DEFER_SHIFT;
+    const partial = this.setup.partialExpansion !== false;
+    let nextDelta = EXHAUSTED;
     let k = this.data[record + NEXT] & NEXT_MASK;
     const t = this.data[record + TIME];
     const g = this.data[record + G];
@@ -409,7 +438,10 @@ export class JointSearch {
     // first agent not done, and `next` of a child is the next agent not done.
     if (k === 0) {
       while (k < n && done[k] === 1) k++;
-      if (k === n) return true; // all done: a goal state, nothing to expand
+      if (k === n) {
+        this.data[record + NEXT] |= EXHAUSTED << DEFER_SHIFT;
+        return true; // all done: a goal state, nothing to expand
+      }
     }
     const stamp = ++this.stamp;
     const assignedStamp = this.assignedStamp;
@@ -441,13 +473,21 @@ export class JointSearch {
       if (m < WAIT && ((mask >>> m) & 1) === 1) continue; // swap or crossing with an assigned move
       if (assignedStamp[q] === stamp) continue; // vertex conflict with an assigned move
       if (m < WAIT && unassignedStamp[q] === stamp && done[unassignedAgent[q]] === 1) continue;
+      const g2 = m === FINISH ? g : g + 1;
+      const h2 = h - dist[p] + dist[q];
+      if (g2 + h2 > limit) continue;
+      const delta = g2 + h2 - g - h;
+      if (delta !== target && partial) {
+        // Generated by an earlier expansion of this node, or deferred to a later one.
+        if (delta > target && delta < nextDelta && (illegal === null || (illegal.isLegal(t, p, q) && (m !== FINISH || illegal.canRest(q, t))))) {
+          nextDelta = delta;
+        }
+        continue;
+      }
       if (illegal !== null) {
         if (!illegal.isLegal(t, p, q)) continue;
         if (m === FINISH && !illegal.canRest(q, t)) continue;
       }
-      const g2 = m === FINISH ? g : g + 1;
-      const h2 = h - dist[p] + dist[q];
-      if (g2 + h2 > limit) continue;
       let c2 = c;
       if (avoid !== null) c2 += m === FINISH ? avoid.visitsAfter(q, t) : avoid.moveConflicts(t, p, q, m);
 
@@ -480,6 +520,10 @@ export class JointSearch {
       if (this.timed) child[n] = Math.min(childTime, illegal!.horizon);
       if (!this.insert(childNext, id, g2, h2, childTime, c2)) return false;
     }
+    // Queue the node again for its deferred children, or mark it exhausted.
+    const data = this.data;
+    data[record + NEXT] = (data[record + NEXT] & ((1 << DEFER_SHIFT) - 1)) | (nextDelta << DEFER_SHIFT);
+    if (nextDelta !== EXHAUSTED) this.heap.push(id, this.priorityOf(id));
     return true;
   }
 

@@ -49,6 +49,8 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
   }
   const memoryMb = options.params?.memoryMb ?? DEFAULT_MEMORY_MB;
   if (typeof memoryMb !== 'number' || !(memoryMb > 0)) throw new RangeError(`${name}: params.memoryMb must be a positive number, got ${String(memoryMb)}`);
+  const partialExpansion = options.params?.partialExpansion ?? true;
+  if (typeof partialExpansion !== 'boolean') throw new RangeError(`${name}: params.partialExpansion must be true or false, got ${String(partialExpansion)}`);
   const timeLimit = options.timeLimitMs ?? Infinity;
   if (!(timeLimit >= 0)) throw new RangeError(`${name}: timeLimitMs must be >= 0, got ${timeLimit}`);
 
@@ -78,6 +80,7 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
   }
   const setup: SearchSetup = {
     steps, distances, goals, starts, deadline: started + timeLimit, shouldStop: options.shouldStop, memoryBytes: memoryMb * 1048576,
+    partialExpansion,
   };
   const outcome = planWithDetection(setup, mode, detection, options);
   const extra: Record<string, number> = detection === 'none' ? {} : { merges: outcome.merges, replans: outcome.replans, replanExpanded: outcome.replanExpanded };

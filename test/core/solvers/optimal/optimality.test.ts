@@ -19,6 +19,9 @@ const SOLVERS: [string, (instance: MapfInstance) => SolveResult][] = [
   ['id+astar', (i) => solveIdAstar(i, { timeLimitMs: 5000 })],
   ['id+od', (i) => solveIdOd(i, { timeLimitMs: 5000 })],
   ['sid+od', (i) => solveSidOd(i, { timeLimitMs: 5000 })],
+  // OD without partial expansion (every child generated at once), the seed's plain form.
+  ['od (full expansion)', (i) => solveOd(i, { timeLimitMs: 5000, params: { partialExpansion: false } })],
+  ['id+od (full expansion)', (i) => solveIdOd(i, { timeLimitMs: 5000, params: { partialExpansion: false } })],
 ];
 
 /** Sizes: [width, height, obstacle share, agents, cases]. Four agents only on small maps: the brute force is slow. */

@@ -57,9 +57,16 @@ describe('Figure 3: two agents that must both move east first', () => {
   });
 
   it('OD assigns agent 0 first (N, E, wait), then agent 1 after E only E or NW', () => {
-    // Root, the three intermediate states of agent 0, and [E, E] and [E, NW]: wait would overlap
-    // and W would pass through agent 0.
-    expect(solveOd(figure3).stats.generated).toBe(6);
+    // Full expansion: root, the three intermediate states of agent 0, and [E, E] and [E, NW]:
+    // wait would overlap and W would pass through agent 0.
+    expect(solveOd(figure3, { params: { partialExpansion: false } }).stats.generated).toBe(6);
+  });
+
+  it('OD with partial expansion generates only the children on the optimal f: root, E, [E, E]', () => {
+    // N and wait of agent 0 raise f by 2 and 1; [E, NW] raises it by 1. None is ever reached.
+    const result = solveOd(figure3);
+    expect(result.stats.generated).toBe(3);
+    expect(result.stats.lowerBound).toBe(2);
   });
 });
 

@@ -1,0 +1,48 @@
+/**
+ * Runs one or more seeds of Standley's experiment (bench/standleyInstance.ts) with one solver and
+ * prints status, CPU time, expansions and expansions per CPU second: the profiling harness of
+ * bench:optimal (e.g. `node --cpu-prof --import tsx core/solvers/optimal/bench/one.ts --seeds 17,42`).
+ *
+ * Usage: tsx core/solvers/optimal/bench/one.ts --seeds 1,2,3 [--solver id+od] [--limit-ms 10000] [--full]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { sumOfCosts } from '../../../mapf/plan.ts';
+import { validatePlan } from '../../../mapf/validator.ts';
+import { findSolver } from '../../registry.ts';
+import { standleyInstance } from './standleyInstance.ts';
+
+const args = process.argv.slice(2);
+function arg(name: string, fallback: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+}
+const seeds = arg('seeds', '1').split(',').map(Number);
+const solverName = arg('solver', 'id+od');
+const limitMs = Number(arg('limit-ms', '10000'));
+/** --full: OD without partial expansion, for before/after comparisons. */
+const params = args.includes('--full') ? { partialExpansion: false } : undefined;
+const SCHEDSTAT = '/proc/thread-self/schedstat';
+const cpuMs = existsSync(SCHEDSTAT) ? () => Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6 : () => performance.now();
+
+const solver = findSolver(solverName);
+if (solver === undefined) throw new Error(`no solver ${solverName}`);
+let totalExpanded = 0;
+let totalMs = 0;
+for (const seed of seeds) {
+  const instance = standleyInstance(seed);
+  const started = cpuMs();
+  const result = solver.solve(instance, { seed: 1, timeLimitMs: limitMs * 6, shouldStop: () => cpuMs() - started > limitMs, params });
+  const ms = cpuMs() - started;
+  const s = result.stats;
+  let cost = NaN;
+  if (result.status === 'solved') {
+    const check = validatePlan(instance, result.paths);
+    if (!check.valid) throw new Error(`seed ${seed}: invalid plan`);
+    cost = sumOfCosts(result.paths, instance.agents.map((a) => a.goal));
+  }
+  const expanded = s.expanded ?? 0;
+  totalExpanded += expanded;
+  totalMs += ms;
+  console.log(`seed ${seed} agents ${instance.agents.length}: ${result.status} cost ${cost} in ${ms.toFixed(0)} ms CPU, expanded ${expanded}, generated ${s.generated ?? 0}, largest group ${s.largestGroup ?? 0}, ${(expanded / ms / 1000).toFixed(3)} M exp/s`);
+}
+console.log(`total: ${totalExpanded} expansions in ${totalMs.toFixed(0)} ms CPU = ${(totalExpanded / totalMs / 1000).toFixed(3)} M exp/s`);
