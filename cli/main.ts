@@ -13,7 +13,7 @@ const stdio: CommandIo = {
     ? {
         write: (text) => process.stderr.write(text),
         get columns() {
-          return process.stderr.columns ?? 80;
+          return process.stderr.columns || 80; // 0 when the terminal does not say
         },
       }
     : undefined,
