@@ -7,6 +7,7 @@ import { ToolPalette } from './panels/ToolPalette.tsx';
 import { StatusBar } from './panels/StatusBar.tsx';
 import { UnitsPanel } from './panels/UnitsPanel.tsx';
 import { ScenarioPanel } from './panels/ScenarioPanel.tsx';
+import { EventsPanel } from './panels/EventsPanel.tsx';
 import { ResultsPanel } from './panels/ResultsPanel.tsx';
 import { GeneratePanel } from './panels/GeneratePanel.tsx';
 import { ReplayBar } from './panels/ReplayBar.tsx';
@@ -15,13 +16,15 @@ import { useSlice } from './state/store.ts';
 import { solverService } from './platform/index.ts';
 import { useShortcuts } from './shortcuts/useShortcuts.ts';
 import { editorStore } from './state/editorState.ts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { installFollow } from './replay/follow.ts';
 
 // Monaco is large: the JSON editor loads the first time it is opened.
 const JsonPanel = lazy(() => import('./json/JsonPanel.tsx'));
 
 export function App() {
   useShortcuts();
+  useEffect(installFollow, []);
   const name = useSlice(modelStore, (s) => s.name);
   const width = useSlice(modelStore, (s) => s.width);
   const height = useSlice(modelStore, (s) => s.height);
@@ -54,6 +57,7 @@ export function App() {
           <SolvePanel />
           <UnitsPanel />
           <ResultsPanel />
+          <EventsPanel />
           <ScenarioPanel />
           <GeneratePanel />
         </aside>

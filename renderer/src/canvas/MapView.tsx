@@ -47,7 +47,10 @@ function unitOnReplay(x: number, y: number): string | null {
   return null;
 }
 
-export const toolController = new ToolController(model, editorStore, (message) => notify('error', message), unitOnReplay);
+/** The replay's turn when a plan is on screen (a door added then closes at that turn), else 0. */
+const replayTurn = () => (currentOutcome() ? Math.round(replayStore.get().t) : 0);
+
+export const toolController = new ToolController(model, editorStore, (message) => notify('error', message), unitOnReplay, replayTurn);
 
 export function MapView() {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -100,6 +103,7 @@ export function MapView() {
           trails: replay.trails,
           labels: replay.labels,
           heat: replay.heat,
+          events: model.document.events,
           selection: new Set(editor.selection),
           preview: toolController.preview,
           brush: editor.cursor && (editor.tool === 'pencil' || editor.tool === 'eraser') ? { ...editor.cursor, size: editor.brush, passable: editor.tool === 'eraser' } : null,
@@ -178,6 +182,8 @@ export function MapView() {
       const v = viewStore.get().view;
       if (!v) return;
       if (pan) {
+        // A manual pan ends following a unit (it would pull the view straight back).
+        if (replayStore.get().follow) replayStore.set({ follow: false });
         viewStore.set({ view: panBy(v, event.clientX - pan.x, event.clientY - pan.y), fitted: false });
         pan = { x: event.clientX, y: event.clientY };
         return;

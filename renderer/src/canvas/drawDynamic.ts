@@ -3,7 +3,8 @@
  * turn, selection and the gesture preview. Redrawn at most once per animation frame.
  */
 import type { Grid } from '../../../core/grid/grid.ts';
-import type { ScenarioAgent } from '../../../core/scenario/schema.ts';
+import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
+import { drawMapEvents } from './drawEvents.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import type { ToolPreview } from './toolController.ts';
 import type { Viewport } from './viewport.ts';
@@ -25,6 +26,8 @@ export interface DynamicScene {
   trails: boolean;
   labels: boolean;
   heat: boolean;
+  /** The scenario's timed map events: markers, and cells closed or opened at turn t. */
+  events: readonly MapEvent[];
   selection: ReadonlySet<string>;
   preview: ToolPreview | null;
   /** The painting brush's footprint under the pointer (pencil and eraser), or null. */
@@ -40,6 +43,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   context.clearRect(0, 0, scene.width, scene.height);
 
   if (plan && scene.heat) drawHeat(context, grid, plan.analysis, view);
+  drawMapEvents(context, scene.events, plan ? Math.floor(t) : -1, view);
 
   context.lineCap = 'round';
   context.lineJoin = 'round';

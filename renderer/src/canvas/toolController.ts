@@ -10,6 +10,10 @@ import type { EditorCommand } from '../model/commandTypes.ts';
 import type { EditorDocument } from '../model/document.ts';
 import type { Store } from '../state/store.ts';
 import type { EditorState } from '../state/editorState.ts';
+import type { MapEvent } from '../../../core/scenario/schema.ts';
+
+/** The turn a new door closes at when no replay turn is chosen. */
+export const DEFAULT_DOOR_TURN = 10;
 
 export interface Cell {
   x: number;
@@ -44,12 +48,20 @@ export class ToolController {
   private readonly editor: Store<EditorState>;
   private readonly report: (message: string) => void;
   private readonly unitOnReplay: (x: number, y: number) => string | null;
+  private readonly replayTurn: () => number;
 
   /**
    * `unitOnReplay` finds the unit shown on a cell at the replay's current turn (null without a
    * plan), so a moving unit can be clicked to see its metrics.
    */
-  constructor(model: EditorModel, editor: Store<EditorState>, report: (message: string) => void, unitOnReplay: (x: number, y: number) => string | null = () => null) {
+  constructor(
+    model: EditorModel,
+    editor: Store<EditorState>,
+    report: (message: string) => void,
+    unitOnReplay: (x: number, y: number) => string | null = () => null,
+    replayTurn: () => number = () => 0,
+  ) {
+    this.replayTurn = replayTurn;
     this.model = model;
     this.editor = editor;
     this.report = report;
@@ -84,6 +96,9 @@ export class ToolController {
         return;
       case 'select':
         this.selectDown(cell, shift);
+        return;
+      case 'door':
+        this.toggleDoor(cell);
         return;
     }
   }
@@ -144,6 +159,25 @@ export class ToolController {
     const result = this.model.dispatch({ type: 'addAgent', start: [preview.at.x, preview.at.y], goal: [cell.x, cell.y] });
     if (!result.ok) this.report(result.message);
     else if (result.ids) this.editor.set({ selection: result.ids });
+  }
+
+  /**
+   * The door tool: a click on a cell with a timed event removes the cell from its events; on
+   * any other cell it adds an event at the replay's turn (DEFAULT_DOOR_TURN at turn 0) that
+   * closes a free cell or opens a wall. One setEvents command, so one undo step.
+   */
+  private toggleDoor(cell: Cell): void {
+    const events = this.model.document.events;
+    const hits = (e: MapEvent) => e.cells.some(([x, y]) => x === cell.x && y === cell.y);
+    let next: MapEvent[];
+    if (events.some(hits)) {
+      next = events.map((e) => ({ ...e, cells: e.cells.filter(([x, y]) => x !== cell.x || y !== cell.y) })).filter((e) => e.cells.length > 0);
+    } else {
+      const turn = this.replayTurn();
+      const action = this.model.document.grid.isFreeXY(cell.x, cell.y) ? 'close' : 'open';
+      next = [...events, { t: turn > 0 ? turn : DEFAULT_DOOR_TURN, cells: [[cell.x, cell.y]], action }];
+    }
+    this.run({ type: 'setEvents', events: next });
   }
 
   private selectDown(cell: Cell, shift: boolean): void {

@@ -35,3 +35,8 @@ export function panBy(view: Viewport, dx: number, dy: number): Viewport {
 export function cellAtPoint(view: Viewport, px: number, py: number): { x: number; y: number } {
   return { x: Math.floor((px - view.offsetX) / view.cellSize), y: Math.floor((py - view.offsetY) / view.cellSize) };
 }
+
+/** The view that puts map point (x, y), in cells, at the canvas centre, keeping the zoom. */
+export function centreOn(view: Viewport, cssWidth: number, cssHeight: number, x: number, y: number): Viewport {
+  return { cellSize: view.cellSize, offsetX: cssWidth / 2 - x * view.cellSize, offsetY: cssHeight / 2 - y * view.cellSize };
+}

@@ -120,3 +120,21 @@ export const placeRandomAgents: CommandDefinition<'placeRandomAgents'> = {
     context.created.push(...agents.map((a) => a.id));
   },
 };
+
+export const setAgents: CommandDefinition<'setAgents'> = {
+  history: 'immediate',
+  run(context, { agents }) {
+    const ids = new Set<string>();
+    const next = agents.map((input, i) => {
+      checkPoint(`agents[${i}].start`, input.start);
+      checkPoint(`agents[${i}].goal`, input.goal);
+      const { id, start, goal, ...props } = input;
+      checkProps(props);
+      if (typeof id !== 'string' || id.length === 0 || ids.has(id)) throw new CommandError(`agents[${i}].id: id '${id}' is empty or already used`);
+      ids.add(id);
+      return completeAgent({ id, start, goal, ...props }, i);
+    });
+    context.tx.apply({ kind: 'agentSplice', index: 0, remove: context.doc.agents.length, insert: next });
+    checkUnits(context);
+  },
+};

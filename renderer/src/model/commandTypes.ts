@@ -43,6 +43,11 @@ export type EditorCommand =
   | { type: 'moveAgentGoal'; id: string; to: XY }
   /** Sets the given props on every listed unit (multi-select). */
   | { type: 'setAgentProps'; ids: readonly string[]; props: AgentProps }
+  /**
+   * Replaces all units with these (units read from a Moving AI .scen): one undo step. Optional
+   * fields default as in the scenario file (name: the id, colour: the palette's for the place).
+   */
+  | { type: 'setAgents'; agents: readonly ({ id: string; start: XY; goal: XY } & AgentProps)[] }
   /** Replaces the units with `count` random ones: distinct starts, distinct goals, all in the largest region; same seed, same units. */
   | { type: 'placeRandomAgents'; count: number; seed: number }
   | { type: 'setSolverSettings'; settings: Partial<SolverSettings> }

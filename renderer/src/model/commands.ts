@@ -5,7 +5,7 @@
 import type { CommandDefinition } from './commandContext.ts';
 import type { CommandName } from './commandTypes.ts';
 import { drawLine, fillRect, floodFillCommand, paintCells, resizeMap } from './mapCommands.ts';
-import { addAgent, moveAgentGoal, moveAgentStart, placeRandomAgents, removeAgents, setAgentProps } from './agentCommands.ts';
+import { addAgent, moveAgentGoal, moveAgentStart, placeRandomAgents, removeAgents, setAgentProps, setAgents } from './agentCommands.ts';
 import { setEvents, setMovement, setName, setSolverSettings } from './settingsCommands.ts';
 import { loadDocument, receiveSolution, replaceFromJson } from './documentCommands.ts';
 
@@ -20,6 +20,7 @@ export const COMMANDS: { readonly [N in CommandName]: CommandDefinition<N> } = {
   moveAgentStart,
   moveAgentGoal,
   setAgentProps,
+  setAgents,
   placeRandomAgents,
   setSolverSettings,
   setMovement,

@@ -8,6 +8,8 @@ import { lastTurn, useCurrentOutcome } from '../state/plan.ts';
 import { setPlaying } from '../replay/player.ts';
 import { groupMarks } from '../replay/analysis.ts';
 import { useMemo } from 'react';
+import { editorStore } from '../state/editorState.ts';
+import { setFollow } from '../replay/follow.ts';
 
 export function ReplayBar() {
   const outcome = useCurrentOutcome();
@@ -18,6 +20,8 @@ export function ReplayBar() {
   const trails = useSlice(replayStore, (s) => s.trails);
   const labels = useSlice(replayStore, (s) => s.labels);
   const heat = useSlice(replayStore, (s) => s.heat);
+  const follow = useSlice(replayStore, (s) => s.follow);
+  const selected = useSlice(editorStore, (s) => s.selection.length > 0);
   const turns = outcome?.analysis.turns ?? 0;
   const disabled = turns === 0;
   // t may be past the end of a newer, shorter plan until the next seek.
@@ -77,6 +81,9 @@ export function ReplayBar() {
       </label>
       <label className="check" title="N">
         <input type="checkbox" checked={labels} onChange={(e) => replayStore.set({ labels: e.target.checked })} /> Labels
+      </label>
+      <label className="check" title={selected ? 'Keep the selected unit at the centre of the view (C)' : 'Select a unit to follow it (C)'}>
+        <input type="checkbox" checked={follow} disabled={!selected && !follow} onChange={(e) => setFollow(e.target.checked)} data-testid="follow-toggle" /> Follow <kbd>C</kbd>
       </label>
       <label className="check" title="Congestion: waiting turns and blocked moves per cell (H)">
         <input type="checkbox" checked={heat} onChange={(e) => replayStore.set({ heat: e.target.checked })} data-testid="heatmap-toggle" /> Heat map

@@ -74,6 +74,9 @@ export function SolvePanel() {
             </select>
           </label>
         )}
+        <NumberField label="Seed" value={settings.seed} min={0} onCommit={(seed) => setSettings({ seed: seed ?? 1 })} testId="solver-seed" disabled={running} />
+      </div>
+      <div className="field-row">
         <label className="field">
           <span>Moves</span>
           <select
@@ -86,7 +89,18 @@ export function SolvePanel() {
             <option value={8}>8-connected</option>
           </select>
         </label>
-        <NumberField label="Seed" value={settings.seed} min={0} onCommit={(seed) => setSettings({ seed: seed ?? 1 })} testId="solver-seed" disabled={running} />
+        <label className="field" title="For diagonal moves: no-cut needs both side cells free; cut allows passing a blocked corner">
+          <span>Corners</span>
+          <select
+            value={movement.corners}
+            disabled={running || movement.connectivity === 4}
+            onChange={(e) => dispatch({ type: 'setMovement', movement: { corners: e.target.value as 'no-cut' | 'cut' } })}
+            data-testid="corners"
+          >
+            <option value="no-cut">no corner cutting</option>
+            <option value="cut">cut corners</option>
+          </select>
+        </label>
       </div>
       <div className="buttons">
         <button type="button" onClick={() => void solveCurrent()} disabled={running || agents.length === 0} title="Solve (Ctrl+Enter)" data-testid="solve">

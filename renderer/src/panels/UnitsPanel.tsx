@@ -1,6 +1,6 @@
 /**
- * Units: place N random units, and edit the selected ones (name, colour, priority: one
- * setAgentProps command for all of them), with each selected unit's replay metrics.
+ * Units: place N random units, and edit the selected ones (name, colour, priority, size, speed:
+ * one setAgentProps command for all of them), with each selected unit's replay metrics.
  */
 import { useState } from 'react';
 import { editorStore } from '../state/editorState.ts';
@@ -10,6 +10,28 @@ import { deleteSelection, dispatch, placeRandomUnits } from '../state/editAction
 import { useCurrentOutcome } from '../state/plan.ts';
 import { pathCost } from '../../../core/mapf/plan.ts';
 import type { AgentProps } from '../model/commandTypes.ts';
+
+/** A whole-number unit property, committed on Enter or blur (one setAgentProps, one undo step). */
+function WholeField({ label, title, value, min, onCommit, testId }: { label: string; title: string; value: number; min: number; onCommit(value: number): void; testId: string }) {
+  return (
+    <label className="field" title={title}>
+      <span>{label}</span>
+      <input
+        type="number"
+        step={1}
+        min={min}
+        defaultValue={value}
+        onBlur={(e) => {
+          const next = Number(e.target.value);
+          if (!Number.isInteger(next) || next < min) e.target.value = String(value);
+          else if (next !== value) onCommit(next);
+        }}
+        onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()}
+        data-testid={testId}
+      />
+    </label>
+  );
+}
 
 export function UnitsPanel() {
   const agents = useSlice(modelStore, (s) => s.agents);
@@ -70,6 +92,13 @@ export function UnitsPanel() {
               Delete
             </button>
           </div>
+          <div className="field-row">
+            <WholeField label="Size (cells)" title="Side of the square footprint, anchored at the top-left cell" value={first.size} min={1} onCommit={(size) => setProps({ size })} testId="unit-size" />
+            <WholeField label="Speed (turns/move)" title="Turns one move takes: 1 moves every turn, 2 every other turn" value={first.speed} min={1} onCommit={(speed) => setProps({ speed })} testId="unit-speed" />
+          </div>
+          {(selected.some((a) => a.size > 1) || selected.some((a) => a.speed > 1)) && (
+            <p className="muted" data-testid="unit-props-note">Size and speed are saved in the scenario. The solver process is sent starts and goals only for now, so plans treat every unit as one cell moving every turn.</p>
+          )}
           {outcome && selected.length <= 5 && (
             <table className="results" data-testid="unit-metrics">
               <thead>

@@ -19,10 +19,11 @@ export type ShortcutAction =
   | { kind: 'solve' }
   | { kind: 'fit' }
   | { kind: 'zoom'; factor: number }
-  | { kind: 'toggle'; what: 'heat' | 'trails' | 'labels' | 'json' }
+  | { kind: 'toggle'; what: 'heat' | 'trails' | 'labels' | 'json' | 'follow' }
   | { kind: 'file'; what: 'open' | 'save' | 'saveMap' | 'new' };
 
-const TOOL_KEYS: Record<string, ToolName> = { v: 'select', p: 'pencil', e: 'eraser', l: 'line', r: 'rect', f: 'fill', u: 'unit' };
+/** One letter per tool, as TOOLS shows them; C (follow), H, T and N are the replay's. */
+export const TOOL_KEYS: Record<string, ToolName> = { v: 'select', p: 'pencil', e: 'eraser', l: 'line', r: 'rect', f: 'fill', u: 'unit', d: 'door' };
 
 export function shortcutFor(event: KeyDescriptor): ShortcutAction | null {
   const intent = keyIntent(event);
@@ -73,6 +74,9 @@ export function shortcutFor(event: KeyDescriptor): ShortcutAction | null {
     case 'n':
     case 'N':
       return { kind: 'toggle', what: 'labels' };
+    case 'c':
+    case 'C':
+      return { kind: 'toggle', what: 'follow' };
   }
   return null;
 }

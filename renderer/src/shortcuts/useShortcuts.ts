@@ -9,6 +9,7 @@ import { deleteSelection, redo, undo } from '../state/editActions.ts';
 import { cancelSolve, solveCurrent } from '../state/solveActions.ts';
 import { newScenario, openScenarioFile, saveMapFile, saveScenarioFile } from '../state/fileActions.ts';
 import { setPlaying } from '../replay/player.ts';
+import { setFollow } from '../replay/follow.ts';
 import { fitView, zoomCentre } from '../canvas/viewState.ts';
 import { toolController } from '../canvas/MapView.tsx';
 import { model } from '../state/session.ts';
@@ -61,6 +62,7 @@ export function perform(action: ShortcutAction): void {
       return zoomCentre(action.factor);
     case 'toggle':
       if (action.what === 'json') return editorStore.set({ jsonOpen: !editorStore.get().jsonOpen });
+      if (action.what === 'follow') return setFollow(!replayStore.get().follow);
       return replayStore.set({ [action.what]: !replayStore.get()[action.what] });
     case 'file':
       if (action.what === 'new') return newScenario();

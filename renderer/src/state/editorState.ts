@@ -1,7 +1,7 @@
 /** The editor's tool state: which tool, brush size, selected units. Not part of the scenario. */
 import { Store } from './store.ts';
 
-export type ToolName = 'select' | 'pencil' | 'eraser' | 'line' | 'rect' | 'fill' | 'unit';
+export type ToolName = 'select' | 'pencil' | 'eraser' | 'line' | 'rect' | 'fill' | 'unit' | 'door';
 
 export const TOOLS: readonly { name: ToolName; label: string; key: string; hint: string }[] = [
   { name: 'select', label: 'Select', key: 'V', hint: 'click a unit to select it (Shift: several), drag its start or goal to move it' },
@@ -11,6 +11,7 @@ export const TOOLS: readonly { name: ToolName; label: string; key: string; hint:
   { name: 'rect', label: 'Rect', key: 'R', hint: 'drag a rectangle of walls (right button: floor)' },
   { name: 'fill', label: 'Fill', key: 'F', hint: 'flood fill a region with walls (right button: floor)' },
   { name: 'unit', label: 'Unit', key: 'U', hint: 'click a start cell, then a goal cell' },
+  { name: 'door', label: 'Door', key: 'D', hint: 'click a cell to add a door that closes at a turn (click it again to remove it); set the turns in Map events' },
 ];
 
 export const MAX_BRUSH_UI = 32;

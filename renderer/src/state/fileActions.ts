@@ -7,7 +7,7 @@
 import { parseMap, writeMap, type MovingAiMap } from '../../../core/formats/movingAiMap.ts';
 import { parseScenario, checkScenario } from '../../../core/formats/movingAiScenario.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
-import { completeAgent, contentFromScenario } from '../../../core/scenario/content.ts';
+import { contentFromScenario } from '../../../core/scenario/content.ts';
 import { parseScenarioJson } from '../../../core/scenario/parse.ts';
 import { serializeScenario } from '../../../core/scenario/serialize.ts';
 import { solverNames } from '../../../core/solvers/registry.ts';
@@ -122,11 +122,10 @@ export async function addUnitsFromScenario(): Promise<void> {
     const scenario = parseScenario(file.text, file.name);
     checkScenario(scenario, doc.grid, file.name, doc.name);
     const taken = scenario.entries.slice(0, UNITS_FROM_SCENARIO);
-    // All units in one undoable step: the scenario with its units replaced, as a JSON edit.
-    const next = model.toScenario();
-    next.agents = taken.map((e, i) => completeAgent({ id: `a${i + 1}`, name: `Unit ${i + 1}`, start: [e.startX, e.startY], goal: [e.goalX, e.goalY] }, i));
-    const result = model.dispatch({ type: 'replaceFromJson', text: serializeScenario(next), fileName: file.name, solverNames: solverNames() });
-    if (!result.ok) throw new Error(result.message);
+    // All units in one undoable step ("Undo units from scenario").
+    const agents = taken.map((e, i) => ({ id: `a${i + 1}`, name: `Unit ${i + 1}`, start: [e.startX, e.startY] as const, goal: [e.goalX, e.goalY] as const }));
+    const result = model.dispatch({ type: 'setAgents', agents });
+    if (!result.ok) throw new Error(`${file.name}: ${result.message}`);
     editorStore.set({ selection: [] });
     notify('info', `Placed the first ${taken.length} of ${scenario.entries.length} units from ${file.name}.`);
   });
@@ -171,15 +170,15 @@ export async function exportSolutionText(): Promise<void> {
   });
 }
 
-function slug(name: string): string {
+export function slug(name: string): string {
   return name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'scenario';
 }
 
-function baseName(path: string): string {
+export function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
 
-async function reportErrors(action: () => Promise<void>): Promise<void> {
+export async function reportErrors(action: () => Promise<void>): Promise<void> {
   try {
     await action();
   } catch (error) {

@@ -20,6 +20,7 @@ export interface ModelView {
   movement: EditorDocument['movement'];
   solver: EditorDocument['solver'];
   mapSource: EditorDocument['mapSource'];
+  events: EditorDocument['events'];
   /** Bumped by every document change: a plan is out of date when this moved on. */
   revision: number;
   undoLabel: string | null;
@@ -40,6 +41,7 @@ export const COMMAND_LABELS: Record<CommandName, string> = {
   moveAgentStart: 'move start',
   moveAgentGoal: 'move goal',
   setAgentProps: 'edit units',
+  setAgents: 'units from scenario',
   placeRandomAgents: 'random units',
   setSolverSettings: 'solver settings',
   setMovement: 'movement',
@@ -65,6 +67,7 @@ function snapshot(source: EditorModel, mapRevision: number): ModelView {
     movement: doc.movement,
     solver: doc.solver,
     mapSource: doc.mapSource,
+    events: doc.events,
     revision: source.revision,
     undoLabel: source.canUndo ? label(source.undoName) : null,
     redoLabel: source.canRedo ? label(source.redoName) : null,

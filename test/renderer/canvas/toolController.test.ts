@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EditorModel } from '../../../renderer/src/model/editorModel.ts';
-import { ToolController, unitAt } from '../../../renderer/src/canvas/toolController.ts';
+import { DEFAULT_DOOR_TURN, ToolController, unitAt } from '../../../renderer/src/canvas/toolController.ts';
 import { Store } from '../../../renderer/src/state/store.ts';
 import type { EditorState, ToolName } from '../../../renderer/src/state/editorState.ts';
 import { sampleDocument } from '../model/fixtures.ts';
@@ -116,5 +116,26 @@ describe('ToolController outside the map', () => {
     controller.up({ x: 9, y: 2 });
     expect([wall(6, 2), wall(7, 2)]).toEqual([true, true]);
     expect(model.undoName).toBe('paintCells');
+  });
+
+  it('the door tool adds an event at the replay turn (close on floor, open on a wall) and a second click removes it', () => {
+    const model = new EditorModel(sampleDocument());
+    const editor = new Store<EditorState>({ tool: 'door', brush: 1, selection: [], cursor: null, jsonOpen: false });
+    let turn = 0;
+    const controller = new ToolController(model, editor, () => {}, () => null, () => turn);
+    // The sample already closes (4, 2) at turn 3.
+    controller.down({ x: 2, y: 2 });
+    controller.up({ x: 2, y: 2 });
+    expect(model.document.events).toEqual([{ t: 3, cells: [[4, 2]], action: 'close' }, { t: DEFAULT_DOOR_TURN, cells: [[2, 2]], action: 'close' }]);
+    turn = 7;
+    controller.down({ x: 4, y: 0 });
+    expect(model.document.events[2]).toEqual({ t: 7, cells: [[4, 0]], action: 'open' });
+    controller.down({ x: 4, y: 2 });
+    expect(model.document.events.map((e) => e.cells[0])).toEqual([[2, 2], [4, 0]]);
+    expect(model.undoName).toBe('setEvents');
+    model.undo();
+    expect(model.document.events).toHaveLength(3);
+    controller.down({ x: 9, y: 9 });
+    expect(model.document.events).toHaveLength(3);
   });
 });

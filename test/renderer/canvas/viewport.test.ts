@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellAtPoint, fitViewport, panBy, zoomAt, MAX_CELL_SIZE } from '../../../renderer/src/canvas/viewport.ts';
+import { cellAtPoint, centreOn, fitViewport, panBy, zoomAt, MAX_CELL_SIZE } from '../../../renderer/src/canvas/viewport.ts';
 
 describe('viewport', () => {
   it('fits and centres the map', () => {
@@ -22,5 +22,11 @@ describe('viewport', () => {
     const v = { cellSize: 10, offsetX: 5, offsetY: 5 };
     expect(cellAtPoint(v, 4, 5)).toEqual({ x: -1, y: 0 });
     expect(cellAtPoint(panBy(v, 10, 0), 16, 16)).toEqual({ x: 0, y: 1 });
+  });
+
+  it('centres a map point at the canvas centre, keeping the zoom', () => {
+    const v = centreOn({ cellSize: 20, offsetX: 3, offsetY: 4 }, 400, 300, 2.5, 1.5);
+    expect(v).toEqual({ cellSize: 20, offsetX: 150, offsetY: 120 });
+    expect(cellAtPoint(v, 200, 150)).toEqual({ x: 2, y: 1 });
   });
 });

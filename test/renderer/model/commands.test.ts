@@ -100,6 +100,13 @@ describe('every command undoes and redoes exactly', () => {
     });
   });
 
+  it('setAgents replaces every unit in one step, optional fields defaulted', () => {
+    checkUndoRedo([{ type: 'setAgents', agents: [{ id: 'x1', name: 'Unit 1', start: [2, 2], goal: [6, 5] }, { id: 'x2', start: [3, 5], goal: [0, 5], priority: 3 }] }], (m) => {
+      expect(m.document.agents.map((a) => [a.id, a.name, a.start, a.goal, a.priority, a.size])).toEqual([['x1', 'Unit 1', [2, 2], [6, 5], 0, 1], ['x2', 'x2', [3, 5], [0, 5], 3, 1]]);
+      expect(m.undoName).toBe('setAgents');
+    });
+  });
+
   it('placeRandomAgents replaces the units', () => {
     checkUndoRedo([{ type: 'placeRandomAgents', count: 5, seed: 3 }], (m) => expect(m.document.agents).toHaveLength(5));
   });
@@ -157,6 +164,9 @@ describe('refused commands change nothing', () => {
     refused({ type: 'setAgentProps', ids: ['A'], props: { colour: 'blue' } }, /colour: must be a colour written #rrggbb/);
     refused({ type: 'removeAgents', ids: ['A', 'Z'] }, /no unit with id 'Z'/);
     refused({ type: 'addAgent', start: [1, 1], goal: [2, 2], id: 'A' }, /id 'A' is empty or already used/);
+    refused({ type: 'setAgents', agents: [{ id: 'x', start: [4, 0], goal: [2, 2] }] }, /unit 'x' has its start on a wall at \(4, 0\)/);
+    refused({ type: 'setAgents', agents: [{ id: 'x', start: [1, 1], goal: [2, 2] }, { id: 'x', start: [1, 2], goal: [2, 3] }] }, /agents\[1\]\.id: id 'x' is empty or already used/);
+    refused({ type: 'setAgents', agents: [{ id: 'x', start: [1, 1], goal: [2, 2], speed: 0 }] }, /speed: /);
   });
 
   it('reports the field of a bad setting or JSON edit', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shortcutFor } from '../../../renderer/src/shortcuts/keymap.ts';
+import { TOOLS } from '../../../renderer/src/state/editorState.ts';
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) =>
   shortcutFor({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
@@ -29,5 +30,15 @@ describe('shortcutFor', () => {
     expect(key('S', { ctrlKey: true, shiftKey: true })).toEqual({ kind: 'file', what: 'saveMap' });
     expect(key('Enter', { metaKey: true })).toEqual({ kind: 'solve' });
     expect(key('p', { ctrlKey: true })).toBeNull();
+  });
+
+  it('follow is C and the door tool D; every tool key in the palette maps to its tool and no letter does two things', () => {
+    expect(key('c')).toEqual({ kind: 'toggle', what: 'follow' });
+    expect(key('C')).toEqual({ kind: 'toggle', what: 'follow' });
+    expect(key('d')).toEqual({ kind: 'tool', tool: 'door' });
+    expect(key('f')).toEqual({ kind: 'tool', tool: 'fill' });
+    for (const tool of TOOLS) expect(key(tool.key.toLowerCase())).toEqual({ kind: 'tool', tool: tool.name });
+    const letters = 'abcdefghijklmnopqrstuvwxyz'.split('').map((k) => [k, JSON.stringify(key(k))]).filter(([, a]) => a !== 'null');
+    expect(new Set(letters.map(([, a]) => a)).size).toBe(letters.length);
   });
 });

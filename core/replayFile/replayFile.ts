@@ -1,0 +1,155 @@
+/**
+ * Writing and reading replay files (schema.ts): the simulator's Replay with cells as [x, y],
+ * plus the scenario facts and the solver's figures. Reading refuses another format or a version
+ * this build does not know (never guesses), and checks every cell against the map's size, so a
+ * file that parses gives a Replay checkReplay accepts.
+ */
+import { formatPath } from '../scenario/scenarioError.ts';
+import type { MapEvent, ScenarioAgent } from '../scenario/schema.ts';
+import { REPLAY_FORMAT, REPLAY_VERSION, checkReplay, type Replay } from '../simulation/replay.ts';
+import type { TurnEvent } from '../simulation/controller.ts';
+import { REPLAY_FILE_FORMAT, REPLAY_FILE_VERSION, ReplayFileSchema, type ReplayFile, type ReplayFileEvent } from './schema.ts';
+
+export class ReplayFileError extends Error {
+  override name = 'ReplayFileError';
+}
+
+/** Everything a replay file holds besides the replay itself. */
+export type ReplayFileInfo = Omit<ReplayFile, 'format' | 'version' | 'width' | 'height' | 'turns' | 'positions' | 'events' | 'mapChanges' | 'units' | 'mapEvents'> & {
+  units: readonly ScenarioAgent[];
+  mapEvents: readonly MapEvent[];
+};
+
+/** The file form of `replay` (cells as [x, y]). */
+export function replayFileFromReplay(replay: Replay, info: ReplayFileInfo): ReplayFile {
+  checkReplay(replay);
+  const { width, agents } = replay;
+  if (info.units.length !== agents) throw new ReplayFileError(`the replay has ${agents} units but ${info.units.length} are described`);
+  const xy = (cell: number): [number, number] => [cell % width, Math.floor(cell / width)];
+  const positions: number[][] = [];
+  for (let t = 0; t <= replay.turns; t++) {
+    const row = new Array<number>(2 * agents);
+    for (let a = 0; a < agents; a++) {
+      const cell = replay.positions[t * agents + a];
+      row[2 * a] = cell % width;
+      row[2 * a + 1] = Math.floor(cell / width);
+    }
+    positions.push(row);
+  }
+  const events = replay.events.map((e): ReplayFileEvent => {
+    const out: ReplayFileEvent = { kind: e.kind, t: e.t, agent: e.agent };
+    if (e.others && e.others.length > 0) out.others = e.others.slice();
+    if (e.cell !== undefined && e.cell >= 0) out.cell = xy(e.cell);
+    if (e.detail !== undefined) out.detail = e.detail;
+    return out;
+  });
+  return {
+    format: REPLAY_FILE_FORMAT,
+    version: REPLAY_FILE_VERSION,
+    name: info.name,
+    map: info.map,
+    width: replay.width,
+    height: replay.height,
+    connectivity: info.connectivity,
+    corners: info.corners,
+    units: info.units.map((u) => ({ ...u, start: [u.start[0], u.start[1]], goal: [u.goal[0], u.goal[1]] })),
+    turns: replay.turns,
+    positions,
+    events,
+    mapChanges: replay.mapChanges.map((c) => ({ t: c.t, cells: c.cells.map(xy), action: c.passable ? 'open' : 'close' })),
+    mapEvents: info.mapEvents.map((e) => ({ t: e.t, cells: e.cells.map(([x, y]) => [x, y] as [number, number]), action: e.action })),
+    solver: info.solver,
+    metrics: info.metrics,
+  };
+}
+
+/** JSON text of a replay file: two-space indentation, one line per turn of positions. */
+export function serializeReplayFile(file: ReplayFile): string {
+  const entries = Object.entries(file).map(([key, value]) => {
+    if (key === 'positions') {
+      const rows = (value as number[][]).map((row) => `    ${JSON.stringify(row)}`);
+      return rows.length === 0 ? '  "positions": []' : `  "positions": [\n${rows.join(',\n')}\n  ]`;
+    }
+    return `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`;
+  });
+  return `{\n${entries.join(',\n')}\n}\n`;
+}
+
+/** Reads a replay file's text; throws ReplayFileError saying what and where ("positions[3]: …"). */
+export function parseReplayFile(text: string, fileName = '<replay>'): ReplayFile {
+  const fail = (message: string): never => {
+    throw new ReplayFileError(`${fileName}: ${message}`);
+  };
+  let data: unknown;
+  try {
+    data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    fail(`not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('a replay file is a JSON object');
+  const head = data as { format?: unknown; version?: unknown };
+  if (head.format !== REPLAY_FILE_FORMAT) fail(`not a MAPF Lab replay: format is ${JSON.stringify(head.format)}, expected "${REPLAY_FILE_FORMAT}"`);
+  if (head.version !== REPLAY_FILE_VERSION) {
+    fail(`replay file version ${JSON.stringify(head.version)} is not supported (this build reads version ${REPLAY_FILE_VERSION})`);
+  }
+  const parsed = ReplayFileSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    fail(`${formatPath(issue.path)}: ${issue.message}`);
+  }
+  const file = parsed.data!;
+  const { width, height } = file;
+  if (file.map.kind === 'inline' && (file.map.rows.length !== height || file.map.rows.some((r) => r.length !== width))) {
+    fail(`map: the inline rows are not ${width}x${height}`);
+  }
+  const inside = (path: string, [x, y]: readonly [number, number]) => {
+    if (x >= width || y >= height) fail(`${path}: cell (${x}, ${y}) is outside the ${width}x${height} map`);
+  };
+  const units = file.units.length;
+  if (file.positions.length !== file.turns + 1) fail(`positions: ${file.positions.length} turns of positions, expected turns + 1 = ${file.turns + 1}`);
+  file.positions.forEach((row, t) => {
+    if (row.length !== 2 * units) fail(`positions[${t}]: ${row.length} numbers, expected 2 per unit = ${2 * units}`);
+    for (let a = 0; a < units; a++) inside(`positions[${t}]`, [row[2 * a], row[2 * a + 1]]);
+  });
+  file.units.forEach((u, i) => {
+    inside(`units[${i}].start`, u.start);
+    inside(`units[${i}].goal`, u.goal);
+  });
+  file.events.forEach((e, i) => {
+    if (e.agent >= units) fail(`events[${i}].agent: unit ${e.agent} does not exist (${units} units)`);
+    if (e.cell) inside(`events[${i}].cell`, e.cell);
+  });
+  file.mapChanges.forEach((c, i) => c.cells.forEach((cell, k) => inside(`mapChanges[${i}].cells[${k}]`, cell)));
+  file.mapEvents.forEach((e, i) => e.cells.forEach((cell, k) => inside(`mapEvents[${i}].cells[${k}]`, cell)));
+  return file;
+}
+
+/** The simulator's Replay of a (parsed) replay file: cells as numbers, positions one typed array. */
+export function replayFromReplayFile(file: ReplayFile): Replay {
+  const { width } = file;
+  const agents = file.units.length;
+  const positions = new Int32Array((file.turns + 1) * agents);
+  file.positions.forEach((row, t) => {
+    for (let a = 0; a < agents; a++) positions[t * agents + a] = row[2 * a + 1] * width + row[2 * a];
+  });
+  const events = file.events.map((e): TurnEvent => {
+    const out: TurnEvent = { kind: e.kind, t: e.t, agent: e.agent };
+    if (e.others) out.others = e.others.slice();
+    if (e.cell) out.cell = e.cell[1] * width + e.cell[0];
+    if (e.detail !== undefined) out.detail = e.detail;
+    return out;
+  });
+  const replay: Replay = {
+    format: REPLAY_FORMAT,
+    version: REPLAY_VERSION,
+    width,
+    height: file.height,
+    agents,
+    turns: file.turns,
+    positions,
+    events,
+    mapChanges: file.mapChanges.map((c) => ({ t: c.t, cells: c.cells.map(([x, y]) => y * width + x), passable: c.action === 'open' })),
+  };
+  checkReplay(replay);
+  return replay;
+}

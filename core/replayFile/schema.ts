@@ -1,0 +1,76 @@
+/**
+ * The replay file (`format: "mapf-lab/replay-file", version: 1`): a JSON serialisation of the
+ * turn simulator's replay (core/simulation/replay.ts, `mapf-lab/replay` version 1) with what a
+ * reader needs to show it without the scenario: the map (inline rows, or a reference to a Moving
+ * AI .map with its size), the movement rules, the units, every unit's cell per turn, the run's
+ * events and map changes, the scenario's timed map events, the solver and its metrics.
+ *
+ * Positions are one array per turn, `[x0, y0, x1, y1, …]` in unit order, so a file stays
+ * readable and a turn is one line when pretty-printed. This zod schema is the one definition of
+ * the format; replayFile.ts writes and reads it and refuses versions it does not know.
+ */
+import { z } from 'zod';
+import { AgentSchema, MapEventSchema, MapSchema, PointSchema } from '../scenario/schema.ts';
+
+export const REPLAY_FILE_FORMAT = 'mapf-lab/replay-file';
+export const REPLAY_FILE_VERSION = 1;
+
+const whole = (min: number) => z.number().int().min(min);
+
+export const TURN_EVENT_KINDS = ['replan', 'wait', 'arrival', 'collision', 'priority-override', 'promotion', 'map-change'] as const;
+
+export const ReplayFileEventSchema = z.object({
+  kind: z.enum(TURN_EVENT_KINDS).describe('What happened.'),
+  t: whole(0).describe('Turn of the event.'),
+  agent: whole(-1).describe('Unit index (0-based, file order); -1 for events of the map.'),
+  others: z.array(whole(0)).optional().describe('Other units involved, by index.'),
+  cell: PointSchema.optional().describe('Cell [x, y] where it happened.'),
+  detail: z.string().optional().describe('Rule broken, reason, or the like.'),
+}).strict();
+
+export const ReplayFileMapChangeSchema = z.object({
+  t: whole(0).describe('Turn at whose start the change applied.'),
+  cells: z.array(PointSchema).min(1),
+  action: z.enum(['close', 'open']),
+}).strict().describe('A map change as the simulator applied it.');
+
+export const SOLVE_STATUSES = ['solved', 'timeout', 'unsolvable', 'cancelled', 'failed'] as const;
+
+export const ReplayFileSchema = z.object({
+  format: z.literal(REPLAY_FILE_FORMAT),
+  version: z.literal(REPLAY_FILE_VERSION),
+  name: z.string().min(1).describe('Name of the scenario the run solved.'),
+  map: MapSchema,
+  width: whole(1),
+  height: whole(1),
+  connectivity: z.union([z.literal(4), z.literal(8)]),
+  corners: z.enum(['no-cut', 'cut']),
+  units: z.array(AgentSchema),
+  turns: whole(0).describe('Turns executed: positions holds turns + 1 states.'),
+  positions: z.array(z.array(whole(0))).describe('Per turn t = 0 … turns: [x0, y0, x1, y1, …] in unit order.'),
+  events: z.array(ReplayFileEventSchema),
+  mapChanges: z.array(ReplayFileMapChangeSchema),
+  mapEvents: z.array(MapEventSchema).describe("The scenario's timed map events, as configured."),
+  solver: z.object({
+    name: z.string().min(1),
+    status: z.enum(SOLVE_STATUSES),
+    message: z.string().optional(),
+    seed: z.number().int().optional(),
+    params: z.record(z.string(), z.unknown()).default({}),
+  }).strict(),
+  metrics: z.object({
+    /** null when no unit reached its goal. */
+    sumOfCosts: z.number().nullable(),
+    makespan: z.number().nullable(),
+    /** The solver's statistics (expansions, elapsed ms, Silver's metrics …): finite numbers only. */
+    stats: z.record(z.string(), z.number()),
+  }).strict(),
+}).strict();
+
+export type ReplayFile = z.output<typeof ReplayFileSchema>;
+export type ReplayFileEvent = z.output<typeof ReplayFileEventSchema>;
+
+/** JSON Schema of the replay file, for other tools. */
+export function replayFileJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(ReplayFileSchema, { io: 'input' }) as Record<string, unknown>;
+}

@@ -1,0 +1,152 @@
+/**
+ * A plan as PlanViz JSON (MAPF-Competition/PlanViz, the League of Robot Runners' plan viewer),
+ * following its interchange specification "PlanViz JSON interchange, schema version 1"
+ * (qt/src/planviz_qt/converters/FORMAT.md, read by converters/exchange.py's decode_document):
+ *
+ * - Header: `format: "planviz"`, `schema_version: 1` (other versions are rejected by PlanViz),
+ *   `source_version`, `action_model: "MAPF"`, `time_unit: "timestep"` with `ticks_per_step: 1`
+ *   (required together), `max_time` >= every motion sequence's length, `map: {width, height}`
+ *   (the terrain is not in the file: PlanViz loads the .map beside it).
+ * - Coordinates are [row, column] (row = our y). Each agent has `start: [row, col, -1]` (-1: no
+ *   heading, allowed for MAPF) and `actual`: runs of `[action, duration]`, identical actions
+ *   merged. MAPF actions: R column +1, L column -1, U row +1, D row -1, W wait. (U is row + 1:
+ *   the specification keeps the LoRR decoder's convention on purpose, so U moves a unit down the
+ *   screen.) `planned` is left out: it then equals `actual`, which is what our plans are.
+ * - Each unit's goal is a task (id = unit index, one stop, assigned to the unit at 0, completed
+ *   when it arrives for good), with the matching `assigned` and `task_finished` events, as
+ *   PlanViz's own MAPF Tracker converter does (one task per agent, assigned at 0).
+ * - `conflicts`: the plan validator's collisions as {time, agent_ids, description, task_id}.
+ * - `metadata`: our figures (solver, status, sum of costs, makespan, team size, statistics) and
+ *   what PlanViz has no field for (timed map events with cells as [row, column], unit ids and
+ *   sizes), since PlanViz keeps metadata as it is.
+ *
+ * The MAPF action model has no diagonal step, so an 8-connected plan with diagonal moves cannot
+ * be written; the exporter says which unit and turn instead of writing a wrong file.
+ */
+import type { Grid } from '../../../core/grid/grid.ts';
+import { pathCost } from '../../../core/mapf/plan.ts';
+import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
+import type { ReplayAnalysis } from '../replay/analysis.ts';
+import { cellAtTurn } from '../replay/analysis.ts';
+
+export const PLANVIZ_FORMAT = 'planviz';
+export const PLANVIZ_SCHEMA_VERSION = 1;
+
+export type PlanVizAction = 'U' | 'D' | 'L' | 'R' | 'W';
+
+export interface PlanVizDocument {
+  format: typeof PLANVIZ_FORMAT;
+  schema_version: typeof PLANVIZ_SCHEMA_VERSION;
+  source_version: string;
+  action_model: 'MAPF';
+  time_unit: 'timestep';
+  ticks_per_step: 1;
+  max_time: number;
+  map: { width: number; height: number };
+  agents: { start: [number, number, number]; actual: [PlanVizAction, number][] }[];
+  tasks: { id: number; release_time: number; stops: [number, number][]; assignments: [number, number][]; completions: [number, number, number][] }[];
+  events: { time: number; agent_id: number; task_id: number; kind: string; stop_index: number | null; id: string }[];
+  conflicts: { time: number; agent_ids: number[]; description: string; task_id: null }[];
+  delays: Record<string, never>;
+  metadata: Record<string, unknown>;
+}
+
+export interface PlanVizInput {
+  grid: Grid;
+  agents: readonly ScenarioAgent[];
+  paths: readonly (readonly number[])[];
+  goals: readonly number[];
+  analysis: ReplayAnalysis;
+  solver: string;
+  status: string;
+  stats: Record<string, number>;
+  mapName: string;
+  events: readonly MapEvent[];
+}
+
+/** The action that takes a unit from `from` to the adjacent `to`, or null for a diagonal or a jump. */
+function actionBetween(grid: Grid, from: number, to: number): PlanVizAction | null {
+  const dx = grid.x(to) - grid.x(from);
+  const dy = grid.y(to) - grid.y(from);
+  if (dx === 0 && dy === 0) return 'W';
+  if (dy === 0 && dx === 1) return 'R';
+  if (dy === 0 && dx === -1) return 'L';
+  if (dx === 0 && dy === 1) return 'U';
+  if (dx === 0 && dy === -1) return 'D';
+  return null;
+}
+
+export function planVizDocument(input: PlanVizInput): PlanVizDocument {
+  const { grid, paths, goals, analysis } = input;
+  const turns = analysis.turns;
+  const agents = paths.map((path, a) => {
+    const runs: [PlanVizAction, number][] = [];
+    // Every unit's sequence covers all turns (waits after its path ends), as the replay shows it.
+    for (let t = 0; t < turns; t++) {
+      const from = cellAtTurn(path, t);
+      const to = cellAtTurn(path, t + 1);
+      const action = actionBetween(grid, from, to);
+      if (action === null) {
+        throw new Error(`Unit ${a + 1} moves diagonally from (${grid.x(from)}, ${grid.y(from)}) to (${grid.x(to)}, ${grid.y(to)}) at t=${t}: PlanViz's MAPF action model has only up, down, left, right and wait. Solve 4-connected to export for PlanViz.`);
+      }
+      const last = runs[runs.length - 1];
+      if (last && last[0] === action) last[1]++;
+      else runs.push([action, 1]);
+    }
+    const start = cellAtTurn(path, 0);
+    return { start: [grid.y(start), grid.x(start), -1] as [number, number, number], actual: runs };
+  });
+  const tasks: PlanVizDocument['tasks'] = [];
+  const events: PlanVizDocument['events'] = [];
+  goals.forEach((goal, a) => {
+    const arrival = analysis.units[a]?.arrival ?? -1;
+    tasks.push({ id: a, release_time: 0, stops: [[grid.y(goal), grid.x(goal)]], assignments: [[0, a]], completions: arrival >= 0 ? [[arrival, a, 0]] : [] });
+    events.push({ time: 0, agent_id: a, task_id: a, kind: 'assigned', stop_index: null, id: `assigned:0:${a}:${a}` });
+    if (arrival >= 0) events.push({ time: arrival, agent_id: a, task_id: a, kind: 'task_finished', stop_index: 0, id: `task_finished:${arrival}:${a}:${a}` });
+  });
+  events.sort((x, y) => x.time - y.time);
+  const conflicts = analysis.marks
+    .filter((m) => m.kind === 'collision')
+    .map((m) => ({ time: m.t, agent_ids: [...new Set(m.agents)], description: m.text, task_id: null }));
+  let sumOfCosts = 0;
+  let makespan = 0;
+  paths.forEach((path, a) => {
+    const cost = pathCost(path, goals[a]);
+    sumOfCosts += cost;
+    makespan = Math.max(makespan, cost);
+  });
+  const stats: Record<string, number> = {};
+  for (const [key, value] of Object.entries(input.stats)) if (Number.isFinite(value)) stats[key] = value;
+  return {
+    format: PLANVIZ_FORMAT,
+    schema_version: PLANVIZ_SCHEMA_VERSION,
+    source_version: 'MAPF Lab',
+    action_model: 'MAPF',
+    time_unit: 'timestep',
+    ticks_per_step: 1,
+    max_time: turns,
+    map: { width: grid.width, height: grid.height },
+    agents,
+    tasks,
+    events,
+    conflicts,
+    delays: {},
+    metadata: {
+      generator: 'MAPF Lab',
+      map: input.mapName,
+      solver: input.solver,
+      status: input.status,
+      teamSize: paths.length,
+      sumOfCost: sumOfCosts,
+      makespan,
+      stats,
+      unitIds: input.agents.map((u) => u.id),
+      unitSizes: input.agents.map((u) => u.size),
+      mapEvents: input.events.map((e) => ({ t: e.t, action: e.action, cells: e.cells.map(([x, y]) => [y, x]) })),
+    },
+  };
+}
+
+export function planVizText(input: PlanVizInput): string {
+  return `${JSON.stringify(planVizDocument(input), null, 2)}\n`;
+}

@@ -1,0 +1,93 @@
+/**
+ * The plan on screen as the product's replay file (core/replayFile): the simulator's Replay
+ * rebuilt from the solver's paths (the protocol's result carries paths, not the replay), with
+ * the events the renderer derives from them (waits, arrivals, the validator's collisions), the
+ * scenario's units and timed map events, the solver settings and the metrics.
+ *
+ * The solver process is not told of timed map events yet (the protocol's solve request has no
+ * field for them), so a run applied none: `mapChanges` stays empty and `mapEvents` records what
+ * the scenario asked for.
+ */
+import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../../../core/simulation/replay.ts';
+import type { TurnEvent } from '../../../core/simulation/controller.ts';
+import { makespan, sumOfCosts } from '../../../core/mapf/plan.ts';
+import { replayFileFromReplay, serializeReplayFile } from '../../../core/replayFile/replayFile.ts';
+import type { ReplayFile } from '../../../core/replayFile/schema.ts';
+import type { Grid } from '../../../core/grid/grid.ts';
+import type { Movement } from '../../../core/grid/movement.ts';
+import type { MapEvent, ScenarioAgent, ScenarioMap, SolverSettings } from '../../../core/scenario/schema.ts';
+import type { SolveStatus } from '../../../core/solvers/types.ts';
+import { cellAtTurn, type ReplayAnalysis } from '../replay/analysis.ts';
+
+export interface ReplayExportInput {
+  name: string;
+  grid: Grid;
+  /** The scenario's map in file form (a reference to an unedited .map, else inline rows). */
+  map: ScenarioMap;
+  movement: Movement;
+  agents: readonly ScenarioAgent[];
+  events: readonly MapEvent[];
+  settings: SolverSettings;
+  outcome: {
+    solver: string;
+    status: SolveStatus;
+    message?: string;
+    paths: readonly (readonly number[])[];
+    goals: readonly number[];
+    stats: Record<string, number>;
+    analysis: ReplayAnalysis;
+  };
+}
+
+/** The run as the simulator's Replay: every unit on its cell at t = 0 … turns, events in turn order. */
+export function replayFromPlan(grid: Grid, paths: readonly (readonly number[])[], analysis: ReplayAnalysis): Replay {
+  const agents = paths.length;
+  const turns = analysis.turns;
+  const positions = new Int32Array((turns + 1) * agents);
+  for (let t = 0; t <= turns; t++) for (let a = 0; a < agents; a++) positions[t * agents + a] = cellAtTurn(paths[a] as number[], t);
+  const events: TurnEvent[] = [];
+  paths.forEach((path, a) => {
+    const arrival = analysis.units[a]?.arrival ?? -1;
+    const end = arrival >= 0 ? arrival : path.length - 1;
+    // As the simulator reports a wait: at the turn whose move it skipped (t -> t + 1).
+    for (let t = 1; t <= end; t++) if (path[t] === path[t - 1]) events.push({ kind: 'wait', t: t - 1, agent: a, cell: path[t] });
+    if (arrival >= 0) events.push({ kind: 'arrival', t: arrival, agent: a, cell: path[arrival] });
+  });
+  for (const mark of analysis.marks) {
+    if (mark.kind !== 'collision' || mark.agents.length === 0) continue;
+    events.push({ kind: 'collision', t: mark.t, agent: mark.agents[0], others: mark.agents.slice(1), detail: mark.text });
+  }
+  events.sort((x, y) => x.t - y.t);
+  return { format: REPLAY_FORMAT, version: REPLAY_VERSION, width: grid.width, height: grid.height, agents, turns, positions, events, mapChanges: [] };
+}
+
+export function replayFileOfPlan(input: ReplayExportInput): ReplayFile {
+  const { outcome, settings } = input;
+  const replay = replayFromPlan(input.grid, outcome.paths, outcome.analysis);
+  const finite = (n: number) => (Number.isFinite(n) ? n : null);
+  const stats: Record<string, number> = {};
+  for (const [key, value] of Object.entries(outcome.stats)) if (Number.isFinite(value)) stats[key] = value;
+  const params: Record<string, unknown> = { ...settings.params };
+  if (settings.window !== undefined) params.window ??= settings.window;
+  if (settings.order !== 'given') params.order ??= settings.order;
+  const solver: ReplayFile['solver'] = { name: outcome.solver, status: outcome.status, seed: settings.seed, params };
+  if (outcome.message) solver.message = outcome.message;
+  return replayFileFromReplay(replay, {
+    name: input.name,
+    map: input.map,
+    connectivity: input.movement.connectivity,
+    corners: input.movement.corners,
+    units: input.agents,
+    mapEvents: input.events,
+    solver,
+    metrics: {
+      sumOfCosts: outcome.paths.length > 0 ? finite(sumOfCosts(outcome.paths, outcome.goals)) : null,
+      makespan: outcome.paths.length > 0 ? finite(makespan(outcome.paths, outcome.goals)) : null,
+      stats,
+    },
+  });
+}
+
+export function replayFileText(input: ReplayExportInput): string {
+  return serializeReplayFile(replayFileOfPlan(input));
+}

@@ -1,0 +1,115 @@
+/**
+ * Exports in the browser edition: a benchmark map and its scenario, solved, then saved as the
+ * replay file, as PlanViz JSON and as a Moving AI .scen; each download is read back with the
+ * reader it is meant for (core's replay file parser and the plan validator, PlanViz's action
+ * rules, the .scen parser) and compared with the plan on screen and the benchmark file.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { parseReplayFile, replayFromReplayFile } from '../../core/replayFile/replayFile.ts';
+import { validateReplay } from '../../core/simulation/replay.ts';
+import { parseMap } from '../../core/formats/movingAiMap.ts';
+import { parseScenario } from '../../core/formats/movingAiScenario.ts';
+
+const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+const MAP = join(BENCHMARKS, 'maps/random-32-32-20.map');
+const SCEN = join(BENCHMARKS, 'scen/random-32-32-20-random-1.scen');
+
+let browser: Browser;
+let app: WatchedPage;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await openApp(browser, inject('baseUrl'));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function chooseFile(page: Page, button: string, path: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId(button).click();
+  await (await chooser).setFiles(path);
+}
+
+async function downloadOf(page: Page, button: string): Promise<{ name: string; text: string }> {
+  const download = page.waitForEvent('download');
+  await page.getByTestId(button).click();
+  const file = await download;
+  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+}
+
+let replayText = '';
+
+describe('browser edition: exports', () => {
+  it('solves 10 benchmark units on random-32-32-20', async () => {
+    await chooseFile(app.page, 'open-map', MAP);
+    await chooseFile(app.page, 'add-units', SCEN);
+    await expect.poll(() => app.page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 10 units, 4-connected/);
+    await expect(app.page.getByTestId('undo').textContent()).resolves.toBe('Undo units from scenario');
+    await expect(app.page.getByTestId('export-replay').isDisabled()).resolves.toBe(true);
+    await app.page.getByTestId('solve').click();
+    await app.page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
+    await expect(app.page.getByTestId('export-replay').isDisabled()).resolves.toBe(false);
+  });
+
+  it('exports the units as a .scen equal to the benchmark lines they came from', async () => {
+    const { name, text } = await downloadOf(app.page, 'export-scen');
+    expect(name).toBe('random-32-32-20.scen');
+    const benchmark = readFileSync(SCEN, 'utf8').split('\n');
+    expect(text).toBe([...benchmark.slice(0, 11), ''].join('\n'));
+    const grid = parseMap(readFileSync(MAP, 'utf8')).grid;
+    expect(parseScenario(text).entries.every((e) => grid.isFreeXY(e.startX, e.startY) && e.map === 'random-32-32-20.map')).toBe(true);
+  });
+
+  it('exports the replay file, which reads back as a valid replay of the plan on screen', async () => {
+    const { name, text } = await downloadOf(app.page, 'export-replay');
+    expect(name).toBe('random-32-32-20-replay.json');
+    replayText = text;
+    const file = parseReplayFile(text, name);
+    expect(file.map).toEqual({ kind: 'file', path: 'random-32-32-20.map' });
+    expect(file.units).toHaveLength(10);
+    expect(file.solver).toMatchObject({ name: 'whca', status: 'solved' });
+    const turns = Number((await app.page.getByTestId('turn').textContent())!.split('/')[1]);
+    expect(file.turns).toBe(turns);
+    expect(file.metrics.sumOfCosts).toBe(Number(await app.page.getByTestId('sum-of-costs').textContent()));
+    const grid = parseMap(readFileSync(MAP, 'utf8')).grid;
+    const replay = replayFromReplayFile(file);
+    const instance = { grid, movement: { connectivity: 4 as const, corners: 'no-cut' as const }, agents: file.units.map((u) => ({ start: grid.cell(u.start[0], u.start[1]), goal: grid.cell(u.goal[0], u.goal[1]) })) };
+    expect(validateReplay(instance, replay, { requireGoals: true }).violations).toEqual([]);
+    expect(file.events.filter((e) => e.kind === 'arrival')).toHaveLength(10);
+  });
+
+  it('exports PlanViz JSON whose actions, decoded as PlanViz does, give the replay positions', async () => {
+    const { name, text } = await downloadOf(app.page, 'export-planviz');
+    expect(name).toBe('random-32-32-20-planviz.json');
+    const doc = JSON.parse(text);
+    expect(doc).toMatchObject({ format: 'planviz', schema_version: 1, action_model: 'MAPF', time_unit: 'timestep', ticks_per_step: 1, map: { width: 32, height: 32 } });
+    const replay = parseReplayFile(replayText);
+    expect(doc.max_time).toBe(replay.turns);
+    const step: Record<string, [number, number]> = { U: [1, 0], D: [-1, 0], R: [0, 1], L: [0, -1], W: [0, 0] };
+    doc.agents.forEach((agent: { start: number[]; actual: [string, number][] }, a: number) => {
+      let [row, col] = agent.start;
+      let t = 0;
+      expect([col, row]).toEqual(replay.positions[0].slice(2 * a, 2 * a + 2));
+      for (const [action, duration] of agent.actual) {
+        for (let k = 0; k < duration; k++) {
+          row += step[action][0];
+          col += step[action][1];
+          t++;
+          expect([col, row]).toEqual(replay.positions[t].slice(2 * a, 2 * a + 2));
+        }
+      }
+      expect(t).toBe(replay.turns);
+    });
+    expect(doc.metadata).toMatchObject({ solver: 'whca', teamSize: 10, map: 'random-32-32-20.map' });
+    await screenshot(app.page, 'exports-solved');
+  });
+
+  it('had a clean console', () => {
+    expect(app.consoleErrors).toEqual([]);
+  });
+});
