@@ -9,7 +9,8 @@ import { parseShard } from '../../core/experiments/results.ts';
 import { type ExperimentOptions, runExperiment } from '../experiments/runExperiment.ts';
 
 const USAGE = [
-  'Usage: mapf-lab experiment FILE.json [--out DIR] [--workers N] [--shard I/N] [--clock wall|process] [--fresh] [--quiet]',
+  'Usage: mapf-lab experiment FILE.json [--out DIR] [--workers N] [--shard I/N] [--clock wall|process]',
+  '                           [--fresh | --retry-errors] [--quiet]',
   '',
   'Runs the sweep an experiment file describes (format mapf-lab/experiment, version 1) on a pool',
   'of solver processes and prints the summary per solver and agent count: success rate, path',
@@ -27,6 +28,8 @@ const USAGE = [
   '  --clock C      how init and turn times are measured: wall (default) or process (the',
   '                 process\'s CPU time: steadier on a busy machine; needs --workers 1)',
   '  --fresh        discard the results already in DIR instead of resuming',
+  '  --retry-errors  on resume, run again the runs recorded as errors (not set up, threw,',
+  '                 crashed or hung); their new records replace the old',
   '  --quiet        no progress on stderr',
   '',
   'Exit code: 0 all runs measured, 1 some failed (their reasons are in results.jsonl),',
@@ -47,6 +50,7 @@ export function parseExperimentArgs(args: string[]): Omit<ExperimentOptions, 'sp
   let clock: 'wall' | 'process' = 'wall';
   let quiet = false;
   let fresh = false;
+  let retryErrors = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -69,6 +73,7 @@ export function parseExperimentArgs(args: string[]): Omit<ExperimentOptions, 'sp
       }
     } else if (name === '--quiet') quiet = true;
     else if (name === '--fresh') fresh = true;
+    else if (name === '--retry-errors') retryErrors = true;
     else if (arg.startsWith('-')) throw new UsageError(`unknown option '${arg}'`);
     else if (file === undefined) file = arg;
     else throw new UsageError(`one experiment file at a time (got '${file}' and '${arg}')`);
@@ -77,7 +82,8 @@ export function parseExperimentArgs(args: string[]): Omit<ExperimentOptions, 'sp
   if (clock === 'process' && workers !== undefined && workers > 1) {
     throw new UsageError('--clock process measures the CPU time of the whole process, all its threads: use it with --workers 1');
   }
-  return { file, out, workers: workers ?? (clock === 'process' ? 1 : availableParallelism()), shard, clock, quiet, fresh };
+  if (fresh && retryErrors) throw new UsageError('--fresh discards every result; --retry-errors keeps all but the errors: pick one');
+  return { file, out, workers: workers ?? (clock === 'process' ? 1 : availableParallelism()), shard, clock, quiet, fresh, retryErrors };
 }
 
 export const experimentCommand: Command = {

@@ -27,6 +27,8 @@ export interface ExperimentOptions {
   quiet: boolean;
   /** Discard what the results folder holds instead of resuming. */
   fresh: boolean;
+  /** On resume, run again the runs recorded as errors (a crash from a full disk, say); the new record replaces the old. */
+  retryErrors?: boolean;
   /** Solver processes (default: worker threads with the production solvers). */
   spawn?: SpawnWorker;
   /** Called with the running pool (tests use it to cancel as Ctrl+C would). */
@@ -76,7 +78,11 @@ export async function runExperiment(options: ExperimentOptions, io: CommandIo): 
     machines: [...(manifest?.machines ?? []).filter((m) => !sameMachine(m, machine)), machine],
   });
 
-  const pending = pendingRuns(mine, previous);
+  const pending = pendingRuns(mine, previous, options.retryErrors);
+  if (options.retryErrors) {
+    const retried = new Set(pending.map((r) => r.key));
+    previous = previous.filter((r) => !retried.has(r.key));
+  }
   const alreadyDone = mine.length - pending.length;
   if (!quiet && alreadyDone > 0) io.err(`resuming: ${alreadyDone} of ${mine.length} runs already recorded in ${dir}`);
 
@@ -126,6 +132,6 @@ export async function runExperiment(options: ExperimentOptions, io: CommandIo): 
   const shardText = options.shard ? ` (shard ${shardName} of ${all.length} runs)` : '';
   const used = Math.min(options.workers, pending.length);
   const ranText = pending.length === 0 ? 'all recorded before' : `${pending.length} run in ${seconds} s on ${used} worker${used === 1 ? '' : 's'}${alreadyDone > 0 ? `, ${alreadyDone} recorded before` : ''}`;
-  io.out(`${experiment.name}: ${mine.length} runs${shardText}, ${ranText}${failures > 0 ? `, ${failures} errors` : ''}; results in ${dir}\n\n${table}`);
+  io.out(`${experiment.name}: ${mine.length} runs${shardText}, ${ranText}${failures > 0 ? `, ${failures} error${failures === 1 ? '' : 's'}` : ''}; results in ${dir}\n\n${table}`);
   return failures > 0 ? 1 : 0;
 }

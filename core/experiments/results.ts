@@ -3,7 +3,7 @@
  * resume, shards and merge do with it. Pure: the host reads and writes the files.
  */
 import type { RunSpec } from './runPlan.ts';
-import { RECORD_COLUMNS, type RunRecord } from './runner.ts';
+import { RECORD_COLUMNS, type RunRecord, isFailure } from './runner.ts';
 import { runRecordSchema } from './runSchemas.ts';
 
 /** One line of results.jsonl. NaN figures become null (JSON has no NaN); readResults turns them back. */
@@ -12,6 +12,7 @@ export function recordLine(record: RunRecord): string {
 }
 
 export interface ReadResults {
+  /** One per run key: a later line for the same run (a failed run tried again) replaces an earlier one. */
   records: RunRecord[];
   /**
    * Length of the text up to the end of the last complete line. A process killed mid-write
@@ -27,7 +28,7 @@ const NUMERIC = RECORD_COLUMNS.filter((c) => !['key', 'map', 'solver', 'label', 
 
 export function readResults(text: string): ReadResults {
   const completeLength = text.lastIndexOf('\n') + 1;
-  const records: RunRecord[] = [];
+  const byKey = new Map<string, RunRecord>();
   const problems: string[] = [];
   const lines = text.slice(0, completeLength).split('\n');
   lines.pop(); // after the final newline
@@ -45,13 +46,16 @@ export function readResults(text: string): ReadResults {
       for (const c of NUMERIC) if (raw[c] === null) raw[c] = NaN;
     }
     const parsed = runRecordSchema.safeParse(json);
-    if (parsed.success) records.push(parsed.data);
+    if (parsed.success) {
+      byKey.delete(parsed.data.key); // so that the replacement takes the later place
+      byKey.set(parsed.data.key, parsed.data);
+    }
     else {
       const issues = parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`);
       problems.push(`line ${i + 1}: not a run record (${issues.slice(0, 2).join('; ')}${issues.length > 2 ? `; ${issues.length - 2} more` : ''})`);
     }
   });
-  return { records, completeLength, problems };
+  return { records: [...byKey.values()], completeLength, problems };
 }
 
 /** "I/N" with 1 <= I <= N, as in `--shard 2/4`. */
@@ -68,9 +72,9 @@ export function shardRuns(runs: readonly RunSpec[], shard: { index: number; coun
   return runs.filter((run) => run.id % shard.count === shard.index - 1);
 }
 
-/** The runs without a record yet. */
-export function pendingRuns(runs: readonly RunSpec[], records: readonly RunRecord[]): RunSpec[] {
-  const recorded = new Set(records.map((r) => r.key));
+/** The runs without a record yet, and with `retryErrors` those whose record is a failure (status 'error'). */
+export function pendingRuns(runs: readonly RunSpec[], records: readonly RunRecord[], retryErrors = false): RunSpec[] {
+  const recorded = new Set(records.filter((r) => !(retryErrors && isFailure(r))).map((r) => r.key));
   return runs.filter((run) => !recorded.has(run.key));
 }
 

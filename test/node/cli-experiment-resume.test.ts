@@ -65,6 +65,18 @@ describe('experiment resume', () => {
     expect(untimed(resumed)).toEqual(untimed(full));
     const nothing = await run(['experiment', file, '--out', out, '--quiet']);
     expect(nothing.io.stdout.join('\n')).toMatch(/resume: 12 runs, all recorded before;/);
+    // A run recorded as an error is kept on resume, and run again with --retry-errors.
+    const broken = resumed.map((r) => (r.id === 5 ? { ...r, status: 'error', message: 'the solver process crashed (out of memory)' } : r));
+    writeFileSync(join(out, 'results.jsonl'), broken.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const kept = await run(['experiment', file, '--out', out, '--quiet']);
+    expect(kept.code).toBe(1);
+    expect(kept.io.stdout.join('\n')).toMatch(/resume: 12 runs, all recorded before, 1 error;/);
+    const retried = await run(['experiment', file, '--out', out, '--quiet', '--retry-errors']);
+    expect(retried.code).toBe(0);
+    expect(retried.io.stdout.join('\n')).toMatch(/resume: 12 runs, 1 run in [\d.]+ s on \d workers?, 11 recorded before;/);
+    expect(records(out)).toHaveLength(13); // appended: the file is a log, the later line wins
+    expect(readFileSync(join(out, 'results.csv'), 'utf8').trim().split('\n')).toHaveLength(13);
+    expect(readFileSync(join(out, 'results.csv'), 'utf8')).not.toContain('out of memory');
   });
 
   it('refuses a folder of another definition, unless told to start afresh', async () => {

@@ -31,6 +31,15 @@ describe('results.jsonl', () => {
     expect(pendingRuns(runs, read.records).map((r) => r.id)).toEqual(runs.slice(2).map((r) => r.id));
   });
 
+  it('keeps the later of two lines for one run, and retries errors only when asked', () => {
+    const failed = { ...recordOf(1), status: 'error' as const, message: 'crashed' };
+    const read = readResults(recordLine(recordOf(0)) + recordLine(failed) + recordLine(recordOf(2)));
+    expect(pendingRuns(runs, read.records).map((r) => r.id)).toEqual(runs.slice(3).map((r) => r.id));
+    expect(pendingRuns(runs, read.records, true).map((r) => r.id)).toEqual([1, ...runs.slice(3).map((r) => r.id)]);
+    const again = readResults(recordLine(recordOf(0)) + recordLine(failed) + recordLine(recordOf(2)) + recordLine(recordOf(1)));
+    expect(again.records.map((r) => [r.id, r.status])).toEqual([[0, 'solved'], [2, 'solved'], [1, 'solved']]);
+  });
+
   it('skips a complete line that is not a record, saying which', () => {
     const read = readResults(`${recordLine(recordOf(0))}garbage\n{"id":1}\n\n`);
     expect(read.records).toHaveLength(1);
