@@ -51,16 +51,19 @@ export const mergeCommand: Command = {
       const list = folders.map((f) => `  ${f.dir}: '${f.experiment.name}', fingerprint ${f.hash}`).join('\n');
       throw new Error(`these folders hold results of different experiment definitions; merge only shards of one definition:\n${list}`);
     }
+    // Merging into a folder that already holds results of this definition adds to them.
+    let existing: ResultsFolder | undefined;
     if (isResultsFolder(target)) {
-      const existing = readResultsFolder(target);
+      existing = readResultsFolder(target);
       if (existing.hash !== first.hash) throw new Error(`${target} already holds results of another experiment definition ('${existing.experiment.name}', fingerprint ${existing.hash}); choose another --out`);
     }
     for (const f of folders) for (const problem of f.results.problems) io.err(`warning: ${join(f.dir, FILES.results)} ${problem}; left out`);
 
-    const { records, duplicates } = mergeRecords(folders.map((f) => f.results.records));
+    const sources = existing ? [...folders, existing] : folders;
+    const { records, duplicates } = mergeRecords(sources.map((f) => f.results.records));
     const planned = planRuns(first.experiment).length;
     const machines: MachineInfo[] = [];
-    for (const m of folders.flatMap((f) => f.manifest?.machines ?? [])) if (!machines.some((x) => sameMachine(x, m))) machines.push(m);
+    for (const m of sources.flatMap((f) => f.manifest?.machines ?? [])) if (!machines.some((x) => sameMachine(x, m))) machines.push(m);
     mkdirSync(target, { recursive: true });
     writeDefinition(target, first.experiment, {
       format: 'mapf-lab/results',
@@ -68,7 +71,7 @@ export const mergeCommand: Command = {
       experiment: first.experiment.name,
       experimentHash: first.hash,
       runsPlanned: planned,
-      shards: [...new Set(folders.flatMap((f) => f.manifest?.shards ?? []))].sort(),
+      shards: [...new Set(sources.flatMap((f) => f.manifest?.shards ?? []))].sort(),
       machines,
     });
     writeFileSync(join(target, FILES.results), records.map(recordLine).join(''));

@@ -117,9 +117,12 @@ describe('shards and merge', () => {
     expect(one.io.stdout.join('\n')).toMatch(/resume: 6 runs \(shard 1\/2 of 12 runs\)/);
     expect((await run(['experiment', file, '--out', join(dir, 's2'), '--shard=2/2', '--quiet'])).code).toBe(0);
     expect(records(join(dir, 's1')).map((r) => r.id).sort((a, b) => a - b)).toEqual([0, 2, 4, 6, 8, 10]);
-    const merged = await run(['merge', join(dir, 's1'), join(dir, 's2'), join(dir, 's1'), '--out', join(dir, 'merged')]);
+    const partial = await run(['merge', join(dir, 's1'), '--out', join(dir, 'merged')]);
+    expect(partial.io.stdout.join('\n')).toMatch(/resume: merged 1 folders, 6 of 12 runs; 6 runs missing \(resume with `mapf-lab experiment FILE --out .*merged`\);/);
+    // Into the same folder again: what it holds is kept, a shard given twice counted once.
+    const merged = await run(['merge', join(dir, 's2'), join(dir, 's1'), '--out', join(dir, 'merged')]);
     expect(merged.code).toBe(0);
-    expect(merged.io.stdout.join('\n')).toMatch(/resume: merged 3 folders, 12 of 12 runs; 6 duplicate records dropped;/);
+    expect(merged.io.stdout.join('\n')).toMatch(/resume: merged 2 folders, 12 of 12 runs; 6 duplicate records dropped;/);
     expect(untimed(records(join(dir, 'merged')))).toEqual(untimed(records(join(dir, 'whole'))));
     expect(JSON.parse(readFileSync(join(dir, 'merged', 'manifest.json'), 'utf8')).shards).toEqual(['1/2', '2/2']);
     const summary = (d: string) => readFileSync(join(dir, d, 'summary.csv'), 'utf8').split('\n').map((l) => l.split(',').slice(0, 8).join(','));
