@@ -24,7 +24,7 @@
  *
  * Every buffer is a typed array kept between queries; nothing is allocated per expansion.
  */
-import { BinaryHeap } from '../../search/binaryHeap.ts';
+import { BucketQueue } from './bucketQueue.ts';
 import type { ConflictAvoidanceTable } from './conflictAvoidanceTable.ts';
 import type { IllegalMoveTable } from './illegalMoveTable.ts';
 import { FINISH, OPPOSITE, type StepTable, WAIT } from './stepTable.ts';
@@ -56,6 +56,10 @@ const CLOSED = 0x10000;
 const DEFER_SHIFT = 17;
 /** Deferral of a node with no children left to generate: no queue entry ever matches it. */
 const EXHAUSTED = 0x3fff;
+
+/** Open-list tie-break inside one f: conflicts (capped) first, then h (capped). */
+const TIE_CONFLICTS = 64;
+const TIE_H = 512;
 
 /** Expansions between two looks at the clock and the cancel flag. */
 const POLL_EVERY = 256;
@@ -125,7 +129,7 @@ export class JointSearch {
   private table = new Int32Array(0);
   private tableMask = 0;
   private maxNodes = 0;
-  private readonly heap = new BinaryHeap(4096);
+  private readonly queue = new BucketQueue(TIE_CONFLICTS * TIE_H, 4096);
 
   // Per-expansion scratch.
   private pos = new Int32Array(0);
@@ -188,18 +192,18 @@ export class JointSearch {
     let h0 = 0;
     for (let i = 0; i < n; i++) h0 += this.agentDist[i][this.childWords[i]];
     if (h0 > query.costLimit) return result('over-limit', -1);
+    this.queue.reset(h0);
     this.insert(0, -1, 0, h0, 0, 0);
 
-    const heap = this.heap;
-    while (heap.length > 0) {
-      const priority = heap.peekPriority();
-      const id = heap.pop();
+    const queue = this.queue;
+    while (queue.length > 0) {
+      const id = queue.pop();
+      const f = queue.poppedF;
       const record = id * this.stride;
       const data = this.data;
-      if (priority !== this.priorityOf(id)) continue; // stale entry (or a node with nothing left)
+      if (f !== this.fOf(id) || queue.poppedTie !== this.tieOf(id)) continue; // stale entry (or a node with nothing left)
       const first = (data[record + NEXT] & CLOSED) === 0;
       data[record + NEXT] |= CLOSED;
-      const f = data[record + G] + data[record + H] + (data[record + NEXT] >>> DEFER_SHIFT);
       if (f > lowerBound) lowerBound = f;
       if (first && (data[record + NEXT] & NEXT_MASK) === 0 && this.isGoal(id)) return result('solved', id);
       // Counted across searches, so ID's many small searches look at the clock too.
@@ -262,13 +266,12 @@ export class JointSearch {
     }
     // The previous search's records are dropped; from here on they have this query's layout.
     this.stride = WORDS + this.words;
-    // Bytes per node: the record, heap entries and hash slots (about 2 of each of the last two).
+    // Bytes per node: the record, queue entries and hash slots (about 2 of each of the last two).
     const perNode = 4 * this.stride + 2 * 12 + 2 * 8;
     this.maxNodes = Math.max(1024, Math.floor(this.setup.memoryBytes / perNode));
     this.count = 0;
     if (this.capacity === 0) this.allocate(1 << 16);
     else if (this.data.length < this.capacity * this.stride) this.data = new Int32Array(this.capacity * this.stride);
-    this.heap.clear();
     this.expanded = 0;
     this.generated = 0;
   }
@@ -294,12 +297,22 @@ export class JointSearch {
     }
   }
 
-  /** Open-list order: lower f (plus deferral), then fewer conflicts with the avoidance table, then lower h. */
-  private priorityOf(id: number): number {
+  /** The f a node is queued under: g + h plus its deferral. */
+  private fOf(id: number): number {
+    const record = id * this.stride;
+    return this.data[record + G] + this.data[record + H] + (this.data[record + NEXT] >>> DEFER_SHIFT);
+  }
+
+  /** Open-list order inside one f: fewer conflicts with the avoidance table, then lower h. */
+  private tieOf(id: number): number {
     const record = id * this.stride;
     const h = this.data[record + H];
     const c = this.data[record + CONFLICTS];
-    return (this.data[record + G] + h + (this.data[record + NEXT] >>> DEFER_SHIFT)) * 4294967296 + (c < 0xffff ? c : 0xffff) * 65536 + (h < 0xffff ? h : 0xffff);
+    return (c < TIE_CONFLICTS ? c : TIE_CONFLICTS - 1) * TIE_H + (h < TIE_H ? h : TIE_H - 1);
+  }
+
+  private enqueue(id: number): void {
+    this.queue.push(id, this.fOf(id), this.tieOf(id));
   }
 
   /**
@@ -331,7 +344,7 @@ export class JointSearch {
             data[record + PARENT] = parentId;
             data[record + TIME] = t;
             data[record + CONFLICTS] = conflicts;
-            this.heap.push(id, this.priorityOf(id));
+            this.enqueue(id);
           }
           return true;
         }
@@ -359,7 +372,7 @@ export class JointSearch {
     this.table[slot * 2] = id + 1;
     this.table[slot * 2 + 1] = hash;
     this.generated++;
-    this.heap.push(id, this.priorityOf(id));
+    this.enqueue(id);
     return true;
   }
 
@@ -523,7 +536,7 @@ export class JointSearch {
     // Queue the node again for its deferred children, or mark it exhausted.
     const data = this.data;
     data[record + NEXT] = (data[record + NEXT] & ((1 << DEFER_SHIFT) - 1)) | (nextDelta << DEFER_SHIFT);
-    if (nextDelta !== EXHAUSTED) this.heap.push(id, this.priorityOf(id));
+    if (nextDelta !== EXHAUSTED) this.enqueue(id);
     return true;
   }
 
