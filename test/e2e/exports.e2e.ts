@@ -35,9 +35,10 @@ async function chooseFile(page: Page, button: string, path: string): Promise<voi
   await (await chooser).setFiles(path);
 }
 
-async function downloadOf(page: Page, button: string): Promise<{ name: string; text: string }> {
+/** Chooses an item of the toolbar's Export menu and reads the download. */
+async function downloadOf(page: Page, item: 'replay' | 'planviz' | 'scen' | 'solution'): Promise<{ name: string; text: string }> {
   const download = page.waitForEvent('download');
-  await page.getByTestId(button).click();
+  await page.getByTestId('export-menu').selectOption(item);
   const file = await download;
   return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
 }
@@ -50,14 +51,15 @@ describe('browser edition: exports', () => {
     await chooseFile(app.page, 'add-units', SCEN);
     await expect.poll(() => app.page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 10 units, 4-connected/);
     await expect(app.page.getByTestId('undo').textContent()).resolves.toBe('Undo units from scenario');
-    await expect(app.page.getByTestId('export-replay').isDisabled()).resolves.toBe(true);
+    const replayItem = app.page.locator('[data-testid="export-menu"] option[value="replay"]');
+    await expect(replayItem.isDisabled()).resolves.toBe(true);
     await app.page.getByTestId('solve').click();
     await app.page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
-    await expect(app.page.getByTestId('export-replay').isDisabled()).resolves.toBe(false);
+    await expect(replayItem.isDisabled()).resolves.toBe(false);
   });
 
   it('exports the units as a .scen equal to the benchmark lines they came from', async () => {
-    const { name, text } = await downloadOf(app.page, 'export-scen');
+    const { name, text } = await downloadOf(app.page, 'scen');
     expect(name).toBe('random-32-32-20.scen');
     const benchmark = readFileSync(SCEN, 'utf8').split('\n');
     expect(text).toBe([...benchmark.slice(0, 11), ''].join('\n'));
@@ -66,7 +68,7 @@ describe('browser edition: exports', () => {
   });
 
   it('exports the replay file, which reads back as a valid replay of the plan on screen', async () => {
-    const { name, text } = await downloadOf(app.page, 'export-replay');
+    const { name, text } = await downloadOf(app.page, 'replay');
     expect(name).toBe('random-32-32-20-replay.json');
     replayText = text;
     const file = parseReplayFile(text, name);
@@ -84,7 +86,7 @@ describe('browser edition: exports', () => {
   });
 
   it('exports PlanViz JSON whose actions, decoded as PlanViz does, give the replay positions', async () => {
-    const { name, text } = await downloadOf(app.page, 'export-planviz');
+    const { name, text } = await downloadOf(app.page, 'planviz');
     expect(name).toBe('random-32-32-20-planviz.json');
     const doc = JSON.parse(text);
     expect(doc).toMatchObject({ format: 'planviz', schema_version: 1, action_model: 'MAPF', time_unit: 'timestep', ticks_per_step: 1, map: { width: 32, height: 32 } });
@@ -106,6 +108,10 @@ describe('browser edition: exports', () => {
       expect(t).toBe(replay.turns);
     });
     expect(doc.metadata).toMatchObject({ solver: 'whca', teamSize: 10, map: 'random-32-32-20.map' });
+    // The menu item for mapf-visualizer text gives the same positions, one line per turn.
+    const solution = await downloadOf(app.page, 'solution');
+    expect(solution.text.split('\n')[replay.turns]).toBe(`${replay.turns}:${replay.positions[replay.turns].reduce((s: string, v: number, i: number) => s + (i % 2 === 0 ? `(${v},` : `${v}),`), '')}`);
+    await expect(app.page.getByTestId('export-menu').inputValue()).resolves.toBe('');
     await screenshot(app.page, 'exports-solved');
   });
 

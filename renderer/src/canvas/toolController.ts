@@ -98,7 +98,7 @@ export class ToolController {
         this.selectDown(cell, shift);
         return;
       case 'door':
-        this.toggleDoor(cell);
+        this.toggleDoor(cell, shift);
         return;
     }
   }
@@ -164,14 +164,18 @@ export class ToolController {
   /**
    * The door tool: a click on a cell with a timed event removes the cell from its events; on
    * any other cell it adds an event at the replay's turn (DEFAULT_DOOR_TURN at turn 0) that
-   * closes a free cell or opens a wall. One setEvents command, so one undo step.
+   * closes a free cell or opens a wall; with Shift it joins the last event instead (a door of
+   * several cells that close together). One setEvents command, so one undo step.
    */
-  private toggleDoor(cell: Cell): void {
+  private toggleDoor(cell: Cell, shift: boolean): void {
     const events = this.model.document.events;
     const hits = (e: MapEvent) => e.cells.some(([x, y]) => x === cell.x && y === cell.y);
     let next: MapEvent[];
     if (events.some(hits)) {
       next = events.map((e) => ({ ...e, cells: e.cells.filter(([x, y]) => x !== cell.x || y !== cell.y) })).filter((e) => e.cells.length > 0);
+    } else if (shift && events.length > 0) {
+      const last = events[events.length - 1];
+      next = [...events.slice(0, -1), { ...last, cells: [...last.cells, [cell.x, cell.y]] }];
     } else {
       const turn = this.replayTurn();
       const action = this.model.document.grid.isFreeXY(cell.x, cell.y) ? 'close' : 'open';

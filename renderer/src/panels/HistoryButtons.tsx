@@ -8,10 +8,10 @@ export function HistoryButtons() {
   const redoLabel = useSlice(modelStore, (s) => s.redoLabel);
   return (
     <div className="history-buttons">
-      <button type="button" onClick={undo} disabled={undoLabel === null} title="Undo (Ctrl+Z)" data-testid="undo">
+      <button type="button" onClick={undo} disabled={undoLabel === null} title={undoLabel ? `Undo ${undoLabel} (Ctrl+Z)` : 'Undo (Ctrl+Z)'} data-testid="undo">
         {undoLabel ? `Undo ${undoLabel}` : 'Undo'}
       </button>
-      <button type="button" onClick={redo} disabled={redoLabel === null} title="Redo (Ctrl+Shift+Z, Ctrl+Y)" data-testid="redo">
+      <button type="button" onClick={redo} disabled={redoLabel === null} title={redoLabel ? `Redo ${redoLabel} (Ctrl+Shift+Z, Ctrl+Y)` : 'Redo (Ctrl+Shift+Z, Ctrl+Y)'} data-testid="redo">
         {redoLabel ? `Redo ${redoLabel}` : 'Redo'}
       </button>
     </div>

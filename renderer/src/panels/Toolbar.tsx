@@ -1,9 +1,18 @@
-/** File actions, each with its shortcut in the tooltip. */
+/** File actions, each with its shortcut in the tooltip, and the Export menu. */
 import { exportPlanViz, exportReplayFile, exportUnitsScen } from '../state/exportActions.ts';
 import { useCurrentOutcome } from '../state/plan.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
-import { addUnitsFromScenario, newScenario, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile, UNITS_FROM_SCENARIO } from '../state/fileActions.ts';
+import { exportSolutionText, addUnitsFromScenario, newScenario, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile, UNITS_FROM_SCENARIO } from '../state/fileActions.ts';
+
+type ExportKind = 'replay' | 'planviz' | 'solution' | 'scen';
+
+function runExport(kind: ExportKind): void {
+  if (kind === 'replay') void exportReplayFile();
+  else if (kind === 'planviz') void exportPlanViz();
+  else if (kind === 'solution') void exportSolutionText();
+  else if (kind === 'scen') void exportUnitsScen();
+}
 
 export function Toolbar() {
   const outcome = useCurrentOutcome();
@@ -31,16 +40,30 @@ export function Toolbar() {
         Save .map
       </button>
       <span className="separator" />
-      <span className="toolbar-label">Export</span>
-      <button type="button" onClick={() => void exportReplayFile()} disabled={noPlan} title="Save the replay as MAPF Lab replay JSON (map, units, positions per turn, events, solver, metrics)" data-testid="export-replay">
-        Replay
-      </button>
-      <button type="button" onClick={() => void exportPlanViz()} disabled={noPlan} title="Save the plan for PlanViz (format planviz, schema_version 1; 4-connected plans)" data-testid="export-planviz">
-        PlanViz
-      </button>
-      <button type="button" onClick={() => void exportUnitsScen()} disabled={units === 0} title="Save the units as a Moving AI .scen (optimal lengths: 8-connected, no corner cutting)" data-testid="export-scen">
-        .scen
-      </button>
+      <select
+        className="export-menu"
+        value=""
+        onChange={(e) => runExport(e.target.value as ExportKind)}
+        title="Export the replay, the plan or the units for other tools"
+        aria-label="Export"
+        data-testid="export-menu"
+      >
+        <option value="" disabled>
+          Export…
+        </option>
+        <option value="replay" disabled={noPlan}>
+          Replay (MAPF Lab .json)
+        </option>
+        <option value="planviz" disabled={noPlan}>
+          Plan for PlanViz (.json)
+        </option>
+        <option value="solution" disabled={noPlan}>
+          Plan for mapf-visualizer (.txt)
+        </option>
+        <option value="scen" disabled={units === 0}>
+          Units as Moving AI .scen
+        </option>
+      </select>
     </nav>
   );
 }

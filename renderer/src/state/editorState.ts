@@ -11,7 +11,7 @@ export const TOOLS: readonly { name: ToolName; label: string; key: string; hint:
   { name: 'rect', label: 'Rect', key: 'R', hint: 'drag a rectangle of walls (right button: floor)' },
   { name: 'fill', label: 'Fill', key: 'F', hint: 'flood fill a region with walls (right button: floor)' },
   { name: 'unit', label: 'Unit', key: 'U', hint: 'click a start cell, then a goal cell' },
-  { name: 'door', label: 'Door', key: 'D', hint: 'click a cell to add a door that closes at a turn (click it again to remove it); set the turns in Map events' },
+  { name: 'door', label: 'Door', key: 'D', hint: 'click a cell to add a door that closes at a turn (a wall: a passage that opens), Shift-click to add a cell to the last door, click again to remove; set turns in Map events' },
 ];
 
 export const MAX_BRUSH_UI = 32;

@@ -137,5 +137,9 @@ describe('ToolController outside the map', () => {
     expect(model.document.events).toHaveLength(3);
     controller.down({ x: 9, y: 9 });
     expect(model.document.events).toHaveLength(3);
+    // Shift joins the last event: a two-cell door closing at once.
+    controller.down({ x: 3, y: 2 }, false, true);
+    expect(model.document.events[2]).toEqual({ t: 7, cells: [[4, 0], [3, 2]], action: 'open' });
+    expect(model.document.events).toHaveLength(3);
   });
 });
