@@ -15,7 +15,7 @@ import { replayFileFromReplay, serializeReplayFile } from '../../../core/replayF
 import type { ReplayFile } from '../../../core/replayFile/schema.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { Movement } from '../../../core/grid/movement.ts';
-import type { MapEvent, ScenarioAgent, ScenarioMap, SolverSettings } from '../../../core/scenario/schema.ts';
+import type { MapEvent, ScenarioAgent, ScenarioMap } from '../../../core/scenario/schema.ts';
 import type { SolveStatus } from '../../../core/solvers/types.ts';
 import { cellAtTurn, type ReplayAnalysis } from '../replay/analysis.ts';
 
@@ -27,7 +27,8 @@ export interface ReplayExportInput {
   movement: Movement;
   agents: readonly ScenarioAgent[];
   events: readonly MapEvent[];
-  settings: SolverSettings;
+  /** Seed and params as the solve request sent them (solveRequestFields). */
+  request: { seed: number; params: Record<string, unknown> };
   outcome: {
     solver: string;
     status: SolveStatus;
@@ -62,15 +63,12 @@ export function replayFromPlan(grid: Grid, paths: readonly (readonly number[])[]
 }
 
 export function replayFileOfPlan(input: ReplayExportInput): ReplayFile {
-  const { outcome, settings } = input;
+  const { outcome, request } = input;
   const replay = replayFromPlan(input.grid, outcome.paths, outcome.analysis);
   const finite = (n: number) => (Number.isFinite(n) ? n : null);
   const stats: Record<string, number> = {};
   for (const [key, value] of Object.entries(outcome.stats)) if (Number.isFinite(value)) stats[key] = value;
-  const params: Record<string, unknown> = { ...settings.params };
-  if (settings.window !== undefined) params.window ??= settings.window;
-  if (settings.order !== 'given') params.order ??= settings.order;
-  const solver: ReplayFile['solver'] = { name: outcome.solver, status: outcome.status, seed: settings.seed, params };
+  const solver: ReplayFile['solver'] = { name: outcome.solver, status: outcome.status, seed: request.seed, params: { ...request.params } };
   if (outcome.message) solver.message = outcome.message;
   return replayFileFromReplay(replay, {
     name: input.name,

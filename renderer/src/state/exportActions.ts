@@ -11,6 +11,7 @@ import { notify } from './labState.ts';
 import { currentOutcome } from './plan.ts';
 import { model } from './session.ts';
 import { baseName, reportErrors, slug } from './fileActions.ts';
+import { solveRequestFields } from './solveRequest.ts';
 
 const JSON_FILTER = (name: string) => [{ name, extensions: ['json'] }];
 
@@ -48,7 +49,7 @@ export async function exportReplayFile(): Promise<void> {
       movement: doc.movement,
       agents: doc.agents,
       events: doc.events,
-      settings: doc.solver,
+      request: solveRequestFields(doc.solver, doc.grid.width, doc.grid.height),
       outcome,
     });
     await save(`${stem()}-replay.json`, text, JSON_FILTER('MAPF Lab replay'), ' (MAPF Lab replay, version 1).');

@@ -30,7 +30,7 @@ function input(): ReplayExportInput {
     movement: { connectivity: 4, corners: 'no-cut' },
     agents: [completeAgent({ id: 'a', start: [0, 0], goal: [1, 2] }, 0), completeAgent({ id: 'b', start: [2, 2], goal: [0, 2] }, 1)],
     events: [{ t: 5, cells: [[1, 1]], action: 'close' }],
-    settings: { solver: 'whca', window: 8, order: 'given', seed: 3, params: {} },
+    request: { seed: 3, params: { window: 8, turnLimit: 100 } },
     outcome: { solver: 'whca', status: 'solved', paths: PATHS, goals: GOALS, stats: { expanded: 9, elapsedMs: 1, ratio: NaN }, analysis: analyseReplay(grid, PATHS, GOALS) },
   };
 }
@@ -57,7 +57,7 @@ describe('replayFileText', () => {
     expect(file.units.map((u) => [u.id, u.start, u.goal])).toEqual([['a', [0, 0], [1, 2]], ['b', [2, 2], [0, 2]]]);
     expect(file.mapEvents).toEqual([{ t: 5, cells: [[1, 1]], action: 'close' }]);
     expect(file.mapChanges).toEqual([]);
-    expect(file.solver).toEqual({ name: 'whca', status: 'solved', seed: 3, params: { window: 8 } });
+    expect(file.solver).toEqual({ name: 'whca', status: 'solved', seed: 3, params: { window: 8, turnLimit: 100 } });
     expect(file.metrics).toEqual({ sumOfCosts: 6, makespan: 4, stats: { expanded: 9, elapsedMs: 1 } });
   });
 });
