@@ -46,7 +46,15 @@ export function buildMenu(hooks: MenuHooks): void {
         item('Open Moving AI Map…', 'open-map'),
         item('Units from Moving AI Scenario…', 'units-from-scen'),
         item('Save Moving AI Map…', 'save-map', 'CmdOrCtrl+Shift+S'),
-        item('Export Plan (mapf-visualizer)…', 'export-plan'),
+        {
+          label: 'Export',
+          submenu: [
+            item('Replay (MAPF Lab JSON)…', 'export-replay'),
+            item('Plan for mapf-visualizer…', 'export-plan'),
+            item('Plan for PlanViz…', 'export-planviz'),
+            item('Units as Moving AI Scenario…', 'export-scen'),
+          ],
+        },
         { type: 'separator' },
         process.platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
       ],

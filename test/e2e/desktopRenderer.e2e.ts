@@ -58,6 +58,11 @@ describe('desktop renderer path (preload API stand-in)', () => {
     await page.locator('[data-testid="status"][data-status="failed"]').waitFor();
   });
 
+  it('exports the units as a Moving AI scenario from the menu', async () => {
+    await menu('export-scen');
+    await expect.poll(async () => (await calls()).filter((c) => c[0] === 'save').at(-1)?.[1]).toMatch(/\.scen$/);
+  });
+
   it('saves to the current file on Save, through a dialog on Save As', async () => {
     await menu('save');
     await expect.poll(async () => (await calls()).filter((c) => c[0] === 'save').at(-1)).toEqual(['save', expect.stringMatching(/\.json$/), true]);

@@ -11,6 +11,7 @@ import { editorStore } from './editorState.ts';
 import { redo, undo } from './editActions.ts';
 import { addUnitsFromScenario, exportSolutionText, newScenario, openFileContent, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile } from './fileActions.ts';
 import { model } from './session.ts';
+import { exportPlanViz, exportReplayFile, exportUnitsScen } from './exportActions.ts';
 import { cancelSolve, solveCurrent } from './solveActions.ts';
 
 export function runMenuCommand(command: MenuCommand): void {
@@ -31,6 +32,12 @@ export function runMenuCommand(command: MenuCommand): void {
       return void addUnitsFromScenario();
     case 'export-plan':
       return void exportSolutionText();
+    case 'export-replay':
+      return void exportReplayFile();
+    case 'export-planviz':
+      return void exportPlanViz();
+    case 'export-scen':
+      return void exportUnitsScen();
     case 'undo':
       return undo();
     case 'redo':
