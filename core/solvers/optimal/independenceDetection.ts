@@ -40,6 +40,15 @@ interface Group {
   id: number;
   agents: number[];
   cost: number;
+  /** For a merged group: the agents of the first of the two groups merged, and both groups' costs. */
+  parts: { first: Set<number>; firstCost: number; secondCost: number } | null;
+}
+
+/** The split of `group` for JointSearch (see JointSearch.boundOf), or null. */
+function splitOf(group: Group) {
+  const parts = group.parts;
+  if (parts === null) return null;
+  return { first: group.agents.map((a) => parts.first.has(a)), firstCost: parts.firstCost, secondCost: parts.secondCost };
 }
 
 export function planWithDetection(setup: SearchSetup, mode: SearchMode, detection: Detection, options: SolveOptions): PlanOutcome {
@@ -95,7 +104,7 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
     if (r.status !== 'solved') return stop(r, totalCost, `agent ${a}`);
     paths[a] = r.paths[0];
     avoid?.add(paths[a]);
-    const group = { id: nextGroupId++, agents: [a], cost: r.cost };
+    const group: Group = { id: nextGroupId++, agents: [a], cost: r.cost, parts: null };
     groups.set(group.id, group);
     groupOf[a] = group.id;
     totalCost += r.cost;
@@ -140,7 +149,8 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
         illegal!.fill(blocker.agents.map((a) => paths[a]));
         for (const a of mover.agents) avoid!.remove(paths[a]);
         outcome.replans++;
-        const r = search.search({ agents: mover.agents, costLimit: mover.cost, illegal, avoid });
+        // The parts' costs alone still bound the mover's cost with the illegal moves added.
+        const r = search.search({ agents: mover.agents, costLimit: mover.cost, illegal, avoid, split: splitOf(mover) });
         tally(r);
         outcome.replanExpanded += r.expanded;
         if (r.status === 'solved') {
@@ -157,13 +167,19 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
     }
 
     // Merge the two groups and plan them together, without limit or illegal moves.
-    const merged: Group = { id: nextGroupId++, agents: [...g1.agents, ...g2.agents].sort((x, y) => x - y), cost: 0 };
+    const merged: Group = {
+      id: nextGroupId++,
+      agents: [...g1.agents, ...g2.agents].sort((x, y) => x - y),
+      cost: 0,
+      parts: { first: new Set(g1.agents), firstCost: g1.cost, secondCost: g2.cost },
+    };
     outcome.merges++;
     outcome.largestGroup = Math.max(outcome.largestGroup, merged.agents.length);
     options.onProgress?.({ message: `merged agents ${merged.agents.join(', ')} (largest group ${outcome.largestGroup})` });
     if (avoid !== null) for (const a of merged.agents) avoid.remove(paths[a]);
     const others = totalCost - g1.cost - g2.cost;
-    const r = search.search({ agents: merged.agents, costLimit: Infinity, illegal: null, avoid });
+    // The two groups' optimal costs alone bound the merged group's search (JointSearch.boundOf).
+    const r = search.search({ agents: merged.agents, costLimit: Infinity, illegal: null, avoid, split: splitOf(merged) });
     tally(r);
     if (r.status !== 'solved') return stop(r, others, `the group of agents ${merged.agents.join(', ')}`);
     for (let i = 0; i < merged.agents.length; i++) {

@@ -50,7 +50,9 @@ const TIME = 3;
 const CONFLICTS = 4;
 const PARENT = 5;
 const HASH = 6;
-const WORDS = 7;
+/** g + h of the agents of the first subgroup (see GroupQuery.split), else 0. */
+const F1 = 7;
+const WORDS = 8;
 const NEXT_MASK = 0xffff;
 const CLOSED = 0x10000;
 const DEFER_SHIFT = 17;
@@ -62,7 +64,7 @@ const TIE_CONFLICTS = 64;
 const TIE_H = 512;
 
 /** Expansions between two looks at the clock and the cancel flag. */
-const POLL_EVERY = 256;
+const POLL_EVERY = 1024;
 
 /** What one search of one group needs besides the map tables. */
 export interface GroupQuery {
@@ -74,6 +76,11 @@ export interface GroupQuery {
   illegal: IllegalMoveTable | null;
   /** Paths of other agents to conflict with as little as possible, or null. */
   avoid: ConflictAvoidanceTable | null;
+  /**
+   * A merge of two groups whose optimal costs alone are known: `first[i]` tells whether agent i
+   * (of `agents`) was in the first, and the two costs. Sharpens the heuristic (see fOf).
+   */
+  split?: { first: readonly boolean[]; firstCost: number; secondCost: number } | null;
 }
 
 export type GroupStatus = 'solved' | 'unsolvable' | 'over-limit' | 'timeout' | 'cancelled' | 'memory';
@@ -119,6 +126,11 @@ export class JointSearch {
   private agentDist: Int32Array[] = [];
   private agentGoal = new Int32Array(0);
   private query: GroupQuery | null = null;
+  /** Per agent of the group: 1 if in the first subgroup of the split. */
+  private inFirst = new Uint8Array(0);
+  /** Optimal costs of the two subgroups alone (0 and 0 without a split). */
+  private firstCost = 0;
+  private secondCost = 0;
 
   // Node store: one record of `stride` integers per node, the fields below and then the state
   // words, so that looking a node up touches one place in memory.
@@ -191,9 +203,12 @@ export class JointSearch {
     if (this.timed) this.childWords[n] = 0;
     let h0 = 0;
     for (let i = 0; i < n; i++) h0 += this.agentDist[i][this.childWords[i]];
-    if (h0 > query.costLimit) return result('over-limit', -1);
-    this.queue.reset(h0);
-    this.insert(0, -1, 0, h0, 0, 0);
+    let f1 = 0;
+    for (let i = 0; i < n; i++) if (this.inFirst[i] === 1) f1 += this.agentDist[i][this.childWords[i]];
+    const rootF = this.boundOf(0, h0, f1);
+    if (rootF > query.costLimit) return result('over-limit', -1);
+    this.queue.reset(rootF);
+    this.insert(0, -1, 0, h0, 0, 0, f1);
 
     const queue = this.queue;
     while (queue.length > 0) {
@@ -242,6 +257,10 @@ export class JointSearch {
     this.agentIds = Int32Array.from(query.agents);
     this.agentDist = query.agents.map((a) => this.setup.distances[a]);
     this.agentGoal = Int32Array.from(query.agents, (a) => this.setup.goals[a]);
+    const split = query.split ?? null;
+    this.inFirst = Uint8Array.from(query.agents, (_, i) => (split !== null && split.first[i] ? 1 : 0));
+    this.firstCost = split !== null ? split.firstCost : 0;
+    this.secondCost = split !== null ? split.secondCost : 0;
     if (this.pos.length < n) {
       this.pos = new Int32Array(n);
       this.done = new Uint8Array(n);
@@ -297,10 +316,26 @@ export class JointSearch {
     }
   }
 
-  /** The f a node is queued under: g + h plus its deferral. */
+  /**
+   * f of a node reached with cost g, heuristic h, and g + h = f1 for the first subgroup of a merge.
+   *
+   * Beyond the seed: when a merge joins groups G1 and G2 of optimal costs C1 and C2 alone, any plan
+   * of the merged group costs at least C1 on G1's agents and C2 on G2's, and at least g + h on
+   * either part, so max(f1, C1) + max(f - f1, C2) is an admissible estimate for the node's path
+   * (C1 = C2 = 0 without a split: plain g + h). An operator moves agents of one part only and raises
+   * that part's g + h by 0, 1 or 2, so this f never decreases along a path (children may be
+   * deferred by 0, 1 or 2 as before). It depends on the path's split of g, not on the state alone;
+   * a node reached again with a lower g is therefore reopened (insert), which keeps A* optimal.
+   */
+  private boundOf(g: number, h: number, f1: number): number {
+    const f2 = g + h - f1;
+    return (f1 > this.firstCost ? f1 : this.firstCost) + (f2 > this.secondCost ? f2 : this.secondCost);
+  }
+
+  /** The f a node is queued under: boundOf plus its deferral. */
   private fOf(id: number): number {
     const record = id * this.stride;
-    return this.data[record + G] + this.data[record + H] + (this.data[record + NEXT] >>> DEFER_SHIFT);
+    return this.boundOf(this.data[record + G], this.data[record + H], this.data[record + F1]) + (this.data[record + NEXT] >>> DEFER_SHIFT);
   }
 
   /** Open-list order inside one f: fewer conflicts with the avoidance table, then lower h. */
@@ -319,7 +354,7 @@ export class JointSearch {
    * Adds the state in childWords (with `next`) as a child of `parentId`, or improves the
    * existing equal node. Returns false when the node store is full.
    */
-  private insert(next: number, parentId: number, g: number, h: number, t: number, conflicts: number): boolean {
+  private insert(next: number, parentId: number, g: number, h: number, t: number, conflicts: number, f1: number): boolean {
     const words = this.words;
     const stride = this.stride;
     const child = this.childWords;
@@ -336,14 +371,19 @@ export class JointSearch {
         let same = (data[record + NEXT] & NEXT_MASK) === next;
         for (let i = 0; same && i < words; i++) same = data[record + WORDS + i] === child[i];
         if (same) {
-          // A duplicate: keep the cheaper way here (the consistent heuristic means a closed node
-          // was already reached optimally), and among equal costs the one with fewer conflicts.
+          // A duplicate: keep the cheaper way here, and among equal costs the one with fewer
+          // conflicts if the node was not expanded yet. With plain g + h (consistent) an expanded
+          // node was reached optimally; with a split (boundOf) it may not have been, and a cheaper
+          // way reopens it.
           const oldG = data[record + G];
-          if ((data[record + NEXT] & CLOSED) === 0 && (g < oldG || (g === oldG && conflicts < data[record + CONFLICTS]))) {
+          const closed = (data[record + NEXT] & CLOSED) !== 0;
+          if (g < oldG || (!closed && g === oldG && conflicts < data[record + CONFLICTS])) {
+            data[record + NEXT] = next; // open again, nothing deferred
             data[record + G] = g;
             data[record + PARENT] = parentId;
             data[record + TIME] = t;
             data[record + CONFLICTS] = conflicts;
+            data[record + F1] = f1;
             this.enqueue(id);
           }
           return true;
@@ -368,6 +408,7 @@ export class JointSearch {
     data[record + CONFLICTS] = conflicts;
     data[record + PARENT] = parentId;
     data[record + HASH] = hash;
+    data[record + F1] = f1;
     for (let i = 0; i < words; i++) data[record + WORDS + i] = child[i];
     this.table[slot * 2] = id + 1;
     this.table[slot * 2 + 1] = hash;
@@ -436,6 +477,8 @@ export class JointSearch {
     const g = this.data[record + G];
     const h = this.data[record + H];
     const c = this.data[record + CONFLICTS];
+    const f1 = this.data[record + F1];
+    const fParent = this.boundOf(g, h, f1);
     const query = this.query!;
     const illegal = query.illegal;
     const avoid = query.avoid;
@@ -476,6 +519,7 @@ export class JointSearch {
     const p = pos[k];
     const dist = this.agentDist[k];
     const goal = this.agentGoal[k];
+    const first = this.inFirst[k] === 1;
 
     const mask = masks[k];
     for (let m = 0; m <= FINISH; m++) {
@@ -488,8 +532,10 @@ export class JointSearch {
       if (m < WAIT && unassignedStamp[q] === stamp && done[unassignedAgent[q]] === 1) continue;
       const g2 = m === FINISH ? g : g + 1;
       const h2 = h - dist[p] + dist[q];
-      if (g2 + h2 > limit) continue;
-      const delta = g2 + h2 - g - h;
+      const f1Child = first ? f1 + (g2 - g) + (h2 - h) : f1;
+      const fChild = this.boundOf(g2, h2, f1Child);
+      if (fChild > limit) continue;
+      const delta = fChild - fParent;
       if (delta !== target && partial) {
         // Generated by an earlier expansion of this node, or deferred to a later one.
         if (delta > target && delta < nextDelta && (illegal === null || (illegal.isLegal(t, p, q) && (m !== FINISH || illegal.canRest(q, t))))) {
@@ -531,7 +577,7 @@ export class JointSearch {
         }
       }
       if (this.timed) child[n] = Math.min(childTime, illegal!.horizon);
-      if (!this.insert(childNext, id, g2, h2, childTime, c2)) return false;
+      if (!this.insert(childNext, id, g2, h2, childTime, c2, f1Child)) return false;
     }
     // Queue the node again for its deferred children, or mark it exhausted.
     const data = this.data;
@@ -595,6 +641,7 @@ export class JointSearch {
     gAcc[0] = this.data[id * this.stride + G];
     hAcc[0] = 0;
     cAcc[0] = this.data[id * this.stride + CONFLICTS];
+    const parentF1 = this.data[id * this.stride + F1];
     const childTime = t + 1;
 
     let ok = true;
@@ -618,7 +665,11 @@ export class JointSearch {
       if (i === n - 1) {
         for (let a = 0; a < n; a++) child[a] = post[a] | (done[a] === 1 || choice[a] === FINISH ? DONE_BIT : 0);
         if (this.timed) child[n] = Math.min(childTime, illegal!.horizon);
-        if (!this.insert(0, id, gAcc[n], hAcc[n], childTime, cAcc[n])) {
+        let f1 = parentF1;
+        for (let a = 0; a < n; a++) {
+          if (this.inFirst[a] === 1) f1 += (done[a] === 1 || choice[a] === FINISH ? 0 : 1) + this.agentDist[a][post[a]] - this.agentDist[a][pos[a]];
+        }
+        if (!this.insert(0, id, gAcc[n], hAcc[n], childTime, cAcc[n], f1)) {
           ok = false;
           break;
         }

@@ -10,6 +10,8 @@ import { ConflictAvoidanceTable } from '../../../../core/solvers/optimal/conflic
 import { IllegalMoveTable } from '../../../../core/solvers/optimal/illegalMoveTable.ts';
 import { JointSearch, type SearchMode } from '../../../../core/solvers/optimal/jointSearch.ts';
 import { buildStepTable, buildUnitDistance } from '../../../../core/solvers/optimal/stepTable.ts';
+import { bruteForceOptimum } from './bruteForce.ts';
+import { randomInstance } from './randomInstances.ts';
 
 /** A search over `rows` for agents with the given start and goal cells (x, y). */
 function setup(rows: string[], movement: Movement, tasks: [number, number, number, number][], mode: SearchMode = 'od') {
@@ -93,4 +95,43 @@ describe('conflict avoidance table', () => {
     avoid.remove(Int32Array.of(c(1, 0), c(0, 1)));
     expect(avoid.moveConflicts(7, c(0, 0), c(0, 1), 2)).toBe(0);
   });
+});
+
+describe('group search with a split (the merged groups\' costs bound f)', () => {
+  // Random tiny instances, every way of cutting the agents in two: the costs of the two parts
+  // alone sharpen the heuristic, never the optimum (brute force), in both modes and models.
+  for (const [modelName, movement, firstSeed] of [['4-connected', FOUR_CONNECTED, 500], ['8-connected', OCTILE_CUT, 600]] as const) {
+    for (const mode of ['od', 'standard'] as const) {
+      it(`${mode}, ${modelName}: same optimum as the brute force for every split`, () => {
+        let checked = 0;
+        for (let seed = firstSeed; seed < firstSeed + 12; seed++) {
+          const instance = randomInstance(seed, 4, 4, 0.2, 3, movement);
+          const brute = bruteForceOptimum(instance);
+          if (brute.cost === null) continue;
+          const steps = buildStepTable(instance.grid, movement);
+          const starts = Int32Array.from(instance.agents, (a) => a.start);
+          const goals = Int32Array.from(instance.agents, (a) => a.goal);
+          const distances = Array.from(goals, (g) => buildUnitDistance(steps, g));
+          const search = new JointSearch({ steps, distances, goals, starts, deadline: Infinity, memoryBytes: 64 << 20 }, mode);
+          const all = [0, 1, 2];
+          for (let mask = 1; mask < 7; mask++) {
+            const first = all.filter((a) => ((mask >> a) & 1) === 1);
+            const second = all.filter((a) => ((mask >> a) & 1) === 0);
+            const firstCost = search.search({ agents: first, costLimit: Infinity, illegal: null, avoid: null }).cost;
+            const secondCost = search.search({ agents: second, costLimit: Infinity, illegal: null, avoid: null }).cost;
+            const split = { first: all.map((a) => first.includes(a)), firstCost, secondCost };
+            const r = search.search({ agents: all, costLimit: Infinity, illegal: null, avoid: null, split });
+            expect(r.status, `seed ${seed} split ${mask}`).toBe('solved');
+            expect(r.cost, `seed ${seed} split ${mask}`).toBe(brute.cost);
+            expect(r.lowerBound).toBe(brute.cost);
+            // With the optimum as the cost limit it is found too, and below it there is none.
+            expect(search.search({ agents: all, costLimit: brute.cost, illegal: null, avoid: null, split }).cost).toBe(brute.cost);
+            expect(search.search({ agents: all, costLimit: brute.cost - 1, illegal: null, avoid: null, split }).status).toBe('over-limit');
+            checked++;
+          }
+        }
+        expect(checked).toBeGreaterThan(30);
+      });
+    }
+  }
 });
