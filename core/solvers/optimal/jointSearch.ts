@@ -305,15 +305,23 @@ export class JointSearch {
     // node id + 1 and its hash side by side, so a probe that misses costs one memory access.
     let slots = 1;
     while (slots < capacity * 2) slots *= 2;
-    this.table = new Int32Array(slots * 2);
-    this.tableMask = slots - 1;
-    for (let id = 0; id < keep; id++) {
-      const hash = data[id * this.stride + HASH];
-      let slot = hash & this.tableMask;
-      while (this.table[slot * 2] !== 0) slot = (slot + 1) & this.tableMask;
-      this.table[slot * 2] = id + 1;
-      this.table[slot * 2 + 1] = hash;
+    // Rehash from the old table, read in order (its slots hold the hashes), not from the records.
+    const old = this.table;
+    const table = new Int32Array(slots * 2);
+    const mask = slots - 1;
+    if (keep > 0) {
+      for (let i = 0; i < old.length; i += 2) {
+        const entry = old[i];
+        if (entry === 0) continue;
+        const hash = old[i + 1];
+        let slot = hash & mask;
+        while (table[slot * 2] !== 0) slot = (slot + 1) & mask;
+        table[slot * 2] = entry;
+        table[slot * 2 + 1] = hash;
+      }
     }
+    this.table = table;
+    this.tableMask = mask;
   }
 
   /**

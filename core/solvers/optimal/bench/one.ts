@@ -43,6 +43,6 @@ for (const seed of seeds) {
   const expanded = s.expanded ?? 0;
   totalExpanded += expanded;
   totalMs += ms;
-  console.log(`seed ${seed} agents ${instance.agents.length}: ${result.status} cost ${cost} in ${ms.toFixed(0)} ms CPU, expanded ${expanded}, generated ${s.generated ?? 0}, largest group ${s.largestGroup ?? 0}, ${(expanded / ms / 1000).toFixed(3)} M exp/s`);
+  console.log(`seed ${seed} agents ${instance.agents.length}: ${result.status} cost ${cost} in ${ms.toFixed(0)} ms CPU, expanded ${expanded}, generated ${s.generated ?? 0}, largest group ${s.largestGroup ?? 0}, replan expansions ${s.replanExpanded ?? 0}, ${(expanded / ms / 1000).toFixed(3)} M exp/s`);
 }
 console.log(`total: ${totalExpanded} expansions in ${totalMs.toFixed(0)} ms CPU = ${(totalExpanded / totalMs / 1000).toFixed(3)} M exp/s`);
