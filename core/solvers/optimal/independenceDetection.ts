@@ -15,7 +15,7 @@
 import { ConflictAvoidanceTable } from './conflictAvoidanceTable.ts';
 import { ConflictFinder } from './firstConflict.ts';
 import { IllegalMoveTable } from './illegalMoveTable.ts';
-import { type GroupResult, JointSearch, type SearchMode, type SearchSetup } from './jointSearch.ts';
+import { type GroupResult, JointSearch, type MergeTree, type SearchMode, type SearchSetup } from './jointSearch.ts';
 import type { StepTable } from './stepTable.ts';
 import type { SolveOptions } from '../types.ts';
 
@@ -40,15 +40,8 @@ interface Group {
   id: number;
   agents: number[];
   cost: number;
-  /** For a merged group: the agents of the first of the two groups merged, and both groups' costs. */
-  parts: { first: Set<number>; firstCost: number; secondCost: number } | null;
-}
-
-/** The split of `group` for JointSearch (see JointSearch.boundOf), or null. */
-function splitOf(group: Group) {
-  const parts = group.parts;
-  if (parts === null) return null;
-  return { first: group.agents.map((a) => parts.first.has(a)), firstCost: parts.firstCost, secondCost: parts.secondCost };
+  /** How the group was merged, with each merged group's optimal cost alone (its own at the root). */
+  tree: MergeTree;
 }
 
 export function planWithDetection(setup: SearchSetup, mode: SearchMode, detection: Detection, options: SolveOptions): PlanOutcome {
@@ -104,7 +97,7 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
     if (r.status !== 'solved') return stop(r, totalCost, `agent ${a}`);
     paths[a] = r.paths[0];
     avoid?.add(paths[a]);
-    const group: Group = { id: nextGroupId++, agents: [a], cost: r.cost, parts: null };
+    const group: Group = { id: nextGroupId++, agents: [a], cost: r.cost, tree: a };
     groups.set(group.id, group);
     groupOf[a] = group.id;
     totalCost += r.cost;
@@ -149,8 +142,8 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
         illegal!.fill(blocker.agents.map((a) => paths[a]));
         for (const a of mover.agents) avoid!.remove(paths[a]);
         outcome.replans++;
-        // The parts' costs alone still bound the mover's cost with the illegal moves added.
-        const r = search.search({ agents: mover.agents, costLimit: mover.cost, illegal, avoid, split: splitOf(mover) });
+        // The merged groups' costs alone still bound the mover's with the illegal moves added.
+        const r = search.search({ agents: mover.agents, costLimit: mover.cost, illegal, avoid, tree: mover.tree });
         tally(r);
         outcome.replanExpanded += r.expanded;
         if (r.status === 'solved') {
@@ -171,15 +164,15 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
       id: nextGroupId++,
       agents: [...g1.agents, ...g2.agents].sort((x, y) => x - y),
       cost: 0,
-      parts: { first: new Set(g1.agents), firstCost: g1.cost, secondCost: g2.cost },
+      tree: { left: g1.tree, right: g2.tree, cost: 0 },
     };
     outcome.merges++;
     outcome.largestGroup = Math.max(outcome.largestGroup, merged.agents.length);
     options.onProgress?.({ message: `merged agents ${merged.agents.join(', ')} (largest group ${outcome.largestGroup})` });
     if (avoid !== null) for (const a of merged.agents) avoid.remove(paths[a]);
     const others = totalCost - g1.cost - g2.cost;
-    // The two groups' optimal costs alone bound the merged group's search (JointSearch.boundOf).
-    const r = search.search({ agents: merged.agents, costLimit: Infinity, illegal: null, avoid, split: splitOf(merged) });
+    // The merged groups' optimal costs alone bound the search (JointSearch.boundOf).
+    const r = search.search({ agents: merged.agents, costLimit: Infinity, illegal: null, avoid, tree: merged.tree });
     tally(r);
     if (r.status !== 'solved') return stop(r, others, `the group of agents ${merged.agents.join(', ')}`);
     for (let i = 0; i < merged.agents.length; i++) {
@@ -189,6 +182,7 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
       groupOf[a] = merged.id;
     }
     merged.cost = r.cost;
+    merged.tree = { left: g1.tree, right: g2.tree, cost: r.cost };
     groups.delete(g1.id);
     groups.delete(g2.id);
     groups.set(merged.id, merged);

@@ -50,8 +50,8 @@ const TIME = 3;
 const CONFLICTS = 4;
 const PARENT = 5;
 const HASH = 6;
-/** g + h of the agents of the first subgroup (see GroupQuery.split), else 0. */
-const F1 = 7;
+/** The node's f before deferral: g + h, or with a merge tree the bound of boundOf. */
+const BOUND = 7;
 const WORDS = 8;
 const NEXT_MASK = 0xffff;
 const CLOSED = 0x10000;
@@ -77,11 +77,14 @@ export interface GroupQuery {
   /** Paths of other agents to conflict with as little as possible, or null. */
   avoid: ConflictAvoidanceTable | null;
   /**
-   * A merge of two groups whose optimal costs alone are known: `first[i]` tells whether agent i
-   * (of `agents`) was in the first, and the two costs. Sharpens the heuristic (see fOf).
+   * How independence detection built the group: a binary tree of merges over its agents (global
+   * indices) whose inner nodes carry the optimal cost of their agents alone. Sharpens f (boundOf).
    */
-  split?: { first: readonly boolean[]; firstCost: number; secondCost: number } | null;
+  tree?: MergeTree | null;
 }
+
+/** A leaf is an agent (global index); an inner node joins two groups of known optimal cost alone. */
+export type MergeTree = number | { left: MergeTree; right: MergeTree; cost: number };
 
 export type GroupStatus = 'solved' | 'unsolvable' | 'over-limit' | 'timeout' | 'cancelled' | 'memory';
 
@@ -126,11 +129,17 @@ export class JointSearch {
   private agentDist: Int32Array[] = [];
   private agentGoal = new Int32Array(0);
   private query: GroupQuery | null = null;
-  /** Per agent of the group: 1 if in the first subgroup of the split. */
-  private inFirst = new Uint8Array(0);
-  /** Optimal costs of the two subgroups alone (0 and 0 without a split). */
-  private firstCost = 0;
-  private secondCost = 0;
+  // The merge tree in post-order: children (>= 0 an inner node, < 0 the agent ~child of the
+  // group) and costs of the inner nodes; the root is last. Empty without a tree.
+  private treeLeft = new Int32Array(0);
+  private treeRight = new Int32Array(0);
+  private treeCost = new Int32Array(0);
+  private treeValue = new Int32Array(0);
+  /** With a tree: words per node holding each agent's own g + h (16 bits each), else 0. */
+  private fWords = 0;
+  /** Per agent: g + h of the node being generated, and of the node being expanded. */
+  private childF = new Int32Array(0);
+  private parentF = new Int32Array(0);
 
   // Node store: one record of `stride` integers per node, the fields below and then the state
   // words, so that looking a node up touches one place in memory.
@@ -203,12 +212,11 @@ export class JointSearch {
     if (this.timed) this.childWords[n] = 0;
     let h0 = 0;
     for (let i = 0; i < n; i++) h0 += this.agentDist[i][this.childWords[i]];
-    let f1 = 0;
-    for (let i = 0; i < n; i++) if (this.inFirst[i] === 1) f1 += this.agentDist[i][this.childWords[i]];
-    const rootF = this.boundOf(0, h0, f1);
+    for (let i = 0; i < n; i++) this.childF[i] = this.agentDist[i][this.childWords[i]];
+    const rootF = this.fWords > 0 ? this.boundOf(this.childF) : h0;
     if (rootF > query.costLimit) return result('over-limit', -1);
     this.queue.reset(rootF);
-    this.insert(0, -1, 0, h0, 0, 0, f1);
+    this.insert(0, -1, 0, h0, 0, 0, rootF);
 
     const queue = this.queue;
     while (queue.length > 0) {
@@ -257,10 +265,11 @@ export class JointSearch {
     this.agentIds = Int32Array.from(query.agents);
     this.agentDist = query.agents.map((a) => this.setup.distances[a]);
     this.agentGoal = Int32Array.from(query.agents, (a) => this.setup.goals[a]);
-    const split = query.split ?? null;
-    this.inFirst = Uint8Array.from(query.agents, (_, i) => (split !== null && split.first[i] ? 1 : 0));
-    this.firstCost = split !== null ? split.firstCost : 0;
-    this.secondCost = split !== null ? split.secondCost : 0;
+    this.setTree(query.tree ?? null);
+    if (this.childF.length < n) {
+      this.childF = new Int32Array(n);
+      this.parentF = new Int32Array(n);
+    }
     if (this.pos.length < n) {
       this.pos = new Int32Array(n);
       this.done = new Uint8Array(n);
@@ -284,7 +293,7 @@ export class JointSearch {
       this.table.fill(0);
     }
     // The previous search's records are dropped; from here on they have this query's layout.
-    this.stride = WORDS + this.words;
+    this.stride = WORDS + this.words + this.fWords;
     // Bytes per node: the record, queue entries and hash slots (about 2 of each of the last two).
     const perNode = 4 * this.stride + 2 * 12 + 2 * 8;
     this.maxNodes = Math.max(1024, Math.floor(this.setup.memoryBytes / perNode));
@@ -324,26 +333,87 @@ export class JointSearch {
     this.tableMask = mask;
   }
 
-  /**
-   * f of a node reached with cost g, heuristic h, and g + h = f1 for the first subgroup of a merge.
-   *
-   * Beyond the seed: when a merge joins groups G1 and G2 of optimal costs C1 and C2 alone, any plan
-   * of the merged group costs at least C1 on G1's agents and C2 on G2's, and at least g + h on
-   * either part, so max(f1, C1) + max(f - f1, C2) is an admissible estimate for the node's path
-   * (C1 = C2 = 0 without a split: plain g + h). An operator moves agents of one part only and raises
-   * that part's g + h by 0, 1 or 2, so this f never decreases along a path (children may be
-   * deferred by 0, 1 or 2 as before). It depends on the path's split of g, not on the state alone;
-   * a node reached again with a lower g is therefore reopened (insert), which keeps A* optimal.
-   */
-  private boundOf(g: number, h: number, f1: number): number {
-    const f2 = g + h - f1;
-    return (f1 > this.firstCost ? f1 : this.firstCost) + (f2 > this.secondCost ? f2 : this.secondCost);
+  private setTree(tree: MergeTree | null): void {
+    if (tree === null || typeof tree === 'number') {
+      this.treeLeft = new Int32Array(0);
+      this.fWords = 0;
+      return;
+    }
+    const index = new Map<number, number>();
+    for (let i = 0; i < this.n; i++) index.set(this.agentIds[i], i);
+    const left: number[] = [];
+    const right: number[] = [];
+    const cost: number[] = [];
+    const visit = (t: MergeTree): number => {
+      if (typeof t === 'number') {
+        const i = index.get(t);
+        if (i === undefined) throw new RangeError(`merge tree agent ${t} is not in the group`);
+        return ~i;
+      }
+      const l = visit(t.left);
+      const r = visit(t.right);
+      left.push(l);
+      right.push(r);
+      cost.push(t.cost);
+      return left.length - 1;
+    };
+    visit(tree);
+    this.treeLeft = Int32Array.from(left);
+    this.treeRight = Int32Array.from(right);
+    this.treeCost = Int32Array.from(cost);
+    this.treeValue = new Int32Array(left.length);
+    this.fWords = (this.n + 1) >> 1;
   }
 
-  /** The f a node is queued under: boundOf plus its deferral. */
+  /**
+   * f of a node from its agents' own g + h (`agentF`), with a merge tree.
+   *
+   * Beyond the seed: independence detection merged the group from two groups, each of known optimal
+   * cost alone, themselves merged likewise. Any plan of a tree node's agents costs at least that
+   * node's optimal cost, and at least the sum of what its two children's agents cost, so
+   * value(node) = max(cost, value(left) + value(right)), with value(agent) = its g + h, is an
+   * admissible f for the node's path, and the root's value (its own cost unknown: 0) bounds the
+   * group. An operator raises one agent's g + h by 0, 1 or 2, and max and + are monotone, so this f
+   * never decreases along a path and rises by at most as much (children are deferred by 0, 1 or 2
+   * as before). It depends on how the path split g among the agents, not on the state alone: a node
+   * reached again with a lower g is therefore reopened (insert), which keeps A* optimal.
+   */
+  private boundOf(agentF: Int32Array): number {
+    const left = this.treeLeft;
+    const right = this.treeRight;
+    const cost = this.treeCost;
+    const value = this.treeValue;
+    const m = left.length;
+    for (let j = 0; j < m; j++) {
+      const l = left[j];
+      const r = right[j];
+      const sum = (l >= 0 ? value[l] : agentF[~l]) + (r >= 0 ? value[r] : agentF[~r]);
+      value[j] = sum > cost[j] ? sum : cost[j];
+    }
+    return value[m - 1];
+  }
+
+  /** Loads the agents' own g + h stored with node `id` into `out`. */
+  private loadAgentF(id: number, out: Int32Array): void {
+    const base = id * this.stride + WORDS + this.words;
+    for (let i = 0; i < this.n; i++) out[i] = (this.data[base + (i >> 1)] >>> ((i & 1) << 4)) & 0xffff;
+  }
+
+  /** Stores childF with the node at `record` (16 bits an agent; larger values are capped, which only weakens the bound). */
+  private storeAgentF(record: number): void {
+    const base = record + WORDS + this.words;
+    const f = this.childF;
+    for (let w = 0; w < this.fWords; w++) {
+      const a = f[2 * w] < 0xffff ? f[2 * w] : 0xffff;
+      const b = 2 * w + 1 < this.n ? (f[2 * w + 1] < 0xffff ? f[2 * w + 1] : 0xffff) : 0;
+      this.data[base + w] = a | (b << 16);
+    }
+  }
+
+  /** The f a node is queued under: its bound plus its deferral. */
   private fOf(id: number): number {
     const record = id * this.stride;
-    return this.boundOf(this.data[record + G], this.data[record + H], this.data[record + F1]) + (this.data[record + NEXT] >>> DEFER_SHIFT);
+    return this.data[record + BOUND] + (this.data[record + NEXT] >>> DEFER_SHIFT);
   }
 
   /** Open-list order inside one f: fewer conflicts with the avoidance table, then lower h. */
@@ -362,7 +432,7 @@ export class JointSearch {
    * Adds the state in childWords (with `next`) as a child of `parentId`, or improves the
    * existing equal node. Returns false when the node store is full.
    */
-  private insert(next: number, parentId: number, g: number, h: number, t: number, conflicts: number, f1: number): boolean {
+  private insert(next: number, parentId: number, g: number, h: number, t: number, conflicts: number, bound: number): boolean {
     const words = this.words;
     const stride = this.stride;
     const child = this.childWords;
@@ -391,7 +461,8 @@ export class JointSearch {
             data[record + PARENT] = parentId;
             data[record + TIME] = t;
             data[record + CONFLICTS] = conflicts;
-            data[record + F1] = f1;
+            data[record + BOUND] = bound;
+            if (this.fWords > 0) this.storeAgentF(record);
             this.enqueue(id);
           }
           return true;
@@ -416,8 +487,9 @@ export class JointSearch {
     data[record + CONFLICTS] = conflicts;
     data[record + PARENT] = parentId;
     data[record + HASH] = hash;
-    data[record + F1] = f1;
+    data[record + BOUND] = bound;
     for (let i = 0; i < words; i++) data[record + WORDS + i] = child[i];
+    if (this.fWords > 0) this.storeAgentF(record);
     this.table[slot * 2] = id + 1;
     this.table[slot * 2 + 1] = hash;
     this.generated++;
@@ -485,8 +557,10 @@ export class JointSearch {
     const g = this.data[record + G];
     const h = this.data[record + H];
     const c = this.data[record + CONFLICTS];
-    const f1 = this.data[record + F1];
-    const fParent = this.boundOf(g, h, f1);
+    const fParent = this.data[record + BOUND];
+    const tree = this.fWords > 0;
+    const childF = this.childF;
+    if (tree) this.loadAgentF(id, childF);
     const query = this.query!;
     const illegal = query.illegal;
     const avoid = query.avoid;
@@ -527,7 +601,7 @@ export class JointSearch {
     const p = pos[k];
     const dist = this.agentDist[k];
     const goal = this.agentGoal[k];
-    const first = this.inFirst[k] === 1;
+    const fk = tree ? childF[k] : 0;
 
     const mask = masks[k];
     for (let m = 0; m <= FINISH; m++) {
@@ -540,8 +614,12 @@ export class JointSearch {
       if (m < WAIT && unassignedStamp[q] === stamp && done[unassignedAgent[q]] === 1) continue;
       const g2 = m === FINISH ? g : g + 1;
       const h2 = h - dist[p] + dist[q];
-      const f1Child = first ? f1 + (g2 - g) + (h2 - h) : f1;
-      const fChild = this.boundOf(g2, h2, f1Child);
+      let fChild = g2 + h2;
+      if (tree) {
+        childF[k] = fk + (g2 - g) + (h2 - h);
+        fChild = this.boundOf(childF);
+        childF[k] = fk;
+      }
       if (fChild > limit) continue;
       const delta = fChild - fParent;
       if (delta !== target && partial) {
@@ -585,7 +663,10 @@ export class JointSearch {
         }
       }
       if (this.timed) child[n] = Math.min(childTime, illegal!.horizon);
-      if (!this.insert(childNext, id, g2, h2, childTime, c2, f1Child)) return false;
+      if (tree) childF[k] = fk + (g2 - g) + (h2 - h);
+      const ok = this.insert(childNext, id, g2, h2, childTime, c2, fChild);
+      if (tree) childF[k] = fk;
+      if (!ok) return false;
     }
     // Queue the node again for its deferred children, or mark it exhausted.
     const data = this.data;
@@ -649,7 +730,8 @@ export class JointSearch {
     gAcc[0] = this.data[id * this.stride + G];
     hAcc[0] = 0;
     cAcc[0] = this.data[id * this.stride + CONFLICTS];
-    const parentF1 = this.data[id * this.stride + F1];
+    const tree = this.fWords > 0;
+    if (tree) this.loadAgentF(id, this.parentF);
     const childTime = t + 1;
 
     let ok = true;
@@ -673,11 +755,14 @@ export class JointSearch {
       if (i === n - 1) {
         for (let a = 0; a < n; a++) child[a] = post[a] | (done[a] === 1 || choice[a] === FINISH ? DONE_BIT : 0);
         if (this.timed) child[n] = Math.min(childTime, illegal!.horizon);
-        let f1 = parentF1;
-        for (let a = 0; a < n; a++) {
-          if (this.inFirst[a] === 1) f1 += (done[a] === 1 || choice[a] === FINISH ? 0 : 1) + this.agentDist[a][post[a]] - this.agentDist[a][pos[a]];
+        let bound = gAcc[n] + hAcc[n];
+        if (tree) {
+          for (let a = 0; a < n; a++) {
+            this.childF[a] = this.parentF[a] + (done[a] === 1 || choice[a] === FINISH ? 0 : 1) + this.agentDist[a][post[a]] - this.agentDist[a][pos[a]];
+          }
+          bound = this.boundOf(this.childF);
         }
-        if (!this.insert(0, id, gAcc[n], hAcc[n], childTime, cAcc[n], f1)) {
+        if (bound <= query.costLimit && !this.insert(0, id, gAcc[n], hAcc[n], childTime, cAcc[n], bound)) {
           ok = false;
           break;
         }

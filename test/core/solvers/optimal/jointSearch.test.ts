@@ -8,7 +8,7 @@ import { Grid } from '../../../../core/grid/grid.ts';
 import { FOUR_CONNECTED, type Movement, OCTILE_CUT } from '../../../../core/grid/movement.ts';
 import { ConflictAvoidanceTable } from '../../../../core/solvers/optimal/conflictAvoidanceTable.ts';
 import { IllegalMoveTable } from '../../../../core/solvers/optimal/illegalMoveTable.ts';
-import { JointSearch, type SearchMode } from '../../../../core/solvers/optimal/jointSearch.ts';
+import { JointSearch, type MergeTree, type SearchMode } from '../../../../core/solvers/optimal/jointSearch.ts';
 import { buildStepTable, buildUnitDistance } from '../../../../core/solvers/optimal/stepTable.ts';
 import { bruteForceOptimum } from './bruteForce.ts';
 import { randomInstance } from './randomInstances.ts';
@@ -119,14 +119,17 @@ describe('group search with a split (the merged groups\' costs bound f)', () => 
             const second = all.filter((a) => ((mask >> a) & 1) === 0);
             const firstCost = search.search({ agents: first, costLimit: Infinity, illegal: null, avoid: null }).cost;
             const secondCost = search.search({ agents: second, costLimit: Infinity, illegal: null, avoid: null }).cost;
-            const split = { first: all.map((a) => first.includes(a)), firstCost, secondCost };
-            const r = search.search({ agents: all, costLimit: Infinity, illegal: null, avoid: null, split });
+            // The merge tree: the first part's agents merged in order, then the second part's.
+            const part = (agents: number[], cost: number): MergeTree =>
+              agents.length === 1 ? agents[0] : { left: agents[0], right: part(agents.slice(1), 0), cost };
+            const tree: MergeTree = { left: part(first, firstCost), right: part(second, secondCost), cost: 0 };
+            const r = search.search({ agents: all, costLimit: Infinity, illegal: null, avoid: null, tree });
             expect(r.status, `seed ${seed} split ${mask}`).toBe('solved');
             expect(r.cost, `seed ${seed} split ${mask}`).toBe(brute.cost);
             expect(r.lowerBound).toBe(brute.cost);
             // With the optimum as the cost limit it is found too, and below it there is none.
-            expect(search.search({ agents: all, costLimit: brute.cost, illegal: null, avoid: null, split }).cost).toBe(brute.cost);
-            expect(search.search({ agents: all, costLimit: brute.cost - 1, illegal: null, avoid: null, split }).status).toBe('over-limit');
+            expect(search.search({ agents: all, costLimit: brute.cost, illegal: null, avoid: null, tree }).cost).toBe(brute.cost);
+            expect(search.search({ agents: all, costLimit: brute.cost - 1, illegal: null, avoid: null, tree }).status).toBe('over-limit');
             checked++;
           }
         }
