@@ -2,9 +2,13 @@
  * Runs an experiment's runs on a pool of solver processes (SolverClient 'run' requests), handing
  * each record to the caller as soon as its run finishes.
  *
- * The pool keeps at most `workers` runs in flight and queues nothing in the client, so pause
- * only has to stop dispatching: the runs in flight finish and are recorded. Cancel terminates
- * the processes; runs cut short leave no record, so a resumed sweep runs them again.
+ * Each worker is a lane with its own client and process, given one run at a time, so pause only
+ * has to stop dispatching: the runs in flight finish and are recorded. Cancel terminates the
+ * processes; runs cut short leave no record, so a resumed sweep runs them again.
+ *
+ * A lane takes the runs of one instance (the solvers on one map and placement, adjacent in the
+ * run list) one after another, so each instance is built and its lower bounds computed in one
+ * process only; when no instance is left, an idle lane takes the last runs of a busy lane's.
  *
  * A run whose process crashes or does not answer by its deadline is recorded as a failure
  * (status 'error') with the client's reason, and the sweep goes on (the client starts a fresh
@@ -69,18 +73,41 @@ export interface PoolRun {
   readonly done: Promise<PoolResult>;
 }
 
+interface Lane {
+  client: SolverClient;
+  /** The rest of the instance this lane is working through. */
+  queue: RunSpec[];
+  busy: boolean;
+}
+
+/** Runs in order, cut where the instance changes (the solvers of one instance are adjacent, see runPlan.ts). */
+function groupByInstance(runs: readonly RunSpec[]): RunSpec[][] {
+  const groups: RunSpec[][] = [];
+  for (const run of runs) {
+    const last = groups[groups.length - 1];
+    if (last && last[0].instanceKey === run.instanceKey) last.push(run);
+    else groups.push([run]);
+  }
+  return groups;
+}
+
 export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun {
   const workers = Math.max(1, Math.floor(options.workers ?? 1));
   const now = options.now ?? (() => performance.now());
   const graceMs = options.runGraceMs ?? 10_000;
   const runDeadlineMs = options.runDeadlineMs ?? 10 * 60_000;
-  const client = new SolverClient(options.spawn, { poolSize: workers, startTimeoutMs: options.startTimeoutMs });
+  const lanes: Lane[] = Array.from({ length: workers }, () => ({
+    client: new SolverClient(options.spawn, { poolSize: 1, startTimeoutMs: options.startTimeoutMs }),
+    queue: [],
+    busy: false,
+  }));
+  const groups = groupByInstance(runs);
+  let nextGroup = 0;
   const texts = new Map<string, string>();
   const records: RunRecord[] = [];
   const started = now();
   let pausedSince: number | undefined;
   let pausedMs = 0;
-  let next = 0;
   let inFlight = 0;
   let failed = 0;
   let state: PoolState = 'running';
@@ -129,16 +156,31 @@ export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun
     return files;
   };
 
+  /** The lane's next run: its instance's next, a new instance's first, or the tail of the busiest lane's. */
+  const take = (lane: Lane): RunSpec | undefined => {
+    if (lane.queue.length === 0 && nextGroup < groups.length) lane.queue = groups[nextGroup++].slice();
+    if (lane.queue.length > 0) return lane.queue.shift();
+    let richest: Lane | undefined;
+    for (const other of lanes) if (other.queue.length > 0 && (!richest || other.queue.length > richest.queue.length)) richest = other;
+    return richest?.queue.pop();
+  };
+
+  const left = (): boolean => nextGroup < groups.length || lanes.some((l) => l.queue.length > 0);
+
+  const disposeAll = (): void => {
+    for (const lane of lanes) lane.client.dispose();
+  };
+
   const settleIfOver = (): void => {
-    if (settled || inFlight > 0 || (state !== 'cancelled' && next < runs.length)) return;
+    if (settled || inFlight > 0 || (state !== 'cancelled' && left())) return;
     settled = true;
     if (state !== 'cancelled') state = 'finished';
-    client.dispose();
+    disposeAll();
     report();
     finish({ records, cancelled: state === 'cancelled', progress: progress() });
   };
 
-  const dispatch = (run: RunSpec): void => {
+  const dispatch = (lane: Lane, run: RunSpec): void => {
     const sent = now();
     let body: RunRequestBody;
     try {
@@ -148,9 +190,11 @@ export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun
       return;
     }
     inFlight++;
+    lane.busy = true;
     const deadlineMs = run.timeLimitMs !== undefined ? run.timeLimitMs + graceMs : runDeadlineMs;
-    void client.run(body, { deadlineMs }).result.then((outcome) => {
+    void lane.client.run(body, { deadlineMs }).result.then((outcome) => {
       inFlight--;
+      lane.busy = false;
       if (outcome.ok) record(outcome.record);
       else if (outcome.status === 'failed') record(failureRecord(run, outcome.message, now() - sent));
       // 'cancelled' only comes from our own cancel: no record, so that resume runs it again.
@@ -159,10 +203,14 @@ export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun
   };
 
   const pump = (): void => {
-    while (state === 'running' && inFlight < workers && next < runs.length) {
-      const before = records.length;
-      dispatch(runs[next++]);
-      if (records.length > before) report(); // recorded without a process (its files could not be read)
+    for (const lane of lanes) {
+      while (state === 'running' && !lane.busy) {
+        const run = take(lane);
+        if (!run) break;
+        const before = records.length;
+        dispatch(lane, run);
+        if (records.length > before) report(); // recorded without a process (its files could not be read)
+      }
     }
     report();
     settleIfOver();
@@ -189,7 +237,7 @@ export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun
       if (pausedSince !== undefined) pausedMs += now() - pausedSince;
       pausedSince = undefined;
       state = 'cancelled';
-      client.dispose(); // in-flight runs resolve 'cancelled' and are not recorded
+      disposeAll(); // in-flight runs resolve 'cancelled' and are not recorded
       settleIfOver();
     },
     get progress() {

@@ -50,7 +50,7 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-async function pass(workers: number): Promise<{ wallMs: number; cpuMs: number; inFlight: number }> {
+async function pass(workers: number): Promise<{ wallMs: number; cpuMs: number; inFlight: number; busy: number }> {
   const cpu0 = cpuMs();
   const t0 = performance.now();
   let inFlight = 0;
@@ -58,7 +58,9 @@ async function pass(workers: number): Promise<{ wallMs: number; cpuMs: number; i
   const wallMs = performance.now() - t0;
   const failed = result.records.filter(isFailure);
   if (result.records.length !== runs.length || failed.length > 0) throw new Error(`pass on ${workers} workers: ${failed.length} failed (${failed[0]?.message ?? 'runs missing'})`);
-  return { wallMs, cpuMs: cpuMs() - cpu0, inFlight };
+  // Time inside executeRun over the time the workers were there: what dispatch and messaging leave idle.
+  const busy = result.records.reduce((sum, r) => sum + r.elapsedMs, 0) / (wallMs * workers);
+  return { wallMs, cpuMs: cpuMs() - cpu0, inFlight, busy };
 }
 
 /**
@@ -86,9 +88,9 @@ console.log(`machine scaling now (a fixed loop on 2 threads vs 1): ${(await mach
 const best = new Map<number, number>();
 for (let r = 0; r < PASSES; r++) {
   for (const workers of [1, 2]) {
-    const { wallMs, cpuMs: used, inFlight } = await pass(workers);
+    const { wallMs, cpuMs: used, inFlight, busy } = await pass(workers);
     best.set(workers, Math.min(best.get(workers) ?? Infinity, wallMs));
-    console.log(`  pass ${r + 1}, ${workers} worker${workers === 1 ? ' ' : 's'}: ${(wallMs / 1000).toFixed(2)} s wall, ${(used / 1000).toFixed(2)} s CPU, cores used ${(used / wallMs).toFixed(2)}, at most ${inFlight} runs in flight, load ${load()}`);
+    console.log(`  pass ${r + 1}, ${workers} worker${workers === 1 ? ' ' : 's'}: ${(wallMs / 1000).toFixed(2)} s wall, ${(used / 1000).toFixed(2)} s CPU, cores used ${(used / wallMs).toFixed(2)}, workers busy ${(100 * busy).toFixed(0)}%, at most ${inFlight} runs in flight, load ${load()}`);
   }
 }
 const one = best.get(1)!;

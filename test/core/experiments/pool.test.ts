@@ -39,15 +39,21 @@ const lookup = (name: string) => (name === 'boom' ? boom : findSolver(name));
  */
 function spawner() {
   let spawned = 0;
+  /** Instance keys each process was asked to run, by process. */
+  const seen: string[][] = [];
   const spawn = () => {
     spawned++;
+    const mine: string[] = [];
+    seen.push(mine);
     const [caller, solverSide] = createPortPair();
     const handle = memoryWorkerHandle(caller);
     const port: Port = {
       postMessage: (m) => solverSide.postMessage(m),
       onMessage: (listener) =>
         solverSide.onMessage((m) => {
-          const solver = (m as { body?: { run?: { solver?: string } } }).body?.run?.solver;
+          const run = (m as { body?: { run?: { solver?: string; instanceKey: string } } }).body?.run;
+          const solver = run?.solver;
+          if (run) mine.push(run.instanceKey);
           if (solver === 'crash') return handle.crash('killed by the test');
           if (solver === 'hang') return;
           listener(m);
@@ -56,7 +62,7 @@ function spawner() {
     serveSolvers(port, { lookup });
     return handle;
   };
-  return { spawn, spawned: () => spawned };
+  return { spawn, spawned: () => spawned, seen };
 }
 
 const experiment = (solvers: { solver: string; label?: string }[]) =>
@@ -98,6 +104,19 @@ describe('experiment pool', () => {
     const last = progress[progress.length - 1];
     expect(last).toMatchObject({ done: runs.length, total: runs.length, failed: 0, running: 0, state: 'finished', etaMs: undefined });
     expect(progress.some((p) => p.done > 0 && p.done < runs.length && typeof p.etaMs === 'number')).toBe(true);
+  });
+
+  it('runs the solvers of one instance in one process, so each instance is built once', async () => {
+    const runs = planRuns(experiment([{ solver: 'independent' }, { solver: 'hca' }, { solver: 'lra' }]));
+    const pool = spawner();
+    const result = await runPool(runs, { spawn: pool.spawn, workers: 2, files }).done;
+    expect(result.records).toHaveLength(runs.length);
+    expect(pool.seen).toHaveLength(2);
+    expect(pool.seen.every((keys) => keys.length > 0)).toBe(true);
+    // At the very end an idle process may take the last run of the other's instance; only then
+    // is an instance split.
+    const split = new Set(runs.map((r) => r.instanceKey).filter((key) => pool.seen.every((keys) => keys.includes(key))));
+    expect(split.size).toBeLessThanOrEqual(1);
   });
 
   it('records a run that throws, crashes its process or hangs as a failure with the reason, and goes on', async () => {
