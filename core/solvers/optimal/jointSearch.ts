@@ -135,6 +135,10 @@ export class JointSearch {
   private treeRight = new Int32Array(0);
   private treeCost = new Int32Array(0);
   private treeValue = new Int32Array(0);
+  /** Per agent: its inner ancestors bottom-up (ancestorStart[i] .. ancestorStart[i + 1]) and the other child of each. */
+  private ancestorStart = new Int32Array(0);
+  private ancestorNode = new Int32Array(0);
+  private ancestorOther = new Int32Array(0);
   /** With a tree: words per node holding each agent's own g + h (16 bits each), else 0. */
   private fWords = 0;
   /** Per agent: g + h of the node being generated, and of the node being expanded. */
@@ -363,6 +367,26 @@ export class JointSearch {
     this.treeCost = Int32Array.from(cost);
     this.treeValue = new Int32Array(left.length);
     this.fWords = (this.n + 1) >> 1;
+    // Ancestors of each agent, found by walking up a child -> parent map.
+    const up = new Map<number, number>();
+    for (let j = 0; j < left.length; j++) {
+      up.set(left[j], j);
+      up.set(right[j], j);
+    }
+    const start: number[] = [];
+    const node: number[] = [];
+    const other: number[] = [];
+    for (let i = 0; i < this.n; i++) {
+      start.push(node.length);
+      for (let child = ~i, j = up.get(child); j !== undefined; child = j, j = up.get(j)) {
+        node.push(j);
+        other.push(left[j] === child ? right[j] : left[j]);
+      }
+    }
+    start.push(node.length);
+    this.ancestorStart = Int32Array.from(start);
+    this.ancestorNode = Int32Array.from(node);
+    this.ancestorOther = Int32Array.from(other);
   }
 
   /**
@@ -391,6 +415,23 @@ export class JointSearch {
       value[j] = sum > cost[j] ? sum : cost[j];
     }
     return value[m - 1];
+  }
+
+  /**
+   * boundOf for `agentF` with agent k's value set to fk, when treeValue holds boundOf(agentF)
+   * (agentF[k] unchanged): only k's ancestors change.
+   */
+  private boundWith(agentF: Int32Array, k: number, fk: number): number {
+    const value = this.treeValue;
+    const cost = this.treeCost;
+    let current = fk;
+    for (let a = this.ancestorStart[k], end = this.ancestorStart[k + 1]; a < end; a++) {
+      const o = this.ancestorOther[a];
+      const sum = current + (o >= 0 ? value[o] : agentF[~o]);
+      const c = cost[this.ancestorNode[a]];
+      current = sum > c ? sum : c;
+    }
+    return current;
   }
 
   /** Loads the agents' own g + h stored with node `id` into `out`. */
@@ -560,7 +601,10 @@ export class JointSearch {
     const fParent = this.data[record + BOUND];
     const tree = this.fWords > 0;
     const childF = this.childF;
-    if (tree) this.loadAgentF(id, childF);
+    if (tree) {
+      this.loadAgentF(id, childF);
+      this.boundOf(childF); // treeValue for boundWith
+    }
     const query = this.query!;
     const illegal = query.illegal;
     const avoid = query.avoid;
@@ -616,9 +660,8 @@ export class JointSearch {
       const h2 = h - dist[p] + dist[q];
       let fChild = g2 + h2;
       if (tree) {
-        childF[k] = fk + (g2 - g) + (h2 - h);
-        fChild = this.boundOf(childF);
-        childF[k] = fk;
+        const step = g2 + h2 - g - h;
+        fChild = step === 0 ? fParent : this.boundWith(childF, k, fk + step);
       }
       if (fChild > limit) continue;
       const delta = fChild - fParent;
