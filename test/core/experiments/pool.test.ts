@@ -161,8 +161,9 @@ describe('experiment pool', () => {
     while (pool.progress.running > 0 || !paused) await new Promise<void>((r) => setTimeout(r, 5));
     const atPause = pool.progress;
     expect(atPause.state).toBe('paused');
+    // The runs handed over when it paused finish: at most 2 per process (one running, one posted behind).
     expect(atPause.done).toBeGreaterThanOrEqual(1);
-    expect(atPause.done).toBeLessThanOrEqual(2);
+    expect(atPause.done).toBeLessThanOrEqual(4);
     expect(atPause.etaMs).toBeUndefined();
     await new Promise<void>((r) => setTimeout(r, 30));
     expect(pool.progress.done).toBe(atPause.done);
@@ -175,7 +176,7 @@ describe('experiment pool', () => {
   it('cancels: runs in flight are cut short and leave no record', async () => {
     const runs = planRuns(experiment([{ solver: 'independent' }, { solver: 'hang' }]));
     const pool = runPool(runs, { spawn: spawner().spawn, workers: 2, files });
-    while (pool.progress.done < 1 || pool.progress.running < 2) await new Promise<void>((r) => setTimeout(r, 5));
+    while (pool.progress.done < 1 || pool.progress.running < 4) await new Promise<void>((r) => setTimeout(r, 5));
     pool.cancel();
     const result = await pool.done;
     expect(result.cancelled).toBe(true);
