@@ -90,7 +90,7 @@ for (let r = 0; r < PASSES; r++) {
   for (const workers of [1, 2]) {
     const { wallMs, cpuMs: used, inFlight, busy } = await pass(workers);
     best.set(workers, Math.min(best.get(workers) ?? Infinity, wallMs));
-    console.log(`  pass ${r + 1}, ${workers} worker${workers === 1 ? ' ' : 's'}: ${(wallMs / 1000).toFixed(2)} s wall, ${(used / 1000).toFixed(2)} s CPU, cores used ${(used / wallMs).toFixed(2)}, workers busy ${(100 * busy).toFixed(0)}%, at most ${inFlight} runs in flight, load ${load()}`);
+    console.log(`  pass ${r + 1}, ${workers} worker${workers === 1 ? ' ' : 's'}: ${(wallMs / 1000).toFixed(2)} s wall, ${(used / 1000).toFixed(2)} s CPU, cores used ${(used / wallMs).toFixed(2)}, workers busy ${(100 * busy).toFixed(0)}%, at most ${inFlight} runs handed out, load ${load()}`);
   }
 }
 const one = best.get(1)!;
