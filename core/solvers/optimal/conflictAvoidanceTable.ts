@@ -27,6 +27,8 @@ export class ConflictAvoidanceTable {
   private readonly restFrom: Int32Array;
   /** Number of (t, agent) entries on each cell, so restful cells skip the time scan. */
   private readonly visits: Int32Array;
+  /** Number of `moves` entries leaving each cell, so cells no agent leaves skip the lookup. */
+  private readonly departures: Int32Array;
   private horizon = 0;
 
   constructor(steps: StepTable) {
@@ -34,6 +36,7 @@ export class ConflictAvoidanceTable {
     this.steps = steps;
     this.restFrom = new Int32Array(steps.cells).fill(-1);
     this.visits = new Int32Array(steps.cells);
+    this.departures = new Int32Array(steps.cells);
   }
 
   add(path: Int32Array): void {
@@ -54,6 +57,7 @@ export class ConflictAvoidanceTable {
       for (let d = 0; d < 8; d++) {
         if (neighbour[path[t] * 8 + d] === path[t + 1]) {
           this.moves.add((t * this.cells + path[t]) * 8 + d, delta);
+          this.departures[path[t]] += delta;
           break;
         }
       }
@@ -78,11 +82,12 @@ export class ConflictAvoidanceTable {
     let sum = this.countAt(t + 1, q);
     if (m >= 8 || this.moves.size === 0) return sum;
     const base = t * this.cells;
-    sum += this.moves.get((base + q) * 8 + OPPOSITE[m], 0);
+    const departures = this.departures;
+    if (departures[q] > 0) sum += this.moves.get((base + q) * 8 + OPPOSITE[m], 0);
     if (m >= 4) {
       const dx = (q % this.steps.width) - (p % this.steps.width);
-      sum += this.moves.get((base + p + dx) * 8 + CROSS_FROM_C1[m], 0);
-      sum += this.moves.get((base + q - dx) * 8 + CROSS_FROM_C2[m], 0);
+      if (departures[p + dx] > 0) sum += this.moves.get((base + p + dx) * 8 + CROSS_FROM_C1[m], 0);
+      if (departures[q - dx] > 0) sum += this.moves.get((base + q - dx) * 8 + CROSS_FROM_C2[m], 0);
     }
     return sum;
   }

@@ -55,7 +55,9 @@ export class IllegalMoveTable {
 
   /** Agent of the table on `cell` at time t, or -1. */
   private occupantAt(t: number, cell: number): number {
-    return this.occupant.get((t < this.horizon ? t : this.horizon) * this.cells + cell, -1);
+    const time = t < this.horizon ? t : this.horizon;
+    if (this.lastVisit[cell] < time) return -1; // nobody there at or after `time`: no lookup
+    return this.occupant.get(time * this.cells + cell, -1);
   }
 
   private cellOf(agent: number, t: number): number {
