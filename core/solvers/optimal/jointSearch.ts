@@ -22,7 +22,14 @@
  * space stays finite. The heuristic (sum of unit-step distances, updated by two lookups per
  * operator) is consistent, so the first goal popped is optimal.
  *
- * Every buffer is a typed array kept between queries; nothing is allocated per expansion.
+ * Beyond the seed, two changes keep that argument and cut the work (see expandOperator and
+ * boundOf): OD generates only the children on the f being expanded and defers the rest (partial
+ * expansion, EPEA*); and a group that independence detection merged gets f from the merge tree's
+ * costs (each merged group's optimal cost alone), a path-dependent bound that is admissible and
+ * never decreases along a path, with nodes reopened when reached more cheaply.
+ *
+ * Every buffer is a typed array kept between queries; nothing is allocated per expansion. The open
+ * list is a bucket queue (bucketQueue.ts): f layers, conflicts-then-h buckets, LIFO stacks.
  */
 import { BucketQueue } from './bucketQueue.ts';
 import type { ConflictAvoidanceTable } from './conflictAvoidanceTable.ts';

@@ -15,6 +15,9 @@
  * /proc/thread-self/schedstat and enforced through shouldStop): the machine is shared, and a
  * wall-clock second there is often a third of a CPU second. --clock wall uses timeLimitMs alone.
  *
+ * The standley suite also lists the seeds each solver did not solve; bench/one.ts reruns chosen
+ * seeds alone (CPU time, expansions per CPU second), e.g. under `node --cpu-prof`.
+ *
  * Usage: tsx core/solvers/optimal/bench/optimal.bench.ts [--suite standley|movingai|all]
  *   [--instances 1000] [--seed 1] [--limit-ms 1000] [--scen-files 5] [--long-limit-ms 60000]
  *   [--solvers id+od,id+astar,hca] [--clock thread|wall] [--memory-mb 4096 (movingai runs)]
