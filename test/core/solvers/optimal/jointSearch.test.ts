@@ -138,3 +138,22 @@ describe('group search with a split (the merged groups\' costs bound f)', () => 
     }
   }
 });
+
+describe('node store growth', () => {
+  it('finds the same nodes after the hash table grows as with a table grown already (insert/find/grow)', () => {
+    // Five agents on an open 8-connected 5x5 map: one standard expansion has up to 9^5 children,
+    // so the first search outgrows the initial 65,536 nodes and rehashes; the second search on
+    // the same JointSearch starts with the grown table. A lost or misplaced entry after a rehash
+    // would show as extra generated nodes (missed duplicates) or a different cost.
+    const rows = ['.....', '.....', '.....', '.....', '.....'];
+    const { search } = setup(rows, OCTILE_CUT, [[0, 0, 4, 4], [4, 4, 0, 0], [0, 4, 4, 0], [4, 0, 0, 4], [2, 0, 2, 4]], 'standard');
+    const query = { agents: [0, 1, 2, 3, 4], costLimit: Infinity, illegal: null, avoid: null };
+    const first = search.search(query);
+    const second = search.search(query);
+    expect(first.status).toBe('solved');
+    expect(first.generated).toBeGreaterThan(65536);
+    expect(second.generated).toBe(first.generated);
+    expect(second.expanded).toBe(first.expanded);
+    expect(second.cost).toBe(first.cost);
+  });
+});
