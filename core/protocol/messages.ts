@@ -12,11 +12,18 @@
  * core/experiments) and answers with its record. The run kind was added without a version
  * bump: it changes nothing a version-1 peer sends or reads, and a process that predates it
  * answers a run request with an error (its body is not a solve body), which fails that run.
+ *
+ * Unit attributes and timed map events travel inside the instance (wire.ts, instance version 2)
+ * and the simulator's replay in an optional result field, again without a protocol version bump:
+ * the envelope is unchanged, and the payloads carry their own format versions that the receiver
+ * checks (a process that predates instance version 2 answers such a request with an error that
+ * names the version, rather than solving without the doors).
  */
 import type { WireInstance, WirePaths } from './wire.ts';
 import type { SolveProgress, SolveStats, SolveStatus } from '../solvers/types.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
 import type { RunRecord } from '../experiments/runner.ts';
+import type { Replay } from '../simulation/replay.ts';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -50,6 +57,12 @@ export interface SolveResultBody {
   paths: WirePaths;
   message?: string;
   stats: SolveStats;
+  /**
+   * The simulator's replay (positions as an Int32Array, turn events, map changes; format
+   * 'mapf-lab/replay' with its version) when the solver ran in the turn simulator. Optional, so
+   * results without it (offline solvers, older solver processes) stay valid.
+   */
+  replay?: Replay;
 }
 
 /** A run's outcome; a run that throws is a record with status 'error', not an error message. */

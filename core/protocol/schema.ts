@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { FromSolverMessage, RunRequestBody, RunResultBody, SolveRequestBody, SolveResultBody, ToSolverMessage } from './messages.ts';
-import { WIRE_INSTANCE_VERSION, WIRE_PATHS_VERSION } from './wire.ts';
+import { WIRE_INSTANCE_VERSIONS, WIRE_PATHS_VERSION } from './wire.ts';
+import { REPLAY_FORMAT, REPLAY_VERSION } from '../simulation/replay.ts';
 import { runRecordSchema, runSpecSchema } from '../experiments/runSchemas.ts';
 
 const count = z.number().int().nonnegative();
@@ -14,7 +15,7 @@ const count = z.number().int().nonnegative();
 export const wireInstanceSchema = z
   .object({
     format: z.literal('mapf-lab/instance', 'must be "mapf-lab/instance"'),
-    version: z.literal(WIRE_INSTANCE_VERSION, `must be ${WIRE_INSTANCE_VERSION} (the instance format version this build reads)`),
+    version: z.union([z.literal(1), z.literal(2)], `must be ${WIRE_INSTANCE_VERSIONS.join(' or ')} (the instance format versions this build reads)`),
     width: z.number().int().positive(),
     height: z.number().int().positive(),
     passable: z.instanceof(Uint8Array, { error: 'must be a Uint8Array' }),
@@ -23,6 +24,20 @@ export const wireInstanceSchema = z
     corners: z.enum(['cut', 'no-cut'], "must be 'cut' or 'no-cut'"),
     starts: z.instanceof(Int32Array, { error: 'must be an Int32Array' }),
     goals: z.instanceof(Int32Array, { error: 'must be an Int32Array' }),
+    // Version 2 (see wire.ts): unit attributes and timed map events.
+    sizes: z.instanceof(Uint8Array, { error: 'must be a Uint8Array or null' }).nullable().optional(),
+    speeds: z.instanceof(Uint16Array, { error: 'must be a Uint16Array or null' }).nullable().optional(),
+    priorities: z.instanceof(Int32Array, { error: 'must be an Int32Array or null' }).nullable().optional(),
+    events: z
+      .array(
+        z.object({
+          t: z.number().int('must be a whole turn').nonnegative('must be a turn >= 0'),
+          action: z.enum(['close', 'open'], "must be 'close' or 'open'"),
+          cells: z.instanceof(Int32Array, { error: 'must be an Int32Array' }),
+        }),
+      )
+      .nullable()
+      .optional(),
   })
   .superRefine((wire, ctx) => {
     const cells = wire.width * wire.height;
@@ -35,7 +50,36 @@ export const wireInstanceSchema = z
     if (wire.starts.length !== wire.goals.length) {
       ctx.addIssue({ code: 'custom', path: ['goals'], message: `has ${wire.goals.length} agents but starts has ${wire.starts.length}` });
     }
+    checkVersion2(wire, cells, ctx);
   });
+
+/** Version-2 fields: absent in version 1; one entry per agent, in range; event cells on the map. */
+function checkVersion2(
+  wire: { version: number; starts: Int32Array; width: number; height: number; sizes?: Uint8Array | null; speeds?: Uint16Array | null; priorities?: Int32Array | null; events?: { cells: Int32Array }[] | null },
+  cells: number,
+  ctx: z.RefinementCtx,
+): void {
+  const n = wire.starts.length;
+  const arrays = { sizes: wire.sizes, speeds: wire.speeds, priorities: wire.priorities };
+  for (const [field, array] of Object.entries(arrays)) {
+    if (!array) continue;
+    if (wire.version < 2) {
+      ctx.addIssue({ code: 'custom', path: [field], message: 'needs instance version 2 (version 1 has no unit attributes)' });
+      continue;
+    }
+    if (array.length !== n) ctx.addIssue({ code: 'custom', path: [field], message: `has ${array.length} entries, expected one per agent (${n})` });
+    if (field === 'priorities') continue;
+    const bad = array.findIndex((value: number) => value < 1);
+    if (bad >= 0) ctx.addIssue({ code: 'custom', path: [field, bad], message: `is ${array[bad]}, must be at least 1` });
+  }
+  const events = wire.events ?? [];
+  if (events.length > 0 && wire.version < 2) ctx.addIssue({ code: 'custom', path: ['events'], message: 'needs instance version 2 (version 1 has no map events)' });
+  events.forEach((event, i) => {
+    const bad = event.cells.findIndex((cell) => cell < 0 || cell >= cells);
+    if (bad >= 0) ctx.addIssue({ code: 'custom', path: ['events', i, 'cells', bad], message: `cell ${event.cells[bad]} is outside the ${wire.width}x${wire.height} map` });
+    if (event.cells.length === 0) ctx.addIssue({ code: 'custom', path: ['events', i, 'cells'], message: 'must name at least one cell' });
+  });
+}
 
 export const wirePathsSchema = z
   .object({
@@ -73,6 +117,37 @@ export const solveProgressSchema = z.object({
   message: z.string(),
 });
 
+const TURN_EVENT_KINDS = ['replan', 'wait', 'arrival', 'collision', 'priority-override', 'promotion', 'map-change'] as const;
+
+/** The simulator's replay (core/simulation/replay.ts), as a result carries it. */
+export const replaySchema = z
+  .object({
+    format: z.literal(REPLAY_FORMAT, `must be "${REPLAY_FORMAT}"`),
+    version: z.literal(REPLAY_VERSION, `must be ${REPLAY_VERSION} (the replay version this build reads)`),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    agents: count,
+    turns: count,
+    positions: z.instanceof(Int32Array, { error: 'must be an Int32Array' }),
+    events: z.array(
+      z.object({
+        kind: z.enum(TURN_EVENT_KINDS),
+        t: count,
+        agent: z.number().int().min(-1),
+        others: z.array(count).optional(),
+        cell: z.number().int().optional(),
+        detail: z.string().optional(),
+      }),
+    ),
+    mapChanges: z.array(z.object({ t: count, cells: z.array(count), passable: z.boolean() })),
+  })
+  .superRefine((replay, ctx) => {
+    const expected = (replay.turns + 1) * replay.agents;
+    if (replay.positions.length !== expected) {
+      ctx.addIssue({ code: 'custom', path: ['positions'], message: `has ${replay.positions.length} entries, expected (turns + 1) * agents = ${expected}` });
+    }
+  });
+
 export const solveResultBodySchema = z.object({
   kind: z.literal('solve').optional(),
   solver: z.string(),
@@ -80,6 +155,8 @@ export const solveResultBodySchema = z.object({
   paths: wirePathsSchema,
   message: z.string().optional(),
   stats: z.object({ expanded: count, generated: count, elapsedMs: z.number().nonnegative() }).catchall(z.number()),
+  /** Present when the solver ran in the turn simulator (the cooperative solvers). */
+  replay: replaySchema.optional(),
 });
 
 /** One experiment run to execute in the solver process, with the texts of the files it names. */

@@ -7,16 +7,17 @@
  * a cancel therefore only ever finds nothing running, and is ignored. The client enforces
  * cancel by terminating the process (see client.ts).
  *
- * Two kinds of request: 'solve' (one instance, answered with paths) and 'run' (one experiment
+ * Two kinds of request: 'solve' (one instance with its map events, answered with paths and,
+ * for solvers that ran in the simulator, its replay) and 'run' (one experiment
  * run, answered with its record; see runHandler.ts).
  */
 import type { SolverEntry } from '../solvers/types.ts';
-import { findSolver, solverNames } from '../solvers/registry.ts';
+import { findSolver, solveWith, solverNames } from '../solvers/registry.ts';
 import type { ErrorMessage, FromSolverMessage, SolveRequestBody, SolveResultBody } from './messages.ts';
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { Port } from './port.ts';
 import { parseToSolverMessage } from './schema.ts';
-import { decodeInstance, encodePaths } from './wire.ts';
+import { decodeInstance, decodeMapEvents, encodePaths } from './wire.ts';
 import { createRunHandler } from './runHandler.ts';
 
 /** Progress is posted at most this often, so a chatty solver cannot flood the port. */
@@ -68,7 +69,8 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
       return;
     }
     let lastProgress = -Infinity;
-    const result = solver.solve(decodeInstance(body.instance), {
+    const result = solveWith(solver, decodeInstance(body.instance), {
+      mapEvents: decodeMapEvents(body.instance),
       seed: body.seed,
       timeLimitMs: body.timeLimitMs,
       params: body.params,
@@ -81,6 +83,7 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
     });
     const reply: SolveResultBody = { solver: result.solver, status: result.status, paths: encodePaths(result.paths), stats: result.stats };
     if (result.message !== undefined) reply.message = result.message;
+    if (result.replay !== undefined) reply.replay = result.replay;
     post({ v: PROTOCOL_VERSION, type: 'result', id, body: reply });
   };
 

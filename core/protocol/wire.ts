@@ -5,11 +5,31 @@
  */
 import { Grid } from '../grid/grid.ts';
 import type { Connectivity, CornerRule } from '../grid/movement.ts';
-import type { MapfInstance } from '../mapf/instance.ts';
+import type { AgentTask, MapfInstance } from '../mapf/instance.ts';
 import type { Path } from '../mapf/plan.ts';
+import type { MapEvent } from '../simulation/mapEvents.ts';
 
-export const WIRE_INSTANCE_VERSION = 1;
+/**
+ * Instance versions: 1 carries the map and every unit's start and goal; 2 adds unit attributes
+ * (size, speed, priority) and timed map events. encodeInstance writes version 1 whenever the
+ * instance needs nothing more (every unit 1x1, speed 1, priority 0, no events), so a solver
+ * process built before version 2 still reads every plain instance; it writes 2 only when an
+ * attribute or an event would otherwise be lost. decodeInstance reads both.
+ */
+export const WIRE_INSTANCE_VERSION = 2;
+export const WIRE_INSTANCE_VERSIONS: readonly number[] = [1, 2];
 export const WIRE_PATHS_VERSION = 1;
+
+/** Largest unit side and slowest speed the wire carries (the array types' ranges). */
+export const WIRE_MAX_SIZE = 255;
+export const WIRE_MAX_SPEED = 65535;
+
+/** A timed map change on the wire: cells (y * width + x) that close or open at the start of turn t. */
+export interface WireMapEvent {
+  t: number;
+  action: 'close' | 'open';
+  cells: Int32Array;
+}
 
 export interface WireInstance {
   format: 'mapf-lab/instance';
@@ -22,6 +42,14 @@ export interface WireInstance {
   corners: CornerRule;
   starts: Int32Array;
   goals: Int32Array;
+  /** Version 2: unit sides (null or absent: every unit 1x1). */
+  sizes?: Uint8Array | null;
+  /** Version 2: turns per move (null or absent: every unit moves every turn). */
+  speeds?: Uint16Array | null;
+  /** Version 2: planning priorities (null or absent: all 0). */
+  priorities?: Int32Array | null;
+  /** Version 2: timed map events in any order (null or absent: none). */
+  events?: WireMapEvent[] | null;
 }
 
 export interface WirePaths {
@@ -36,11 +64,28 @@ export class WireFormatError extends Error {
   override name = 'WireFormatError';
 }
 
-export function encodeInstance(instance: MapfInstance): WireInstance {
+/** A map event as a caller may hold it: the scenario's action form or the simulator's passable form. */
+export type MapEventInput = { t: number; cells: ArrayLike<number> } & ({ action: 'close' | 'open' } | { passable: boolean });
+
+/**
+ * The instance on the wire, with its timed map events. Each attribute array is written only when
+ * some unit differs from the default, and version 2 only when something beyond version 1 is sent.
+ */
+export function encodeInstance(instance: MapfInstance, events: readonly MapEventInput[] = []): WireInstance {
   const { grid, movement, agents } = instance;
-  return {
+  const sizes = agents.some((a) => (a.size ?? 1) !== 1) ? Uint8Array.from(agents, (a) => a.size ?? 1) : null;
+  const speeds = agents.some((a) => (a.speed ?? 1) !== 1) ? Uint16Array.from(agents, (a) => a.speed ?? 1) : null;
+  const priorities = agents.some((a) => (a.priority ?? 0) !== 0) ? Int32Array.from(agents, (a) => a.priority ?? 0) : null;
+  // Typed arrays would wrap silently; refuse what they cannot hold, naming the unit.
+  agents.forEach((a, i) => {
+    if (sizes && !(Number.isInteger(a.size ?? 1) && (a.size ?? 1) >= 1 && (a.size ?? 1) <= WIRE_MAX_SIZE)) throw new WireFormatError(`agent ${i}: size ${a.size} must be a whole number 1..${WIRE_MAX_SIZE}`);
+    if (speeds && !(Number.isInteger(a.speed ?? 1) && (a.speed ?? 1) >= 1 && (a.speed ?? 1) <= WIRE_MAX_SPEED)) throw new WireFormatError(`agent ${i}: speed ${a.speed} must be a whole number 1..${WIRE_MAX_SPEED}`);
+  });
+  const wireEvents = events.map((e): WireMapEvent => ({ t: e.t, action: 'action' in e ? e.action : e.passable ? 'open' : 'close', cells: Int32Array.from(e.cells) }));
+  const extended = sizes !== null || speeds !== null || priorities !== null || wireEvents.length > 0;
+  const wire: WireInstance = {
     format: 'mapf-lab/instance',
-    version: WIRE_INSTANCE_VERSION,
+    version: extended ? 2 : 1,
     width: grid.width,
     height: grid.height,
     passable: grid.passable.slice(),
@@ -50,12 +95,14 @@ export function encodeInstance(instance: MapfInstance): WireInstance {
     starts: Int32Array.from(agents, (a) => a.start),
     goals: Int32Array.from(agents, (a) => a.goal),
   };
+  if (extended) Object.assign(wire, { sizes, speeds, priorities, events: wireEvents });
+  return wire;
 }
 
 export function decodeInstance(wire: WireInstance): MapfInstance {
   if (wire?.format !== 'mapf-lab/instance') throw new WireFormatError(`expected a mapf-lab/instance, got ${String(wire?.format)}`);
-  if (wire.version !== WIRE_INSTANCE_VERSION) {
-    throw new WireFormatError(`instance format version ${wire.version} is not supported (this build reads version ${WIRE_INSTANCE_VERSION})`);
+  if (!WIRE_INSTANCE_VERSIONS.includes(wire.version)) {
+    throw new WireFormatError(`instance format version ${wire.version} is not supported (this build reads versions ${WIRE_INSTANCE_VERSIONS.join(' and ')})`);
   }
   if (!(wire.passable instanceof Uint8Array) || wire.passable.length !== wire.width * wire.height) {
     throw new WireFormatError(`instance passable array must be a Uint8Array of ${wire.width}x${wire.height} cells`);
@@ -65,9 +112,56 @@ export function decodeInstance(wire: WireInstance): MapfInstance {
   }
   if (wire.connectivity !== 4 && wire.connectivity !== 8) throw new WireFormatError(`connectivity must be 4 or 8, got ${String(wire.connectivity)}`);
   if (wire.corners !== 'cut' && wire.corners !== 'no-cut') throw new WireFormatError(`corners must be 'cut' or 'no-cut', got ${String(wire.corners)}`);
+  const n = wire.starts.length;
+  const { sizes, speeds, priorities } = checkAttributes(wire, n);
   const grid = new Grid(wire.width, wire.height, wire.passable, wire.weight);
-  const agents = Array.from(wire.starts, (start, i) => ({ start, goal: wire.goals[i] }));
+  const agents = Array.from(wire.starts, (start, i): AgentTask => {
+    const task: AgentTask = { start, goal: wire.goals[i] };
+    // Only what was sent: a version-1 instance decodes to plain start/goal tasks as before.
+    if (sizes) task.size = sizes[i];
+    if (speeds) task.speed = speeds[i];
+    if (priorities) task.priority = priorities[i];
+    return task;
+  });
   return { grid, movement: { connectivity: wire.connectivity, corners: wire.corners }, agents };
+}
+
+/** The instance's timed map events in the simulator's form (none for version 1). Checks cells are on the map. */
+export function decodeMapEvents(wire: WireInstance): MapEvent[] {
+  if (wire.version < 2 || wire.events == null) return [];
+  if (!Array.isArray(wire.events)) throw new WireFormatError('instance events must be an array or null');
+  const cells = wire.width * wire.height;
+  return wire.events.map((event, i) => {
+    if (!Number.isInteger(event?.t) || event.t < 0) throw new WireFormatError(`instance events[${i}].t must be a whole number >= 0, got ${String(event?.t)}`);
+    if (event.action !== 'close' && event.action !== 'open') throw new WireFormatError(`instance events[${i}].action must be 'close' or 'open', got ${String(event.action)}`);
+    if (!(event.cells instanceof Int32Array)) throw new WireFormatError(`instance events[${i}].cells must be an Int32Array`);
+    for (const cell of event.cells) {
+      if (cell < 0 || cell >= cells) throw new WireFormatError(`instance events[${i}].cells: cell ${cell} is outside the ${wire.width}x${wire.height} map`);
+    }
+    return { t: event.t, cells: Array.from(event.cells), passable: event.action === 'open' };
+  });
+}
+
+function checkAttributes(wire: WireInstance, n: number): { sizes: Uint8Array | null; speeds: Uint16Array | null; priorities: Int32Array | null } {
+  const sizes = wire.sizes ?? null;
+  const speeds = wire.speeds ?? null;
+  const priorities = wire.priorities ?? null;
+  if (wire.version < 2) {
+    // A version-1 sender knows no attributes; carrying some means a mislabelled instance.
+    if (sizes || speeds || priorities || (wire.events && wire.events.length > 0)) throw new WireFormatError('instance version 1 cannot carry sizes, speeds, priorities or events (they need version 2)');
+    return { sizes: null, speeds: null, priorities: null };
+  }
+  const check = (name: string, array: unknown, type: { name: string; prototype: object }, min: number): void => {
+    if (array === null) return;
+    if (!(array instanceof (type as unknown as new () => object))) throw new WireFormatError(`instance ${name} must be a ${type.name} or null`);
+    const values = array as ArrayLike<number>;
+    if (values.length !== n) throw new WireFormatError(`instance ${name} has ${values.length} entries, expected one per agent (${n})`);
+    for (let i = 0; i < values.length; i++) if (values[i] < min) throw new WireFormatError(`instance ${name}[${i}] is ${values[i]}, must be >= ${min}`);
+  };
+  check('sizes', sizes, Uint8Array, 1);
+  check('speeds', speeds, Uint16Array, 1);
+  check('priorities', priorities, Int32Array, -Infinity);
+  return { sizes, speeds, priorities };
 }
 
 export function encodePaths(paths: readonly Path[]): WirePaths {

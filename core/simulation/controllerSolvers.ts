@@ -1,7 +1,8 @@
 /**
  * The online solvers (turn controllers) as registry entries: their solve() runs the turn
  * simulator and returns the paths it executed, a status ('solved' only when every agent
- * succeeded) and Silver's metrics in stats. The controller factories themselves live in
+ * succeeded), Silver's metrics in stats and the simulator's replay. Timed map events
+ * (SolveOptions.mapEvents) are applied by the simulator. The controller factories themselves live in
  * core/cooperative (LRA*, CA*, HCA*, WHCA*; seed 001).
  */
 import type { MapfInstance } from '../mapf/instance.ts';
@@ -36,6 +37,7 @@ export function simulateControllerSolver(spec: ControllerSolverSpec, instance: M
     turnLimit: extra.turnLimit ?? turnLimit,
     timeLimitMs: options.timeLimitMs,
     shouldStop: options.shouldStop,
+    mapEvents: options.mapEvents,
     ...extra,
   });
 }
@@ -74,10 +76,13 @@ export function controllerSolverEntry(spec: ControllerSolverSpec): SolverEntry {
     name: spec.name,
     label: spec.label,
     optimal: false,
+    // The simulator applies the events and tells the controller (mapChanged), which replans.
+    mapEvents: true,
     solve(instance: MapfInstance, options: SolveOptions): SolveResult {
       const started = performance.now();
       const result = simulateControllerSolver(spec, instance, options);
-      return { solver: spec.name, status: result.status, paths: result.paths, message: result.message, stats: simulationStats(result, performance.now() - started) };
+      const stats = simulationStats(result, performance.now() - started);
+      return { solver: spec.name, status: result.status, paths: result.paths, message: result.message, stats, replay: result.replay };
     },
   };
 }

@@ -2,7 +2,8 @@
  * Every multi-agent solver in core, by name. The solver process, the command line and the app's
  * solver panel all look solvers up here, so adding one here makes it available everywhere.
  */
-import type { SolverEntry } from './types.ts';
+import type { MapfInstance } from '../mapf/instance.ts';
+import type { SolveOptions, SolveResult, SolverEntry } from './types.ts';
 import { solveIndependent } from './independent.ts';
 import { solveAstar, solveIdAstar, solveIdOd, solveOd, solveSidOd } from './optimal/solvers.ts';
 import { COOPERATIVE_SOLVERS } from '../simulation/cooperativeSolvers.ts';
@@ -23,4 +24,26 @@ export function findSolver(name: string): SolverEntry | undefined {
 
 export function solverNames(): string[] {
   return SOLVERS.map((s) => s.name);
+}
+
+/**
+ * Runs `entry` with `options`, refusing timed map events it cannot honour. An offline solver
+ * plans once on the map as it starts; a door closing later would cut its plan, and a plan that
+ * walks through a closed door is worse than no plan, so it answers 'failed' with a message that
+ * says what to do, without searching. (Replaying its plan in the simulator would only make units
+ * stop at the door: an offline plan has no way around it.)
+ */
+export function solveWith(entry: SolverEntry, instance: MapfInstance, options: SolveOptions): SolveResult {
+  const events = options.mapEvents?.length ?? 0;
+  if (events > 0 && !entry.mapEvents) {
+    const online = SOLVERS.filter((s) => s.mapEvents).map((s) => s.name);
+    return {
+      solver: entry.name,
+      status: 'failed',
+      paths: [],
+      message: `${entry.name} plans on a fixed map and does not support timed map events (${events} given); use a solver that runs in the simulator (${online.join(', ')}) or remove the events`,
+      stats: { expanded: 0, generated: 0, elapsedMs: 0 },
+    };
+  }
+  return entry.solve(instance, options);
 }

@@ -5,6 +5,8 @@
  */
 import type { MapfInstance } from '../mapf/instance.ts';
 import type { Path } from '../mapf/plan.ts';
+import type { MapEvent } from '../simulation/mapEvents.ts';
+import type { Replay } from '../simulation/replay.ts';
 
 export type SolveStatus = 'solved' | 'timeout' | 'unsolvable' | 'cancelled' | 'failed';
 
@@ -25,6 +27,13 @@ export interface SolveOptions {
   onProgress?: (progress: SolveProgress) => void;
   /** Solver-specific parameters, validated by the solver itself. */
   params?: Record<string, unknown>;
+  /**
+   * Timed map events (doors closing, passages opening). They live here rather than on
+   * MapfInstance because only the solvers that run in the turn simulator can honour them; a
+   * solver without `mapEvents` support in its registry entry refuses a non-empty list (status
+   * 'failed' with a message) instead of planning on a map that will change under it.
+   */
+  mapEvents?: readonly MapEvent[];
 }
 
 export interface SolveStats {
@@ -42,6 +51,8 @@ export interface SolveResult {
   /** Human-readable reason for any status other than 'solved'. */
   message?: string;
   stats: SolveStats;
+  /** The simulator's record of the run, for solvers that ran in it (the cooperative controllers). */
+  replay?: Replay;
 }
 
 export interface SolverEntry {
@@ -49,5 +60,7 @@ export interface SolverEntry {
   label: string;
   /** Whether the solver is optimal (sum of costs) and complete. */
   optimal: boolean;
+  /** Whether solve() honours SolveOptions.mapEvents (default false: the registry refuses them). */
+  mapEvents?: boolean;
   solve(instance: MapfInstance, options: SolveOptions): SolveResult;
 }

@@ -42,7 +42,30 @@ describe('solve request body schema', () => {
     const result = parseSolveRequestBody({ ...input, solver: '', instance: { ...input.instance, version: 3 } });
     const message = result.ok ? '' : result.message;
     expect(message).toContain('request body.solver: must name a solver');
-    expect(message).toContain('request body.instance.version: must be 1');
+    expect(message).toContain('request body.instance.version: must be 1 or 2');
+  });
+
+  it('accepts version-2 attributes and events, and names each field at fault', () => {
+    const instance = chokepointExample();
+    instance.agents[0].size = 2;
+    const wire = encodeInstance(instance, [{ t: 3, action: 'close', cells: [5] }]);
+    expect(parseSolveRequestBody({ solver: 'whca', instance: wire }).ok).toBe(true);
+    // Types first (zod checks lengths and ranges only once every field has its type) …
+    const badTypes = { ...wire, priorities: [0, 0, 0, 0], events: [{ t: 2.5, action: 'close', cells: new Int32Array([5]) }, { t: 4, action: 'shut', cells: new Int32Array([3]) }] };
+    const result = parseSolveRequestBody({ solver: 'whca', instance: badTypes });
+    const message = result.ok ? '' : result.message;
+    expect(message).toContain('request body.instance.priorities: must be an Int32Array or null');
+    expect(message).toContain('request body.instance.events.0.t: must be a whole turn');
+    expect(message).toContain("request body.instance.events.1.action: must be 'close' or 'open'");
+    // … then lengths and ranges.
+    const badValues = parseSolveRequestBody({ solver: 'whca', instance: { ...wire, sizes: new Uint8Array([1, 0, 1, 1]), speeds: new Uint16Array([1, 1]) } });
+    expect(badValues.ok ? '' : badValues.message).toContain('request body.instance.sizes.1: is 0, must be at least 1');
+    expect(badValues.ok ? '' : badValues.message).toContain('request body.instance.speeds: has 2 entries, expected one per agent (4)');
+    const cells = parseSolveRequestBody({ solver: 'whca', instance: { ...wire, events: [{ t: 4, action: 'open', cells: new Int32Array([3, 77]) }] } });
+    expect(cells.ok ? '' : cells.message).toContain('request body.instance.events.0.cells.1: cell 77 is outside the 11x7 map');
+    const v1 = parseSolveRequestBody({ solver: 'whca', instance: { ...wire, version: 1 } });
+    expect(v1.ok ? '' : v1.message).toContain('request body.instance.sizes: needs instance version 2');
+    expect(v1.ok ? '' : v1.message).toContain('request body.instance.events: needs instance version 2');
   });
 });
 
@@ -91,5 +114,39 @@ describe('protocol message parsing', () => {
       message: expect.stringContaining('message.progress.fraction:'),
     });
     expect(parseFromSolverMessage({ v: PROTOCOL_VERSION, type: 'request', id: 'a' })).toMatchObject({ ok: false, message: expect.stringContaining("unknown message type 'request' for the solver client") });
+  });
+});
+
+describe('solve result replay', () => {
+  const replay = () => ({
+    format: 'mapf-lab/replay',
+    version: 1,
+    width: 3,
+    height: 1,
+    agents: 1,
+    turns: 2,
+    positions: new Int32Array([0, 1, 2]),
+    events: [{ kind: 'map-change', t: 1, agent: -1, cell: 2, detail: 'opened' }, { kind: 'arrival', t: 2, agent: 0, cell: 2 }],
+    mapChanges: [{ t: 1, cells: [2], passable: true }],
+  });
+  const result = (extra: object) => ({
+    v: PROTOCOL_VERSION,
+    type: 'result',
+    id: 'r',
+    body: { solver: 'whca', status: 'solved', paths: encodePaths([[0, 1, 2]]), stats: { expanded: 1, generated: 1, elapsedMs: 1 }, ...extra },
+  });
+
+  it('carries a replay, and a result without one stays valid', () => {
+    const withReplay = parseFromSolverMessage(result({ replay: replay() }));
+    expect(withReplay.ok && withReplay.message.type === 'result' && 'replay' in withReplay.message.body && withReplay.message.body.replay?.positions).toEqual(new Int32Array([0, 1, 2]));
+    expect(parseFromSolverMessage(result({})).ok).toBe(true);
+  });
+
+  it('names what is wrong with a replay', () => {
+    const short = parseFromSolverMessage(result({ replay: { ...replay(), positions: new Int32Array(2) } }));
+    expect(short.ok ? '' : short.message).toContain('message.body.replay.positions: has 2 entries, expected (turns + 1) * agents = 3');
+    const newer = parseFromSolverMessage(result({ replay: { ...replay(), version: 2, positions: [0, 1, 2] } }));
+    expect(newer.ok ? '' : newer.message).toContain('message.body.replay.version: must be 1');
+    expect(newer.ok ? '' : newer.message).toContain('message.body.replay.positions: must be an Int32Array');
   });
 });
