@@ -1,12 +1,11 @@
 /**
- * The plan on screen as the product's replay file (core/replayFile): the simulator's Replay
- * rebuilt from the solver's paths (the protocol's result carries paths, not the replay), with
- * the events the renderer derives from them (waits, arrivals, the validator's collisions), the
- * scenario's units and timed map events, the solver settings and the metrics.
- *
- * The solver process is not told of timed map events yet (the protocol's solve request has no
- * field for them), so a run applied none: `mapChanges` stays empty and `mapEvents` records what
- * the scenario asked for.
+ * The plan on screen as the product's replay file (core/replayFile), with the scenario's units
+ * and timed map events, the solver settings and the metrics. The replay itself is the
+ * simulator's when the solver ran in it and sent it with its result (its events and the map
+ * changes it applied, closings postponed while a unit stood in the door included); for an
+ * offline solver it is rebuilt from the paths with the events the renderer derives from them
+ * (waits, arrivals, the validator's collisions), and `mapChanges` stays empty: such solvers
+ * refuse scenarios with map events, so none was applied.
  */
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../../../core/simulation/replay.ts';
 import type { TurnEvent } from '../../../core/simulation/controller.ts';
@@ -37,6 +36,8 @@ export interface ReplayExportInput {
     goals: readonly number[];
     stats: Record<string, number>;
     analysis: ReplayAnalysis;
+    /** The simulator's replay from the solve result, when it sent one. */
+    replay?: Replay;
   };
 }
 
@@ -64,7 +65,7 @@ export function replayFromPlan(grid: Grid, paths: readonly (readonly number[])[]
 
 export function replayFileOfPlan(input: ReplayExportInput): ReplayFile {
   const { outcome, request } = input;
-  const replay = replayFromPlan(input.grid, outcome.paths, outcome.analysis);
+  const replay = outcome.replay ?? replayFromPlan(input.grid, outcome.paths, outcome.analysis);
   const finite = (n: number) => (Number.isFinite(n) ? n : null);
   const stats: Record<string, number> = {};
   for (const [key, value] of Object.entries(outcome.stats)) if (Number.isFinite(value)) stats[key] = value;

@@ -68,7 +68,7 @@ export function EventsPanel() {
         </table>
       )}
       {events.length > MAX_ROWS && <p className="muted">First {MAX_ROWS} of {events.length} events (all are in the JSON).</p>}
-      {events.length > 0 && <p className="muted" data-testid="events-note">The solver process is not given map events yet: plans are made on the map as it starts, and the replay shows doors at their turns.</p>}
+      {events.length > 0 && <p className="muted" data-testid="events-note">The cooperative solvers (LRA*, CA*, HCA*, WHCA*) replan when a door changes; the other solvers plan on a fixed map and refuse a scenario with events.</p>}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The replay player: play/pause (Space), step (← →), scrub, speed, loop, overlays, and the
- * timeline's marks for arrivals and collisions (replans are not in the solver's result yet).
+ * timeline's marks: arrivals and collisions always; replans, priority overrides and map changes
+ * when the solver ran in the simulator and sent its replay (analysis.source 'simulator').
  */
 import { replayStore, seek, SPEEDS } from '../state/replayState.ts';
 import { useSlice } from '../state/store.ts';
@@ -8,6 +9,10 @@ import { lastTurn, useCurrentOutcome } from '../state/plan.ts';
 import { setPlaying } from '../replay/player.ts';
 import { groupMarks } from '../replay/analysis.ts';
 import { useMemo } from 'react';
+import type { TimelineMarkKind } from '../replay/analysis.ts';
+
+/** Colours of the marks styles.css does not define (the ones only the simulator's replay has). */
+const MARK_COLOURS: Partial<Record<TimelineMarkKind, string>> = { override: '#c58af9', 'map-change': '#8ab4f8' };
 import { editorStore } from '../state/editorState.ts';
 import { setFollow } from '../replay/follow.ts';
 
@@ -57,7 +62,7 @@ export function ReplayBar() {
         <div className="marks" aria-hidden="true">
           {turns > 0 &&
             marks.map((m, i) => (
-              <span key={i} className={`mark mark-${m.kind}`} style={{ left: `${(m.t / turns) * 100}%` }} title={`t=${m.t}: ${m.text}`} data-kind={m.kind} data-count={m.count} />
+              <span key={i} className={`mark mark-${m.kind}`} style={{ left: `${(m.t / turns) * 100}%`, background: MARK_COLOURS[m.kind] }} title={`t=${m.t}: ${m.text}`} data-kind={m.kind} data-count={m.count} />
             ))}
         </div>
       </div>

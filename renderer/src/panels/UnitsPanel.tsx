@@ -97,7 +97,7 @@ export function UnitsPanel() {
             <WholeField label="Speed (turns/move)" title="Turns one move takes: 1 moves every turn, 2 every other turn" value={first.speed} min={1} onCommit={(speed) => setProps({ speed })} testId="unit-speed" />
           </div>
           {(selected.some((a) => a.size > 1) || selected.some((a) => a.speed > 1)) && (
-            <p className="muted" data-testid="unit-props-note">Size and speed are saved in the scenario. The solver process is sent starts and goals only for now, so plans treat every unit as one cell moving every turn.</p>
+            <p className="muted" data-testid="unit-props-note">The cooperative solvers (LRA*, CA*, HCA*, WHCA*) plan with size and speed; the optimal solvers refuse units that are not one cell moving every turn, and independent paths ignore them.</p>
           )}
           {outcome && selected.length <= 5 && (
             <table className="results" data-testid="unit-metrics">

@@ -1,8 +1,11 @@
 /**
- * What the replay player shows, derived from a plan's paths alone: the solver protocol's result
- * carries paths and summary stats but not the simulator's replay events, so the renderer derives
- * per-turn positions, waits, arrivals and blocked moves here (pure, no DOM; tested in
- * test/renderer/replay).
+ * What the replay player shows (pure, no DOM; tested in test/renderer/replay). Two sources:
+ * - the simulator's replay, when the solver ran in it (the cooperative solvers send it with their
+ *   result): waits, collisions, replans, priority overrides and map changes are its events, as
+ *   the simulator recorded them;
+ * - otherwise (offline solvers) the plan's paths alone: waits and arrivals are derived from the
+ *   paths and collisions are the validator's.
+ * Positions, moves, arrivals and blocked moves come from the paths either way.
  *
  * A wait is a turn a unit stays on its cell before it has arrived for good. The move it was
  * waiting to make is the next cell its path enters: that cell gets a "blocked move". Waiting
@@ -10,6 +13,7 @@
  */
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { Violation } from '../../../core/mapf/validator.ts';
+import type { Replay } from '../../../core/simulation/replay.ts';
 
 export interface UnitReplayStats {
   /** Moves made (turns spent on a different cell than the turn before). */
@@ -22,7 +26,7 @@ export interface UnitReplayStats {
   pathTurns: number;
 }
 
-export type TimelineMarkKind = 'arrival' | 'collision' | 'replan';
+export type TimelineMarkKind = 'arrival' | 'collision' | 'replan' | 'override' | 'map-change';
 
 export interface TimelineMark {
   t: number;
@@ -44,9 +48,15 @@ export interface ReplayAnalysis {
   heat: Uint32Array;
   heatMax: number;
   marks: TimelineMark[];
+  /** 'simulator': waits and marks are the simulator's events; 'paths': derived from the plan. */
+  source: 'simulator' | 'paths';
 }
 
-export function analyseReplay(grid: Grid, paths: readonly (readonly number[])[], goals: readonly number[], collisions: readonly Violation[] = []): ReplayAnalysis {
+/**
+ * `collisions` (the validator's) are used only without a replay; with one, the simulator's
+ * collision events are (it refused the moves, so the validator would find none).
+ */
+export function analyseReplay(grid: Grid, paths: readonly (readonly number[])[], goals: readonly number[], collisions: readonly Violation[] = [], replay?: Replay): ReplayAnalysis {
   const cells = grid.cells;
   const waits = new Uint32Array(cells);
   const blocked = new Uint32Array(cells);
@@ -67,9 +77,11 @@ export function analyseReplay(grid: Grid, paths: readonly (readonly number[])[],
     for (let t = 1; t <= last; t++) if (path[t] !== path[t - 1]) moves++;
     for (let t = 1; t <= end; t++) {
       if (path[t] !== path[t - 1]) continue;
-      unitWaits++;
       const here = path[t];
-      if (here >= 0 && here < cells) waits[here]++;
+      if (!replay) {
+        unitWaits++;
+        if (here >= 0 && here < cells) waits[here]++;
+      }
       // The cell it waited to enter: the next one its path moves to.
       let next = t + 1;
       while (next <= last && path[next] === here) next++;
@@ -78,7 +90,8 @@ export function analyseReplay(grid: Grid, paths: readonly (readonly number[])[],
     if (arrival >= 0) marks.push({ t: arrival, kind: 'arrival', agents: [agent], text: `unit ${agent + 1} arrives` });
     return { moves, waits: unitWaits, arrival, pathTurns: Math.max(0, last) };
   });
-  for (const v of collisions) marks.push({ t: v.t, kind: 'collision', agents: v.agents, text: v.message });
+  if (replay) addSimulatorEvents(replay, grid, units, waits, marks);
+  else for (const v of collisions) marks.push({ t: v.t, kind: 'collision', agents: v.agents, text: v.message });
   const heat = new Uint32Array(cells);
   let heatMax = 0;
   for (let c = 0; c < cells; c++) {
@@ -87,7 +100,37 @@ export function analyseReplay(grid: Grid, paths: readonly (readonly number[])[],
     if (h > heatMax) heatMax = h;
   }
   marks.sort((a, b) => a.t - b.t);
-  return { turns, units, waits, blocked, heat, heatMax, marks };
+  return { turns, units, waits, blocked, heat, heatMax, marks, source: replay ? 'simulator' : 'paths' };
+}
+
+/** The simulator's own events as waits per unit and cell, and as timeline marks. */
+function addSimulatorEvents(replay: Replay, grid: Grid, units: UnitReplayStats[], waits: Uint32Array, marks: TimelineMark[]): void {
+  const cells = grid.cells;
+  const where = (cell: number | undefined) => (cell !== undefined && cell >= 0 && cell < cells ? `(${grid.x(cell)}, ${grid.y(cell)})` : '?');
+  const on = (cell: number | undefined) => (cell !== undefined && cell >= 0 ? ` at ${where(cell)}` : '');
+  for (const event of replay.events) {
+    const unit = event.agent + 1;
+    switch (event.kind) {
+      case 'wait':
+        if (units[event.agent]) units[event.agent].waits++;
+        if (event.cell !== undefined && event.cell >= 0 && event.cell < cells) waits[event.cell]++;
+        break;
+      case 'collision':
+        marks.push({ t: event.t, kind: 'collision', agents: [event.agent, ...(event.others ?? [])], text: `${event.detail ?? 'collision'}: unit ${unit}${(event.others ?? []).map((o) => ` and ${o + 1}`).join('')}${on(event.cell)}` });
+        break;
+      case 'replan':
+        marks.push({ t: event.t, kind: 'replan', agents: [event.agent], text: `unit ${unit} replans${event.detail ? ` (${event.detail})` : ''}` });
+        break;
+      case 'priority-override':
+        marks.push({ t: event.t, kind: 'override', agents: [event.agent, ...(event.others ?? [])], text: `unit ${unit} overrides ${(event.others ?? []).map((o) => `unit ${o + 1}`).join(', ') || 'a lower priority'}` });
+        break;
+      case 'map-change':
+        marks.push({ t: event.t, kind: 'map-change', agents: [], text: `${where(event.cell)} ${event.detail ?? 'changes'}` });
+        break;
+      default:
+        break; // arrivals come from the paths; promotions are not shown
+    }
+  }
 }
 
 /** A unit's cell at turn t (its last cell after its path ends). */

@@ -3,6 +3,7 @@
  * solve in progress or last finished. The scenario itself lives in the editor model (session.ts).
  */
 import type { SolveStatus, SolveStats } from '../../../core/solvers/types.ts';
+import type { Replay } from '../../../core/simulation/replay.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { Store } from './store.ts';
 
@@ -18,8 +19,10 @@ export interface SolveOutcome {
   stats: SolveStats;
   /** Conflicts the plan validator found, as readable lines (empty for a valid plan). */
   conflicts: string[];
-  /** Positions, waits and congestion derived from the paths, for the replay player. */
+  /** Positions, waits, congestion and timeline marks for the replay player (analysis.source says from what). */
   analysis: ReplayAnalysis;
+  /** The simulator's replay, when the solver ran in it (cooperative solvers); exports use it as is. */
+  replay?: Replay;
   /** The model revision the plan was computed for: an edit since makes it stale. */
   revision: number;
 }

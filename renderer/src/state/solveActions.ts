@@ -1,10 +1,14 @@
 /**
  * Solve and cancel: send the model's instance to the solver process, follow its progress, and
- * hand the result to the model (receiveSolution: never an undo step). The plan is checked by the
- * validator and analysed for the replay player here, once per result.
+ * hand the result to the model (receiveSolution: never an undo step). The request carries the
+ * units' size, speed and priority and the scenario's timed map events (instance version 2).
+ * The plan is checked by the validator and analysed for the replay player here, once per result:
+ * with the simulator's replay when the result has one (validated stretch by stretch on the map in
+ * force, its events on the timeline), else from the paths alone.
  */
 import { encodeInstance, decodePaths } from '../../../core/protocol/wire.ts';
 import { validatePlan, type Violation } from '../../../core/mapf/validator.ts';
+import { validateReplay } from '../../../core/simulation/replay.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import { solverService } from '../platform/index.ts';
 import { analyseReplay } from '../replay/analysis.ts';
@@ -21,12 +25,12 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
     // The stale run's result is ignored below: its id is no longer the current job's.
     solverService.cancel(running.jobId);
   }
-  const { instance } = model.instance();
+  const { instance, events } = model.instance();
   const revision = model.revision;
   const settings = model.document.solver;
   // The grid is edited in place by the painter: the request gets its own copy on the wire.
   const fields = solveRequestFields(settings, instance.grid.width, instance.grid.height);
-  const job = solverService.solve({ ...fields, instance: encodeInstance(instance) }, (progress) => labStore.set({ progress: progress.message }));
+  const job = solverService.solve({ ...fields, instance: encodeInstance(instance, events) }, (progress) => labStore.set({ progress: progress.message }));
   labStore.set({ phase: 'running', jobId: job.id, progress: 'Starting solver…' });
   const result = await job.result;
   if (labStore.get().jobId !== job.id) return; // a newer solve replaced this one
@@ -36,13 +40,15 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   try {
     paths = decodePaths(result.paths);
     if (paths.length > 0 && model.revision === revision) {
-      violations = validatePlan(instance, paths, { requireGoals: result.status === 'solved', maxViolations: 200 }).violations;
+      const options = { requireGoals: result.status === 'solved', maxViolations: 200 };
+      violations = (result.replay ? validateReplay(instance, result.replay, options) : validatePlan(instance, paths, options)).violations;
     }
   } catch (error) {
     message = `could not read the solver's answer: ${error instanceof Error ? error.message : String(error)}`;
   }
   const goals = instance.agents.map((a) => a.goal);
-  const analysis = analyseReplay(instance.grid, paths, goals, violations.filter((v) => v.agents.length > 1));
+  const replay = result.replay && result.replay.agents === paths.length ? result.replay : undefined;
+  const analysis = analyseReplay(instance.grid, paths, goals, violations.filter((v) => v.agents.length > 1), replay);
   model.dispatch({ type: 'receiveSolution', solution: { solver: result.solver, status: result.status, paths, message, stats: result.stats } });
   replayStore.set({ t: 0, playing: false });
   labStore.set({
@@ -58,6 +64,7 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
       stats: result.stats,
       conflicts: violations.map((v) => describeConflict(v, instance.grid)),
       analysis,
+      replay,
       revision,
     },
   });

@@ -60,4 +60,18 @@ describe('replayFileText', () => {
     expect(file.solver).toEqual({ name: 'whca', status: 'solved', seed: 3, params: { window: 8, turnLimit: 100 } });
     expect(file.metrics).toEqual({ sumOfCosts: 6, makespan: 4, stats: { expanded: 9, elapsedMs: 1 } });
   });
+
+  it("exports the simulator's replay as is when the result carried one (its map changes included)", () => {
+    const base = input();
+    const simulated = {
+      format: 'mapf-lab/replay' as const, version: 1 as const, width: 3, height: 3, agents: 2, turns: 2,
+      positions: new Int32Array([c(0, 0), c(2, 2), c(1, 0), c(1, 2), c(1, 0), c(0, 2)]),
+      events: [{ kind: 'map-change' as const, t: 1, agent: -1, cell: c(1, 1), detail: 'closed' }, { kind: 'replan' as const, t: 1, agent: 0 }],
+      mapChanges: [{ t: 1, cells: [c(1, 1)], passable: false }],
+    };
+    const file = parseReplayFile(replayFileText({ ...base, outcome: { ...base.outcome, replay: simulated } }), 'sim-replay.json');
+    expect(file.turns).toBe(2);
+    expect(file.mapChanges).toEqual([{ t: 1, cells: [[1, 1]], action: 'close' }]);
+    expect(file.events.map((e) => e.kind)).toEqual(['map-change', 'replan']);
+  });
 });
