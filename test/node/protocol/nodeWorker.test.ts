@@ -8,6 +8,9 @@ import type { SolveRequestBody } from '../../../core/protocol/messages.ts';
 import { PROTOCOL_VERSION } from '../../../core/protocol/messages.ts';
 import { decodePaths, encodeInstance } from '../../../core/protocol/wire.ts';
 import { spawnNodeSolverWorker } from '../../../cli/solverWorker/spawnNodeSolverWorker.ts';
+import { Grid } from '../../../core/grid/grid.ts';
+import { decodeInstance } from '../../../core/protocol/wire.ts';
+import { replayCell, validateReplay } from '../../../core/simulation/replay.ts';
 
 const example = chokepointExample();
 const body = (solver: string, extra: Partial<SolveRequestBody> = {}): SolveRequestBody => ({ solver, instance: encodeInstance(example), ...extra });
@@ -30,6 +33,28 @@ describe('solver protocol over worker threads', () => {
     const paths = decodePaths(result.paths);
     const single = validatePlan(example, paths).violations.filter((v) => !['vertex', 'swap', 'following', 'rotation'].includes(v.rule));
     expect(single).toEqual([]);
+  });
+
+  it('carries a version-2 instance (a slow unit, a door) to a thread and the replay back, typed arrays intact', async () => {
+    client = new SolverClient(spawnTesting);
+    // Row 1 is the corridor, the door at (3, 1) closes at turn 2; row 3 is the way round; the
+    // slow unit has row 5 to itself.
+    const grid = Grid.fromAscii(['@@@@@@@', '.......', '.@@@@@.', '.......', '@@@@@@@', '.......']);
+    const door = grid.cell(3, 1);
+    const instance = encodeInstance(
+      { grid, movement: { connectivity: 4, corners: 'no-cut' }, agents: [{ start: grid.cell(0, 1), goal: grid.cell(6, 1) }, { start: grid.cell(6, 5), goal: grid.cell(0, 5), speed: 2 }] },
+      [{ t: 2, action: 'close', cells: [door] }],
+    );
+    expect(instance.version).toBe(2);
+    const result = await client.solve({ solver: 'whca', instance, seed: 1 }).result;
+    expect(result.status).toBe('solved');
+    const replay = result.replay!;
+    expect(replay.positions).toBeInstanceOf(Int32Array);
+    expect(replay.mapChanges).toEqual([{ t: 2, cells: [door], passable: false }]);
+    for (let t = 2; t <= replay.turns; t++) expect(replayCell(replay, t, 0)).not.toBe(door);
+    expect(validateReplay(decodeInstance(instance), replay, { requireGoals: true }).violations).toEqual([]);
+    // Six moves at two turns a move.
+    expect(replay.turns).toBeGreaterThanOrEqual(11);
   });
 
   it('cancels a tight-loop solve within 100 ms, then serves the next request', async () => {
