@@ -18,13 +18,18 @@ import { useShortcuts } from './shortcuts/useShortcuts.ts';
 import { editorStore } from './state/editorState.ts';
 import { lazy, Suspense, useEffect } from 'react';
 import { installFollow } from './replay/follow.ts';
+import { toggleView, useLabShortcut, viewStore } from './lab/viewMode.ts';
 
 // Monaco is large: the JSON editor loads the first time it is opened.
 const JsonPanel = lazy(() => import('./json/JsonPanel.tsx'));
+// The lab (experiments, charts) loads the first time it is opened.
+const LabView = lazy(() => import('./lab/LabView.tsx').then((m) => ({ default: m.LabView })));
 
 export function App() {
   useShortcuts();
   useEffect(installFollow, []);
+  useLabShortcut();
+  const view = useSlice(viewStore, (s) => s.view);
   const name = useSlice(modelStore, (s) => s.name);
   const width = useSlice(modelStore, (s) => s.width);
   const height = useSlice(modelStore, (s) => s.height);
@@ -35,6 +40,10 @@ export function App() {
     <div className="app">
       <header className="app-header">
         <h1>MAPF Lab</h1>
+        <div className="view-switch" role="group" aria-label="View">
+          <button type="button" aria-pressed={view === 'editor'} onClick={() => view !== 'editor' && toggleView()} data-testid="view-editor" title="Scenario editor (Ctrl+Shift+L switches)">Editor</button>
+          <button type="button" aria-pressed={view === 'lab'} onClick={() => view !== 'lab' && toggleView()} data-testid="view-lab" title="Experiments and charts (Ctrl+Shift+L switches)">Lab</button>
+        </div>
         <Toolbar />
         <span className="scenario-name" data-testid="scenario-name">{name}</span>
         <span className="scenario-meta" data-testid="scenario-meta">
@@ -45,6 +54,12 @@ export function App() {
         </span>
       </header>
       <NoticeBar />
+      {view === 'lab' ? (
+        <Suspense fallback={<main className="lab">Loading the lab…</main>}>
+          <LabView />
+        </Suspense>
+      ) : (
+      <>
       <ToolPalette />
       <main className="workspace">
         <MapView />
@@ -63,6 +78,8 @@ export function App() {
         </aside>
       </main>
       <ReplayBar />
+      </>
+      )}
       <StatusBar />
     </div>
   );

@@ -1,0 +1,105 @@
+/**
+ * The lab: define a sweep (form and JSON), run it on a pool of Web Workers with progress,
+ * pause, resume and cancel, watch the charts fill, export the report, CSV and JSONL.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSlice } from '../state/store.ts';
+import { notify } from '../state/labState.ts';
+import { isFailure } from '../../../core/experiments/runner.ts';
+import { ExperimentForm } from './ExperimentForm.tsx';
+import { LabCharts } from './LabCharts.tsx';
+import { formatDuration } from './labCharts.ts';
+import { saveCsv, saveJsonl, saveReport } from './labExports.ts';
+import { cancelSweep, clearResults, initSweep, pauseSweep, resumeSweep, setExperimentText, startSweep, sweepStore } from './sweep.ts';
+
+// Monaco is large: loaded the first time the lab opens.
+const ExperimentEditor = lazy(() => import('./ExperimentEditor.tsx'));
+
+function run(action: () => Promise<void>): void {
+  action().catch((error: unknown) => notify('error', `Export failed: ${error instanceof Error ? error.message : String(error)}`));
+}
+
+function SweepBar() {
+  const state = useSlice(sweepStore, (s) => s);
+  const { phase, progress, planned, records, experiment } = state;
+  const done = records.length;
+  const failed = records.filter(isFailure).length;
+  const busy = phase === 'running' || phase === 'paused';
+  const fraction = planned > 0 ? done / planned : 0;
+  const left = planned - done;
+  const status =
+    phase === 'running' ? `Running on ${state.workers} worker${state.workers === 1 ? '' : 's'}, ${progress?.running ?? 0} in flight`
+    : phase === 'paused' ? 'Paused: runs in flight finish, no new ones start'
+    : phase === 'cancelled' ? `Cancelled: ${left} runs left; Run resumes`
+    : phase === 'finished' ? `Finished${state.sweepMs !== null ? ` in ${(state.sweepMs / 1000).toFixed(1)} s` : ''}`
+    : done > 0 && left > 0 ? `${done} runs stored from before; Run resumes with the ${left} left`
+    : done > 0 ? 'Every run is recorded'
+    : 'Ready';
+  return (
+    <div className="lab-bar" data-testid="lab-bar" data-phase={phase}>
+      <div className="buttons">
+        {!busy && <button type="button" className="lab-run" onClick={() => startSweep()} disabled={!experiment || left === 0} data-testid="lab-run">Run</button>}
+        {phase === 'running' && <button type="button" onClick={pauseSweep} data-testid="lab-pause">Pause</button>}
+        {phase === 'paused' && <button type="button" onClick={resumeSweep} data-testid="lab-resume">Resume</button>}
+        {busy && <button type="button" onClick={cancelSweep} data-testid="lab-cancel">Cancel</button>}
+      </div>
+      <div className="lab-progress" title={`${done} of ${planned} runs`}>
+        <progress max={Math.max(1, planned)} value={done} data-testid="lab-progress" />
+        <span data-testid="lab-progress-text" data-done={done} data-total={planned} data-failed={failed}>
+          {done} / {planned} runs ({Math.round(fraction * 100)}%) · {failed} failed · {busy ? `${formatDuration(progress?.etaMs)} left` : ''}
+        </span>
+      </div>
+      <span className="lab-status" data-testid="lab-status">{status}</span>
+      <div className="buttons lab-exports">
+        <button type="button" disabled={!experiment || done === 0} onClick={() => experiment && run(() => saveReport(experiment, records, planned, state.workers))} data-testid="lab-export-report">Report</button>
+        <button type="button" disabled={!experiment || done === 0} onClick={() => experiment && run(() => saveCsv(experiment, records))} data-testid="lab-export-csv">CSV</button>
+        <button type="button" disabled={!experiment || done === 0} onClick={() => experiment && run(() => saveJsonl(experiment, records))} data-testid="lab-export-jsonl">JSONL</button>
+        <button
+          type="button"
+          disabled={busy || done === 0}
+          onClick={() => window.confirm(`Forget the ${done} stored runs of this experiment?`) && clearResults()}
+          data-testid="lab-clear"
+        >
+          Clear results
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function LabView() {
+  useEffect(initSweep, []);
+  const text = useSlice(sweepStore, (s) => s.text);
+  const problems = useSlice(sweepStore, (s) => s.problems);
+  const warning = useSlice(sweepStore, (s) => s.warning);
+  const records = useSlice(sweepStore, (s) => s.records);
+  const name = useSlice(sweepStore, (s) => s.experiment?.name ?? 'experiment');
+  const phase = useSlice(sweepStore, (s) => s.phase);
+  const locked = phase === 'running' || phase === 'paused';
+  const [showJson, setShowJson] = useState(true);
+  return (
+    <main className="lab" data-testid="lab-view">
+      <SweepBar />
+      {warning && <p className="lab-warning" role="alert" data-testid="lab-warning">{warning}</p>}
+      <div className="lab-body">
+        <section className="lab-define" aria-label="Experiment">
+          <ExperimentForm locked={locked} />
+          <label className="lab-json-toggle"><input type="checkbox" checked={showJson} onChange={(e) => setShowJson(e.target.checked)} /> Experiment JSON</label>
+          {showJson && text !== '' && (
+            <Suspense fallback={<p className="lab-note">Loading the JSON editor…</p>}>
+              <ExperimentEditor text={text} readOnly={locked} onChange={setExperimentText} />
+            </Suspense>
+          )}
+          {problems.length > 0 && (
+            <ul className="json-problems" data-testid="lab-problems" role="alert">
+              {problems.slice(0, 20).map((p, i) => <li key={i}>{p}</li>)}
+            </ul>
+          )}
+        </section>
+        <section className="lab-results" aria-label="Charts">
+          <LabCharts records={records} name={name} />
+        </section>
+      </div>
+    </main>
+  );
+}

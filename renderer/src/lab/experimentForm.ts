@@ -1,0 +1,161 @@
+/**
+ * The lab form's common fields over the experiment JSON: each edit in the form rewrites the
+ * definition (the JSON editor shows the result), and the form reads what the text holds. Pure:
+ * text and objects in, text and objects out. The schema itself (core/experiments/schema.ts)
+ * stays the judge of what is valid.
+ */
+import { EXPERIMENT_FORMAT, EXPERIMENT_VERSION } from '../../../core/experiments/schema.ts';
+import type { Grid } from '../../../core/grid/grid.ts';
+
+export type ExperimentJson = Record<string, unknown>;
+
+/** A small sweep a first visit can run at once: random 16×16 maps, two cooperative solvers. */
+export function defaultExperiment(): ExperimentJson {
+  return {
+    format: EXPERIMENT_FORMAT,
+    version: EXPERIMENT_VERSION,
+    name: 'lab-sweep',
+    description: 'How does success fall as units are added?',
+    maps: [{ kind: 'random', name: 'random-16', width: 16, height: 16, density: 0.2, seeds: [1, 2, 3] }],
+    agents: [4, 8, 12, 16],
+    placement: 'random',
+    solvers: [
+      { solver: 'whca', label: 'WHCA*(8)', params: { window: 8 } },
+      { solver: 'lra', label: 'LRA*', params: {} },
+    ],
+    repeats: 2,
+    seed: 1,
+    turnLimit: 100,
+  };
+}
+
+export function experimentText(json: ExperimentJson): string {
+  return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+/** The JSON object the text holds, or null when it is not a JSON object (the editor shows why). */
+export function readExperimentJson(text: string): ExperimentJson | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as ExperimentJson) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whole numbers from "4, 8, 12" or ranges "2-10:2" (from 2 to 10 in steps of 2) and "1-5".
+ * Throws a RangeError naming the part it cannot read.
+ */
+export function parseIntList(text: string): number[] {
+  const out: number[] = [];
+  for (const raw of text.split(/[\s,;]+/)) {
+    if (raw === '') continue;
+    const range = /^(-?\d+)-(-?\d+)(?::(\d+))?$/.exec(raw);
+    if (range) {
+      const from = Number(range[1]);
+      const to = Number(range[2]);
+      const step = range[3] === undefined ? 1 : Number(range[3]);
+      if (step < 1 || to < from) throw new RangeError(`'${raw}': a range is FROM-TO or FROM-TO:STEP with FROM <= TO and STEP >= 1`);
+      if ((to - from) / step > 10_000) throw new RangeError(`'${raw}': more than 10,000 values`);
+      for (let v = from; v <= to; v += step) out.push(v);
+    } else if (/^-?\d+$/.test(raw)) {
+      out.push(Number(raw));
+    } else {
+      throw new RangeError(`'${raw}' is not a whole number or a range like 2-10:2`);
+    }
+  }
+  if (out.length === 0) throw new RangeError('give at least one number');
+  return out;
+}
+
+export function formatIntList(values: unknown): string {
+  return Array.isArray(values) ? values.join(', ') : '';
+}
+
+/** The experiment with one top-level field set, or removed when `value` is undefined. Keeps the field order. */
+export function withField(json: ExperimentJson, field: string, value: unknown): ExperimentJson {
+  const out: ExperimentJson = { ...json };
+  if (value === undefined) delete out[field];
+  else out[field] = value;
+  return out;
+}
+
+/** An optional positive number field from a form input: '' removes it. */
+export function optionalNumber(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value)) throw new RangeError(`'${text}' is not a number`);
+  return value;
+}
+
+export interface SolverRow {
+  solver: string;
+  label: string;
+  /** The params as JSON text, '{}' for none. */
+  params: string;
+}
+
+export function solverRows(json: ExperimentJson): SolverRow[] {
+  const solvers = Array.isArray(json.solvers) ? json.solvers : [];
+  return solvers.map((s: unknown) => {
+    const o = (s ?? {}) as Record<string, unknown>;
+    return { solver: String(o.solver ?? ''), label: typeof o.label === 'string' ? o.label : '', params: JSON.stringify(o.params ?? {}) };
+  });
+}
+
+/** Solver rows back into the definition; a params text that is not a JSON object throws, naming the row. */
+export function withSolvers(json: ExperimentJson, rows: readonly SolverRow[]): ExperimentJson {
+  const solvers = rows.map((row, i) => {
+    let params: unknown;
+    try {
+      params = JSON.parse(row.params.trim() === '' ? '{}' : row.params);
+    } catch {
+      throw new RangeError(`solver ${i + 1}: parameters must be a JSON object like {"window": 16}`);
+    }
+    if (params === null || typeof params !== 'object' || Array.isArray(params)) throw new RangeError(`solver ${i + 1}: parameters must be a JSON object like {"window": 16}`);
+    const out: Record<string, unknown> = { solver: row.solver };
+    if (row.label.trim() !== '') out.label = row.label.trim();
+    out.params = params;
+    return out;
+  });
+  return withField(json, 'solvers', solvers);
+}
+
+/** A one-line description of a map entry for the form's list. */
+export function describeMap(spec: unknown): string {
+  const m = (spec ?? {}) as Record<string, unknown>;
+  const name = typeof m.name === 'string' ? `${m.name}: ` : '';
+  if (m.kind === 'random') return `${name}random ${String(m.width)}×${String(m.height)}, ${Math.round(Number(m.density) * 100)}% walls, seeds ${formatIntList(m.seeds)}`;
+  if (m.kind === 'inline') {
+    const rows = Array.isArray(m.rows) ? (m.rows as string[]) : [];
+    const agents = Array.isArray(m.agents) ? `, ${m.agents.length} units` : '';
+    return `${name}inline ${rows[0]?.length ?? 0}×${rows.length}${agents}`;
+  }
+  if (m.kind === 'movingai') return `${name}Moving AI ${String(m.map)}`;
+  return `${name}unknown kind '${String(m.kind)}'`;
+}
+
+export function randomMapSpec(width: number, height: number, density: number, seeds: number[]): Record<string, unknown> {
+  return { kind: 'random', name: `random-${width}x${height}-${Math.round(density * 100)}`, width, height, density, seeds };
+}
+
+/**
+ * The editor's current map as an inline map ('.' free, '@' wall), with its units as the map's
+ * agents so that placement 'scenario' (or 'auto') runs the first K of them; 'random' places
+ * units anew on the same walls.
+ */
+export function inlineMapSpec(name: string, grid: Grid, units: readonly { start: readonly [number, number]; goal: readonly [number, number] }[]): Record<string, unknown> {
+  const rows = grid.toAscii();
+  const spec: Record<string, unknown> = { kind: 'inline', name, rows };
+  if (units.length > 0) spec.agents = units.map((u) => [u.start[0], u.start[1], u.goal[0], u.goal[1]]);
+  return spec;
+}
+
+export function withMaps(json: ExperimentJson, maps: readonly unknown[]): ExperimentJson {
+  return withField(json, 'maps', maps);
+}
+
+export function mapsOf(json: ExperimentJson): unknown[] {
+  return Array.isArray(json.maps) ? json.maps : [];
+}

@@ -1,0 +1,38 @@
+/** The lab's actions that reach into the editor: adding its map to the sweep, opening a run's replay. */
+import type { RunRecord } from '../../../core/experiments/runner.ts';
+import { afterLoad, confirmDiscard } from '../state/fileActions.ts';
+import { notify } from '../state/labState.ts';
+import { model } from '../state/session.ts';
+import { solveCurrent } from '../state/solveActions.ts';
+import { inlineMapSpec, mapsOf, readExperimentJson, withMaps, experimentText } from './experimentForm.ts';
+import { runDocument } from './labReplay.ts';
+import { runSpecFor, setExperimentText, sweepStore } from './sweep.ts';
+import { viewStore } from './viewMode.ts';
+
+/** Adds the editor's current map (with its units as the map's agents) to the experiment. */
+export function addCurrentMap(): void {
+  const json = readExperimentJson(sweepStore.get().text);
+  if (!json) return;
+  const doc = model.document;
+  const name = doc.name.replace(/\s+/g, '-').toLowerCase() || 'current-map';
+  const spec = inlineMapSpec(name, doc.grid, doc.agents);
+  setExperimentText(experimentText(withMaps(json, [...mapsOf(json), spec])));
+}
+
+/** Loads the run's instance into the editor, solves it there and shows the replay. */
+export function openReplay(record: RunRecord): void {
+  const run = runSpecFor(record);
+  if (!run) return notify('error', `Run ${record.id} is not in the current experiment definition.`);
+  let doc;
+  try {
+    doc = runDocument(run);
+  } catch (error) {
+    return notify('error', `Run ${record.id} cannot be replayed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!confirmDiscard()) return;
+  model.dispatch({ type: 'loadDocument', document: doc });
+  afterLoad();
+  viewStore.set({ view: 'editor' });
+  notify('info', `Replaying run ${record.id}: ${record.label}, ${record.map}#${record.instance}, ${record.agents} agents (success ${Math.round(record.successRate * 100)}% in the sweep).`);
+  void solveCurrent();
+}

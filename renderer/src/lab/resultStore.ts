@@ -1,0 +1,99 @@
+/**
+ * The lab's results, kept in the window's storage (localStorage) keyed by the experiment's
+ * fingerprint (core/experiments/hash.ts), so a closed window loses only the runs in flight and
+ * reopening the same definition resumes. Records are JSONL lines (core/experiments/results.ts) in
+ * chunks of CHUNK_LINES: an append rewrites the last chunk only, never the whole sweep.
+ * Pure over a Storage-like interface, so it is tested without a browser.
+ */
+import { readResults, recordLine } from '../../../core/experiments/results.ts';
+import type { RunRecord } from '../../../core/experiments/runner.ts';
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const STORAGE_PREFIX = 'mapf-lab/lab/';
+export const CHUNK_LINES = 32;
+/** The experiment text last open in the lab editor. */
+export const LAST_EXPERIMENT_KEY = `${STORAGE_PREFIX}experiment`;
+
+export function chunkKey(hash: string, index: number): string {
+  return `${STORAGE_PREFIX}results/${hash}/${index}`;
+}
+
+export class ResultStore {
+  private chunk = 0;
+  private text = '';
+  private lines = 0;
+
+  constructor(private readonly storage: KeyValueStorage, readonly hash: string) {}
+
+  /** Every record stored for this definition (one per run key, the later line winning); sets up appending. */
+  load(): { records: RunRecord[]; problems: string[] } {
+    let all = '';
+    let index = 0;
+    let last = '';
+    for (;;) {
+      const text = this.storage.getItem(chunkKey(this.hash, index));
+      if (text === null) break;
+      // A chunk cut mid-line (a quota error between writes) keeps its complete lines only.
+      last = text.slice(0, text.lastIndexOf('\n') + 1);
+      all += last;
+      index++;
+    }
+    const result = readResults(all);
+    this.chunk = Math.max(0, index - 1);
+    this.text = last;
+    this.lines = last === '' ? 0 : last.split('\n').length - 1;
+    if (this.lines >= CHUNK_LINES) this.startChunk();
+    return { records: result.records, problems: result.problems };
+  }
+
+  /**
+   * Appends records with one write per chunk touched; throws what the storage throws (a full
+   * quota), leaving the records written before intact.
+   */
+  append(records: readonly RunRecord[]): void {
+    let text = this.text;
+    let lines = this.lines;
+    for (let i = 0; i < records.length; i++) {
+      text += recordLine(records[i]);
+      lines++;
+      if (lines >= CHUNK_LINES || i === records.length - 1) {
+        this.storage.setItem(chunkKey(this.hash, this.chunk), text);
+        this.text = text;
+        this.lines = lines;
+        if (lines >= CHUNK_LINES) this.startChunk();
+        text = this.text;
+        lines = this.lines;
+      }
+    }
+  }
+
+  /** Forgets every record of this definition. */
+  clear(): void {
+    for (let index = 0; this.storage.getItem(chunkKey(this.hash, index)) !== null; index++) this.storage.removeItem(chunkKey(this.hash, index));
+    this.chunk = 0;
+    this.text = '';
+    this.lines = 0;
+  }
+
+  private startChunk(): void {
+    this.chunk++;
+    this.text = '';
+    this.lines = 0;
+  }
+}
+
+/** A Map-backed storage (tests; and the fallback when the window has no localStorage). */
+export function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * The lab's sweep: the experiment text being edited, its parsed definition and fingerprint, the
+ * records so far, and the pool running the rest. Runs go to core's experiment pool
+ * (core/experiments/pool.ts) over Web Workers serving the solver protocol, in both editions (a
+ * Web Worker runs in Electron's renderer too). Each record is stored the moment it arrives
+ * (resultStore.ts), so reopening the same definition resumes with the runs not yet recorded.
+ *
+ * The UI thread only receives records: they are appended to a batch and handed to React at
+ * most every FLUSH_MS, so charts re-aggregate a few times a second, not once per run.
+ */
+import { experimentHash } from '../../../core/experiments/hash.ts';
+import { type PoolProgress, type PoolRun, runPool } from '../../../core/experiments/pool.ts';
+import { pendingRuns } from '../../../core/experiments/results.ts';
+import { type RunSpec, planRuns } from '../../../core/experiments/runPlan.ts';
+import type { RunRecord } from '../../../core/experiments/runner.ts';
+import { type Experiment, ExperimentError, parseExperiment } from '../../../core/experiments/schema.ts';
+import { solverNames } from '../../../core/solvers/registry.ts';
+import type { SpawnWorker } from '../../../core/protocol/port.ts';
+import { spawnWebSolverWorker } from '../platform/webSolverService.ts';
+import { Store } from '../state/store.ts';
+import { defaultExperiment, experimentText } from './experimentForm.ts';
+import { type KeyValueStorage, LAST_EXPERIMENT_KEY, ResultStore, memoryStorage } from './resultStore.ts';
+
+export type SweepPhase = 'idle' | 'running' | 'paused' | 'cancelled' | 'finished';
+
+export interface SweepState {
+  text: string;
+  /** Why the text is not a runnable experiment (empty when it is). */
+  problems: string[];
+  experiment: Experiment | null;
+  hash: string | null;
+  /** Runs the definition plans. */
+  planned: number;
+  /** Recorded runs of this definition, stored ones first, in the order they finished. */
+  records: RunRecord[];
+  phase: SweepPhase;
+  /** Progress of the pool over the runs it was given (records stored before are not in it). */
+  progress: PoolProgress | null;
+  /** Records already stored when the current pool started. */
+  before: number;
+  workers: number;
+  /** Storage trouble (a full quota): the sweep goes on, but records may not survive a reload. */
+  warning: string | null;
+  /** Wall time of the last sweep that ran to the end, in ms. */
+  sweepMs: number | null;
+}
+
+/**
+ * Longest the charts and the storage wait for new records. Storage writes are batched too: a
+ * localStorage write per record cost the UI thread more than the charts did. The window's
+ * pagehide writes what is waiting, so a closed window still loses only the runs in flight.
+ */
+export const FLUSH_MS = 250;
+
+function defaultWorkers(): number {
+  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 0;
+  return Math.max(1, Math.min(16, cores || 2));
+}
+
+function windowStorage(): KeyValueStorage {
+  try {
+    if (typeof localStorage !== 'undefined') return localStorage;
+  } catch {
+    // Storage blocked (privacy settings): results live as long as the window.
+  }
+  return memoryStorage();
+}
+
+let results: ResultStore | null = null;
+let pool: PoolRun | null = null;
+let plannedRuns: RunSpec[] = [];
+let storage = windowStorage();
+
+/** Tests: where records and the last text are kept (the window's localStorage by default). */
+export function setLabStorage(next: KeyValueStorage): void {
+  storage = next;
+  results = null;
+  sweepStore.set({ hash: null, text: '', records: [], phase: 'idle', progress: null });
+}
+
+function initialText(): string {
+  try {
+    return storage.getItem(LAST_EXPERIMENT_KEY) ?? experimentText(defaultExperiment());
+  } catch {
+    return experimentText(defaultExperiment());
+  }
+}
+
+export const sweepStore = new Store<SweepState>({
+  text: '',
+  problems: [],
+  experiment: null,
+  hash: null,
+  planned: 0,
+  records: [],
+  phase: 'idle',
+  progress: null,
+  before: 0,
+  workers: defaultWorkers(),
+  warning: null,
+  sweepMs: null,
+});
+
+
+/** Reads the text: the definition, its fingerprint and, for a definition not seen this session, its stored records. */
+export function setExperimentText(text: string): void {
+  try {
+    storage.setItem(LAST_EXPERIMENT_KEY, text);
+  } catch {
+    // A full quota: the text stays in the editor.
+  }
+  let experiment: Experiment | null = null;
+  let problems: string[] = [];
+  let runs: RunSpec[] = [];
+  try {
+    experiment = parseExperiment(JSON.parse(text), solverNames());
+    runs = planRuns(experiment);
+  } catch (error) {
+    experiment = null;
+    problems = error instanceof ExperimentError ? error.problems : [error instanceof Error ? error.message : String(error)];
+  }
+  const state = sweepStore.get();
+  if (!experiment) {
+    sweepStore.set({ text, problems, experiment: null });
+    return;
+  }
+  const hash = experimentHash(experiment);
+  if (hash === state.hash) {
+    sweepStore.set({ text, problems, experiment });
+    return;
+  }
+  // A running sweep keeps its definition; the editor is read-only meanwhile.
+  if (pool) return;
+  plannedRuns = runs;
+  results = new ResultStore(storage, hash);
+  const loaded = results.load();
+  sweepStore.set({
+    text, problems, experiment, hash, planned: runs.length, records: loaded.records, phase: 'idle', progress: null, before: loaded.records.length,
+    warning: loaded.problems.length > 0 ? `${loaded.problems.length} stored records could not be read; those runs will run again` : null,
+  });
+}
+
+export function initSweep(): void {
+  if (sweepStore.get().text === '') setExperimentText(initialText());
+}
+
+export function setWorkers(workers: number): void {
+  sweepStore.set({ workers: Math.max(1, Math.min(64, Math.floor(workers) || 1)) });
+}
+
+/** The RunSpec behind a record of the current definition. */
+export function runSpecFor(record: RunRecord): RunSpec | undefined {
+  return plannedRuns.find((r) => r.key === record.key);
+}
+
+const NO_FILES = {
+  readText(name: string): string {
+    throw new Error(`${name}: the lab in the app reads no map files yet; use an inline map (Add the current map) or a random one`);
+  },
+};
+
+/** Runs what the definition plans and is not recorded yet. `spawn` is for tests (default: Web Workers). */
+export function startSweep(spawn: SpawnWorker = spawnWebSolverWorker): void {
+  const state = sweepStore.get();
+  if (pool || !state.experiment || !results) return;
+  const store = results;
+  const pending = pendingRuns(plannedRuns, state.records);
+  if (pending.length === 0) {
+    sweepStore.set({ phase: 'finished' });
+    return;
+  }
+  let batch: RunRecord[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (batch.length === 0) return;
+    const added = batch;
+    batch = [];
+    try {
+      store.append(added);
+    } catch (error) {
+      sweepStore.set({ warning: `results could not be stored (${error instanceof Error ? error.message : String(error)}); export them before closing the window` });
+    }
+    sweepStore.set((s) => ({ records: s.records.concat(added) }));
+  };
+  const onHide = () => {
+    clearTimeout(timer);
+    flush();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', onHide);
+  const started = performance.now();
+  sweepStore.set({ phase: 'running', before: state.records.length, progress: null, sweepMs: null });
+  const current = runPool(pending, {
+    spawn,
+    workers: state.workers,
+    files: NO_FILES,
+    onRecord(record) {
+      batch.push(record);
+      if (timer === undefined) timer = setTimeout(flush, FLUSH_MS);
+    },
+    onProgress(progress) {
+      sweepStore.set({ progress, phase: progress.state === 'finished' || progress.state === 'cancelled' ? sweepStore.get().phase : progress.state });
+    },
+  });
+  pool = current;
+  void current.done.then((result) => {
+    clearTimeout(timer);
+    flush();
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', onHide);
+    pool = null;
+    sweepStore.set({ phase: result.cancelled ? 'cancelled' : 'finished', progress: result.progress, sweepMs: result.cancelled ? null : performance.now() - started });
+  });
+}
+
+export function pauseSweep(): void {
+  pool?.pause();
+}
+
+export function resumeSweep(): void {
+  pool?.resume();
+}
+
+export function cancelSweep(): void {
+  pool?.cancel();
+}
+
+/** Forgets this definition's stored records (the next Run starts from scratch). */
+export function clearResults(): void {
+  if (pool || !results) return;
+  results.clear();
+  sweepStore.set({ records: [], phase: 'idle', progress: null, before: 0, sweepMs: null });
+}

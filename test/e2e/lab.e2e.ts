@@ -1,0 +1,170 @@
+/**
+ * The lab in the browser edition: define a small sweep with the form, run it on the Web Worker
+ * pool, watch the success chart fill (canvas pixels), cancel and resume (the stored records stay,
+ * only the rest runs), export the report and open it offline, and measure long tasks on the UI
+ * thread while the sweep runs (the target: none over 50 ms). Figures are printed for the report.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launchBrowser, screenshot, type WatchedPage } from './browser.ts';
+
+declare global {
+  interface Window {
+    /** Long tasks seen by the PerformanceObserver installed before the app starts. */
+    labLongTasks?: { start: number; duration: number }[];
+  }
+}
+
+/** Solver workers for the sweep (the app's default is one per core). */
+const WORKERS = process.env.LAB_WORKERS ?? '2';
+
+let browser: Browser;
+let app: WatchedPage;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.addInitScript(() => {
+    window.labLongTasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.labLongTasks!.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    } catch {
+      // no long task timing in this browser: the figure stays empty
+    }
+  });
+  const consoleErrors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  page.on('pageerror', (e) => consoleErrors.push(`page error: ${e.message}`));
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(inject('baseUrl'));
+  app = { page, consoleErrors, requests };
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function progress(page: Page): Promise<{ done: number; total: number; failed: number }> {
+  const el = page.getByTestId('lab-progress-text');
+  return {
+    done: Number(await el.getAttribute('data-done')),
+    total: Number(await el.getAttribute('data-total')),
+    failed: Number(await el.getAttribute('data-failed')),
+  };
+}
+
+/** Pixels of the first series' colour (#4c8dff) on a chart's canvas: its line, points and band. */
+function seriesPixels(page: Page, key: string): Promise<number> {
+  return page.evaluate((testId) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="${testId}"] canvas`);
+    if (!canvas) return 0;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] < 120 && data[i + 1] > 100 && data[i + 2] > 200) count++;
+    return count;
+  }, `lab-chart-${key}`);
+}
+
+async function longTasksSince(page: Page, since: number): Promise<{ start: number; duration: number }[]> {
+  return page.evaluate((from) => (window.labLongTasks ?? []).filter((t) => t.start >= from), since);
+}
+
+describe('browser edition: the lab', () => {
+  it('runs a sweep on the worker pool, charts it live, cancels, resumes and exports a report', async () => {
+    const page = app.page;
+    await page.getByTestId('view-lab').click();
+    await page.getByTestId('lab-view').waitFor();
+    await page.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
+    // The sweep: the default random 16×16 maps (3 seeds) and two solvers, more agents and repeats.
+    await page.getByTestId('lab-agents').fill('5-40:5');
+    await page.getByTestId('lab-repeats').fill('6');
+    await page.getByTestId('lab-workers').fill(WORKERS);
+    await expect.poll(async () => (await progress(page)).total).toBe(8 * 3 * 6 * 2);
+    await page.waitForTimeout(1000); // Monaco's JSON language service loads after the editor shows
+    const total = (await progress(page)).total;
+
+    const firstStart = await page.evaluate(() => performance.now());
+    await page.getByTestId('lab-run').click();
+    await page.locator('[data-testid="lab-bar"][data-phase="running"]').waitFor();
+    await expect.poll(async () => (await progress(page)).done, { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(20);
+    // Pause: runs in flight finish, none start; the count then holds still.
+    await page.getByTestId('lab-pause').click();
+    await page.locator('[data-testid="lab-bar"][data-phase="paused"]').waitFor();
+    await page.waitForTimeout(400);
+    const paused = (await progress(page)).done;
+    await page.waitForTimeout(300);
+    expect((await progress(page)).done).toBe(paused);
+    expect(paused).toBeLessThan(total);
+    const early = await seriesPixels(page, 'successRate');
+    expect(early).toBeGreaterThan(50);
+    await screenshot(page, 'lab-running');
+    const firstTasks = await longTasksSince(page, firstStart);
+    await page.getByTestId('lab-cancel').click();
+    await page.locator('[data-testid="lab-bar"][data-phase="cancelled"]').waitFor();
+    const atCancel = (await progress(page)).done;
+    expect(atCancel).toBeLessThan(total);
+
+    // Reload: the stored records come back and Run resumes with the rest only.
+    await page.reload();
+    await page.getByTestId('view-lab').click();
+    await page.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
+    await expect.poll(async () => (await progress(page)).done).toBe(atCancel);
+    await page.waitForTimeout(500); // the charts of the stored records draw
+    await expect.poll(() => page.getByTestId('lab-status').textContent()).toContain('Run resumes');
+    const resumeStart = await page.evaluate(() => performance.now());
+    await page.getByTestId('lab-run').click();
+    await page.locator('[data-testid="lab-bar"][data-phase="finished"]').waitFor({ timeout: 120_000 });
+    const resumeTasks = await longTasksSince(page, resumeStart);
+    const end = await progress(page);
+    expect(end.done).toBe(total);
+    expect(end.failed).toBe(0);
+    await page.waitForTimeout(300);
+    const late = await seriesPixels(page, 'successRate');
+    expect(late).toBeGreaterThan(200);
+    console.log(`lab e2e: success chart series pixels ${early} after the first runs, ${late} at the end`);
+    for (const key of ['meanPathLength', 'initMs', 'maxTurnMs']) expect(await seriesPixels(page, key)).toBeGreaterThan(100);
+    const status = await page.getByTestId('lab-status').textContent();
+    console.log(`lab e2e: ${total} runs on ${WORKERS} workers (${atCancel} before cancel); resumed part: ${status}`);
+    await screenshot(page, 'lab-finished');
+
+    // Long tasks on the UI thread while the sweep ran (page loads excluded): the target is none.
+    const during = [...firstTasks, ...resumeTasks];
+    const longest = during.reduce((m, t) => Math.max(m, t.duration), 0);
+    console.log(`lab e2e: long tasks (> 50 ms) during the sweep: ${during.length}, longest ${longest.toFixed(0)} ms [${firstTasks.map((t) => `first +${(t.start - firstStart).toFixed(0)} ms: ${t.duration.toFixed(0)}`).concat(resumeTasks.map((t) => `resumed +${(t.start - resumeStart).toFixed(0)} ms: ${t.duration.toFixed(0)}`)).join(', ')}]`);
+    expect(during).toEqual([]);
+
+    // The report: downloaded, opened from disk, every chart drawn, nothing fetched.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('lab-export-report').click();
+    const file = join(mkdtempSync(join(tmpdir(), 'mapf-lab-report-')), 'report.html');
+    await (await download).saveAs(file);
+    const html = readFileSync(file, 'utf8');
+    expect(html).toContain(`${total} of ${total} runs recorded`);
+    const report = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const reportRequests: string[] = [];
+    report.on('request', (r) => reportRequests.push(r.url()));
+    await report.goto(pathToFileURL(file).href);
+    await report.locator('html[data-charts="drawn"]').waitFor();
+    const painted = await report.evaluate(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return [...document.querySelectorAll('canvas')].map((canvas) => {
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let n = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+        return n;
+      });
+    });
+    expect(painted.length).toBe(8);
+    for (const n of painted) expect(n).toBeGreaterThan(500);
+    expect(reportRequests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
+    await report.screenshot({ path: (await screenshot(report, 'lab-report')), fullPage: false });
+    await report.close();
+
+    expect(app.consoleErrors).toEqual([]);
+  }, 240_000);
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { Grid } from '../../../core/grid/grid.ts';
+import { parseExperiment } from '../../../core/experiments/schema.ts';
+import { planRuns } from '../../../core/experiments/runPlan.ts';
+import { solverNames } from '../../../core/solvers/registry.ts';
+import {
+  defaultExperiment, describeMap, experimentText, inlineMapSpec, optionalNumber, parseIntList, randomMapSpec, readExperimentJson, solverRows,
+  withField, withMaps, withSolvers,
+} from '../../../renderer/src/lab/experimentForm.ts';
+
+describe('experiment form', () => {
+  it('the default sweep is a valid experiment', () => {
+    const experiment = parseExperiment(defaultExperiment(), solverNames());
+    expect(planRuns(experiment).length).toBe(3 * 4 * 2 * 2);
+  });
+
+  it('reads agent counts as lists and ranges, and says what it cannot read', () => {
+    expect(parseIntList('4, 8 12')).toEqual([4, 8, 12]);
+    expect(parseIntList('2-10:2')).toEqual([2, 4, 6, 8, 10]);
+    expect(parseIntList('1-3, 7')).toEqual([1, 2, 3, 7]);
+    expect(() => parseIntList('4, x')).toThrow("'x' is not a whole number");
+    expect(() => parseIntList('10-2')).toThrow('FROM <= TO');
+    expect(() => parseIntList('  ')).toThrow('at least one');
+    expect(() => parseIntList('1-100000')).toThrow('10,000');
+  });
+
+  it('sets and removes fields without touching the rest', () => {
+    const json = defaultExperiment();
+    const next = withField(withField(json, 'turnLimit', undefined), 'timeLimitSeconds', 2);
+    expect(next.turnLimit).toBeUndefined();
+    expect(next.timeLimitSeconds).toBe(2);
+    expect(json.turnLimit).toBe(100);
+    expect(optionalNumber('')).toBeUndefined();
+    expect(() => optionalNumber('abc')).toThrow('not a number');
+  });
+
+  it('solver rows round-trip, with parameters as JSON objects', () => {
+    const json = defaultExperiment();
+    const rows = solverRows(json);
+    expect(rows[0]).toEqual({ solver: 'whca', label: 'WHCA*(8)', params: '{"window":8}' });
+    const next = withSolvers(json, [...rows, { solver: 'whca', label: 'WHCA*(16)', params: '{"window":16}' }]);
+    expect((next.solvers as unknown[])[2]).toEqual({ solver: 'whca', label: 'WHCA*(16)', params: { window: 16 } });
+    expect(() => withSolvers(json, [{ solver: 'whca', label: '', params: '[1]' }])).toThrow('solver 1: parameters must be a JSON object');
+    expect(() => withSolvers(json, [{ solver: 'whca', label: '', params: '{' }])).toThrow('solver 1');
+  });
+
+  it('the current map becomes an inline map with its units, runnable by the experiment', () => {
+    const grid = Grid.fromAscii(['....', '.@@.', '....']);
+    const spec = inlineMapSpec('bridge', grid, [{ start: [0, 0], goal: [3, 2] }, { start: [3, 0], goal: [0, 2] }]);
+    expect(spec).toEqual({ kind: 'inline', name: 'bridge', rows: ['....', '.@@.', '....'], agents: [[0, 0, 3, 2], [3, 0, 0, 2]] });
+    const json = withField(withMaps(defaultExperiment(), [spec]), 'agents', [1, 2]);
+    const experiment = parseExperiment(withField(json, 'placement', 'scenario'), solverNames());
+    const runs = planRuns(experiment);
+    expect(runs.map((r) => r.agents)).toEqual([1, 1, 2, 2]);
+    expect(describeMap(spec)).toBe('bridge: inline 4×3, 2 units');
+    expect(describeMap(randomMapSpec(16, 8, 0.25, [1, 2]))).toBe('random-16x8-25: random 16×8, 25% walls, seeds 1, 2');
+  });
+
+  it('reads only JSON objects', () => {
+    expect(readExperimentJson(experimentText(defaultExperiment()))).toEqual(defaultExperiment());
+    expect(readExperimentJson('[1]')).toBeNull();
+    expect(readExperimentJson('{')).toBeNull();
+  });
+});

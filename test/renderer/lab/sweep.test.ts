@@ -1,0 +1,91 @@
+// The lab's sweep over in-memory solver workers: records stored as they arrive, a cancelled
+// sweep resumed by a "reopened window" (a fresh load from the same storage) runs only the rest.
+import { describe, expect, it } from 'vitest';
+import { memorySpawner } from '../../../core/protocol/memoryPort.ts';
+import { memoryStorage } from '../../../renderer/src/lab/resultStore.ts';
+import { cancelSweep, setExperimentText, setLabStorage, setWorkers, startSweep, sweepStore, type SweepPhase } from '../../../renderer/src/lab/sweep.ts';
+
+const SWEEP = {
+  format: 'mapf-lab/experiment',
+  version: 1,
+  name: 'unit-sweep',
+  maps: [{ kind: 'inline', name: 'bridge', rows: ['.....', '.@.@.', '.....'] }],
+  agents: [1, 2, 3],
+  placement: 'random',
+  solvers: [{ solver: 'whca', label: 'WHCA*', params: { window: 4 } }, { solver: 'lra', label: 'LRA*' }],
+  repeats: 3,
+  turnLimit: 30,
+};
+
+function until(phase: SweepPhase): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (sweepStore.get().phase === phase) {
+        unsubscribe();
+        resolve();
+      }
+    };
+    const unsubscribe = sweepStore.subscribe(check);
+    check();
+  });
+}
+
+describe('lab sweep', () => {
+  it('says what is wrong with a definition and does not run it', () => {
+    setLabStorage(memoryStorage());
+    setExperimentText(JSON.stringify({ ...SWEEP, solvers: [{ solver: 'nope' }] }));
+    expect(sweepStore.get().experiment).toBeNull();
+    expect(sweepStore.get().problems.join('\n')).toContain("unknown solver 'nope'");
+    setExperimentText('{');
+    expect(sweepStore.get().problems).toHaveLength(1);
+  });
+
+  it('runs every run, stores each record, and a reopened window finds them all', async () => {
+    const storage = memoryStorage();
+    setLabStorage(storage);
+    setExperimentText(JSON.stringify(SWEEP));
+    expect(sweepStore.get().planned).toBe(3 * 3 * 2);
+    setWorkers(2);
+    startSweep(memorySpawner().spawn);
+    await until('finished');
+    expect(sweepStore.get().records).toHaveLength(18);
+    expect(sweepStore.get().records.filter((r) => r.status === 'error')).toEqual([]);
+    setLabStorage(storage);
+    setExperimentText(JSON.stringify(SWEEP));
+    expect(sweepStore.get().records).toHaveLength(18);
+    startSweep(memorySpawner().spawn);
+    expect(sweepStore.get().phase).toBe('finished');
+  });
+
+  it('cancel keeps the finished runs; resume runs only the rest', async () => {
+    const storage = memoryStorage();
+    setLabStorage(storage);
+    setExperimentText(JSON.stringify(SWEEP));
+    setWorkers(1);
+    const first = memorySpawner();
+    startSweep(first.spawn);
+    await new Promise<void>((resolve) => {
+      const unsubscribe = sweepStore.subscribe(() => {
+        if ((sweepStore.get().progress?.done ?? 0) >= 4) {
+          unsubscribe();
+          cancelSweep();
+          resolve();
+        }
+      });
+    });
+    await until('cancelled');
+    const kept = sweepStore.get().records.length;
+    expect(kept).toBeGreaterThanOrEqual(4);
+    expect(kept).toBeLessThan(18);
+    setLabStorage(storage);
+    setExperimentText(JSON.stringify(SWEEP));
+    expect(sweepStore.get().records).toHaveLength(kept);
+    const second = memorySpawner();
+    startSweep(second.spawn);
+    await until('finished');
+    const records = sweepStore.get().records;
+    expect(records).toHaveLength(18);
+    expect(new Set(records.map((r) => r.key)).size).toBe(18);
+    expect(sweepStore.get().progress?.total).toBe(18 - kept);
+  });
+});
