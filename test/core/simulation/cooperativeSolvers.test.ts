@@ -4,7 +4,9 @@ import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { describeViolations, validatePlan } from '../../../core/mapf/validator.ts';
 import { randomTasks } from '../../../core/mapgen/placement.ts';
 import { randomMap } from '../../../core/mapgen/randomMap.ts';
-import { findSolver } from '../../../core/solvers/registry.ts';
+import { findSolver, solveWith } from '../../../core/solvers/registry.ts';
+import { Grid } from '../../../core/grid/grid.ts';
+import { replayCell, validateReplay } from '../../../core/simulation/replay.ts';
 
 const NAMES = ['lra', 'ca', 'hca', 'whca'];
 
@@ -44,5 +46,37 @@ describe('cooperative solvers as registry entries (run in the turn simulator)', 
     expect('pathRatio' in none.stats).toBe(false);
     for (const value of Object.values(none.stats)) expect(Number.isFinite(value)).toBe(true);
     expect(() => whca.solve(crowded, { params: { turnLimit: -1 } })).toThrow(/turnLimit must be a whole number >= 0/);
+  });
+});
+
+describe('map events through SolveOptions.mapEvents', () => {
+  // A dead-end corridor: the door at (3, 0) closes at turn 1 and opens at turn 5, so every
+  // controller must wait for it (no way round).
+  const corridor = () => {
+    const grid = Grid.fromAscii(['.......']);
+    return { grid, movement: FOUR_CONNECTED, agents: [{ start: 0, goal: 6 }] };
+  };
+  const events = [{ t: 1, cells: [3], passable: false }, { t: 5, cells: [3], passable: true }];
+
+  it.each(NAMES)('%s runs the simulator with the events and returns its replay', (name) => {
+    const instance = corridor();
+    const entry = findSolver(name)!;
+    expect(entry.mapEvents).toBe(true);
+    const result = solveWith(entry, instance, { seed: 1, mapEvents: events });
+    expect(result.status).toBe('solved');
+    const replay = result.replay!;
+    expect(replay.mapChanges.map((c) => [c.t, c.passable])).toEqual([[1, false], [5, true]]);
+    for (let t = 1; t <= 5; t++) expect(replayCell(replay, t, 0)).not.toBe(3);
+    expect(validateReplay(instance, replay, { requireGoals: true }).valid).toBe(true);
+    // The caller's grid is not edited by the run.
+    expect(instance.grid.isFree(3)).toBe(true);
+  });
+
+  it('solveWith refuses events for a solver without support and passes an empty list through', () => {
+    const independent = findSolver('independent')!;
+    expect(independent.mapEvents).toBeUndefined();
+    const refused = solveWith(independent, corridor(), { mapEvents: events });
+    expect(refused).toMatchObject({ status: 'failed', paths: [], message: expect.stringContaining('does not support timed map events (2 given)') });
+    expect(solveWith(independent, corridor(), { mapEvents: [] }).status).toBe('solved');
   });
 });
