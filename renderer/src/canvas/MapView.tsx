@@ -98,7 +98,7 @@ export function MapView() {
           view: v,
           width: w,
           height: h,
-          plan: outcome ? { paths: outcome.paths, analysis: outcome.analysis } : null,
+          plan: outcome ? { paths: outcome.paths, analysis: outcome.analysis, mapChanges: outcome.replay?.mapChanges } : null,
           t: replay.t,
           trails: replay.trails,
           labels: replay.labels,

@@ -2,6 +2,7 @@
  * The dynamic layer: congestion heat map, planned paths, trails, goals, units at the replay's
  * turn, selection and the gesture preview. Redrawn at most once per animation frame.
  */
+import type { AppliedMapChange } from '../../../core/simulation/mapEvents.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
 import { drawMapEvents } from './drawEvents.ts';
@@ -21,7 +22,8 @@ export interface DynamicScene {
   width: number;
   height: number;
   /** The current plan, or null when there is none or it is out of date. */
-  plan: { paths: readonly (readonly number[])[]; analysis: ReplayAnalysis } | null;
+  /** `mapChanges`: the simulator's, when the plan came with its replay. */
+  plan: { paths: readonly (readonly number[])[]; analysis: ReplayAnalysis; mapChanges?: readonly AppliedMapChange[] } | null;
   t: number;
   trails: boolean;
   labels: boolean;
@@ -43,7 +45,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   context.clearRect(0, 0, scene.width, scene.height);
 
   if (plan && scene.heat) drawHeat(context, grid, plan.analysis, view);
-  drawMapEvents(context, scene.events, plan ? Math.floor(t) : -1, view);
+  drawMapEvents(context, scene.events, plan ? Math.floor(t) : -1, view, plan?.mapChanges ? { changes: plan.mapChanges, width: grid.width } : undefined);
 
   context.lineCap = 'round';
   context.lineJoin = 'round';

@@ -5,6 +5,7 @@
  * open (floor over the wall) once its event has happened.
  */
 import type { MapEvent } from '../../../core/scenario/schema.ts';
+import type { AppliedMapChange } from '../../../core/simulation/mapEvents.ts';
 import { eventCellsAt } from '../replay/mapEventCells.ts';
 import { FLOOR_COLOR, WALL_COLOR } from './drawStatic.ts';
 import type { Viewport } from './viewport.ts';
@@ -12,7 +13,8 @@ import type { Viewport } from './viewport.ts';
 export const CLOSE_COLOR = '#f0a030';
 export const OPEN_COLOR = '#3cc47a';
 
-export function drawMapEvents(context: CanvasRenderingContext2D, events: readonly MapEvent[], turn: number, view: Viewport): void {
+/** `applied`: the simulator's map changes when the plan came with its replay (states follow them). */
+export function drawMapEvents(context: CanvasRenderingContext2D, events: readonly MapEvent[], turn: number, view: Viewport, applied?: { changes: readonly AppliedMapChange[]; width: number }): void {
   if (events.length === 0) return;
   const { cellSize: s, offsetX: ox, offsetY: oy } = view;
   const line = Math.max(1.5, s * 0.1);
@@ -23,7 +25,7 @@ export function drawMapEvents(context: CanvasRenderingContext2D, events: readonl
     context.textAlign = 'center';
     context.textBaseline = 'middle';
   }
-  for (const cell of eventCellsAt(events, turn)) {
+  for (const cell of eventCellsAt(events, turn, applied)) {
     const left = Math.round(ox + cell.x * s);
     const top = Math.round(oy + cell.y * s);
     const size = Math.round(ox + (cell.x + 1) * s) - left;

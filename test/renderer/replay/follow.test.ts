@@ -38,4 +38,12 @@ describe('eventCellsAt (doors on the map)', () => {
     expect(eventCellsAt(events, 4).map((c) => c.state)).toEqual(['open', 'open']);
     expect(eventCellsAt(events, 5).map((c) => c.state)).toEqual(['closed', 'closed']);
   });
+
+  it("follows the simulator's applied changes when given: a closing postponed while a unit stood in the door", () => {
+    // Width 3: (2, 1) is cell 5. The scenario closes it at 5; the simulator could only at 7.
+    const applied = { width: 3, changes: [{ t: 2, cells: [0, 5], passable: true }, { t: 5, cells: [0], passable: false }, { t: 7, cells: [5], passable: false }] };
+    expect(eventCellsAt(events, 1, applied).map((c) => c.state)).toEqual([null, null]);
+    expect(eventCellsAt(events, 6, applied).map((c) => c.state)).toEqual(['closed', 'open']);
+    expect(eventCellsAt(events, 7, applied).map((c) => [c.action, c.t, c.state])).toEqual([['open', 2, 'closed'], ['open', 2, 'closed']]);
+  });
 });
