@@ -22,6 +22,9 @@ declare global {
 /** Solver workers for the sweep (the app's default is one per core). */
 const WORKERS = process.env.LAB_WORKERS ?? '2';
 
+/** Longest task on the UI thread the sweep may cause (see the assertion). */
+const LONG_TASK_LIMIT_MS = Number(process.env.LAB_LONG_TASK_LIMIT_MS ?? 50);
+
 let browser: Browser;
 let app: WatchedPage;
 beforeAll(async () => {
@@ -77,18 +80,21 @@ async function longTasksSince(page: Page, since: number): Promise<{ start: numbe
 describe('browser edition: the lab', () => {
   it('runs a sweep on the worker pool, charts it live, cancels, resumes and exports a report', async () => {
     const page = app.page;
+    const openStart = await page.evaluate(() => performance.now());
     await page.getByTestId('view-lab').click();
     await page.getByTestId('lab-view').waitFor();
     await page.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
     // The sweep: the default random 16×16 maps (3 seeds) and two solvers, more agents and repeats.
     await page.getByTestId('lab-agents').fill('5-40:5');
-    await page.getByTestId('lab-repeats').fill('6');
+    await page.getByTestId('lab-repeats').fill('10');
     await page.getByTestId('lab-workers').fill(WORKERS);
-    await expect.poll(async () => (await progress(page)).total).toBe(8 * 3 * 6 * 2);
+    await expect.poll(async () => (await progress(page)).total).toBe(8 * 3 * 10 * 2);
     await page.waitForTimeout(1000); // Monaco's JSON language service loads after the editor shows
     const total = (await progress(page)).total;
 
     const firstStart = await page.evaluate(() => performance.now());
+    const opening = (await longTasksSince(page, openStart)).filter((t) => t.start < firstStart);
+    console.log(`lab e2e: opening the lab (Monaco, Chart.js, empty charts): ${opening.length} long tasks, longest ${opening.reduce((m, t) => Math.max(m, t.duration), 0).toFixed(0)} ms`);
     await page.getByTestId('lab-run').click();
     await page.locator('[data-testid="lab-bar"][data-phase="running"]').waitFor();
     await expect.poll(async () => (await progress(page)).done, { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(20);
@@ -127,7 +133,12 @@ describe('browser edition: the lab', () => {
     const late = await seriesPixels(page, 'successRate');
     expect(late).toBeGreaterThan(200);
     console.log(`lab e2e: success chart series pixels ${early} after the first runs, ${late} at the end`);
-    for (const key of ['meanPathLength', 'initMs', 'maxTurnMs']) expect(await seriesPixels(page, key)).toBeGreaterThan(100);
+    // Charts out of view update when scrolled to.
+    for (const key of ['meanPathLength', 'initMs', 'maxTurnMs']) {
+      await page.getByTestId(`lab-chart-${key}`).scrollIntoViewIfNeeded();
+      await expect.poll(() => seriesPixels(page, key)).toBeGreaterThan(100);
+    }
+    await page.getByTestId('lab-chart-successRate').scrollIntoViewIfNeeded();
     const status = await page.getByTestId('lab-status').textContent();
     console.log(`lab e2e: ${total} runs on ${WORKERS} workers (${atCancel} before cancel); resumed part: ${status}`);
     await screenshot(page, 'lab-finished');
@@ -136,7 +147,11 @@ describe('browser edition: the lab', () => {
     const during = [...firstTasks, ...resumeTasks];
     const longest = during.reduce((m, t) => Math.max(m, t.duration), 0);
     console.log(`lab e2e: long tasks (> 50 ms) during the sweep: ${during.length}, longest ${longest.toFixed(0)} ms [${firstTasks.map((t) => `first +${(t.start - firstStart).toFixed(0)} ms: ${t.duration.toFixed(0)}`).concat(resumeTasks.map((t) => `resumed +${(t.start - resumeStart).toFixed(0)} ms: ${t.duration.toFixed(0)}`)).join(', ')}]`);
-    expect(during).toEqual([]);
+    // The target: none over 50 ms. Before their fixes the sweep caused 60-230 ms tasks: a storage
+    // write per record, eight charts created at the first record, Monaco's JSON mode loading
+    // when the sweep started. A machine loaded by other work can stretch tasks past the target;
+    // LAB_LONG_TASK_LIMIT_MS relaxes it there, and the figure above says what was seen.
+    expect(longest).toBeLessThan(LONG_TASK_LIMIT_MS);
 
     // The report: downloaded, opened from disk, every chart drawn, nothing fetched.
     const download = page.waitForEvent('download');
@@ -164,6 +179,52 @@ describe('browser edition: the lab', () => {
     expect(reportRequests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
     await report.screenshot({ path: (await screenshot(report, 'lab-report')), fullPage: false });
     await report.close();
+
+    // CSV of every run, and a chart as PNG (a binary download).
+    const csvDownload = page.waitForEvent('download');
+    await page.getByTestId('lab-export-csv').click();
+    const csvFile = join(tmpdir(), `lab-${Date.now()}.csv`);
+    await (await csvDownload).saveAs(csvFile);
+    const csv = readFileSync(csvFile, 'utf8').trimEnd().split('\n');
+    expect(csv[0].startsWith('id,key,map,instance,agents,solver,label')).toBe(true);
+    expect(csv).toHaveLength(total + 1);
+    const pngDownload = page.waitForEvent('download');
+    await page.getByTestId('lab-png-successRate').click();
+    const png = await pngDownload;
+    expect(png.suggestedFilename()).toBe('lab-sweep-successRate.png');
+    const pngFile = join(tmpdir(), `lab-${Date.now()}.png`);
+    await png.saveAs(pngFile);
+    const bytes = readFileSync(pngFile);
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(bytes.length).toBeGreaterThan(5000);
+
+    // Click the last point of the first series: one of its runs opens as a replay in the editor.
+    const canvas = page.locator('[data-testid="lab-chart-successRate"] canvas');
+    const target = await canvas.evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let best = { x: -1, y: -1 };
+      for (let y = 0; y < c.height; y++) {
+        for (let x = 0; x < c.width; x++) {
+          const i = (y * c.width + x) * 4;
+          if (data[i] < 120 && data[i + 1] > 100 && data[i + 2] > 200 && data[i + 3] > 200 && x > best.x) best = { x, y };
+        }
+      }
+      const scale = c.width / c.getBoundingClientRect().width;
+      return { x: best.x / scale - 2, y: best.y / scale };
+    });
+    expect(target.x).toBeGreaterThan(0);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await canvas.click({ position: target });
+    await page.locator('[data-testid="view-editor"][aria-pressed="true"]').waitFor();
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^16×16, 40 units/);
+    await page.locator('[data-testid="status"][data-status]').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('status').getAttribute('data-status'), { timeout: 30_000 }).toMatch(/solved|failed|timeout/);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'lab-replay');
+    // Ctrl+Shift+L goes back to the lab with everything still there.
+    await page.keyboard.press('Control+Shift+L');
+    await page.getByTestId('lab-view').waitFor();
+    expect((await progress(page)).done).toBe(total);
 
     expect(app.consoleErrors).toEqual([]);
   }, 240_000);

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import Editor from '@monaco-editor/react';
-import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+import { getWorker, jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import { monaco, SCENARIO_MODEL_URI } from '../json/monacoSetup.ts';
 import { scenarioJsonSchema } from '../../../core/scenario/schema.ts';
 import { experimentJsonSchema } from '../../../core/experiments/schema.ts';
@@ -21,6 +21,18 @@ jsonDefaults.setDiagnosticsOptions({
     { uri: 'inmemory://mapf-lab/experiment.schema.json', fileMatch: [EXPERIMENT_MODEL_URI], schema: experimentJsonSchema() },
   ],
 });
+
+/**
+ * Loads Monaco's JSON mode; call before the first editor mounts. The mode (otherwise loaded
+ * lazily by the first JSON model) registers editor contributions and their services (code
+ * lens, drag and drop …); services registered after the first editor started Monaco's services
+ * are missing for every later editor, which then throws "depends on UNKNOWN service
+ * ICodeLensCache" or "treeViewsDndService". getWorker imports the mode; its answer (a worker or
+ * "not registered yet") does not matter.
+ */
+export function loadJsonMode(): Promise<void> {
+  return getWorker().then(() => undefined, () => undefined);
+}
 
 type CodeEditor = ReturnType<typeof monaco.editor.create>;
 

@@ -3,13 +3,13 @@
  * with seeds), agent counts, solvers with parameters, repeats, seed, turn and time limits. Each
  * field rewrites the JSON (experimentForm.ts); the JSON editor beside it holds everything else.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { solverNames } from '../../../core/solvers/registry.ts';
 import {
   type ExperimentJson, type SolverRow, describeMap, experimentText, formatIntList, mapsOf, optionalNumber, parseIntList,
   randomMapSpec, readExperimentJson, solverRows, withField, withMaps, withSolvers,
 } from './experimentForm.ts';
-import { addCurrentMap } from './labActions.ts';
+import { addCurrentMap, addMovingAiMap, addScenarioToLastMap } from './labActions.ts';
 import { setExperimentText, setWorkers, sweepStore } from './sweep.ts';
 import { useSlice } from '../state/store.ts';
 
@@ -78,7 +78,7 @@ const optionalPositive = (text: string) => {
   return v;
 };
 
-export function ExperimentForm({ locked }: { locked: boolean }) {
+export const ExperimentForm = memo(function ExperimentForm({ locked }: { locked: boolean }) {
   const text = useSlice(sweepStore, (s) => s.text);
   const workers = useSlice(sweepStore, (s) => s.workers);
   const json = readExperimentJson(text);
@@ -106,6 +106,8 @@ export function ExperimentForm({ locked }: { locked: boolean }) {
         </ul>
         <div className="lab-row">
           <button type="button" onClick={addCurrentMap} data-testid="lab-add-current-map" title="The editor's map, with its units as the map's agents">Add the current map</button>
+          <button type="button" onClick={() => void addMovingAiMap()} data-testid="lab-add-map-file" title="A Moving AI .map, carried in the experiment">Add .map…</button>
+          <button type="button" onClick={() => void addScenarioToLastMap()} data-testid="lab-add-scen" disabled={maps.length === 0} title="A Moving AI .scen: its queries become the last map's agents (placement scenario or auto)">+ .scen</button>
         </div>
         <div className="lab-row">
           <label className="lab-field"><span>W</span><input type="number" min={2} value={random.width} onChange={(e) => setRandom({ ...random, width: Number(e.target.value) })} style={{ width: '4.5em' }} /></label>
@@ -180,4 +182,4 @@ export function ExperimentForm({ locked }: { locked: boolean }) {
       <CommitField label={`Workers (this machine has ${navigator.hardwareConcurrency || '?'} cores)`} value={String(workers)} parse={wholeAtLeast(1)} onCommit={setWorkers} testId="lab-workers" width="4.5em" />
     </fieldset>
   );
-}
+});

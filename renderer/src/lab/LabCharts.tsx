@@ -12,7 +12,7 @@ import {
 import { aggregate, type AggregateRow } from '../../../core/experiments/aggregate.ts';
 import { CHART_MEASURES, type ChartMeasure, type ChartSeries, chartSeries } from '../../../core/experiments/report/reportCharts.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
-import { labDatasets, pointText, runForPoint, runsText } from './labCharts.ts';
+import { type LabDataset, type PlacedPoint, labDatasets, nearestPoint, pointText, runForPoint, runsText } from './labCharts.ts';
 import { saveCanvasPng, slugName } from './labExports.ts';
 import { openReplay } from './labActions.ts';
 
@@ -76,12 +76,20 @@ function optionsFor(measure: ChartMeasure, live: { current: Live }): ChartOption
         },
       },
     },
-    onClick: (_event, elements, chart) => {
-      const hit = elements.find((e) => !(chart.data.datasets[e.datasetIndex] as unknown as { band: boolean }).band);
+    onClick: (event, _elements, chart) => {
+      if (event.x === null || event.y === null) return;
+      const placed: PlacedPoint[] = [];
+      chart.data.datasets.forEach((dataset, i) => {
+        const d = dataset as unknown as LabDataset;
+        if (d.band) return;
+        chart.getDatasetMeta(i).data.forEach((element, index) => {
+          if (d.data[index]?.y !== null && Number.isFinite(element.x) && Number.isFinite(element.y)) placed.push({ series: d.series, index, x: element.x, y: element.y });
+        });
+      });
+      const hit = nearestPoint(placed, event.x, event.y);
       if (!hit) return;
-      const s = live.current.series[(chart.data.datasets[hit.datasetIndex] as unknown as { series: number }).series];
-      const agents = s.points[measure.key][hit.index][0];
-      const record = runForPoint(live.current.records, s.label, agents);
+      const s = live.current.series[hit.series];
+      const record = runForPoint(live.current.records, s.label, s.points[measure.key][hit.index][0]);
       if (record) openReplay(record);
     },
   };
@@ -92,16 +100,28 @@ const MeasureChart = memo(function MeasureChart({ measure, live, name, index }: 
   // Charts take new data one per frame, so eight redraws are eight short tasks, not one long one.
   // The first chart draws at once, the others in turn (creating eight charts at once is a long task too).
   const [shown, setShown] = useState<Live | null>(index === 0 ? live : null);
+  // A chart scrolled out of view waits: it takes the latest data when it comes back.
+  const figure = useRef<HTMLElement | null>(null);
+  const [visible, setVisible] = useState(true);
   useEffect(() => {
+    const element = figure.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    if (!visible && shown) return;
     const timer = window.setTimeout(() => setShown(live), index * STAGGER_MS);
     return () => window.clearTimeout(timer);
-  }, [live, index]);
+    // `shown` only matters for the first draw; following it would loop.
+  }, [live, index, visible]);
   const liveRef = useRef<Live>(shown ?? live);
   if (shown) liveRef.current = shown;
   const data = useMemo(() => ({ datasets: shown ? labDatasets(shown.series, measure) : [] }), [shown, measure]);
   const options = useMemo(() => optionsFor(measure, liveRef), [measure]);
   return (
-    <figure className="lab-chart" data-testid={`lab-chart-${measure.key}`}>
+    <figure className="lab-chart" data-testid={`lab-chart-${measure.key}`} ref={figure}>
       <div className="lab-chart-canvas">
         {shown && <Line ref={ref} data={data} options={options} plugins={PLUGINS} updateMode="none" />}
       </div>

@@ -13,7 +13,10 @@ import { saveCsv, saveJsonl, saveReport } from './labExports.ts';
 import { cancelSweep, clearResults, initSweep, pauseSweep, resumeSweep, setExperimentText, startSweep, sweepStore } from './sweep.ts';
 
 // Monaco is large: loaded the first time the lab opens.
-const ExperimentEditor = lazy(() => import('./ExperimentEditor.tsx'));
+const ExperimentEditor = lazy(() => import('./ExperimentEditor.tsx').then(async (m) => {
+  await m.loadJsonMode();
+  return m;
+}));
 
 function run(action: () => Promise<void>): void {
   action().catch((error: unknown) => notify('error', `Export failed: ${error instanceof Error ? error.message : String(error)}`));
@@ -67,13 +70,18 @@ function SweepBar() {
   );
 }
 
+/** The only part of the view that follows the records as they arrive. */
+function LiveCharts() {
+  const records = useSlice(sweepStore, (s) => s.records);
+  const name = useSlice(sweepStore, (s) => s.experiment?.name ?? 'experiment');
+  return <LabCharts records={records} name={name} />;
+}
+
 export function LabView() {
   useEffect(initSweep, []);
   const text = useSlice(sweepStore, (s) => s.text);
   const problems = useSlice(sweepStore, (s) => s.problems);
   const warning = useSlice(sweepStore, (s) => s.warning);
-  const records = useSlice(sweepStore, (s) => s.records);
-  const name = useSlice(sweepStore, (s) => s.experiment?.name ?? 'experiment');
   const phase = useSlice(sweepStore, (s) => s.phase);
   const locked = phase === 'running' || phase === 'paused';
   const [showJson, setShowJson] = useState(true);
@@ -97,7 +105,7 @@ export function LabView() {
           )}
         </section>
         <section className="lab-results" aria-label="Charts">
-          <LabCharts records={records} name={name} />
+          <LiveCharts />
         </section>
       </div>
     </main>

@@ -5,7 +5,9 @@
  * stays the judge of what is valid.
  */
 import { EXPERIMENT_FORMAT, EXPERIMENT_VERSION } from '../../../core/experiments/schema.ts';
-import type { Grid } from '../../../core/grid/grid.ts';
+import { Grid } from '../../../core/grid/grid.ts';
+import { parseMap } from '../../../core/formats/movingAiMap.ts';
+import { checkScenario, parseScenario } from '../../../core/formats/movingAiScenario.ts';
 
 export type ExperimentJson = Record<string, unknown>;
 
@@ -158,4 +160,26 @@ export function withMaps(json: ExperimentJson, maps: readonly unknown[]): Experi
 
 export function mapsOf(json: ExperimentJson): unknown[] {
   return Array.isArray(json.maps) ? json.maps : [];
+}
+
+function baseName(fileName: string): string {
+  return (fileName.split(/[\\/]/).pop() ?? fileName).replace(/\.(map|scen)$/i, '');
+}
+
+/**
+ * A Moving AI .map opened in the app, as an inline map: the page has no file system to read it
+ * from at run time, so the experiment carries the map itself. Throws the format's error.
+ */
+export function movingAiMapSpec(fileName: string, text: string): Record<string, unknown> {
+  const map = parseMap(text, fileName);
+  return { kind: 'inline', name: baseName(fileName), rows: map.grid.toAscii() };
+}
+
+/** The inline map with a .scen file's queries as its agents (placement 'scenario' runs the first K). */
+export function withScenarioAgents(spec: Record<string, unknown>, fileName: string, text: string): Record<string, unknown> {
+  if (spec.kind !== 'inline' || !Array.isArray(spec.rows)) throw new RangeError('a scenario file goes with an inline map (add a .map first)');
+  const grid = Grid.fromAscii(spec.rows as string[]);
+  const scenario = parseScenario(text, fileName);
+  checkScenario(scenario, grid, fileName, String(spec.name ?? 'the map'));
+  return { ...spec, agents: scenario.entries.map((e) => [e.startX, e.startY, e.goalX, e.goalY]) };
 }

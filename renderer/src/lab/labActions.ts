@@ -4,7 +4,8 @@ import { afterLoad, confirmDiscard } from '../state/fileActions.ts';
 import { notify } from '../state/labState.ts';
 import { model } from '../state/session.ts';
 import { solveCurrent } from '../state/solveActions.ts';
-import { inlineMapSpec, mapsOf, readExperimentJson, withMaps, experimentText } from './experimentForm.ts';
+import { inlineMapSpec, mapsOf, movingAiMapSpec, readExperimentJson, withMaps, withScenarioAgents, experimentText } from './experimentForm.ts';
+import { fileService } from '../platform/index.ts';
 import { runDocument } from './labReplay.ts';
 import { runSpecFor, setExperimentText, sweepStore } from './sweep.ts';
 import { viewStore } from './viewMode.ts';
@@ -35,4 +36,38 @@ export function openReplay(record: RunRecord): void {
   viewStore.set({ view: 'editor' });
   notify('info', `Replaying run ${record.id}: ${record.label}, ${record.map}#${record.instance}, ${record.agents} agents (success ${Math.round(record.successRate * 100)}% in the sweep).`);
   void solveCurrent();
+}
+
+function reportError(what: string, error: unknown): void {
+  notify('error', `${what}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** Opens a Moving AI .map and adds it to the experiment (carried inline). */
+export async function addMovingAiMap(): Promise<void> {
+  try {
+    const file = await fileService.openText([{ name: 'Moving AI map', extensions: ['map'] }]);
+    if (!file) return;
+    const json = readExperimentJson(sweepStore.get().text);
+    if (!json) return;
+    setExperimentText(experimentText(withMaps(json, [...mapsOf(json), movingAiMapSpec(file.name, file.text)])));
+  } catch (error) {
+    reportError('The map could not be added', error);
+  }
+}
+
+/** Opens a .scen for the last map of the experiment: its queries become that map's agents. */
+export async function addScenarioToLastMap(): Promise<void> {
+  try {
+    const file = await fileService.openText([{ name: 'Moving AI scenario', extensions: ['scen'] }]);
+    if (!file) return;
+    const json = readExperimentJson(sweepStore.get().text);
+    if (!json) return;
+    const maps = mapsOf(json);
+    const last = maps[maps.length - 1] as Record<string, unknown> | undefined;
+    if (!last) throw new RangeError('add a map first');
+    const next = [...maps.slice(0, -1), withScenarioAgents(last, file.name, file.text)];
+    setExperimentText(experimentText(withMaps(json, next)));
+  } catch (error) {
+    reportError('The scenario could not be added', error);
+  }
 }

@@ -74,3 +74,25 @@ export function formatDuration(ms: number | undefined): string {
   if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
   return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
 }
+
+export interface PlacedPoint {
+  /** The dataset's series (solver setting) and the point's index in it. */
+  series: number;
+  index: number;
+  x: number;
+  y: number;
+}
+
+/** The point drawn nearest to a click, if one is within `radius` pixels (bands are not offered). */
+export function nearestPoint(points: readonly PlacedPoint[], x: number, y: number, radius = 24): PlacedPoint | undefined {
+  let best: PlacedPoint | undefined;
+  let bestDistance = radius * radius;
+  for (const p of points) {
+    const d = (p.x - x) ** 2 + (p.y - y) ** 2;
+    if (d <= bestDistance) {
+      best = p;
+      bestDistance = d;
+    }
+  }
+  return best;
+}

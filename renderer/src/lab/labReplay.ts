@@ -9,6 +9,7 @@
 import { InstanceBuilder } from '../../../core/experiments/instances.ts';
 import type { RunSpec } from '../../../core/experiments/runPlan.ts';
 import { completeAgent } from '../../../core/scenario/content.ts';
+import { AGENT_ORDERS } from '../../../core/scenario/schema.ts';
 import { emptyDocument, type EditorDocument } from '../model/document.ts';
 
 /** The scenario document of a run: its map, its agents as units, its solver settings. Pure. */
@@ -26,7 +27,12 @@ export function runDocument(run: RunSpec): EditorDocument {
   doc.agents = instance.agents.map((a, i) =>
     completeAgent({ id: `a${i + 1}`, name: `Unit ${i + 1}`, start: [a.start % grid.width, Math.floor(a.start / grid.width)], goal: [a.goal % grid.width, Math.floor(a.goal / grid.width)] }, i),
   );
-  const params = { ...run.params };
-  doc.solver = { ...doc.solver, solver: run.solver, seed: run.seed, params, turnLimit: run.turnLimit, timeLimitMs: run.timeLimitMs };
+  // The settings the solve panel shows as fields leave params for their fields.
+  const params: Record<string, unknown> = { ...run.params };
+  const window = typeof params.window === 'number' && Number.isInteger(params.window) && params.window >= 1 ? params.window : undefined;
+  if (window !== undefined) delete params.window;
+  const order = AGENT_ORDERS.find((o) => o === params.order);
+  if (order !== undefined) delete params.order;
+  doc.solver = { ...doc.solver, solver: run.solver, seed: run.seed, params, turnLimit: run.turnLimit, timeLimitMs: run.timeLimitMs, window, order: order ?? 'given' };
   return doc;
 }

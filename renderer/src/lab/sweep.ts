@@ -50,7 +50,7 @@ export interface SweepState {
  * localStorage write per record cost the UI thread more than the charts did. The window's
  * pagehide writes what is waiting, so a closed window still loses only the runs in flight.
  */
-export const FLUSH_MS = 250;
+export const FLUSH_MS = 400;
 
 function defaultWorkers(): number {
   const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 0;
@@ -159,8 +159,8 @@ const NO_FILES = {
   },
 };
 
-/** Runs what the definition plans and is not recorded yet. `spawn` is for tests (default: Web Workers). */
-export function startSweep(spawn: SpawnWorker = spawnWebSolverWorker): void {
+/** Runs what the definition plans and is not recorded yet. `spawn` and `flushMs` are for tests (default: Web Workers, FLUSH_MS). */
+export function startSweep(spawn: SpawnWorker = spawnWebSolverWorker, flushMs = FLUSH_MS): void {
   const state = sweepStore.get();
   if (pool || !state.experiment || !results) return;
   const store = results;
@@ -171,6 +171,7 @@ export function startSweep(spawn: SpawnWorker = spawnWebSolverWorker): void {
   }
   let batch: RunRecord[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let latest: PoolProgress | undefined;
   const flush = () => {
     timer = undefined;
     if (batch.length === 0) return;
@@ -181,7 +182,7 @@ export function startSweep(spawn: SpawnWorker = spawnWebSolverWorker): void {
     } catch (error) {
       sweepStore.set({ warning: `results could not be stored (${error instanceof Error ? error.message : String(error)}); export them before closing the window` });
     }
-    sweepStore.set((s) => ({ records: s.records.concat(added) }));
+    sweepStore.set((s) => ({ records: s.records.concat(added), progress: latest ?? s.progress }));
   };
   const onHide = () => {
     clearTimeout(timer);
@@ -196,10 +197,13 @@ export function startSweep(spawn: SpawnWorker = spawnWebSolverWorker): void {
     files: NO_FILES,
     onRecord(record) {
       batch.push(record);
-      if (timer === undefined) timer = setTimeout(flush, FLUSH_MS);
+      if (timer === undefined) timer = setTimeout(flush, flushMs);
     },
     onProgress(progress) {
-      sweepStore.set({ progress, phase: progress.state === 'finished' || progress.state === 'cancelled' ? sweepStore.get().phase : progress.state });
+      // A new state (paused, running) shows at once; counts and the estimate come with the next batch of records.
+      latest = progress;
+      const phase = progress.state === 'finished' || progress.state === 'cancelled' ? sweepStore.get().phase : progress.state;
+      if (phase !== sweepStore.get().phase || sweepStore.get().progress === null) sweepStore.set({ progress, phase });
     },
   });
   pool = current;

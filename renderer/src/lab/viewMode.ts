@@ -15,15 +15,39 @@ export function isLabShortcut(event: { key: string; ctrlKey: boolean; metaKey: b
   return (event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && event.key.toLowerCase() === 'l';
 }
 
+/** Fields and editors keep their keys (the editor's shortcuts skip them too). */
+function typingIn(target: EventTarget | null): boolean {
+  if (typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
+  return target.closest('.monaco-editor, input, textarea, select, [contenteditable="true"]') !== null;
+}
+
+/** Open, save and new (Ctrl+O, Ctrl+S, Alt+N) act on the scenario from either view. */
+function fileShortcut(event: KeyboardEvent): boolean {
+  const key = event.key.toLowerCase();
+  return ((event.ctrlKey || event.metaKey) && (key === 'o' || key === 's')) || (event.altKey && key === 'n');
+}
+
+/**
+ * Ctrl+Shift+L switches views. While the lab shows, the editor's shortcuts (tools, undo,
+ * delete, replay keys) must not act on the hidden scenario: keys outside fields stop here,
+ * before the window's listeners see them. Default actions (a focused button's Enter) still happen.
+ */
 export function useLabShortcut(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!isLabShortcut(event)) return;
-      event.preventDefault();
-      event.stopPropagation();
-      toggleView();
+      if (event.type === 'keydown' && isLabShortcut(event)) {
+        event.preventDefault();
+        event.stopPropagation();
+        toggleView();
+        return;
+      }
+      if (viewStore.get().view === 'lab' && !typingIn(event.target) && !fileShortcut(event)) event.stopPropagation();
     };
     window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
+    window.addEventListener('keyup', onKey, true);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('keyup', onKey, true);
+    };
   }, []);
 }

@@ -4,8 +4,8 @@ import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
 import { solverNames } from '../../../core/solvers/registry.ts';
 import {
-  defaultExperiment, describeMap, experimentText, inlineMapSpec, optionalNumber, parseIntList, randomMapSpec, readExperimentJson, solverRows,
-  withField, withMaps, withSolvers,
+  defaultExperiment, describeMap, experimentText, inlineMapSpec, movingAiMapSpec, optionalNumber, parseIntList, randomMapSpec, readExperimentJson, solverRows,
+  withField, withMaps, withScenarioAgents, withSolvers,
 } from '../../../renderer/src/lab/experimentForm.ts';
 
 describe('experiment form', () => {
@@ -60,5 +60,26 @@ describe('experiment form', () => {
     expect(readExperimentJson(experimentText(defaultExperiment()))).toEqual(defaultExperiment());
     expect(readExperimentJson('[1]')).toBeNull();
     expect(readExperimentJson('{')).toBeNull();
+  });
+});
+
+describe('Moving AI files in the lab', () => {
+  const MAP = 'type octile\nheight 3\nwidth 4\nmap\n....\n.@T.\n....\n';
+  const SCEN = 'version 1\n0\tsmall.map\t4\t3\t0\t0\t3\t2\t5\n0\tsmall.map\t4\t3\t3\t0\t0\t2\t5\n';
+
+  it('carries a .map inline, with a .scen as its agents', () => {
+    const spec = movingAiMapSpec('maps/small.map', MAP);
+    expect(spec).toEqual({ kind: 'inline', name: 'small', rows: ['....', '.@@.', '....'] });
+    const withAgents = withScenarioAgents(spec, 'small.scen', SCEN);
+    expect(withAgents.agents).toEqual([[0, 0, 3, 2], [3, 0, 0, 2]]);
+    const json = withField(withField(withMaps(defaultExperiment(), [withAgents]), 'placement', 'auto'), 'agents', [1, 2]);
+    const runs = planRuns(parseExperiment(json, solverNames()));
+    expect(runs.map((r) => [r.agents, r.placement.kind])).toEqual([[1, 'inline'], [1, 'inline'], [2, 'inline'], [2, 'inline']]);
+  });
+
+  it('says which line of a .scen does not fit the map', () => {
+    const spec = movingAiMapSpec('small.map', MAP);
+    expect(() => withScenarioAgents(spec, 'bad.scen', 'version 1\n0\tsmall.map\t4\t3\t1\t1\t3\t2\t5\n')).toThrow(/bad\.scen.*wall/);
+    expect(() => withScenarioAgents({ kind: 'random' }, 'x.scen', SCEN)).toThrow('add a .map first');
   });
 });

@@ -15,7 +15,7 @@ describe('replay of a run', () => {
     const doc = runDocument(run);
     expect(doc.grid.toAscii()).toEqual(['....', '.@@.', '....']);
     expect(doc.agents.map((a) => [a.start, a.goal])).toEqual([[[0, 0], [3, 2]], [[3, 0], [0, 2]]]);
-    expect(doc.solver).toMatchObject({ solver: 'whca', seed: run.seed, params: { window: 4 }, turnLimit: 20, timeLimitMs: 2000 });
+    expect(doc.solver).toMatchObject({ solver: 'whca', seed: run.seed, window: 4, order: 'given', params: {}, turnLimit: 20, timeLimitMs: 2000 });
     expect(doc.name).toContain('run 0');
   });
 

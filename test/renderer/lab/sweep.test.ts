@@ -63,7 +63,7 @@ describe('lab sweep', () => {
     setExperimentText(JSON.stringify(SWEEP));
     setWorkers(1);
     const first = memorySpawner();
-    startSweep(first.spawn);
+    startSweep(first.spawn, 0);
     await new Promise<void>((resolve) => {
       const unsubscribe = sweepStore.subscribe(() => {
         if ((sweepStore.get().progress?.done ?? 0) >= 4) {
