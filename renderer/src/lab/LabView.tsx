@@ -8,7 +8,7 @@ import { notify } from '../state/labState.ts';
 import { isFailure } from '../../../core/experiments/runner.ts';
 import { ExperimentForm } from './ExperimentForm.tsx';
 import { LabCharts } from './LabCharts.tsx';
-import { formatDuration } from './labCharts.ts';
+import { failureReasons, formatDuration } from './labCharts.ts';
 import { saveCsv, saveJsonl, saveReport } from './labExports.ts';
 import { cancelSweep, clearResults, initSweep, pauseSweep, resumeSweep, setExperimentText, startSweep, sweepStore } from './sweep.ts';
 
@@ -66,6 +66,18 @@ function SweepBar() {
           Clear results
         </button>
       </div>
+      {failed > 0 && (
+        <details className="lab-failures" data-testid="lab-failures">
+          <summary>{failed} run{failed === 1 ? '' : 's'} failed (recorded; the sweep goes on)</summary>
+          <ul>
+            {failureReasons(records).map((f) => (
+              <li key={f.message}>
+                <strong>{f.count}×</strong> {f.message} <span className="lab-status">(e.g. run {f.example.id}: {f.example.label}, {f.example.map}#{f.example.instance}, {f.example.agents} agents)</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </div>
   );
 }

@@ -96,3 +96,15 @@ export function nearestPoint(points: readonly PlacedPoint[], x: number, y: numbe
   }
   return best;
 }
+
+/** Failed runs grouped by reason, most frequent first, for the lab's failure notes. */
+export function failureReasons(records: readonly RunRecord[], limit = 5): { message: string; count: number; example: RunRecord }[] {
+  const byMessage = new Map<string, { message: string; count: number; example: RunRecord }>();
+  for (const r of records) {
+    if (!isFailure(r)) continue;
+    const entry = byMessage.get(r.message);
+    if (entry) entry.count++;
+    else byMessage.set(r.message, { message: r.message, count: 1, example: r });
+  }
+  return [...byMessage.values()].sort((a, b) => b.count - a.count).slice(0, limit);
+}

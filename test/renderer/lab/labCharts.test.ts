@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aggregate } from '../../../core/experiments/aggregate.ts';
 import { CHART_MEASURES, chartSeries } from '../../../core/experiments/report/reportCharts.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
-import { formatDuration, labDatasets, pointText, runForPoint, runsText } from '../../../renderer/src/lab/labCharts.ts';
+import { failureReasons, formatDuration, labDatasets, pointText, runForPoint, runsText } from '../../../renderer/src/lab/labCharts.ts';
 
 function record(id: number, label: string, agents: number, successRate: number, initMs: number, status: RunRecord['status'] = 'solved'): RunRecord {
   return {
@@ -56,5 +56,13 @@ describe('lab charts', () => {
     expect(formatDuration(12_400)).toBe('12s');
     expect(formatDuration(125_000)).toBe('2m 05s');
     expect(formatDuration(3_723_000)).toBe('1h 02m');
+  });
+});
+
+describe('failure notes', () => {
+  it('groups failed runs by reason, most frequent first', () => {
+    const failed = (id: number, message: string) => ({ ...record(id, 'A', 4, 0, 0, 'error'), message });
+    const reasons = failureReasons([failed(1, 'crashed'), record(2, 'A', 4, 1, 1), failed(3, 'hung'), failed(4, 'hung')]);
+    expect(reasons.map((r) => [r.message, r.count, r.example.id])).toEqual([['hung', 2, 3], ['crashed', 1, 1]]);
   });
 });

@@ -88,4 +88,16 @@ describe('lab sweep', () => {
     expect(new Set(records.map((r) => r.key)).size).toBe(18);
     expect(sweepStore.get().progress?.total).toBe(18 - kept);
   });
+
+  it('a run that fails is recorded with its reason and the sweep goes on', async () => {
+    setLabStorage(memoryStorage());
+    setExperimentText(JSON.stringify({ ...SWEEP, solvers: [...SWEEP.solvers, { solver: 'whca', label: 'bad', params: { window: -3 } }] }));
+    startSweep(memorySpawner().spawn, 0);
+    await until('finished');
+    const records = sweepStore.get().records;
+    expect(records).toHaveLength(27);
+    const failed = records.filter((r) => r.status === 'error');
+    expect(failed.map((r) => r.label)).toEqual(Array(9).fill('bad'));
+    expect(failed[0].message).toMatch(/window/);
+  });
 });
