@@ -21,7 +21,12 @@ import { installFollow } from './replay/follow.ts';
 import { toggleView, useLabShortcut, viewStore } from './lab/viewMode.ts';
 
 // Monaco is large: the JSON editor loads the first time it is opened.
-const JsonPanel = lazy(() => import('./json/JsonPanel.tsx'));
+// Monaco is large: loaded when the JSON panel first opens, its JSON mode before the editor mounts.
+const JsonPanel = lazy(async () => {
+  const [panel, setup] = await Promise.all([import('./json/JsonPanel.tsx'), import('./json/monacoSetup.ts')]);
+  await setup.loadJsonMode();
+  return panel;
+});
 // The lab (experiments, charts) loads the first time it is opened.
 const LabView = lazy(() => import('./lab/LabView.tsx').then((m) => ({ default: m.LabView })));
 

@@ -1,38 +1,15 @@
 /**
  * The experiment's JSON in Monaco, validated against the experiment schema (zod's JSON Schema
  * export, core/experiments/schema.ts) with hover docs. Loaded on first open of the lab (Monaco
- * is large). The scenario editor's schema stays registered beside it.
+ * is large).
  */
 import { useEffect, useRef } from 'react';
 import Editor from '@monaco-editor/react';
-import { getWorker, jsonDefaults } from 'monaco-editor/languages/features/json/register';
-import { monaco, SCENARIO_MODEL_URI } from '../json/monacoSetup.ts';
-import { scenarioJsonSchema } from '../../../core/scenario/schema.ts';
-import { experimentJsonSchema } from '../../../core/experiments/schema.ts';
+import { EXPERIMENT_MODEL_URI, monaco } from '../json/monacoSetup.ts';
 
-export const EXPERIMENT_MODEL_URI = 'inmemory://mapf-lab/experiment.json';
-
-jsonDefaults.setDiagnosticsOptions({
-  validate: true,
-  allowComments: false,
-  enableSchemaRequest: false,
-  schemas: [
-    { uri: 'inmemory://mapf-lab/scenario.schema.json', fileMatch: [SCENARIO_MODEL_URI], schema: scenarioJsonSchema() },
-    { uri: 'inmemory://mapf-lab/experiment.schema.json', fileMatch: [EXPERIMENT_MODEL_URI], schema: experimentJsonSchema() },
-  ],
-});
-
-/**
- * Loads Monaco's JSON mode; call before the first editor mounts. The mode (otherwise loaded
- * lazily by the first JSON model) registers editor contributions and their services (code
- * lens, drag and drop …); services registered after the first editor started Monaco's services
- * are missing for every later editor, which then throws "depends on UNKNOWN service
- * ICodeLensCache" or "treeViewsDndService". getWorker imports the mode; its answer (a worker or
- * "not registered yet") does not matter.
- */
-export function loadJsonMode(): Promise<void> {
-  return getWorker().then(() => undefined, () => undefined);
-}
+// Monaco's JSON mode and both schemas are set up once in monacoSetup.ts, shared with the
+// scenario editor.
+export { EXPERIMENT_MODEL_URI, loadJsonMode } from '../json/monacoSetup.ts';
 
 type CodeEditor = ReturnType<typeof monaco.editor.create>;
 
