@@ -16,6 +16,7 @@ import { describeViolations } from '../../core/mapf/validator.ts';
 import { findSolver, solverNames } from '../../core/solvers/registry.ts';
 import { CONTROLLER_SOLVERS } from '../../core/simulation/cooperativeSolvers.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
+import { runFigures } from '../../core/simulation/metrics.ts';
 
 const USAGE = [
   'Usage: mapf-lab solve --map FILE.map --scen FILE.scen --agents K --solver NAME [options]',
@@ -85,24 +86,7 @@ export const solveCommand: Command = {
     const makespan = costs.reduce((m, c) => Math.max(m, c), 0);
     const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];
     const { run } = sim;
-    const metrics = {
-      successes: run.successes,
-      successRate: run.successRate,
-      turns: run.turns,
-      meanPathLength: run.meanPathLength,
-      meanLowerBound: run.meanLowerBound,
-      pathRatio: run.pathRatio,
-      cyclesPerAgent: run.cyclesPerAgent,
-      waitsPerAgent: run.waitsPerAgent,
-      collisions: run.collisions,
-      replans: run.replans,
-      overrides: run.overrides,
-      initMs: run.initMs,
-      maxTurnMs: run.maxTurnMs,
-      meanTurnMs: run.meanTurnMs,
-      expanded: run.expanded,
-      reservationsMax: run.reservationsMax,
-    };
+    const metrics = runFigures(run);
     if (options.json) {
       const out: Record<string, unknown> = {
         solver: options.solver,

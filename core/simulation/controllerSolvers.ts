@@ -9,6 +9,7 @@ import type { MapfInstance } from '../mapf/instance.ts';
 import type { SolveOptions, SolveResult, SolveStats, SolverEntry } from '../solvers/types.ts';
 import type { ControllerFactory } from './controller.ts';
 import { type SimulationOptions, type SimulationResult, runController } from './simulator.ts';
+import { runFigures } from './metrics.ts';
 
 export interface ControllerSolverSpec {
   name: string;
@@ -50,23 +51,7 @@ export function simulateControllerSolver(spec: ControllerSolverSpec, instance: M
 export function simulationStats(result: SimulationResult, elapsedMs: number): SolveStats {
   const run = result.run;
   const stats: SolveStats = { expanded: run.expanded, generated: run.expanded, elapsedMs };
-  const extra: Record<string, number> = {
-    turns: run.turns,
-    successes: run.successes,
-    successRate: run.successRate,
-    meanPathLength: run.meanPathLength,
-    meanLowerBound: run.meanLowerBound,
-    pathRatio: run.pathRatio,
-    cyclesPerAgent: run.cyclesPerAgent,
-    waitsPerAgent: run.waitsPerAgent,
-    collisions: run.collisions,
-    replans: run.replans,
-    overrides: run.overrides,
-    initMs: run.initMs,
-    maxTurnMs: run.maxTurnMs,
-    meanTurnMs: run.meanTurnMs,
-    reservationsMax: run.reservationsMax,
-  };
+  const extra = runFigures(run);
   for (const [key, value] of Object.entries(extra)) if (Number.isFinite(value)) stats[key] = value;
   return stats;
 }

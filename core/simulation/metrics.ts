@@ -132,3 +132,25 @@ export function summarizeRun(agents: AgentMetrics, turns: number, turnMs: Float6
     reservationsMax,
   };
 }
+
+/** A run's figures by name: the solve result's stats and the command line's JSON both report these. */
+export function runFigures(run: RunMetrics): Record<string, number> {
+  return {
+    successes: run.successes,
+    successRate: run.successRate,
+    turns: run.turns,
+    meanPathLength: run.meanPathLength,
+    meanLowerBound: run.meanLowerBound,
+    pathRatio: run.pathRatio,
+    cyclesPerAgent: run.cyclesPerAgent,
+    waitsPerAgent: run.waitsPerAgent,
+    collisions: run.collisions,
+    replans: run.replans,
+    overrides: run.overrides,
+    initMs: run.initMs,
+    maxTurnMs: run.maxTurnMs,
+    meanTurnMs: run.meanTurnMs,
+    expanded: run.expanded,
+    reservationsMax: run.reservationsMax,
+  };
+}

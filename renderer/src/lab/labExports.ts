@@ -12,6 +12,7 @@ import { RECORD_COLUMNS, type RunRecord } from '../../../core/experiments/runner
 import type { Experiment } from '../../../core/experiments/schema.ts';
 import { toCsv } from '../../../core/experiments/summary.ts';
 import { fileService, solverService } from '../platform/index.ts';
+import { downloadBlob } from '../platform/browserFileService.ts';
 
 export function slugName(name: string): string {
   return name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'experiment';
@@ -67,19 +68,6 @@ export async function saveCsv(experiment: Experiment, records: readonly RunRecor
 
 export async function saveJsonl(experiment: Experiment, records: readonly RunRecord[]): Promise<void> {
   await fileService.saveText(`${slugName(experiment.name)}-results.jsonl`, recordsJsonl(records), [{ name: 'JSON Lines', extensions: ['jsonl'] }]);
-}
-
-/** Binary-safe save: a download of the Blob (see the file comment for the desktop app). */
-export function downloadBlob(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function saveCanvasPng(canvas: HTMLCanvasElement, name: string): Promise<void> {

@@ -30,16 +30,21 @@ export const browserFileService: FileService = {
   },
 
   async saveText(suggestedName, text) {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = suggestedName;
-    link.style.display = 'none';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // Revoke after the download has started; revoking at once can cancel it in some browsers.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadBlob(suggestedName, new Blob([text], { type: 'text/plain' }));
     return { saved: true, name: suggestedName };
   },
 };
+
+/** Saves any bytes as a browser download (binary-safe: PNG charts use it too). */
+export function downloadBlob(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the download has started; revoking at once can cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
