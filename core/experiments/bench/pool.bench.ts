@@ -11,8 +11,9 @@
  *
  * Wall time is what the target is about, but on a shared machine it measures the neighbours
  * too, so the bench also prints each pass's CPU time over wall time ("cores used": near 2 means
- * the pool had both cores), and the load average before and after. Worker start-up (a thread with
- * tsx registered, ~0.4 s of CPU) is inside the timed pass, as a user would see it. It also prints
+ * the pool had both cores), and the load average before and after. Worker start-up (a thread
+ * loading the cached esbuild bundle of the worker, tens of ms) is inside the timed pass, as a user
+ * would see it. It also prints
  * the ceiling the CPU figures allow: a 1-worker pass already keeps the second core partly busy
  * with V8's GC and compiler threads (about 1.2 cores used on an idle machine), and 2 workers
  * need some 10-15% more CPU in all, so on 2 cores the wall-time ratio tops out near 1.5-1.7x.

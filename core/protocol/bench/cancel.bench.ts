@@ -5,6 +5,9 @@
  * Cancel is enforced by terminating the worker and starting a fresh one, because a solver in a
  * tight synchronous loop never reads its messages. For comparison the bench also measures the
  * cooperative alternative: a solver that polls a flag in shared memory, which the caller sets.
+ *
+ * Workers start from the cached esbuild bundle of the worker (cli/solverWorker/workerBundle.ts);
+ * the first spawn-to-ready sample also includes finding (or building) that bundle.
  */
 import { chokepointExample } from '../../examples/chokepoint.ts';
 import { SolverClient } from '../client.ts';
@@ -113,7 +116,7 @@ async function cooperativeCancel(): Promise<{ cancel: number[]; next: number[] }
 }
 
 console.log(`solver protocol over worker_threads (node ${process.version}, ${TRIES} tries)`);
-summary('spawn -> ready (fresh worker, tsx bootstrap)', await spawnToReady());
+summary('spawn -> ready (fresh worker, esbuild bundle)', await spawnToReady());
 summary('round trip: solve chokepoint example (warm worker)', await roundTrips());
 const terminated = await terminateCancel();
 summary('terminate: cancel() -> result resolved', terminated.cancel);
