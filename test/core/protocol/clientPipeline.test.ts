@@ -1,7 +1,7 @@
 // SolverClient with `pipeline`: the next request is posted to a busy process so it starts
 // without a round trip; a crash or hang sends it back to the queue; cancelling it leaves the
 // running request alone.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chokepointExample } from '../../../core/examples/chokepoint.ts';
 import { SolverClient } from '../../../core/protocol/client.ts';
 import type { SolveRequestBody } from '../../../core/protocol/messages.ts';
@@ -35,20 +35,25 @@ function scripted() {
 }
 
 const tick = () => new Promise<void>((r) => setTimeout(r, 5));
+/**
+ * Waits until the worker has received these seeds. The in-memory port delivers asynchronously
+ * (like a real one) and a new worker says ready first, so on a loaded machine one tick is not
+ * always enough: wait for the state rather than for a fixed time.
+ */
+const received = (worker: () => { received: { seed?: number }[] } | undefined, seeds: number[]) =>
+  vi.waitFor(() => expect(worker()?.received.map((r) => r.seed)).toEqual(seeds));
 
 describe('SolverClient pipeline', () => {
   it('posts the next request to the busy process before the first is answered', async () => {
     const { spawn, workers } = scripted();
     const client = new SolverClient(spawn, { pipeline: true });
     const jobs = [1, 2, 3].map((seed) => client.solve(body(seed)));
-    await tick();
+    await received(() => workers[0], [1, 2]);
     expect(workers).toHaveLength(1);
-    expect(workers[0].received.map((r) => r.seed)).toEqual([1, 2]);
     expect([client.busy, client.queued]).toEqual([1, 1]);
     workers[0].reply(workers[0].received[0].id, 1);
     expect((await jobs[0].result).stats.seed).toBe(1);
-    await tick();
-    expect(workers[0].received.map((r) => r.seed)).toEqual([1, 2, 3]);
+    await received(() => workers[0], [1, 2, 3]);
     workers[0].reply(workers[0].received[1].id, 2);
     workers[0].reply(workers[0].received[2].id, 3);
     expect((await Promise.all(jobs.map((j) => j.result))).map((r) => r.stats.seed)).toEqual([1, 2, 3]);
@@ -60,6 +65,7 @@ describe('SolverClient pipeline', () => {
     const client = new SolverClient(spawn);
     client.solve(body(1));
     client.solve(body(2));
+    await received(() => workers[0], [1]);
     await tick();
     expect(workers[0].received.map((r) => r.seed)).toEqual([1]);
     client.dispose();
@@ -70,17 +76,15 @@ describe('SolverClient pipeline', () => {
     const client = new SolverClient(spawn, { pipeline: true, defaultDeadlineMs: 60 });
     const first = client.solve(body(1));
     const second = client.solve(body(2));
-    await tick();
+    await received(() => workers[0], [1, 2]);
     workers[0].handle.crash('exit code 9');
     expect(await first.result).toMatchObject({ status: 'failed', message: "the solver process crashed while running 'scripted' (exit code 9)" });
-    await tick();
+    await received(() => workers[1], [2]);
     expect(workers).toHaveLength(2);
-    expect(workers[1].received.map((r) => r.seed)).toEqual([2]);
     const third = client.solve(body(3));
     // The fresh process hangs on 2: past its deadline 2 fails, and 3, posted behind it, moves on.
     expect(await second.result).toMatchObject({ status: 'failed', message: 'solver process did not answer within 60 ms; it was stopped' });
-    await tick();
-    expect(workers[2].received.map((r) => r.seed)).toEqual([3]);
+    await received(() => workers[2], [3]);
     workers[2].reply(workers[2].received[0].id, 3);
     expect(await third.result).toMatchObject({ status: 'solved' });
     client.dispose();
@@ -91,7 +95,7 @@ describe('SolverClient pipeline', () => {
     const client = new SolverClient(spawn, { pipeline: true });
     const first = client.solve(body(1));
     const second = client.solve(body(2));
-    await tick();
+    await received(() => workers[0], [1, 2]);
     client.cancel(second.id);
     expect(await second.result).toMatchObject({ status: 'cancelled', message: 'cancelled by the caller' });
     expect(workers[0].handle.terminated).toBe(false);
@@ -99,8 +103,7 @@ describe('SolverClient pipeline', () => {
     workers[0].reply(workers[0].received[0].id, 1);
     expect(await first.result).toMatchObject({ status: 'solved' });
     // The process still runs 2 (it cannot be taken back), with 3 posted behind; 2's answer is dropped.
-    await tick();
-    expect(workers[0].received.map((r) => r.seed)).toEqual([1, 2, 3]);
+    await received(() => workers[0], [1, 2, 3]);
     workers[0].reply(workers[0].received[1].id, 2);
     workers[0].reply(workers[0].received[2].id, 3);
     expect(await third.result).toMatchObject({ status: 'solved', stats: { seed: 3 } });
