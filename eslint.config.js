@@ -36,7 +36,6 @@ export default tseslint.config(
   },
   {
     files: ['core/**/*.ts', 'test/core/**/*.ts'],
-    ignores: ['core/**/bench/**'],
     rules: {
       'no-restricted-imports': ['error', coreForbidden],
       'no-restricted-globals': ['error', ...domGlobals.map((name) => ({ name, message: `core/ must not use the host global '${name}'.` }))],
@@ -65,7 +64,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['cli/**/*.ts', 'bin/**/*.mjs', 'test/node/**/*.ts', 'test/e2e/**/*.{ts,mjs}', '*.config.{ts,js}', 'core/**/bench/**/*.ts', '.ci/**/*.mjs'],
+    files: ['cli/**/*.ts', 'bin/**/*.mjs', 'test/node/**/*.ts', 'test/e2e/**/*.{ts,mjs}', '*.config.{ts,js}', 'bench/**/*.ts', '.ci/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'no-restricted-imports': ['error', {

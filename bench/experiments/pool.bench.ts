@@ -24,11 +24,11 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { runPool } from '../pool.ts';
-import { planRuns } from '../runPlan.ts';
-import { isFailure } from '../runner.ts';
-import { parseExperiment } from '../schema.ts';
-import { spawnNodeSolverWorker } from '../../../cli/solverWorker/spawnNodeSolverWorker.ts';
+import { runPool } from '../../core/experiments/pool.ts';
+import { planRuns } from '../../core/experiments/runPlan.ts';
+import { isFailure } from '../../core/experiments/runner.ts';
+import { parseExperiment } from '../../core/experiments/schema.ts';
+import { spawnNodeSolverWorker } from '../../cli/solverWorker/spawnNodeSolverWorker.ts';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -40,7 +40,7 @@ function option(name: string, fallback: number): number {
 const MAPS = option('--maps', 10);
 const PLACEMENTS = option('--placements', 2);
 const PASSES = option('--passes', 2);
-const file = fileURLToPath(new URL('../../../experiments/silver2005.json', import.meta.url));
+const file = fileURLToPath(new URL('../../experiments/silver2005.json', import.meta.url));
 const silver = parseExperiment(JSON.parse(readFileSync(file, 'utf8')));
 const first = silver.maps[0];
 if (first.kind !== 'random') throw new Error('silver2005.json: expected random maps');

@@ -9,11 +9,11 @@
  * Workers start from the cached esbuild bundle of the worker (cli/solverWorker/workerBundle.ts);
  * the first spawn-to-ready sample also includes finding (or building) that bundle.
  */
-import { chokepointExample } from '../../examples/chokepoint.ts';
-import { SolverClient } from '../client.ts';
-import type { SolveRequestBody } from '../messages.ts';
-import { encodeInstance } from '../wire.ts';
-import { spawnNodeSolverWorker } from '../../../cli/solverWorker/spawnNodeSolverWorker.ts';
+import { chokepointExample } from '../../core/examples/chokepoint.ts';
+import { SolverClient } from '../../core/protocol/client.ts';
+import type { SolveRequestBody } from '../../core/protocol/messages.ts';
+import { encodeInstance } from '../../core/protocol/wire.ts';
+import { spawnNodeSolverWorker } from '../../cli/solverWorker/spawnNodeSolverWorker.ts';
 
 const TRIES = Number(process.env.TRIES ?? 20);
 const SPIN_BEFORE_CANCEL_MS = 20;

@@ -18,20 +18,21 @@
  * The standley suite also lists the seeds each solver did not solve; bench/one.ts reruns chosen
  * seeds alone (CPU time, expansions per CPU second), e.g. under `node --cpu-prof`.
  *
- * Usage: tsx core/solvers/optimal/bench/optimal.bench.ts [--suite standley|movingai|all]
+ * Usage: tsx bench/solvers/optimal/optimal.bench.ts [--suite standley|movingai|all]
  *   [--instances 1000] [--seed 1] [--limit-ms 1000] [--scen-files 5] [--long-limit-ms 60000]
  *   [--solvers id+od,id+astar,hca] [--clock thread|wall] [--memory-mb 4096 (movingai runs)]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Grid } from '../../../grid/grid.ts';
-import { FOUR_CONNECTED } from '../../../grid/movement.ts';
-import type { MapfInstance } from '../../../mapf/instance.ts';
-import { sumOfCosts } from '../../../mapf/plan.ts';
-import { validatePlan } from '../../../mapf/validator.ts';
-import { findSolver, solverNames } from '../../registry.ts';
-import type { SolveResult } from '../../types.ts';
-import { buildStepTable, buildUnitDistance } from '../stepTable.ts';
+import { fileURLToPath } from 'node:url';
+import { Grid } from '../../../core/grid/grid.ts';
+import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
+import type { MapfInstance } from '../../../core/mapf/instance.ts';
+import { sumOfCosts } from '../../../core/mapf/plan.ts';
+import { validatePlan } from '../../../core/mapf/validator.ts';
+import { findSolver, solverNames } from '../../../core/solvers/registry.ts';
+import type { SolveResult } from '../../../core/solvers/types.ts';
+import { buildStepTable, buildUnitDistance } from '../../../core/solvers/optimal/stepTable.ts';
 import { standleyInstance } from './standleyInstance.ts';
 
 const args = process.argv.slice(2);
@@ -48,7 +49,7 @@ const longLimitMs = Number(arg('long-limit-ms', '60000'));
 const requested = arg('solvers', 'id+od,id+astar,hca').split(',');
 const clock = arg('clock', 'thread');
 const memoryMb = Number(arg('memory-mb', '4096'));
-const BENCH_DIR = '/work/shared/benchmarks/movingai';
+const BENCH_DIR = fileURLToPath(new URL('../../../../shared/benchmarks/movingai', import.meta.url));
 const SCHEDSTAT = '/proc/thread-self/schedstat';
 const useThreadClock = clock === 'thread' && existsSync(SCHEDSTAT);
 

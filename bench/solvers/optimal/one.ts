@@ -1,14 +1,14 @@
 /**
  * Runs one or more seeds of Standley's experiment (bench/standleyInstance.ts) with one solver and
  * prints status, CPU time, expansions and expansions per CPU second: the profiling harness of
- * bench:optimal (e.g. `node --cpu-prof --import tsx core/solvers/optimal/bench/one.ts --seeds 17,42`).
+ * bench:optimal (e.g. `node --cpu-prof --import tsx bench/solvers/optimal/one.ts --seeds 17,42`).
  *
- * Usage: tsx core/solvers/optimal/bench/one.ts --seeds 1,2,3 [--solver id+od] [--limit-ms 10000] [--full]
+ * Usage: tsx bench/solvers/optimal/one.ts --seeds 1,2,3 [--solver id+od] [--limit-ms 10000] [--full]
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { sumOfCosts } from '../../../mapf/plan.ts';
-import { validatePlan } from '../../../mapf/validator.ts';
-import { findSolver } from '../../registry.ts';
+import { sumOfCosts } from '../../../core/mapf/plan.ts';
+import { validatePlan } from '../../../core/mapf/validator.ts';
+import { findSolver } from '../../../core/solvers/registry.ts';
 import { standleyInstance } from './standleyInstance.ts';
 
 const args = process.argv.slice(2);

@@ -8,23 +8,23 @@
  * Targets (issue 4): WHCA*(16), 100 agents: init <= 5 ms, max turn <= 2 ms; stretch: 1,000 agents
  * on den520d, max turn < 16 ms.
  *
- *   npx tsx core/cooperative/bench/coop.bench.ts [--quick] [--no-den]
+ *   npx tsx bench/cooperative/coop.bench.ts [--quick] [--no-den]
  *
  * A local loop applies each joint move directly (the controllers guarantee them conflict-free;
  * the loop counts any vertex/swap clash it sees, which should stay 0).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseMap } from '../../formats/movingAiMap.ts';
-import { parseScenario } from '../../formats/movingAiScenario.ts';
-import type { Grid } from '../../grid/grid.ts';
-import { FOUR_CONNECTED, OCTILE_CUT, type Movement } from '../../grid/movement.ts';
-import type { AgentTask } from '../../mapf/instance.ts';
-import { randomMap } from '../../mapgen/randomMap.ts';
-import { randomTasks } from '../../mapgen/placement.ts';
-import type { ControllerFactory, WorldView } from '../../simulation/controller.ts';
-import { createCaController, createHcaController, createWhcaController } from '../cooperativeController.ts';
-import { createLraController } from '../localRepairAStar.ts';
+import { parseMap } from '../../core/formats/movingAiMap.ts';
+import { parseScenario } from '../../core/formats/movingAiScenario.ts';
+import type { Grid } from '../../core/grid/grid.ts';
+import { FOUR_CONNECTED, OCTILE_CUT, type Movement } from '../../core/grid/movement.ts';
+import type { AgentTask } from '../../core/mapf/instance.ts';
+import { randomMap } from '../../core/mapgen/randomMap.ts';
+import { randomTasks } from '../../core/mapgen/placement.ts';
+import type { ControllerFactory, WorldView } from '../../core/simulation/controller.ts';
+import { createCaController, createHcaController, createWhcaController } from '../../core/cooperative/cooperativeController.ts';
+import { createLraController } from '../../core/cooperative/localRepairAStar.ts';
 
 interface Run {
   initMs: number;
@@ -130,7 +130,7 @@ function silver(movement: Movement, agentsCount: number): void {
 }
 
 function den(movement: Movement, count: number, turns: number): void {
-  const base = fileURLToPath(new URL('../../../../shared/benchmarks/movingai/', import.meta.url));
+  const base = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
   const grid = parseMap(readFileSync(`${base}maps/den520d.map`, 'utf8'), 'den520d.map').grid;
   const scen = parseScenario(readFileSync(`${base}scen/den520d-random-1.scen`, 'utf8'), 'den520d-random-1.scen');
   const starts = new Set<number>();

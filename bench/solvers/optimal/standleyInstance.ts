@@ -2,11 +2,11 @@
  * Instances of Standley's experiment (seed 002_59f0ad9988351882.txt, section "Experiments"), shared
  * by bench:optimal and the one-seed runner (bench/one.ts).
  */
-import { Grid } from '../../../grid/grid.ts';
-import { OCTILE_CUT, type Movement } from '../../../grid/movement.ts';
-import type { MapfInstance } from '../../../mapf/instance.ts';
-import { Random } from '../../../util/random.ts';
-import { buildStepTable } from '../stepTable.ts';
+import { Grid } from '../../../core/grid/grid.ts';
+import { OCTILE_CUT, type Movement } from '../../../core/grid/movement.ts';
+import type { MapfInstance } from '../../../core/mapf/instance.ts';
+import { Random } from '../../../core/util/random.ts';
+import { buildStepTable } from '../../../core/solvers/optimal/stepTable.ts';
 
 /** Cells of the largest connected component under `movement`. */
 function largestComponent(grid: Grid, movement: Movement): number[] {
