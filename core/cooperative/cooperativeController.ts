@@ -33,6 +33,7 @@ import { gridDistance, type Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
 import { ReverseResumableAStar } from '../search/reverseResumableAStar.ts';
 import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../simulation/controller.ts';
+import type { PlanSink } from '../simulation/planWindows.ts';
 import { ActionRules } from './actionRules.ts';
 import { agentOrder } from './agentOrder.ts';
 import { computeClearance } from './footprint.ts';
@@ -115,6 +116,9 @@ export class CooperativeController implements TurnController {
   private lastDrop = 0;
   /** RRA* expansions left this turn (Infinity in init and without a budget). */
   private rraLeft = Infinity;
+  /** Where adopted plans are reported when the run records its windows (null: not recorded). */
+  private planSink: PlanSink | null = null;
+  private readonly oneCell = new Int32Array(1);
 
   constructor(instance: CooperativeInstance, options: ControllerOptions, variant: Variant) {
     this.variant = variant;
@@ -235,6 +239,11 @@ export class CooperativeController implements TurnController {
         this.releasePlan(i, t + 1);
         this.failed[i] = 0;
         this.why[i] = WHY_DEVIATED;
+        // Its reservations from t + 1 on are gone: the window shrinks to the cell it stands on.
+        if (this.planSink !== null) {
+          this.oneCell[0] = positions[i];
+          this.planSink.plan(i, t, this.oneCell, 1);
+        }
         emit({ kind: 'wait', t, agent: i, cell: positions[i], detail: 'move withheld: it would collide' });
       }
     }
@@ -257,6 +266,10 @@ export class CooperativeController implements TurnController {
         this.why[i] = WHY_MAP;
       }
     }
+  }
+
+  recordPlans(sink: PlanSink | null): void {
+    this.planSink = sink;
   }
 
   counters(): ControllerCounters {
@@ -344,6 +357,7 @@ export class CooperativeController implements TurnController {
       this.planExtra[i][0] = -1;
       this.planLen[i] = 1;
       this.parkedAt[i] = pos;
+      if (this.planSink !== null) this.planSink.plan(i, t, this.planCells[i], 1);
       this.rules.overriddenCount = 0;
       this.reserveFootprint(i, t, pos);
       this.parkFootprint(i, t, pos);
@@ -428,6 +442,7 @@ export class CooperativeController implements TurnController {
     this.planT0[i] = t;
     this.planLen[i] = len;
     this.failed[i] = 0;
+    if (this.planSink !== null) this.planSink.plan(i, t, this.planCells[i], len);
 
     const rules = this.rules;
     const cells = this.planCells[i];
@@ -461,6 +476,7 @@ export class CooperativeController implements TurnController {
     this.planExtra[i][0] = -1;
     this.planExtra[i][1] = -1;
     this.planLen[i] = 2;
+    if (this.planSink !== null) this.planSink.plan(i, t, this.planCells[i], 2);
     this.rules.overriddenCount = 0;
     this.reserveFootprint(i, t, pos);
     this.reserveFootprint(i, t + 1, pos);

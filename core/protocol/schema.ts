@@ -8,6 +8,7 @@ import { PROTOCOL_VERSION } from './messages.ts';
 import type { FromSolverMessage, RunRequestBody, RunResultBody, SolveRequestBody, SolveResultBody, ToSolverMessage } from './messages.ts';
 import { WIRE_INSTANCE_VERSIONS, WIRE_PATHS_VERSION } from './wire.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION } from '../simulation/replay.ts';
+import { PLAN_WINDOWS_FORMAT, PLAN_WINDOWS_VERSION, planWindowsProblem } from '../simulation/planWindows.ts';
 import { runRecordSchema, runSpecSchema } from '../experiments/runSchemas.ts';
 
 const count = z.number().int().nonnegative();
@@ -119,6 +120,29 @@ export const solveProgressSchema = z.object({
 
 const TURN_EVENT_KINDS = ['replan', 'wait', 'arrival', 'collision', 'priority-override', 'promotion', 'map-change'] as const;
 
+const int32 = z.instanceof(Int32Array, { error: 'must be an Int32Array' });
+
+/**
+ * The controller's plan windows (core/simulation/planWindows.ts) inside a replay, sent only when
+ * the request asked for them (param recordPlans). A newer version is refused by name rather than
+ * drawn wrongly; a receiver that predates the field drops it (zod strips unknown keys).
+ */
+export const planWindowsSchema = z
+  .object({
+    format: z.literal(PLAN_WINDOWS_FORMAT, `must be "${PLAN_WINDOWS_FORMAT}"`),
+    version: z.literal(PLAN_WINDOWS_VERSION, `must be ${PLAN_WINDOWS_VERSION} (the plan windows version this build reads)`),
+    agents: count,
+    window: count,
+    agent: int32,
+    t0: int32,
+    offsets: int32,
+    cells: int32,
+  })
+  .superRefine((windows, ctx) => {
+    const problem = planWindowsProblem(windows);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 /** The simulator's replay (core/simulation/replay.ts), as a result carries it. */
 export const replaySchema = z
   .object({
@@ -140,11 +164,19 @@ export const replaySchema = z
       }),
     ),
     mapChanges: z.array(z.object({ t: count, cells: z.array(count), passable: z.boolean() })),
+    windows: planWindowsSchema.optional(),
   })
   .superRefine((replay, ctx) => {
     const expected = (replay.turns + 1) * replay.agents;
     if (replay.positions.length !== expected) {
       ctx.addIssue({ code: 'custom', path: ['positions'], message: `has ${replay.positions.length} entries, expected (turns + 1) * agents = ${expected}` });
+    }
+    const windows = replay.windows;
+    if (windows) {
+      if (windows.agents !== replay.agents) ctx.addIssue({ code: 'custom', path: ['windows', 'agents'], message: `is ${windows.agents}, the replay has ${replay.agents} agents` });
+      const cells = replay.width * replay.height;
+      const outside = windows.cells.findIndex((cell) => cell < 0 || cell >= cells);
+      if (outside >= 0) ctx.addIssue({ code: 'custom', path: ['windows', 'cells', outside], message: `cell ${windows.cells[outside]} is outside the ${replay.width}x${replay.height} map` });
     }
   });
 

@@ -10,6 +10,7 @@
 import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
+import type { PlanSink } from './planWindows.ts';
 
 /** What a controller may read of the world at the start of turn `t`. */
 export interface WorldView {
@@ -54,6 +55,14 @@ export interface TurnController {
   /** Told after timed map events changed `cells` (now in world.grid), before the next step. */
   mapChanged?(world: WorldView, cells: readonly number[]): void;
   counters(): ControllerCounters;
+  /**
+   * Optional: report every plan the controller adopts to `sink` (null stops). The simulator calls
+   * it before init when a run records its plan windows; controllers without plans to show (LRA*'s
+   * paths are not reservations) leave it out and the run has no windows.
+   */
+  recordPlans?(sink: PlanSink | null): void;
+  /** The planning window w to record with the windows (0: plans run to the goal). */
+  readonly window?: number;
 }
 
 /** Options every controller factory takes; solver-specific ones go in `params`. */

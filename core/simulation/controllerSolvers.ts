@@ -17,28 +17,35 @@ export interface ControllerSolverSpec {
   factory: ControllerFactory;
 }
 
-/** Parameters the simulator takes out of `params`; the rest goes to the controller factory. */
-const SIMULATOR_PARAMS = ['turnLimit'] as const;
+/**
+ * Parameters the simulator takes out of `params`; the rest goes to the controller factory.
+ * `recordPlans` (boolean) asks for the controller's plan windows in the replay (the app's replay
+ * overlay); it rides in params so that no request or option type changes for it.
+ */
+const SIMULATOR_PARAMS = ['turnLimit', 'recordPlans'] as const;
 
 /** Splits solver params into the simulator's (turnLimit) and the controller's (window, order …). */
-export function splitParams(params: Record<string, unknown> = {}): { turnLimit?: number; controller: Record<string, unknown> } {
+export function splitParams(params: Record<string, unknown> = {}): { turnLimit?: number; recordPlans?: boolean; controller: Record<string, unknown> } {
   const controller: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params)) if (!(SIMULATOR_PARAMS as readonly string[]).includes(key)) controller[key] = value;
   const turnLimit = params.turnLimit;
   if (turnLimit !== undefined && (typeof turnLimit !== 'number' || !Number.isInteger(turnLimit) || turnLimit < 0)) {
     throw new RangeError(`param turnLimit must be a whole number >= 0, got ${String(turnLimit)}`);
   }
-  return { turnLimit: turnLimit as number | undefined, controller };
+  const recordPlans = params.recordPlans;
+  if (recordPlans !== undefined && typeof recordPlans !== 'boolean') throw new RangeError(`param recordPlans must be true or false, got ${String(recordPlans)}`);
+  return { turnLimit: turnLimit as number | undefined, recordPlans, controller };
 }
 
 /** Runs a controller solver through the simulator with SolveOptions. */
 export function simulateControllerSolver(spec: ControllerSolverSpec, instance: MapfInstance, options: SolveOptions, extra: SimulationOptions = {}): SimulationResult {
-  const { turnLimit, controller } = splitParams(options.params);
+  const { turnLimit, recordPlans, controller } = splitParams(options.params);
   return runController(instance, spec.factory, { seed: options.seed ?? 0, params: controller }, {
     turnLimit: extra.turnLimit ?? turnLimit,
     timeLimitMs: options.timeLimitMs,
     shouldStop: options.shouldStop,
     mapEvents: options.mapEvents,
+    recordPlans,
     ...extra,
   });
 }

@@ -9,6 +9,7 @@ import type { MapfInstance } from '../mapf/instance.ts';
 import { type ValidationOptions, type ValidationResult, type Violation, validatePlan } from '../mapf/validator.ts';
 import type { TurnEvent } from './controller.ts';
 import type { AppliedMapChange } from './mapEvents.ts';
+import type { PlanWindows } from './planWindows.ts';
 
 export const REPLAY_FORMAT = 'mapf-lab/replay';
 export const REPLAY_VERSION = 1;
@@ -25,6 +26,13 @@ export interface Replay {
   events: TurnEvent[];
   /** Map changes in the order applied; replaying them over the initial grid gives the map at any t. */
   mapChanges: AppliedMapChange[];
+  /**
+   * The controller's planned windows (planWindows.ts), only when the run was asked to record them
+   * (SimulationOptions.recordPlans) and the controller reserves plans (CA*, HCA*, WHCA*). Optional
+   * and with its own format version, so the replay's version is unchanged and readers that do
+   * not know it ignore it.
+   */
+  windows?: PlanWindows;
 }
 
 /** Throws when a replay is not one this code can read (wrong format or a newer version). */

@@ -21,6 +21,7 @@ import { type MapEvent, MapEventQueue, checkMapEvents } from './mapEvents.ts';
 import { type AgentMetrics, type RunMetrics, lowerBounds, newAgentMetrics, summarizeRun } from './metrics.ts';
 import { type Collision, MoveResolver } from './moveResolver.ts';
 import { type Replay, ReplayRecorder, replayPaths, validateReplay } from './replay.ts';
+import { PlanWindowRecorder } from './planWindows.ts';
 
 export const DEFAULT_TURN_LIMIT = 100;
 
@@ -48,6 +49,11 @@ export interface SimulationOptions {
    * shared machine can pass a CPU-time clock so that other processes do not inflate the figures.
    */
   clock?: () => number;
+  /**
+   * Record every plan the controller adopts (its windows and reserved cells) into replay.windows,
+   * for the replay player's overlay. Off by default: experiments do not pay for it.
+   */
+  recordPlans?: boolean;
 }
 
 export interface SimulationResult {
@@ -144,6 +150,10 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
     }
   }
 
+  // Attached before init, which plans CA* and HCA* whole and WHCA*'s first windows.
+  const planRecorder = options.recordPlans && controller.recordPlans ? new PlanWindowRecorder(n, controller.window ?? 0) : null;
+  if (planRecorder) controller.recordPlans!(planRecorder);
+
   const initStart = clock();
   controller.init(view);
   const initMs = options.initMs ?? clock() - initStart;
@@ -214,6 +224,10 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   for (let a = 0; a < n; a++) metrics.success[a] = positions[a] === agents[a].goal && metrics.collisions[a] === 0 ? 1 : 0;
   const counters = controller.counters();
   const replay = recorder.finish(grid.width, grid.height);
+  if (planRecorder) {
+    controller.recordPlans!(null);
+    replay.windows = planRecorder.finish();
+  }
   const turnArray = Float64Array.from(turnMs);
   const run = summarizeRun(metrics, t, turnArray, initMs, counters.expanded + (options.initExpanded ?? 0), reservationsMax, collisions.length);
   run.overrides = overrides;
