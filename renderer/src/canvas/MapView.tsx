@@ -15,6 +15,7 @@ import { currentOutcome } from '../state/plan.ts';
 import { useSlice } from '../state/store.ts';
 import { drawStatic } from './drawStatic.ts';
 import { drawDynamic } from './drawDynamic.ts';
+import { selectedPlanWindow } from '../replay/windowOverlay.ts';
 import { prepareCanvas } from './prepareCanvas.ts';
 import { ToolController } from './toolController.ts';
 import { fitView, viewStore } from './viewState.ts';
@@ -103,6 +104,7 @@ export function MapView() {
           trails: replay.trails,
           labels: replay.labels,
           heat: replay.heat,
+          planWindow: replay.windows && outcome ? selectedPlanWindow(outcome.replay?.windows, model.document.agents, editor.selection, replay.t) : null,
           events: model.document.events,
           selection: new Set(editor.selection),
           preview: toolController.preview,

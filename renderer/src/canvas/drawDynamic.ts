@@ -7,6 +7,7 @@ import type { Grid } from '../../../core/grid/grid.ts';
 import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
 import { drawMapEvents } from './drawEvents.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
+import { type PlanWindowOverlay, drawPlanWindow } from '../replay/windowOverlay.ts';
 import type { ToolPreview } from './toolController.ts';
 import type { Viewport } from './viewport.ts';
 
@@ -28,6 +29,8 @@ export interface DynamicScene {
   trails: boolean;
   labels: boolean;
   heat: boolean;
+  /** The selected unit's window and reserved cells at turn t, when that overlay is on. */
+  planWindow?: PlanWindowOverlay | null;
   /** The scenario's timed map events: markers, and cells closed or opened at turn t. */
   events: readonly MapEvent[];
   selection: ReadonlySet<string>;
@@ -45,6 +48,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   context.clearRect(0, 0, scene.width, scene.height);
 
   if (plan && scene.heat) drawHeat(context, grid, plan.analysis, view);
+  if (plan && scene.planWindow) drawPlanWindow(context, grid.width, view, scene.planWindow);
   drawMapEvents(context, scene.events, plan ? Math.floor(t) : -1, view, plan?.mapChanges ? { changes: plan.mapChanges, width: grid.width } : undefined);
 
   context.lineCap = 'round';

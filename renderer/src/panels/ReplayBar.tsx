@@ -26,8 +26,10 @@ export function ReplayBar() {
   const labels = useSlice(replayStore, (s) => s.labels);
   const heat = useSlice(replayStore, (s) => s.heat);
   const follow = useSlice(replayStore, (s) => s.follow);
+  const windows = useSlice(replayStore, (s) => s.windows);
   const selected = useSlice(editorStore, (s) => s.selection.length > 0);
   const turns = outcome?.analysis.turns ?? 0;
+  const hasWindows = outcome?.replay?.windows !== undefined;
   const disabled = turns === 0;
   // t may be past the end of a newer, shorter plan until the next seek.
   const turn = Math.min(Math.floor(t), turns);
@@ -92,6 +94,12 @@ export function ReplayBar() {
       </label>
       <label className="check" title="Congestion: waiting turns and blocked moves per cell (H)">
         <input type="checkbox" checked={heat} onChange={(e) => replayStore.set({ heat: e.target.checked })} data-testid="heatmap-toggle" /> Heat map
+      </label>
+      <label
+        className="check"
+        title={hasWindows ? "The selected unit's planning window and reserved cells: shaded from now (+0) to the window's end (outlined)" : 'Solve with CA*, HCA* or WHCA* to see a unit\'s window and reserved cells'}
+      >
+        <input type="checkbox" checked={windows} disabled={!hasWindows && !windows} onChange={(e) => replayStore.set({ windows: e.target.checked })} data-testid="window-toggle" /> Window
       </label>
     </div>
   );

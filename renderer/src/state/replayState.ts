@@ -11,13 +11,15 @@ export interface ReplayState {
   trails: boolean;
   labels: boolean;
   heat: boolean;
+  /** The selected unit's planning window and reserved cells (CA*, HCA*, WHCA* results). */
+  windows: boolean;
   /** Keep the selected unit at the centre of the view (toggle: C). */
   follow: boolean;
 }
 
 export const SPEEDS = [1, 2, 4, 8, 16, 32] as const;
 
-export const replayStore = new Store<ReplayState>({ t: 0, playing: false, speed: 4, loop: false, trails: true, labels: true, heat: false, follow: false });
+export const replayStore = new Store<ReplayState>({ t: 0, playing: false, speed: 4, loop: false, trails: true, labels: true, heat: false, windows: false, follow: false });
 
 /** Clamps to [0, last] on whole turns (stepping and scrubbing land on turns). */
 export function seek(t: number, last: number): void {

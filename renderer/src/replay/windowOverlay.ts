@@ -1,0 +1,120 @@
+/**
+ * The WHCA* overlay (issue 6): the selected unit's current window and reserved cells at the
+ * replay's turn. The solver records every plan a cooperative controller adopts (core/simulation/
+ * planWindows.ts) when the request asks for it; here the unit's window in force at turn t is
+ * looked up (binary search over its windows, index built once per result) and drawn: its cells
+ * from t on shaded in the unit's colour, fading with time, labelled +k turns ahead when cells
+ * are large enough, and the window's end outlined. CA* and HCA* plan whole paths, so their
+ * "window" is the rest of the unit's reserved path.
+ */
+import {
+  type PlanWindowIndex,
+  type PlanWindows,
+  type ReservedCells,
+  indexPlanWindows,
+  reservedCellsAt,
+} from '../../../core/simulation/planWindows.ts';
+import type { Viewport } from '../canvas/viewport.ts';
+
+/** Solvers whose controllers reserve plans (CA*, HCA*, WHCA*): the app asks them for their windows. */
+export const PLAN_WINDOW_SOLVERS: ReadonlySet<string> = new Set(['ca', 'hca', 'whca']);
+
+/** Request params with the plan windows asked for, for the solvers that have them (others unchanged). */
+export function withPlanWindows(solver: string, params: Record<string, unknown>): Record<string, unknown> {
+  return PLAN_WINDOW_SOLVERS.has(solver) ? { ...params, recordPlans: true } : params;
+}
+
+const indexes = new WeakMap<PlanWindows, PlanWindowIndex>();
+
+/** The index of a result's windows, built on first use and kept as long as the result is. */
+function indexOf(windows: PlanWindows): PlanWindowIndex {
+  let index = indexes.get(windows);
+  if (!index) {
+    index = indexPlanWindows(windows);
+    indexes.set(windows, index);
+  }
+  return index;
+}
+
+export interface PlanWindowOverlay extends ReservedCells {
+  /** The turn shown (whole). */
+  t: number;
+  /** The recorded window length w (0: whole paths, CA* and HCA*). */
+  window: number;
+  colour: string;
+  /** Unit side in cells (its footprint at each reserved anchor). */
+  size: number;
+}
+
+/**
+ * What to draw for the first selected unit at turn t, or null (no windows in the result, no unit
+ * selected, or the unit holds no reservation then).
+ */
+export function selectedPlanWindow(
+  windows: PlanWindows | undefined,
+  agents: readonly { id: string; colour: string; size: number }[],
+  selection: readonly string[],
+  t: number,
+): PlanWindowOverlay | null {
+  if (!windows || selection.length === 0) return null;
+  const agent = agents.findIndex((a) => a.id === selection[0]);
+  if (agent < 0 || agent >= windows.agents) return null;
+  const turn = Math.max(0, Math.floor(t));
+  const reserved = reservedCellsAt(windows, indexOf(windows), agent, turn);
+  if (reserved === null) return null;
+  return { ...reserved, t: turn, window: windows.window, colour: agents[agent].colour, size: agents[agent].size };
+}
+
+/** Cell size from which the +k labels are written. */
+export const LABEL_MIN_CELL = 16;
+
+/**
+ * Shades the reserved cells (strongest now, fading towards the window's end; a cell reserved for
+ * several turns, a wait, is shaded once per turn so it reads darker), writes +k on each cell's
+ * first turn and outlines the last cell twice (dark, then in the unit's colour) as the end.
+ */
+export function drawPlanWindow(context: CanvasRenderingContext2D, width: number, view: Viewport, overlay: PlanWindowOverlay): void {
+  const { cellSize: s, offsetX: ox, offsetY: oy } = view;
+  const { cells, times, t, size } = overlay;
+  const n = cells.length;
+  const span = Math.max(1, times[n - 1] - t);
+  context.save();
+  context.fillStyle = overlay.colour;
+  for (let i = 0; i < n; i++) {
+    context.globalAlpha = 0.55 - 0.35 * ((times[i] - t) / span);
+    const x = cells[i] % width;
+    const y = Math.floor(cells[i] / width);
+    context.fillRect(ox + x * s, oy + y * s, size * s, size * s);
+  }
+  context.globalAlpha = 1;
+  const end = cells[n - 1];
+  const ex = ox + (end % width) * s;
+  const ey = oy + Math.floor(end / width) * s;
+  context.lineWidth = Math.max(2, s * 0.14);
+  context.strokeStyle = '#111318';
+  context.strokeRect(ex + 1, ey + 1, size * s - 2, size * s - 2);
+  context.strokeStyle = overlay.colour;
+  context.setLineDash([Math.max(2, s * 0.2), Math.max(2, s * 0.12)]);
+  context.strokeRect(ex + 1, ey + 1, size * s - 2, size * s - 2);
+  context.setLineDash([]);
+  if (s >= LABEL_MIN_CELL) {
+    context.font = `600 ${Math.round(s * 0.28)}px system-ui, sans-serif`;
+    context.textAlign = 'left';
+    context.textBaseline = 'top';
+    context.fillStyle = '#111318';
+    for (let i = 0; i < n; i++) {
+      if (i > 0 && cells[i] === cells[i - 1]) continue; // a wait: the label of its first turn stands
+      const x = cells[i] % width;
+      const y = Math.floor(cells[i] / width);
+      context.fillText(`+${times[i] - t}`, ox + x * s + s * 0.06, oy + y * s + s * 0.04);
+    }
+  }
+  context.restore();
+}
+
+/** One line for the toggle's tooltip: when the window was planned and how far it reaches. */
+export function describePlanWindow(overlay: PlanWindowOverlay): string {
+  const last = overlay.times[overlay.times.length - 1];
+  const kind = overlay.window > 0 ? `window w=${overlay.window}` : 'planned path';
+  return `${kind} planned at t=${overlay.plannedAt}, reserved t=${overlay.t}…${last}`;
+}
