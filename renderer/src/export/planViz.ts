@@ -20,8 +20,15 @@
  *   what PlanViz has no field for (timed map events with cells as [row, column], unit ids and
  *   sizes), since PlanViz keeps metadata as it is.
  *
- * The MAPF action model has no diagonal step, so an 8-connected plan with diagonal moves cannot
- * be written; the exporter says which unit and turn instead of writing a wrong file.
+ * Diagonal moves: refused, by decision (checked against FORMAT.md, schema version 1). Neither
+ * action model has a diagonal step: MAPF moves one row or one column per action, MAPF_T moves
+ * forward or turns by a quarter. The substitutes all misstate the plan: two straight actions per
+ * diagonal ("R" then "U") pass through a corner cell the unit never entered (possibly a wall the
+ * unit cut past, or a cell another unit held) and take two steps where the plan took one;
+ * ticks_per_step 2 with half moves ends between cells, which the format does not define; and
+ * positions kept only in `metadata` would not be drawn. So the exporter names the first diagonal
+ * (unit, cells, turn) and points to the formats that carry 8-connected plans (the replay file,
+ * the mapf-visualizer text) instead of writing a file PlanViz would replay wrongly.
  */
 import type { Grid } from '../../../core/grid/grid.ts';
 import { pathCost } from '../../../core/mapf/plan.ts';
@@ -87,7 +94,7 @@ export function planVizDocument(input: PlanVizInput): PlanVizDocument {
       const to = cellAtTurn(path, t + 1);
       const action = actionBetween(grid, from, to);
       if (action === null) {
-        throw new Error(`Unit ${a + 1} moves diagonally from (${grid.x(from)}, ${grid.y(from)}) to (${grid.x(to)}, ${grid.y(to)}) at t=${t}: PlanViz's MAPF action model has only up, down, left, right and wait. Solve 4-connected to export for PlanViz.`);
+        throw new Error(`Unit ${a + 1} moves diagonally from (${grid.x(from)}, ${grid.y(from)}) to (${grid.x(to)}, ${grid.y(to)}) at t=${t}: PlanViz's action models have no diagonal step (MAPF: up, down, left, right and wait). Solve 4-connected to export for PlanViz, or export this plan as the MAPF Lab replay or mapf-visualizer text, which keep diagonal moves.`);
       }
       const last = runs[runs.length - 1];
       if (last && last[0] === action) last[1]++;

@@ -3,6 +3,7 @@ import { Grid } from '../../../core/grid/grid.ts';
 import { completeAgent } from '../../../core/scenario/content.ts';
 import { analyseReplay } from '../../../renderer/src/replay/analysis.ts';
 import { planVizDocument, type PlanVizDocument, type PlanVizInput } from '../../../renderer/src/export/planViz.ts';
+import { solutionText } from '../../../renderer/src/export/solutionText.ts';
 
 /**
  *     0 1 2 3
@@ -93,5 +94,8 @@ describe('planVizDocument (PlanViz interchange, schema version 1)', () => {
   it('refuses a diagonal move, naming the unit and turn', () => {
     const paths = [[c(0, 0), c(1, 0), c(2, 1)], [c(0, 2), c(0, 1)]];
     expect(() => planVizDocument(input(paths))).toThrow('Unit 1 moves diagonally from (1, 0) to (2, 1) at t=1');
+    // The refusal points to the exports that keep diagonal moves, and that one does.
+    expect(() => planVizDocument(input(paths))).toThrow(/no diagonal step .* MAPF Lab replay or mapf-visualizer text, which keep diagonal moves/);
+    expect(solutionText(grid, paths).split('\n')[2]).toBe('2:(2,1),(0,1),');
   });
 });
