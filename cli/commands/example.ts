@@ -39,9 +39,9 @@ export const exampleCommand: Command = {
     }
     const { grid, agents } = instance;
     const paths = decodePaths(result.paths);
-    const costs = paths.map((path, i) => pathCost(path, agents[i].goal));
-    const sumOfCosts = costs.reduce((a, b) => a + b, 0);
-    const makespan = costs.reduce((a, b) => Math.max(a, b), 0);
+    // The optimal solvers' default cost model, 'away' (core/mapf/plan.ts); makespan is when the last agent rests.
+    const sumOfCosts = paths.reduce((sum, path, i) => sum + pathCost(path, agents[i].goal, 'away'), 0);
+    const makespan = paths.reduce((m, path, i) => Math.max(m, pathCost(path, agents[i].goal, 'rest')), 0);
     if (json) {
       const summary: Record<string, unknown> = {
         solver: result.solver,
@@ -56,7 +56,7 @@ export const exampleCommand: Command = {
       const lines = [`solver: ${result.solver}`, `status: ${result.status}${result.message ? ` (${result.message})` : ''}`];
       paths.forEach((path, i) => {
         const at = (cell: number) => `(${grid.x(cell)}, ${grid.y(cell)})`;
-        lines.push(`  agent ${i}: ${at(path[0])} -> ${at(path[path.length - 1])}, path length ${costs[i]}`);
+        lines.push(`  agent ${i}: ${at(path[0])} -> ${at(path[path.length - 1])}, path length ${pathCost(path, agents[i].goal, 'rest')}`);
       });
       if (paths.length > 0) lines.push(`sum of costs: ${sumOfCosts}, makespan: ${makespan}`);
       io.out(lines.join('\n'));

@@ -11,7 +11,7 @@ import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { checkScenario, parseScenario } from '../../core/formats/movingAiScenario.ts';
 import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
-import { pathCost } from '../../core/mapf/plan.ts';
+import { COST_MODELS, type CostModel, pathCost } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
 import { findSolver, solverNames } from '../../core/solvers/registry.ts';
 import { CONTROLLER_SOLVERS } from '../../core/simulation/cooperativeSolvers.ts';
@@ -36,6 +36,9 @@ const USAGE = [
   '  --turn-limit T         turns a run may take (default 100; offline plans play to their end)',
   '  --time-limit S         wall-clock limit in seconds',
   '  --seed N               seed for the solver\'s random choices (default 0)',
+  '  --cost-model away|rest how sumOfCosts counts, and what the optimal solvers minimise:',
+  '                         away (default, Standley 2010): steps not waiting on the goal;',
+  '                         rest: time until each agent rests on its goal for good',
   '  --json                 print one JSON object: solver, status, paths ([x, y] per turn, per',
   '                         agent in scenario order), success, sumOfCosts, makespan, metrics',
   '',
@@ -53,6 +56,7 @@ export interface SolveArgs {
   turnLimit?: number;
   timeLimitMs?: number;
   seed: number;
+  costModel: CostModel;
   json: boolean;
 }
 
@@ -74,16 +78,18 @@ export const solveCommand: Command = {
       movement: { connectivity: options.connectivity, corners: options.corners },
       agents: scenario.entries.slice(0, options.agents).map((e) => ({ start: grid.cell(e.startX, e.startY), goal: grid.cell(e.goalX, e.goalY) })),
     };
-    const measured = measureSolver(findSolver(options.solver)!, instance, {
+    const entry = findSolver(options.solver)!;
+    const measured = measureSolver(entry, instance, {
       seed: options.seed,
-      params: options.params,
+      params: entry.optimal ? { costModel: options.costModel, ...options.params } : options.params,
       turnLimit: options.turnLimit,
       timeLimitMs: options.timeLimitMs,
     }, CONTROLLER_SOLVERS);
     const sim = measured.simulation;
-    const costs = sim.paths.map((path, a) => pathCost(path, instance.agents[a].goal));
-    const sumOfCosts = costs.reduce((s, c) => s + c, 0);
-    const makespan = costs.reduce((m, c) => Math.max(m, c), 0);
+    const goals = instance.agents.map((a) => a.goal);
+    const sumOfCosts = sim.paths.reduce((s, path, a) => s + pathCost(path, goals[a], options.costModel), 0);
+    // Makespan: when the last agent rests on its goal for good, whatever the cost model.
+    const makespan = sim.paths.reduce((m, path, a) => Math.max(m, pathCost(path, goals[a], 'rest')), 0);
     const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];
     const { run } = sim;
     const metrics = runFigures(run);
@@ -100,6 +106,7 @@ export const solveCommand: Command = {
         cycles: Array.from(sim.agents.cycles),
         waits: Array.from(sim.agents.waits),
         collisions: Array.from(sim.agents.collisions),
+        costModel: options.costModel,
         sumOfCosts,
         makespan,
         metrics,
@@ -118,7 +125,7 @@ export const solveCommand: Command = {
         `cycles per agent: ${run.cyclesPerAgent.toFixed(3)}, waits per agent: ${run.waitsPerAgent.toFixed(3)}, collisions: ${run.collisions}, replans: ${run.replans}`,
         `time: initial planning ${ms(run.initMs)}, max turn ${ms(run.maxTurnMs)}, mean turn ${ms(run.meanTurnMs)}`,
         `search: ${run.expanded} nodes expanded, reservation table up to ${run.reservationsMax} entries`,
-        `sum of costs: ${sumOfCosts}, makespan: ${makespan}`,
+        `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
       ].join('\n'));
     }
     if (sim.validation && !sim.validation.valid) io.err(`mapf-lab solve: the executed paths do not validate:\n${describeViolations(sim.validation)}`);
@@ -138,7 +145,7 @@ export function parseSolveArgs(args: string[]): SolveArgs {
   const values = new Map<string, string>();
   const params: Record<string, unknown> = {};
   let json = false;
-  const known = ['--map', '--scen', '--agents', '--solver', '--window', '--connectivity', '--corners', '--turn-limit', '--time-limit', '--seed', '--param'];
+  const known = ['--map', '--scen', '--agents', '--solver', '--window', '--connectivity', '--corners', '--turn-limit', '--time-limit', '--seed', '--param', '--cost-model'];
   for (let i = 0; i < args.length; i++) {
     let arg = args[i];
     let value: string | undefined;
@@ -185,6 +192,8 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     if (!(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`--time-limit needs a number of seconds > 0, got '${values.get('--time-limit')}'`);
     timeLimitMs = seconds * 1000;
   }
+  const costModel = values.get('--cost-model') ?? 'away';
+  if (!COST_MODELS.includes(costModel as CostModel)) throw new UsageError(`--cost-model must be ${COST_MODELS.join(' or ')}, got '${costModel}'`);
   let seed = 0;
   if (values.has('--seed')) {
     seed = Number(values.get('--seed'));
@@ -201,6 +210,7 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     turnLimit: values.has('--turn-limit') ? positiveInteger('--turn-limit', values.get('--turn-limit'), 0) : undefined,
     timeLimitMs,
     seed,
+    costModel: costModel as CostModel,
     json,
   };
 }

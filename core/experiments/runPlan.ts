@@ -6,6 +6,7 @@
  */
 import type { Experiment, MapSpec } from './schema.ts';
 import { Random } from '../util/random.ts';
+import type { CostModel } from '../mapf/plan.ts';
 
 /** Which map a run uses; enough for any process to rebuild it. */
 export type MapRef =
@@ -44,6 +45,8 @@ export interface RunSpec {
   seed: number;
   turnLimit?: number;
   timeLimitMs?: number;
+  /** How the run's sum of costs is counted; the optimal solvers also minimise it. */
+  costModel: CostModel;
 }
 
 /** A 32-bit mix of integers (splitmix-style), for seeds derived from a run's place in the sweep. */
@@ -144,6 +147,7 @@ export function planRuns(experiment: Experiment): RunSpec[] {
               seed: mixSeed(experiment.seed, mapIndex, index, count, sub, solverIndex),
               turnLimit: experiment.turnLimit,
               timeLimitMs,
+              costModel: experiment.costModel,
             });
           });
         });

@@ -40,6 +40,7 @@ export const runSpecSchema = z.object({
   seed: int,
   turnLimit: int.positive().optional(),
   timeLimitMs: z.number().positive().optional(),
+  costModel: z.enum(['away', 'rest']),
 });
 
 const TEXT_COLUMNS: Partial<Record<keyof RunRecord, z.ZodType>> = {

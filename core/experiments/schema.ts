@@ -82,6 +82,12 @@ export const ExperimentSchema = z.object({
   turnLimit: whole(1).optional(),
   /** Wall-clock limit per run in seconds (seed 002: 1 s for the optimal solvers). */
   timeLimitSeconds: z.number().positive().optional(),
+  /**
+   * How the sum of costs is counted, and what the optimal solvers minimise: 'away' (seed 002:
+   * the steps an agent is not waiting on its goal) or 'rest' (the time until it rests on its
+   * goal for good, as most later MAPF work and Moving AI's results count it).
+   */
+  costModel: z.enum(['away', 'rest']).default('away'),
 }).strict();
 
 export type Experiment = z.infer<typeof ExperimentSchema>;

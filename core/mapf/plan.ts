@@ -9,21 +9,51 @@ export function cellAt(path: Path, t: number): number {
   return path[t < path.length ? t : path.length - 1];
 }
 
-/** Time steps until the agent arrives at its goal for good (trailing waits on the goal are free). */
-export function pathCost(path: Path, goal: number): number {
+/**
+ * How a path is charged.
+ * - 'away': the time steps the agent spends away from its goal; waiting on the goal is free,
+ *   leaving it and coming back is not. Standley's definition (seed 002_59f0ad9988351882.txt,
+ *   "Problem Formulation": "the total number of timesteps that agent spends away from its goal";
+ *   an operator costs "the number of agents not stopped on their goals"), and MAPF Lab's default.
+ * - 'rest': the time until the agent rests on its goal for good (waits on the goal before it
+ *   steps aside again count), the sum of costs of most later MAPF work and of Moving AI's
+ *   published MAPF results.
+ * The two agree on every path that never leaves its goal once reached.
+ */
+export type CostModel = 'away' | 'rest';
+
+export const COST_MODELS: readonly CostModel[] = ['away', 'rest'];
+
+/** The optimal solvers' default, the seed's definition. */
+export const DEFAULT_COST_MODEL: CostModel = 'away';
+
+/** The cost model solver params ask for (`costModel`, which the optimal solvers minimise), else the default. */
+export function costModelOf(params: Readonly<Record<string, unknown>> | undefined): CostModel {
+  const model = params?.costModel;
+  return model === 'away' || model === 'rest' ? model : DEFAULT_COST_MODEL;
+}
+
+/** Cost of one agent's path under `model` (trailing waits on the goal are free in both). */
+export function pathCost(path: ArrayLike<number>, goal: number, model: CostModel): number {
+  if (model === 'away') {
+    let cost = 0;
+    for (let t = 0; t + 1 < path.length; t++) if (path[t] !== goal || path[t + 1] !== goal) cost++;
+    return cost;
+  }
   let end = path.length - 1;
   while (end > 0 && path[end] === goal && path[end - 1] === goal) end--;
   return path[end] === goal ? end : path.length - 1;
 }
 
-export function sumOfCosts(paths: readonly Path[], goals: readonly number[]): number {
+export function sumOfCosts(paths: readonly Path[], goals: readonly number[], model: CostModel): number {
   let sum = 0;
-  for (let i = 0; i < paths.length; i++) sum += pathCost(paths[i], goals[i]);
+  for (let i = 0; i < paths.length; i++) sum += pathCost(paths[i], goals[i], model);
   return sum;
 }
 
+/** Time until the last agent rests on its goal for good (the same under both cost models). */
 export function makespan(paths: readonly Path[], goals: readonly number[]): number {
   let longest = 0;
-  for (let i = 0; i < paths.length; i++) longest = Math.max(longest, pathCost(paths[i], goals[i]));
+  for (let i = 0; i < paths.length; i++) longest = Math.max(longest, pathCost(paths[i], goals[i], 'rest'));
   return longest;
 }

@@ -86,7 +86,7 @@ describe('browser edition: solve the example', () => {
     const rows = app.page.locator('[data-testid="results"] tbody tr');
     await expect(rows.count()).resolves.toBe(instance.agents.length);
     const goals = instance.agents.map((a) => a.goal);
-    await expect(app.page.getByTestId('sum-of-costs').textContent()).resolves.toBe(String(sumOfCosts(expected.paths, goals)));
+    await expect(app.page.getByTestId('sum-of-costs').textContent()).resolves.toBe(String(sumOfCosts(expected.paths, goals, 'away')));
   });
 
   it('draws every path on the canvas in its unit colour', async () => {

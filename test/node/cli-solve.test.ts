@@ -8,6 +8,7 @@ import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { parseScenario } from '../../core/formats/movingAiScenario.ts';
 import { FOUR_CONNECTED } from '../../core/grid/movement.ts';
 import { describeViolations, validatePlan } from '../../core/mapf/validator.ts';
+import { sumOfCosts } from '../../core/mapf/plan.ts';
 
 const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
 const MAP = `${BENCHMARKS}maps/random-32-32-20.map`;
@@ -70,6 +71,28 @@ describe('mapf-lab solve', () => {
     expect(check.valid, describeViolations(check)).toBe(true);
     expect(optimal.sumOfCosts).toBeGreaterThanOrEqual(optimal.lowerBound.reduce((a: number, b: number) => a + b, 0));
     expect(optimal.success).toEqual([true, true, true, true]);
+  });
+
+  it('--cost-model: sumOfCosts counted as asked and the optimal solvers minimise it; a bad model is a usage error', async () => {
+    const grid = parseMap(readFileSync(MAP, 'utf8')).grid;
+    const entries = parseScenario(readFileSync(SCEN, 'utf8')).entries.slice(0, 12);
+    const goals = entries.map((e) => grid.cell(e.goalX, e.goalY));
+    const costs: Record<string, number> = {};
+    for (const model of ['away', 'rest'] as const) {
+      const io = capture();
+      const args = ['solve', '--map', MAP, '--scen', SCEN, '--agents', '12', '--solver', 'id+od', '--json'];
+      expect(await main(model === 'away' ? args : [...args, '--cost-model', model], io)).toBe(0);
+      const out = JSON.parse(io.stdout.join(''));
+      expect(out.costModel).toBe(model);
+      const paths: number[][] = out.paths.map((p: [number, number][]) => p.map(([x, y]) => grid.cell(x, y)));
+      expect(out.sumOfCosts).toBe(sumOfCosts(paths, goals, model));
+      costs[model] = out.sumOfCosts;
+    }
+    // Waits on the goal are free under 'away', so its optimum is never above the 'rest' optimum.
+    expect(costs.away).toBeLessThanOrEqual(costs.rest);
+    const bad = capture();
+    expect(await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'od', '--cost-model', 'makespan'], bad)).toBe(2);
+    expect(bad.stderr.join('\n')).toMatch(/--cost-model must be away or rest, got 'makespan'/);
   });
 
   it('reports a parameter the solver does not take (exit 1)', async () => {

@@ -3,10 +3,10 @@
  * prints status, CPU time, expansions and expansions per CPU second: the profiling harness of
  * bench:optimal (e.g. `node --cpu-prof --import tsx bench/solvers/optimal/one.ts --seeds 17,42`).
  *
- * Usage: tsx bench/solvers/optimal/one.ts --seeds 1,2,3 [--solver id+od] [--limit-ms 10000] [--full]
+ * Usage: tsx bench/solvers/optimal/one.ts --seeds 1,2,3 [--solver id+od] [--limit-ms 10000] [--full] [--cost-model away|rest]
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { sumOfCosts } from '../../../core/mapf/plan.ts';
+import { type CostModel, sumOfCosts } from '../../../core/mapf/plan.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
 import { findSolver } from '../../../core/solvers/registry.ts';
 import { standleyInstance } from './standleyInstance.ts';
@@ -20,7 +20,8 @@ const seeds = arg('seeds', '1').split(',').map(Number);
 const solverName = arg('solver', 'id+od');
 const limitMs = Number(arg('limit-ms', '10000'));
 /** --full: OD without partial expansion, for before/after comparisons. */
-const params = args.includes('--full') ? { partialExpansion: false } : undefined;
+const costModel = arg('cost-model', 'away') as CostModel;
+const params = { costModel, ...(args.includes('--full') ? { partialExpansion: false } : {}) };
 const SCHEDSTAT = '/proc/thread-self/schedstat';
 const cpuMs = existsSync(SCHEDSTAT) ? () => Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6 : () => performance.now();
 
@@ -38,7 +39,7 @@ for (const seed of seeds) {
   if (result.status === 'solved') {
     const check = validatePlan(instance, result.paths);
     if (!check.valid) throw new Error(`seed ${seed}: invalid plan`);
-    cost = sumOfCosts(result.paths, instance.agents.map((a) => a.goal));
+    cost = sumOfCosts(result.paths, instance.agents.map((a) => a.goal), costModel);
   }
   const expanded = s.expanded ?? 0;
   totalExpanded += expanded;

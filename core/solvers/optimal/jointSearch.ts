@@ -13,13 +13,14 @@
  * masks are exactly the remaining legal moves, so two intermediate states with equal words have
  * the same standard descendants and are one node (Figure 5); standard states are the closed list.
  *
- * Cost. An agent's cost is the time until it rests on its goal for good (pathCost in
- * core/mapf/plan.ts). Waiting on the goal is free only if the agent never leaves again, so a
- * search that charged 0 for every wait on the goal would undercount an agent that waits there and
- * then steps aside. Instead, an agent on its goal may take the move FINISH (cost 0, sets "done"):
- * from then on it only waits, for free, and blocks its cell. Any other move, waiting included,
- * costs 1. The deferred cost of waits is thus paid exactly when the agent leaves, and the state
- * space stays finite. The heuristic (sum of unit-step distances, updated by two lookups per
+ * Cost (SearchSetup.costModel, see CostModel in core/mapf/plan.ts). 'away', the seed's: an
+ * operator costs the number of agents not stopped on their goals, so an agent's wait on its goal
+ * is free and every other move costs 1. 'rest': an agent's cost is the time until it rests on its
+ * goal for good. There a search that charged 0 for every wait on the goal would undercount an agent
+ * that waits there and then steps aside, so instead an agent on its goal may take the move FINISH
+ * (cost 0, sets "done"): from then on it only waits, for free, and blocks its cell; any other
+ * move, waiting included, costs 1, and the deferred cost of waits is paid exactly when the agent
+ * leaves. Either way the heuristic (sum of unit-step distances, updated by two lookups per
  * operator) is consistent, so the first goal popped is optimal.
  *
  * Beyond the seed, two changes keep that argument and cut the work (see expandOperator and
@@ -31,6 +32,7 @@
  * Every buffer is a typed array kept between queries; nothing is allocated per expansion. The open
  * list is a bucket queue (bucketQueue.ts): f layers, conflicts-then-h buckets, LIFO stacks.
  */
+import { type CostModel, pathCost } from '../../mapf/plan.ts';
 import { BucketQueue } from './bucketQueue.ts';
 import type { ConflictAvoidanceTable } from './conflictAvoidanceTable.ts';
 import type { IllegalMoveTable } from './illegalMoveTable.ts';
@@ -121,11 +123,15 @@ export interface SearchSetup {
   memoryBytes: number;
   /** OD: defer children of a larger f (partial expansion, see expandOperator); default true. */
   partialExpansion?: boolean;
+  /** What a plan costs, which the search minimises. */
+  costModel: CostModel;
 }
 
 export class JointSearch {
   private readonly setup: SearchSetup;
   private readonly mode: SearchMode;
+  /** Cost model 'rest': agents on their goal may FINISH; 'away': waiting on the goal is free. */
+  private readonly lastMove: number;
 
   // The group being searched.
   private n = 0;
@@ -192,6 +198,7 @@ export class JointSearch {
   constructor(setup: SearchSetup, mode: SearchMode) {
     this.setup = setup;
     this.mode = mode;
+    this.lastMove = setup.costModel === 'rest' ? FINISH : WAIT;
     const cells = setup.steps.cells;
     if (cells > MAX_CELLS) throw new RangeError(`the optimal solvers support maps of up to ${MAX_CELLS} cells, got ${cells}`);
     this.assignedStamp = new Int32Array(cells);
@@ -209,7 +216,7 @@ export class JointSearch {
     const result = (status: GroupStatus, goalNode: number): GroupResult => {
       const paths = goalNode >= 0 ? this.extractPaths(goalNode) : [];
       let cost = 0;
-      for (let i = 0; i < paths.length; i++) cost += paths[i].length - 1;
+      for (let i = 0; i < paths.length; i++) cost += pathCost(paths[i], this.agentGoal[i], setup.costModel);
       if (status === 'solved') lowerBound = cost;
       return { status, paths, cost, lowerBound, expanded: this.expanded, generated: this.generated };
     };
@@ -655,7 +662,8 @@ export class JointSearch {
     const fk = tree ? childF[k] : 0;
 
     const mask = masks[k];
-    for (let m = 0; m <= FINISH; m++) {
+    const lastMove = this.lastMove;
+    for (let m = 0; m <= lastMove; m++) {
       if (m >= dirs && m < WAIT) continue;
       if (m === FINISH && p !== goal) break;
       const q = m < WAIT ? neighbour[p * 8 + m] : p;
@@ -663,7 +671,8 @@ export class JointSearch {
       if (m < WAIT && ((mask >>> m) & 1) === 1) continue; // swap or crossing with an assigned move
       if (assignedStamp[q] === stamp) continue; // vertex conflict with an assigned move
       if (m < WAIT && unassignedStamp[q] === stamp && done[unassignedAgent[q]] === 1) continue;
-      const g2 = m === FINISH ? g : g + 1;
+      // FINISH ('rest') and, under 'away', a wait on the goal cost nothing.
+      const g2 = m === FINISH || (q === goal && p === goal && lastMove === WAIT) ? g : g + 1;
       const h2 = h - dist[p] + dist[q];
       let fChild = g2 + h2;
       if (tree) {
@@ -808,7 +817,7 @@ export class JointSearch {
         let bound = gAcc[n] + hAcc[n];
         if (tree) {
           for (let a = 0; a < n; a++) {
-            this.childF[a] = this.parentF[a] + (done[a] === 1 || choice[a] === FINISH ? 0 : 1) + this.agentDist[a][post[a]] - this.agentDist[a][pos[a]];
+            this.childF[a] = this.parentF[a] + (gAcc[a + 1] - gAcc[a]) + this.agentDist[a][post[a]] - this.agentDist[a][pos[a]];
           }
           bound = this.boundOf(this.childF);
         }
@@ -868,7 +877,8 @@ export class JointSearch {
       return WAIT;
     }
     const atGoal = p === this.agentGoal[i];
-    for (let m = from; m <= FINISH; m++) {
+    const lastMove = this.lastMove;
+    for (let m = from; m <= lastMove; m++) {
       if (m >= dirs && m < WAIT) continue;
       if (m === FINISH && !atGoal) return -1;
       const q = m < WAIT ? neighbour[p * 8 + m] : p;
@@ -889,7 +899,8 @@ export class JointSearch {
         if (!illegal.isLegal(t, p, q)) continue;
         if (m === FINISH && !illegal.canRest(q, t)) continue;
       }
-      const g = this.gAcc[i] + (m === FINISH ? 0 : 1);
+      // FINISH ('rest') and, under 'away', a wait on the goal cost nothing.
+      const g = this.gAcc[i] + (m === FINISH || (atGoal && q === p && lastMove === WAIT) ? 0 : 1);
       const h = this.hAcc[i] + dist[q];
       if (g + h + this.hRest[i + 1] > query.costLimit) continue;
       this.moveCell = q;

@@ -4,12 +4,15 @@
  * independence detection (`id+astar`, `id+od`) and simple independence detection (`sid+od`).
  *
  * Time is counted in steps: every move, diagonal included, and every wait off the goal costs 1,
- * whatever the grid's terrain weights. The conflict rules are core/mapf/validator.ts's defaults
+ * whatever the grid's terrain weights. `params.costModel` says how waits on the goal count: 'away'
+ * (the seed's, the default: free) or 'rest' (paid if the agent leaves the goal again); see
+ * CostModel in core/mapf/plan.ts. The conflict rules are core/mapf/validator.ts's defaults
  * (vertex, swap and, 8-connected, diagonal crossing forbidden; following and rotation allowed).
  * Standley's 8-connected model is `movement: OCTILE_CUT`.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
+import { COST_MODELS, type CostModel } from '../../mapf/plan.ts';
 import type { SolveOptions, SolveResult } from '../types.ts';
 import { type Detection, planWithDetection } from './independenceDetection.ts';
 import { MAX_CELLS, type SearchMode, type SearchSetup } from './jointSearch.ts';
@@ -51,6 +54,10 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
   if (typeof memoryMb !== 'number' || !(memoryMb > 0)) throw new RangeError(`${name}: params.memoryMb must be a positive number, got ${String(memoryMb)}`);
   const partialExpansion = options.params?.partialExpansion ?? true;
   if (typeof partialExpansion !== 'boolean') throw new RangeError(`${name}: params.partialExpansion must be true or false, got ${String(partialExpansion)}`);
+  const costModel = options.params?.costModel ?? 'away';
+  if (!COST_MODELS.includes(costModel as CostModel)) {
+    throw new RangeError(`${name}: params.costModel must be one of ${COST_MODELS.join(', ')}, got ${String(costModel)}`);
+  }
   const timeLimit = options.timeLimitMs ?? Infinity;
   if (!(timeLimit >= 0)) throw new RangeError(`${name}: timeLimitMs must be >= 0, got ${timeLimit}`);
 
@@ -80,7 +87,7 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
   }
   const setup: SearchSetup = {
     steps, distances, goals, starts, deadline: started + timeLimit, shouldStop: options.shouldStop, memoryBytes: memoryMb * 1048576,
-    partialExpansion,
+    partialExpansion, costModel: costModel as CostModel,
   };
   const outcome = planWithDetection(setup, mode, detection, options);
   const extra: Record<string, number> = detection === 'none' ? {} : { merges: outcome.merges, replans: outcome.replans, replanExpanded: outcome.replanExpanded };

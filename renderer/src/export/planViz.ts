@@ -31,7 +31,7 @@
  * the mapf-visualizer text) instead of writing a file PlanViz would replay wrongly.
  */
 import type { Grid } from '../../../core/grid/grid.ts';
-import { pathCost } from '../../../core/mapf/plan.ts';
+import { type CostModel, pathCost } from '../../../core/mapf/plan.ts';
 import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { cellAtTurn } from '../replay/analysis.ts';
@@ -69,6 +69,8 @@ export interface PlanVizInput {
   stats: Record<string, number>;
   mapName: string;
   events: readonly MapEvent[];
+  /** How the metadata's sum of costs is counted (the solve's). */
+  costModel: CostModel;
 }
 
 /** The action that takes a unit from `from` to the adjacent `to`, or null for a diagonal or a jump. */
@@ -118,9 +120,8 @@ export function planVizDocument(input: PlanVizInput): PlanVizDocument {
   let sumOfCosts = 0;
   let makespan = 0;
   paths.forEach((path, a) => {
-    const cost = pathCost(path, goals[a]);
-    sumOfCosts += cost;
-    makespan = Math.max(makespan, cost);
+    sumOfCosts += pathCost(path, goals[a], input.costModel);
+    makespan = Math.max(makespan, pathCost(path, goals[a], 'rest'));
   });
   const stats: Record<string, number> = {};
   for (const [key, value] of Object.entries(input.stats)) if (Number.isFinite(value)) stats[key] = value;

@@ -9,7 +9,7 @@
  */
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../../../core/simulation/replay.ts';
 import type { TurnEvent } from '../../../core/simulation/controller.ts';
-import { makespan, sumOfCosts } from '../../../core/mapf/plan.ts';
+import { costModelOf, makespan, sumOfCosts } from '../../../core/mapf/plan.ts';
 import { replayFileFromReplay, serializeReplayFile } from '../../../core/replayFile/replayFile.ts';
 import type { ReplayFile } from '../../../core/replayFile/schema.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
@@ -80,7 +80,7 @@ export function replayFileOfPlan(input: ReplayExportInput): ReplayFile {
     mapEvents: input.events,
     solver,
     metrics: {
-      sumOfCosts: outcome.paths.length > 0 ? finite(sumOfCosts(outcome.paths, outcome.goals)) : null,
+      sumOfCosts: outcome.paths.length > 0 ? finite(sumOfCosts(outcome.paths, outcome.goals, costModelOf(input.request.params))) : null,
       makespan: outcome.paths.length > 0 ? finite(makespan(outcome.paths, outcome.goals)) : null,
       stats,
     },

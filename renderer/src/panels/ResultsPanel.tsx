@@ -1,5 +1,5 @@
 /** The last plan per unit (cost, waits), its totals, and what the plan validator says about it. */
-import { pathCost, sumOfCosts, makespan } from '../../../core/mapf/plan.ts';
+import { costModelOf, pathCost, sumOfCosts, makespan } from '../../../core/mapf/plan.ts';
 import { labStore } from '../state/labState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
@@ -12,6 +12,8 @@ export function ResultsPanel() {
   const outcome = useSlice(labStore, (s) => s.outcome);
   const agents = useSlice(modelStore, (s) => s.agents);
   const revision = useSlice(modelStore, (s) => s.revision);
+  // Settings are part of the document, so while the plan is current these are the ones it was solved with.
+  const costModel = costModelOf(useSlice(modelStore, (s) => s.solver.params));
   // A plan for an edited scenario would show rows for units that moved or no longer exist.
   const stale = outcome !== null && outcome.revision !== revision;
   if (!outcome || stale || outcome.paths.length === 0) return null;
@@ -35,7 +37,7 @@ export function ResultsPanel() {
               <td>
                 <span className="swatch" style={{ background: agents[i]?.colour ?? '#888' }} /> {agents[i]?.name ?? i + 1}
               </td>
-              <td>{pathCost(path, outcome.goals[i])}</td>
+              <td>{pathCost(path, outcome.goals[i], costModel)}</td>
               <td>{outcome.analysis.units[i]?.waits ?? 0}</td>
             </tr>
           ))}
@@ -43,7 +45,7 @@ export function ResultsPanel() {
         <tfoot>
           <tr>
             <td>Total</td>
-            <td data-testid="sum-of-costs">{sumOfCosts(outcome.paths, outcome.goals)}</td>
+            <td data-testid="sum-of-costs" title={`cost model '${costModel}'`}>{sumOfCosts(outcome.paths, outcome.goals, costModel)}</td>
             <td>makespan {makespan(outcome.paths, outcome.goals)}</td>
           </tr>
         </tfoot>

@@ -8,7 +8,7 @@ import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { deleteSelection, dispatch, placeRandomUnits } from '../state/editActions.ts';
 import { useCurrentOutcome } from '../state/plan.ts';
-import { pathCost } from '../../../core/mapf/plan.ts';
+import { costModelOf, pathCost } from '../../../core/mapf/plan.ts';
 import type { AgentProps } from '../model/commandTypes.ts';
 
 /** A whole-number unit property, committed on Enter or blur (one setAgentProps, one undo step). */
@@ -37,6 +37,7 @@ export function UnitsPanel() {
   const agents = useSlice(modelStore, (s) => s.agents);
   const selection = useSlice(editorStore, (s) => s.selection);
   const outcome = useCurrentOutcome();
+  const costModel = costModelOf(useSlice(modelStore, (s) => s.solver.params));
   const [count, setCount] = useState('20');
   const [seed, setSeed] = useState('1');
   const selected = agents.filter((a) => selection.includes(a.id));
@@ -118,7 +119,7 @@ export function UnitsPanel() {
                   return (
                     <tr key={a.id}>
                       <td>{a.name}</td>
-                      <td>{pathCost(outcome.paths[i], outcome.goals[i])}</td>
+                      <td>{pathCost(outcome.paths[i], outcome.goals[i], costModel)}</td>
                       <td>{stats.moves}</td>
                       <td data-testid="unit-waits">{stats.waits}</td>
                       <td>{stats.arrival >= 0 ? `t=${stats.arrival}` : 'never'}</td>

@@ -6,6 +6,7 @@
 import { fileService } from '../platform/index.ts';
 import { movingAiScenText } from '../export/movingAiScen.ts';
 import { planVizText } from '../export/planViz.ts';
+import { costModelOf } from '../../../core/mapf/plan.ts';
 import { replayFileText } from '../export/replayExport.ts';
 import { notify } from './labState.ts';
 import { currentOutcome } from './plan.ts';
@@ -61,7 +62,7 @@ export async function exportPlanViz(): Promise<void> {
     const outcome = planOrThrow();
     const doc = model.document;
     const mapName = exportMapName();
-    const text = planVizText({ grid: doc.grid, agents: doc.agents, paths: outcome.paths, goals: outcome.goals, analysis: outcome.analysis, solver: outcome.solver, status: outcome.status, stats: outcome.stats, mapName, events: doc.events });
+    const text = planVizText({ grid: doc.grid, agents: doc.agents, paths: outcome.paths, goals: outcome.goals, analysis: outcome.analysis, solver: outcome.solver, status: outcome.status, stats: outcome.stats, mapName, events: doc.events, costModel: costModelOf(doc.solver.params) });
     await save(`${stem()}-planviz.json`, text, JSON_FILTER('PlanViz plan'), ` (open it in PlanViz with ${mapName}).`);
   });
 }

@@ -116,7 +116,7 @@ describe('unit priorities (seed 000)', () => {
       const run = runTurns(inst, factory(inst, { seed: 0, params: { order: 'given' } }), 30);
       expect(run.solved).toBe(true);
       expectValid(inst, run.paths, true);
-      expect(pathCost(run.paths[1], inst.agents[1].goal)).toBe(4);
+      expect(pathCost(run.paths[1], inst.agents[1].goal, 'rest')).toBe(4);
       expect(run.events.some((e) => e.kind === 'priority-override' && e.agent === 1 && e.others?.[0] === 0)).toBe(true);
     });
   }
@@ -124,7 +124,7 @@ describe('unit priorities (seed 000)', () => {
     const inst = crossing();
     const run = runTurns(inst, createHcaController(inst, { seed: 0, params: { order: 'priority' } }), 30);
     expect(run.solved).toBe(true);
-    expect(pathCost(run.paths[1], inst.agents[1].goal)).toBe(4);
+    expect(pathCost(run.paths[1], inst.agents[1].goal, 'rest')).toBe(4);
     expect(run.events.some((e) => e.kind === 'priority-override')).toBe(false);
   });
   it('a unit left with no legal move is promoted, and the joint moves stay legal', () => {
@@ -166,7 +166,7 @@ describe('large and slow units (footprints, seed 000 "Reservation Table Revisite
         if (mustSolve) expect(run.solved).toBe(true);
         // The slow unit really is slow: at least 3 turns per cell of its shortest route.
         const slow = run.paths[1];
-        if (slow[slow.length - 1] === inst.agents[1].goal) expect(pathCost(slow, inst.agents[1].goal)).toBeGreaterThanOrEqual(3 * 11);
+        if (slow[slow.length - 1] === inst.agents[1].goal) expect(pathCost(slow, inst.agents[1].goal, 'rest')).toBeGreaterThanOrEqual(3 * 11);
       });
     }
   }
@@ -240,7 +240,7 @@ describe('WHCA* scheduling', () => {
     const controller = createWhcaController(inst, { seed: 0, params: { window: 8 } });
     const run = runTurns(inst, controller, 300);
     expect(run.solved).toBe(true);
-    expect(pathCost(run.paths[0], goal)).toBe(turnDistance(inst, 0));
+    expect(pathCost(run.paths[0], goal, 'rest')).toBe(turnDistance(inst, 0));
     // ~32 windows; restarting the backwards search for each would repeat most of its work.
     expect(controller.counters().expanded).toBeLessThanOrEqual(free + 4 * run.turns);
   });

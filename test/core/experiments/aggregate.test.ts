@@ -52,7 +52,7 @@ describe('confidence intervals', () => {
 
 const spec = (id: number, label: string, agents: number): RunSpec => ({
   id, key: `k${id}`, instanceKey: `i${id}`, map: { kind: 'inline', rows: ['.'] }, mapName: 'm', instance: id, agents,
-  placement: { kind: 'random', seed: 1 }, connectivity: 4, corners: 'no-cut', solver: 's', label, params: {}, seed: 1,
+  placement: { kind: 'random', seed: 1 }, connectivity: 4, corners: 'no-cut', solver: 's', label, params: {}, seed: 1, costModel: 'away',
 });
 
 function record(id: number, label: string, agents: number, figures: Partial<RunRecord>): RunRecord {

@@ -25,7 +25,7 @@ describe('independent shortest paths', () => {
         let length = 0;
         for (let t = 1; t < path.length; t++) length += Math.hypot(grid.x(path[t]) - grid.x(path[t - 1]), grid.y(path[t]) - grid.y(path[t - 1]));
         expect(length).toBeCloseTo(table.distance[inst.agents[i].start]);
-        expect(pathCost(path, inst.agents[i].goal)).toBe(path.length - 1);
+        expect(pathCost(path, inst.agents[i].goal, 'rest')).toBe(path.length - 1);
       });
     }
   });

@@ -33,6 +33,7 @@ function input(paths: number[][] = PATHS, goals: number[] = GOALS): PlanVizInput
     stats: { expanded: 12, elapsedMs: 0.5, ratio: NaN },
     mapName: 'tiny.map',
     events: [{ t: 4, cells: [[2, 1]], action: 'close' }],
+    costModel: 'away',
   };
 }
 

@@ -3,12 +3,14 @@
  * joint state space, every agent moving at once, with legality judged pairwise from coordinates.
  * Slow on purpose: strings for states, every combination of moves tried.
  *
- * Cost is the sum over agents of pathCost (core/mapf/plan.ts): the time until the agent rests on
- * its goal for good. A state records which agents have "stopped for good" on their goal; such an
- * agent costs nothing more and never moves again. Every other agent pays 1 per step, waits
- * included, so waiting on the goal and leaving later pays for the waits.
+ * Cost is the sum over agents of pathCost (core/mapf/plan.ts) under the cost model asked for.
+ * 'away': every agent pays 1 per step unless it waits on its goal. 'rest': the time until the
+ * agent rests on its goal for good; a state records which agents have "stopped for good" on their
+ * goal; such an agent costs nothing more and never moves again. Every other agent pays 1 per
+ * step, waits included, so waiting on the goal and leaving later pays for the waits.
  */
 import type { MapfInstance } from '../../../../core/mapf/instance.ts';
+import type { CostModel } from '../../../../core/mapf/plan.ts';
 
 export interface BruteResult {
   /** Optimal sum of costs, or null when no plan exists. */
@@ -22,7 +24,7 @@ interface Option {
   stop: boolean;
 }
 
-export function bruteForceOptimum(instance: MapfInstance, maxStates = 2_000_000): BruteResult {
+export function bruteForceOptimum(instance: MapfInstance, model: CostModel, maxStates = 2_000_000): BruteResult {
   const { grid, movement, agents } = instance;
   const n = agents.length;
   const w = grid.width;
@@ -35,7 +37,7 @@ export function bruteForceOptimum(instance: MapfInstance, maxStates = 2_000_000)
     const x = cell % w;
     const y = Math.floor(cell / w);
     const result: Option[] = [{ to: cell, stop: false }];
-    if (cell === goal) result.push({ to: cell, stop: true });
+    if (cell === goal && model === 'rest') result.push({ to: cell, stop: true });
     for (const [dx, dy] of dirs) {
       if (!free(x + dx, y + dy)) continue;
       if (dx !== 0 && dy !== 0 && movement.corners === 'no-cut' && (!free(x + dx, y) || !free(x, y + dy))) continue;
@@ -110,7 +112,8 @@ export function bruteForceOptimum(instance: MapfInstance, maxStates = 2_000_000)
           for (let b = 0; b < a && ok; b++) ok = compatible(at[a], option.to, at[b], chosen[b].to);
           if (!ok) continue;
           chosen[a] = option;
-          extend(a + 1, stepCost + (option.stop ? 0 : 1));
+          const free = option.stop || (model === 'away' && at[a] === agents[a].goal && option.to === at[a]);
+          extend(a + 1, stepCost + (free ? 0 : 1));
         }
       };
       extend(0, 0);

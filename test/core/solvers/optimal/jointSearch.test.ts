@@ -20,7 +20,7 @@ function setup(rows: string[], movement: Movement, tasks: [number, number, numbe
   const starts = Int32Array.from(tasks, ([sx, sy]) => grid.cell(sx, sy));
   const goals = Int32Array.from(tasks, ([, , gx, gy]) => grid.cell(gx, gy));
   const distances = Array.from(goals, (g) => buildUnitDistance(steps, g));
-  const search = new JointSearch({ steps, distances, goals, starts, deadline: Infinity, memoryBytes: 64 << 20 }, mode);
+  const search = new JointSearch({ steps, distances, goals, starts, deadline: Infinity, memoryBytes: 64 << 20, costModel: 'rest' }, mode);
   return { grid, steps, search, cell: (x: number, y: number) => grid.cell(x, y) };
 }
 
@@ -101,18 +101,18 @@ describe('group search with a split (the merged groups\' costs bound f)', () => 
   // Random tiny instances, every way of cutting the agents in two: the costs of the two parts
   // alone sharpen the heuristic, never the optimum (brute force), in both modes and models.
   for (const [modelName, movement, firstSeed] of [['4-connected', FOUR_CONNECTED, 500], ['8-connected', OCTILE_CUT, 600]] as const) {
-    for (const mode of ['od', 'standard'] as const) {
-      it(`${mode}, ${modelName}: same optimum as the brute force for every split`, () => {
+    for (const [mode, costModel] of [['od', 'away'], ['od', 'rest'], ['standard', 'away'], ['standard', 'rest']] as const) {
+      it(`${mode}, ${modelName}, cost model '${costModel}': same optimum as the brute force for every split`, () => {
         let checked = 0;
         for (let seed = firstSeed; seed < firstSeed + 12; seed++) {
           const instance = randomInstance(seed, 4, 4, 0.2, 3, movement);
-          const brute = bruteForceOptimum(instance);
+          const brute = bruteForceOptimum(instance, costModel);
           if (brute.cost === null) continue;
           const steps = buildStepTable(instance.grid, movement);
           const starts = Int32Array.from(instance.agents, (a) => a.start);
           const goals = Int32Array.from(instance.agents, (a) => a.goal);
           const distances = Array.from(goals, (g) => buildUnitDistance(steps, g));
-          const search = new JointSearch({ steps, distances, goals, starts, deadline: Infinity, memoryBytes: 64 << 20 }, mode);
+          const search = new JointSearch({ steps, distances, goals, starts, deadline: Infinity, memoryBytes: 64 << 20, costModel }, mode);
           const all = [0, 1, 2];
           for (let mask = 1; mask < 7; mask++) {
             const first = all.filter((a) => ((mask >> a) & 1) === 1);

@@ -52,7 +52,7 @@ describe('independence detection on larger instances', () => {
       const statuses = results.map((r) => r.status);
       expect(new Set(statuses).size, `seed ${seed}: ${statuses.join(', ')}`).toBe(1);
       if (statuses[0] !== 'solved') continue;
-      const costs = results.map((r) => sumOfCosts(r.paths, goals));
+      const costs = results.map((r) => sumOfCosts(r.paths, goals, 'away'));
       expect(new Set(costs).size, `seed ${seed}: ${costs.join(', ')}`).toBe(1);
       for (const r of results) {
         const check = validatePlan(inst, r.paths);
@@ -75,6 +75,6 @@ describe('independence detection on larger instances', () => {
     expect(result.status).toBe('solved');
     expect(result.stats.largestGroup).toBe(1);
     expect(result.stats.merges).toBe(0);
-    expect(sumOfCosts(result.paths, inst.agents.map((a) => a.goal))).toBe(30);
+    expect(sumOfCosts(result.paths, inst.agents.map((a) => a.goal), 'away')).toBe(30);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FOUR_CONNECTED, OCTILE_CUT, OCTILE_NO_CUT } from '../../../../core/grid/movement.ts';
-import { sumOfCosts } from '../../../../core/mapf/plan.ts';
+import { type CostModel, sumOfCosts } from '../../../../core/mapf/plan.ts';
 import { describeViolations, validatePlan } from '../../../../core/mapf/validator.ts';
 import { solveAstar, solveIdAstar, solveIdOd, solveOd, solveSidOd } from '../../../../core/solvers/optimal/solvers.ts';
 import type { SolveResult } from '../../../../core/solvers/types.ts';
@@ -13,15 +13,15 @@ import type { MapfInstance } from '../../../../core/mapf/instance.ts';
 import { bruteForceOptimum } from './bruteForce.ts';
 import { randomInstance } from './randomInstances.ts';
 
-const SOLVERS: [string, (instance: MapfInstance) => SolveResult][] = [
-  ['astar', (i) => solveAstar(i, { timeLimitMs: 5000 })],
-  ['od', (i) => solveOd(i, { timeLimitMs: 5000 })],
-  ['id+astar', (i) => solveIdAstar(i, { timeLimitMs: 5000 })],
-  ['id+od', (i) => solveIdOd(i, { timeLimitMs: 5000 })],
-  ['sid+od', (i) => solveSidOd(i, { timeLimitMs: 5000 })],
+const SOLVERS: [string, (instance: MapfInstance, costModel: CostModel) => SolveResult][] = [
+  ['astar', (i, costModel) => solveAstar(i, { timeLimitMs: 5000, params: { costModel } })],
+  ['od', (i, costModel) => solveOd(i, { timeLimitMs: 5000, params: { costModel } })],
+  ['id+astar', (i, costModel) => solveIdAstar(i, { timeLimitMs: 5000, params: { costModel } })],
+  ['id+od', (i, costModel) => solveIdOd(i, { timeLimitMs: 5000, params: { costModel } })],
+  ['sid+od', (i, costModel) => solveSidOd(i, { timeLimitMs: 5000, params: { costModel } })],
   // OD without partial expansion (every child generated at once), the seed's plain form.
-  ['od (full expansion)', (i) => solveOd(i, { timeLimitMs: 5000, params: { partialExpansion: false } })],
-  ['id+od (full expansion)', (i) => solveIdOd(i, { timeLimitMs: 5000, params: { partialExpansion: false } })],
+  ['od (full expansion)', (i, costModel) => solveOd(i, { timeLimitMs: 5000, params: { partialExpansion: false, costModel } })],
+  ['id+od (full expansion)', (i, costModel) => solveIdOd(i, { timeLimitMs: 5000, params: { partialExpansion: false, costModel } })],
 ];
 
 /** Sizes: [width, height, obstacle share, agents, cases]. Four agents only on small maps: the brute force is slow. */
@@ -44,18 +44,18 @@ const MODELS = [
   ['8-connected (no-cut)', OCTILE_NO_CUT, NO_CUT_SHAPES, 9000],
 ] as const;
 
-for (const [modelName, movement, shapes, firstSeed] of MODELS) {
-  describe(`optimal solvers equal the brute-force optimum, ${modelName}`, () => {
+for (const [modelName, movement, shapes, firstSeed] of MODELS) for (const costModel of ['away', 'rest'] as const) {
+  describe(`optimal solvers equal the brute-force optimum, ${modelName}, cost model '${costModel}'`, () => {
     const cases: { seed: number; instance: MapfInstance; optimum: number | null }[] = [];
     let seed = firstSeed;
     for (const [w, h, obstacles, agents, count] of shapes) {
       for (let c = 0; c < count; c++) {
         const instance = randomInstance(++seed, w, h, obstacles, agents, movement);
-        const brute = bruteForceOptimum(instance);
+        const brute = bruteForceOptimum(instance, costModel);
         if (brute.cost !== null) {
           // The reference itself: a valid plan whose pathCost sum is the cost it claims.
           expect(validatePlan(instance, brute.paths).valid).toBe(true);
-          expect(sumOfCosts(brute.paths, instance.agents.map((a) => a.goal))).toBe(brute.cost);
+          expect(sumOfCosts(brute.paths, instance.agents.map((a) => a.goal), costModel)).toBe(brute.cost);
         }
         cases.push({ seed, instance, optimum: brute.cost });
       }
@@ -67,7 +67,7 @@ for (const [modelName, movement, shapes, firstSeed] of MODELS) {
     for (const [name, solve] of SOLVERS) {
       it(`${name}: same sum of costs as the brute force, valid plans, unsolvable reported`, () => {
         for (const { seed: s, instance, optimum } of cases) {
-          const result = solve(instance);
+          const result = solve(instance, costModel);
           const goals = instance.agents.map((a) => a.goal);
           if (optimum === null) {
             expect(result.status, `seed ${s}`).toBe('unsolvable');
@@ -76,7 +76,7 @@ for (const [modelName, movement, shapes, firstSeed] of MODELS) {
           expect(result.status, `seed ${s}: ${result.message}`).toBe('solved');
           const check = validatePlan(instance, result.paths);
           expect(check.valid, `seed ${s}: ${describeViolations(check)}`).toBe(true);
-          expect(sumOfCosts(result.paths, goals), `seed ${s}`).toBe(optimum);
+          expect(sumOfCosts(result.paths, goals, costModel), `seed ${s}`).toBe(optimum);
           expect(result.stats.lowerBound, `seed ${s}`).toBe(optimum);
         }
       });

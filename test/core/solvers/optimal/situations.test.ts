@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../../core/grid/grid.ts';
 import { FOUR_CONNECTED, type Movement, OCTILE_CUT } from '../../../../core/grid/movement.ts';
 import type { MapfInstance } from '../../../../core/mapf/instance.ts';
-import { pathCost, sumOfCosts } from '../../../../core/mapf/plan.ts';
+import { type CostModel, pathCost, sumOfCosts } from '../../../../core/mapf/plan.ts';
 import { describeViolations, validatePlan } from '../../../../core/mapf/validator.ts';
 import { solveAstar, solveIdAstar, solveIdOd, solveOd, solveSidOd } from '../../../../core/solvers/optimal/solvers.ts';
 import type { SolveOptions, SolveResult } from '../../../../core/solvers/types.ts';
@@ -28,14 +28,14 @@ function instance(rows: string[], movement: Movement, tasks: [[number, number], 
 }
 
 /** Solves with every solver, checks the plan, and returns the sum of costs they all found. */
-function optimalCost(inst: MapfInstance): number {
+function optimalCost(inst: MapfInstance, costModel: CostModel = 'away'): number {
   const goals = inst.agents.map((a) => a.goal);
   const costs = SOLVERS.map(([name, solve]) => {
-    const result = solve(inst, { timeLimitMs: 5000 });
+    const result = solve(inst, { timeLimitMs: 5000, params: { costModel } });
     expect(result.status, `${name}: ${result.message}`).toBe('solved');
     const check = validatePlan(inst, result.paths);
     expect(check.valid, `${name}: ${describeViolations(check)}`).toBe(true);
-    return sumOfCosts(result.paths, goals);
+    return sumOfCosts(result.paths, goals, costModel);
   });
   expect(new Set(costs).size, `costs ${costs.join(', ')}`).toBe(1);
   return costs[0];
@@ -48,7 +48,7 @@ describe('Figure 3: two agents that must both move east first', () => {
 
   it('every solver finds the optimum of 2 (both move east at once)', () => {
     expect(optimalCost(figure3)).toBe(2);
-    expect(bruteForceOptimum(figure3).cost).toBe(2);
+    expect(bruteForceOptimum(figure3, 'away').cost).toBe(2);
   });
 
   it('the standard algorithm generates the paper\'s eight legal operators from the start', () => {
@@ -97,27 +97,40 @@ describe('4- and 8-connected rules', () => {
     const tasks: [[number, number], [number, number]][] = [[[0, 0], [2, 0]], [[2, 0], [0, 0]]];
     for (const [movement, expected] of [[FOUR_CONNECTED, 7], [OCTILE_CUT, 4]] as const) {
       const inst = instance(['...', '@.@'], movement, tasks);
-      expect(bruteForceOptimum(inst).cost).toBe(expected);
+      expect(bruteForceOptimum(inst, 'away').cost).toBe(expected);
       expect(optimalCost(inst)).toBe(expected);
     }
   });
 });
 
-describe('sum of costs: an agent that waits on its goal and then leaves pays for the waits', () => {
+describe('the two cost models: an agent that waits on its goal and then steps aside', () => {
   // Agent 0 starts on its goal in a corridor; agent 1 must pass through it, so agent 0 steps
-  // into the pocket and back. Its cost is the time until it is back for good (3), not the time
-  // it spent off its goal (1 or 2).
+  // into the pocket and back. Under 'away' (the seed's: "the number of agents not stopped on their
+  // goals") it waits on its goal for free at t = 0, leaves as agent 1 arrives and returns as it
+  // goes: 1 + 1 = 2. Under 'rest' its cost is the time until it is back for good: 3.
   const inst = instance(['.....', '@@.@@'], FOUR_CONNECTED, [[[2, 0], [2, 0]], [[0, 0], [4, 0]]]);
 
-  it('every solver and the brute force agree on 4 + 3 = 7', () => {
-    expect(bruteForceOptimum(inst).cost).toBe(7);
-    expect(optimalCost(inst)).toBe(7);
+  it("'away': every solver and the brute force agree on 4 + 2 = 6", () => {
+    expect(bruteForceOptimum(inst, 'away').cost).toBe(6);
+    expect(optimalCost(inst, 'away')).toBe(6);
   });
 
-  it('the plan charges agent 0 for the time until it rests', () => {
+  it("'rest': every solver and the brute force agree on 4 + 3 = 7", () => {
+    expect(bruteForceOptimum(inst, 'rest').cost).toBe(7);
+    expect(optimalCost(inst, 'rest')).toBe(7);
+  });
+
+  it("'away' is the default; the plan charges agent 0 for leaving and returning only", () => {
     const result = solveOd(inst);
-    expect(pathCost(result.paths[0], inst.agents[0].goal)).toBe(3);
+    expect(pathCost(result.paths[0], inst.agents[0].goal, 'away')).toBe(2);
+    expect(pathCost(result.paths[0], inst.agents[0].goal, 'rest')).toBe(3);
     expect(result.paths[0].length).toBe(4); // t = 0..3, ending when it rests on its goal
+    const rest = solveOd(inst, { params: { costModel: 'rest' } });
+    expect(pathCost(rest.paths[0], inst.agents[0].goal, 'rest')).toBe(3);
+  });
+
+  it('refuses an unknown cost model, naming the parameter', () => {
+    expect(() => solveIdOd(inst, { params: { costModel: 'makespan' } })).toThrow(/params\.costModel must be one of away, rest, got makespan/);
   });
 });
 
