@@ -8,7 +8,11 @@
  * Targets (issue 4): WHCA*(16), 100 agents: init <= 5 ms, max turn <= 2 ms; stretch: 1,000 agents
  * on den520d, max turn < 16 ms.
  *
- *   npx tsx bench/cooperative/coop.bench.ts [--quick] [--no-den]
+ *   npx tsx bench/cooperative/coop.bench.ts [--quick] [--no-den] [--record] [--only NAME]
+ *
+ * --record attaches a plan-window recorder (core/simulation/planWindows.ts) to every controller,
+ * as the app's solves do, so its cost shows against a run without it; the windows recorded are
+ * counted. --only keeps one solver row (e.g. 'WHCA*(16)').
  *
  * A local loop applies each joint move directly (the controllers guarantee them conflict-free;
  * the loop counts any vertex/swap clash it sees, which should stay 0).
@@ -25,6 +29,17 @@ import { randomTasks } from '../../core/mapgen/placement.ts';
 import type { ControllerFactory, WorldView } from '../../core/simulation/controller.ts';
 import { createCaController, createHcaController, createWhcaController } from '../../core/cooperative/cooperativeController.ts';
 import { createLraController } from '../../core/cooperative/localRepairAStar.ts';
+import { PlanWindowRecorder } from '../../core/simulation/planWindows.ts';
+
+const record = process.argv.includes('--record');
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+/**
+ * Windows and cells recorded over the whole run of the script (with --record), the controllers'
+ * time (init + turns) and the recording's own time: the same plan() calls made again into a
+ * fresh recorder and timed together (subarray views included, so an upper bound), since on a
+ * shared machine the difference of two runs' totals is lost in the noise.
+ */
+const recorded = { windows: 0, cells: 0, controllerMs: 0, recordMs: 0 };
 
 interface Run {
   initMs: number;
@@ -46,6 +61,8 @@ function run(grid: Grid, movement: Movement, agents: AgentTask[], factory: Contr
   let started = performance.now();
   let cpuStarted = cpuMs();
   const controller = factory({ grid, movement, agents }, { seed: 1, params });
+  const recorder = record && controller.recordPlans ? new PlanWindowRecorder(agents.length, controller.window ?? 0) : null;
+  if (recorder) controller.recordPlans!(recorder);
   controller.init(world as WorldView);
   const initMs = performance.now() - started;
   const initCpuMs = cpuMs() - cpuStarted;
@@ -74,6 +91,20 @@ function run(grid: Grid, movement: Movement, agents: AgentTask[], factory: Contr
       // Silver's success: at the goal within the turn limit (first arrival counts).
       if (arrivedAt[i] < 0 && positions[i] === agents[i].goal) arrivedAt[i] = t + 1;
     }
+  }
+  if (recorder) {
+    const windows = recorder.finish();
+    recorded.windows += windows.agent.length;
+    recorded.cells += windows.cells.length;
+    recorded.controllerMs += initMs + totalMs;
+    const again = new PlanWindowRecorder(agents.length, windows.window);
+    const replayStarted = performance.now();
+    for (let k = 0; k < windows.agent.length; k++) {
+      const from = windows.offsets[k];
+      again.plan(windows.agent[k], windows.t0[k], windows.cells.subarray(from, windows.offsets[k + 1]), windows.offsets[k + 1] - from);
+    }
+    again.finish();
+    recorded.recordMs += performance.now() - replayStarted;
   }
   let arrived = 0;
   for (let i = 0; i < agents.length; i++) if (arrivedAt[i] >= 0) arrived++;
@@ -106,6 +137,7 @@ function silver(movement: Movement, agentsCount: number): void {
   console.log('solver        success   init mean / worst (ms)   max turn median / worst (ms)   mean turn (ms)   clashes   CPU: init median, max turn median / worst (ms)');
   for (const [name, factory, params] of SOLVERS) {
     if (quick && name === 'WHCA*(32)') continue;
+    if (only !== undefined && name !== only) continue;
     // Warm-up: the JIT compiles the hot loops before anything is timed.
     for (let w = 0; w < 3; w++) {
       const grid = randomMap({ width: 32, height: 32, density: 0.2, seed: 900 + w });
@@ -166,6 +198,14 @@ function den(movement: Movement, count: number, turns: number): void {
   }
 }
 
+console.log(`plan windows recorded: ${record ? 'yes' : 'no'}`);
 silver(FOUR_CONNECTED, 100);
 if (!quick) silver(OCTILE_CUT, 100);
 if (!process.argv.includes('--no-den')) den(FOUR_CONNECTED, 1000, quick ? 50 : 200);
+if (record) {
+  console.log(`\nrecorded ${recorded.windows} windows, ${recorded.cells} cells (${((recorded.cells * 4 + recorded.windows * 12) / 1e6).toFixed(1)} MB of Int32Arrays over all runs)`);
+  console.log(
+    `recording itself: ${recorded.recordMs.toFixed(2)} ms of ${recorded.controllerMs.toFixed(0)} ms controller time (${((100 * recorded.recordMs) / recorded.controllerMs).toFixed(2)}%), ` +
+      `${((1e6 * recorded.recordMs) / Math.max(1, recorded.windows)).toFixed(0)} ns per window`,
+  );
+}
