@@ -60,7 +60,9 @@ export interface SolveResultBody {
   /**
    * The simulator's replay (positions as an Int32Array, turn events, map changes; format
    * 'mapf-lab/replay' with its version) when the solver ran in the turn simulator. Optional, so
-   * results without it (offline solvers, older solver processes) stay valid.
+   * results without it (offline solvers, older solver processes) stay valid. For CA*, HCA* and
+   * WHCA* asked with param `recordPlans: true`, replay.windows holds the plans they adopted
+   * (format 'mapf-lab/plan-windows' with its own version, core/simulation/planWindows.ts).
    */
   replay?: Replay;
 }

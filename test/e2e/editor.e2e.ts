@@ -2,7 +2,8 @@
  * Issue 6's designer workflow in the browser edition: paint a wall with a one-cell gap, place
  * four units that must cross it, solve with WHCA*, scrub the replay, see the heat map mark the
  * gap, undo and redo an edit, type invalid JSON and see the marker while the map keeps its
- * state, apply a valid JSON edit as one undo step, and import a Moving AI map and scenario.
+ * state, apply a valid JSON edit as one undo step, and import a Moving AI map and scenario; with
+ * the Window overlay on, the selected unit's WHCA* window and reserved cells are shaded.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -120,6 +121,43 @@ describe('browser edition: the scenario editor and the replay player', () => {
     expect((await layerPixels(page, 'dynamic-layer', far)).some(isHeat)).toBe(false);
     await screenshot(page, 'editor-heatmap');
     await page.getByTestId('heatmap-toggle').uncheck();
+  });
+
+  it("the Window overlay shades the selected unit's WHCA* window: its start, the gap and its goal at t=0", async () => {
+    await page.keyboard.press('v');
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.getByTestId('turn').textContent()).toMatch(/^t = 0 \//);
+    await clickCell(UNITS[0].start[0], UNITS[0].start[1]);
+    const toggle = page.getByTestId('window-toggle');
+    await expect(toggle.isEnabled()).resolves.toBe(true);
+    // Bottom-right corners: clear of the path lines, the unit's disc and ring, goal outlines and labels.
+    const view = await mapView(page);
+    const cells: [number, number][] = [];
+    for (let y = 12; y <= 20; y++) for (let x = 12; x <= 20; x++) cells.push([x, y]);
+    cells.push([3, 3], [28, 28]);
+    const points = cells.map(([x, y]) => cellPoint(view, x, y, 0.93, 0.93));
+    const before = await layerPixels(page, 'dynamic-layer', points);
+    await toggle.check();
+    const shaded = async () => {
+      const after = await layerPixels(page, 'dynamic-layer', points);
+      const changed = cells.filter((_, i) => after[i].reduce((d, v, k) => d + Math.abs(v - before[i][k]), 0) > 40);
+      return changed.map(([x, y]) => `${x},${y}`);
+    };
+    await expect.poll(shaded).toEqual(expect.arrayContaining(['15,15', '16,16', '18,15']));
+    const window = await shaded();
+    // Only unit 1's cells: nothing on the far side of the others' goals, nothing far away.
+    for (const cell of ['14,17', '14,15', '3,3', '28,28']) expect(window).not.toContain(cell);
+    expect(window.length).toBeLessThanOrEqual(17);
+    await screenshot(page, 'editor-window-t0');
+    // Scrubbed on, the window starts where the unit stands and its start cell is behind it.
+    await page.getByTestId('map-view').hover();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('turn').textContent()).toMatch(/^t = 3 \//);
+    await expect.poll(async () => (await shaded()).length).toBeGreaterThan(0);
+    expect(await shaded()).not.toContain('15,15');
+    await screenshot(page, 'editor-window-t3');
+    await toggle.uncheck();
+    await expect.poll(async () => (await shaded()).length).toBe(0);
   });
 
   it('a click on a unit shows its path, waits and metrics; Delete removes it, undo brings it back', async () => {

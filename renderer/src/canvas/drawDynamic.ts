@@ -48,7 +48,6 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   context.clearRect(0, 0, scene.width, scene.height);
 
   if (plan && scene.heat) drawHeat(context, grid, plan.analysis, view);
-  if (plan && scene.planWindow) drawPlanWindow(context, grid.width, view, scene.planWindow);
   drawMapEvents(context, scene.events, plan ? Math.floor(t) : -1, view, plan?.mapChanges ? { changes: plan.mapChanges, width: grid.width } : undefined);
 
   context.lineCap = 'round';
@@ -86,6 +85,9 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
       context.globalAlpha = 1;
     }
   }
+
+  // Above the paths (the selected unit's own path runs through its window), below the units.
+  if (plan && scene.planWindow) drawPlanWindow(context, grid.width, view, scene.planWindow);
 
   // Goals: outlined squares.
   context.lineWidth = Math.max(1, s * 0.1);

@@ -68,45 +68,61 @@ export function selectedPlanWindow(
 /** Cell size from which the +k labels are written. */
 export const LABEL_MIN_CELL = 16;
 
+/** Below this cell size (a whole large map in view) window cells are drawn as squares of this size. */
+export const MIN_MARK_PX = 4;
+/** Smallest side of the window's end marker, in pixels. */
+export const MIN_END_PX = 10;
+
 /**
- * Shades the reserved cells (strongest now, fading towards the window's end; a cell reserved for
- * several turns, a wait, is shaded once per turn so it reads darker), writes +k on each cell's
- * first turn and outlines the last cell twice (dark, then in the unit's colour) as the end.
+ * Shades the reserved cells in the unit's colour, strongest now and fading towards the window's
+ * end, once per stay (a unit holding a cell for several turns, a wait, is one shade labelled +a–b
+ * rather than layers that would turn opaque), each with a thin dark edge so the chain stays
+ * visible over the unit's own path in the same colour; outlines the last cell (dark, then dashed
+ * in the unit's colour) as the window's end; writes +k on each stay when cells are large enough.
+ * On a zoomed-out large map cells grow to MIN_MARK_PX and the end marker to MIN_END_PX.
  */
 export function drawPlanWindow(context: CanvasRenderingContext2D, width: number, view: Viewport, overlay: PlanWindowOverlay): void {
   const { cellSize: s, offsetX: ox, offsetY: oy } = view;
   const { cells, times, t, size } = overlay;
   const n = cells.length;
   const span = Math.max(1, times[n - 1] - t);
+  const side = Math.max(size * s, MIN_MARK_PX);
+  const grow = (side - size * s) / 2;
   context.save();
+  context.lineWidth = 1;
+  context.strokeStyle = 'rgba(17, 19, 24, 0.7)';
   context.fillStyle = overlay.colour;
   for (let i = 0; i < n; i++) {
+    if (i > 0 && cells[i] === cells[i - 1]) continue;
+    const x = ox + (cells[i] % width) * s - grow;
+    const y = oy + Math.floor(cells[i] / width) * s - grow;
     context.globalAlpha = 0.55 - 0.35 * ((times[i] - t) / span);
-    const x = cells[i] % width;
-    const y = Math.floor(cells[i] / width);
-    context.fillRect(ox + x * s, oy + y * s, size * s, size * s);
+    context.fillRect(x, y, side, side);
+    context.globalAlpha = 1;
+    context.strokeRect(x + 0.5, y + 0.5, side - 1, side - 1);
   }
-  context.globalAlpha = 1;
   const end = cells[n - 1];
-  const ex = ox + (end % width) * s;
-  const ey = oy + Math.floor(end / width) * s;
+  const endSide = Math.max(size * s, MIN_END_PX);
+  const ex = ox + (end % width) * s - (endSide - size * s) / 2;
+  const ey = oy + Math.floor(end / width) * s - (endSide - size * s) / 2;
   context.lineWidth = Math.max(2, s * 0.14);
   context.strokeStyle = '#111318';
-  context.strokeRect(ex + 1, ey + 1, size * s - 2, size * s - 2);
+  context.strokeRect(ex + 1, ey + 1, endSide - 2, endSide - 2);
   context.strokeStyle = overlay.colour;
   context.setLineDash([Math.max(2, s * 0.2), Math.max(2, s * 0.12)]);
-  context.strokeRect(ex + 1, ey + 1, size * s - 2, size * s - 2);
+  context.strokeRect(ex + 1, ey + 1, endSide - 2, endSide - 2);
   context.setLineDash([]);
   if (s >= LABEL_MIN_CELL) {
     context.font = `600 ${Math.round(s * 0.28)}px system-ui, sans-serif`;
     context.textAlign = 'left';
     context.textBaseline = 'top';
     context.fillStyle = '#111318';
-    for (let i = 0; i < n; i++) {
-      if (i > 0 && cells[i] === cells[i - 1]) continue; // a wait: the label of its first turn stands
-      const x = cells[i] % width;
-      const y = Math.floor(cells[i] / width);
-      context.fillText(`+${times[i] - t}`, ox + x * s + s * 0.06, oy + y * s + s * 0.04);
+    for (let i = 0; i < n; ) {
+      let last = i;
+      while (last + 1 < n && cells[last + 1] === cells[i]) last++;
+      const from = times[i] - t;
+      context.fillText(last > i ? `+${from}–${times[last] - t}` : `+${from}`, ox + (cells[i] % width) * s + s * 0.08, oy + Math.floor(cells[i] / width) * s + s * 0.06);
+      i = last + 1;
     }
   }
   context.restore();

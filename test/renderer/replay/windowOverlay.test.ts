@@ -65,7 +65,7 @@ describe('selectedPlanWindow', () => {
 describe('drawPlanWindow', () => {
   const view = { cellSize: 20, offsetX: 5, offsetY: 7 };
 
-  it('shades every reserved cell, fading towards the end, labels +k and outlines the end cell', () => {
+  it('shades each stay on a reserved cell once, fading towards the end, labels +k (+a–b for a wait) and outlines the end cell', () => {
     const overlay = selectedPlanWindow(windows(), units, ['a'], 2)!;
     const { context, calls } = recordingContext();
     drawPlanWindow(context, 10, view, overlay);
@@ -74,17 +74,19 @@ describe('drawPlanWindow', () => {
       [5 + 2 * 20, 7, 20, 20],
       [5 + 2 * 20, 7 + 20, 20, 20],
       [5 + 2 * 20, 7 + 40, 20, 20],
-      [5 + 2 * 20, 7 + 40, 20, 20],
       [5 + 2 * 20, 7 + 60, 20, 20],
     ]);
     for (const fill of fills) expect(fill.fill).toBe('#ff0000');
     for (let i = 1; i < fills.length; i++) expect(fills[i].alpha).toBeLessThan(fills[i - 1].alpha);
     // The end (cell 32 = (2, 3)) is outlined, dark then in the unit's colour.
     const outlines = calls.filter((c) => c.op === 'strokeRect');
-    expect(outlines.map((c) => c.stroke)).toEqual(['#111318', '#ff0000']);
-    for (const o of outlines) expect(o.args.slice(0, 2)).toEqual([5 + 40 + 1, 7 + 60 + 1]);
-    // One label per cell entered: the wait on 22 keeps its first turn's label.
-    expect(calls.filter((c) => c.op === 'fillText').map((c) => c.args[0])).toEqual(['+0', '+1', '+2', '+4']);
+    // A thin dark edge per stay, then the end twice.
+    expect(outlines.length).toBe(4 + 2);
+    const ends = outlines.slice(4);
+    expect(ends.map((c) => c.stroke)).toEqual(['#111318', '#ff0000']);
+    for (const o of ends) expect(o.args).toEqual([5 + 40 + 1, 7 + 60 + 1, 18, 18]);
+    // One label per stay: the wait on 22 (turns 4 and 5) reads +2–3.
+    expect(calls.filter((c) => c.op === 'fillText').map((c) => c.args[0])).toEqual(['+0', '+1', '+2–3', '+4']);
   });
 
   it('writes no labels on small cells', () => {
@@ -92,6 +94,16 @@ describe('drawPlanWindow', () => {
     drawPlanWindow(context, 10, { cellSize: 6, offsetX: 0, offsetY: 0 }, selectedPlanWindow(windows(), units, ['a'], 0)!);
     expect(calls.filter((c) => c.op === 'fillText')).toEqual([]);
     expect(calls.filter((c) => c.op === 'fillRect').length).toBe(5);
+    expect(calls.filter((c) => c.op === 'strokeRect').length).toBe(5 + 2);
+  });
+
+  it('grows cells and the end marker on a zoomed-out map so the window stays visible', () => {
+    const { context, calls } = recordingContext();
+    drawPlanWindow(context, 10, { cellSize: 2, offsetX: 0, offsetY: 0 }, selectedPlanWindow(windows(), units, ['a'], 0)!);
+    // Cell 1 = (1, 0): 2 px wide, drawn 4 px wide about its centre.
+    expect(calls.filter((c) => c.op === 'fillRect')[1].args).toEqual([1, -1, 4, 4]);
+    // The end, cell 4 = (4, 0), as a 10 px square about its centre.
+    expect(calls.filter((c) => c.op === 'strokeRect').slice(-1)[0].args).toEqual([8 - 4 + 1, -4 + 1, 8, 8]);
   });
 });
 
