@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
@@ -257,6 +258,13 @@ describe('browser edition: the scenario editor and the replay player', () => {
     }
     await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 10 units/);
     expect(dialogs).toEqual(['Discard the unsaved changes to “Untitled scenario”?']);
+    // The map on the canvas is the file's: every cell of its first four rows, walls and floor.
+    const rows = readFileSync(join(BENCHMARKS, 'maps/random-32-32-20.map'), 'utf8').split('\n').slice(4, 8);
+    const view = await mapView(page);
+    const cells = rows.flatMap((row, y) => [...row.trim()].map((ch, x) => ({ x, y, wall: ch !== '.' })));
+    const pixels = await layerPixels(page, 'static-layer', cells.map(({ x, y }) => cellPoint(view, x, y, 0.3, 0.3)));
+    expect(cells.filter((c, i) => isWall(pixels[i]) !== c.wall)).toEqual([]);
+    expect(cells.some((c) => c.wall) && cells.some((c) => !c.wall)).toBe(true);
     await page.getByTestId('solve').click();
     await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
     await screenshot(page, 'editor-benchmark');
