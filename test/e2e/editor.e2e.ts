@@ -149,6 +149,8 @@ describe('browser edition: the scenario editor and the replay player', () => {
     // Only unit 1's cells: nothing on the far side of the others' goals, nothing far away.
     for (const cell of ['14,17', '14,15', '3,3', '28,28']) expect(window).not.toContain(cell);
     expect(window.length).toBeLessThanOrEqual(17);
+    // Unit 1 plans first, at t=0, and its window reaches w = 16 turns ahead.
+    await expect(page.getByTestId('window-info').textContent()).resolves.toBe('planned t=0, to t=16');
     await screenshot(page, 'editor-window-t0');
     // Scrubbed on, the window starts where the unit stands and its start cell is behind it.
     await page.getByTestId('map-view').hover();

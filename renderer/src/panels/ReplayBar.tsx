@@ -15,6 +15,8 @@ import type { TimelineMarkKind } from '../replay/analysis.ts';
 const MARK_COLOURS: Partial<Record<TimelineMarkKind, string>> = { override: '#c58af9', 'map-change': '#8ab4f8' };
 import { editorStore } from '../state/editorState.ts';
 import { setFollow } from '../replay/follow.ts';
+import { describePlanWindow, selectedPlanWindow } from '../replay/windowOverlay.ts';
+import { model } from '../state/session.ts';
 
 export function ReplayBar() {
   const outcome = useCurrentOutcome();
@@ -28,8 +30,11 @@ export function ReplayBar() {
   const follow = useSlice(replayStore, (s) => s.follow);
   const windows = useSlice(replayStore, (s) => s.windows);
   const selected = useSlice(editorStore, (s) => s.selection.length > 0);
+  const selection = useSlice(editorStore, (s) => s.selection);
   const turns = outcome?.analysis.turns ?? 0;
   const hasWindows = outcome?.replay?.windows !== undefined;
+  // The selected unit's window at this turn, named beside the toggle (the map shades its cells).
+  const planWindow = windows && hasWindows ? selectedPlanWindow(outcome?.replay?.windows, model.document.agents, selection, t) : null;
   const disabled = turns === 0;
   // t may be past the end of a newer, shorter plan until the next seek.
   const turn = Math.min(Math.floor(t), turns);
@@ -101,6 +106,11 @@ export function ReplayBar() {
       >
         <input type="checkbox" checked={windows} disabled={!hasWindows && !windows} onChange={(e) => replayStore.set({ windows: e.target.checked })} data-testid="window-toggle" /> Window
       </label>
+      {windows && hasWindows && (
+        <span className="muted" data-testid="window-info" title={planWindow ? describePlanWindow(planWindow) : undefined}>
+          {planWindow ? `planned t=${planWindow.plannedAt}, to t=${planWindow.times[planWindow.times.length - 1]}` : selected ? 'no reservation' : 'select a unit'}
+        </span>
+      )}
     </div>
   );
 }
