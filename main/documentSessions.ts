@@ -12,6 +12,8 @@ export interface DocumentSession {
   files: Map<string, string>;
   /** The scenario file scenario-relative map paths are resolved against. */
   scenarioPath: string | null;
+  /** The lab's experiment file (kept apart from the scenario's, so neither Save writes over the other); its maps are read relative to it. */
+  experimentPath: string | null;
   state: DocumentState;
   /** Set once the user agreed to close (or there was nothing to lose). */
   closing: boolean;
@@ -22,7 +24,7 @@ const sessions = new Map<number, DocumentSession>();
 export function sessionFor(webContentsId: number): DocumentSession {
   let session = sessions.get(webContentsId);
   if (!session) {
-    session = { files: new Map(), scenarioPath: null, state: { name: 'Untitled scenario', dirty: false }, closing: false };
+    session = { files: new Map(), scenarioPath: null, experimentPath: null, state: { name: 'Untitled scenario', dirty: false }, closing: false };
     sessions.set(webContentsId, session);
   }
   return session;

@@ -1,10 +1,12 @@
 /**
- * The Electron main process: security setup, the solver utility process, IPC, menus, windows.
+ * The Electron main process: security setup, the solver utility process, the lab's pool of
+ * solver processes, IPC, menus, windows.
  */
 import { app, BrowserWindow, ipcMain } from 'electron';
 import { join } from 'node:path';
 import { guardWebContents, hardenSession, registerAppScheme, serveRenderer } from './security.ts';
 import { registerSolverIpc } from './ipc/solverIpc.ts';
+import { registerLabIpc } from './ipc/labIpc.ts';
 import { openPathInWindow, registerFileIpc } from './ipc/fileIpc.ts';
 import { IPC, DESKTOP_API_VERSION, type AppInfo } from '../core/platform/desktopApi.ts';
 import { createMainWindow, registerWindowIpc } from './mainWindow.ts';
@@ -21,6 +23,7 @@ void app.whenReady().then(() => {
   serveRenderer(join(__dirname, '../renderer'));
   hardenSession(devServerUrl);
   const solvers = registerSolverIpc();
+  const lab = registerLabIpc();
   const recent = new RecentFiles(app.getPath('userData'));
   const rebuildMenu = () =>
     buildMenu({
@@ -47,7 +50,10 @@ void app.whenReady().then(() => {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow(devServerUrl);
   });
-  app.on('before-quit', () => solvers.dispose());
+  app.on('before-quit', () => {
+    lab.dispose();
+    solvers.dispose();
+  });
 });
 
 app.on('window-all-closed', () => {

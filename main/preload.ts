@@ -3,7 +3,7 @@
  * Built as CommonJS because Electron's sandbox runs preloads that way.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IPC, DESKTOP_API_VERSION, type DesktopApi, type MenuCommand, type OpenedTextFile } from '../core/platform/desktopApi.ts';
+import { IPC, DESKTOP_API_VERSION, type DesktopApi, type LabSweepUpdate, type MenuCommand, type OpenedTextFile } from '../core/platform/desktopApi.ts';
 import type { SolveProgress } from '../core/solvers/types.ts';
 
 const api: DesktopApi = {
@@ -25,6 +25,17 @@ const api: DesktopApi = {
   onFileOpened: (listener) => subscribe(IPC.fileOpened, (file: OpenedTextFile) => listener(file)),
   setDocumentState: (state) => ipcRenderer.send(IPC.documentState, state),
   closeWindow: () => ipcRenderer.send(IPC.closeWindow),
+  labStart: (ticket, request) => ipcRenderer.invoke(IPC.labStart, ticket, request),
+  labControl: (ticket, action) => ipcRenderer.send(IPC.labControl, ticket, action),
+  onLabUpdate(listener) {
+    const handler = (_event: IpcRendererEvent, ticket: string, update: LabSweepUpdate) => listener(ticket, update);
+    ipcRenderer.on(IPC.labUpdate, handler);
+    return () => {
+      ipcRenderer.off(IPC.labUpdate, handler);
+    };
+  },
+  labOpenExperiment: () => ipcRenderer.invoke(IPC.labOpenExperiment),
+  labSaveExperiment: (suggestedName, text, options) => ipcRenderer.invoke(IPC.labSaveExperiment, suggestedName, text, options ?? {}),
 };
 
 /** Listens on a main-to-renderer channel, hiding the IPC event from the page. */

@@ -4,6 +4,9 @@
  */
 import type { SolveRequestBody, SolveResultBody } from '../protocol/messages.ts';
 import type { SolveProgress } from '../solvers/types.ts';
+import type { PoolProgress } from '../experiments/pool.ts';
+import type { RunSpec } from '../experiments/runPlan.ts';
+import type { RunRecord } from '../experiments/runner.ts';
 
 export const DESKTOP_API_VERSION = 1;
 
@@ -20,7 +23,39 @@ export const IPC = {
   menuCommand: 'mapf-lab:menu:command',
   documentState: 'mapf-lab:document:state',
   closeWindow: 'mapf-lab:window:close',
+  labStart: 'mapf-lab:lab:start',
+  labControl: 'mapf-lab:lab:control',
+  labUpdate: 'mapf-lab:lab:update',
+  labOpenExperiment: 'mapf-lab:lab:open-experiment',
+  labSaveExperiment: 'mapf-lab:lab:save-experiment',
 } as const;
+
+/** The lab's runs for main's pool of solver utility processes. */
+export interface LabSweepRequest {
+  /** The runs still to do (the renderer leaves out those it has recorded). */
+  runs: RunSpec[];
+  /** Solver processes side by side (main clamps it to 1..LAB_MAX_WORKERS). */
+  workers: number;
+}
+
+export const LAB_MAX_WORKERS = 64;
+
+export type LabControl = 'pause' | 'resume' | 'cancel';
+
+/** Records finished since the last update (batched by main), and where the pool stands. */
+export interface LabSweepUpdate {
+  records: RunRecord[];
+  progress: PoolProgress;
+}
+
+/** How a sweep ended: the records not yet sent in an update, and the pool's last word. */
+export interface LabSweepEnd {
+  records: RunRecord[];
+  cancelled: boolean;
+  progress: PoolProgress;
+  /** Set when the sweep could not start (a malformed request, a busy ticket); nothing ran. */
+  error?: string;
+}
 
 /** What the native menu (or the close prompt) asks the renderer to do. */
 export const MENU_COMMANDS = [
@@ -113,4 +148,16 @@ export interface DesktopApi {
   setDocumentState(state: DocumentState): void;
   /** Closes the window without asking again (after the renderer handled 'save-and-close'). */
   closeWindow(): void;
+  /**
+   * Runs a sweep's runs on main's pool of solver utility processes under the caller's `ticket`;
+   * records stream through onLabUpdate and the rest come with the end (never rejects). Moving AI
+   * maps and scenarios the runs name are read by main, relative to the experiment file.
+   */
+  labStart(ticket: string, request: LabSweepRequest): Promise<LabSweepEnd>;
+  labControl(ticket: string, action: LabControl): void;
+  onLabUpdate(listener: (ticket: string, update: LabSweepUpdate) => void): () => void;
+  /** Open dialog for an experiment file; main remembers it (apart from the scenario file) to read the maps it names. */
+  labOpenExperiment(): Promise<OpenedTextFile | null>;
+  /** Saves the experiment (to its current file when reuseCurrentFile and there is one, else through the dialog), atomically. */
+  labSaveExperiment(suggestedName: string, text: string, options?: SaveOptions): Promise<SaveOutcome>;
 }

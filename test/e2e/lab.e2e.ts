@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchBrowser, screenshot, type WatchedPage } from './browser.ts';
-import { FAKE_DESKTOP_API } from './support/fakeDesktopApi.ts';
 
 declare global {
   interface Window {
@@ -229,30 +228,4 @@ describe('browser edition: the lab', () => {
 
     expect(app.consoleErrors).toEqual([]);
   }, 240_000);
-});
-
-describe('desktop renderer path: the lab', () => {
-  it('runs its sweep on the renderer\'s Web Workers and saves the report through the preload API', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.addInitScript(FAKE_DESKTOP_API);
-    await page.goto(inject('baseUrl'));
-    await expect(page.getByTestId('edition').textContent()).resolves.toBe('Desktop');
-    await page.keyboard.press('Control+Shift+L');
-    await page.getByTestId('lab-view').waitFor();
-    await page.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
-    await page.getByTestId('lab-run').click();
-    await page.locator('[data-testid="lab-bar"][data-phase="finished"]').waitFor({ timeout: 60_000 });
-    const end = await progress(page);
-    expect(end.done).toBe(end.total);
-    await page.getByTestId('lab-export-report').click();
-    const calls = () => page.evaluate(() => (window as unknown as { __desktop: { calls: unknown[][] } }).__desktop.calls);
-    await expect.poll(async () => (await calls()).some((c) => c[0] === 'save' && c[1] === 'lab-sweep-report.html')).toBe(true);
-    // The sweep did not go through the desktop solver service (main's utility process).
-    expect((await calls()).some((c) => c[0] === 'solve')).toBe(false);
-    expect(errors).toEqual([]);
-    await page.close();
-  }, 120_000);
 });

@@ -6,8 +6,8 @@
 import { memo, useEffect, useState } from 'react';
 import { solverNames } from '../../../core/solvers/registry.ts';
 import {
-  type ExperimentJson, type SolverRow, describeMap, experimentText, formatIntList, mapsOf, optionalNumber, parseIntList,
-  randomMapSpec, readExperimentJson, solverRows, withField, withMaps, withSolvers,
+  type ExperimentJson, type SolverRow, describeMap, experimentText, formatAgents, formatIntList, mapsOf, optionalNumber, parseAgents, parseIntList,
+  randomMapSpec, readExperimentJson, solverRows, withField, withMapSeeds, withMaps, withSolvers,
 } from './experimentForm.ts';
 import { addCurrentMap, addMovingAiMap, addScenarioToLastMap } from './labActions.ts';
 import { setExperimentText, setWorkers, sweepStore } from './sweep.ts';
@@ -100,6 +100,17 @@ export const ExperimentForm = memo(function ExperimentForm({ locked }: { locked:
           {maps.map((m, i) => (
             <li key={i}>
               <span>{describeMap(m)}</span>
+              {(m as { kind?: unknown }).kind === 'random' && (
+                <CommitField
+                  label="seeds"
+                  value={formatIntList((m as { seeds?: unknown }).seeds)}
+                  parse={parseIntList}
+                  onCommit={(seeds) => update((j) => withMapSeeds(j, i, seeds))}
+                  testId={`lab-map-seeds-${i}`}
+                  width="6em"
+                  title="One map per seed, e.g. 1-10 or 1, 2, 3"
+                />
+              )}
               <button type="button" aria-label={`Remove map ${i + 1}`} onClick={() => update((j) => withMaps(j, mapsOf(j).filter((_, k) => k !== i)))}>×</button>
             </li>
           ))}
@@ -134,7 +145,7 @@ export const ExperimentForm = memo(function ExperimentForm({ locked }: { locked:
       </div>
 
       <div className="lab-row">
-        <CommitField label="Agents" value={formatIntList(json.agents)} parse={parseIntList} onCommit={(v) => update((j) => withField(j, 'agents', v))} testId="lab-agents" title="Counts like 4, 8, 12 or a range 2-20:2" />
+        <CommitField label="Agents" value={formatAgents(json.agents)} parse={parseAgents} onCommit={(v) => update((j) => withField(j, 'agents', v))} testId="lab-agents" title="Counts like 4, 8, 12 or a range 2-20:2; or 2-60x10: a count drawn in 2..60 for each of 10 instances (Standley)" />
         <label className="lab-field">
           <span>Placement</span>
           <select value={str(json.placement) || 'auto'} onChange={(e) => update((j) => withField(j, 'placement', e.target.value))} data-testid="lab-placement">

@@ -10,6 +10,9 @@ import { ExperimentForm } from './ExperimentForm.tsx';
 import { LabCharts } from './LabCharts.tsx';
 import { failureReasons, formatDuration } from './labCharts.ts';
 import { saveCsv, saveJsonl, saveReport } from './labExports.ts';
+import { labBackend } from './labBackend.ts';
+import { adoptInitialText, experimentFileStore, isExperimentDirty, loadPreset, openExperiment, saveExperiment } from './experimentFile.ts';
+import { PRESETS } from './presets.ts';
 import { cancelSweep, clearResults, initSweep, pauseSweep, resumeSweep, setExperimentText, startSweep, sweepStore } from './sweep.ts';
 
 // Monaco is large: loaded the first time the lab opens.
@@ -22,6 +25,11 @@ function run(action: () => Promise<void>): void {
   action().catch((error: unknown) => notify('error', `Export failed: ${error instanceof Error ? error.message : String(error)}`));
 }
 
+/** 'Web Worker' -> 'Web Workers', 'solver process' -> 'solver processes'. */
+function plural(unit: string, count: number): string {
+  return count === 1 ? unit : unit.endsWith('s') ? `${unit}es` : `${unit}s`;
+}
+
 function SweepBar() {
   const state = useSlice(sweepStore, (s) => s);
   const { phase, progress, planned, records, experiment } = state;
@@ -31,7 +39,7 @@ function SweepBar() {
   const fraction = planned > 0 ? done / planned : 0;
   const left = planned - done;
   const status =
-    phase === 'running' ? `Running on ${state.workers} worker${state.workers === 1 ? '' : 's'}, ${progress?.running ?? 0} in flight`
+    phase === 'running' ? `Running on ${state.workers} ${plural(state.unit, state.workers)}, ${progress?.running ?? 0} in flight`
     : phase === 'paused' ? 'Paused: runs in flight finish, no new ones start'
     : phase === 'cancelled' ? `Cancelled: ${left} runs left; Run resumes`
     : phase === 'finished' ? `Finished${state.sweepMs !== null ? ` in ${(state.sweepMs / 1000).toFixed(1)} s` : ''}`
@@ -41,7 +49,7 @@ function SweepBar() {
   return (
     <div className="lab-bar" data-testid="lab-bar" data-phase={phase}>
       <div className="buttons">
-        {!busy && <button type="button" className="lab-run" onClick={() => startSweep()} disabled={!experiment || left === 0} data-testid="lab-run">Run</button>}
+        {!busy && <button type="button" className="lab-run" onClick={() => startSweep(labBackend)} disabled={!experiment || left === 0} data-testid="lab-run">Run</button>}
         {phase === 'running' && <button type="button" onClick={pauseSweep} data-testid="lab-pause">Pause</button>}
         {phase === 'paused' && <button type="button" onClick={resumeSweep} data-testid="lab-resume">Resume</button>}
         {busy && <button type="button" onClick={cancelSweep} data-testid="lab-cancel">Cancel</button>}
@@ -82,6 +90,36 @@ function SweepBar() {
   );
 }
 
+/** The experiment as a file: its name (• when edited since it was loaded or saved), presets, open and save. */
+function ExperimentFileBar({ locked }: { locked: boolean }) {
+  const file = useSlice(experimentFileStore, (s) => s);
+  const text = useSlice(sweepStore, (s) => s.text);
+  const dirty = file.savedText !== null && isExperimentDirty(text);
+  return (
+    <div className="lab-row lab-file" data-testid="lab-file" style={{ alignItems: 'center' }}>
+      <strong data-testid="lab-file-name" data-dirty={dirty}>{dirty ? '• ' : ''}{file.name ?? 'Untitled experiment'}</strong>
+      <select
+        value=""
+        disabled={locked}
+        aria-label="Load a preset experiment"
+        data-testid="lab-preset"
+        style={{ maxWidth: '10em' }}
+        onChange={(event) => {
+          const id = event.target.value;
+          event.target.value = '';
+          if (id) loadPreset(id);
+        }}
+      >
+        <option value="">Presets…</option>
+        {PRESETS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+      </select>
+      <button type="button" disabled={locked} onClick={() => void openExperiment()} data-testid="lab-open">Open…</button>
+      <button type="button" onClick={() => void saveExperiment()} data-testid="lab-save" title={file.onDisk ? `Save to ${file.name}` : 'Save the experiment file'}>Save</button>
+      <button type="button" onClick={() => void saveExperiment(true)} data-testid="lab-save-as">Save as…</button>
+    </div>
+  );
+}
+
 /** The only part of the view that follows the records as they arrive. */
 function LiveCharts() {
   const records = useSlice(sweepStore, (s) => s.records);
@@ -90,7 +128,10 @@ function LiveCharts() {
 }
 
 export function LabView() {
-  useEffect(initSweep, []);
+  useEffect(() => {
+    initSweep();
+    adoptInitialText();
+  }, []);
   const text = useSlice(sweepStore, (s) => s.text);
   const problems = useSlice(sweepStore, (s) => s.problems);
   const warning = useSlice(sweepStore, (s) => s.warning);
@@ -103,6 +144,7 @@ export function LabView() {
       {warning && <p className="lab-warning" role="alert" data-testid="lab-warning">{warning}</p>}
       <div className="lab-body">
         <section className="lab-define" aria-label="Experiment">
+          <ExperimentFileBar locked={locked} />
           <ExperimentForm locked={locked} />
           <label className="lab-json-toggle"><input type="checkbox" checked={showJson} onChange={(e) => setShowJson(e.target.checked)} /> Experiment JSON</label>
           {showJson && text !== '' && (

@@ -128,7 +128,10 @@ export function withSolvers(json: ExperimentJson, rows: readonly SolverRow[]): E
 export function describeMap(spec: unknown): string {
   const m = (spec ?? {}) as Record<string, unknown>;
   const name = typeof m.name === 'string' ? `${m.name}: ` : '';
-  if (m.kind === 'random') return `${name}random ${String(m.width)}×${String(m.height)}, ${Math.round(Number(m.density) * 100)}% walls, seeds ${formatIntList(m.seeds)}`;
+  if (m.kind === 'random') {
+    const seeds = Array.isArray(m.seeds) ? m.seeds.length : 0;
+    return `${name}random ${String(m.width)}×${String(m.height)}, ${Math.round(Number(m.density) * 100)}% walls, ${seeds} seed${seeds === 1 ? '' : 's'}`;
+  }
   if (m.kind === 'inline') {
     const rows = Array.isArray(m.rows) ? (m.rows as string[]) : [];
     const agents = Array.isArray(m.agents) ? `, ${m.agents.length} units` : '';
@@ -182,4 +185,30 @@ export function withScenarioAgents(spec: Record<string, unknown>, fileName: stri
   const scenario = parseScenario(text, fileName);
   checkScenario(scenario, grid, fileName, String(spec.name ?? 'the map'));
   return { ...spec, agents: scenario.entries.map((e) => [e.startX, e.startY, e.goalX, e.goalY]) };
+}
+
+/**
+ * Agent counts: a list ("4, 8, 12", "2-10:2") or Standley's draw, "2-60x10": a count drawn
+ * uniformly in 2..60 for each of 10 instances per map. Throws a RangeError saying what is wrong.
+ */
+export function parseAgents(text: string): number[] | { min: number; max: number; instances: number } {
+  const draw = /^\s*(\d+)\s*-\s*(\d+)\s*[x×]\s*(\d+)\s*$/.exec(text);
+  if (!draw) return parseIntList(text);
+  const [min, max, instances] = [Number(draw[1]), Number(draw[2]), Number(draw[3])];
+  if (min < 1 || max < min || instances < 1) throw new RangeError(`'${text.trim()}': a draw is MIN-MAXxINSTANCES with 1 <= MIN <= MAX and INSTANCES >= 1`);
+  return { min, max, instances };
+}
+
+export function formatAgents(agents: unknown): string {
+  if (Array.isArray(agents)) return formatIntList(agents);
+  const a = (agents ?? {}) as { min?: unknown; max?: unknown; instances?: unknown };
+  return typeof a.min === 'number' && typeof a.max === 'number' && typeof a.instances === 'number' ? `${a.min}-${a.max}x${a.instances}` : '';
+}
+
+/** The experiment with map `index`'s seeds replaced (random maps: one map per seed). */
+export function withMapSeeds(json: ExperimentJson, index: number, seeds: number[]): ExperimentJson {
+  const maps = mapsOf(json);
+  const spec = maps[index] as Record<string, unknown> | undefined;
+  if (!spec || spec.kind !== 'random') throw new RangeError(`map ${index + 1} is not a random map`);
+  return withMaps(json, maps.map((m, i) => (i === index ? { ...spec, seeds } : m)));
 }

@@ -1,15 +1,16 @@
 /**
  * The lab's sweep: the experiment text being edited, its parsed definition and fingerprint, the
- * records so far, and the pool running the rest. Runs go to core's experiment pool
- * (core/experiments/pool.ts) over Web Workers serving the solver protocol, in both editions (a
- * Web Worker runs in Electron's renderer too). Each record is stored the moment it arrives
- * (resultStore.ts), so reopening the same definition resumes with the runs not yet recorded.
+ * records so far, and the pool running the rest. Runs go to a SweepBackend: in the browser
+ * edition core's experiment pool (core/experiments/pool.ts) over Web Workers serving the solver
+ * protocol (workerPoolBackend below); in the desktop app main's pool of solver utility processes
+ * (desktopLabPool.ts). Each record is stored the moment it arrives (resultStore.ts), so reopening
+ * the same definition resumes with the runs not yet recorded.
  *
  * The UI thread only receives records: they are appended to a batch and handed to React at
  * most every FLUSH_MS, so charts re-aggregate a few times a second, not once per run.
  */
 import { experimentHash } from '../../../core/experiments/hash.ts';
-import { type PoolProgress, type PoolRun, runPool } from '../../../core/experiments/pool.ts';
+import { type PoolProgress, runPool } from '../../../core/experiments/pool.ts';
 import { pendingRuns } from '../../../core/experiments/results.ts';
 import { type RunSpec, planRuns } from '../../../core/experiments/runPlan.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
@@ -20,6 +21,28 @@ import { spawnWebSolverWorker } from '../platform/webSolverService.ts';
 import { Store } from '../state/store.ts';
 import { defaultExperiment, experimentText } from './experimentForm.ts';
 import { type KeyValueStorage, LAST_EXPERIMENT_KEY, ResultStore, memoryStorage } from './resultStore.ts';
+
+/** A sweep in progress, wherever its runs execute. */
+export interface SweepRun {
+  pause(): void;
+  resume(): void;
+  cancel(): void;
+  /** Never rejects; `error` says why a sweep could not run at all. */
+  readonly done: Promise<{ cancelled: boolean; progress: PoolProgress; error?: string }>;
+}
+
+export interface SweepBackendOptions {
+  workers: number;
+  onRecord(record: RunRecord): void;
+  onProgress(progress: PoolProgress): void;
+}
+
+/** Where the runs execute: Web Workers in the renderer, or main's solver processes. */
+export interface SweepBackend {
+  /** Shown in the status line: 'Web Worker' or 'solver process'. */
+  readonly unit: string;
+  start(runs: RunSpec[], options: SweepBackendOptions): SweepRun;
+}
 
 export type SweepPhase = 'idle' | 'running' | 'paused' | 'cancelled' | 'finished';
 
@@ -43,6 +66,8 @@ export interface SweepState {
   warning: string | null;
   /** Wall time of the last sweep that ran to the end, in ms. */
   sweepMs: number | null;
+  /** What the current or last sweep ran on ('Web Worker', 'solver process'). */
+  unit: string;
 }
 
 /**
@@ -67,7 +92,7 @@ function windowStorage(): KeyValueStorage {
 }
 
 let results: ResultStore | null = null;
-let pool: PoolRun | null = null;
+let pool: SweepRun | null = null;
 let plannedRuns: RunSpec[] = [];
 let storage = windowStorage();
 
@@ -99,6 +124,7 @@ export const sweepStore = new Store<SweepState>({
   workers: defaultWorkers(),
   warning: null,
   sweepMs: null,
+  unit: 'Web Worker',
 });
 
 
@@ -155,12 +181,20 @@ export function runSpecFor(record: RunRecord): RunSpec | undefined {
 
 const NO_FILES = {
   readText(name: string): string {
-    throw new Error(`${name}: the lab in the app reads no map files yet; use an inline map (Add the current map) or a random one`);
+    throw new Error(`${name}: the browser edition reads no files by path; add the .map (and .scen) with the lab's buttons, which carry them in the experiment`);
   },
 };
 
-/** Runs what the definition plans and is not recorded yet. `spawn` and `flushMs` are for tests (default: Web Workers, FLUSH_MS). */
-export function startSweep(spawn: SpawnWorker = spawnWebSolverWorker, flushMs = FLUSH_MS): void {
+/** Core's experiment pool over solver workers in this window (Web Workers; tests pass in-memory ones). */
+export function workerPoolBackend(spawn: SpawnWorker = spawnWebSolverWorker): SweepBackend {
+  return {
+    unit: 'Web Worker',
+    start: (runs, options) => runPool(runs, { spawn, workers: options.workers, files: NO_FILES, onRecord: options.onRecord, onProgress: options.onProgress }),
+  };
+}
+
+/** Runs what the definition plans and is not recorded yet. `flushMs` is for tests. */
+export function startSweep(backend: SweepBackend = workerPoolBackend(), flushMs = FLUSH_MS): void {
   const state = sweepStore.get();
   if (pool || !state.experiment || !results) return;
   const store = results;
@@ -190,11 +224,9 @@ export function startSweep(spawn: SpawnWorker = spawnWebSolverWorker, flushMs = 
   };
   if (typeof window !== 'undefined') window.addEventListener('pagehide', onHide);
   const started = performance.now();
-  sweepStore.set({ phase: 'running', before: state.records.length, progress: null, sweepMs: null });
-  const current = runPool(pending, {
-    spawn,
+  sweepStore.set({ phase: 'running', before: state.records.length, progress: null, sweepMs: null, unit: backend.unit });
+  const current = backend.start(pending, {
     workers: state.workers,
-    files: NO_FILES,
     onRecord(record) {
       batch.push(record);
       if (timer === undefined) timer = setTimeout(flush, flushMs);
@@ -212,7 +244,12 @@ export function startSweep(spawn: SpawnWorker = spawnWebSolverWorker, flushMs = 
     flush();
     if (typeof window !== 'undefined') window.removeEventListener('pagehide', onHide);
     pool = null;
-    sweepStore.set({ phase: result.cancelled ? 'cancelled' : 'finished', progress: result.progress, sweepMs: result.cancelled ? null : performance.now() - started });
+    sweepStore.set({
+      phase: result.cancelled || result.error !== undefined ? 'cancelled' : 'finished',
+      progress: result.progress,
+      sweepMs: result.cancelled || result.error !== undefined ? null : performance.now() - started,
+      ...(result.error !== undefined ? { warning: `The sweep could not run: ${result.error}` } : {}),
+    });
   });
 }
 

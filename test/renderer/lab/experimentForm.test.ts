@@ -4,8 +4,8 @@ import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
 import { solverNames } from '../../../core/solvers/registry.ts';
 import {
-  defaultExperiment, describeMap, experimentText, inlineMapSpec, movingAiMapSpec, optionalNumber, parseIntList, randomMapSpec, readExperimentJson, solverRows,
-  withField, withMaps, withScenarioAgents, withSolvers,
+  defaultExperiment, describeMap, formatAgents, parseAgents, withMapSeeds, experimentText, inlineMapSpec, movingAiMapSpec, optionalNumber, parseIntList, randomMapSpec, readExperimentJson, solverRows,
+  mapsOf, withField, withMaps, withScenarioAgents, withSolvers,
 } from '../../../renderer/src/lab/experimentForm.ts';
 
 describe('experiment form', () => {
@@ -53,7 +53,7 @@ describe('experiment form', () => {
     const runs = planRuns(experiment);
     expect(runs.map((r) => r.agents)).toEqual([1, 1, 2, 2]);
     expect(describeMap(spec)).toBe('bridge: inline 4×3, 2 units');
-    expect(describeMap(randomMapSpec(16, 8, 0.25, [1, 2]))).toBe('random-16x8-25: random 16×8, 25% walls, seeds 1, 2');
+    expect(describeMap(randomMapSpec(16, 8, 0.25, [1, 2]))).toBe('random-16x8-25: random 16×8, 25% walls, 2 seeds');
   });
 
   it('reads only JSON objects', () => {
@@ -81,5 +81,30 @@ describe('Moving AI files in the lab', () => {
     const spec = movingAiMapSpec('small.map', MAP);
     expect(() => withScenarioAgents(spec, 'bad.scen', 'version 1\n0\tsmall.map\t4\t3\t1\t1\t3\t2\t5\n')).toThrow(/bad\.scen.*wall/);
     expect(() => withScenarioAgents({ kind: 'random' }, 'x.scen', SCEN)).toThrow('add a .map first');
+  });
+});
+
+describe('narrowing a preset in the form', () => {
+  it('reads agent lists and Standley draws, and writes them back', () => {
+    expect(parseAgents('4, 8')).toEqual([4, 8]);
+    expect(parseAgents('2-10:4')).toEqual([2, 6, 10]);
+    expect(parseAgents(' 2-60x10 ')).toEqual({ min: 2, max: 60, instances: 10 });
+    expect(parseAgents('2-8×2')).toEqual({ min: 2, max: 8, instances: 2 });
+    expect(() => parseAgents('9-3x2')).toThrow(/MIN <= MAX/);
+    expect(() => parseAgents('2-8x0')).toThrow(/INSTANCES >= 1/);
+    expect(formatAgents({ min: 2, max: 60, instances: 10 })).toBe('2-60x10');
+    expect(formatAgents([1, 2])).toBe('1, 2');
+    expect(formatAgents('nonsense')).toBe('');
+  });
+
+  it('replaces one random map\'s seeds, and plans one map per seed', () => {
+    const json = withMaps(defaultExperiment(), [randomMapSpec(16, 16, 0.2, [1, 2, 3]), randomMapSpec(8, 8, 0.1, [4])]);
+    const narrowed = withMapSeeds(json, 0, [7]);
+    expect((mapsOf(narrowed)[0] as { seeds: number[] }).seeds).toEqual([7]);
+    expect((mapsOf(narrowed)[1] as { seeds: number[] }).seeds).toEqual([4]);
+    const before = planRuns(parseExperiment(json, solverNames())).length;
+    const after = planRuns(parseExperiment(narrowed, solverNames())).length;
+    expect(after * 4).toBe(before * 2);
+    expect(() => withMapSeeds(withMaps(json, [{ kind: 'inline', name: 'x', rows: ['.'] }]), 0, [1])).toThrow(/not a random map/);
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { memorySpawner } from '../../../core/protocol/memoryPort.ts';
 import { memoryStorage } from '../../../renderer/src/lab/resultStore.ts';
-import { cancelSweep, setExperimentText, setLabStorage, setWorkers, startSweep, sweepStore, type SweepPhase } from '../../../renderer/src/lab/sweep.ts';
+import { cancelSweep, setExperimentText, setLabStorage, setWorkers, startSweep, sweepStore, workerPoolBackend, type SweepPhase } from '../../../renderer/src/lab/sweep.ts';
 
 const SWEEP = {
   format: 'mapf-lab/experiment',
@@ -46,14 +46,14 @@ describe('lab sweep', () => {
     setExperimentText(JSON.stringify(SWEEP));
     expect(sweepStore.get().planned).toBe(3 * 3 * 2);
     setWorkers(2);
-    startSweep(memorySpawner().spawn);
+    startSweep(workerPoolBackend(memorySpawner().spawn));
     await until('finished');
     expect(sweepStore.get().records).toHaveLength(18);
     expect(sweepStore.get().records.filter((r) => r.status === 'error')).toEqual([]);
     setLabStorage(storage);
     setExperimentText(JSON.stringify(SWEEP));
     expect(sweepStore.get().records).toHaveLength(18);
-    startSweep(memorySpawner().spawn);
+    startSweep(workerPoolBackend(memorySpawner().spawn));
     expect(sweepStore.get().phase).toBe('finished');
   });
 
@@ -63,7 +63,7 @@ describe('lab sweep', () => {
     setExperimentText(JSON.stringify(SWEEP));
     setWorkers(1);
     const first = memorySpawner();
-    startSweep(first.spawn, 0);
+    startSweep(workerPoolBackend(first.spawn), 0);
     await new Promise<void>((resolve) => {
       const unsubscribe = sweepStore.subscribe(() => {
         if ((sweepStore.get().progress?.done ?? 0) >= 4) {
@@ -81,7 +81,7 @@ describe('lab sweep', () => {
     setExperimentText(JSON.stringify(SWEEP));
     expect(sweepStore.get().records).toHaveLength(kept);
     const second = memorySpawner();
-    startSweep(second.spawn);
+    startSweep(workerPoolBackend(second.spawn));
     await until('finished');
     const records = sweepStore.get().records;
     expect(records).toHaveLength(18);
@@ -92,7 +92,7 @@ describe('lab sweep', () => {
   it('a run that fails is recorded with its reason and the sweep goes on', async () => {
     setLabStorage(memoryStorage());
     setExperimentText(JSON.stringify({ ...SWEEP, solvers: [...SWEEP.solvers, { solver: 'whca', label: 'bad', params: { window: -3 } }] }));
-    startSweep(memorySpawner().spawn, 0);
+    startSweep(workerPoolBackend(memorySpawner().spawn), 0);
     await until('finished');
     const records = sweepStore.get().records;
     expect(records).toHaveLength(27);

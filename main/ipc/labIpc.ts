@@ -1,0 +1,83 @@
+/**
+ * IPC for the desktop lab: sweeps on main's pool of solver utility processes (labSweeps.ts), and
+ * the experiment file's open and save. The experiment file is remembered apart from the
+ * scenario's (documentSessions.ts), so the editor's Save never writes over an experiment and
+ * the Moving AI files an experiment names are read relative to it.
+ */
+import { BrowserWindow, dialog, ipcMain } from 'electron';
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { IPC, MAX_TEXT_FILE_BYTES, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
+import { writeFileAtomic } from '../atomicWrite.ts';
+import { LabSweeps } from '../labSweeps.ts';
+import { sessionFor } from '../documentSessions.ts';
+import { spawnUtilitySolver } from '../solverHost.ts';
+import { checkSaveArgs } from './fileArgs.ts';
+import { resolveExperimentFile } from './labArgs.ts';
+import { readTextFile } from './fileIpc.ts';
+
+const EXPERIMENT_FILTERS = [{ name: 'Experiment', extensions: ['json'] }];
+
+async function readExperimentFile(owner: number, name: string): Promise<string> {
+  const resolved = resolveExperimentFile(sessionFor(owner).experimentPath, name);
+  if (!resolved.ok) throw new Error(resolved.message);
+  const { size } = await stat(resolved.value);
+  if (size > MAX_TEXT_FILE_BYTES) throw new Error(`${name} is ${size} bytes, more than the ${MAX_TEXT_FILE_BYTES} this app opens`);
+  return readFile(resolved.value, 'utf8');
+}
+
+export function registerLabIpc(): LabSweeps {
+  const sweeps = new LabSweeps({ spawn: spawnUtilitySolver, readFile: readExperimentFile });
+  const watched = new Set<number>();
+
+  ipcMain.handle(IPC.labStart, (event, ticket: unknown, request: unknown) => {
+    const sender = event.sender;
+    const owner = sender.id;
+    if (!watched.has(owner)) {
+      watched.add(owner);
+      sender.once('destroyed', () => {
+        watched.delete(owner);
+        sweeps.closeOwner(owner);
+      });
+    }
+    return sweeps.start(owner, ticket, request, (t, update) => {
+      if (!sender.isDestroyed()) sender.send(IPC.labUpdate, t, update);
+    });
+  });
+
+  ipcMain.on(IPC.labControl, (event, ticket: unknown, action: unknown) => sweeps.control(event.sender.id, ticket, action));
+
+  ipcMain.handle(IPC.labOpenExperiment, async (event): Promise<OpenedTextFile | null> => {
+    const window = BrowserWindow.fromWebContents(event.sender);
+    const options = { properties: ['openFile' as const], filters: [...EXPERIMENT_FILTERS, { name: 'All files', extensions: ['*'] }] };
+    const choice = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    if (choice.canceled || choice.filePaths.length === 0) return null;
+    const file = await readTextFile(choice.filePaths[0]);
+    sessionFor(event.sender.id).experimentPath = choice.filePaths[0];
+    return file;
+  });
+
+  ipcMain.handle(IPC.labSaveExperiment, async (event, nameArg: unknown, textArg: unknown, optionsArg: unknown): Promise<SaveOutcome> => {
+    const args = checkSaveArgs(nameArg, textArg);
+    if (!args.ok) return { saved: false, error: args.message };
+    const session = sessionFor(event.sender.id);
+    const reuse = typeof optionsArg === 'object' && optionsArg !== null && (optionsArg as { reuseCurrentFile?: unknown }).reuseCurrentFile === true;
+    let path = reuse ? session.experimentPath ?? undefined : undefined;
+    if (path === undefined) {
+      const window = BrowserWindow.fromWebContents(event.sender);
+      const options = { defaultPath: args.value.name, filters: EXPERIMENT_FILTERS };
+      const choice = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+      if (choice.canceled || !choice.filePath) return { saved: false };
+      path = choice.filePath;
+    }
+    try {
+      await writeFileAtomic(path, args.value.text);
+    } catch (error) {
+      return { saved: false, error: `could not save ${basename(path)}: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    session.experimentPath = path;
+    return { saved: true, name: basename(path) };
+  });
+
+  return sweeps;
+}

@@ -1,0 +1,164 @@
+/**
+ * The desktop lab's pool: sweeps from the renderer run here, in main, on core's experiment pool
+ * (core/experiments/pool.ts) over solver utility processes, one lane per process. Main reads the
+ * Moving AI files the runs name before the pool starts (a renderer never reads the disk), and
+ * sends records back in batches: one IPC message per run would cost the UI thread more than the
+ * runs' charts do.
+ *
+ * No Electron here: the spawner, the file reader and the sender are passed in, so the pool logic
+ * is unit tested with in-memory solver processes (test/main/labSweeps.test.ts).
+ */
+import { runPool, type PoolProgress, type PoolRun } from '../core/experiments/pool.ts';
+import type { RunSpec } from '../core/experiments/runPlan.ts';
+import type { RunRecord } from '../core/experiments/runner.ts';
+import type { LabSweepEnd, LabSweepUpdate } from '../core/platform/desktopApi.ts';
+import type { SpawnWorker } from '../core/protocol/port.ts';
+import { checkLabControl, checkLabRequest } from './ipc/labArgs.ts';
+import { checkTicket } from './ipc/validate.ts';
+
+export interface LabSweepsOptions {
+  spawn: SpawnWorker;
+  /** Reads a file an experiment names, for the window `owner` (rejects with the reason). */
+  readFile: (owner: number, name: string) => Promise<string>;
+  /** Longest a record waits before it is sent (default 200 ms). */
+  flushMs?: number;
+  /** Deadline slack past a run's time limit (default: the pool's). */
+  runGraceMs?: number;
+}
+
+interface Sweep {
+  owner: number;
+  pool: PoolRun | null;
+  /** Cancelled while its files were still being read. */
+  cancelled: boolean;
+}
+
+const EMPTY: PoolProgress = { done: 0, total: 0, failed: 0, running: 0, state: 'finished', elapsedMs: 0, etaMs: undefined };
+
+export class LabSweeps {
+  private readonly sweeps = new Map<string, Sweep>();
+  private readonly flushMs: number;
+
+  constructor(private readonly options: LabSweepsOptions) {
+    this.flushMs = options.flushMs ?? 200;
+  }
+
+  /** Sweeps running now (tests). */
+  get running(): number {
+    return this.sweeps.size;
+  }
+
+  /** Runs a sweep for window `owner`; `send` carries updates to it. Resolves when it ends; never rejects. */
+  async start(owner: number, ticketArg: unknown, requestArg: unknown, send: (ticket: string, update: LabSweepUpdate) => void): Promise<LabSweepEnd> {
+    const ticket = checkTicket(ticketArg);
+    if (!ticket.ok) return refused(ticket.message);
+    const request = checkLabRequest(requestArg);
+    if (!request.ok) return refused(request.message);
+    const key = `${owner}:${ticket.value}`;
+    if (this.sweeps.has(key)) return refused(`lab sweep ${ticket.value} is already running`);
+    const sweep: Sweep = { owner, pool: null, cancelled: false };
+    this.sweeps.set(key, sweep);
+    try {
+      const texts = await this.readFiles(owner, request.value.runs);
+      if (sweep.cancelled) return { records: [], cancelled: true, progress: { ...EMPTY, total: request.value.runs.length, state: 'cancelled' } };
+      return await this.run(sweep, ticket.value, request.value.runs, request.value.workers, texts, send);
+    } finally {
+      this.sweeps.delete(key);
+    }
+  }
+
+  control(owner: number, ticketArg: unknown, actionArg: unknown): void {
+    const ticket = checkTicket(ticketArg);
+    const action = checkLabControl(actionArg);
+    if (!ticket.ok || !action.ok) return;
+    const sweep = this.sweeps.get(`${owner}:${ticket.value}`);
+    if (!sweep) return;
+    if (action.value === 'cancel') sweep.cancelled = true;
+    sweep.pool?.[action.value]();
+  }
+
+  /** The window closed: its sweeps stop (their records so far were sent; the rest resume next time). */
+  closeOwner(owner: number): void {
+    for (const sweep of this.sweeps.values()) {
+      if (sweep.owner !== owner) continue;
+      sweep.cancelled = true;
+      sweep.pool?.cancel();
+    }
+  }
+
+  dispose(): void {
+    for (const sweep of this.sweeps.values()) {
+      sweep.cancelled = true;
+      sweep.pool?.cancel();
+    }
+  }
+
+  /** Every Moving AI file the runs name, read once; a file that cannot be read fails its runs (with the reason), not the sweep. */
+  private async readFiles(owner: number, runs: readonly RunSpec[]): Promise<Map<string, string | Error>> {
+    const names = new Set<string>();
+    for (const run of runs) {
+      if (run.map.kind === 'movingai') names.add(run.map.map);
+      if (run.placement.kind === 'scenario') names.add(run.placement.scen);
+    }
+    const texts = new Map<string, string | Error>();
+    await Promise.all([...names].map(async (name) => {
+      try {
+        texts.set(name, await this.options.readFile(owner, name));
+      } catch (error) {
+        texts.set(name, error instanceof Error ? error : new Error(String(error)));
+      }
+    }));
+    return texts;
+  }
+
+  private run(sweep: Sweep, ticket: string, runs: RunSpec[], workers: number, texts: Map<string, string | Error>, send: (ticket: string, update: LabSweepUpdate) => void): Promise<LabSweepEnd> {
+    let batch: RunRecord[] = [];
+    let latest: PoolProgress | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let over = false;
+    const flushMs = this.flushMs;
+    const flush = () => {
+      timer = undefined;
+      if (over || !latest) return;
+      const records = batch;
+      batch = [];
+      send(ticket, { records, progress: latest });
+    };
+    const pool = runPool(runs, {
+      spawn: this.options.spawn,
+      workers,
+      runGraceMs: this.options.runGraceMs,
+      files: {
+        readText(name) {
+          const text = texts.get(name);
+          if (text instanceof Error) throw text;
+          if (text === undefined) throw new Error(`${name}: not read`);
+          return text;
+        },
+      },
+      onRecord(record) {
+        batch.push(record);
+        if (timer === undefined) timer = setTimeout(flush, flushMs);
+      },
+      onProgress(progress) {
+        const changed = latest?.state !== progress.state;
+        latest = progress;
+        // Pause and resume show at once; counts ride with the next batch.
+        if (changed && progress.state !== 'finished' && progress.state !== 'cancelled') {
+          clearTimeout(timer);
+          flush();
+        }
+      },
+    });
+    sweep.pool = pool;
+    return pool.done.then((result) => {
+      clearTimeout(timer);
+      over = true;
+      return { records: batch, cancelled: result.cancelled, progress: result.progress };
+    });
+  }
+}
+
+function refused(error: string): LabSweepEnd {
+  return { records: [], cancelled: false, progress: EMPTY, error };
+}

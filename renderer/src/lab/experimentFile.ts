@@ -1,0 +1,103 @@
+/**
+ * The experiment as a file: open, save, save as, and the presets, with the scenario editor's
+ * rule for unsaved changes (replacing edited text asks first). The desktop app opens and saves
+ * through main's dialogs (which remember the file, so Save writes there again and the Moving AI
+ * files an experiment names are read relative to it); the browser edition uses a file input and
+ * a download. The text being edited also lives in the window's storage (sweep.ts), so a closed
+ * window loses nothing and needs no close prompt of its own.
+ */
+import { EXPERIMENT_FORMAT } from '../../../core/experiments/schema.ts';
+import { Store } from '../state/store.ts';
+import { notify } from '../state/labState.ts';
+import { desktopApi, fileService } from '../platform/index.ts';
+import { PRESETS } from './presets.ts';
+import { slugName } from './labExports.ts';
+import { setExperimentText, sweepStore } from './sweep.ts';
+
+export interface ExperimentFileState {
+  /** File name shown beside the title (a preset's or the file's), null for an untitled experiment. */
+  name: string | null;
+  /** Whether Save writes to a file without asking (desktop: main remembers it). */
+  onDisk: boolean;
+  /** The text last opened, saved or loaded; the experiment is dirty when the editor's differs. */
+  savedText: string | null;
+}
+
+export const experimentFileStore = new Store<ExperimentFileState>({ name: null, onDisk: false, savedText: null });
+
+const FILTERS = [{ name: 'Experiment', extensions: ['json'] }];
+
+export function isExperimentDirty(text = sweepStore.get().text): boolean {
+  const saved = experimentFileStore.get().savedText;
+  // What the lab restored from the window's storage counts as saved until it is edited.
+  return saved !== null && text !== saved;
+}
+
+/** Marks the text the lab starts with as clean (an untitled experiment nobody edited yet). */
+export function adoptInitialText(): void {
+  if (experimentFileStore.get().savedText === null) experimentFileStore.set({ savedText: sweepStore.get().text });
+}
+
+function confirmReplace(): boolean {
+  if (!isExperimentDirty()) return true;
+  const name = experimentFileStore.get().name ?? 'the experiment';
+  return window.confirm(`Discard the unsaved changes to “${name}”?`);
+}
+
+/** Is this text an experiment file at all (before the schema has its say in the editor)? */
+function looksLikeExperiment(text: string): boolean {
+  try {
+    return (JSON.parse(text) as { format?: unknown } | null)?.format === EXPERIMENT_FORMAT;
+  } catch {
+    return false;
+  }
+}
+
+function locked(): boolean {
+  const phase = sweepStore.get().phase;
+  if (phase === 'running' || phase === 'paused') {
+    notify('error', 'Cancel the sweep before loading another experiment.');
+    return true;
+  }
+  return false;
+}
+
+function load(text: string, name: string, onDisk: boolean): void {
+  setExperimentText(text);
+  experimentFileStore.set({ name, onDisk, savedText: text });
+}
+
+export function loadPreset(id: string): void {
+  const preset = PRESETS.find((p) => p.id === id);
+  if (!preset || locked() || !confirmReplace()) return;
+  load(preset.text, preset.fileName, false);
+  notify('info', `Loaded the preset ${preset.fileName}: ${sweepStore.get().planned} runs. Narrow the maps' seeds and the agents in the form for a quick look.`);
+}
+
+export async function openExperiment(): Promise<void> {
+  if (locked() || !confirmReplace()) return;
+  try {
+    const file = desktopApi ? await desktopApi.labOpenExperiment() : await fileService.openText(FILTERS);
+    if (!file) return;
+    if (!looksLikeExperiment(file.text)) throw new Error(`${file.name} is not an experiment file (format "${EXPERIMENT_FORMAT}")`);
+    load(file.text, file.name, desktopApi !== undefined);
+  } catch (error) {
+    notify('error', `The experiment could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Save (to the current file when there is one on disk) or Save As. */
+export async function saveExperiment(saveAs = false): Promise<void> {
+  const text = sweepStore.get().text;
+  const state = experimentFileStore.get();
+  const suggested = state.name ?? `${slugName(sweepStore.get().experiment?.name ?? 'experiment')}.json`;
+  const options = { reuseCurrentFile: !saveAs && state.onDisk };
+  try {
+    const outcome = desktopApi ? await desktopApi.labSaveExperiment(suggested, text, options) : await fileService.saveText(suggested, text, FILTERS, options);
+    if (outcome.error) throw new Error(outcome.error);
+    if (!outcome.saved) return;
+    experimentFileStore.set({ name: outcome.name ?? suggested, onDisk: desktopApi !== undefined, savedText: text });
+  } catch (error) {
+    notify('error', `The experiment could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

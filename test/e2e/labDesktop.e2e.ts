@@ -1,0 +1,127 @@
+/**
+ * The lab on the desktop renderer path (preload API stand-in with main's lab pool played by
+ * support/fakeLabPool.ts): the sweep goes to main's solver processes, not to Web Workers in the
+ * page; pause, resume and cancel reach main; a cancelled sweep resumes with only the runs left;
+ * the charts fill from the records main sends; the experiment file saves (Save as, then Save to
+ * the same file) and opens through main, asking before it replaces unsaved edits.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser, screenshot } from './browser.ts';
+import { FAKE_DESKTOP_API } from './support/fakeDesktopApi.ts';
+import { FAKE_LAB_POOL } from './support/fakeLabPool.ts';
+
+const SILVER = readFileSync(fileURLToPath(new URL('../../experiments/silver2005.json', import.meta.url)), 'utf8');
+
+type Call = [string, ...unknown[]];
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+const workers: string[] = [];
+const dialogs: string[] = [];
+const calls = () => page.evaluate(() => (window as unknown as { __desktop: { calls: Call[] } }).__desktop.calls) as Promise<Call[]>;
+const callsOf = async (name: string) => (await calls()).filter((c) => c[0] === name);
+
+async function progress(): Promise<{ done: number; total: number }> {
+  const el = page.getByTestId('lab-progress-text');
+  return { done: Number(await el.getAttribute('data-done')), total: Number(await el.getAttribute('data-total')) };
+}
+
+/** Pixels of the first series' colour (#4c8dff) on a chart's canvas. */
+function seriesPixels(key: string): Promise<number> {
+  return page.evaluate((testId) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="${testId}"] canvas`);
+    if (!canvas) return 0;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] < 120 && data[i + 1] > 100 && data[i + 2] > 200) count++;
+    return count;
+  }, `lab-chart-${key}`);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('worker', (w) => workers.push(w.url()));
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
+  await page.addInitScript(FAKE_DESKTOP_API);
+  await page.addInitScript(FAKE_LAB_POOL);
+  await page.goto(inject('baseUrl'));
+  await expect(page.getByTestId('edition').textContent()).resolves.toBe('Desktop');
+  await page.keyboard.press('Control+Shift+L');
+  await page.getByTestId('lab-view').waitFor();
+  await page.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('desktop renderer path: the lab on main\'s solver processes', () => {
+  it('runs the sweep in main, pauses, cancels and resumes with the rest, and the charts fill', async () => {
+    await page.getByTestId('lab-workers').fill('3');
+    const { total } = await progress();
+    expect(total).toBeGreaterThan(20);
+    await page.getByTestId('lab-run').click();
+    await expect.poll(() => page.getByTestId('lab-status').textContent()).toMatch(/^Running on 3 solver processes/);
+    await expect.poll(async () => (await progress()).done).toBeGreaterThanOrEqual(12);
+    await page.getByTestId('lab-pause').click();
+    await page.locator('[data-testid="lab-bar"][data-phase="paused"]').waitFor();
+    await page.waitForTimeout(500); // records main sent before the pause reach the charts with the next batch (FLUSH_MS)
+    const paused = (await progress()).done;
+    await page.waitForTimeout(300);
+    expect((await progress()).done).toBe(paused);
+    await page.getByTestId('lab-resume').click();
+    await page.locator('[data-testid="lab-bar"][data-phase="running"]').waitFor();
+    await page.getByTestId('lab-cancel').click();
+    await page.locator('[data-testid="lab-bar"][data-phase="cancelled"]').waitFor();
+    const atCancel = (await progress()).done;
+    expect(atCancel).toBeLessThan(total);
+    expect((await callsOf('labControl')).map((c) => c[1])).toEqual(['pause', 'resume', 'cancel']);
+
+    await page.getByTestId('lab-run').click();
+    await page.locator('[data-testid="lab-bar"][data-phase="finished"]').waitFor({ timeout: 30_000 });
+    expect((await progress()).done).toBe(total);
+    // Main was asked for every run first, then only for those not recorded before the cancel.
+    expect(await callsOf('labStart')).toEqual([['labStart', 3, total], ['labStart', 3, total - atCancel]]);
+    await page.waitForTimeout(300);
+    for (const key of ['successRate', 'meanPathLength']) {
+      await page.getByTestId(`lab-chart-${key}`).scrollIntoViewIfNeeded();
+      await expect.poll(() => seriesPixels(key)).toBeGreaterThan(100);
+    }
+    await page.getByTestId('lab-chart-successRate').scrollIntoViewIfNeeded();
+    await screenshot(page, 'lab-desktop-finished');
+    // No solver ran in the page: neither the editor's solver service nor a solver Web Worker.
+    expect(await callsOf('solve')).toEqual([]);
+    expect(workers.filter((url) => url.includes('webSolverWorker'))).toEqual([]);
+  }, 60_000);
+
+  it('saves the experiment through main (Save as, then Save to the same file) and opens one, asking before it drops edits', async () => {
+    await page.getByTestId('lab-save').click();
+    await expect.poll(() => callsOf('labSave')).toEqual([['labSave', 'lab-sweep.json', false, expect.any(Number)]]);
+    await expect.poll(() => page.getByTestId('lab-file-name').textContent()).toBe('lab-sweep.json');
+    await page.getByTestId('lab-repeats').fill('3');
+    await expect.poll(() => page.getByTestId('lab-file-name').getAttribute('data-dirty')).toBe('true');
+    await expect(page.getByTestId('lab-file-name').textContent()).resolves.toBe('• lab-sweep.json');
+    await page.getByTestId('lab-save').click();
+    await expect.poll(async () => (await callsOf('labSave')).at(-1)?.slice(0, 3)).toEqual(['labSave', 'lab-sweep.json', true]);
+    await expect.poll(() => page.getByTestId('lab-file-name').getAttribute('data-dirty')).toBe('false');
+
+    await page.getByTestId('lab-repeats').fill('4');
+    await page.evaluate((text) => {
+      (window as unknown as { __desktop: { nextExperiment: object } }).__desktop.nextExperiment = { name: 'silver2005.json', text };
+    }, SILVER);
+    const before = dialogs.length;
+    await page.getByTestId('lab-open').click();
+    await expect.poll(() => page.getByTestId('lab-file-name').textContent()).toBe('silver2005.json');
+    expect(dialogs.slice(before)).toEqual(['Discard the unsaved changes to “lab-sweep.json”?']);
+    await expect.poll(async () => (await progress()).total).toBe(600);
+    expect(errors).toEqual([]);
+  });
+});

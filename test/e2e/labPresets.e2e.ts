@@ -1,0 +1,119 @@
+/**
+ * The shipped experiments as presets in the browser edition: each loads with its full size
+ * (Silver's 600 runs, Standley's 3,000), is narrowed in the form to a few maps and agent counts,
+ * runs on the Web Worker pool with the real solvers, and fills every chart with each solver's
+ * line. The narrowed experiment saves as a download and opens again through the file input.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchBrowser, screenshot } from './browser.ts';
+
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+const dialogs: string[] = [];
+
+async function progress(): Promise<{ done: number; total: number; failed: number }> {
+  const el = page.getByTestId('lab-progress-text');
+  return { done: Number(await el.getAttribute('data-done')), total: Number(await el.getAttribute('data-total')), failed: Number(await el.getAttribute('data-failed')) };
+}
+
+/** Per series colour of the lab's palette: how many pixels of it a chart's canvas has. */
+function paletteCounts(key: string, colours: number): Promise<number[]> {
+  return page.evaluate(({ testId, n }) => {
+    const palette = ['#4c8dff', '#ff6b6b', '#59c27a', '#ffa94d', '#b197fc', '#c0a080'].slice(0, n).map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
+    const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="${testId}"] canvas`);
+    if (!canvas) return palette.map(() => 0);
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    const counts = palette.map(() => 0);
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] < 250) continue; // opaque only: the lines and points, not the translucent bands
+      palette.forEach(([r, g, b], k) => {
+        if (Math.abs(data[i] - r) < 8 && Math.abs(data[i + 1] - g) < 8 && Math.abs(data[i + 2] - b) < 8) counts[k]++;
+      });
+    }
+    return counts;
+  }, { testId: `lab-chart-${key}`, n: colours });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
+  await page.goto(inject('baseUrl'));
+  await page.getByTestId('view-lab').click();
+  await page.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
+  await page.getByTestId('lab-workers').fill('2');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function runPreset(id: string, fullRuns: number, seeds: string, agents: string, narrowedRuns: number, solvers: number, charts: string[]): Promise<void> {
+  await page.getByTestId('lab-preset').selectOption(id);
+  await expect.poll(() => page.getByTestId('lab-file-name').textContent()).toBe(`${id}.json`);
+  await expect.poll(async () => (await progress()).total).toBe(fullRuns);
+  await page.getByTestId('lab-map-seeds-0').fill(seeds);
+  await page.getByTestId('lab-agents').fill(agents);
+  await expect.poll(async () => (await progress()).total).toBe(narrowedRuns);
+  const started = Date.now();
+  await page.getByTestId('lab-run').click();
+  await page.locator('[data-testid="lab-bar"][data-phase="finished"]').waitFor({ timeout: 120_000 });
+  const end = await progress();
+  expect(end).toEqual({ done: narrowedRuns, total: narrowedRuns, failed: 0 });
+  console.log(`lab presets e2e: ${id} narrowed to ${narrowedRuns} runs (of ${fullRuns}) in ${((Date.now() - started) / 1000).toFixed(1)} s on 2 workers`);
+  for (const key of charts) {
+    await page.getByTestId(`lab-chart-${key}`).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(250);
+    // Every solver's line is drawn (some lines may cover others where the solvers agree).
+    await expect.poll(async () => (await paletteCounts(key, solvers)).filter((n) => n > 20).length, { timeout: 5000 }).toBeGreaterThanOrEqual(Math.min(solvers, 2));
+    console.log(`lab presets e2e: ${id} ${key}: series pixels ${(await paletteCounts(key, solvers)).join(', ')}`);
+  }
+  await page.getByTestId(`lab-chart-${charts[0]}`).scrollIntoViewIfNeeded();
+  await screenshot(page, `lab-preset-${id}`);
+}
+
+describe('browser edition: the shipped experiments as presets', () => {
+  it('runs Silver 2005 narrowed to 2 maps and 10-30 agents: all six solvers chart', async () => {
+    await runPreset('silver2005', 600, '1-2', '10, 20, 30', 2 * 3 * 6, 6, ['successRate', 'meanPathLength', 'cyclesPerAgent']);
+  }, 180_000);
+
+  it('runs Standley 2010 narrowed to 2 maps of 2 drawn instances: OD+ID, S+ID and HCA* chart', async () => {
+    const before = dialogs.length;
+    await runPreset('standley2010', 3000, '1-2', '2-8x2', 2 * 2 * 3, 3, ['successRate', 'sumOfCosts']);
+    // The narrowed Silver experiment had unsaved edits: loading another preset asked first.
+    expect(dialogs.slice(before)).toEqual(['Discard the unsaved changes to “silver2005.json”?']);
+  }, 180_000);
+
+  it('saves the narrowed experiment as a download and opens it again', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByTestId('lab-save').click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('standley2010.json');
+    const file = join(mkdtempSync(join(tmpdir(), 'mapf-lab-experiment-')), 'standley-small.json');
+    await saved.saveAs(file);
+    const json = JSON.parse(readFileSync(file, 'utf8')) as { name: string; agents: unknown; maps: { seeds: number[] }[] };
+    expect(json.name).toBe('standley2010');
+    expect(json.agents).toEqual({ min: 2, max: 8, instances: 2 });
+    expect(json.maps[0].seeds).toEqual([1, 2]);
+    await expect.poll(() => page.getByTestId('lab-file-name').getAttribute('data-dirty')).toBe('false');
+
+    await page.getByTestId('lab-preset').selectOption('small');
+    await expect.poll(() => page.getByTestId('lab-file-name').textContent()).toBe('lab-sweep.json');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('lab-open').click();
+    await (await chooser).setFiles(file);
+    await expect.poll(() => page.getByTestId('lab-file-name').textContent()).toBe('standley-small.json');
+    // The same definition: its records were stored and come back with it.
+    await expect.poll(async () => await progress()).toEqual({ done: 12, total: 12, failed: 0 });
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
