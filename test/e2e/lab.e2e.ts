@@ -198,7 +198,7 @@ describe('browser edition: the lab', () => {
     expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(bytes.length).toBeGreaterThan(5000);
 
-    // Click the last point of the first series: one of its runs opens as a replay in the editor.
+    // Click the last point of the first series: one of its runs is picked, and opens as a replay in the editor.
     const canvas = page.locator('[data-testid="lab-chart-successRate"] canvas');
     const target = await canvas.evaluate((c: HTMLCanvasElement) => {
       const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
@@ -215,6 +215,8 @@ describe('browser edition: the lab', () => {
     expect(target.x).toBeGreaterThan(0);
     page.on('dialog', (dialog) => void dialog.accept());
     await canvas.click({ position: target });
+    await expect.poll(() => page.getByTestId('lab-picked-run').textContent()).toMatch(/40 agents/);
+    await page.getByTestId('lab-open-replay').click();
     await page.locator('[data-testid="view-editor"][aria-pressed="true"]').waitFor();
     await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^16×16, 40 units/);
     await page.locator('[data-testid="status"][data-status]').waitFor({ timeout: 30_000 });

@@ -14,7 +14,7 @@ import { CHART_MEASURES, type ChartMeasure, type ChartSeries, chartSeries } from
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { type LabDataset, type PlacedPoint, labDatasets, nearestPoint, pointText, runForPoint, runsText } from './labCharts.ts';
 import { saveCanvasPng, slugName } from './labExports.ts';
-import { openReplay } from './labActions.ts';
+import { pickRun } from './PickedRun.tsx';
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, CategoryScale, Filler, Legend, Title, Tooltip);
 ChartJS.defaults.color = '#c9c7c2';
@@ -90,7 +90,7 @@ function optionsFor(measure: ChartMeasure, live: { current: Live }): ChartOption
       if (!hit) return;
       const s = live.current.series[hit.series];
       const record = runForPoint(live.current.records, s.label, s.points[measure.key][hit.index][0]);
-      if (record) openReplay(record);
+      if (record) pickRun(record);
     },
   };
 }

@@ -13,6 +13,7 @@ import { saveCsv, saveJsonl, saveReport } from './labExports.ts';
 import { labBackend } from './labBackend.ts';
 import { adoptInitialText, experimentFileStore, isExperimentDirty, loadPreset, openExperiment, saveExperiment } from './experimentFile.ts';
 import { PRESETS } from './presets.ts';
+import { PickedRun } from './PickedRun.tsx';
 import { cancelSweep, clearResults, initSweep, pauseSweep, resumeSweep, setExperimentText, startSweep, sweepStore } from './sweep.ts';
 
 // Monaco is large: loaded the first time the lab opens.
@@ -159,6 +160,7 @@ export function LabView() {
           )}
         </section>
         <section className="lab-results" aria-label="Charts">
+          <PickedRun />
           <LiveCharts />
         </section>
       </div>

@@ -1,9 +1,10 @@
-/** The lab's actions that reach into the editor: adding its map to the sweep, opening a run's replay. */
+/** The lab's actions that reach into the editor: adding its map to the sweep, opening a run's replay or saving its replay file. */
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { afterLoad, confirmDiscard } from '../state/fileActions.ts';
 import { notify } from '../state/labState.ts';
 import { model } from '../state/session.ts';
 import { solveCurrent } from '../state/solveActions.ts';
+import { exportReplayFile } from '../state/exportActions.ts';
 import { inlineMapSpec, mapsOf, movingAiMapSpec, readExperimentJson, withMaps, withScenarioAgents, experimentText } from './experimentForm.ts';
 import { fileService } from '../platform/index.ts';
 import { runDocument } from './labReplay.ts';
@@ -20,22 +21,42 @@ export function addCurrentMap(): void {
   setExperimentText(experimentText(withMaps(json, [...mapsOf(json), spec])));
 }
 
-/** Loads the run's instance into the editor, solves it there and shows the replay. */
-export function openReplay(record: RunRecord): void {
+/** Loads the run's instance into the editor (asking first if the scenario there has unsaved edits); false when it did not. */
+function loadRun(record: RunRecord): boolean {
   const run = runSpecFor(record);
-  if (!run) return notify('error', `Run ${record.id} is not in the current experiment definition.`);
+  if (!run) {
+    notify('error', `Run ${record.id} is not in the current experiment definition.`);
+    return false;
+  }
   let doc;
   try {
     doc = runDocument(run);
   } catch (error) {
-    return notify('error', `Run ${record.id} cannot be replayed: ${error instanceof Error ? error.message : String(error)}`);
+    notify('error', `Run ${record.id} cannot be replayed: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
   }
-  if (!confirmDiscard()) return;
+  if (!confirmDiscard()) return false;
   model.dispatch({ type: 'loadDocument', document: doc });
   afterLoad();
   viewStore.set({ view: 'editor' });
   notify('info', `Replaying run ${record.id}: ${record.label}, ${record.map}#${record.instance}, ${record.agents} agents (success ${Math.round(record.successRate * 100)}% in the sweep).`);
-  void solveCurrent();
+  return true;
+}
+
+/** Loads the run's instance into the editor, solves it there and shows the replay. */
+export function openReplay(record: RunRecord): void {
+  if (loadRun(record)) void solveCurrent();
+}
+
+/**
+ * The run's replay file: the run is solved in the editor (as Open replay does) and the replay
+ * saved in core/replayFile's format through the editor's own export, so the file is the one
+ * Export > Replay would write for it.
+ */
+export async function saveRunReplay(record: RunRecord): Promise<void> {
+  if (!loadRun(record)) return;
+  await solveCurrent();
+  await exportReplayFile();
 }
 
 function reportError(what: string, error: unknown): void {

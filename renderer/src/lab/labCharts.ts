@@ -53,7 +53,7 @@ export function pointText(series: ChartSeries, measure: ChartMeasure, index: num
 export function runsText(rows: readonly AggregateRow[], label: string, agents: number): string {
   const row = rows.find((r) => r.label === label && r.agents === agents);
   if (!row) return '';
-  return `${row.runs} run${row.runs === 1 ? '' : 's'}${row.failures > 0 ? `, ${row.failures} failed` : ''} — click to replay one`;
+  return `${row.runs} run${row.runs === 1 ? '' : 's'}${row.failures > 0 ? `, ${row.failures} failed` : ''} — click to pick one (replay, replay file)`;
 }
 
 /**

@@ -41,7 +41,7 @@ describe('lab charts', () => {
     const rows = aggregate(RECORDS);
     const series = chartSeries(rows);
     expect(pointText(series[0], SUCCESS, 0)).toMatch(/^A: 0\.75 \(95% [\d.]+ to [\d.]+\)$/);
-    expect(runsText(rows, 'B', 8)).toBe('2 runs, 1 failed — click to replay one');
+    expect(runsText(rows, 'B', 8)).toBe('2 runs, 1 failed — click to pick one (replay, replay file)');
   });
 
   it('a clicked point replays a measured run, preferring one where not every agent arrived', () => {
