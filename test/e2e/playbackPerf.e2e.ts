@@ -85,6 +85,8 @@ describe('browser edition: playback of 1,000 units on 256×256', () => {
   it('replays a WHCA* plan of the same units with the Window overlay on for a selected unit, frames under 16 ms', async () => {
     const page = app.page;
     await page.getByTestId('heatmap-toggle').uncheck();
+    // Independent paths reserve nothing: no windows came with them, so the toggle is off limits.
+    await expect(page.getByTestId('window-toggle').isDisabled()).resolves.toBe(true);
     await page.getByTestId('solver-select').selectOption('whca');
     // 200 turns bound the solve on a shared machine; the replay is as long as the run.
     await page.getByTestId('solver-turn-limit').fill('200');
