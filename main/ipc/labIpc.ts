@@ -5,29 +5,20 @@
  * the Moving AI files an experiment names are read relative to it.
  */
 import { BrowserWindow, dialog, ipcMain } from 'electron';
-import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { IPC, MAX_TEXT_FILE_BYTES, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
+import { IPC, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
 import { writeFileAtomic } from '../atomicWrite.ts';
 import { LabSweeps } from '../labSweeps.ts';
 import { sessionFor } from '../documentSessions.ts';
 import { spawnUtilitySolver } from '../solverHost.ts';
 import { checkSaveArgs } from './fileArgs.ts';
-import { resolveExperimentFile } from './labArgs.ts';
+import { readExperimentFile } from '../labFiles.ts';
 import { readTextFile } from './fileIpc.ts';
 
 const EXPERIMENT_FILTERS = [{ name: 'Experiment', extensions: ['json'] }];
 
-async function readExperimentFile(owner: number, name: string): Promise<string> {
-  const resolved = resolveExperimentFile(sessionFor(owner).experimentPath, name);
-  if (!resolved.ok) throw new Error(resolved.message);
-  const { size } = await stat(resolved.value);
-  if (size > MAX_TEXT_FILE_BYTES) throw new Error(`${name} is ${size} bytes, more than the ${MAX_TEXT_FILE_BYTES} this app opens`);
-  return readFile(resolved.value, 'utf8');
-}
-
 export function registerLabIpc(): LabSweeps {
-  const sweeps = new LabSweeps({ spawn: spawnUtilitySolver, readFile: readExperimentFile });
+  const sweeps = new LabSweeps({ spawn: spawnUtilitySolver, readFile: (owner, name) => readExperimentFile(sessionFor(owner).experimentPath, name) });
   const watched = new Set<number>();
 
   ipcMain.handle(IPC.labStart, (event, ticket: unknown, request: unknown) => {
