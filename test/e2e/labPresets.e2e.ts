@@ -155,4 +155,26 @@ describe('browser edition: the shipped experiments as presets', () => {
     await expect.poll(async () => await progress()).toEqual({ done: 12, total: 12, failed: 0 });
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('runs one shard, and merging the other machine\'s results (a JSONL export) completes the sweep', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByTestId('lab-export-jsonl').click();
+    const jsonl = join(mkdtempSync(join(tmpdir(), 'mapf-lab-shard-')), 'standley-small.jsonl');
+    await (await download).saveAs(jsonl);
+    await page.getByTestId('lab-clear').click();
+    await expect.poll(async () => (await progress()).done).toBe(0);
+    await page.getByTestId('lab-shard').fill('1/2');
+    await page.getByTestId('lab-run').click();
+    await page.locator('[data-testid="lab-bar"][data-phase="finished"]').waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId('lab-status').textContent()).resolves.toMatch(/^Finished shard 1\/2/);
+    expect(await progress()).toEqual({ done: 6, total: 12, failed: 0 });
+    const before = dialogs.length;
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('lab-merge').click();
+    await (await chooser).setFiles(jsonl);
+    await expect.poll(async () => (await progress()).done).toBe(12);
+    expect(dialogs.slice(before)).toEqual([expect.stringMatching(/^Merge the run records of standley-small\.jsonl into “standley2010”\?/)]);
+    await expect.poll(() => page.getByTestId('notice').textContent()).toMatch(/Merged 6 run records from standley-small\.jsonl \(left out: 6 already here\)/);
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

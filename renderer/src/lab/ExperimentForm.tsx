@@ -10,7 +10,8 @@ import {
   randomMapSpec, readExperimentJson, solverRows, withField, withMapSeeds, withMaps, withSolvers,
 } from './experimentForm.ts';
 import { addCurrentMap, addMovingAiMap, addScenarioToLastMap } from './labActions.ts';
-import { setExperimentText, setWorkers, sweepStore } from './sweep.ts';
+import { setExperimentText, setShard, setWorkers, sweepStore } from './sweep.ts';
+import { parseShard } from '../../../core/experiments/results.ts';
 import { useSlice } from '../state/store.ts';
 
 /** A text field that commits what it parses; what it cannot parse stays in the field with the reason. */
@@ -81,6 +82,7 @@ const optionalPositive = (text: string) => {
 export const ExperimentForm = memo(function ExperimentForm({ locked }: { locked: boolean }) {
   const text = useSlice(sweepStore, (s) => s.text);
   const workers = useSlice(sweepStore, (s) => s.workers);
+  const shard = useSlice(sweepStore, (s) => s.shard);
   const json = readExperimentJson(text);
   const [random, setRandom] = useState({ width: 16, height: 16, density: 0.2, seeds: '1-3' });
   const [randomError, setRandomError] = useState('');
@@ -190,7 +192,18 @@ export const ExperimentForm = memo(function ExperimentForm({ locked }: { locked:
         </button>
       </div>
 
-      <CommitField label={`Workers (this machine has ${navigator.hardwareConcurrency || '?'} cores)`} value={String(workers)} parse={wholeAtLeast(1)} onCommit={setWorkers} testId="lab-workers" width="4.5em" />
+      <div className="lab-row">
+        <CommitField label={`Workers (this machine has ${navigator.hardwareConcurrency || '?'} cores)`} value={String(workers)} parse={wholeAtLeast(1)} onCommit={setWorkers} testId="lab-workers" width="4.5em" />
+        <CommitField
+          label="Shard (I/N)"
+          value={shard ? `${shard.index}/${shard.count}` : ''}
+          parse={(t) => (t.trim() === '' ? null : parseShard(t))}
+          onCommit={setShard}
+          testId="lab-shard"
+          width="4.5em"
+          title="Run only shard I of N (runs whose number % N is I - 1), as mapf-lab experiment --shard I/N; merge the shards' results here or with mapf-lab merge. Empty: every run."
+        />
+      </div>
     </fieldset>
   );
 });

@@ -14,6 +14,7 @@ import { labBackend } from './labBackend.ts';
 import { adoptInitialText, experimentFileStore, isExperimentDirty, loadPreset, openExperiment, saveExperiment } from './experimentFile.ts';
 import { PRESETS } from './presets.ts';
 import { PickedRun } from './PickedRun.tsx';
+import { mergeResultsFile } from './mergeResultsFile.ts';
 import { cancelSweep, clearResults, initSweep, pauseSweep, resumeSweep, setExperimentText, startSweep, sweepStore } from './sweep.ts';
 
 // Monaco is large: loaded the first time the lab opens.
@@ -40,10 +41,10 @@ function SweepBar() {
   const fraction = planned > 0 ? done / planned : 0;
   const left = planned - done;
   const status =
-    phase === 'running' ? `Running on ${state.workers} ${plural(state.unit, state.workers)}, ${progress?.running ?? 0} in flight`
+    phase === 'running' ? `Running${state.shard ? ` shard ${state.shard.index}/${state.shard.count}` : ''} on ${state.workers} ${plural(state.unit, state.workers)}, ${progress?.running ?? 0} in flight`
     : phase === 'paused' ? 'Paused: runs in flight finish, no new ones start'
     : phase === 'cancelled' ? `Cancelled: ${left} runs left; Run resumes`
-    : phase === 'finished' ? `Finished${state.sweepMs !== null ? ` in ${(state.sweepMs / 1000).toFixed(1)} s` : ''}`
+    : phase === 'finished' ? `Finished${state.shard ? ` shard ${state.shard.index}/${state.shard.count}` : ''}${state.sweepMs !== null ? ` in ${(state.sweepMs / 1000).toFixed(1)} s` : ''}`
     : done > 0 && left > 0 ? `${done} runs stored from before; Run resumes with the ${left} left`
     : done > 0 ? 'Every run is recorded'
     : 'Ready';
@@ -66,6 +67,7 @@ function SweepBar() {
         <button type="button" disabled={!experiment || done === 0} onClick={() => experiment && run(() => saveReport(experiment, records, planned, state.workers))} data-testid="lab-export-report">Report</button>
         <button type="button" disabled={!experiment || done === 0} onClick={() => experiment && run(() => saveCsv(experiment, records))} data-testid="lab-export-csv">CSV</button>
         <button type="button" disabled={!experiment || done === 0} onClick={() => experiment && run(() => saveJsonl(experiment, records))} data-testid="lab-export-jsonl">JSONL</button>
+        <button type="button" disabled={busy || !experiment} onClick={() => void mergeResultsFile()} data-testid="lab-merge" title="Merge this experiment's results run elsewhere (shards, the command line's results.jsonl, a JSONL export)">Merge…</button>
         <button
           type="button"
           disabled={busy || done === 0}

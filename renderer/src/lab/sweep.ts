@@ -11,7 +11,7 @@
  */
 import { experimentHash } from '../../../core/experiments/hash.ts';
 import { type PoolProgress, runPool } from '../../../core/experiments/pool.ts';
-import { pendingRuns } from '../../../core/experiments/results.ts';
+import { mergeRecords, pendingRuns, shardRuns } from '../../../core/experiments/results.ts';
 import { type RunSpec, planRuns } from '../../../core/experiments/runPlan.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { type Experiment, ExperimentError, parseExperiment } from '../../../core/experiments/schema.ts';
@@ -68,6 +68,8 @@ export interface SweepState {
   sweepMs: number | null;
   /** What the current or last sweep ran on ('Web Worker', 'solver process'). */
   unit: string;
+  /** Run only shard I of N (as `mapf-lab experiment --shard I/N`); null for every run. */
+  shard: { index: number; count: number } | null;
 }
 
 /**
@@ -125,6 +127,7 @@ export const sweepStore = new Store<SweepState>({
   warning: null,
   sweepMs: null,
   unit: 'Web Worker',
+  shard: null,
 });
 
 
@@ -198,7 +201,7 @@ export function startSweep(backend: SweepBackend = workerPoolBackend(), flushMs 
   const state = sweepStore.get();
   if (pool || !state.experiment || !results) return;
   const store = results;
-  const pending = pendingRuns(plannedRuns, state.records);
+  const pending = pendingRuns(state.shard ? shardRuns(plannedRuns, state.shard) : plannedRuns, state.records);
   if (pending.length === 0) {
     sweepStore.set({ phase: 'finished' });
     return;
@@ -263,6 +266,39 @@ export function resumeSweep(): void {
 
 export function cancelSweep(): void {
   pool?.cancel();
+}
+
+export function setShard(shard: { index: number; count: number } | null): void {
+  sweepStore.set({ shard });
+}
+
+/** What merging a results file brought in. */
+export interface MergeOutcome {
+  added: number;
+  /** Runs recorded here already (the records here are kept). */
+  duplicates: number;
+  /** Records of runs this definition does not plan (another experiment's, or an edited one's). */
+  foreign: number;
+}
+
+/**
+ * Merges records from elsewhere (another machine's shard, the command line's results.jsonl, a
+ * JSONL export) into this definition's: only runs it plans, one record per run, the ones here
+ * first. They are stored like the sweep's own, so Run then does only what is still missing.
+ */
+export function mergeResults(incoming: readonly RunRecord[]): MergeOutcome {
+  if (pool || !results) throw new Error('merge when no sweep is running');
+  const planned = new Set(plannedRuns.map((r) => r.key));
+  const ours = incoming.filter((r) => planned.has(r.key));
+  const current = sweepStore.get().records;
+  const merged = mergeRecords([current, ours]);
+  const have = new Set(current.map((r) => r.key));
+  const added = merged.records.filter((r) => !have.has(r.key));
+  if (added.length > 0) {
+    results.append(added);
+    sweepStore.set({ records: current.concat(added), phase: 'idle', progress: null });
+  }
+  return { added: added.length, duplicates: merged.duplicates, foreign: incoming.length - ours.length };
 }
 
 /** Forgets this definition's stored records (the next Run starts from scratch). */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { memorySpawner } from '../../../core/protocol/memoryPort.ts';
 import { memoryStorage } from '../../../renderer/src/lab/resultStore.ts';
-import { cancelSweep, setExperimentText, setLabStorage, setWorkers, startSweep, sweepStore, workerPoolBackend, type SweepPhase } from '../../../renderer/src/lab/sweep.ts';
+import { cancelSweep, mergeResults, setExperimentText, setLabStorage, setShard, setWorkers, startSweep, sweepStore, workerPoolBackend, type SweepPhase } from '../../../renderer/src/lab/sweep.ts';
 
 const SWEEP = {
   format: 'mapf-lab/experiment',
@@ -99,5 +99,37 @@ describe('lab sweep', () => {
     const failed = records.filter((r) => r.status === 'error');
     expect(failed.map((r) => r.label)).toEqual(Array(9).fill('bad'));
     expect(failed[0].message).toMatch(/window/);
+  });
+
+  it('runs one shard; another machine\'s shard merged in completes the sweep', async () => {
+    // Machine 2 runs shard 2/2 into its own storage.
+    setLabStorage(memoryStorage());
+    setExperimentText(JSON.stringify(SWEEP));
+    setShard({ index: 2, count: 2 });
+    startSweep(workerPoolBackend(memorySpawner().spawn), 0);
+    await until('finished');
+    const theirs = sweepStore.get().records;
+    expect(theirs.map((r) => r.id % 2)).toEqual(Array(9).fill(1));
+    // Machine 1 runs shard 1/2, then merges machine 2's records and a stranger's.
+    const mine = memoryStorage();
+    setLabStorage(mine);
+    setExperimentText(JSON.stringify(SWEEP));
+    setShard({ index: 1, count: 2 });
+    startSweep(workerPoolBackend(memorySpawner().spawn), 0);
+    await until('finished');
+    expect(sweepStore.get().records.map((r) => r.id % 2)).toEqual(Array(9).fill(0));
+    const stranger = { ...theirs[0], key: 'not-a-run-of-this-plan' };
+    expect(mergeResults([...theirs, theirs[0], stranger])).toEqual({ added: 9, duplicates: 1, foreign: 1 });
+    expect(new Set(sweepStore.get().records.map((r) => r.key)).size).toBe(18);
+    // The merged records were stored, and nothing is left to run.
+    setLabStorage(mine);
+    setExperimentText(JSON.stringify(SWEEP));
+    expect(sweepStore.get().records).toHaveLength(18);
+    setShard(null);
+    const spawner = memorySpawner();
+    startSweep(workerPoolBackend(spawner.spawn), 0);
+    expect(sweepStore.get().phase).toBe('finished');
+    expect(spawner.workers).toHaveLength(0);
+    expect(mergeResults(theirs)).toEqual({ added: 0, duplicates: 9, foreign: 0 });
   });
 });
