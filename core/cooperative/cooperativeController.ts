@@ -442,7 +442,7 @@ export class CooperativeController implements TurnController {
     this.planT0[i] = t;
     this.planLen[i] = len;
     this.failed[i] = 0;
-    if (this.planSink !== null) this.planSink.plan(i, t, this.planCells[i], len);
+    if (this.planSink !== null) this.planSink.plan(i, t, this.planCells[i], len, this.planExtra[i]);
 
     const rules = this.rules;
     const cells = this.planCells[i];

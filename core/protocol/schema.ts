@@ -137,6 +137,7 @@ export const planWindowsSchema = z
     t0: int32,
     offsets: int32,
     cells: int32,
+    extra: int32.nullable().optional(),
   })
   .superRefine((windows, ctx) => {
     const problem = planWindowsProblem(windows);
@@ -177,6 +178,8 @@ export const replaySchema = z
       const cells = replay.width * replay.height;
       const outside = windows.cells.findIndex((cell) => cell < 0 || cell >= cells);
       if (outside >= 0) ctx.addIssue({ code: 'custom', path: ['windows', 'cells', outside], message: `cell ${windows.cells[outside]} is outside the ${replay.width}x${replay.height} map` });
+      const extraOutside = windows.extra ? windows.extra.findIndex((cell) => cell < -1 || cell >= cells) : -1;
+      if (extraOutside >= 0) ctx.addIssue({ code: 'custom', path: ['windows', 'extra', extraOutside], message: `cell ${windows.extra![extraOutside]} is outside the ${replay.width}x${replay.height} map` });
     }
   });
 

@@ -10,6 +10,10 @@
  * the cells of a's last window with t0 <= t, at times >= t. For CA* and HCA* the one window is
  * the whole path.
  *
+ * A slow unit (speed > 1) reserves two cells while it moves: the one it leaves and the one it
+ * enters. The second is `extra` at the same index as the first (-1: none); the array exists only
+ * when some recorded plan has such a move (null otherwise, so ordinary runs carry nothing more).
+ *
  * Storage is flat typed arrays (entry k is cells[offsets[k] .. offsets[k + 1]) starting at turn
  * t0[k]), growing by doubling, so recording costs a copy of the path per replan and nothing per
  * turn; the arrays cross the solver-process boundary by structured clone, with a format name and
@@ -33,12 +37,17 @@ export interface PlanWindows {
   offsets: Int32Array;
   /** Anchor cell per planned turn. */
   cells: Int32Array;
+  /** Per planned turn, the second cell a slow move also reserves, or -1; null or absent when no plan has one. */
+  extra?: Int32Array | null;
 }
 
 /** Where a controller reports the plans it adopts (the simulator gives one when asked to record). */
 export interface PlanSink {
-  /** Agent `agent` now plans to stand on cells[0 .. length) at turns t0, t0 + 1, … . */
-  plan(agent: number, t0: number, cells: Int32Array, length: number): void;
+  /**
+   * Agent `agent` now plans to stand on cells[0 .. length) at turns t0, t0 + 1, … ; `extra`, when
+   * given, holds the cell a slow move also reserves at each turn (-1: none).
+   */
+  plan(agent: number, t0: number, cells: Int32Array, length: number, extra?: Int32Array | null): void;
 }
 
 /** Collects windows in growable typed arrays: amortised O(path length) per recorded plan. */
@@ -47,19 +56,29 @@ export class PlanWindowRecorder implements PlanSink {
   private start = new Int32Array(64);
   private offsets = new Int32Array(65);
   private cells = new Int32Array(1024);
+  /** Allocated on the first plan with a slow move (then as long as cells, -1 where none). */
+  private extras: Int32Array | null = null;
   private count = 0;
   private used = 0;
 
   constructor(private readonly agents: number, private readonly window: number) {}
 
-  plan(agent: number, t0: number, cells: Int32Array, length: number): void {
+  plan(agent: number, t0: number, cells: Int32Array, length: number, extra?: Int32Array | null): void {
     const k = this.count;
     if (k + 1 >= this.agentOf.length) {
       this.agentOf = grow(this.agentOf, k + 2);
       this.start = grow(this.start, k + 2);
       this.offsets = grow(this.offsets, k + 3);
     }
-    if (this.used + length > this.cells.length) this.cells = grow(this.cells, this.used + length);
+    if (this.used + length > this.cells.length) {
+      this.cells = grow(this.cells, this.used + length);
+      if (this.extras !== null) this.extras = grow(this.extras, this.cells.length, -1);
+    }
+    if (extra && this.extras === null && hasExtra(extra, length)) this.extras = new Int32Array(this.cells.length).fill(-1);
+    if (this.extras !== null) {
+      if (extra) this.extras.set(extra.subarray(0, length), this.used);
+      else this.extras.fill(-1, this.used, this.used + length);
+    }
     this.agentOf[k] = agent;
     this.start[k] = t0;
     this.offsets[k] = this.used;
@@ -83,13 +102,20 @@ export class PlanWindowRecorder implements PlanSink {
       t0: this.start.slice(0, this.count),
       offsets: this.offsets.slice(0, this.count + 1),
       cells: this.cells.slice(0, this.used),
+      extra: this.extras === null ? null : this.extras.slice(0, this.used),
     };
   }
 }
 
-function grow(array: Int32Array, needed: number): Int32Array<ArrayBuffer> {
+function hasExtra(extra: Int32Array, length: number): boolean {
+  for (let k = 0; k < length; k++) if (extra[k] >= 0) return true;
+  return false;
+}
+
+function grow(array: Int32Array, needed: number, fill = 0): Int32Array<ArrayBuffer> {
   const grown = new Int32Array(Math.max(needed, array.length * 2));
   grown.set(array);
+  if (fill !== 0) grown.fill(fill, array.length);
   return grown;
 }
 
@@ -102,8 +128,10 @@ export function checkPlanWindows(windows: PlanWindows, cellCount?: number): void
 }
 
 /** The first inconsistency of the arrays, or null (shared by checkPlanWindows and the protocol schema). */
-export function planWindowsProblem(windows: Pick<PlanWindows, 'agents' | 'agent' | 't0' | 'offsets' | 'cells'>, cellCount?: number): string | null {
+export function planWindowsProblem(windows: Pick<PlanWindows, 'agents' | 'agent' | 't0' | 'offsets' | 'cells'> & { extra?: Int32Array | null }, cellCount?: number): string | null {
   const { agent, t0, offsets, cells } = windows;
+  const extra = windows.extra ?? null;
+  if (extra !== null && extra.length !== cells.length) return `extra has ${extra.length} entries, expected one per cell (${cells.length})`;
   const n = agent.length;
   if (t0.length !== n) return `t0 has ${t0.length} entries, agent has ${n}`;
   if (offsets.length !== n + 1) return `offsets has ${offsets.length} entries, expected entries + 1 = ${n + 1}`;
@@ -115,6 +143,7 @@ export function planWindowsProblem(windows: Pick<PlanWindows, 'agents' | 'agent'
   }
   if (cellCount !== undefined) {
     for (let i = 0; i < cells.length; i++) if (cells[i] < 0 || cells[i] >= cellCount) return `cell ${cells[i]} is outside the map`;
+    if (extra !== null) for (let i = 0; i < extra.length; i++) if (extra[i] < -1 || extra[i] >= cellCount) return `extra cell ${extra[i]} is outside the map`;
   }
   return null;
 }
@@ -156,6 +185,8 @@ export interface ReservedCells {
   /** Cells reserved at times[i] >= t, in time order; the last is the window's end. */
   cells: Int32Array;
   times: Int32Array;
+  /** The cell a slow move also reserves at times[i] (-1: none), or null when the run has none. */
+  extra: Int32Array | null;
 }
 
 /** Agent a's reserved cells at turn t (its current window from time t on), or null when it has none. */
@@ -169,5 +200,5 @@ export function reservedCellsAt(windows: PlanWindows, index: PlanWindowIndex, ag
   const cells = windows.cells.subarray(from, to);
   const times = new Int32Array(to - from);
   for (let i = 0; i < times.length; i++) times[i] = t0 + (from - windows.offsets[k]) + i;
-  return { plannedAt: t0, cells, times };
+  return { plannedAt: t0, cells, times, extra: windows.extra ? windows.extra.subarray(from, to) : null };
 }

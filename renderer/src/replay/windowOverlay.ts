@@ -79,6 +79,7 @@ export const MIN_END_PX = 10;
  * rather than layers that would turn opaque), each with a thin dark edge so the chain stays
  * visible over the unit's own path in the same colour; outlines the last cell (dark, then dashed
  * in the unit's colour) as the window's end; writes +k on each stay when cells are large enough.
+ * A slow unit's second reserved cell during a move (ReservedCells.extra) is shaded the same way.
  * On a zoomed-out large map cells grow to MIN_MARK_PX and the end marker to MIN_END_PX.
  */
 export function drawPlanWindow(context: CanvasRenderingContext2D, width: number, view: Viewport, overlay: PlanWindowOverlay): void {
@@ -100,6 +101,19 @@ export function drawPlanWindow(context: CanvasRenderingContext2D, width: number,
     context.fillRect(x, y, side, side);
     context.globalAlpha = 1;
     context.strokeRect(x + 0.5, y + 0.5, side - 1, side - 1);
+  }
+  // A slow move also reserves the cell it is entering: shaded at the same strength, without a label.
+  const extra = overlay.extra;
+  if (extra) {
+    for (let i = 0; i < n; i++) {
+      if (extra[i] < 0 || (i > 0 && extra[i] === extra[i - 1])) continue;
+      const x = ox + (extra[i] % width) * s - grow;
+      const y = oy + Math.floor(extra[i] / width) * s - grow;
+      context.globalAlpha = 0.55 - 0.35 * ((times[i] - t) / span);
+      context.fillRect(x, y, side, side);
+      context.globalAlpha = 1;
+      context.strokeRect(x + 0.5, y + 0.5, side - 1, side - 1);
+    }
   }
   const end = cells[n - 1];
   const endSide = Math.max(size * s, MIN_END_PX);

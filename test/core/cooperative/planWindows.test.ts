@@ -81,7 +81,37 @@ describe('WHCA* records its windows', () => {
     const recorded = runController(instance, createWhcaController, { seed: 1, params: {} }, { recordPlans: true });
     expect(plain.replay.windows).toBeUndefined();
     expect(recorded.replay.windows).toBeDefined();
+    // Every unit moves each turn: no move holds two cells, so no extra array.
+    expect(recorded.replay.windows!.extra).toBeNull();
     expect(recorded.replay.positions).toEqual(plain.replay.positions);
+  });
+});
+
+describe('slow units', () => {
+  it.each([
+    ['WHCA*', createWhcaController],
+    ['CA*', createCaController],
+  ] as [string, ControllerFactory][])('%s records the cell a speed-2 unit is entering as reserved with the one it leaves', (_name, factory) => {
+    const grid = Grid.fromAscii(['......', '......']);
+    const instance: MapfInstance = { grid, movement: FOUR_CONNECTED, agents: [{ start: grid.cell(0, 0), goal: grid.cell(5, 0), speed: 2 }, { start: grid.cell(5, 1), goal: grid.cell(0, 1) }] };
+    const result = runController(instance, factory, { seed: 1, params: {} }, { recordPlans: true });
+    expect(result.status).toBe('solved');
+    const windows = result.replay.windows!;
+    checkPlanWindows(windows, grid.cells);
+    const index = indexPlanWindows(windows);
+    let covered = 0;
+    for (let t = 0; t < result.replay.turns; t++) {
+      const reserved = reservedCellsAt(windows, index, 0, t);
+      if (!reserved || reserved.cells.length < 2) continue;
+      // Mid-move (the unit stays put this turn but not the next change): the next cell it enters is reserved too.
+      const here = reserved.cells[0];
+      const next = Array.from(reserved.cells).find((c) => c !== here);
+      if (reserved.extra![0] >= 0) {
+        expect(reserved.extra![0], `t=${t}`).toBe(next);
+        covered++;
+      }
+    }
+    expect(covered).toBeGreaterThan(0);
   });
 });
 

@@ -94,5 +94,8 @@ describe('result schema for plan windows', () => {
     expect(message({ windows: { ...windows(), agents: 2, agent: Int32Array.from([1]) } })).toContain('message.body.replay.windows.agents: is 2, the replay has 1 agents');
     expect(message({ windows: { ...windows(), cells: Int32Array.from([0, 1, 3]) } })).toContain('message.body.replay.windows.cells.2: cell 3 is outside the 3x1 map');
     expect(message({ windows: { ...windows(), cells: [0, 1, 2] } })).toContain('message.body.replay.windows.cells: must be an Int32Array');
+    expect(message({ windows: { ...windows(), extra: Int32Array.from([-1, 2]) } })).toContain('message.body.replay.windows: extra has 2 entries, expected one per cell (3)');
+    expect(message({ windows: { ...windows(), extra: Int32Array.from([-1, 5, -1]) } })).toContain('message.body.replay.windows.extra.1: cell 5 is outside the 3x1 map');
+    expect(message({ windows: { ...windows(), extra: Int32Array.from([-1, 2, -1]) } })).toBe('');
   });
 });

@@ -92,5 +92,29 @@ describe('checkPlanWindows', () => {
     expect(() => checkPlanWindows({ ...good(), offsets: cells(0, 2, 4) })).toThrow(/offsets must run from 0 to the 3 cells/);
     expect(() => checkPlanWindows(good(), 3)).toThrow(/cell 3 is outside the map/);
     expect(() => checkPlanWindows(good(), 4)).not.toThrow();
+    expect(() => checkPlanWindows({ ...good(), extra: cells(-1) })).toThrow(/extra has 1 entries, expected one per cell \(3\)/);
+    expect(() => checkPlanWindows({ ...good(), extra: cells(-1, 9, -1) }, 4)).toThrow(/extra cell 9 is outside the map/);
+  });
+});
+
+describe('the second cell of a slow move (extra)', () => {
+  it('is null until a plan has one, then -1 for every cell recorded without one, across growth', () => {
+    const recorder = new PlanWindowRecorder(2, 4);
+    recorder.plan(0, 0, cells(1, 2), 2, cells(-1, -1));
+    expect(recorder.finish().extra).toBeNull();
+    // A speed-2 move from 2 to 3: at turn 1 the unit holds 2 and already covers 3.
+    recorder.plan(1, 1, cells(2, 2, 3), 3, cells(-1, 3, -1));
+    recorder.plan(0, 2, cells(5, 6), 2);
+    const w = recorder.finish();
+    expect(Array.from(w.extra!)).toEqual([-1, -1, -1, 3, -1, -1, -1]);
+    const path = new Int32Array(600).fill(7);
+    recorder.plan(1, 3, path, 600);
+    const grown = recorder.finish();
+    expect(grown.extra!.length).toBe(grown.cells.length);
+    expect(grown.extra![3]).toBe(3);
+    expect(grown.extra!.subarray(7).every((c) => c === -1)).toBe(true);
+    const reserved = reservedCellsAt(w, indexPlanWindows(w), 1, 2)!;
+    expect(Array.from(reserved.cells)).toEqual([2, 3]);
+    expect(Array.from(reserved.extra!)).toEqual([3, -1]);
   });
 });

@@ -107,6 +107,19 @@ describe('drawPlanWindow', () => {
   });
 });
 
+describe('a slow move', () => {
+  it('shades the cell being entered as well, once per move', () => {
+    const recorder = new PlanWindowRecorder(1, 4);
+    // Speed 2: holds 0 at t=0 and 1 while entering 1, then stands on 1.
+    recorder.plan(0, 0, Int32Array.from([0, 0, 1, 1, 2]), 5, Int32Array.from([-1, 1, -1, 2, -1]));
+    const overlay = selectedPlanWindow(recorder.finish(), units, ['a'], 0)!;
+    const { context, calls } = recordingContext();
+    drawPlanWindow(context, 10, { cellSize: 10, offsetX: 0, offsetY: 0 }, overlay);
+    // Stays on 0, 1, 2, then the entered cells 1 (t=1) and 2 (t=3).
+    expect(calls.filter((c) => c.op === 'fillRect').map((c) => c.args[0])).toEqual([0, 10, 20, 10, 20]);
+  });
+});
+
 describe('withPlanWindows', () => {
   it('asks CA*, HCA* and WHCA* for their windows and leaves other solvers alone', () => {
     expect(withPlanWindows('whca', { window: 8 })).toEqual({ window: 8, recordPlans: true });
