@@ -36,6 +36,7 @@ const api: DesktopApi = {
   },
   labOpenExperiment: () => ipcRenderer.invoke(IPC.labOpenExperiment),
   labSaveExperiment: (suggestedName, text, options) => ipcRenderer.invoke(IPC.labSaveExperiment, suggestedName, text, options ?? {}),
+  labReadExperimentFile: (name) => ipcRenderer.invoke(IPC.labReadExperimentFile, name),
 };
 
 /** Listens on a main-to-renderer channel, hiding the IPC event from the page. */

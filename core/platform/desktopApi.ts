@@ -28,6 +28,7 @@ export const IPC = {
   labUpdate: 'mapf-lab:lab:update',
   labOpenExperiment: 'mapf-lab:lab:open-experiment',
   labSaveExperiment: 'mapf-lab:lab:save-experiment',
+  labReadExperimentFile: 'mapf-lab:lab:read-experiment-file',
 } as const;
 
 /** The lab's runs for main's pool of solver utility processes. */
@@ -160,4 +161,6 @@ export interface DesktopApi {
   labOpenExperiment(): Promise<OpenedTextFile | null>;
   /** Saves the experiment (to its current file when reuseCurrentFile and there is one, else through the dialog), atomically. */
   labSaveExperiment(suggestedName: string, text: string, options?: SaveOptions): Promise<SaveOutcome>;
+  /** A .map or .scen the experiment names, read relative to its file (to replay a run on it); rejects with the reason. */
+  labReadExperimentFile(name: string): Promise<OpenedTextFile>;
 }

@@ -70,5 +70,11 @@ export function registerLabIpc(): LabSweeps {
     return { saved: true, name: basename(path) };
   });
 
+  ipcMain.handle(IPC.labReadExperimentFile, async (event, name: unknown): Promise<OpenedTextFile> => {
+    if (typeof name !== 'string') throw new Error('a map or scenario path must be a non-empty relative path');
+    const text = await readExperimentFile(sessionFor(event.sender.id).experimentPath, name);
+    return { name: basename(name), text };
+  });
+
   return sweeps;
 }

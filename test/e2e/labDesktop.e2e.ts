@@ -14,6 +14,9 @@ import { FAKE_DESKTOP_API } from './support/fakeDesktopApi.ts';
 import { FAKE_LAB_POOL } from './support/fakeLabPool.ts';
 
 const SILVER = readFileSync(fileURLToPath(new URL('../../experiments/silver2005.json', import.meta.url)), 'utf8');
+const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+const MAP = readFileSync(`${BENCHMARKS}maps/random-32-32-10.map`, 'utf8');
+const SCEN = readFileSync(`${BENCHMARKS}scen/random-32-32-10-even-1.scen`, 'utf8');
 
 type Call = [string, ...unknown[]];
 let browser: Browser;
@@ -122,6 +125,49 @@ describe('desktop renderer path: the lab on main\'s solver processes', () => {
     await expect.poll(() => page.getByTestId('lab-file-name').textContent()).toBe('silver2005.json');
     expect(dialogs.slice(before)).toEqual(['Discard the unsaved changes to “lab-sweep.json”?']);
     await expect.poll(async () => (await progress()).total).toBe(600);
+    expect(errors).toEqual([]);
+  });
+
+  it('runs a Moving AI map named by path and replays one of its runs from the file main reads', async () => {
+    const experiment = {
+      format: 'mapf-lab/experiment', version: 1, name: 'by-path',
+      maps: [{ kind: 'movingai', map: '../maps/random-32-32-10.map', scen: ['../scen/random-32-32-10-even-1.scen'] }],
+      agents: [5, 10], placement: 'scenario', solvers: [{ solver: 'lra', label: 'LRA*' }, { solver: 'ca', label: 'CA*' }],
+    };
+    await page.evaluate(({ text, map, scen }) => {
+      const desktop = (window as unknown as { __desktop: { nextExperiment: object; experimentFiles: Record<string, string> } }).__desktop;
+      desktop.nextExperiment = { name: 'by-path.json', text };
+      desktop.experimentFiles = { '../maps/random-32-32-10.map': map, '../scen/random-32-32-10-even-1.scen': scen };
+    }, { text: JSON.stringify(experiment, null, 2), map: MAP, scen: SCEN });
+    await page.getByTestId('lab-open').click();
+    await expect.poll(() => page.getByTestId('lab-file-name').textContent()).toBe('by-path.json');
+    await expect.poll(async () => (await progress()).total).toBe(4);
+    await page.getByTestId('lab-run').click();
+    await page.locator('[data-testid="lab-bar"][data-phase="finished"]').waitFor({ timeout: 30_000 });
+    // The rightmost point of the first series (LRA*, 10 agents).
+    const canvas = page.locator('[data-testid="lab-chart-successRate"] canvas');
+    await page.getByTestId('lab-chart-successRate').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    const target = await canvas.evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let best = { x: -1, y: -1 };
+      for (let y = 0; y < c.height; y++) {
+        for (let x = 0; x < c.width; x++) {
+          const i = (y * c.width + x) * 4;
+          if (data[i] < 120 && data[i + 1] > 100 && data[i + 2] > 200 && data[i + 3] > 200 && x > best.x) best = { x, y };
+        }
+      }
+      const scale = c.width / c.getBoundingClientRect().width;
+      return { x: best.x / scale - 2, y: best.y / scale };
+    });
+    expect(target.x).toBeGreaterThan(0);
+    await canvas.click({ position: target });
+    await expect.poll(() => page.getByTestId('lab-picked-run').textContent()).toMatch(/LRA\*, random-32-32-10#\d+, 10 agents/);
+    await page.getByTestId('lab-open-replay').click();
+    await page.locator('[data-testid="view-editor"][aria-pressed="true"]').waitFor();
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 10 units/);
+    expect((await callsOf('labRead')).map((c) => c[1]).sort()).toEqual(['../maps/random-32-32-10.map', '../scen/random-32-32-10-even-1.scen']);
+    await screenshot(page, 'lab-desktop-by-path-replay');
     expect(errors).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ export function PickedRun() {
       <span>
         Run {record.id}: <strong>{record.label}</strong>, {record.map}#{record.instance}, {record.agents} agents, {record.status} ({success})
       </span>
-      <button type="button" onClick={() => openReplay(record)} data-testid="lab-open-replay">Open replay</button>
+      <button type="button" onClick={() => void openReplay(record)} data-testid="lab-open-replay">Open replay</button>
       <button type="button" onClick={() => void saveRunReplay(record)} data-testid="lab-save-replay" title="Solve this run in the editor and save its replay file (MAPF Lab replay JSON)">Save replay file…</button>
       <button type="button" aria-label="Close" onClick={() => pickedRunStore.set({ record: null })}>×</button>
     </div>

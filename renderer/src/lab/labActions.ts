@@ -6,8 +6,9 @@ import { model } from '../state/session.ts';
 import { solveCurrent } from '../state/solveActions.ts';
 import { exportReplayFile } from '../state/exportActions.ts';
 import { inlineMapSpec, mapsOf, movingAiMapSpec, readExperimentJson, withMaps, withScenarioAgents, experimentText } from './experimentForm.ts';
-import { fileService } from '../platform/index.ts';
-import { runDocument } from './labReplay.ts';
+import { desktopApi, fileService } from '../platform/index.ts';
+import { runDocument, runFiles } from './labReplay.ts';
+import type { RunSpec } from '../../../core/experiments/runPlan.ts';
 import { runSpecFor, setExperimentText, sweepStore } from './sweep.ts';
 import { viewStore } from './viewMode.ts';
 
@@ -21,8 +22,16 @@ export function addCurrentMap(): void {
   setExperimentText(experimentText(withMaps(json, [...mapsOf(json), spec])));
 }
 
+/** The texts of the Moving AI files a run names by path: read by main in the desktop app (relative to the experiment file). */
+async function filesOf(run: RunSpec): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  if (!desktopApi) return files; // runDocument says why it cannot replay such a run here
+  for (const name of runFiles(run)) files[name] = (await desktopApi.labReadExperimentFile(name)).text;
+  return files;
+}
+
 /** Loads the run's instance into the editor (asking first if the scenario there has unsaved edits); false when it did not. */
-function loadRun(record: RunRecord): boolean {
+async function loadRun(record: RunRecord): Promise<boolean> {
   const run = runSpecFor(record);
   if (!run) {
     notify('error', `Run ${record.id} is not in the current experiment definition.`);
@@ -30,7 +39,7 @@ function loadRun(record: RunRecord): boolean {
   }
   let doc;
   try {
-    doc = runDocument(run);
+    doc = runDocument(run, await filesOf(run));
   } catch (error) {
     notify('error', `Run ${record.id} cannot be replayed: ${error instanceof Error ? error.message : String(error)}`);
     return false;
@@ -44,8 +53,8 @@ function loadRun(record: RunRecord): boolean {
 }
 
 /** Loads the run's instance into the editor, solves it there and shows the replay. */
-export function openReplay(record: RunRecord): void {
-  if (loadRun(record)) void solveCurrent();
+export async function openReplay(record: RunRecord): Promise<void> {
+  if (await loadRun(record)) await solveCurrent();
 }
 
 /**
@@ -54,7 +63,7 @@ export function openReplay(record: RunRecord): void {
  * Export > Replay would write for it.
  */
 export async function saveRunReplay(record: RunRecord): Promise<void> {
-  if (!loadRun(record)) return;
+  if (!(await loadRun(record))) return;
   await solveCurrent();
   await exportReplayFile();
 }

@@ -1,5 +1,5 @@
 /**
- * Click a chart point, see one of its runs: the run's instance is rebuilt from its RunSpec
+ * Pick a chart point, see one of its runs: the run's instance is rebuilt from its RunSpec
  * (core/experiments/instances.ts, the same builder the worker used), loaded into the editor as a
  * scenario with the run's solver, seed and limits, and solved by the editor's solver service,
  * whose result the replay player shows. The solve is the editor's (a plan played on the
@@ -12,11 +12,24 @@ import { completeAgent } from '../../../core/scenario/content.ts';
 import { AGENT_ORDERS } from '../../../core/scenario/schema.ts';
 import { emptyDocument, type EditorDocument } from '../model/document.ts';
 
-/** The scenario document of a run: its map, its agents as units, its solver settings. Pure. */
-export function runDocument(run: RunSpec): EditorDocument {
+/** The Moving AI files a run reads by path (none for random and inline maps). */
+export function runFiles(run: RunSpec): string[] {
+  const names: string[] = [];
+  if (run.map.kind === 'movingai') names.push(run.map.map);
+  if (run.placement.kind === 'scenario') names.push(run.placement.scen);
+  return names;
+}
+
+/**
+ * The scenario document of a run: its map, its agents as units, its solver settings. Pure:
+ * `files` holds the texts of the files the run names by path (runFiles), read by the caller.
+ */
+export function runDocument(run: RunSpec, files: Readonly<Record<string, string>> = {}): EditorDocument {
   const builder = new InstanceBuilder({
     readText: (name) => {
-      throw new Error(`${name}: runs on map files cannot be replayed from the lab yet`);
+      const text = files[name];
+      if (text === undefined) throw new Error(`${name}: the browser edition cannot read files by path; replay runs on map files in the desktop app, or carry the map in the experiment (Add .map…)`);
+      return text;
     },
   });
   const { instance } = builder.build(run);

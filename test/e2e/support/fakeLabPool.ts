@@ -1,7 +1,7 @@
 /**
  * Main's part of the desktop lab for the preload stand-in (add it after FAKE_DESKTOP_API): a
  * pool that answers labStart with made-up records in batches, obeys pause, resume and cancel,
- * and records every call, plus the experiment file's open and save. Main's real pool is unit
+ * and records every call, plus the experiment file's open and save and the files it names. Main's real pool is unit
  * tested in test/main/labSweeps.test.ts; this checks the renderer's side in a real browser.
  */
 export const FAKE_LAB_POOL = `
@@ -10,6 +10,8 @@ export const FAKE_LAB_POOL = `
   const listeners = [];
   const sweeps = new Map();
   desktop.nextExperiment = null;
+  /** Files main would find beside the experiment, by the name the experiment gives. */
+  desktop.experimentFiles = {};
   const record = (run) => {
     const rate = Math.max(0, Math.min(1, 1.2 - run.agents / (30 + 10 * (run.label.length % 3))));
     const path = 10 + run.agents / 3;
@@ -60,6 +62,12 @@ export const FAKE_LAB_POOL = `
     labOpenExperiment: async () => {
       desktop.calls.push(['labOpen']);
       return desktop.nextExperiment;
+    },
+    labReadExperimentFile: async (name) => {
+      desktop.calls.push(['labRead', name]);
+      const text = desktop.experimentFiles[name];
+      if (text === undefined) throw new Error(name + ': no such file beside the experiment');
+      return { name: name.split('/').pop(), text };
     },
     labSaveExperiment: async (name, text, options) => {
       desktop.calls.push(['labSave', name, options && options.reuseCurrentFile === true, text.length]);

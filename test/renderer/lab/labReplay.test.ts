@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
-import { runDocument } from '../../../renderer/src/lab/labReplay.ts';
+import { runDocument, runFiles } from '../../../renderer/src/lab/labReplay.ts';
 import { isLabShortcut } from '../../../renderer/src/lab/viewMode.ts';
 
 describe('replay of a run', () => {
@@ -19,9 +19,16 @@ describe('replay of a run', () => {
     expect(doc.name).toContain('run 0');
   });
 
-  it('a run on a map file says it cannot be replayed yet', () => {
-    const experiment = parseExperiment({ format: 'mapf-lab/experiment', version: 1, name: 'x', maps: [{ kind: 'movingai', map: 'a.map' }], agents: [2], solvers: [{ solver: 'whca' }] });
-    expect(() => runDocument(planRuns(experiment)[0])).toThrow('cannot be replayed from the lab yet');
+  it('a run on map files by path: replayed from the texts read for it, or says why not', () => {
+    const experiment = parseExperiment({ format: 'mapf-lab/experiment', version: 1, name: 'x', maps: [{ kind: 'movingai', map: '../maps/a.map', scen: ['a.scen'] }], agents: [2], placement: 'scenario', solvers: [{ solver: 'whca' }] });
+    const [run] = planRuns(experiment);
+    expect(runFiles(run)).toEqual(['../maps/a.map', 'a.scen']);
+    expect(() => runDocument(run)).toThrow('../maps/a.map: the browser edition cannot read files by path');
+    const map = 'type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n';
+    const scen = 'version 1\n0\ta.map\t4\t3\t0\t0\t3\t2\t5\n0\ta.map\t4\t3\t3\t0\t0\t2\t5\n';
+    const doc = runDocument(run, { '../maps/a.map': map, 'a.scen': scen });
+    expect(doc.grid.toAscii()).toEqual(['....', '.@@.', '....']);
+    expect(doc.agents.map((a) => [a.start, a.goal])).toEqual([[[0, 0], [3, 2]], [[3, 0], [0, 2]]]);
   });
 
   it('Ctrl+Shift+L switches views; L alone is the line tool', () => {
