@@ -6,16 +6,19 @@ import { useSlice } from '../state/store.ts';
 import { Store } from '../state/store.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { openReplay, saveRunReplay } from './labActions.ts';
+import { sweepStore } from './sweep.ts';
 
-export const pickedRunStore = new Store<{ record: RunRecord | null }>({ record: null });
+/** The picked run and the definition it belongs to (an edited definition hides it). */
+export const pickedRunStore = new Store<{ record: RunRecord | null; hash: string | null }>({ record: null, hash: null });
 
 export function pickRun(record: RunRecord): void {
-  pickedRunStore.set({ record });
+  pickedRunStore.set({ record, hash: sweepStore.get().hash });
 }
 
 export function PickedRun() {
-  const record = useSlice(pickedRunStore, (s) => s.record);
-  if (!record) return null;
+  const { record, hash } = useSlice(pickedRunStore, (s) => s);
+  const current = useSlice(sweepStore, (s) => s.hash);
+  if (!record || hash !== current) return null;
   const success = Number.isFinite(record.successRate) ? `${Math.round(record.successRate * 100)}% at their goals` : record.status;
   return (
     <div className="lab-row lab-picked" data-testid="lab-picked-run" data-run={record.id} style={{ alignItems: 'center' }}>
