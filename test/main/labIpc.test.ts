@@ -1,0 +1,136 @@
+// Main's lab IPC with Electron stubbed: sweeps reach solver "utility processes" (in-memory
+// protocol servers behind a fake UtilityProcess, through main/solverHost.ts), the experiment file
+// is saved atomically and remembered apart from the scenario's, and a closed window stops its sweeps.
+import { EventEmitter } from 'node:events';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { planRuns } from '../../core/experiments/runPlan.ts';
+import { parseExperiment } from '../../core/experiments/schema.ts';
+import { IPC, type LabSweepEnd, type LabSweepUpdate, type SaveOutcome } from '../../core/platform/desktopApi.ts';
+import { createPortPair } from '../../core/protocol/memoryPort.ts';
+import { serveSolvers } from '../../core/protocol/server.ts';
+
+const electron = vi.hoisted(() => ({
+  handlers: new Map<string, (...args: unknown[]) => unknown>(),
+  forks: 0,
+  kills: 0,
+  saveDialogs: [] as string[],
+  savePath: '',
+}));
+
+vi.mock('electron', () => {
+  /** A UtilityProcess stand-in whose "process" is serveSolvers over an in-memory port pair. */
+  const fork = () => {
+    electron.forks++;
+    const [parent, child] = createPortPair();
+    serveSolvers(child);
+    const emitter = new EventEmitter();
+    parent.onMessage((message) => emitter.emit('message', message));
+    return Object.assign(emitter, {
+      postMessage: (message: unknown) => parent.postMessage(message),
+      kill: () => {
+        electron.kills++;
+        parent.close();
+        setTimeout(() => emitter.emit('exit', 0), 0);
+        return true;
+      },
+    });
+  };
+  const register = (channel: string, handler: (...args: unknown[]) => unknown) => electron.handlers.set(channel, handler);
+  return {
+    ipcMain: { handle: register, on: register },
+    utilityProcess: { fork },
+    BrowserWindow: { fromWebContents: () => null },
+    dialog: {
+      showSaveDialog: async (options: { defaultPath: string }) => {
+        electron.saveDialogs.push(options.defaultPath);
+        return { canceled: false, filePath: electron.savePath };
+      },
+      showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+      showMessageBox: async () => ({ response: 0 }),
+    },
+    app: { addRecentDocument: () => {}, getPath: () => tmpdir() },
+  };
+});
+
+const { registerLabIpc } = await import('../../main/ipc/labIpc.ts');
+const { sessionFor } = await import('../../main/documentSessions.ts');
+
+function window(id: number) {
+  const sent: LabSweepUpdate[] = [];
+  let destroyed: (() => void) | undefined;
+  return {
+    sent,
+    destroy: () => destroyed?.(),
+    event: { sender: { id, isDestroyed: () => false, send: (_channel: string, _ticket: string, update: LabSweepUpdate) => sent.push(update), once: (_e: string, fn: () => void) => (destroyed = fn) } },
+  };
+}
+
+const call = <T>(channel: string, ...args: unknown[]) => electron.handlers.get(channel)!(...args) as Promise<T>;
+
+const RUNS = planRuns(parseExperiment({
+  format: 'mapf-lab/experiment', version: 1, name: 'ipc',
+  maps: [{ kind: 'inline', name: 'bridge', rows: ['.....', '.@.@.', '.....'] }],
+  agents: [1, 2], placement: 'random', solvers: [{ solver: 'lra', label: 'LRA*' }], repeats: 10, turnLimit: 30,
+}));
+
+beforeAll(() => {
+  registerLabIpc();
+});
+
+describe('main: lab IPC', () => {
+  it('runs a sweep on N solver utility processes and sends its records to the window', async () => {
+    const w = window(11);
+    const forks = electron.forks;
+    const kills = electron.kills;
+    const end = await call<LabSweepEnd>(IPC.labStart, w.event, 'lab-ipc', { runs: RUNS, workers: 2 });
+    const keys = [...w.sent.flatMap((u) => u.records), ...end.records].map((r) => r.key);
+    expect(keys.sort()).toEqual(RUNS.map((r) => r.key).sort());
+    expect(end.progress.failed).toBe(0);
+    expect(electron.forks - forks).toBe(2);
+    // The sweep's processes end with it.
+    expect(electron.kills - kills).toBe(2);
+  });
+
+  it('refuses a malformed sweep before a process starts', async () => {
+    const forks = electron.forks;
+    const end = await call<LabSweepEnd>(IPC.labStart, window(12).event, 'lab-bad', { runs: [{ id: -1 }], workers: 2 });
+    expect(end.error).toMatch(/invalid lab sweep: runs\.0/);
+    expect(electron.forks).toBe(forks);
+  });
+
+  it('stops a window\'s sweep when the window goes away', async () => {
+    const w = window(13);
+    const ending = call<LabSweepEnd>(IPC.labStart, w.event, 'lab-close', { runs: [...RUNS, ...RUNS.map((r) => ({ ...r, id: r.id + 100, key: `${r.key}-again` }))], workers: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    w.destroy();
+    expect((await ending).cancelled).toBe(true);
+  });
+
+  it('saves the experiment atomically and remembers it apart from the scenario; Save writes there again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapf-lab-ipc-'));
+    electron.savePath = join(dir, 'sweep.json');
+    const w = window(14);
+    const first = await call<SaveOutcome>(IPC.labSaveExperiment, w.event, 'sweep.json', '{"a":1}', {});
+    expect(first).toEqual({ saved: true, name: 'sweep.json' });
+    expect(readFileSync(electron.savePath, 'utf8')).toBe('{"a":1}');
+    const session = sessionFor(14);
+    expect(session.experimentPath).toBe(electron.savePath);
+    // The scenario's Save and its map-beside lookups are untouched.
+    expect(session.scenarioPath).toBeNull();
+    expect(session.files.size).toBe(0);
+    const dialogs = electron.saveDialogs.length;
+    await call<SaveOutcome>(IPC.labSaveExperiment, w.event, 'other.json', '{"a":2}', { reuseCurrentFile: true });
+    expect(electron.saveDialogs.length).toBe(dialogs);
+    expect(readFileSync(electron.savePath, 'utf8')).toBe('{"a":2}');
+    expect((await call<SaveOutcome>(IPC.labSaveExperiment, w.event, '../x.json', '{}', {})).error).toMatch(/not a path/);
+
+    // The files the experiment names are read relative to it.
+    writeFileSync(join(dir, 'tiny.map'), 'type octile\nheight 1\nwidth 2\nmap\n..\n');
+    await expect(call(IPC.labReadExperimentFile, w.event, 'tiny.map')).resolves.toEqual({ name: 'tiny.map', text: 'type octile\nheight 1\nwidth 2\nmap\n..\n' });
+    await expect(call(IPC.labReadExperimentFile, w.event, 'sweep.json')).rejects.toThrow(/only \.map and \.scen/);
+    await expect(call(IPC.labReadExperimentFile, window(15).event, 'tiny.map')).rejects.toThrow(/open or save the experiment as a file first/);
+  });
+});
