@@ -8,7 +8,8 @@
 import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
-import { buildDistanceTable } from '../search/distanceTable.ts';
+import { computeClearance } from '../cooperative/footprint.ts';
+import { type StepTable, buildStepTable, buildUnitDistance } from '../solvers/optimal/stepTable.ts';
 
 /** Per-agent measurements, one typed array slot per agent. */
 export interface AgentMetrics {
@@ -16,7 +17,7 @@ export interface AgentMetrics {
   success: Uint8Array;
   /** Turns until the agent first stood on its goal; -1 if it never did. */
   pathLength: Int32Array;
-  /** Shortest path length with no other agents (Infinity when the goal is unreachable). */
+  /** Turns the agent needs with no other agents (Infinity when the goal is unreachable). */
   lowerBound: Float64Array;
   cycles: Int32Array;
   /** Turns spent standing still off the goal (refused moves included). */
@@ -69,13 +70,55 @@ export interface RunMetrics {
   reservationsMax: number;
 }
 
-/** The no-other-agents shortest path of every agent (one distance table per distinct goal). */
+/**
+ * The turns each agent needs with no other agents: its fewest moves to the goal times the turns a
+ * move takes (speed). Counted in moves, not in path length: path length is counted in turns, and
+ * with 8 neighbours a diagonal move takes one turn, though it is sqrt(2) long, so an octile
+ * bound would let a unit beat its own lower bound. A unit larger than one cell moves its anchor
+ * over cells whose clearance fits it (footprint.ts); diagonal corner rules are checked on the
+ * anchor only, which can only make the bound lower, never wrong. One table per distinct goal and size.
+ */
 export function lowerBounds(grid: Grid, movement: Movement, agents: readonly AgentTask[]): Float64Array {
   const bounds = new Float64Array(agents.length);
+  const steps = buildStepTable(grid, movement);
+  const tables = new Map<string, Int32Array>();
+  let clearance: Uint16Array | null = null;
   for (let a = 0; a < agents.length; a++) {
-    bounds[a] = buildDistanceTable(grid, movement, agents[a].goal).distance[agents[a].start];
+    const { start, goal } = agents[a];
+    const size = agents[a].size ?? 1;
+    const key = `${goal}/${size}`;
+    let table = tables.get(key);
+    if (table === undefined) {
+      if (size === 1) table = buildUnitDistance(steps, goal);
+      else table = footprintDistance(steps, (clearance ??= computeClearance(grid)), size, goal);
+      tables.set(key, table);
+    }
+    const moves = table[start];
+    bounds[a] = moves < 0 ? Infinity : moves * (agents[a].speed ?? 1);
   }
   return bounds;
+}
+
+/** Fewest moves of a size-k unit's anchor to `goal`, over anchors where it fits (-1: unreachable). */
+function footprintDistance(steps: StepTable, clearance: Uint16Array, size: number, goal: number): Int32Array {
+  const distance = new Int32Array(steps.cells).fill(-1);
+  if (clearance[goal] < size) return distance;
+  const queue = new Int32Array(steps.cells);
+  let head = 0;
+  let tail = 0;
+  distance[goal] = 0;
+  queue[tail++] = goal;
+  while (head < tail) {
+    const cell = queue[head++];
+    for (let d = 0; d < steps.directions; d++) {
+      const next = steps.neighbour[cell * 8 + d];
+      if (next >= 0 && distance[next] < 0 && clearance[next] >= size) {
+        distance[next] = distance[cell] + 1;
+        queue[tail++] = next;
+      }
+    }
+  }
+  return distance;
 }
 
 export function summarizeRun(agents: AgentMetrics, turns: number, turnMs: Float64Array, initMs: number, expanded: number, reservationsMax: number, collisions: number): RunMetrics {

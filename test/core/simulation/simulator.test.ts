@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
-import { FOUR_CONNECTED, OCTILE_NO_CUT, type Movement } from '../../../core/grid/movement.ts';
+import { FOUR_CONNECTED, OCTILE_CUT, OCTILE_NO_CUT, type Movement } from '../../../core/grid/movement.ts';
 import { describeViolations } from '../../../core/mapf/validator.ts';
 import { simulate } from '../../../core/simulation/simulator.ts';
+import { lowerBounds } from '../../../core/simulation/metrics.ts';
 import { checkReplay, replayCell } from '../../../core/simulation/replay.ts';
 import { scriptedController } from './scripted.ts';
 
@@ -164,6 +165,24 @@ describe('turn simulator: per-agent metrics', () => {
     const result = simulate(w, scriptedController(w.grid, [[[1, 1], [2, 2]]]));
     expect(result.status).toBe('solved');
     expect(result.validation?.valid, describeViolations(result.validation!)).toBe(true);
-    expect(result.agents.lowerBound[0]).toBeCloseTo(2 * Math.SQRT2);
+    // The bound is in turns, as path length is: two diagonal moves take two turns (not 2 sqrt 2).
+    expect(result.agents.lowerBound[0]).toBe(2);
+    expect(result.agents.pathLength[0]).toBe(2);
+    expect(result.run.pathRatio).toBe(1);
+  });
+
+  it('lower bounds in turns: moves times the turns a move takes, over cells where a large unit fits', () => {
+    const grid = Grid.fromAscii(['.....', '.....', '..@..', '.....']);
+    const task = (sx: number, sy: number, gx: number, gy: number, extra: { size?: number; speed?: number } = {}) => ({ start: grid.cell(sx, sy), goal: grid.cell(gx, gy), ...extra });
+    const bounds = lowerBounds(grid, FOUR_CONNECTED, [
+      task(0, 0, 4, 3), // 7 moves
+      task(0, 1, 3, 2, { speed: 3 }), // 4 moves of 3 turns
+      task(3, 2, 0, 0, { size: 2 }), // a 2x2 unit goes round the wall up the right side: 5 moves
+      task(0, 0, 2, 2), // onto the wall: unreachable
+    ]);
+    expect(Array.from(bounds)).toEqual([7, 12, 5, Infinity]);
+    // 8-connected, one turn per diagonal move: 4 past the wall's corner, 5 without cutting it.
+    expect(lowerBounds(grid, OCTILE_CUT, [task(0, 0, 4, 3)])[0]).toBe(4);
+    expect(lowerBounds(grid, OCTILE_NO_CUT, [task(0, 0, 4, 3)])[0]).toBe(5);
   });
 });
