@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { chokepointExample } from '../../core/examples/chokepoint.ts';
 import { solveIndependent } from '../../core/solvers/independent.ts';
+import { solveIdOd } from '../../core/solvers/optimal/solvers.ts';
 import { defaultAgentColor } from '../../core/mapf/agentColors.ts';
 import { sumOfCosts } from '../../core/mapf/plan.ts';
 
@@ -103,6 +104,25 @@ describe('browser edition: solve the example', () => {
       expect(own.length, `unit ${agent + 1}'s colour on its path`).toBeGreaterThan(0);
     });
     await screenshot(app.page, 'slice-solved');
+  });
+
+  it('an optimal solver offers the cost model, and the total is the optimum under the chosen one', async () => {
+    const page = app.page;
+    await page.getByTestId('solver-select').selectOption('id+od');
+    const costModel = page.getByTestId('solver-cost-model');
+    await expect(costModel.inputValue()).resolves.toBe('away');
+    const goals = instance.agents.map((a) => a.goal);
+    for (const model of ['away', 'rest'] as const) {
+      await costModel.selectOption(model);
+      await page.getByTestId('solve').click();
+      await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
+      // The optimum is unique even where plans are not: compare with the same solver run here.
+      const optimum = solveIdOd(instance, { params: { costModel: model } });
+      await expect(page.getByTestId('sum-of-costs').textContent()).resolves.toBe(String(sumOfCosts(optimum.paths, goals, model)));
+      await expect(page.getByTestId('sum-of-costs').getAttribute('title')).resolves.toBe(`cost model '${model}'`);
+    }
+    await page.getByTestId('solver-select').selectOption('independent');
+    await expect(costModel.count()).resolves.toBe(0); // only the optimal solvers take it
   });
 
   it('had a clean console and made no request beyond the app itself', () => {

@@ -2,7 +2,8 @@
  * Solver settings (stored in the scenario: each change is a setSolverSettings or setMovement
  * command), Solve and Cancel, live mode, progress, and how the last solve ended.
  */
-import { SOLVERS } from '../../../core/solvers/registry.ts';
+import { SOLVERS, findSolver } from '../../../core/solvers/registry.ts';
+import { COST_MODELS, costModelOf } from '../../../core/mapf/plan.ts';
 import { AGENT_ORDERS, type SolverSettings } from '../../../core/scenario/schema.ts';
 import { labStore } from '../state/labState.ts';
 import { modelStore } from '../state/modelStore.ts';
@@ -28,6 +29,7 @@ export function SolvePanel() {
   const live = useSlice(labStore, (s) => s.live);
   const running = phase === 'running';
   const cooperative = COOPERATIVE.has(settings.solver);
+  const optimal = findSolver(settings.solver)?.optimal === true;
   const stale = outcome !== null && outcome.revision !== revision;
 
   return (
@@ -69,6 +71,23 @@ export function SolvePanel() {
               {AGENT_ORDERS.map((o) => (
                 <option key={o} value={o}>
                   {o}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {optimal && (
+          <label className="field" title="What the optimal solvers minimise. away (Standley): steps a unit is not waiting on its goal. rest: time until it rests on its goal for good.">
+            <span>Cost</span>
+            <select
+              value={costModelOf(settings.params)}
+              disabled={running}
+              onChange={(e) => setSettings({ params: { ...settings.params, costModel: e.target.value } })}
+              data-testid="solver-cost-model"
+            >
+              {COST_MODELS.map((m) => (
+                <option key={m} value={m}>
+                  {m === 'away' ? 'steps away from goal' : 'time until resting on goal'}
                 </option>
               ))}
             </select>
