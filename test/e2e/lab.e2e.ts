@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchBrowser, screenshot, type WatchedPage } from './browser.ts';
@@ -16,14 +16,16 @@ declare global {
   interface Window {
     /** Long tasks seen by the PerformanceObserver installed before the app starts. */
     labLongTasks?: { start: number; duration: number }[];
+    /** Long animation frames with the scripts that ran in them: what a long task was. */
+    labLongFrames?: { start: number; duration: number; scripts: string }[];
   }
 }
 
 /** Solver workers for the sweep (the app's default is one per core). */
 const WORKERS = process.env.LAB_WORKERS ?? '2';
 
-/** Longest task on the UI thread the sweep may cause (see the assertion). */
-const LONG_TASK_LIMIT_MS = Number(process.env.LAB_LONG_TASK_LIMIT_MS ?? 50);
+/** Longest task on the UI thread the sweep may cause (issue 7; see the assertion). */
+const LONG_TASK_LIMIT_MS = 50;
 
 let browser: Browser;
 let app: WatchedPage;
@@ -38,6 +40,17 @@ beforeAll(async () => {
       }).observe({ type: 'longtask', buffered: true });
     } catch {
       // no long task timing in this browser: the figure stays empty
+    }
+    window.labLongFrames = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { scripts?: { duration: number; invoker: string; sourceFunctionName: string }[] })[]) {
+          const scripts = (e.scripts ?? []).map((x) => `${x.invoker}${x.sourceFunctionName ? ` ${x.sourceFunctionName}` : ''} ${x.duration.toFixed(0)} ms`).join('; ');
+          window.labLongFrames!.push({ start: e.startTime, duration: e.duration, scripts });
+        }
+      }).observe({ type: 'long-animation-frame', buffered: true });
+    } catch {
+      // no long animation frame timing: long tasks are listed without their scripts
     }
   });
   const consoleErrors: string[] = [];
@@ -77,6 +90,15 @@ async function longTasksSince(page: Page, since: number): Promise<{ start: numbe
   return page.evaluate((from) => (window.labLongTasks ?? []).filter((t) => t.start >= from), since);
 }
 
+/** "+812 ms: 63 (Worker.onmessage handler 41 ms; …)": a long task, and the scripts of the frame it fell in. */
+async function describeTasks(page: Page, tasks: { start: number; duration: number }[], origin: number): Promise<string[]> {
+  const frames = await page.evaluate(() => window.labLongFrames ?? []);
+  return tasks.map((t) => {
+    const frame = frames.find((f) => f.start <= t.start + 1 && t.start < f.start + f.duration);
+    return `+${(t.start - origin).toFixed(0)} ms: ${t.duration.toFixed(0)}${frame?.scripts ? ` (${frame.scripts})` : ''}`;
+  });
+}
+
 describe('browser edition: the lab', () => {
   it('runs a sweep on the worker pool, charts it live, cancels, resumes and exports a report', async () => {
     const page = app.page;
@@ -94,7 +116,10 @@ describe('browser edition: the lab', () => {
 
     const firstStart = await page.evaluate(() => performance.now());
     const opening = (await longTasksSince(page, openStart)).filter((t) => t.start < firstStart);
-    console.log(`lab e2e: opening the lab (Monaco, Chart.js, empty charts): ${opening.length} long tasks, longest ${opening.reduce((m, t) => Math.max(m, t.duration), 0).toFixed(0)} ms`);
+    console.log(`lab e2e: opening the lab (Monaco, Chart.js, empty charts; not part of the target): ${opening.length} long tasks, longest ${opening.reduce((m, t) => Math.max(m, t.duration), 0).toFixed(0)} ms`);
+    // The measured window starts here: the click on Run and everything the sweep makes the UI
+    // thread do until it is paused (first part) or finished (resumed part).
+    const loadAtStart = loadavg()[0];
     await page.getByTestId('lab-run').click();
     await page.locator('[data-testid="lab-bar"][data-phase="running"]').waitFor();
     await expect.poll(async () => (await progress(page)).done, { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(20);
@@ -110,6 +135,7 @@ describe('browser edition: the lab', () => {
     expect(early).toBeGreaterThan(50);
     await screenshot(page, 'lab-running');
     const firstTasks = await longTasksSince(page, firstStart);
+    const firstMs = (await page.evaluate(() => performance.now())) - firstStart;
     await page.getByTestId('lab-cancel').click();
     await page.locator('[data-testid="lab-bar"][data-phase="cancelled"]').waitFor();
     const atCancel = (await progress(page)).done;
@@ -126,6 +152,8 @@ describe('browser edition: the lab', () => {
     await page.getByTestId('lab-run').click();
     await page.locator('[data-testid="lab-bar"][data-phase="finished"]').waitFor({ timeout: 120_000 });
     const resumeTasks = await longTasksSince(page, resumeStart);
+    const resumeMs = (await page.evaluate(() => performance.now())) - resumeStart;
+    const loadAtEnd = loadavg()[0];
     const end = await progress(page);
     expect(end.done).toBe(total);
     expect(end.failed).toBe(0);
@@ -146,11 +174,17 @@ describe('browser edition: the lab', () => {
     // Long tasks on the UI thread while the sweep ran (page loads excluded): the target is none.
     const during = [...firstTasks, ...resumeTasks];
     const longest = during.reduce((m, t) => Math.max(m, t.duration), 0);
-    console.log(`lab e2e: long tasks (> 50 ms) during the sweep: ${during.length}, longest ${longest.toFixed(0)} ms [${firstTasks.map((t) => `first +${(t.start - firstStart).toFixed(0)} ms: ${t.duration.toFixed(0)}`).concat(resumeTasks.map((t) => `resumed +${(t.start - resumeStart).toFixed(0)} ms: ${t.duration.toFixed(0)}`)).join(', ')}]`);
-    // The target: none over 50 ms. Before their fixes the sweep caused 60-230 ms tasks: a storage
-    // write per record, eight charts created at the first record, Monaco's JSON mode loading
-    // when the sweep started. A machine loaded by other work can stretch tasks past the target;
-    // LAB_LONG_TASK_LIMIT_MS relaxes it there, and the figure above says what was seen.
+    const listed = [
+      ...(await describeTasks(page, firstTasks, firstStart)).map((t) => `first ${t}`),
+      ...(await describeTasks(page, resumeTasks, resumeStart)).map((t) => `resumed ${t}`),
+    ];
+    console.log(`lab e2e: long tasks (> 50 ms) during the sweep (${(firstMs / 1000).toFixed(1)} s first part, ${(resumeMs / 1000).toFixed(1)} s resumed; load average ${loadAtStart.toFixed(1)} to ${loadAtEnd.toFixed(1)} on ${availableParallelism()} cores): ${during.length}, longest ${longest.toFixed(0)} ms${listed.length > 0 ? ` [${listed.join(', ')}]` : ''}`);
+    // The target: none over 50 ms, on a busy machine too (the solver workers and other work take
+    // the cores, and a task's wall time is then several times its CPU time). Before their fixes
+    // the sweep caused 50-230 ms tasks: a storage write per record, eight charts created at the
+    // first record, Monaco's JSON mode loading when the sweep started, chart updates that React
+    // batched into one task. Now each chart update is a few small steps of a few ms each
+    // (renderer/src/lab/chartQueue.ts).
     expect(longest).toBeLessThan(LONG_TASK_LIMIT_MS);
 
     // The report: downloaded, opened from disk, every chart drawn, nothing fetched.

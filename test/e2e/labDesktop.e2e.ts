@@ -147,7 +147,8 @@ describe('desktop renderer path: the lab on main\'s solver processes', () => {
     // The rightmost point of the first series (LRA*, 10 agents).
     const canvas = page.locator('[data-testid="lab-chart-successRate"] canvas');
     await page.getByTestId('lab-chart-successRate').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
+    // The chart draws the sweep's last records in steps of its own (chartQueue.ts).
+    await page.locator('[data-testid="lab-chart-successRate"][data-records="4"]').waitFor();
     const target = await canvas.evaluate((c: HTMLCanvasElement) => {
       const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
       let best = { x: -1, y: -1 };

@@ -79,6 +79,8 @@ async function runPreset(id: string, fullRuns: number, seeds: string, agents: st
     console.log(`lab presets e2e: ${id} ${key}: series pixels ${(await paletteCounts(key, solvers)).join(', ')}`);
   }
   await page.getByTestId(`lab-chart-${charts[0]}`).scrollIntoViewIfNeeded();
+  // Every record drawn (the charts take them in steps of their own, chartQueue.ts) before a point is clicked.
+  await page.locator(`[data-testid="lab-chart-${charts[0]}"][data-records="${narrowedRuns}"]`).waitFor();
   await screenshot(page, `lab-preset-${id}`);
 }
 

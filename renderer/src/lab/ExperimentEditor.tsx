@@ -3,7 +3,7 @@
  * export, core/experiments/schema.ts) with hover docs. Loaded on first open of the lab (Monaco
  * is large).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import Editor from '@monaco-editor/react';
 import { EXPERIMENT_MODEL_URI, monaco } from '../json/monacoSetup.ts';
 
@@ -32,8 +32,21 @@ export default function ExperimentEditor({ text, readOnly, onChange }: { text: s
   }, [text]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
+  // One options object for the editor's life: the wrapper hands a new one to Monaco's
+  // updateOptions, which recomputes every option, on each render of the lab. readOnly changes
+  // when a sweep starts and ends: it is applied in a task of its own, not in Run's click.
+  const readOnlyRef = useRef(readOnly);
+  readOnlyRef.current = readOnly;
+  const options = useMemo(() => ({ minimap: { enabled: false }, fontSize: 12, scrollBeyondLastLine: false, automaticLayout: true, tabSize: 2, readOnly: readOnlyRef.current }), []);
+  useEffect(() => {
+    const timeout = window.setTimeout(() => editorRef.current?.updateOptions({ readOnly }), 0);
+    return () => window.clearTimeout(timeout);
+  }, [readOnly]);
+
   const onMount = (editor: CodeEditor) => {
     editorRef.current = editor;
+    // readOnly may have changed while Monaco loaded.
+    if (editor.getRawOptions().readOnly !== readOnlyRef.current) editor.updateOptions({ readOnly: readOnlyRef.current });
     editor.onDidChangeModelContent(() => {
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => {
@@ -51,7 +64,7 @@ export default function ExperimentEditor({ text, readOnly, onChange }: { text: s
         defaultValue={text}
         theme="vs-dark"
         onMount={onMount}
-        options={{ minimap: { enabled: false }, fontSize: 12, scrollBeyondLastLine: false, automaticLayout: true, tabSize: 2, readOnly }}
+        options={options}
       />
     </div>
   );

@@ -2,17 +2,22 @@
  * The live charts: every measure of the report (CHART_MEASURES) against the number of agents,
  * one line per solver setting with its 95% band, log scales for times, values on hover, a
  * click on a point opens a replay of one of its runs, and each chart saves as PNG.
+ *
+ * The charts are Chart.js instances driven outside React: React only lays out their figures.
+ * New records mark them out of date, and chartQueue.ts brings them up to date one small step
+ * per task (create, lay out with the new data, draw), so a sweep never blocks the UI thread for
+ * long, even on a machine whose cores are busy with the solver workers and other work.
  */
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { Line } from 'react-chartjs-2';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import {
   Chart as ChartJS, CategoryScale, Filler, Legend, LineController, LineElement, LinearScale, LogarithmicScale, PointElement, Title, Tooltip,
   type ChartOptions, type Plugin,
 } from 'chart.js';
-import { aggregate, type AggregateRow } from '../../../core/experiments/aggregate.ts';
-import { CHART_MEASURES, type ChartMeasure, type ChartSeries, chartSeries } from '../../../core/experiments/report/reportCharts.ts';
+import { CHART_MEASURES, type ChartMeasure } from '../../../core/experiments/report/reportCharts.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
+import { ChartQueue, type QueuedChart, type Step } from './chartQueue.ts';
 import { type LabDataset, type PlacedPoint, labDatasets, nearestPoint, pointText, runForPoint, runsText } from './labCharts.ts';
+import { EMPTY_LIVE, type Live, LiveChartData } from './liveChartData.ts';
 import { saveCanvasPng, slugName } from './labExports.ts';
 import { pickRun } from './PickedRun.tsx';
 
@@ -33,20 +38,41 @@ const background: Plugin<'line'> = {
   },
 };
 
-const PLUGINS = [background];
-/** Delay between one chart's update and the next's. */
-const STAGGER_MS = 20;
+/** Set while a step creates or updates a chart: its drawing is left to the next step. */
+let drawLater = false;
+const deferDraw: Plugin<'line'> = {
+  id: 'labDeferDraw',
+  beforeRender: () => (drawLater ? false : undefined),
+};
+
+const PLUGINS = [background, deferDraw];
 
 type LineChart = ChartJS<'line', { x: number; y: number | null }[]>;
 
-/** What the tooltip and click handlers read: current at the time of the event, without new options per update. */
-interface Live {
-  series: readonly ChartSeries[];
-  rows: readonly AggregateRow[];
-  records: readonly RunRecord[];
+/** Runs `change` (a chart's creation or update) without its draw, which Chart.js would do at the end. */
+function withoutDraw<T>(change: () => T): T {
+  drawLater = true;
+  try {
+    return change();
+  } finally {
+    drawLater = false;
+  }
 }
 
-/** Options fixed per measure: a new options object would make Chart.js resolve every option again on each update. */
+/**
+ * New datasets into the chart's own objects: Chart.js keeps a dataset's controller and
+ * elements while the object stays, where new objects would be set up from scratch.
+ */
+function setDatasets(chart: LineChart, next: readonly LabDataset[]): void {
+  const datasets = chart.data.datasets as unknown as LabDataset[];
+  next.forEach((d, i) => {
+    if (datasets[i] && datasets[i].label === d.label) Object.assign(datasets[i], d);
+    else datasets[i] = { ...d };
+  });
+  datasets.length = next.length;
+}
+
+/** Options fixed per measure: a new options object would make Chart.js resolve every option again on each update; handlers read `live` at the time of the event. */
 function optionsFor(measure: ChartMeasure, live: { current: Live }): ChartOptions<'line'> {
   return {
     animation: false,
@@ -56,7 +82,8 @@ function optionsFor(measure: ChartMeasure, live: { current: Live }): ChartOption
     normalized: true,
     interaction: { mode: 'nearest', intersect: false },
     scales: {
-      x: { type: 'linear', title: { display: true, text: 'agents' } },
+      // Agent counts are short labels: no rotation to try (each update measures the labels for it).
+      x: { type: 'linear', title: { display: true, text: 'agents' }, ticks: { maxRotation: 0 } },
       y: { type: measure.log ? 'logarithmic' : 'linear', title: { display: true, text: measure.unit }, ...(measure.key === 'successRate' ? { min: 0, max: 1 } : {}) },
     },
     plugins: {
@@ -95,35 +122,71 @@ function optionsFor(measure: ChartMeasure, live: { current: Live }): ChartOption
   };
 }
 
-const MeasureChart = memo(function MeasureChart({ measure, live, name, index }: { measure: ChartMeasure; live: Live; name: string; index: number }) {
-  const ref = useRef<LineChart | null>(null);
-  // Charts take new data one per frame, so eight redraws are eight short tasks, not one long one.
-  // The first chart draws at once, the others in turn (creating eight charts at once is a long task too).
-  const [shown, setShown] = useState<Live | null>(index === 0 ? live : null);
-  // A chart scrolled out of view waits: it takes the latest data when it comes back.
-  const figure = useRef<HTMLElement | null>(null);
-  const [visible, setVisible] = useState(true);
+function MeasureChart({ measure, data, queue, name }: { measure: ChartMeasure; data: LiveChartData; queue: ChartQueue; name: string }) {
+  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  const figureRef = useRef<HTMLElement | null>(null);
+  const chartRef = useRef<LineChart | null>(null);
   useEffect(() => {
-    const element = figure.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  useEffect(() => {
-    if (!visible && shown) return;
-    const timer = window.setTimeout(() => setShown(live), index * STAGGER_MS);
-    return () => window.clearTimeout(timer);
-    // `shown` only matters for the first draw; following it would loop.
-  }, [live, index, visible]);
-  const liveRef = useRef<Live>(shown ?? live);
-  if (shown) liveRef.current = shown;
-  const data = useMemo(() => ({ datasets: shown ? labDatasets(shown.series, measure) : [] }), [shown, measure]);
-  const options = useMemo(() => optionsFor(measure, liveRef), [measure]);
+    const canvas = canvasRef.current;
+    const figure = figureRef.current;
+    if (!canvas || !figure) return;
+    let chart: LineChart | null = null;
+    /** What the chart shows, for its tooltips and clicks. */
+    const shown = { current: EMPTY_LIVE };
+    let visible = true;
+    const draw: Step = () => {
+      chart?.draw();
+      // What the chart shows, for tests (and a look in the inspector).
+      figure.dataset.records = String(shown.current.records.length);
+    };
+    const refresh: Step = () => {
+      const live = data.get();
+      if (!chart || live === shown.current) return;
+      shown.current = live;
+      const target = chart;
+      setDatasets(target, labDatasets(live.series, measure));
+      withoutDraw(() => target.update('none'));
+      return draw;
+    };
+    let disposed = false;
+    const queued: QueuedChart = {
+      visible: () => visible,
+      update: () => {
+        if (disposed) return;
+        if (chart) return refresh();
+        // Creating a chart costs more than updating one: it is a step of its own, empty.
+        chart = withoutDraw(() => new ChartJS(canvas, { type: 'line', data: { datasets: [] }, options: optionsFor(measure, shown), plugins: PLUGINS }) as LineChart);
+        chartRef.current = chart;
+        return () => {
+          draw();
+          return refresh;
+        };
+      },
+    };
+    queue.add(queued);
+    // A chart scrolled out of view waits: it takes the latest data when it comes back.
+    let observer: IntersectionObserver | undefined;
+    if (typeof IntersectionObserver !== 'undefined') {
+      observer = new IntersectionObserver((entries) => {
+        visible = entries.some((e) => e.isIntersecting);
+        if (visible) queue.kick();
+      });
+      observer.observe(figure);
+    }
+    return () => {
+      // A step of this chart may still be queued (its draw): it finds no chart and does nothing.
+      disposed = true;
+      observer?.disconnect();
+      queue.remove(queued);
+      chart?.destroy();
+      chart = null;
+      chartRef.current = null;
+    };
+  }, [measure, data, queue]);
   return (
-    <figure className="lab-chart" data-testid={`lab-chart-${measure.key}`} ref={figure}>
+    <figure className="lab-chart" data-testid={`lab-chart-${measure.key}`} ref={figureRef}>
       <div className="lab-chart-canvas">
-        {shown && <Line ref={ref} data={data} options={options} plugins={PLUGINS} updateMode="none" />}
+        <canvas ref={canvasRef} role="img" aria-label={measure.title} />
       </div>
       <button
         type="button"
@@ -131,7 +194,7 @@ const MeasureChart = memo(function MeasureChart({ measure, live, name, index }: 
         data-testid={`lab-png-${measure.key}`}
         title="Save this chart as PNG"
         onClick={() => {
-          const canvas = ref.current?.canvas;
+          const canvas = chartRef.current?.canvas;
           if (canvas) void saveCanvasPng(canvas, `${slugName(name)}-${measure.key}.png`);
         }}
       >
@@ -139,18 +202,28 @@ const MeasureChart = memo(function MeasureChart({ measure, live, name, index }: 
       </button>
     </figure>
   );
-});
+}
 
-export function LabCharts({ records, name }: { records: readonly RunRecord[]; name: string }) {
-  const rows = useMemo(() => aggregate(records), [records]);
-  const series = useMemo(() => chartSeries(rows), [rows]);
-  const live = useMemo(() => ({ series, rows, records }), [series, rows, records]);
-  // Empty charts draw when the lab opens: creating a chart is the costliest thing they do, so a
-  // sweep only updates them.
+const MemoChart = memo(MeasureChart);
+
+/**
+ * `labels`: the solver settings the definition plans, whose lines are set up before their runs
+ * come. `running`: a sweep is adding records, which the charts take at most every INTERVAL_MS
+ * (chartQueue.ts); otherwise new records show at once.
+ */
+export function LabCharts({ records, labels = [], name, running = false }: { records: readonly RunRecord[]; labels?: readonly string[]; name: string; running?: boolean }) {
+  const data = useMemo(() => new LiveChartData(), []);
+  const queue = useMemo(() => new ChartQueue((run, ms) => void window.setTimeout(run, ms)), []);
+  // Rendering only hands the records over; the charts' work is the queue's, in steps of its own.
+  useEffect(() => {
+    if (data.set(records, labels)) queue.invalidate(!running);
+  }, [records, labels, running, data, queue]);
+  // Empty charts are created when the lab opens: creating a chart is the costliest thing they
+  // do, so a sweep only updates them.
   return (
     <div className="lab-charts" data-testid="lab-charts" data-records={records.length}>
       {records.length === 0 && <p className="lab-note" data-testid="lab-charts-empty">The lines appear as runs finish.</p>}
-      {CHART_MEASURES.map((m, i) => <MeasureChart key={m.key} measure={m} live={live} name={name} index={i} />)}
+      {CHART_MEASURES.map((m) => <MemoChart key={m.key} measure={m} data={data} queue={queue} name={name} />)}
     </div>
   );
 }

@@ -126,8 +126,10 @@ function ExperimentFileBar({ locked }: { locked: boolean }) {
 /** The only part of the view that follows the records as they arrive. */
 function LiveCharts() {
   const records = useSlice(sweepStore, (s) => s.records);
+  const labels = useSlice(sweepStore, (s) => s.labels);
+  const running = useSlice(sweepStore, (s) => s.phase === 'running' || s.phase === 'paused');
   const name = useSlice(sweepStore, (s) => s.experiment?.name ?? 'experiment');
-  return <LabCharts records={records} name={name} />;
+  return <LabCharts records={records} labels={labels} name={name} running={running} />;
 }
 
 export function LabView() {

@@ -3,11 +3,12 @@
  * records so far, and the pool running the rest. Runs go to a SweepBackend: in the browser
  * edition core's experiment pool (core/experiments/pool.ts) over Web Workers serving the solver
  * protocol (workerPoolBackend below); in the desktop app main's pool of solver utility processes
- * (desktopLabPool.ts). Each record is stored the moment it arrives (resultStore.ts), so reopening
- * the same definition resumes with the runs not yet recorded.
+ * (desktopLabPool.ts). Records are stored in batches as they arrive (resultStore.ts), so
+ * reopening the same definition resumes with the runs not yet recorded.
  *
  * The UI thread only receives records: they are appended to a batch and handed to React at
- * most every FLUSH_MS, so charts re-aggregate a few times a second, not once per run.
+ * most every FLUSH_MS; the charts take them at most every second, in small steps of their own
+ * (chartQueue.ts).
  */
 import { experimentHash } from '../../../core/experiments/hash.ts';
 import { type PoolProgress, runPool } from '../../../core/experiments/pool.ts';
@@ -19,6 +20,7 @@ import { solverNames } from '../../../core/solvers/registry.ts';
 import type { SpawnWorker } from '../../../core/protocol/port.ts';
 import { spawnWebSolverWorker } from '../platform/webSolverService.ts';
 import { Store } from '../state/store.ts';
+import { deferredSpawn } from './deferredSpawn.ts';
 import { defaultExperiment, experimentText } from './experimentForm.ts';
 import { type KeyValueStorage, LAST_EXPERIMENT_KEY, ResultStore, memoryStorage } from './resultStore.ts';
 
@@ -54,6 +56,8 @@ export interface SweepState {
   hash: string | null;
   /** Runs the definition plans. */
   planned: number;
+  /** Its solver settings (run labels), in run order: the charts' lines, set up before any run. */
+  labels: string[];
   /** Recorded runs of this definition, stored ones first, in the order they finished. */
   records: RunRecord[];
   phase: SweepPhase;
@@ -73,9 +77,10 @@ export interface SweepState {
 }
 
 /**
- * Longest the charts and the storage wait for new records. Storage writes are batched too: a
- * localStorage write per record cost the UI thread more than the charts did. The window's
- * pagehide writes what is waiting, so a closed window still loses only the runs in flight.
+ * Longest the charts and the storage wait for new records. Storage writes are batched too (a
+ * localStorage write per record cost the UI thread more than the charts did), each in the task
+ * after the batch renders. The window's pagehide writes what is waiting, so a closed window
+ * still loses only the runs in flight.
  */
 export const FLUSH_MS = 400;
 
@@ -102,7 +107,7 @@ let storage = windowStorage();
 export function setLabStorage(next: KeyValueStorage): void {
   storage = next;
   results = null;
-  sweepStore.set({ hash: null, text: '', records: [], phase: 'idle', progress: null });
+  sweepStore.set({ hash: null, text: '', labels: [], records: [], phase: 'idle', progress: null });
 }
 
 function initialText(): string {
@@ -119,6 +124,7 @@ export const sweepStore = new Store<SweepState>({
   experiment: null,
   hash: null,
   planned: 0,
+  labels: [],
   records: [],
   phase: 'idle',
   progress: null,
@@ -164,7 +170,7 @@ export function setExperimentText(text: string): void {
   results = new ResultStore(storage, hash);
   const loaded = results.load();
   sweepStore.set({
-    text, problems, experiment, hash, planned: runs.length, records: loaded.records, phase: 'idle', progress: null, before: loaded.records.length,
+    text, problems, experiment, hash, planned: runs.length, labels: [...new Set(runs.map((r) => r.label))], records: loaded.records, phase: 'idle', progress: null, before: loaded.records.length,
     warning: loaded.problems.length > 0 ? `${loaded.problems.length} stored records could not be read; those runs will run again` : null,
   });
 }
@@ -188,11 +194,15 @@ const NO_FILES = {
   },
 };
 
-/** Core's experiment pool over solver workers in this window (Web Workers; tests pass in-memory ones). */
+/**
+ * Core's experiment pool over solver workers in this window (Web Workers; tests pass in-memory
+ * ones), each started a task after the pool asks (deferredSpawn.ts: not in Run's click).
+ */
 export function workerPoolBackend(spawn: SpawnWorker = spawnWebSolverWorker): SweepBackend {
+  const later = deferredSpawn(spawn, (start) => void setTimeout(start, 0));
   return {
     unit: 'Web Worker',
-    start: (runs, options) => runPool(runs, { spawn, workers: options.workers, files: NO_FILES, onRecord: options.onRecord, onProgress: options.onProgress }),
+    start: (runs, options) => runPool(runs, { spawn: later, workers: options.workers, files: NO_FILES, onRecord: options.onRecord, onProgress: options.onProgress }),
   };
 }
 
@@ -209,21 +219,35 @@ export function startSweep(backend: SweepBackend = workerPoolBackend(), flushMs 
   let batch: RunRecord[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest: PoolProgress | undefined;
-  const flush = () => {
-    timer = undefined;
-    if (batch.length === 0) return;
-    const added = batch;
-    batch = [];
+  // Records shown but not stored yet: the storage write is a task of its own, after the one that
+  // renders the batch, so neither is long on a busy machine.
+  let unstored: RunRecord[] = [];
+  let storeTimer: ReturnType<typeof setTimeout> | undefined;
+  const storeBatch = () => {
+    clearTimeout(storeTimer);
+    storeTimer = undefined;
+    if (unstored.length === 0) return;
+    const added = unstored;
+    unstored = [];
     try {
       store.append(added);
     } catch (error) {
       sweepStore.set({ warning: `results could not be stored (${error instanceof Error ? error.message : String(error)}); export them before closing the window` });
     }
+  };
+  const flush = () => {
+    timer = undefined;
+    if (batch.length === 0) return;
+    const added = batch;
+    batch = [];
     sweepStore.set((s) => ({ records: s.records.concat(added), progress: latest ?? s.progress }));
+    unstored = unstored.concat(added);
+    if (storeTimer === undefined) storeTimer = setTimeout(storeBatch, 0);
   };
   const onHide = () => {
     clearTimeout(timer);
     flush();
+    storeBatch();
   };
   if (typeof window !== 'undefined') window.addEventListener('pagehide', onHide);
   const started = performance.now();
@@ -245,6 +269,7 @@ export function startSweep(backend: SweepBackend = workerPoolBackend(), flushMs 
   void current.done.then((result) => {
     clearTimeout(timer);
     flush();
+    storeBatch();
     if (typeof window !== 'undefined') window.removeEventListener('pagehide', onHide);
     pool = null;
     sweepStore.set({
