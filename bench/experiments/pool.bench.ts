@@ -143,9 +143,10 @@ console.log(`load average before (1, 5, 15 min): ${loads()}`);
 const scalingBefore = await machineScaling();
 console.log(`machine scaling now (a pure-JS loop on 2 threads vs 1): ${scalingBefore.toFixed(2)}x`);
 // One worker started and stopped before timing: finds (or builds) the worker bundle, so no pass pays for it.
-await new Promise<void>((resolve) => {
+await new Promise<void>((resolve, reject) => {
   const warm = spawnNodeSolverWorker();
-  warm.port.onMessage(() => { warm.terminate(); resolve(); });
+  warm.onExit((reason) => reject(new Error(`the solver worker did not start: ${reason}`)));
+  warm.port.onMessage(() => { resolve(); warm.terminate(); });
 });
 
 const passes: Pass[] = [];
