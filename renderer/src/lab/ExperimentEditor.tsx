@@ -3,7 +3,7 @@
  * export, core/experiments/schema.ts) with hover docs. Loaded on first open of the lab (Monaco
  * is large).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { type SyntheticEvent, useEffect, useMemo, useRef } from 'react';
 import Editor from '@monaco-editor/react';
 import { EXPERIMENT_MODEL_URI, monaco } from '../json/monacoSetup.ts';
 
@@ -33,20 +33,17 @@ export default function ExperimentEditor({ text, readOnly, onChange }: { text: s
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   // One options object for the editor's life: the wrapper hands a new one to Monaco's
-  // updateOptions, which recomputes every option, on each render of the lab. readOnly changes
-  // when a sweep starts and ends: it is applied in a task of its own, not in Run's click.
-  const readOnlyRef = useRef(readOnly);
-  readOnlyRef.current = readOnly;
-  const options = useMemo(() => ({ minimap: { enabled: false }, fontSize: 12, scrollBeyondLastLine: false, automaticLayout: true, tabSize: 2, readOnly: readOnlyRef.current }), []);
+  // updateOptions, which recomputes every option and re-renders the editor (5-10 ms of CPU, too
+  // much for one task while the solver workers take the cores), on each render of the lab.
+  const options = useMemo(() => ({ minimap: { enabled: false }, fontSize: 12, scrollBeyondLastLine: false, automaticLayout: true, tabSize: 2 }), []);
+
   useEffect(() => {
-    const timeout = window.setTimeout(() => editorRef.current?.updateOptions({ readOnly }), 0);
-    return () => window.clearTimeout(timeout);
+    // Locked while the editor has the focus (a click on Run moves it, a shortcut may not).
+    if (readOnly && editorRef.current?.hasTextFocus() && document.activeElement instanceof HTMLElement) document.activeElement.blur();
   }, [readOnly]);
 
   const onMount = (editor: CodeEditor) => {
     editorRef.current = editor;
-    // readOnly may have changed while Monaco loaded.
-    if (editor.getRawOptions().readOnly !== readOnlyRef.current) editor.updateOptions({ readOnly: readOnlyRef.current });
     editor.onDidChangeModelContent(() => {
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => {
@@ -56,8 +53,29 @@ export default function ExperimentEditor({ text, readOnly, onChange }: { text: s
     });
   };
 
+  // Read-only while a sweep runs (it keeps its definition): the editor may not take the focus
+  // (so no typing, pasting or shortcuts), and drops and its context menu's edits are stopped
+  // before Monaco sees them; scrolling and reading still work. Not Monaco's readOnly option,
+  // whose change re-renders the editor (5-10 ms), nor `inert`, which restyles every element
+  // in it (6 ms): either made a long task of starting a sweep on a busy machine.
+  const block = (event: SyntheticEvent) => {
+    if (!readOnly) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
   return (
-    <div className="lab-editor" data-testid="lab-editor">
+    <div
+      className="lab-editor"
+      data-testid="lab-editor"
+      data-readonly={readOnly}
+      onFocusCapture={(event) => readOnly && event.target instanceof HTMLElement && event.target.blur()}
+      onKeyDownCapture={block}
+      onPasteCapture={block}
+      onCutCapture={block}
+      onDropCapture={block}
+      onDragOverCapture={block}
+      onContextMenuCapture={block}
+    >
       <Editor
         path={EXPERIMENT_MODEL_URI}
         defaultLanguage="json"

@@ -2,7 +2,7 @@
  * The lab: define a sweep (form and JSON), run it on a pool of Web Workers with progress,
  * pause, resume and cancel, watch the charts fill, export the report, CSV and JSONL.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useSlice } from '../state/store.ts';
 import { notify } from '../state/labState.ts';
 import { isFailure } from '../../../core/experiments/runner.ts';
@@ -48,12 +48,16 @@ function SweepBar() {
     : done > 0 && left > 0 ? `${done} runs stored from before; Run resumes with the ${left} left`
     : done > 0 ? 'Every run is recorded'
     : 'Ready';
+  const primary: { label: string; testId: string; onClick: () => void; className?: string; disabled?: boolean } =
+    phase === 'running' ? { label: 'Pause', testId: 'lab-pause', onClick: pauseSweep }
+    : phase === 'paused' ? { label: 'Resume', testId: 'lab-resume', onClick: resumeSweep }
+    : { label: 'Run', testId: 'lab-run', onClick: () => startSweep(labBackend), className: 'lab-run', disabled: !experiment || left === 0 };
   return (
     <div className="lab-bar" data-testid="lab-bar" data-phase={phase}>
       <div className="buttons">
-        {!busy && <button type="button" className="lab-run" onClick={() => startSweep(labBackend)} disabled={!experiment || left === 0} data-testid="lab-run">Run</button>}
-        {phase === 'running' && <button type="button" onClick={pauseSweep} data-testid="lab-pause">Pause</button>}
-        {phase === 'paused' && <button type="button" onClick={resumeSweep} data-testid="lab-resume">Resume</button>}
+        {/* One button that becomes Pause and then Resume: removing the focused Run button in its
+            own click made the browser move the focus and restyle within the click's task. */}
+        <button type="button" className={primary.className} onClick={primary.onClick} disabled={primary.disabled} data-testid={primary.testId}>{primary.label}</button>
         {busy && <button type="button" onClick={cancelSweep} data-testid="lab-cancel">Cancel</button>}
       </div>
       <div className="lab-progress" title={`${done} of ${planned} runs`}>
@@ -141,7 +145,10 @@ export function LabView() {
   const problems = useSlice(sweepStore, (s) => s.problems);
   const warning = useSlice(sweepStore, (s) => s.warning);
   const phase = useSlice(sweepStore, (s) => s.phase);
-  const locked = phase === 'running' || phase === 'paused';
+  // The definition locks while a sweep runs. Deferred: Run's click renders the bar at once and
+  // the form and editor lock in a render of their own (React's background render, in slices),
+  // not all in the click's task. The sweep keeps its definition either way (setExperimentText).
+  const locked = useDeferredValue(phase === 'running' || phase === 'paused');
   const [showJson, setShowJson] = useState(true);
   return (
     <main className="lab" data-testid="lab-view">

@@ -20,7 +20,8 @@ import { solverNames } from '../../../core/solvers/registry.ts';
 import type { SpawnWorker } from '../../../core/protocol/port.ts';
 import { spawnWebSolverWorker } from '../platform/webSolverService.ts';
 import { Store } from '../state/store.ts';
-import { deferredSpawn } from './deferredSpawn.ts';
+import { type Defer, deferredSpawn } from './deferredSpawn.ts';
+import { deferredStart } from './deferredStart.ts';
 import { defaultExperiment, experimentText } from './experimentForm.ts';
 import { type KeyValueStorage, LAST_EXPERIMENT_KEY, ResultStore, memoryStorage } from './resultStore.ts';
 
@@ -196,13 +197,16 @@ const NO_FILES = {
 
 /**
  * Core's experiment pool over solver workers in this window (Web Workers; tests pass in-memory
- * ones), each started a task after the pool asks (deferredSpawn.ts: not in Run's click).
+ * ones). Neither the pool nor its workers start in Run's click: the pool a task later
+ * (deferredStart.ts), each worker in a task of its own after that (deferredSpawn.ts).
  */
 export function workerPoolBackend(spawn: SpawnWorker = spawnWebSolverWorker): SweepBackend {
-  const later = deferredSpawn(spawn, (start) => void setTimeout(start, 0));
+  const later: Defer = (start) => void setTimeout(start, 0);
+  const laterSpawn = deferredSpawn(spawn, later);
   return {
     unit: 'Web Worker',
-    start: (runs, options) => runPool(runs, { spawn: later, workers: options.workers, files: NO_FILES, onRecord: options.onRecord, onProgress: options.onProgress }),
+    start: (runs, options) =>
+      deferredStart(() => runPool(runs, { spawn: laterSpawn, workers: options.workers, files: NO_FILES, onRecord: options.onRecord, onProgress: options.onProgress }), runs.length, later),
   };
 }
 
