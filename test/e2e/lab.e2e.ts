@@ -86,6 +86,16 @@ function seriesPixels(page: Page, key: string): Promise<number> {
   }, `lab-chart-${key}`);
 }
 
+/**
+ * Waits until every chart in view shows `records` records (the lab's opening work, done in
+ * steps after the lab shows, is then over and not counted in the sweep's window).
+ */
+async function chartsShow(page: Page, records: number): Promise<void> {
+  await expect.poll(() => page.evaluate((n) => [...document.querySelectorAll<HTMLElement>('[data-testid^="lab-chart-"]')]
+    .filter((f) => { const r = f.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; })
+    .every((f) => f.dataset.records === String(n)), records), { timeout: 30_000 }).toBe(true);
+}
+
 async function longTasksSince(page: Page, since: number): Promise<{ start: number; duration: number }[]> {
   return page.evaluate((from) => (window.labLongTasks ?? []).filter((t) => t.start >= from), since);
 }
@@ -155,6 +165,7 @@ describe('browser edition: the lab', () => {
     await page.getByTestId('lab-workers').fill(WORKERS);
     await expect.poll(async () => (await progress(page)).total).toBe(8 * 3 * 10 * 2);
     await page.waitForTimeout(1000); // Monaco's JSON language service loads after the editor shows
+    await chartsShow(page, 0);
     const total = (await progress(page)).total;
 
     const firstStart = await page.evaluate(() => performance.now());
@@ -200,7 +211,7 @@ describe('browser edition: the lab', () => {
     await page.getByTestId('view-lab').click();
     await page.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
     await expect.poll(async () => (await progress(page)).done).toBe(atCancel);
-    await page.waitForTimeout(500); // the charts of the stored records draw
+    await chartsShow(page, atCancel); // the charts of the stored records draw
     await expect.poll(() => page.getByTestId('lab-status').textContent()).toContain('Run resumes');
     const resumeStart = await page.evaluate(() => performance.now());
     const resumeTraced = await tracedTasks(page, async () => {
