@@ -25,8 +25,31 @@ export class ConflictFinder {
     this.nextCells = new Int32Array(steps.cells).fill(-1);
   }
 
-  /** The earliest conflict between agents with different `groupOf`, or null. */
-  find(paths: readonly Int32Array[], groupOf: Int32Array): GroupConflict | null {
+  /**
+   * The earliest conflict of every pair of groups that conflict, in time order: what independence
+   * detection chooses from when it does not simply take the first (independenceDetection.ts).
+   */
+  findAll(paths: readonly Int32Array[], groupOf: Int32Array): GroupConflict[] {
+    const found: GroupConflict[] = [];
+    const pairs = new Set<number>();
+    const add = (a: number, b: number, t: number) => {
+      const ga = groupOf[a];
+      const gb = groupOf[b];
+      if (ga === gb) return;
+      const key = ga < gb ? ga * 1048576 + gb : gb * 1048576 + ga;
+      if (pairs.has(key)) return;
+      pairs.add(key);
+      found.push({ a, b, t });
+    };
+    this.scan(paths, add);
+    return found;
+  }
+
+  /**
+   * Steps through the paths, calling `report` for each vertex conflict (at t + 1) and each swap or
+   * diagonal crossing (at t), between any two agents; returns early when `report` returns true.
+   */
+  private scan(paths: readonly Int32Array[], report: (a: number, b: number, t: number) => boolean | void): void {
     const n = paths.length;
     let horizon = 0;
     for (let a = 0; a < n; a++) horizon = Math.max(horizon, paths[a].length - 1);
@@ -34,33 +57,30 @@ export class ConflictFinder {
     const next = this.nextCells;
     const width = this.steps.width;
     const is8 = this.steps.directions === 8;
-    let found: GroupConflict | null = null;
+    let stop = false;
     for (let a = 0; a < n; a++) now[paths[a][0]] = a;
-    for (let t = 0; t < horizon && found === null; t++) {
-      for (let a = 0; a < n && found === null; a++) {
+    for (let t = 0; t < horizon && !stop; t++) {
+      for (let a = 0; a < n && !stop; a++) {
         const cell = at(paths[a], t + 1);
         const other = next[cell];
-        if (other >= 0 && groupOf[other] !== groupOf[a]) found = { a: other, b: a, t: t + 1 };
+        if (other >= 0) stop = report(other, a, t + 1) === true;
         else next[cell] = a;
       }
-      for (let a = 0; a < n && found === null; a++) {
+      for (let a = 0; a < n && !stop; a++) {
         const from = at(paths[a], t);
         const to = at(paths[a], t + 1);
         if (from === to) continue;
         const b = now[to];
-        if (b >= 0 && b !== a && groupOf[b] !== groupOf[a] && at(paths[b], t + 1) === from) {
-          found = { a, b, t };
-          break;
-        }
-        if (is8) {
+        if (b >= 0 && b !== a && at(paths[b], t + 1) === from) stop = report(a, b, t) === true;
+        if (is8 && !stop) {
           const dx = (to % width) - (from % width);
           if (dx !== 0 && to - from !== dx) {
             const c1 = from + dx;
             const c2 = to - dx;
             const b1 = now[c1];
-            if (b1 >= 0 && groupOf[b1] !== groupOf[a] && at(paths[b1], t + 1) === c2) found = { a, b: b1, t };
+            if (b1 >= 0 && at(paths[b1], t + 1) === c2) stop = report(a, b1, t) === true;
             const b2 = now[c2];
-            if (found === null && b2 >= 0 && groupOf[b2] !== groupOf[a] && at(paths[b2], t + 1) === c1) found = { a, b: b2, t };
+            if (!stop && b2 >= 0 && at(paths[b2], t + 1) === c1) stop = report(a, b2, t) === true;
           }
         }
       }
@@ -79,6 +99,16 @@ export class ConflictFinder {
         next[path[t]] = -1;
       }
     }
+  }
+
+  /** The earliest conflict between agents with different `groupOf`, or null. */
+  find(paths: readonly Int32Array[], groupOf: Int32Array): GroupConflict | null {
+    let found: GroupConflict | null = null;
+    this.scan(paths, (a, b, t) => {
+      if (groupOf[a] === groupOf[b]) return false;
+      found = { a, b, t };
+      return true;
+    });
     return found;
   }
 }

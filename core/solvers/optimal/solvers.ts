@@ -6,7 +6,8 @@
  * Time is counted in steps: every move, diagonal included, and every wait off the goal costs 1,
  * whatever the grid's terrain weights. `params.costModel` says how waits on the goal count: 'away'
  * (the seed's, the default: free) or 'rest' (paid if the agent leaves the goal again); see
- * CostModel in core/mapf/plan.ts. The conflict rules are core/mapf/validator.ts's defaults
+ * CostModel in core/mapf/plan.ts. `params.conflictOrder` chooses which conflict independence
+ * detection resolves next (independenceDetection.ts; 'first' is the seed's rule). The conflict rules are core/mapf/validator.ts's defaults
  * (vertex, swap and, 8-connected, diagonal crossing forbidden; following and rotation allowed).
  * Standley's 8-connected model is `movement: OCTILE_CUT`.
  */
@@ -14,7 +15,7 @@ import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
 import { COST_MODELS, type CostModel } from '../../mapf/plan.ts';
 import type { SolveOptions, SolveResult } from '../types.ts';
-import { type Detection, planWithDetection } from './independenceDetection.ts';
+import { type ConflictOrder, DEFAULT_CONFLICT_ORDER, type Detection, planWithDetection } from './independenceDetection.ts';
 import { MAX_CELLS, type SearchMode, type SearchSetup } from './jointSearch.ts';
 import { buildStepTable, buildUnitDistance } from './stepTable.ts';
 
@@ -58,6 +59,10 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
   if (!COST_MODELS.includes(costModel as CostModel)) {
     throw new RangeError(`${name}: params.costModel must be one of ${COST_MODELS.join(', ')}, got ${String(costModel)}`);
   }
+  const conflictOrder = options.params?.conflictOrder ?? DEFAULT_CONFLICT_ORDER;
+  if (conflictOrder !== 'first' && conflictOrder !== 'replan-first') {
+    throw new RangeError(`${name}: params.conflictOrder must be 'first' (the seed's) or 'replan-first', got ${String(conflictOrder)}`);
+  }
   const timeLimit = options.timeLimitMs ?? Infinity;
   if (!(timeLimit >= 0)) throw new RangeError(`${name}: timeLimitMs must be >= 0, got ${timeLimit}`);
 
@@ -89,7 +94,7 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
     steps, distances, goals, starts, deadline: started + timeLimit, shouldStop: options.shouldStop, memoryBytes: memoryMb * 1048576,
     partialExpansion, costModel: costModel as CostModel,
   };
-  const outcome = planWithDetection(setup, mode, detection, options);
+  const outcome = planWithDetection(setup, mode, detection, options, conflictOrder as ConflictOrder);
   const extra: Record<string, number> = detection === 'none' ? {} : { merges: outcome.merges, replans: outcome.replans, replanExpanded: outcome.replanExpanded };
   return {
     solver: name,

@@ -48,7 +48,10 @@ describe('independence detection on larger instances', () => {
       const movement = seed % 2 === 0 ? FOUR_CONNECTED : OCTILE_CUT;
       const inst = randomInstance(100 + seed, 8, 8, 0.15, 6, movement);
       const goals = inst.agents.map((a) => a.goal);
-      const results = [solveOd(inst, { timeLimitMs: 5000 }), solveIdOd(inst, { timeLimitMs: 5000 }), solveSidOd(inst, { timeLimitMs: 5000 }), solveIdAstar(inst, { timeLimitMs: 5000 })];
+      const results = [
+        solveOd(inst, { timeLimitMs: 5000 }), solveIdOd(inst, { timeLimitMs: 5000 }), solveSidOd(inst, { timeLimitMs: 5000 }), solveIdAstar(inst, { timeLimitMs: 5000 }),
+        solveIdOd(inst, { timeLimitMs: 5000, params: { conflictOrder: 'first' } }),
+      ];
       const statuses = results.map((r) => r.status);
       expect(new Set(statuses).size, `seed ${seed}: ${statuses.join(', ')}`).toBe(1);
       if (statuses[0] !== 'solved') continue;

@@ -22,6 +22,9 @@ const SOLVERS: [string, (instance: MapfInstance, costModel: CostModel) => SolveR
   // OD without partial expansion (every child generated at once), the seed's plain form.
   ['od (full expansion)', (i, costModel) => solveOd(i, { timeLimitMs: 5000, params: { partialExpansion: false, costModel } })],
   ['id+od (full expansion)', (i, costModel) => solveIdOd(i, { timeLimitMs: 5000, params: { partialExpansion: false, costModel } })],
+  // Independence detection by the seed's own rules: the first conflict in time.
+  ['id+od (seed ID rules)', (i, costModel) => solveIdOd(i, { timeLimitMs: 5000, params: { conflictOrder: 'first', costModel } })],
+  ['id+astar (seed ID rules)', (i, costModel) => solveIdAstar(i, { timeLimitMs: 5000, params: { conflictOrder: 'first', costModel } })],
 ];
 
 /** Sizes: [width, height, obstacle share, agents, cases]. Four agents only on small maps: the brute force is slow. */

@@ -129,8 +129,9 @@ describe('the two cost models: an agent that waits on its goal and then steps as
     expect(pathCost(rest.paths[0], inst.agents[0].goal, 'rest')).toBe(3);
   });
 
-  it('refuses an unknown cost model, naming the parameter', () => {
+  it('refuses an unknown cost model or ID rule, naming the parameter', () => {
     expect(() => solveIdOd(inst, { params: { costModel: 'makespan' } })).toThrow(/params\.costModel must be one of away, rest, got makespan/);
+    expect(() => solveIdOd(inst, { params: { conflictOrder: 'last' } })).toThrow(/params\.conflictOrder must be 'first'/);
   });
 });
 
