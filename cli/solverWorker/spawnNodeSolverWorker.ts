@@ -14,6 +14,7 @@
 import { Worker } from 'node:worker_threads';
 import type { WorkerHandle } from '../../core/protocol/port.ts';
 import { workerScriptResolver } from './workerBundle.ts';
+import { applySolverHeapSettings } from './workerHeap.ts';
 
 export interface NodeSolverWorkerOptions {
   /** Also offer the misbehaving solvers of testSolvers.ts (tests and benchmarks only). */
@@ -45,6 +46,7 @@ export function spawnSolverWorkerFrom(script: Promise<URL>, options: NodeSolverW
       if (terminated) return;
       let started: Worker;
       try {
+        applySolverHeapSettings();
         started = new Worker(url, {
           workerData: { testSolvers: options.testSolvers === true },
           name: 'mapf-lab-solver',
