@@ -151,13 +151,14 @@ describe('turn simulator: per-agent metrics', () => {
     const slow = scriptedController(w.grid, [[[1, 0], [2, 0], [3, 0], [4, 0]]]);
     const step = slow.step;
     slow.step = (view, next, emit) => {
-      const until = performance.now() + 3;
+      const until = performance.now() + 300;
       while (performance.now() < until) { /* a slow planner */ }
       step(view, next, emit);
     };
-    const timedOut = simulate(w, slow, { timeLimitMs: 1 });
+    // A limit that the start-up (a cold JIT on a busy machine included) fits in and one slow turn does not.
+    const timedOut = simulate(w, slow, { timeLimitMs: 150 });
     expect(timedOut.status).toBe('timeout');
-    expect(timedOut.message).toMatch(/time limit of 1 ms reached at turn 1/);
+    expect(timedOut.message).toMatch(/time limit of 150 ms reached at turn 1/);
   });
 
   it('validates a run that collided as valid (collisions were refused) and replays 8-connected moves', () => {
