@@ -8,6 +8,7 @@ import { monaco, SCENARIO_MODEL_URI } from './monacoSetup.ts';
 import { JsonSync, refreshDelayMs } from './jsonSync.ts';
 import { model } from '../state/session.ts';
 import { solverNames } from '../../../core/solvers/registry.ts';
+import { serializeScenario } from '../../../core/scenario/serialize.ts';
 import { pruneSelection } from '../state/editActions.ts';
 import { editorStore } from '../state/editorState.ts';
 import type { ScenarioProblem } from '../../../core/scenario/scenarioError.ts';
@@ -21,6 +22,10 @@ export default function JsonPanel() {
   const syncRef = useRef<JsonSync | null>(null);
   const [problems, setProblems] = useState<ScenarioProblem[]>([]);
   const typingTimer = useRef(0);
+  // The editor starts with the scenario's text, so mounting does not replace its whole content
+  // at once (a replace right after mount raced Monaco's tokenizer: "Token length and text length
+  // do not match", and an empty hover, seen once in CI).
+  const [initialText] = useState(() => serializeScenario(model.toScenario()));
 
   useEffect(() => {
     let timer = 0;
@@ -88,6 +93,7 @@ export default function JsonPanel() {
         <Editor
           path={SCENARIO_MODEL_URI}
           defaultLanguage="json"
+          defaultValue={initialText}
           theme="vs-dark"
           onMount={onMount}
           options={{ minimap: { enabled: false }, fontSize: 12, scrollBeyondLastLine: false, automaticLayout: true, tabSize: 2 }}
