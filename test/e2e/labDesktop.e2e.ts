@@ -116,6 +116,16 @@ describe('desktop renderer path: the lab on main\'s solver processes', () => {
     await expect.poll(async () => (await callsOf('labSave')).at(-1)?.slice(0, 3)).toEqual(['labSave', 'lab-sweep.json', true]);
     await expect.poll(() => page.getByTestId('lab-file-name').getAttribute('data-dirty')).toBe('false');
 
+    // In the lab, Ctrl+S (even in a field) and the File menu's Save save the experiment, not the hidden scenario.
+    await page.getByTestId('lab-repeats').fill('5');
+    await page.keyboard.press('Control+s');
+    await expect.poll(async () => (await callsOf('labSave')).length).toBe(3);
+    await expect.poll(() => page.getByTestId('lab-file-name').getAttribute('data-dirty')).toBe('false');
+    await page.getByTestId('lab-repeats').fill('6');
+    await page.evaluate(() => (window as unknown as { __desktop: { menu(c: string): void } }).__desktop.menu('save'));
+    await expect.poll(async () => (await callsOf('labSave')).length).toBe(4);
+    expect(await callsOf('save')).toEqual([]);
+
     await page.getByTestId('lab-repeats').fill('4');
     await page.evaluate((text) => {
       (window as unknown as { __desktop: { nextExperiment: object } }).__desktop.nextExperiment = { name: 'silver2005.json', text };

@@ -1,6 +1,7 @@
 /** Which view the window shows: the scenario editor or the lab (Ctrl+Shift+L switches). */
 import { useEffect } from 'react';
 import { Store } from '../state/store.ts';
+import { openExperiment, saveExperiment } from './experimentFile.ts';
 
 export type ViewName = 'editor' | 'lab';
 
@@ -21,10 +22,28 @@ function typingIn(target: EventTarget | null): boolean {
   return target.closest('.monaco-editor, input, textarea, select, [contenteditable="true"]') !== null;
 }
 
-/** Open, save and new (Ctrl+O, Ctrl+S, Alt+N) act on the scenario from either view. */
-function fileShortcut(event: KeyboardEvent): boolean {
+/**
+ * While the lab shows, Ctrl+O, Ctrl+S and Ctrl+Shift+S open and save the experiment (its editor
+ * has the focus most of the time, and saving the hidden scenario instead would surprise).
+ * Returns whether the key was one of them.
+ */
+function labFileShortcut(event: KeyboardEvent): boolean {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return false;
   const key = event.key.toLowerCase();
-  return ((event.ctrlKey || event.metaKey) && (key === 'o' || key === 's')) || (event.altKey && key === 'n');
+  if (key === 'o' && !event.shiftKey) {
+    if (event.type === 'keydown' && !event.repeat) void openExperiment();
+    return true;
+  }
+  if (key === 's') {
+    if (event.type === 'keydown' && !event.repeat) void saveExperiment(event.shiftKey);
+    return true;
+  }
+  return false;
+}
+
+/** New (Alt+N) acts on the scenario from either view. */
+function fileShortcut(event: KeyboardEvent): boolean {
+  return event.altKey && event.key.toLowerCase() === 'n';
 }
 
 /**
@@ -41,7 +60,13 @@ export function useLabShortcut(): void {
         toggleView();
         return;
       }
-      if (viewStore.get().view === 'lab' && !typingIn(event.target) && !fileShortcut(event)) event.stopPropagation();
+      if (viewStore.get().view !== 'lab') return;
+      if (labFileShortcut(event)) {
+        event.preventDefault();
+        event.stopPropagation();
+        return;
+      }
+      if (!typingIn(event.target) && !fileShortcut(event)) event.stopPropagation();
     };
     window.addEventListener('keydown', onKey, true);
     window.addEventListener('keyup', onKey, true);

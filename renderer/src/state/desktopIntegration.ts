@@ -13,17 +13,20 @@ import { addUnitsFromScenario, exportSolutionText, newScenario, openFileContent,
 import { model } from './session.ts';
 import { exportPlanViz, exportReplayFile, exportUnitsScen } from './exportActions.ts';
 import { cancelSolve, solveCurrent } from './solveActions.ts';
+import { viewStore } from '../lab/viewMode.ts';
+import { openExperiment, saveExperiment } from '../lab/experimentFile.ts';
 
 export function runMenuCommand(command: MenuCommand): void {
   switch (command) {
     case 'new':
       return newScenario();
+    // In the lab, the File menu's Open and Save act on the experiment being edited.
     case 'open':
-      return void openScenarioFile();
+      return void (viewStore.get().view === 'lab' ? openExperiment() : openScenarioFile());
     case 'save':
-      return void saveScenarioFile();
+      return void (viewStore.get().view === 'lab' ? saveExperiment() : saveScenarioFile());
     case 'save-as':
-      return void saveScenarioFile({ saveAs: true });
+      return void (viewStore.get().view === 'lab' ? saveExperiment(true) : saveScenarioFile({ saveAs: true }));
     case 'open-map':
       return void openMapFile();
     case 'save-map':
