@@ -18,7 +18,8 @@ import { useShortcuts } from './shortcuts/useShortcuts.ts';
 import { editorStore } from './state/editorState.ts';
 import { lazy, Suspense, useEffect } from 'react';
 import { installFollow } from './replay/follow.ts';
-import { toggleView, useLabShortcut, viewStore } from './lab/viewMode.ts';
+import { toggleView, viewStore } from './lab/viewMode.ts';
+import { useLabShortcut } from './lab/labKeys.ts';
 
 // Monaco is large: the JSON editor loads the first time it is opened.
 // Monaco is large: loaded when the JSON panel first opens, its JSON mode before the editor mounts.
