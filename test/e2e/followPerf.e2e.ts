@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { frameIntervals, mean, percentile } from './frameTiming.ts';
 import { cellPoint, mapView } from './mapCanvas.ts';
 
 const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
@@ -26,8 +27,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
-const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 
 describe('browser edition: following a unit on 256×256', () => {
   it('keeps frames under 16 ms while the view pans with the unit', async () => {
@@ -57,21 +56,7 @@ describe('browser edition: following a unit on 256×256', () => {
     });
     const offsetBefore = await page.getByTestId('map-view').getAttribute('data-offset-x');
     await page.getByTestId('play').click();
-    const intervals = await page.evaluate(
-      () =>
-        new Promise<number[]>((resolve) => {
-          const times: number[] = [];
-          let last = performance.now();
-          const started = last;
-          const frame = (now: number) => {
-            times.push(now - last);
-            last = now;
-            if (now - started < 3000) requestAnimationFrame(frame);
-            else resolve(times.slice(1));
-          };
-          requestAnimationFrame(frame);
-        }),
-    );
+    const intervals = await frameIntervals(page);
     const draws = await page.evaluate(() => window.mapfLabFrameTimes ?? []);
     const statics = await page.evaluate(() => (window.mapfLabStaticTimes ?? []).map(([ms]) => ms));
     await screenshot(page, 'follow-256');

@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { frameIntervals, mean, percentile } from './frameTiming.ts';
 import { cellPoint, mapView } from './mapCanvas.ts';
 
 const MAP = join(fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url)), 'maps/Berlin_1_256.map');
@@ -31,7 +32,6 @@ declare global {
   }
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 describe('browser edition: playback of 1,000 units on 256×256', () => {
   it('replays with frames drawn well under 16 ms', async () => {
@@ -53,26 +53,11 @@ describe('browser edition: playback of 1,000 units on 256×256', () => {
       window.mapfLabFrameTimes = [];
     });
     await page.getByTestId('play').click();
-    const intervals = await page.evaluate(
-      () =>
-        new Promise<number[]>((resolve) => {
-          const times: number[] = [];
-          let last = performance.now();
-          const started = last;
-          const frame = (now: number) => {
-            times.push(now - last);
-            last = now;
-            if (now - started < 3000) requestAnimationFrame(frame);
-            else resolve(times.slice(1));
-          };
-          requestAnimationFrame(frame);
-        }),
-    );
+    const intervals = await frameIntervals(page);
     const draws = await page.evaluate(() => window.mapfLabFrameTimes ?? []);
     await screenshot(page, 'playback-1000-units');
     await page.getByTestId('play').click();
-    const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-    console.log(
+        console.log(
       `playback 1000 units 256x256: ${draws.length} draws, draw mean ${mean(draws).toFixed(2)} ms, p95 ${percentile(draws, 0.95).toFixed(2)} ms, max ${Math.max(...draws).toFixed(2)} ms; ` +
         `frame interval mean ${mean(intervals).toFixed(2)} ms, p95 ${percentile(intervals, 0.95).toFixed(2)} ms`,
     );
@@ -126,26 +111,11 @@ describe('browser edition: playback of 1,000 units on 256×256', () => {
       window.mapfLabFrameTimes = [];
     });
     await page.getByTestId('play').click();
-    const intervals = await page.evaluate(
-      () =>
-        new Promise<number[]>((resolve) => {
-          const times: number[] = [];
-          let last = performance.now();
-          const started = last;
-          const frame = (now: number) => {
-            times.push(now - last);
-            last = now;
-            if (now - started < 3000) requestAnimationFrame(frame);
-            else resolve(times.slice(1));
-          };
-          requestAnimationFrame(frame);
-        }),
-    );
+    const intervals = await frameIntervals(page);
     const draws = await page.evaluate(() => window.mapfLabFrameTimes ?? []);
     await page.getByTestId('play').click();
     await screenshot(page, 'playback-1000-units-whca-window');
-    const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-    console.log(
+        console.log(
       `playback 1000 units 256x256, WHCA* (solve + transfer ${solveMs} ms) with the Window overlay: ${draws.length} draws, draw mean ${mean(draws).toFixed(2)} ms, ` +
         `p95 ${percentile(draws, 0.95).toFixed(2)} ms, max ${Math.max(...draws).toFixed(2)} ms; frame interval mean ${mean(intervals).toFixed(2)} ms, p95 ${percentile(intervals, 0.95).toFixed(2)} ms`,
     );
