@@ -11,6 +11,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchBrowser, screenshot, type WatchedPage } from './browser.ts';
+import { clickLastPoint } from './labChartPoints.ts';
 
 declare global {
   interface Window {
@@ -314,22 +315,8 @@ describe('browser edition: the lab', () => {
     expect(bytes.length).toBeGreaterThan(5000);
 
     // Click the last point of the first series: one of its runs is picked, and opens as a replay in the editor.
-    const canvas = page.locator('[data-testid="lab-chart-successRate"] canvas');
-    const target = await canvas.evaluate((c: HTMLCanvasElement) => {
-      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-      let best = { x: -1, y: -1 };
-      for (let y = 0; y < c.height; y++) {
-        for (let x = 0; x < c.width; x++) {
-          const i = (y * c.width + x) * 4;
-          if (data[i] < 120 && data[i + 1] > 100 && data[i + 2] > 200 && data[i + 3] > 200 && x > best.x) best = { x, y };
-        }
-      }
-      const scale = c.width / c.getBoundingClientRect().width;
-      return { x: best.x / scale - 2, y: best.y / scale };
-    });
-    expect(target.x).toBeGreaterThan(0);
     page.on('dialog', (dialog) => void dialog.accept());
-    await canvas.click({ position: target });
+    await clickLastPoint(page, 'successRate');
     await expect.poll(() => page.getByTestId('lab-picked-run').textContent()).toMatch(/40 agents/);
     await page.getByTestId('lab-open-replay').click();
     await page.locator('[data-testid="view-editor"][aria-pressed="true"]').waitFor();

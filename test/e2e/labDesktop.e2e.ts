@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, screenshot } from './browser.ts';
+import { clickLastPoint } from './labChartPoints.ts';
 import { FAKE_DESKTOP_API } from './support/fakeDesktopApi.ts';
 import { FAKE_LAB_POOL } from './support/fakeLabPool.ts';
 
@@ -155,24 +156,10 @@ describe('desktop renderer path: the lab on main\'s solver processes', () => {
     await page.getByTestId('lab-run').click();
     await page.locator('[data-testid="lab-bar"][data-phase="finished"]').waitFor({ timeout: 30_000 });
     // The rightmost point of the first series (LRA*, 10 agents).
-    const canvas = page.locator('[data-testid="lab-chart-successRate"] canvas');
     await page.getByTestId('lab-chart-successRate').scrollIntoViewIfNeeded();
     // The chart draws the sweep's last records in steps of its own (chartQueue.ts).
     await page.locator('[data-testid="lab-chart-successRate"][data-records="4"]').waitFor();
-    const target = await canvas.evaluate((c: HTMLCanvasElement) => {
-      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-      let best = { x: -1, y: -1 };
-      for (let y = 0; y < c.height; y++) {
-        for (let x = 0; x < c.width; x++) {
-          const i = (y * c.width + x) * 4;
-          if (data[i] < 120 && data[i + 1] > 100 && data[i + 2] > 200 && data[i + 3] > 200 && x > best.x) best = { x, y };
-        }
-      }
-      const scale = c.width / c.getBoundingClientRect().width;
-      return { x: best.x / scale - 2, y: best.y / scale };
-    });
-    expect(target.x).toBeGreaterThan(0);
-    await canvas.click({ position: target });
+    await clickLastPoint(page, 'successRate');
     await expect.poll(() => page.getByTestId('lab-picked-run').textContent()).toMatch(/LRA\*, random-32-32-10#\d+, 10 agents/);
     await page.getByTestId('lab-open-replay').click();
     await page.locator('[data-testid="view-editor"][aria-pressed="true"]').waitFor();

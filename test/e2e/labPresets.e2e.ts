@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, screenshot } from './browser.ts';
+import { clickLastPoint } from './labChartPoints.ts';
 import { parseReplayFile } from '../../core/replayFile/replayFile.ts';
 
 let browser: Browser;
@@ -85,28 +86,11 @@ async function runPreset(id: string, fullRuns: number, seeds: string, agents: st
 }
 
 /** Clicks the rightmost point of the first series (#4c8dff) on a chart. */
-async function clickLastPoint(key: string): Promise<void> {
-  const canvas = page.locator(`[data-testid="lab-chart-${key}"] canvas`);
-  const target = await canvas.evaluate((c: HTMLCanvasElement) => {
-    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-    let best = { x: -1, y: -1 };
-    for (let y = 0; y < c.height; y++) {
-      for (let x = 0; x < c.width; x++) {
-        const i = (y * c.width + x) * 4;
-        if (data[i] < 120 && data[i + 1] > 100 && data[i + 2] > 200 && data[i + 3] > 200 && x > best.x) best = { x, y };
-      }
-    }
-    const scale = c.width / c.getBoundingClientRect().width;
-    return { x: best.x / scale - 2, y: best.y / scale };
-  });
-  expect(target.x).toBeGreaterThan(0);
-  await canvas.click({ position: target });
-}
 
 describe('browser edition: the shipped experiments as presets', () => {
   it('runs Silver 2005 narrowed to 2 maps and 10-30 agents: all six solvers chart; a point\'s run saves its replay file', async () => {
     await runPreset('silver2005', 600, '1-2', '10, 20, 30', 2 * 3 * 6, 6, ['successRate', 'meanPathLength', 'cyclesPerAgent']);
-    await clickLastPoint('successRate');
+    await clickLastPoint(page, 'successRate');
     const picked = page.getByTestId('lab-picked-run');
     // All six solvers reach 100% at 30 agents, so the point clicked may be any of theirs (the last drawn is on top).
     await expect.poll(() => picked.textContent()).toMatch(/^Run \d+: \S+, \S+#\d+, 30 agents/);
