@@ -64,6 +64,11 @@ export default tseslint.config(
     },
   },
   {
+    // Browser code that report pages inline as it is (assets/report/drawCharts.js): no build step.
+    files: ['assets/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['cli/**/*.ts', 'bin/**/*.mjs', 'test/node/**/*.ts', 'test/e2e/**/*.{ts,mjs}', '*.config.{ts,js}', 'bench/**/*.ts', '.ci/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
     rules: {

@@ -5,10 +5,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
 import { planRuns } from '../../core/experiments/runPlan.ts';
-import { reportHtml } from '../../core/experiments/report/reportHtml.ts';
+import { type ReportScripts, reportHtml } from '../../core/experiments/report/reportHtml.ts';
 import { machineInfo } from '../experiments/machineInfo.ts';
 import { FILES, readResultsFolder } from '../experiments/resultsFolder.ts';
 
@@ -23,10 +24,13 @@ const USAGE = [
   `  --out FILE   where the report goes (default: DIR/${FILES.report})`,
 ].join('\n');
 
-/** Chart.js's UMD bundle from the installed package (it defines the global `Chart`). */
-function chartJsSource(): string {
+/** The report page's scripts: Chart.js's UMD bundle from the installed package, and the page's own. */
+function reportScripts(): ReportScripts {
   const main = createRequire(import.meta.url).resolve('chart.js');
-  return readFileSync(join(dirname(main), 'chart.umd.min.js'), 'utf8');
+  return {
+    chartJs: readFileSync(join(dirname(main), 'chart.umd.min.js'), 'utf8'),
+    drawCharts: readFileSync(fileURLToPath(new URL('../../assets/report/drawCharts.js', import.meta.url)), 'utf8'),
+  };
 }
 
 export const reportCommand: Command = {
@@ -56,7 +60,7 @@ export const reportCommand: Command = {
       records: folder.results.records,
       runsPlanned: folder.manifest?.runsPlanned ?? planRuns(folder.experiment).length,
       machines: (folder.manifest?.machines ?? []).map((m) => ({ ...m })),
-      chartJs: chartJsSource(),
+      scripts: reportScripts(),
       generatedAt: new Date().toISOString(),
       generator: `${here.app} (Node ${here.node})`,
     });

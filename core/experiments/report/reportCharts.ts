@@ -1,7 +1,8 @@
 /**
  * What the report's charts show: one chart per measure against the number of agents, one line
- * per solver setting with its 95% band. The data is built here (testable, pure); the few lines
- * of browser code that hand it to Chart.js are in CHART_SCRIPT.
+ * per solver setting with its 95% band. The data is built here (testable, pure); the browser
+ * code that hands it to Chart.js is assets/report/drawCharts.js, inlined by whoever writes the
+ * report (reportHtml's `scripts`), since core/ holds no DOM code.
  */
 import type { AggregateRow, MeanMeasure } from '../aggregate.ts';
 import type { Estimate } from '../stats.ts';
@@ -59,59 +60,3 @@ export function chartSeries(rows: readonly AggregateRow[]): ChartSeries[] {
   }
   return series;
 }
-
-/**
- * Browser code: reads the data block and draws every chart with the inlined Chart.js. The band
- * is two invisible lines (low, high) with the area between them filled; tooltips and the legend
- * leave them out.
- */
-export const CHART_SCRIPT = `
-(function () {
-  var data = JSON.parse(document.getElementById('report-data').textContent);
-  var palette = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#7f7f7f'];
-  if (typeof Chart === 'undefined') return;
-  data.measures.forEach(function (measure) {
-    var canvas = document.getElementById('chart-' + measure.key);
-    if (!canvas) return;
-    var datasets = [];
-    data.series.forEach(function (series, i) {
-      var colour = palette[i % palette.length];
-      var points = series.points[measure.key];
-      var at = function (k) { return points.map(function (p) { return { x: p[0], y: p[k] }; }); };
-      datasets.push({ label: series.label + ' (95% low)', data: at(2), borderWidth: 0, pointRadius: 0, pointHitRadius: 0, fill: false, band: true });
-      datasets.push({ label: series.label + ' (95% high)', data: at(3), borderWidth: 0, pointRadius: 0, pointHitRadius: 0, backgroundColor: colour + '30', fill: '-1', band: true });
-      datasets.push({ label: series.label, data: at(1), borderColor: colour, backgroundColor: colour, pointRadius: 3, fill: false, spanGaps: false });
-    });
-    new Chart(canvas, {
-      type: 'line',
-      data: { datasets: datasets },
-      options: {
-        animation: false,
-        responsive: true,
-        maintainAspectRatio: false,
-        interaction: { mode: 'nearest', intersect: false },
-        scales: {
-          x: { type: 'linear', title: { display: true, text: 'agents' } },
-          y: { type: measure.log ? 'logarithmic' : 'linear', title: { display: true, text: measure.unit } },
-        },
-        plugins: {
-          title: { display: true, text: measure.title },
-          legend: { labels: { filter: function (item, chart) { return !chart.datasets[item.datasetIndex].band; } } },
-          tooltip: {
-            filter: function (item) { return !item.dataset.band; },
-            callbacks: {
-              label: function (ctx) {
-                var series = data.series[Math.floor(ctx.datasetIndex / 3)];
-                var p = series.points[measure.key][ctx.dataIndex];
-                var f = function (v) { return v === null ? '-' : Number(v.toPrecision(4)).toString(); };
-                return series.label + ': ' + f(p[1]) + (p[2] === null ? '' : ' (95% ' + f(p[2]) + ' to ' + f(p[3]) + ')');
-              },
-            },
-          },
-        },
-      },
-    });
-  });
-  document.documentElement.setAttribute('data-charts', 'drawn');
-})();
-`;

@@ -9,7 +9,7 @@ import { type RunRecord, isFailure } from '../runner.ts';
 import type { Experiment } from '../schema.ts';
 import type { Estimate } from '../stats.ts';
 import { escapeHtml, jsonForScript, scriptForInline } from './escape.ts';
-import { CHART_MEASURES, CHART_SCRIPT, chartSeries } from './reportCharts.ts';
+import { CHART_MEASURES, chartSeries } from './reportCharts.ts';
 
 export interface ReportInput {
   experiment: Experiment;
@@ -18,11 +18,22 @@ export interface ReportInput {
   runsPlanned: number;
   /** Machines and versions the runs ran on, as flat name -> value lists. */
   machines: readonly Record<string, string | number>[];
-  /** The Chart.js UMD bundle, inlined so the report needs no network. */
-  chartJs: string;
+  /** Browser scripts inlined into the page, so the report needs no network. */
+  scripts: ReportScripts;
   generatedAt: string;
   /** Who wrote the report, e.g. "mapf-lab 0.1.0 (Node v20)". */
   generator: string;
+}
+
+/**
+ * The page's scripts, which core/ only inlines (it holds no browser code): the callers load them
+ * from their own side (the command line from disk, the app as bundled text).
+ */
+export interface ReportScripts {
+  /** Chart.js's UMD bundle (it defines the global `Chart`). */
+  chartJs: string;
+  /** assets/report/drawCharts.js: draws the charts from the page's data block. */
+  drawCharts: string;
 }
 
 const h = escapeHtml;
@@ -130,8 +141,8 @@ ${machinesTable(input.machines)}
 <pre>${h(JSON.stringify(experiment, null, 2))}</pre>
 
 <script type="application/json" id="report-data">${jsonForScript(data)}</script>
-<script>${scriptForInline(input.chartJs)}</script>
-<script>${scriptForInline(CHART_SCRIPT)}</script>
+<script>${scriptForInline(input.scripts.chartJs)}</script>
+<script>${scriptForInline(input.scripts.drawCharts)}</script>
 </body>
 </html>
 `;

@@ -43,15 +43,18 @@ export function browserMachine(workers: number): Record<string, string | number>
 }
 
 export async function reportText(experiment: Experiment, records: readonly RunRecord[], runsPlanned: number, workers: number): Promise<string> {
-  // Chart.js's UMD bundle, inlined so the report opens offline; loaded only when a report is made.
-  const chartJs = (await import('../../../node_modules/chart.js/dist/chart.umd.min.js?raw')).default;
+  // The page's scripts, inlined so the report opens offline; loaded only when a report is made.
+  const [chartJs, drawCharts] = await Promise.all([
+    import('../../../node_modules/chart.js/dist/chart.umd.min.js?raw'),
+    import('../../../assets/report/drawCharts.js?raw'),
+  ]);
   return reportHtml({
     experiment,
     experimentHash: experimentHash(experiment),
     records: byId(records),
     runsPlanned,
     machines: [browserMachine(workers)],
-    chartJs,
+    scripts: { chartJs: chartJs.default, drawCharts: drawCharts.default },
     generatedAt: new Date().toISOString(),
     generator: `MAPF Lab (${solverService.edition} edition)`,
   });

@@ -65,7 +65,7 @@ describe('reportHtml', () => {
     records,
     runsPlanned: runs.length,
     machines: [{ os: 'Linux <x>', cpus: 2 }],
-    chartJs: '/* chart.js stand-in */ window.Chart = function () {};',
+    scripts: { chartJs: '/* chart.js stand-in */ window.Chart = function () {};', drawCharts: '/* drawCharts stand-in */' },
     generatedAt: '2026-01-01T00:00:00Z',
     generator: 'mapf-lab test',
   });
