@@ -13,7 +13,7 @@ import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
 import { COST_MODELS, type CostModel, pathCost } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
-import { findSolver, solverNames } from '../../core/solvers/registry.ts';
+import { findSolver, paramsWithCostModel, solverNames } from '../../core/solvers/registry.ts';
 import { CONTROLLER_SOLVERS } from '../../core/simulation/cooperativeSolvers.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
 import { runFigures } from '../../core/simulation/metrics.ts';
@@ -81,7 +81,7 @@ export const solveCommand: Command = {
     const entry = findSolver(options.solver)!;
     const measured = measureSolver(entry, instance, {
       seed: options.seed,
-      params: entry.optimal ? { costModel: options.costModel, ...options.params } : options.params,
+      params: paramsWithCostModel(entry, options.params, options.costModel),
       turnLimit: options.turnLimit,
       timeLimitMs: options.timeLimitMs,
     }, CONTROLLER_SOLVERS);

@@ -4,7 +4,7 @@
  * builder, so a worker pool can call it in each worker and collect the records.
  */
 import { pathCost } from '../mapf/plan.ts';
-import { findSolver } from '../solvers/registry.ts';
+import { findSolver, paramsWithCostModel } from '../solvers/registry.ts';
 import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
 import { CONTROLLER_SOLVERS } from '../simulation/cooperativeSolvers.ts';
 import { measureSolver } from '../simulation/measure.ts';
@@ -99,8 +99,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
     const { instance, lowerBounds } = context.builder.build(run);
     const measured = measureSolver(entry, instance, {
       seed: run.seed,
-      // The optimal solvers minimise the experiment's cost model unless the solver's own params say otherwise.
-      params: entry.optimal ? { costModel: run.costModel, ...run.params } : run.params,
+      params: paramsWithCostModel(entry, run.params, run.costModel),
       turnLimit: run.turnLimit,
       timeLimitMs: run.timeLimitMs,
       shouldStop: context.shouldStop,

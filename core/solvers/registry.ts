@@ -3,6 +3,7 @@
  * solver panel all look solvers up here, so adding one here makes it available everywhere.
  */
 import type { MapfInstance } from '../mapf/instance.ts';
+import type { CostModel } from '../mapf/plan.ts';
 import type { SolveOptions, SolveResult, SolverEntry } from './types.ts';
 import { solveIndependent } from './independent.ts';
 import { solveAstar, solveIdAstar, solveIdOd, solveOd, solveSidOd } from './optimal/solvers.ts';
@@ -20,6 +21,14 @@ export const SOLVERS: readonly SolverEntry[] = [
 
 export function findSolver(name: string): SolverEntry | undefined {
   return SOLVERS.find((s) => s.name === name);
+}
+
+/**
+ * `params` for `entry` under a run's cost model: the optimal solvers minimise it (their
+ * `costModel` param) unless `params` names one itself; the others take no such param.
+ */
+export function paramsWithCostModel(entry: SolverEntry, params: Record<string, unknown>, costModel: CostModel): Record<string, unknown> {
+  return entry.optimal ? { costModel, ...params } : params;
 }
 
 export function solverNames(): string[] {

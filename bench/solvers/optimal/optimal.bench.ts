@@ -35,7 +35,7 @@ import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import { COST_MODELS, type CostModel, sumOfCosts } from '../../../core/mapf/plan.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
-import { findSolver, solverNames } from '../../../core/solvers/registry.ts';
+import { findSolver, paramsWithCostModel, solverNames } from '../../../core/solvers/registry.ts';
 import type { SolveResult } from '../../../core/solvers/types.ts';
 import { buildStepTable, buildUnitDistance } from '../../../core/solvers/optimal/stepTable.ts';
 import { standleyInstance } from './standleyInstance.ts';
@@ -91,7 +91,7 @@ function run(name: string, instance: MapfInstance, timeLimitMs: number, params?:
   const wallLimit = useThreadClock ? timeLimitMs * 6 : timeLimitMs;
   let result: SolveResult;
   try {
-    result = solver.solve(instance, { seed: 1, timeLimitMs: wallLimit, shouldStop, params: solver.optimal ? { costModel, ...params } : params });
+    result = solver.solve(instance, { seed: 1, timeLimitMs: wallLimit, shouldStop, params: paramsWithCostModel(solver, params ?? {}, costModel) });
   } catch (error) {
     return { status: `error: ${(error as Error).message}`, ms: nowMs() - started, cost: NaN, largestGroup: 0 };
   }

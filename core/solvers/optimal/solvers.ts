@@ -13,7 +13,7 @@
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
-import { COST_MODELS, type CostModel } from '../../mapf/plan.ts';
+import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL } from '../../mapf/plan.ts';
 import type { SolveOptions, SolveResult } from '../types.ts';
 import { type ConflictOrder, DEFAULT_CONFLICT_ORDER, type Detection, planWithDetection } from './independenceDetection.ts';
 import { MAX_CELLS, type SearchMode, type SearchSetup } from './jointSearch.ts';
@@ -55,7 +55,7 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
   if (typeof memoryMb !== 'number' || !(memoryMb > 0)) throw new RangeError(`${name}: params.memoryMb must be a positive number, got ${String(memoryMb)}`);
   const partialExpansion = options.params?.partialExpansion ?? true;
   if (typeof partialExpansion !== 'boolean') throw new RangeError(`${name}: params.partialExpansion must be true or false, got ${String(partialExpansion)}`);
-  const costModel = options.params?.costModel ?? 'away';
+  const costModel = options.params?.costModel ?? DEFAULT_COST_MODEL;
   if (!COST_MODELS.includes(costModel as CostModel)) {
     throw new RangeError(`${name}: params.costModel must be one of ${COST_MODELS.join(', ')}, got ${String(costModel)}`);
   }
