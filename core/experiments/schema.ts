@@ -91,6 +91,15 @@ export const ExperimentSchema = z.object({
 }).strict();
 
 export type Experiment = z.infer<typeof ExperimentSchema>;
+
+/** Whether `text` is JSON that says it is an experiment file (before any full validation). */
+export function looksLikeExperiment(text: string): boolean {
+  try {
+    return (JSON.parse(text) as { format?: unknown } | null)?.format === EXPERIMENT_FORMAT;
+  } catch {
+    return false;
+  }
+}
 export type MapSpec = z.infer<typeof MapSpecSchema>;
 export type SolverSpec = z.infer<typeof SolverSpecSchema>;
 

@@ -35,7 +35,7 @@ export const IPC = {
 export interface LabSweepRequest {
   /** The runs still to do (the renderer leaves out those it has recorded). */
   runs: RunSpec[];
-  /** Solver processes side by side (main clamps it to 1..LAB_MAX_WORKERS). */
+  /** Solver processes side by side (main refuses a count outside 1..LAB_MAX_WORKERS). */
   workers: number;
 }
 

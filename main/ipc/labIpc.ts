@@ -7,6 +7,7 @@
 import { BrowserWindow, dialog, ipcMain } from 'electron';
 import { basename } from 'node:path';
 import { IPC, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
+import { EXPERIMENT_FORMAT, looksLikeExperiment } from '../../core/experiments/schema.ts';
 import { writeFileAtomic } from '../atomicWrite.ts';
 import { LabSweeps } from '../labSweeps.ts';
 import { sessionFor } from '../documentSessions.ts';
@@ -44,6 +45,8 @@ export function registerLabIpc(): LabSweeps {
     const choice = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     if (choice.canceled || choice.filePaths.length === 0) return null;
     const file = await readTextFile(choice.filePaths[0]);
+    // Checked here, before main remembers the path: a later Save writes to it.
+    if (!looksLikeExperiment(file.text)) throw new Error(`${file.name} is not an experiment file (format "${EXPERIMENT_FORMAT}")`);
     sessionFor(event.sender.id).experimentPath = choice.filePaths[0];
     return file;
   });

@@ -18,6 +18,8 @@ const electron = vi.hoisted(() => ({
   kills: 0,
   saveDialogs: [] as string[],
   savePath: '',
+  /** The file the open dialog picks, or undefined: cancelled. */
+  openPath: undefined as string | undefined,
 }));
 
 vi.mock('electron', () => {
@@ -48,7 +50,7 @@ vi.mock('electron', () => {
         electron.saveDialogs.push(options.defaultPath);
         return { canceled: false, filePath: electron.savePath };
       },
-      showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+      showOpenDialog: async () => (electron.openPath ? { canceled: false, filePaths: [electron.openPath] } : { canceled: true, filePaths: [] }),
       showMessageBox: async () => ({ response: 0 }),
     },
     app: { addRecentDocument: () => {}, getPath: () => tmpdir() },
@@ -132,5 +134,17 @@ describe('main: lab IPC', () => {
     await expect(call(IPC.labReadExperimentFile, w.event, 'tiny.map')).resolves.toEqual({ name: 'tiny.map', text: 'type octile\nheight 1\nwidth 2\nmap\n..\n' });
     await expect(call(IPC.labReadExperimentFile, w.event, 'sweep.json')).rejects.toThrow(/only \.map and \.scen/);
     await expect(call(IPC.labReadExperimentFile, window(15).event, 'tiny.map')).rejects.toThrow(/open or save the experiment as a file first/);
+
+    // Opening a file that is not an experiment fails before main remembers it, so the next Save
+    // still goes to the experiment and never over, say, a scenario.
+    electron.openPath = join(dir, 'scenario.json');
+    writeFileSync(electron.openPath, '{"format":"mapf-lab/scenario"}');
+    await expect(call(IPC.labOpenExperiment, w.event)).rejects.toThrow(/scenario\.json is not an experiment file/);
+    expect(session.experimentPath).toBe(electron.savePath);
+    await call<SaveOutcome>(IPC.labSaveExperiment, w.event, 'sweep.json', '{"a":3}', { reuseCurrentFile: true });
+    expect(readFileSync(electron.openPath, 'utf8')).toBe('{"format":"mapf-lab/scenario"}');
+    electron.openPath = join(dir, 'sweep.json');
+    await expect(call(IPC.labOpenExperiment, w.event)).rejects.toThrow(/not an experiment file/); // {"a":3} has no format either
+    electron.openPath = undefined;
   });
 });

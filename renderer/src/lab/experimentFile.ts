@@ -6,7 +6,7 @@
  * a download. The text being edited also lives in the window's storage (sweep.ts), so a closed
  * window loses nothing and needs no close prompt of its own.
  */
-import { EXPERIMENT_FORMAT } from '../../../core/experiments/schema.ts';
+import { EXPERIMENT_FORMAT, looksLikeExperiment } from '../../../core/experiments/schema.ts';
 import { Store } from '../state/store.ts';
 import { notify } from '../state/labState.ts';
 import { desktopApi, fileService } from '../platform/index.ts';
@@ -45,14 +45,6 @@ function confirmReplace(): boolean {
 }
 
 /** Is this text an experiment file at all (before the schema has its say in the editor)? */
-function looksLikeExperiment(text: string): boolean {
-  try {
-    return (JSON.parse(text) as { format?: unknown } | null)?.format === EXPERIMENT_FORMAT;
-  } catch {
-    return false;
-  }
-}
-
 function locked(): boolean {
   const phase = sweepStore.get().phase;
   if (phase === 'running' || phase === 'paused') {
