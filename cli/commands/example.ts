@@ -5,7 +5,7 @@
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
 import { chokepointExample } from '../../core/examples/chokepoint.ts';
-import { pathCost } from '../../core/mapf/plan.ts';
+import { DEFAULT_COST_MODEL, makespan as makespanOf, pathCost, sumOfCosts as sumOfPaths } from '../../core/mapf/plan.ts';
 import { SolverClient } from '../../core/protocol/client.ts';
 import { decodePaths, encodeInstance } from '../../core/protocol/wire.ts';
 import { findSolver, solverNames } from '../../core/solvers/registry.ts';
@@ -39,9 +39,9 @@ export const exampleCommand: Command = {
     }
     const { grid, agents } = instance;
     const paths = decodePaths(result.paths);
-    // The optimal solvers' default cost model, 'away' (core/mapf/plan.ts); makespan is when the last agent rests.
-    const sumOfCosts = paths.reduce((sum, path, i) => sum + pathCost(path, agents[i].goal, 'away'), 0);
-    const makespan = paths.reduce((m, path, i) => Math.max(m, pathCost(path, agents[i].goal, 'rest')), 0);
+    const goals = agents.map((a) => a.goal);
+    const sumOfCosts = sumOfPaths(paths, goals, DEFAULT_COST_MODEL);
+    const makespan = makespanOf(paths, goals);
     if (json) {
       const summary: Record<string, unknown> = {
         solver: result.solver,

@@ -11,7 +11,7 @@ import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { checkScenario, parseScenario } from '../../core/formats/movingAiScenario.ts';
 import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
-import { COST_MODELS, type CostModel, pathCost } from '../../core/mapf/plan.ts';
+import { COST_MODELS, type CostModel, makespan as makespanOf, sumOfCosts as sumOfPaths } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
 import { findSolver, paramsWithCostModel, solverNames } from '../../core/solvers/registry.ts';
 import { CONTROLLER_SOLVERS } from '../../core/simulation/cooperativeSolvers.ts';
@@ -87,9 +87,8 @@ export const solveCommand: Command = {
     }, CONTROLLER_SOLVERS);
     const sim = measured.simulation;
     const goals = instance.agents.map((a) => a.goal);
-    const sumOfCosts = sim.paths.reduce((s, path, a) => s + pathCost(path, goals[a], options.costModel), 0);
-    // Makespan: when the last agent rests on its goal for good, whatever the cost model.
-    const makespan = sim.paths.reduce((m, path, a) => Math.max(m, pathCost(path, goals[a], 'rest')), 0);
+    const sumOfCosts = sumOfPaths(sim.paths, goals, options.costModel);
+    const makespan = makespanOf(sim.paths, goals);
     const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];
     const { run } = sim;
     const metrics = runFigures(run);

@@ -3,6 +3,7 @@
  * solver protocol's run requests) or come back from a results file.
  */
 import { z } from 'zod';
+import { COST_MODELS } from '../mapf/plan.ts';
 import type { RunSpec } from './runPlan.ts';
 import type { RunRecord } from './runner.ts';
 import { RECORD_COLUMNS } from './runner.ts';
@@ -40,7 +41,7 @@ export const runSpecSchema = z.object({
   seed: int,
   turnLimit: int.positive().optional(),
   timeLimitMs: z.number().positive().optional(),
-  costModel: z.enum(['away', 'rest']),
+  costModel: z.enum(COST_MODELS),
 });
 
 const TEXT_COLUMNS: Partial<Record<keyof RunRecord, z.ZodType>> = {

@@ -3,7 +3,7 @@
  * through ExperimentFiles, results go to the caller. `executeRun` needs only a RunSpec and a
  * builder, so a worker pool can call it in each worker and collect the records.
  */
-import { pathCost } from '../mapf/plan.ts';
+import { costModelOf, makespan, sumOfCosts } from '../mapf/plan.ts';
 import { findSolver, paramsWithCostModel } from '../solvers/registry.ts';
 import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
 import { CONTROLLER_SOLVERS } from '../simulation/cooperativeSolvers.ts';
@@ -97,9 +97,10 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
     const entry = (context.lookup ?? findSolver)(run.solver);
     if (!entry) throw new RangeError(`unknown solver '${run.solver}'`);
     const { instance, lowerBounds } = context.builder.build(run);
+    const params = paramsWithCostModel(entry, run.params, run.costModel);
     const measured = measureSolver(entry, instance, {
       seed: run.seed,
-      params: paramsWithCostModel(entry, run.params, run.costModel),
+      params,
       turnLimit: run.turnLimit,
       timeLimitMs: run.timeLimitMs,
       shouldStop: context.shouldStop,
@@ -108,15 +109,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
     }, CONTROLLER_SOLVERS);
     const sim = measured.simulation;
     const r = sim.run;
-    let sum = 0;
-    let longest = 0;
-    for (let a = 0; a < sim.paths.length; a++) {
-      const goal = instance.agents[a].goal;
-      sum += pathCost(sim.paths[a], goal, run.costModel);
-      // Makespan: when the last agent rests on its goal for good, whatever the cost model.
-      const rest = pathCost(sim.paths[a], goal, 'rest');
-      if (rest > longest) longest = rest;
-    }
+    const goals = instance.agents.map((a) => a.goal);
     return {
       ...base,
       status: measured.status,
@@ -136,8 +129,9 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       turns: r.turns,
       expanded: r.expanded,
       reservationsMax: r.reservationsMax,
-      sumOfCosts: sum,
-      makespan: longest,
+      // Counted as the solver minimised it: a solver's own params.costModel overrides the run's.
+      sumOfCosts: sumOfCosts(sim.paths, goals, costModelOf(params)),
+      makespan: makespan(sim.paths, goals),
       elapsedMs: performance.now() - started,
     };
   } catch (error) {

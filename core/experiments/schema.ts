@@ -8,6 +8,7 @@
  * experiment file's folder); core never touches the file system.
  */
 import { z } from 'zod';
+import { COST_MODELS, DEFAULT_COST_MODEL } from '../mapf/plan.ts';
 
 export const EXPERIMENT_FORMAT = 'mapf-lab/experiment';
 export const EXPERIMENT_VERSION = 1;
@@ -87,7 +88,7 @@ export const ExperimentSchema = z.object({
    * the steps an agent is not waiting on its goal) or 'rest' (the time until it rests on its
    * goal for good, as most later MAPF work and Moving AI's results count it).
    */
-  costModel: z.enum(['away', 'rest']).default('away'),
+  costModel: z.enum(COST_MODELS).default(DEFAULT_COST_MODEL),
 }).strict();
 
 export type Experiment = z.infer<typeof ExperimentSchema>;

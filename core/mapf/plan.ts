@@ -20,9 +20,9 @@ export function cellAt(path: Path, t: number): number {
  *   published MAPF results.
  * The two agree on every path that never leaves its goal once reached.
  */
-export type CostModel = 'away' | 'rest';
+export const COST_MODELS = ['away', 'rest'] as const;
 
-export const COST_MODELS: readonly CostModel[] = ['away', 'rest'];
+export type CostModel = (typeof COST_MODELS)[number];
 
 /** The optimal solvers' default, the seed's definition. */
 export const DEFAULT_COST_MODEL: CostModel = 'away';
@@ -30,7 +30,7 @@ export const DEFAULT_COST_MODEL: CostModel = 'away';
 /** The cost model solver params ask for (`costModel`, which the optimal solvers minimise), else the default. */
 export function costModelOf(params: Readonly<Record<string, unknown>> | undefined): CostModel {
   const model = params?.costModel;
-  return model === 'away' || model === 'rest' ? model : DEFAULT_COST_MODEL;
+  return COST_MODELS.includes(model as CostModel) ? (model as CostModel) : DEFAULT_COST_MODEL;
 }
 
 /** Cost of one agent's path under `model` (trailing waits on the goal are free in both). */

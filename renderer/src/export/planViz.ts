@@ -31,7 +31,7 @@
  * the mapf-visualizer text) instead of writing a file PlanViz would replay wrongly.
  */
 import type { Grid } from '../../../core/grid/grid.ts';
-import { type CostModel, pathCost } from '../../../core/mapf/plan.ts';
+import { type CostModel, makespan, sumOfCosts } from '../../../core/mapf/plan.ts';
 import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { cellAtTurn } from '../replay/analysis.ts';
@@ -117,12 +117,8 @@ export function planVizDocument(input: PlanVizInput): PlanVizDocument {
   const conflicts = analysis.marks
     .filter((m) => m.kind === 'collision')
     .map((m) => ({ time: m.t, agent_ids: [...new Set(m.agents)], description: m.text, task_id: null }));
-  let sumOfCosts = 0;
-  let makespan = 0;
-  paths.forEach((path, a) => {
-    sumOfCosts += pathCost(path, goals[a], input.costModel);
-    makespan = Math.max(makespan, pathCost(path, goals[a], 'rest'));
-  });
+  const totalCost = sumOfCosts(paths, goals, input.costModel);
+  const longest = makespan(paths, goals);
   const stats: Record<string, number> = {};
   for (const [key, value] of Object.entries(input.stats)) if (Number.isFinite(value)) stats[key] = value;
   return {
@@ -145,8 +141,8 @@ export function planVizDocument(input: PlanVizInput): PlanVizDocument {
       solver: input.solver,
       status: input.status,
       teamSize: paths.length,
-      sumOfCost: sumOfCosts,
-      makespan,
+      sumOfCost: totalCost,
+      makespan: longest,
       stats,
       unitIds: input.agents.map((u) => u.id),
       unitSizes: input.agents.map((u) => u.size),

@@ -95,6 +95,20 @@ describe('experiment runs', () => {
     for (const task of built.agents) expect(built.grid.isFree(task.start) && built.grid.isFree(task.goal)).toBe(true);
   });
 
+  it('counts sum of costs by the cost model the solver minimised: the run\'s, or the solver\'s own param', () => {
+    // Unit 1 starts on its goal in a corridor and steps into the pocket while unit 2 passes:
+    // 'away' charges it 2 (leave, come back), 'rest' 3 (until it rests); unit 2 needs 4 moves.
+    const corridor = { kind: 'inline', name: 'pocket', rows: ['.....', '@@.@@'], agents: [[2, 0, 2, 0], [0, 0, 4, 0]] };
+    const base = { ...experiment, maps: [corridor], agents: [2], solvers: [{ solver: 'od' }, { solver: 'od', label: 'od away', params: { costModel: 'away' } }] };
+    const [rest, ownAway] = planRuns(parseExperiment({ ...base, costModel: 'rest' }));
+    expect(executeRun(rest, newRunContext(files)).sumOfCosts).toBe(7);
+    expect(executeRun(ownAway, newRunContext(files)).sumOfCosts).toBe(6);
+    const [away] = planRuns(parseExperiment(base));
+    expect(away.costModel).toBe('away');
+    const record = executeRun(away, newRunContext(files));
+    expect([record.sumOfCosts, record.makespan]).toEqual([6, 4]);
+  });
+
   it('records a run that cannot be set up as an error naming the reason', () => {
     const runs = planRuns(parseExperiment({ ...experiment, maps: [experiment.maps[1]], agents: [3] }));
     const record = executeRun(runs[0], newRunContext(files));
