@@ -9,7 +9,7 @@ import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
 import { computeClearance } from '../cooperative/footprint.ts';
-import { type StepTable, buildStepTable, buildUnitDistance } from '../solvers/optimal/stepTable.ts';
+import { buildStepTable, buildUnitDistance } from '../solvers/optimal/stepTable.ts';
 
 /** Per-agent measurements, one typed array slot per agent. */
 export interface AgentMetrics {
@@ -81,44 +81,22 @@ export interface RunMetrics {
 export function lowerBounds(grid: Grid, movement: Movement, agents: readonly AgentTask[]): Float64Array {
   const bounds = new Float64Array(agents.length);
   const steps = buildStepTable(grid, movement);
-  const tables = new Map<string, Int32Array>();
+  // Keyed goal * 256 + size: sizes are at most MAX_UNIT_SIZE (255).
+  const tables = new Map<number, Int32Array>();
   let clearance: Uint16Array | null = null;
   for (let a = 0; a < agents.length; a++) {
     const { start, goal } = agents[a];
     const size = agents[a].size ?? 1;
-    const key = `${goal}/${size}`;
+    const key = goal * 256 + size;
     let table = tables.get(key);
     if (table === undefined) {
-      if (size === 1) table = buildUnitDistance(steps, goal);
-      else table = footprintDistance(steps, (clearance ??= computeClearance(grid)), size, goal);
+      table = size === 1 ? buildUnitDistance(steps, goal) : buildUnitDistance(steps, goal, { clearance: (clearance ??= computeClearance(grid)), size });
       tables.set(key, table);
     }
     const moves = table[start];
     bounds[a] = moves < 0 ? Infinity : moves * (agents[a].speed ?? 1);
   }
   return bounds;
-}
-
-/** Fewest moves of a size-k unit's anchor to `goal`, over anchors where it fits (-1: unreachable). */
-function footprintDistance(steps: StepTable, clearance: Uint16Array, size: number, goal: number): Int32Array {
-  const distance = new Int32Array(steps.cells).fill(-1);
-  if (clearance[goal] < size) return distance;
-  const queue = new Int32Array(steps.cells);
-  let head = 0;
-  let tail = 0;
-  distance[goal] = 0;
-  queue[tail++] = goal;
-  while (head < tail) {
-    const cell = queue[head++];
-    for (let d = 0; d < steps.directions; d++) {
-      const next = steps.neighbour[cell * 8 + d];
-      if (next >= 0 && distance[next] < 0 && clearance[next] >= size) {
-        distance[next] = distance[cell] + 1;
-        queue[tail++] = next;
-      }
-    }
-  }
-  return distance;
 }
 
 export function summarizeRun(agents: AgentMetrics, turns: number, turnMs: Float64Array, initMs: number, expanded: number, reservationsMax: number, collisions: number): RunMetrics {

@@ -40,10 +40,13 @@ export function buildStepTable(grid: Grid, movement: Movement): StepTable {
 /**
  * Time steps from every cell to `goal` (UNREACHABLE_STEPS where it cannot be reached), by a
  * breadth-first search backwards from the goal. Moves are symmetric under both corner rules, so
- * the backward distance is the forward one.
+ * the backward distance is the forward one. With `fits` (a unit larger than one cell: its
+ * anchor's clearance and its size, see core/cooperative/footprint.ts) only anchors where the unit
+ * fits are crossed.
  */
-export function buildUnitDistance(steps: StepTable, goal: number): Int32Array {
+export function buildUnitDistance(steps: StepTable, goal: number, fits?: { clearance: Uint16Array; size: number }): Int32Array {
   const distance = new Int32Array(steps.cells).fill(UNREACHABLE_STEPS);
+  if (fits && fits.clearance[goal] < fits.size) return distance;
   const queue = new Int32Array(steps.cells);
   const neighbour = steps.neighbour;
   const dirs = steps.directions;
@@ -57,7 +60,7 @@ export function buildUnitDistance(steps: StepTable, goal: number): Int32Array {
     const base = cell * 8;
     for (let d = 0; d < dirs; d++) {
       const n = neighbour[base + d];
-      if (n >= 0 && distance[n] === UNREACHABLE_STEPS) {
+      if (n >= 0 && distance[n] === UNREACHABLE_STEPS && (fits === undefined || fits.clearance[n] >= fits.size)) {
         distance[n] = next;
         queue[tail++] = n;
       }
