@@ -16,14 +16,6 @@ import {
 } from '../../../core/simulation/planWindows.ts';
 import type { Viewport } from '../canvas/viewport.ts';
 
-/** Solvers whose controllers reserve plans (CA*, HCA*, WHCA*): the app asks them for their windows. */
-export const PLAN_WINDOW_SOLVERS: ReadonlySet<string> = new Set(['ca', 'hca', 'whca']);
-
-/** Request params with the plan windows asked for, for the solvers that have them (others unchanged). */
-export function withPlanWindows(solver: string, params: Record<string, unknown>): Record<string, unknown> {
-  return PLAN_WINDOW_SOLVERS.has(solver) ? { ...params, recordPlans: true } : params;
-}
-
 const indexes = new WeakMap<PlanWindows, PlanWindowIndex>();
 
 /** The index of a result's windows, built on first use and kept as long as the result is. */

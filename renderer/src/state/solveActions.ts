@@ -12,7 +12,6 @@ import { validateReplay } from '../../../core/simulation/replay.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import { solverService } from '../platform/index.ts';
 import { analyseReplay } from '../replay/analysis.ts';
-import { withPlanWindows } from '../replay/windowOverlay.ts';
 import { labStore } from './labState.ts';
 import { replayStore } from './replayState.ts';
 import { model } from './session.ts';
@@ -31,8 +30,7 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   const settings = model.document.solver;
   // The grid is edited in place by the painter: the request gets its own copy on the wire.
   const fields = solveRequestFields(settings, instance.grid.width, instance.grid.height);
-  // The cooperative solvers also send their plan windows, for the replay's window overlay.
-  const job = solverService.solve({ ...fields, params: withPlanWindows(fields.solver, fields.params), instance: encodeInstance(instance, events) }, (progress) => labStore.set({ progress: progress.message }));
+  const job = solverService.solve({ ...fields, instance: encodeInstance(instance, events) }, (progress) => labStore.set({ progress: progress.message }));
   labStore.set({ phase: 'running', jobId: job.id, progress: 'Starting solver…' });
   const result = await job.result;
   if (labStore.get().jobId !== job.id) return; // a newer solve replaced this one

@@ -32,6 +32,8 @@ export function solveRequestFields(settings: SolverSettings, width: number, heig
     if (settings.order !== 'given') params.order ??= settings.order;
     params.turnLimit ??= settings.turnLimit ?? Math.max(100, 4 * (width + height));
     if (WINDOWED.has(settings.solver) && settings.window !== undefined) params.window ??= settings.window;
+    // Their plan windows, for the replay's Window overlay (LRA* plans none: the simulator then records nothing).
+    params.recordPlans ??= true;
   }
   return { solver: settings.solver, seed: settings.seed, timeLimitMs: settings.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS, params };
 }

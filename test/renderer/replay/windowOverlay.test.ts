@@ -3,7 +3,7 @@ import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { PlanWindowRecorder } from '../../../core/simulation/planWindows.ts';
 import { findSolver } from '../../../core/solvers/registry.ts';
-import { describePlanWindow, drawPlanWindow, selectedPlanWindow, withPlanWindows } from '../../../renderer/src/replay/windowOverlay.ts';
+import { describePlanWindow, drawPlanWindow, selectedPlanWindow } from '../../../renderer/src/replay/windowOverlay.ts';
 
 const units = [
   { id: 'a', colour: '#ff0000', size: 1 },
@@ -120,19 +120,12 @@ describe('a slow move', () => {
   });
 });
 
-describe('withPlanWindows', () => {
-  it('asks CA*, HCA* and WHCA* for their windows and leaves other solvers alone', () => {
-    expect(withPlanWindows('whca', { window: 8 })).toEqual({ window: 8, recordPlans: true });
-    expect(withPlanWindows('ca', {})).toEqual({ recordPlans: true });
-    expect(withPlanWindows('lra', { turnLimit: 5 })).toEqual({ turnLimit: 5 });
-    expect(withPlanWindows('id+od', {})).toEqual({});
-  });
-
+describe('plan windows of a real run', () => {
   it('the windows a real WHCA* run records draw for a selected unit at every turn it holds a plan', () => {
     const grid = Grid.fromAscii(['.....', '@@.@@', '.....']);
     const agents = [{ start: grid.cell(0, 0), goal: grid.cell(4, 2) }, { start: grid.cell(4, 2), goal: grid.cell(0, 0) }];
     // Through the registry entry, as the solver process runs it: the param asks for the windows.
-    const result = findSolver('whca')!.solve({ grid, movement: FOUR_CONNECTED, agents }, { seed: 1, params: withPlanWindows('whca', { window: 4 }) });
+    const result = findSolver('whca')!.solve({ grid, movement: FOUR_CONNECTED, agents }, { seed: 1, params: { window: 4, recordPlans: true } });
     const replay = result.replay!;
     const shown = [];
     for (let t = 0; t < replay.turns; t++) {

@@ -5,7 +5,7 @@ import { DEFAULT_SOLVER_SETTINGS } from '../../../core/scenario/schema.ts';
 describe('solveRequestFields', () => {
   it('gives WHCA* its window, order and a turn limit scaled to the map', () => {
     const fields = solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'whca', window: 8, order: 'distance', params: {} }, 256, 256);
-    expect(fields).toEqual({ solver: 'whca', seed: 1, timeLimitMs: DEFAULT_TIME_LIMIT_MS, params: { window: 8, order: 'distance', turnLimit: 2048 } });
+    expect(fields).toEqual({ solver: 'whca', seed: 1, timeLimitMs: DEFAULT_TIME_LIMIT_MS, params: { window: 8, order: 'distance', turnLimit: 2048, recordPlans: true } });
   });
 
   it('passes no cooperative params to other solvers, and keeps explicit params', () => {
@@ -14,7 +14,7 @@ describe('solveRequestFields', () => {
   });
 
   it('a scenario turn limit wins over the default; small maps keep 100', () => {
-    expect(solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'ca', turnLimit: 50, params: {} }, 10, 10).params).toEqual({ turnLimit: 50 });
-    expect(solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'ca', params: {} }, 10, 10).params).toEqual({ turnLimit: 100 });
+    expect(solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'ca', turnLimit: 50, params: {} }, 10, 10).params).toEqual({ turnLimit: 50, recordPlans: true });
+    expect(solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'ca', params: {} }, 10, 10).params).toEqual({ turnLimit: 100, recordPlans: true });
   });
 });
