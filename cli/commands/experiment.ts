@@ -23,7 +23,7 @@ const USAGE = [
   '  --out DIR      where results.jsonl, results.csv, summary.txt, summary.csv, experiment.json',
   '                 and manifest.json go (default: results/NAME, NAME from the file)',
   '  --workers N    solver processes side by side (default: one per core)',
-  '  --shard I/N    run only the runs whose index % N == I - 1, for splitting a sweep over',
+  '  --shard I/N    run only every Nth instance (starting at the I-th), for splitting a sweep over',
   '                 machines; put each shard in its own DIR and `mapf-lab merge` them',
   '  --clock C      how init and turn times are measured: wall (default) or process (the',
   '                 process\'s CPU time: steadier on a busy machine; needs --workers 1)',

@@ -67,9 +67,19 @@ export function parseShard(text: string): { index: number; count: number } {
   return { index, count };
 }
 
-/** Shard I of N (1-based): the runs whose position in the run list % N == I - 1. */
+/**
+ * Shard I of N (1-based): the runs of every Nth instance (instances numbered in run order, the
+ * shard takes those whose number % N == I - 1). Whole instances, not every Nth run: the solvers
+ * of one instance are adjacent in the run list, so splitting by run would give each shard one
+ * solver's runs (unequal work) and make every shard build every instance.
+ */
 export function shardRuns(runs: readonly RunSpec[], shard: { index: number; count: number }): RunSpec[] {
-  return runs.filter((run) => run.id % shard.count === shard.index - 1);
+  const instanceOf = new Map<string, number>();
+  return runs.filter((run) => {
+    let instance = instanceOf.get(run.instanceKey);
+    if (instance === undefined) instanceOf.set(run.instanceKey, (instance = instanceOf.size));
+    return instance % shard.count === shard.index - 1;
+  });
 }
 
 /** The runs without a record yet, and with `retryErrors` those whose record is a failure (status 'error'). */

@@ -110,13 +110,14 @@ describe('experiment resume', () => {
 });
 
 describe('shards and merge', () => {
-  it('splits a sweep by index % N and merges the shards into the whole sweep', async () => {
+  it('splits a sweep by whole instances and merges the shards into the whole sweep', async () => {
     const { dir, file } = setup();
     expect((await run(['experiment', file, '--out', join(dir, 'whole'), '--quiet'])).code).toBe(0);
     const one = await run(['experiment', file, '--out', join(dir, 's1'), '--shard', '1/2', '--quiet']);
     expect(one.io.stdout.join('\n')).toMatch(/resume: 6 runs \(shard 1\/2 of 12 runs\)/);
     expect((await run(['experiment', file, '--out', join(dir, 's2'), '--shard=2/2', '--quiet'])).code).toBe(0);
-    expect(records(join(dir, 's1')).map((r) => r.id).sort((a, b) => a - b)).toEqual([0, 2, 4, 6, 8, 10]);
+    // Two solvers per instance: shard 1/2 holds instances 0, 2 and 4, each with both its runs.
+    expect(records(join(dir, 's1')).map((r) => r.id).sort((a, b) => a - b)).toEqual([0, 1, 4, 5, 8, 9]);
     const partial = await run(['merge', join(dir, 's1'), '--out', join(dir, 'merged')]);
     expect(partial.io.stdout.join('\n')).toMatch(/resume: merged 1 folders, 6 of 12 runs; 6 runs missing \(resume with `mapf-lab experiment FILE --out .*merged`\);/);
     // Into the same folder again: what it holds is kept, a shard given twice counted once.

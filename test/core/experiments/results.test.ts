@@ -50,11 +50,17 @@ describe('results.jsonl', () => {
 });
 
 describe('shards and merge', () => {
-  it('splits the run list by index % N, together covering it exactly once', () => {
+  it('splits the sweep by whole instances (every Nth), together covering it exactly once', () => {
     expect(parseShard('2/3')).toEqual({ index: 2, count: 3 });
     for (const bad of ['0/3', '4/3', '1/0', 'a/b', '2']) expect(() => parseShard(bad)).toThrow(/a shard is I\/N with 1 <= I <= N/);
+    // 3 maps x 2 agent counts = 6 instances, 2 solvers each: runs 2k and 2k + 1 are instance k.
     const shards = [1, 2, 3].map((index) => shardRuns(runs, { index, count: 3 }));
-    expect(shards[1].map((r) => r.id)).toEqual([1, 4, 7, 10]);
+    expect(shards[1].map((r) => r.id)).toEqual([2, 3, 8, 9]);
+    for (const shard of shards) {
+      // Every solver of an instance lands in the same shard, so each shard runs both solvers.
+      expect(new Set(shard.map((r) => r.solver))).toEqual(new Set(['independent', 'hca']));
+      for (const run of shard) expect(shard.filter((r) => r.instanceKey === run.instanceKey)).toHaveLength(2);
+    }
     expect(shards.flat().map((r) => r.id).sort((a, b) => a - b)).toEqual(runs.map((r) => r.id));
   });
 

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { memorySpawner } from '../../../core/protocol/memoryPort.ts';
 import { memoryStorage } from '../../../renderer/src/lab/resultStore.ts';
 import { cancelSweep, mergeResults, setExperimentText, setLabStorage, setShard, setWorkers, startSweep, sweepStore, workerPoolBackend, type SweepPhase } from '../../../renderer/src/lab/sweep.ts';
+import { planRuns } from '../../../core/experiments/runPlan.ts';
+import { shardRuns } from '../../../core/experiments/results.ts';
+import { parseExperiment } from '../../../core/experiments/schema.ts';
 
 const SWEEP = {
   format: 'mapf-lab/experiment',
@@ -109,7 +112,9 @@ describe('lab sweep', () => {
     startSweep(workerPoolBackend(memorySpawner().spawn), 0);
     await until('finished');
     const theirs = sweepStore.get().records;
-    expect(theirs.map((r) => r.id % 2)).toEqual(Array(9).fill(1));
+    const planned = planRuns(parseExperiment(SWEEP));
+    const idsOf = (records: readonly { id: number }[]) => records.map((r) => r.id).sort((a, b) => a - b);
+    expect(idsOf(theirs)).toEqual(shardRuns(planned, { index: 2, count: 2 }).map((r) => r.id));
     // Machine 1 runs shard 1/2, then merges machine 2's records and a stranger's.
     const mine = memoryStorage();
     setLabStorage(mine);
@@ -117,9 +122,9 @@ describe('lab sweep', () => {
     setShard({ index: 1, count: 2 });
     startSweep(workerPoolBackend(memorySpawner().spawn), 0);
     await until('finished');
-    expect(sweepStore.get().records.map((r) => r.id % 2)).toEqual(Array(9).fill(0));
+    expect(idsOf(sweepStore.get().records)).toEqual(shardRuns(planned, { index: 1, count: 2 }).map((r) => r.id));
     const stranger = { ...theirs[0], key: 'not-a-run-of-this-plan' };
-    expect(mergeResults([...theirs, theirs[0], stranger])).toEqual({ added: 9, duplicates: 1, foreign: 1 });
+    expect(mergeResults([...theirs, theirs[0], stranger])).toEqual({ added: theirs.length, duplicates: 1, foreign: 1 });
     expect(new Set(sweepStore.get().records.map((r) => r.key)).size).toBe(18);
     // The merged records were stored, and nothing is left to run.
     setLabStorage(mine);
@@ -130,6 +135,6 @@ describe('lab sweep', () => {
     startSweep(workerPoolBackend(spawner.spawn), 0);
     expect(sweepStore.get().phase).toBe('finished');
     expect(spawner.workers).toHaveLength(0);
-    expect(mergeResults(theirs)).toEqual({ added: 0, duplicates: 9, foreign: 0 });
+    expect(mergeResults(theirs)).toEqual({ added: 0, duplicates: theirs.length, foreign: 0 });
   });
 });
