@@ -201,7 +201,7 @@ export const ExperimentForm = memo(function ExperimentForm({ locked }: { locked:
           onCommit={setShard}
           testId="lab-shard"
           width="4.5em"
-          title="Run only shard I of N (runs whose number % N is I - 1), as mapf-lab experiment --shard I/N; merge the shards' results here or with mapf-lab merge. Empty: every run."
+          title="Run only shard I of N (every Nth instance from the I-th, with all its solvers), as mapf-lab experiment --shard I/N; merge the shards' results here or with mapf-lab merge. Empty: every run."
         />
       </div>
     </fieldset>
