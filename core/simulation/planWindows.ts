@@ -182,11 +182,17 @@ export function windowEntryAt(windows: PlanWindows, index: PlanWindowIndex, agen
 export interface ReservedCells {
   /** The turn the window was planned at. */
   plannedAt: number;
-  /** Cells reserved at times[i] >= t, in time order; the last is the window's end. */
+  /** The time cells[0] is reserved for: cells[i] is reserved at firstTime + i (>= t). */
+  firstTime: number;
+  /** Reserved cells in time order (views into the recording); the last is the window's end. */
   cells: Int32Array;
-  times: Int32Array;
-  /** The cell a slow move also reserves at times[i] (-1: none), or null when the run has none. */
+  /** The cell a slow move also reserves at firstTime + i (-1: none), or null when the run has none. */
   extra: Int32Array | null;
+}
+
+/** The turn the window's last reserved cell is held at. */
+export function windowEnd(reserved: ReservedCells): number {
+  return reserved.firstTime + reserved.cells.length - 1;
 }
 
 /** Agent a's reserved cells at turn t (its current window from time t on), or null when it has none. */
@@ -198,7 +204,5 @@ export function reservedCellsAt(windows: PlanWindows, index: PlanWindowIndex, ag
   const to = windows.offsets[k + 1];
   if (from >= to) return null;
   const cells = windows.cells.subarray(from, to);
-  const times = new Int32Array(to - from);
-  for (let i = 0; i < times.length; i++) times[i] = t0 + (from - windows.offsets[k]) + i;
-  return { plannedAt: t0, cells, times, extra: windows.extra ? windows.extra.subarray(from, to) : null };
+  return { plannedAt: t0, firstTime: t0 + (from - windows.offsets[k]), cells, extra: windows.extra ? windows.extra.subarray(from, to) : null };
 }

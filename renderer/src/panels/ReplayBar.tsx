@@ -16,6 +16,7 @@ const MARK_COLOURS: Partial<Record<TimelineMarkKind, string>> = { override: '#c5
 import { editorStore } from '../state/editorState.ts';
 import { setFollow } from '../replay/follow.ts';
 import { describePlanWindow, selectedPlanWindow } from '../replay/windowOverlay.ts';
+import { windowEnd } from '../../../core/simulation/planWindows.ts';
 import { model } from '../state/session.ts';
 
 export function ReplayBar() {
@@ -108,7 +109,7 @@ export function ReplayBar() {
       </label>
       {windows && hasWindows && (
         <span className="muted" data-testid="window-info" title={planWindow ? describePlanWindow(planWindow) : undefined}>
-          {planWindow ? `planned t=${planWindow.plannedAt}, to t=${planWindow.times[planWindow.times.length - 1]}` : selected ? 'no reservation' : 'select a unit'}
+          {planWindow ? `planned t=${planWindow.plannedAt}, to t=${windowEnd(planWindow)}` : selected ? 'no reservation' : 'select a unit'}
         </span>
       )}
     </div>

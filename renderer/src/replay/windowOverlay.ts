@@ -13,6 +13,7 @@ import {
   type ReservedCells,
   indexPlanWindows,
   reservedCellsAt,
+  windowEnd,
 } from '../../../core/simulation/planWindows.ts';
 import type { Viewport } from '../canvas/viewport.ts';
 
@@ -76,37 +77,28 @@ export const MIN_END_PX = 10;
  */
 export function drawPlanWindow(context: CanvasRenderingContext2D, width: number, view: Viewport, overlay: PlanWindowOverlay): void {
   const { cellSize: s, offsetX: ox, offsetY: oy } = view;
-  const { cells, times, t, size } = overlay;
+  const { cells, firstTime, t, size } = overlay;
   const n = cells.length;
-  const span = Math.max(1, times[n - 1] - t);
+  const span = Math.max(1, windowEnd(overlay) - t);
   const side = Math.max(size * s, MIN_MARK_PX);
   const grow = (side - size * s) / 2;
   context.save();
   context.lineWidth = 1;
   context.strokeStyle = 'rgba(17, 19, 24, 0.7)';
   context.fillStyle = overlay.colour;
-  for (let i = 0; i < n; i++) {
-    if (i > 0 && cells[i] === cells[i - 1]) continue;
-    const x = ox + (cells[i] % width) * s - grow;
-    const y = oy + Math.floor(cells[i] / width) * s - grow;
-    context.globalAlpha = 0.55 - 0.35 * ((times[i] - t) / span);
+  /** Shades `cell`, reserved at firstTime + i: fainter towards the window's end, with a thin edge. */
+  const shade = (cell: number, i: number) => {
+    const x = ox + (cell % width) * s - grow;
+    const y = oy + Math.floor(cell / width) * s - grow;
+    context.globalAlpha = 0.55 - 0.35 * ((firstTime + i - t) / span);
     context.fillRect(x, y, side, side);
     context.globalAlpha = 1;
     context.strokeRect(x + 0.5, y + 0.5, side - 1, side - 1);
-  }
+  };
+  for (let i = 0; i < n; i++) if (i === 0 || cells[i] !== cells[i - 1]) shade(cells[i], i);
   // A slow move also reserves the cell it is entering: shaded at the same strength, without a label.
   const extra = overlay.extra;
-  if (extra) {
-    for (let i = 0; i < n; i++) {
-      if (extra[i] < 0 || (i > 0 && extra[i] === extra[i - 1])) continue;
-      const x = ox + (extra[i] % width) * s - grow;
-      const y = oy + Math.floor(extra[i] / width) * s - grow;
-      context.globalAlpha = 0.55 - 0.35 * ((times[i] - t) / span);
-      context.fillRect(x, y, side, side);
-      context.globalAlpha = 1;
-      context.strokeRect(x + 0.5, y + 0.5, side - 1, side - 1);
-    }
-  }
+  if (extra) for (let i = 0; i < n; i++) if (extra[i] >= 0 && (i === 0 || extra[i] !== extra[i - 1])) shade(extra[i], i);
   const end = cells[n - 1];
   const endSide = Math.max(size * s, MIN_END_PX);
   const ex = ox + (end % width) * s - (endSide - size * s) / 2;
@@ -126,8 +118,8 @@ export function drawPlanWindow(context: CanvasRenderingContext2D, width: number,
     for (let i = 0; i < n; ) {
       let last = i;
       while (last + 1 < n && cells[last + 1] === cells[i]) last++;
-      const from = times[i] - t;
-      context.fillText(last > i ? `+${from}–${times[last] - t}` : `+${from}`, ox + (cells[i] % width) * s + s * 0.08, oy + Math.floor(cells[i] / width) * s + s * 0.06);
+      const from = firstTime + i - t;
+      context.fillText(last > i ? `+${from}–${firstTime + last - t}` : `+${from}`, ox + (cells[i] % width) * s + s * 0.08, oy + Math.floor(cells[i] / width) * s + s * 0.06);
       i = last + 1;
     }
   }
@@ -136,7 +128,7 @@ export function drawPlanWindow(context: CanvasRenderingContext2D, width: number,
 
 /** One line for the toggle's tooltip: when the window was planned and how far it reaches. */
 export function describePlanWindow(overlay: PlanWindowOverlay): string {
-  const last = overlay.times[overlay.times.length - 1];
+  const last = windowEnd(overlay);
   const kind = overlay.window > 0 ? `window w=${overlay.window}` : 'planned path';
   return `${kind} planned at t=${overlay.plannedAt}, reserved t=${overlay.t}…${last}`;
 }

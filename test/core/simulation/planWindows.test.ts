@@ -5,6 +5,7 @@ import {
   checkPlanWindows,
   indexPlanWindows,
   reservedCellsAt,
+  windowEnd,
   windowEntryAt,
 } from '../../../core/simulation/planWindows.ts';
 
@@ -55,11 +56,11 @@ describe('reserved cells of an agent at a turn', () => {
     expect(windowEntryAt(windows, index, 0, 9)).toBe(3);
     const at1 = reservedCellsAt(windows, index, 0, 1)!;
     expect(Array.from(at1.cells)).toEqual([11, 12, 13, 14]);
-    expect(Array.from(at1.times)).toEqual([1, 2, 3, 4]);
+    expect([at1.firstTime, windowEnd(at1)]).toEqual([1, 4]);
     expect(at1.plannedAt).toBe(0);
     const at3 = reservedCellsAt(windows, index, 0, 3)!;
     expect(Array.from(at3.cells)).toEqual([12, 22, 32, 42]);
-    expect(Array.from(at3.times)).toEqual([3, 4, 5, 6]);
+    expect([at3.firstTime, windowEnd(at3)]).toEqual([3, 6]);
     expect(at3.plannedAt).toBe(2);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
-import { PlanWindowRecorder } from '../../../core/simulation/planWindows.ts';
+import { PlanWindowRecorder, windowEnd } from '../../../core/simulation/planWindows.ts';
 import { findSolver } from '../../../core/solvers/registry.ts';
 import { describePlanWindow, drawPlanWindow, selectedPlanWindow } from '../../../renderer/src/replay/windowOverlay.ts';
 
@@ -46,7 +46,7 @@ describe('selectedPlanWindow', () => {
     const overlay = selectedPlanWindow(windows(), units, ['a'], 1.6)!;
     expect(overlay.t).toBe(1);
     expect(Array.from(overlay.cells)).toEqual([1, 2, 3, 4]);
-    expect(Array.from(overlay.times)).toEqual([1, 2, 3, 4]);
+    expect([overlay.firstTime, windowEnd(overlay)]).toEqual([1, 4]);
     expect(overlay.colour).toBe('#ff0000');
     const later = selectedPlanWindow(windows(), units, ['a', 'b'], 3)!;
     expect(Array.from(later.cells)).toEqual([12, 22, 22, 32]);
