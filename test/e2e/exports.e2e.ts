@@ -74,8 +74,8 @@ describe('browser edition: exports', () => {
     const file = parseReplayFile(text, name);
     expect(file.map).toEqual({ kind: 'file', path: 'random-32-32-20.map' });
     expect(file.units).toHaveLength(10);
-    // Seed and params as the solve request sent them (a turn limit of 4 × (32 + 32) without one set).
-    expect(file.solver).toEqual({ name: 'whca', status: 'solved', seed: 1, params: { turnLimit: 256 } });
+    // Seed and params as the solve request sent them (a turn limit of 4 × (32 + 32) without one set; the plan windows asked for).
+    expect(file.solver).toEqual({ name: 'whca', status: 'solved', seed: 1, params: { turnLimit: 256, recordPlans: true } });
     const turns = Number((await app.page.getByTestId('turn').textContent())!.split('/')[1]);
     expect(file.turns).toBe(turns);
     expect(file.metrics.sumOfCosts).toBe(Number(await app.page.getByTestId('sum-of-costs').textContent()));
