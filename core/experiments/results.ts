@@ -88,14 +88,22 @@ export function pendingRuns(runs: readonly RunSpec[], records: readonly RunRecor
   return runs.filter((run) => !recorded.has(run.key));
 }
 
-/** Records of several result sets, one per run key (the first seen wins), in run order. */
+/**
+ * Records of several result sets, one per run key, in run order. A measured record beats an
+ * error record of the same run whatever the order (one shard's run crashed, another's measured
+ * it: the measurement is the result); otherwise the first seen wins.
+ */
 export function mergeRecords(sets: readonly (readonly RunRecord[])[]): { records: RunRecord[]; duplicates: number } {
   const byKey = new Map<string, RunRecord>();
   let duplicates = 0;
   for (const set of sets) {
     for (const record of set) {
-      if (byKey.has(record.key)) duplicates++;
-      else byKey.set(record.key, record);
+      const kept = byKey.get(record.key);
+      if (kept === undefined) byKey.set(record.key, record);
+      else {
+        duplicates++;
+        if (isFailure(kept) && !isFailure(record)) byKey.set(record.key, record);
+      }
     }
   }
   return { records: [...byKey.values()].sort((a, b) => a.id - b.id), duplicates };

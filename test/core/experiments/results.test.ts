@@ -71,6 +71,20 @@ describe('shards and merge', () => {
     expect(merged.duplicates).toBe(1);
   });
 
+  it('keeps a measured record over an error record of the same run, whichever set comes first', () => {
+    // One shard's run crashed, another machine measured it: the measurement is the result.
+    const failed = { ...recordOf(1), status: 'error' as const, message: 'crashed' };
+    const timedOut = { ...recordOf(2), status: 'timeout' as const, message: 'time limit' };
+    const failedToo = { ...recordOf(2), status: 'error' as const, message: 'hung' };
+    for (const sets of [[[failed, failedToo], [recordOf(1), timedOut]], [[recordOf(1), timedOut], [failed, failedToo]]]) {
+      const merged = mergeRecords(sets);
+      expect(merged.records.map((r) => [r.id, r.status, r.message])).toEqual([[1, 'solved', 'x'], [2, 'timeout', 'time limit']]);
+      expect(merged.duplicates).toBe(2);
+    }
+    // Two error records: the first seen still wins, as between two measured ones.
+    expect(mergeRecords([[failed], [{ ...failed, message: 'again' }]]).records[0].message).toBe('crashed');
+  });
+
   it('fingerprints the parsed definition: key order and spelled-out defaults do not matter, content does', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: 3 } })).toBe('{"a":{"c":3,"d":[2,{"e":0,"f":1}]},"b":1}');
     const hash = experimentHash(parseExperiment(definition));
