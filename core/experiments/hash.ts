@@ -5,14 +5,11 @@
  * in by parsing, so a field left out and the same field at its default agree.
  */
 
-/** JSON with object keys sorted at every level. */
+import { sortKeys } from '../scenario/serialize.ts';
+
+/** JSON with object keys sorted at every level (the same sort a saved scenario's params get). */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(v).sort()) sorted[key] = (v as Record<string, unknown>)[key];
-    return sorted;
-  });
+  return JSON.stringify(sortKeys(value));
 }
 
 /** Two 32-bit FNV-1a lanes with different offsets: 16 hex digits, plenty to tell definitions apart (not a security hash). */

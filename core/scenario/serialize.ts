@@ -60,18 +60,19 @@ function canonicalEvent(e: MapEvent): Record<string, unknown> {
   return { t: e.t, cells: e.cells.map(([x, y]) => [x, y]), action: e.action };
 }
 
-/** Free-form data (solver params) with object keys sorted, at every depth. */
-function sortKeys(value: unknown): Record<string, unknown> {
-  const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(walk);
-    if (v !== null && typeof v === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const key of Object.keys(v).sort()) out[key] = walk((v as Record<string, unknown>)[key]);
-      return out;
-    }
-    return v;
-  };
-  return walk(value) as Record<string, unknown>;
+/**
+ * JSON data with object keys sorted, at every depth: solver params here, and the whole
+ * experiment definition that experiments/hash.ts fingerprints (so a change here changes every
+ * stored fingerprint; its test pins one).
+ */
+export function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
+    return out;
+  }
+  return value;
 }
 
 /**

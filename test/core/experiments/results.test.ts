@@ -93,4 +93,13 @@ describe('shards and merge', () => {
     expect(experimentHash(parseExperiment(reordered))).toBe(hash);
     expect(experimentHash(parseExperiment({ ...definition, agents: [1, 3] }))).not.toBe(hash);
   });
+
+  it('gives the fingerprints it gave before canonicalJson shared sortKeys (results folders on disk carry them)', () => {
+    // Computed with the earlier JSON.stringify-replacer canonicalJson; a change here orphans every stored results folder.
+    expect(experimentHash(parseExperiment(definition))).toBe('b4267d93bba7e4c0');
+    // Integer-like keys (JavaScript lists them first), undefined dropped, -0, an exponent, a U+2028.
+    const odd = { z: [1, { b: null, a: undefined, 10: 'ten', 2: 'two' }], y: { x: { w: 'é\u2028"' } }, n: -0, f: 1.5e-7, u: undefined };
+    expect(canonicalJson(odd)).toBe('{"f":1.5e-7,"n":0,"y":{"x":{"w":"é\u2028\\""}},"z":[1,{"2":"two","10":"ten","b":null}]}');
+    expect(experimentHash(odd)).toBe('3ae092d5d9dee95f');
+  });
 });
