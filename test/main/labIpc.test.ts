@@ -2,13 +2,13 @@
 // protocol servers behind a fake UtilityProcess, through main/solverHost.ts), the experiment file
 // is saved atomically and remembered apart from the scenario's, and a closed window stops its sweeps.
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { planRuns } from '../../core/experiments/runPlan.ts';
 import { parseExperiment } from '../../core/experiments/schema.ts';
-import { IPC, type LabSweepEnd, type LabSweepUpdate, type SaveOutcome } from '../../core/platform/desktopApi.ts';
+import { IPC, MAX_TEXT_FILE_BYTES, type LabSweepEnd, type LabSweepUpdate, type SaveOutcome } from '../../core/platform/desktopApi.ts';
 import { createPortPair } from '../../core/protocol/memoryPort.ts';
 import { serveSolvers } from '../../core/protocol/server.ts';
 
@@ -17,6 +17,9 @@ const electron = vi.hoisted(() => ({
   forks: 0,
   kills: 0,
   saveDialogs: [] as string[],
+  /** Every dialog's options, in order, and whether it was the window's sheet. */
+  dialogs: [] as { kind: 'open' | 'save'; inWindow: boolean; options: unknown }[],
+  /** The path the save dialog picks; empty: cancelled. */
   savePath: '',
   /** The file the open dialog picks, or undefined: cancelled. */
   openPath: undefined as string | undefined,
@@ -44,13 +47,19 @@ vi.mock('electron', () => {
   return {
     ipcMain: { handle: register, on: register },
     utilityProcess: { fork },
-    BrowserWindow: { fromWebContents: () => null },
+    // Window 20 has a BrowserWindow; the others are windowless senders.
+    BrowserWindow: { fromWebContents: (contents: { id: number }) => (contents.id === 20 ? { id: 'window-20' } : null) },
     dialog: {
-      showSaveDialog: async (options: { defaultPath: string }) => {
+      showSaveDialog: async (...args: unknown[]) => {
+        const options = args[args.length - 1] as { defaultPath: string };
         electron.saveDialogs.push(options.defaultPath);
-        return { canceled: false, filePath: electron.savePath };
+        electron.dialogs.push({ kind: 'save', inWindow: args.length === 2, options });
+        return electron.savePath ? { canceled: false, filePath: electron.savePath } : { canceled: true, filePath: '' };
       },
-      showOpenDialog: async () => (electron.openPath ? { canceled: false, filePaths: [electron.openPath] } : { canceled: true, filePaths: [] }),
+      showOpenDialog: async (...args: unknown[]) => {
+        electron.dialogs.push({ kind: 'open', inWindow: args.length === 2, options: args[args.length - 1] });
+        return electron.openPath ? { canceled: false, filePaths: [electron.openPath] } : { canceled: true, filePaths: [] };
+      },
       showMessageBox: async () => ({ response: 0 }),
     },
     app: { addRecentDocument: () => {}, getPath: () => tmpdir() },
@@ -146,5 +155,62 @@ describe('main: lab IPC', () => {
     electron.openPath = join(dir, 'sweep.json');
     await expect(call(IPC.labOpenExperiment, w.event)).rejects.toThrow(/not an experiment file/); // {"a":3} has no format either
     electron.openPath = undefined;
+  });
+
+  it('shows the open dialog for experiments (and All files), in the window when there is one; cancelled, nothing changes', async () => {
+    electron.dialogs.length = 0;
+    electron.openPath = undefined;
+    const session = sessionFor(20);
+    session.experimentPath = '/somewhere/kept.json';
+    await expect(call(IPC.labOpenExperiment, window(20).event)).resolves.toBeNull();
+    await expect(call(IPC.labOpenExperiment, window(21).event)).resolves.toBeNull();
+    const filters = [{ name: 'Experiment', extensions: ['json'] }, { name: 'All files', extensions: ['*'] }];
+    expect(electron.dialogs).toEqual([
+      { kind: 'open', inWindow: true, options: { properties: ['openFile'], filters } },
+      { kind: 'open', inWindow: false, options: { properties: ['openFile'], filters } },
+    ]);
+    expect(session.experimentPath).toBe('/somewhere/kept.json');
+
+    // An experiment opens and becomes the window's experiment file.
+    const dir = mkdtempSync(join(tmpdir(), 'mapf-lab-ipc-open-'));
+    electron.openPath = join(dir, 'sweep.json');
+    writeFileSync(electron.openPath, '{"format":"mapf-lab/experiment","version":1}');
+    await expect(call(IPC.labOpenExperiment, window(20).event)).resolves.toEqual({ name: 'sweep.json', text: '{"format":"mapf-lab/experiment","version":1}' });
+    expect(session.experimentPath).toBe(electron.openPath);
+    expect(session.files.size).toBe(0);
+    electron.openPath = undefined;
+  });
+
+  it('saves through a dialog offering experiments only; cancelled or failed, the experiment file stays as it was', async () => {
+    electron.dialogs.length = 0;
+    const session = sessionFor(22);
+    // Save (reuseCurrentFile) without an experiment file yet asks where.
+    electron.savePath = '';
+    await expect(call<SaveOutcome>(IPC.labSaveExperiment, window(22).event, 'sweep.json', '{}', { reuseCurrentFile: true })).resolves.toEqual({ saved: false });
+    expect(electron.dialogs).toEqual([{ kind: 'save', inWindow: false, options: { defaultPath: 'sweep.json', filters: [{ name: 'Experiment', extensions: ['json'] }] } }]);
+    expect(session.experimentPath).toBeNull();
+
+    const dir = mkdtempSync(join(tmpdir(), 'mapf-lab-ipc-fail-'));
+    electron.savePath = join(dir, 'taken.json');
+    mkdirSync(electron.savePath);
+    const failed = await call<SaveOutcome>(IPC.labSaveExperiment, window(22).event, 'taken.json', '{}', {});
+    expect(failed.saved).toBe(false);
+    expect(failed.error).toMatch(/^could not save taken\.json: /);
+    expect(session.experimentPath).toBeNull();
+    expect((await call<SaveOutcome>(IPC.labSaveExperiment, window(22).event, 'a.json', 7, {})).error).toMatch(/must be text/);
+  });
+
+  it('reads only what the experiment names, no larger than the app opens, and never says where it is', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapf-lab-ipc-read-'));
+    mkdirSync(join(dir, 'exp'));
+    mkdirSync(join(dir, 'maps'));
+    sessionFor(23).experimentPath = join(dir, 'exp/sweep.json');
+    writeFileSync(join(dir, 'maps/huge.map'), '');
+    truncateSync(join(dir, 'maps/huge.map'), MAX_TEXT_FILE_BYTES + 1);
+    await expect(call(IPC.labReadExperimentFile, window(23).event, '../maps/huge.map')).rejects.toThrow(`../maps/huge.map is ${MAX_TEXT_FILE_BYTES + 1} bytes, more than the ${MAX_TEXT_FILE_BYTES} this app opens`);
+    const missing = call(IPC.labReadExperimentFile, window(23).event, '../maps/gone.map');
+    await expect(missing).rejects.toThrow('../maps/gone.map: no such file beside the experiment');
+    await expect(missing).rejects.not.toThrow(dir);
+    await expect(call(IPC.labReadExperimentFile, window(23).event, 42)).rejects.toThrow('a map or scenario path must be a non-empty relative path');
   });
 });

@@ -1,0 +1,204 @@
+// Main's file IPC with Electron stubbed: the open and save dialogs (the window's when the sender
+// has one), atomic saves remembered per window and in the recent list, Save to the current file
+// without a dialog, a scenario's map read beside it, and File > Open Recent.
+import { mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IPC, MAX_TEXT_FILE_BYTES, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
+
+interface DialogCall {
+  kind: 'open' | 'save';
+  /** Shown as the window's sheet (the sender had a window). */
+  inWindow: boolean;
+  options: { defaultPath?: string; filters?: unknown; properties?: unknown };
+}
+
+const electron = vi.hoisted(() => ({
+  handlers: new Map<string, (...args: unknown[]) => unknown>(),
+  dialogs: [] as DialogCall[],
+  /** The path the next save dialog picks; undefined: cancelled. */
+  savePath: undefined as string | undefined,
+  /** The path the next open dialog picks; undefined: cancelled. */
+  openPath: undefined as string | undefined,
+  recentDocuments: [] as string[],
+  messages: [] as string[],
+}));
+
+vi.mock('electron', () => {
+  const dialogCall = (kind: 'open' | 'save', args: unknown[]) => {
+    const inWindow = args.length === 2;
+    electron.dialogs.push({ kind, inWindow, options: args[args.length - 1] as DialogCall['options'] });
+  };
+  return {
+    ipcMain: { handle: (channel: string, handler: (...args: unknown[]) => unknown) => electron.handlers.set(channel, handler) },
+    // Window 2 has a BrowserWindow; the others are windowless senders.
+    BrowserWindow: { fromWebContents: (contents: { id: number }) => (contents.id === 2 ? { id: 'window-2' } : null) },
+    dialog: {
+      showOpenDialog: async (...args: unknown[]) => {
+        dialogCall('open', args);
+        return electron.openPath ? { canceled: false, filePaths: [electron.openPath] } : { canceled: true, filePaths: [] };
+      },
+      showSaveDialog: async (...args: unknown[]) => {
+        dialogCall('save', args);
+        return electron.savePath ? { canceled: false, filePath: electron.savePath } : { canceled: true, filePath: '' };
+      },
+      showMessageBox: async (_window: unknown, options: { message: string }) => {
+        electron.messages.push(options.message);
+        return { response: 0 };
+      },
+    },
+    app: { addRecentDocument: (path: string) => void electron.recentDocuments.push(path) },
+  };
+});
+
+const { registerFileIpc, openPathInWindow } = await import('../../main/ipc/fileIpc.ts');
+const { sessionFor } = await import('../../main/documentSessions.ts');
+const { RecentFiles } = await import('../../main/recentFiles.ts');
+
+const recent = new RecentFiles(mkdtempSync(join(tmpdir(), 'mapf-lab-recent-')));
+let recentChanged = 0;
+
+const MAP_FILTERS = [{ name: 'Moving AI map', extensions: ['map'] }];
+const JSON_FILTERS = [{ name: 'Scenario', extensions: ['json'] }];
+
+const sender = (id: number) => ({ sender: { id } });
+const call = <T>(channel: string, ...args: unknown[]) => electron.handlers.get(channel)!(...args) as Promise<T>;
+
+function folder(): string {
+  return mkdtempSync(join(tmpdir(), 'mapf-lab-file-ipc-'));
+}
+
+/** A file one byte over the limit, sparse: nothing is written to disk. */
+function oversized(path: string): string {
+  writeFileSync(path, '');
+  truncateSync(path, MAX_TEXT_FILE_BYTES + 1);
+  return path;
+}
+
+beforeAll(() => registerFileIpc(recent, () => void recentChanged++));
+
+beforeEach(() => {
+  electron.dialogs.length = 0;
+  electron.savePath = undefined;
+  electron.openPath = undefined;
+});
+
+describe('main: file open', () => {
+  it('shows the open dialog with the renderer\'s filters and All files, in the window when there is one', async () => {
+    await expect(call(IPC.fileOpen, sender(1), MAP_FILTERS)).resolves.toBeNull();
+    await expect(call(IPC.fileOpen, sender(2), MAP_FILTERS)).resolves.toBeNull();
+    expect(electron.dialogs).toEqual([
+      { kind: 'open', inWindow: false, options: { properties: ['openFile'], filters: [...MAP_FILTERS, { name: 'All files', extensions: ['*'] }] } },
+      { kind: 'open', inWindow: true, options: { properties: ['openFile'], filters: [...MAP_FILTERS, { name: 'All files', extensions: ['*'] }] } },
+    ]);
+  });
+
+  it('reads the picked file, remembers it for the window and adds it to the recent files', async () => {
+    const dir = folder();
+    electron.openPath = join(dir, 'level.json');
+    writeFileSync(electron.openPath, '{"format":"mapf-lab/scenario"}');
+    const changed = recentChanged;
+    await expect(call<OpenedTextFile>(IPC.fileOpen, sender(3), JSON_FILTERS)).resolves.toEqual({ name: 'level.json', text: '{"format":"mapf-lab/scenario"}' });
+    expect(sessionFor(3).scenarioPath).toBe(electron.openPath);
+    expect(recent.list()[0]).toBe(electron.openPath);
+    expect(electron.recentDocuments.at(-1)).toBe(electron.openPath);
+    expect(recentChanged).toBe(changed + 1);
+  });
+
+  it('refuses a file larger than the app opens, naming it, and remembers nothing', async () => {
+    electron.openPath = oversized(join(folder(), 'huge.map'));
+    await expect(call(IPC.fileOpen, sender(4), MAP_FILTERS)).rejects.toThrow(`huge.map is ${MAX_TEXT_FILE_BYTES + 1} bytes, more than the ${MAX_TEXT_FILE_BYTES} this app opens`);
+    expect(sessionFor(4).files.size).toBe(0);
+  });
+
+  it('refuses odd filters before any dialog', async () => {
+    await expect(call(IPC.fileOpen, sender(1), [{ name: 'x', extensions: ['../map'] }])).rejects.toThrow(/invalid file filters/);
+    expect(electron.dialogs).toEqual([]);
+  });
+});
+
+describe('main: file save', () => {
+  it('asks where with the suggested name and the renderer\'s filters, writes there, remembers it; Save writes there again', async () => {
+    const dir = folder();
+    electron.savePath = join(dir, 'den.map');
+    const changed = recentChanged;
+    await expect(call<SaveOutcome>(IPC.fileSave, sender(2), 'den.map', 'type octile\n', MAP_FILTERS, {})).resolves.toEqual({ saved: true, name: 'den.map' });
+    expect(electron.dialogs).toEqual([{ kind: 'save', inWindow: true, options: { defaultPath: 'den.map', filters: MAP_FILTERS } }]);
+    expect(readFileSync(electron.savePath, 'utf8')).toBe('type octile\n');
+    expect(sessionFor(2).files.get('.map')).toBe(electron.savePath);
+    expect(recent.list()[0]).toBe(electron.savePath);
+    expect(electron.recentDocuments.at(-1)).toBe(electron.savePath);
+    expect(recentChanged).toBe(changed + 1);
+
+    // Save (reuseCurrentFile) goes to the window's file of that extension, whatever the name.
+    await expect(call<SaveOutcome>(IPC.fileSave, sender(2), 'other.map', 'type octile\nv2\n', MAP_FILTERS, { reuseCurrentFile: true })).resolves.toEqual({ saved: true, name: 'den.map' });
+    expect(electron.dialogs).toHaveLength(1);
+    expect(readFileSync(electron.savePath, 'utf8')).toBe('type octile\nv2\n');
+
+    // No current file of that extension (or reuse not asked for): the dialog again.
+    electron.savePath = join(dir, 'level.json');
+    await call<SaveOutcome>(IPC.fileSave, sender(2), 'level.json', '{}', JSON_FILTERS, { reuseCurrentFile: true });
+    await call<SaveOutcome>(IPC.fileSave, sender(2), 'den.map', 'x', MAP_FILTERS, { reuseCurrentFile: 'yes' });
+    expect(electron.dialogs.map((d) => d.options.defaultPath)).toEqual(['den.map', 'level.json', 'den.map']);
+  });
+
+  it('writes nothing when the dialog is cancelled', async () => {
+    await expect(call<SaveOutcome>(IPC.fileSave, sender(5), 'a.map', 'x', MAP_FILTERS, undefined)).resolves.toEqual({ saved: false });
+    expect(electron.dialogs).toHaveLength(1);
+    expect(sessionFor(5).files.size).toBe(0);
+  });
+
+  it('says why a write failed, and does not remember the path', async () => {
+    const dir = folder();
+    electron.savePath = join(dir, 'folder.map');
+    mkdirSync(electron.savePath);
+    const outcome = await call<SaveOutcome>(IPC.fileSave, sender(6), 'folder.map', 'x', MAP_FILTERS, {});
+    expect(outcome.saved).toBe(false);
+    expect(outcome.error).toMatch(/^could not save folder\.map: /);
+    expect(sessionFor(6).files.size).toBe(0);
+  });
+
+  it('refuses a path for a name, non-text and odd filters before any dialog', async () => {
+    expect((await call<SaveOutcome>(IPC.fileSave, sender(1), '../a.map', 'x', MAP_FILTERS, {})).error).toMatch(/invalid file name: .*not a path/);
+    expect((await call<SaveOutcome>(IPC.fileSave, sender(1), 'a.map', 7, MAP_FILTERS, {})).error).toMatch(/must be text/);
+    expect((await call<SaveOutcome>(IPC.fileSave, sender(1), 'a.map', 'x', 'map', {})).error).toMatch(/invalid file filters/);
+    expect(electron.dialogs).toEqual([]);
+  });
+});
+
+describe('main: a scenario\'s map beside it', () => {
+  it('reads the .map named relative to the window\'s scenario, or says why not', async () => {
+    const dir = folder();
+    mkdirSync(join(dir, 'maps'));
+    writeFileSync(join(dir, 'maps/bridge.map'), 'type octile\n');
+    sessionFor(7).scenarioPath = join(dir, 'level.json');
+    await expect(call(IPC.fileReadBeside, sender(7), 'maps/bridge.map')).resolves.toEqual({ name: 'bridge.map', text: 'type octile\n' });
+    await expect(call(IPC.fileReadBeside, sender(7), 'maps/notes.txt')).rejects.toThrow(/not a \.map file/);
+    await expect(call(IPC.fileReadBeside, sender(7), 'maps/gone.map')).rejects.toThrow(/ENOENT/);
+    await expect(call(IPC.fileReadBeside, sender(8), 'maps/bridge.map')).rejects.toThrow(/open or save the scenario as a file first/);
+    oversized(join(dir, 'maps/huge.map'));
+    await expect(call(IPC.fileReadBeside, sender(7), 'maps/huge.map')).rejects.toThrow(/^huge\.map is \d+ bytes/);
+  });
+});
+
+describe('main: File > Open Recent', () => {
+  it('sends the file to the window and remembers it; a file gone is dropped from the list and the window is told', async () => {
+    const dir = folder();
+    const path = join(dir, 'level.json');
+    writeFileSync(path, '{}');
+    const sent: unknown[][] = [];
+    const contents = (id: number) => ({ id, send: (...args: unknown[]) => void sent.push(args) }) as unknown as Parameters<typeof openPathInWindow>[0];
+    await openPathInWindow(contents(9), path, recent);
+    expect(sent).toEqual([[IPC.fileOpened, { name: 'level.json', text: '{}' }]]);
+    expect(sessionFor(9).scenarioPath).toBe(path);
+    expect(recent.list()[0]).toBe(path);
+
+    const gone = join(dir, 'gone.json');
+    await recent.add(gone);
+    await openPathInWindow(contents(2), gone, recent);
+    expect(sent).toHaveLength(1);
+    expect(recent.list()).not.toContain(gone);
+    expect(electron.messages.at(-1)).toMatch(/^Could not open gone\.json: ENOENT/);
+  });
+});
