@@ -2,21 +2,59 @@
  * Open and save through native dialogs. The user picks every path in a dialog shown by main; the
  * renderer only suggests a name and never sees or chooses a path, so it cannot write elsewhere.
  * Main remembers each window's current files (Save without a dialog, a scenario's map beside
- * it) and keeps the recent files list.
+ * it) and keeps the recent files list. The lab's experiment file goes through the same dialogs
+ * and save (labIpc.ts), remembered apart.
  */
 import { BrowserWindow, app, dialog, ipcMain, type WebContents } from 'electron';
-import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { IPC, MAX_TEXT_FILE_BYTES, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
+import { IPC, type FileFilter, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
 import { writeFileAtomic } from '../atomicWrite.ts';
 import { rememberFile, sessionFor } from '../documentSessions.ts';
+import { readTextFile } from '../labFiles.ts';
 import type { RecentFiles } from '../recentFiles.ts';
 import { checkFilters, checkSaveArgs, resolveMapBeside } from './fileArgs.ts';
 
-export async function readTextFile(path: string): Promise<OpenedTextFile> {
-  const { size } = await stat(path);
-  if (size > MAX_TEXT_FILE_BYTES) throw new Error(`${basename(path)} is ${size} bytes, more than the ${MAX_TEXT_FILE_BYTES} this app opens`);
-  return { name: basename(path), text: await readFile(path, 'utf8') };
+const ALL_FILES: FileFilter = { name: 'All files', extensions: ['*'] };
+
+/** The file the user picks in the open dialog (the sender's window's, when it has one), or null when cancelled. */
+export async function chooseFileToOpen(sender: WebContents, filters: FileFilter[]): Promise<string | null> {
+  const window = BrowserWindow.fromWebContents(sender);
+  const options = { properties: ['openFile' as const], filters: [...filters, ALL_FILES] };
+  const choice = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+  return choice.canceled || choice.filePaths.length === 0 ? null : choice.filePaths[0];
+}
+
+/** Whether the renderer asked Save to write to the current file (SaveOptions.reuseCurrentFile). */
+export function wantsCurrentFile(options: unknown): boolean {
+  return typeof options === 'object' && options !== null && (options as { reuseCurrentFile?: unknown }).reuseCurrentFile === true;
+}
+
+/**
+ * Writes `file.text` atomically to `path` or, without one, where the user picks in the save
+ * dialog (suggesting `file.name`). `remember` runs only once the file is written, so a cancelled
+ * or failed save leaves the window's current file as it was.
+ */
+export async function saveText(
+  sender: WebContents,
+  file: { name: string; text: string },
+  filters: FileFilter[],
+  path: string | undefined,
+  remember: (path: string) => void | Promise<void>,
+): Promise<SaveOutcome> {
+  if (path === undefined) {
+    const window = BrowserWindow.fromWebContents(sender);
+    const options = { defaultPath: file.name, filters };
+    const choice = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+    if (choice.canceled || !choice.filePath) return { saved: false };
+    path = choice.filePath;
+  }
+  try {
+    await writeFileAtomic(path, file.text);
+  } catch (error) {
+    return { saved: false, error: `could not save ${basename(path)}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  await remember(path);
+  return { saved: true, name: basename(path) };
 }
 
 /** Opens `path` in the window (File > Open Recent, or a file given on the command line). */
@@ -36,19 +74,20 @@ export async function openPathInWindow(contents: WebContents, path: string, rece
 }
 
 export function registerFileIpc(recent: RecentFiles, onRecentChanged: () => void): void {
-  ipcMain.handle(IPC.fileOpen, async (event, filtersArg: unknown): Promise<OpenedTextFile | null> => {
-    const filters = checkFilters(filtersArg);
-    if (!filters.ok) throw new Error(filters.message);
-    const window = BrowserWindow.fromWebContents(event.sender);
-    const options = { properties: ['openFile' as const], filters: [...filters.value, { name: 'All files', extensions: ['*'] }] };
-    const choice = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
-    if (choice.canceled || choice.filePaths.length === 0) return null;
-    const path = choice.filePaths[0];
-    const file = await readTextFile(path);
-    rememberFile(sessionFor(event.sender.id), path);
+  const addRecent = async (path: string): Promise<void> => {
     await recent.add(path);
     app.addRecentDocument(path);
     onRecentChanged();
+  };
+
+  ipcMain.handle(IPC.fileOpen, async (event, filtersArg: unknown): Promise<OpenedTextFile | null> => {
+    const filters = checkFilters(filtersArg);
+    if (!filters.ok) throw new Error(filters.message);
+    const path = await chooseFileToOpen(event.sender, filters.value);
+    if (path === null) return null;
+    const file = await readTextFile(path);
+    rememberFile(sessionFor(event.sender.id), path);
+    await addRecent(path);
     return file;
   });
 
@@ -58,25 +97,11 @@ export function registerFileIpc(recent: RecentFiles, onRecentChanged: () => void
     const filters = checkFilters(filtersArg);
     if (!filters.ok) return { saved: false, error: filters.message };
     const session = sessionFor(event.sender.id);
-    const reuse = typeof optionsArg === 'object' && optionsArg !== null && (optionsArg as { reuseCurrentFile?: unknown }).reuseCurrentFile === true;
-    let path = reuse ? session.files.get(extname(args.value.name).toLowerCase()) : undefined;
-    if (path === undefined) {
-      const window = BrowserWindow.fromWebContents(event.sender);
-      const options = { defaultPath: args.value.name, filters: filters.value };
-      const choice = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
-      if (choice.canceled || !choice.filePath) return { saved: false };
-      path = choice.filePath;
-    }
-    try {
-      await writeFileAtomic(path, args.value.text);
-    } catch (error) {
-      return { saved: false, error: `could not save ${basename(path)}: ${error instanceof Error ? error.message : String(error)}` };
-    }
-    rememberFile(session, path);
-    await recent.add(path);
-    app.addRecentDocument(path);
-    onRecentChanged();
-    return { saved: true, name: basename(path) };
+    const current = wantsCurrentFile(optionsArg) ? session.files.get(extname(args.value.name).toLowerCase()) : undefined;
+    return saveText(event.sender, args.value, filters.value, current, async (path) => {
+      rememberFile(session, path);
+      await addRecent(path);
+    });
   });
 
   ipcMain.handle(IPC.fileReadBeside, async (event, relativeArg: unknown): Promise<OpenedTextFile> => {

@@ -1,20 +1,19 @@
 /**
  * IPC for the desktop lab: sweeps on main's pool of solver utility processes (labSweeps.ts), and
- * the experiment file's open and save. The experiment file is remembered apart from the
+ * the experiment file's open and save (fileIpc.ts's dialogs and atomic save). The experiment file is remembered apart from the
  * scenario's (documentSessions.ts), so the editor's Save never writes over an experiment and
  * the Moving AI files an experiment names are read relative to it.
  */
-import { BrowserWindow, dialog, ipcMain } from 'electron';
+import { ipcMain } from 'electron';
 import { basename } from 'node:path';
 import { IPC, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
 import { EXPERIMENT_FORMAT, looksLikeExperiment } from '../../core/experiments/schema.ts';
-import { writeFileAtomic } from '../atomicWrite.ts';
 import { LabSweeps } from '../labSweeps.ts';
 import { sessionFor } from '../documentSessions.ts';
 import { spawnUtilitySolver } from '../solverHost.ts';
 import { checkSaveArgs } from './fileArgs.ts';
-import { readExperimentFile } from '../labFiles.ts';
-import { readTextFile } from './fileIpc.ts';
+import { readExperimentFile, readTextFile } from '../labFiles.ts';
+import { chooseFileToOpen, saveText, wantsCurrentFile } from './fileIpc.ts';
 
 const EXPERIMENT_FILTERS = [{ name: 'Experiment', extensions: ['json'] }];
 
@@ -40,14 +39,12 @@ export function registerLabIpc(): LabSweeps {
   ipcMain.on(IPC.labControl, (event, ticket: unknown, action: unknown) => sweeps.control(event.sender.id, ticket, action));
 
   ipcMain.handle(IPC.labOpenExperiment, async (event): Promise<OpenedTextFile | null> => {
-    const window = BrowserWindow.fromWebContents(event.sender);
-    const options = { properties: ['openFile' as const], filters: [...EXPERIMENT_FILTERS, { name: 'All files', extensions: ['*'] }] };
-    const choice = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
-    if (choice.canceled || choice.filePaths.length === 0) return null;
-    const file = await readTextFile(choice.filePaths[0]);
+    const path = await chooseFileToOpen(event.sender, EXPERIMENT_FILTERS);
+    if (path === null) return null;
+    const file = await readTextFile(path);
     // Checked here, before main remembers the path: a later Save writes to it.
     if (!looksLikeExperiment(file.text)) throw new Error(`${file.name} is not an experiment file (format "${EXPERIMENT_FORMAT}")`);
-    sessionFor(event.sender.id).experimentPath = choice.filePaths[0];
+    sessionFor(event.sender.id).experimentPath = path;
     return file;
   });
 
@@ -55,22 +52,10 @@ export function registerLabIpc(): LabSweeps {
     const args = checkSaveArgs(nameArg, textArg);
     if (!args.ok) return { saved: false, error: args.message };
     const session = sessionFor(event.sender.id);
-    const reuse = typeof optionsArg === 'object' && optionsArg !== null && (optionsArg as { reuseCurrentFile?: unknown }).reuseCurrentFile === true;
-    let path = reuse ? session.experimentPath ?? undefined : undefined;
-    if (path === undefined) {
-      const window = BrowserWindow.fromWebContents(event.sender);
-      const options = { defaultPath: args.value.name, filters: EXPERIMENT_FILTERS };
-      const choice = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
-      if (choice.canceled || !choice.filePath) return { saved: false };
-      path = choice.filePath;
-    }
-    try {
-      await writeFileAtomic(path, args.value.text);
-    } catch (error) {
-      return { saved: false, error: `could not save ${basename(path)}: ${error instanceof Error ? error.message : String(error)}` };
-    }
-    session.experimentPath = path;
-    return { saved: true, name: basename(path) };
+    const current = wantsCurrentFile(optionsArg) ? session.experimentPath ?? undefined : undefined;
+    return saveText(event.sender, args.value, EXPERIMENT_FILTERS, current, (path) => {
+      session.experimentPath = path;
+    });
   });
 
   ipcMain.handle(IPC.labReadExperimentFile, async (event, name: unknown): Promise<OpenedTextFile> => {
