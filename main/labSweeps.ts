@@ -8,7 +8,7 @@
  * No Electron here: the spawner, the file reader and the sender are passed in, so the pool logic
  * is unit tested with in-memory solver processes (test/main/labSweeps.test.ts).
  */
-import { runPool, type PoolProgress, type PoolRun } from '../core/experiments/pool.ts';
+import { runFiles, runPool, type PoolProgress, type PoolRun } from '../core/experiments/pool.ts';
 import type { RunSpec } from '../core/experiments/runPlan.ts';
 import type { RunRecord } from '../core/experiments/runner.ts';
 import type { LabSweepEnd, LabSweepUpdate } from '../core/platform/desktopApi.ts';
@@ -96,10 +96,7 @@ export class LabSweeps {
   /** Every Moving AI file the runs name, read once; a file that cannot be read fails its runs (with the reason), not the sweep. */
   private async readFiles(owner: number, runs: readonly RunSpec[]): Promise<Map<string, string | Error>> {
     const names = new Set<string>();
-    for (const run of runs) {
-      if (run.map.kind === 'movingai') names.add(run.map.map);
-      if (run.placement.kind === 'scenario') names.add(run.placement.scen);
-    }
+    for (const run of runs) for (const name of runFiles(run)) names.add(name);
     const texts = new Map<string, string | Error>();
     await Promise.all([...names].map(async (name) => {
       try {

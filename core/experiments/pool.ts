@@ -87,6 +87,17 @@ interface Lane {
 /** Handed to a lane's process at once: the one it runs and the one posted behind it. */
 const RUNS_PER_LANE = 2;
 
+/**
+ * The Moving AI files a run names by path (none for random and inline maps): what a pool's host
+ * must read for it (PoolOptions.files), and what a replay of the run needs.
+ */
+export function runFiles(run: RunSpec): string[] {
+  const names: string[] = [];
+  if (run.map.kind === 'movingai') names.push(run.map.map);
+  if (run.placement.kind === 'scenario') names.push(run.placement.scen);
+  return names;
+}
+
 /** Runs in order, cut where the instance changes (the solvers of one instance are adjacent, see runPlan.ts). */
 function groupByInstance(runs: readonly RunSpec[]): RunSpec[][] {
   const groups: RunSpec[][] = [];
@@ -152,10 +163,7 @@ export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun
 
   const filesFor = (run: RunSpec): Record<string, string> => {
     const files: Record<string, string> = {};
-    const names: string[] = [];
-    if (run.map.kind === 'movingai') names.push(run.map.map);
-    if (run.placement.kind === 'scenario') names.push(run.placement.scen);
-    for (const name of names) {
+    for (const name of runFiles(run)) {
       let text = texts.get(name);
       if (text === undefined) texts.set(name, (text = options.files.readText(name)));
       files[name] = text;

@@ -12,13 +12,8 @@ import { completeAgent } from '../../../core/scenario/content.ts';
 import { AGENT_ORDERS } from '../../../core/scenario/schema.ts';
 import { emptyDocument, type EditorDocument } from '../model/document.ts';
 
-/** The Moving AI files a run reads by path (none for random and inline maps). */
-export function runFiles(run: RunSpec): string[] {
-  const names: string[] = [];
-  if (run.map.kind === 'movingai') names.push(run.map.map);
-  if (run.placement.kind === 'scenario') names.push(run.placement.scen);
-  return names;
-}
+// The files a replay needs are the ones the sweep's pool read for the run: one list (core's).
+export { runFiles } from '../../../core/experiments/pool.ts';
 
 /**
  * The scenario document of a run: its map, its agents as units, its solver settings. Pure:

@@ -1,7 +1,7 @@
 // The experiment pool over in-memory solver processes: records as runs finish, failures as
 // records, pause, resume, cancel, and results that do not depend on the pool's size.
 import { describe, expect, it } from 'vitest';
-import { type PoolProgress, runPool } from '../../../core/experiments/pool.ts';
+import { type PoolProgress, runFiles, runPool } from '../../../core/experiments/pool.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
 import { type RunRecord, newRunContext, runSweep } from '../../../core/experiments/runner.ts';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
@@ -199,5 +199,32 @@ describe('experiment pool', () => {
     await pool.done;
     // 100 ms per run: 3 left after the first, then 2, then 1.
     expect(etas.filter((e) => e !== undefined)).toEqual(expect.arrayContaining([300, 200, 100]));
+  });
+});
+
+describe('the files a run names', () => {
+  const base = { format: 'mapf-lab/experiment', version: 1, name: 'files', agents: [2], solvers: [{ solver: 'lra' }] };
+
+  it('names a Moving AI map by path and its scenario, in that order', () => {
+    const runs = planRuns(parseExperiment({ ...base, maps: [{ kind: 'movingai', map: '../maps/a.map', scen: ['s/a.scen'] }], placement: 'scenario' }));
+    expect(runs.map(runFiles)).toEqual([['../maps/a.map', 's/a.scen']]);
+  });
+
+  it('names only the map when the agents are placed at random', () => {
+    const runs = planRuns(parseExperiment({ ...base, maps: [{ kind: 'movingai', map: 'a.map' }], placement: 'random', repeats: 2 }));
+    expect(runs.map(runFiles)).toEqual([['a.map'], ['a.map']]);
+  });
+
+  it('names nothing for random and inline maps, whatever the placement', () => {
+    const runs = planRuns(parseExperiment({
+      ...base,
+      maps: [
+        { kind: 'random', width: 8, height: 8, density: 0.1, seeds: [1] },
+        { kind: 'inline', name: 'bridge', rows: ['....', '.@@.', '....'], agents: [[0, 0, 3, 2], [3, 0, 0, 2]] },
+      ],
+      placement: 'auto',
+    }));
+    expect(runs.length).toBeGreaterThan(1);
+    expect(runs.map(runFiles).flat()).toEqual([]);
   });
 });
