@@ -7,6 +7,7 @@ import type { Grid } from '../../../core/grid/grid.ts';
 import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
 import { drawMapEvents } from './drawEvents.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
+import { positionAt } from '../replay/position.ts';
 import { type PlanWindowOverlay, drawPlanWindow } from '../replay/windowOverlay.ts';
 import type { ToolPreview } from './toolController.ts';
 import type { Viewport } from './viewport.ts';
@@ -78,8 +79,8 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
         context.beginPath();
         context.moveTo(cx(path[from]), cy(path[from]));
         for (let k = from + 1; k <= to; k++) context.lineTo(cx(path[k]), cy(path[k]));
-        const [x, y] = position(path, t, cx, cy);
-        context.lineTo(x, y);
+        const [x, y] = positionAt(path, t, w);
+        context.lineTo(ox + x * s, oy + y * s);
         context.stroke();
       });
       context.globalAlpha = 1;
@@ -107,7 +108,9 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   }
   agents.forEach((agent, i) => {
     const path = plan?.paths[i];
-    const [x, y] = path && path.length > 0 ? position(path, t, cx, cy) : [ox + (agent.start[0] + agent.size / 2) * s, oy + (agent.start[1] + agent.size / 2) * s];
+    const [cellX, cellY] = path && path.length > 0 ? positionAt(path, t, w) : [agent.start[0] + agent.size / 2, agent.start[1] + agent.size / 2];
+    const x = ox + cellX * s;
+    const y = oy + cellY * s;
     context.fillStyle = agent.colour;
     context.beginPath();
     context.arc(x, y, radius * agent.size, 0, Math.PI * 2);
@@ -134,15 +137,6 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     context.lineWidth = 1.5;
     context.strokeRect(ox + (x - before) * s, oy + (y - before) * s, size * s, size * s);
   }
-}
-
-/** A unit's interpolated screen position at fractional turn t. */
-function position(path: readonly number[], t: number, cx: (c: number) => number, cy: (c: number) => number): [number, number] {
-  const last = path.length - 1;
-  const k = Math.max(0, Math.min(last, Math.floor(t)));
-  const next = Math.min(last, k + 1);
-  const f = Math.max(0, Math.min(1, t - k));
-  return [cx(path[k]) + (cx(path[next]) - cx(path[k])) * f, cy(path[k]) + (cy(path[next]) - cy(path[k])) * f];
 }
 
 /** Waiting turns and blocked moves per cell, from pale orange to red (the chokepoint view). */

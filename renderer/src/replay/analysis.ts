@@ -159,20 +159,3 @@ export function groupMarks(marks: readonly TimelineMark[], limit = 3): MarkGroup
   }
   return [...groups.values()].map(({ texts, ...g }) => ({ ...g, text: texts.join('; ') + (g.count > texts.length ? ` and ${g.count - texts.length} more` : '') }));
 }
-
-/**
- * A unit's position at fractional turn t in cells, the centre of its cell being (x + 0.5,
- * y + 0.5): moving linearly between turns, as the dynamic layer draws it.
- */
-export function positionAt(path: readonly number[], t: number, width: number): [number, number] {
-  if (path.length === 0) return [0, 0];
-  const last = path.length - 1;
-  const k = Math.max(0, Math.min(last, Math.floor(t)));
-  const next = Math.min(last, k + 1);
-  const f = Math.max(0, Math.min(1, t - k));
-  const x0 = path[k] % width;
-  const y0 = Math.floor(path[k] / width);
-  const x1 = path[next] % width;
-  const y1 = Math.floor(path[next] / width);
-  return [x0 + 0.5 + (x1 - x0) * f, y0 + 0.5 + (y1 - y0) * f];
-}

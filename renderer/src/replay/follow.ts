@@ -12,7 +12,7 @@ import { modelStore } from '../state/modelStore.ts';
 import { currentOutcome } from '../state/plan.ts';
 import { replayStore } from '../state/replayState.ts';
 import { model } from '../state/session.ts';
-import { positionAt } from './analysis.ts';
+import { positionAt } from './position.ts';
 
 /** The followed unit's position in cells at the replay's turn, or null when there is none. */
 function followedPosition(): [number, number] | null {
