@@ -10,7 +10,12 @@
 import { type Estimate, meanInterval, wilsonInterval } from './stats.ts';
 import { type RunRecord, isFailure } from './runner.ts';
 
-/** The measures with a mean over runs, in the order tables and charts show them. */
+/**
+ * The measures with a mean over runs, in the order tables and charts show them: the mean path
+ * length and its lower bound (Figure 4), Σ path length / Σ lower bound, cycles per agent
+ * (Figure 5), sum of costs, makespan, initial planning time in ms (Figure 6), and the run's
+ * slowest turn in ms (Figure 7).
+ */
 export const MEAN_MEASURES = ['meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'sumOfCosts', 'makespan', 'initMs', 'maxTurnMs'] as const;
 export type MeanMeasure = (typeof MEAN_MEASURES)[number];
 
@@ -18,9 +23,10 @@ export type AggregateRow = {
   label: string;
   agents: number;
   runs: number;
+  /** Runs that measured nothing: could not be set up, threw, crashed or hung. */
   failures: number;
   /**
-   * Agents at their goals over agents placed, pooled over the measured runs, with Wilson's
+   * Agents at their goals over agents placed (Figure 3), pooled over the measured runs, with Wilson's
    * interval. It treats agents as independent trials; agents of one run are not quite, so read
    * the interval as a guide, not a test.
    */

@@ -6,49 +6,18 @@
 import { type AggregateRow, MEAN_MEASURES, aggregate } from './aggregate.ts';
 import type { RunRecord } from './runner.ts';
 
-export interface SummaryRow {
-  label: string;
-  agents: number;
-  runs: number;
-  /** Runs that measured nothing: could not be set up, threw, crashed or hung. */
-  failures: number;
-  /** Agents that succeeded / agents, over the measured runs (Figure 3). */
-  successRate: number;
-  /** Mean over runs of the mean path length and of the lower bound (Figure 4). */
-  meanPathLength: number;
-  meanLowerBound: number;
-  /** Mean over runs of Σ path length / Σ lower bound. */
-  pathRatio: number;
-  /** Figure 5. */
-  cyclesPerAgent: number;
-  sumOfCosts: number;
-  makespan: number;
-  /** Mean initial planning time in ms (Figure 6). */
-  initMs: number;
-  /** Mean over runs of the run's slowest turn, and the slowest turn of all runs (Figure 7). */
-  maxTurnMs: number;
-  worstTurnMs: number;
-}
+/** The measures with an estimate in an AggregateRow, in column order. */
+const MEASURES = ['successRate', ...MEAN_MEASURES] as const;
+type Measure = (typeof MEASURES)[number];
 
-export const SUMMARY_COLUMNS: readonly (keyof SummaryRow)[] = ['label', 'agents', 'runs', 'failures', 'successRate', 'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'sumOfCosts', 'makespan', 'initMs', 'maxTurnMs', 'worstTurnMs'];
+/** An AggregateRow with each estimate cut to its mean: one row of the text table (the measures are described there). */
+export type SummaryRow = Omit<AggregateRow, Measure> & Record<Measure, number>;
+
+export const SUMMARY_COLUMNS: readonly (keyof SummaryRow)[] = ['label', 'agents', 'runs', 'failures', ...MEASURES, 'worstTurnMs'];
 
 export function summaryRow(row: AggregateRow): SummaryRow {
-  return {
-    label: row.label,
-    agents: row.agents,
-    runs: row.runs,
-    failures: row.failures,
-    successRate: row.successRate.mean,
-    meanPathLength: row.meanPathLength.mean,
-    meanLowerBound: row.meanLowerBound.mean,
-    pathRatio: row.pathRatio.mean,
-    cyclesPerAgent: row.cyclesPerAgent.mean,
-    sumOfCosts: row.sumOfCosts.mean,
-    makespan: row.makespan.mean,
-    initMs: row.initMs.mean,
-    maxTurnMs: row.maxTurnMs.mean,
-    worstTurnMs: row.worstTurnMs,
-  };
+  const means = Object.fromEntries(MEASURES.map((m) => [m, row[m].mean])) as Record<Measure, number>;
+  return { label: row.label, agents: row.agents, runs: row.runs, failures: row.failures, ...means, worstTurnMs: row.worstTurnMs };
 }
 
 /** Rows in the order labels first appear, agent counts ascending. */
@@ -58,12 +27,10 @@ export function summarize(records: readonly RunRecord[]): SummaryRow[] {
 
 /** Flat rows for summary.csv: every measure followed by its 95% interval (`_low`, `_high`; empty when n < 2). */
 export function summaryCsv(rows: readonly AggregateRow[]): string {
-  const measures = ['successRate', ...MEAN_MEASURES] as const;
-  const columns = ['label', 'agents', 'runs', 'failures', ...measures.flatMap((m) => [m, `${m}_low`, `${m}_high`]), 'worstTurnMs'];
+  const columns = ['label', 'agents', 'runs', 'failures', ...MEASURES.flatMap((m) => [m, `${m}_low`, `${m}_high`]), 'worstTurnMs'];
   const flat = rows.map((row) => {
-    const out: Record<string, unknown> = { label: row.label, agents: row.agents, runs: row.runs, failures: row.failures, worstTurnMs: row.worstTurnMs };
-    for (const m of measures) {
-      out[m] = row[m].mean;
+    const out: Record<string, unknown> = { ...summaryRow(row) };
+    for (const m of MEASURES) {
       out[`${m}_low`] = row[m].low;
       out[`${m}_high`] = row[m].high;
     }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { aggregate } from '../../../core/experiments/aggregate.ts';
 import { type RunRecord, failureRecord } from '../../../core/experiments/runner.ts';
 import { meanInterval, tQuantile975, wilsonInterval } from '../../../core/experiments/stats.ts';
-import { summarize, summaryCsv } from '../../../core/experiments/summary.ts';
+import { formatSummary, summarize, summaryCsv } from '../../../core/experiments/summary.ts';
 import type { RunSpec } from '../../../core/experiments/runPlan.ts';
 
 describe('confidence intervals', () => {
@@ -97,5 +97,19 @@ describe('aggregate', () => {
     const a5 = Object.fromEntries(csv[1].split(',').map((v, i) => [head[i], v]));
     expect(a5).toMatchObject({ label: 'A', agents: '5', initMs: '1', initMs_low: '', initMs_high: '' });
     expect(Number(a5.successRate_low)).toBeCloseTo(0.5655, 3);
+  });
+
+  it('gives every summary column, in the order summary.txt and summary.csv have always had', () => {
+    // SummaryRow is derived from AggregateRow: this is what catches a measure lost or moved on the way.
+    const measures = ['successRate', 'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'sumOfCosts', 'makespan', 'initMs', 'maxTurnMs'];
+    const a10 = summarize(records)[1];
+    expect(Object.keys(a10)).toEqual(['label', 'agents', 'runs', 'failures', ...measures, 'worstTurnMs']);
+    expect(a10).toEqual({
+      label: 'A', agents: 10, runs: 4, failures: 1, successRate: 16 / 30, meanPathLength: 12, meanLowerBound: NaN, pathRatio: 1.1,
+      cyclesPerAgent: 1, sumOfCosts: 80, makespan: 28 / 3, initMs: 3, maxTurnMs: 4, worstTurnMs: 6,
+    });
+    expect(formatSummary([a10]).split('\n')[0].split(/\s+/)).toEqual(['solver', 'agents', 'runs', 'errors', 'success', 'path', 'bound', 'path/bound', 'cycles/agent', 'SoC', 'makespan', 'init', 'ms', 'max', 'turn', 'ms', 'worst', 'turn', 'ms']);
+    const head = summaryCsv(aggregate(records)).split('\n')[0].split(',');
+    expect(head).toEqual(['label', 'agents', 'runs', 'failures', ...measures.flatMap((m) => [m, `${m}_low`, `${m}_high`]), 'worstTurnMs']);
   });
 });
