@@ -1,14 +1,16 @@
 /**
  * The desktop lab's pool: sweeps from the renderer run here, in main, on core's experiment pool
  * (core/experiments/pool.ts) over solver utility processes, one lane per process. Main reads the
- * Moving AI files the runs name before the pool starts (a renderer never reads the disk), and
- * sends records back in batches: one IPC message per run would cost the UI thread more than the
- * runs' charts do.
+ * Moving AI files the runs name before the pool starts (a renderer never reads the disk); pause,
+ * resume and cancel sent meanwhile are kept and applied when it starts (core's deferredStart,
+ * the browser lab's too). Records go back in batches: one IPC message per run would cost the UI
+ * thread more than the runs' charts do.
  *
  * No Electron here: the spawner, the file reader and the sender are passed in, so the pool logic
  * is unit tested with in-memory solver processes (test/main/labSweeps.test.ts).
  */
-import { runFiles, runPool, type PoolProgress, type PoolRun } from '../core/experiments/pool.ts';
+import { deferredStart, type PoolControls } from '../core/experiments/deferredStart.ts';
+import { runFiles, runPool, type PoolProgress } from '../core/experiments/pool.ts';
 import type { RunSpec } from '../core/experiments/runPlan.ts';
 import type { RunRecord } from '../core/experiments/runner.ts';
 import type { LabSweepEnd, LabSweepUpdate } from '../core/platform/desktopApi.ts';
@@ -28,9 +30,8 @@ export interface LabSweepsOptions {
 
 interface Sweep {
   owner: number;
-  pool: PoolRun | null;
-  /** Cancelled while its files were still being read. */
-  cancelled: boolean;
+  /** Its pool's controls, which work before the pool starts too (deferredStart). */
+  run: PoolControls<LabSweepEnd>;
 }
 
 const EMPTY: PoolProgress = { done: 0, total: 0, failed: 0, running: 0, state: 'finished', elapsedMs: 0, etaMs: undefined };
@@ -56,12 +57,20 @@ export class LabSweeps {
     if (!request.ok) return refused(request.message);
     const key = `${owner}:${ticket.value}`;
     if (this.sweeps.has(key)) return refused(`lab sweep ${ticket.value} is already running`);
-    const sweep: Sweep = { owner, pool: null, cancelled: false };
-    this.sweeps.set(key, sweep);
+    const { runs, workers } = request.value;
+    let texts = new Map<string, string | Error>();
+    const run = deferredStart(
+      () => this.run(ticket.value, runs, workers, texts, send),
+      runs.length,
+      // The pool starts once every file the runs name is read (readFiles never rejects).
+      (begin) => void this.readFiles(owner, runs).then((read) => {
+        texts = read;
+        begin();
+      }),
+    );
+    this.sweeps.set(key, { owner, run });
     try {
-      const texts = await this.readFiles(owner, request.value.runs);
-      if (sweep.cancelled) return { records: [], cancelled: true, progress: { ...EMPTY, total: request.value.runs.length, state: 'cancelled' } };
-      return await this.run(sweep, ticket.value, request.value.runs, request.value.workers, texts, send);
+      return await run.done;
     } finally {
       this.sweeps.delete(key);
     }
@@ -71,26 +80,16 @@ export class LabSweeps {
     const ticket = checkTicket(ticketArg);
     const action = checkLabControl(actionArg);
     if (!ticket.ok || !action.ok) return;
-    const sweep = this.sweeps.get(`${owner}:${ticket.value}`);
-    if (!sweep) return;
-    if (action.value === 'cancel') sweep.cancelled = true;
-    sweep.pool?.[action.value]();
+    this.sweeps.get(`${owner}:${ticket.value}`)?.run[action.value]();
   }
 
   /** The window closed: its sweeps stop (their records so far were sent; the rest resume next time). */
   closeOwner(owner: number): void {
-    for (const sweep of this.sweeps.values()) {
-      if (sweep.owner !== owner) continue;
-      sweep.cancelled = true;
-      sweep.pool?.cancel();
-    }
+    for (const sweep of this.sweeps.values()) if (sweep.owner === owner) sweep.run.cancel();
   }
 
   dispose(): void {
-    for (const sweep of this.sweeps.values()) {
-      sweep.cancelled = true;
-      sweep.pool?.cancel();
-    }
+    for (const sweep of this.sweeps.values()) sweep.run.cancel();
   }
 
   /** Every Moving AI file the runs name, read once; a file that cannot be read fails its runs (with the reason), not the sweep. */
@@ -108,7 +107,7 @@ export class LabSweeps {
     return texts;
   }
 
-  private run(sweep: Sweep, ticket: string, runs: RunSpec[], workers: number, texts: Map<string, string | Error>, send: (ticket: string, update: LabSweepUpdate) => void): Promise<LabSweepEnd> {
+  private run(ticket: string, runs: RunSpec[], workers: number, texts: Map<string, string | Error>, send: (ticket: string, update: LabSweepUpdate) => void): PoolControls<LabSweepEnd> {
     let batch: RunRecord[] = [];
     let latest: PoolProgress | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -147,12 +146,16 @@ export class LabSweeps {
         }
       },
     });
-    sweep.pool = pool;
-    return pool.done.then((result) => {
-      clearTimeout(timer);
-      over = true;
-      return { records: batch, cancelled: result.cancelled, progress: result.progress };
-    });
+    return {
+      pause: () => pool.pause(),
+      resume: () => pool.resume(),
+      cancel: () => pool.cancel(),
+      done: pool.done.then((result) => {
+        clearTimeout(timer);
+        over = true;
+        return { records: batch, cancelled: result.cancelled, progress: result.progress };
+      }),
+    };
   }
 }
 

@@ -33,6 +33,22 @@ function collector() {
   return { updates, send: (_ticket: string, update: LabSweepUpdate) => void updates.push(structuredClone(update)) };
 }
 
+/** A sweep on a Moving AI map by path, so that it waits for main to read the files. */
+const TINY = { ...SWEEP, maps: [{ kind: 'movingai', map: 'tiny.map', scen: ['tiny.scen'] }], agents: [1, 2], placement: 'scenario' };
+
+/** A file reader that answers only once opened: the sweep's pool has not started before. */
+function fileGate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return {
+    open,
+    readFile: async (_owner: number, name: string) => {
+      await opened;
+      return name.endsWith('.map') ? MAP : SCEN;
+    },
+  };
+}
+
 const noFiles = async (_owner: number, name: string): Promise<string> => {
   throw new Error(`${name}: no files in this test`);
 };
@@ -128,6 +144,62 @@ describe('main: the lab pool of solver processes', () => {
     const recorded = updates.flatMap((u) => u.records).length + end.records.length;
     expect(recorded).toBeLessThan(runs.length);
     expect(spawner.workers.every((w) => w.terminated)).toBe(true);
+  });
+
+  it('keeps a pause sent while its files are read, and starts paused: nothing runs until resume', async () => {
+    const gate = fileGate();
+    const spawner = memorySpawner();
+    const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: gate.readFile, flushMs: 0 });
+    const runs = runsOf(TINY);
+    const { updates, send } = collector();
+    const ending = sweeps.start(1, 'lab-1', { runs, workers: 2 }, send);
+    sweeps.control(1, 'lab-1', 'pause');
+    gate.open();
+    await expect.poll(() => updates.at(-1)?.progress.state).toBe('paused');
+    // Give a pause that had been dropped time to show: runs would be dispatched and recorded.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(updates.every((u) => u.progress.state === 'paused' && u.progress.done === 0 && u.progress.running === 0)).toBe(true);
+    expect(updates.flatMap((u) => u.records)).toEqual([]);
+    sweeps.control(1, 'lab-1', 'resume');
+    const end = await ending;
+    expect(end.cancelled).toBe(false);
+    expect([...updates.flatMap((u) => u.records), ...end.records]).toHaveLength(runs.length);
+    expect(end.progress).toMatchObject({ done: runs.length, state: 'finished' });
+  });
+
+  it('forgets a pause resumed before the start', async () => {
+    const gate = fileGate();
+    const sweeps = new LabSweeps({ spawn: memorySpawner().spawn, readFile: gate.readFile, flushMs: 0 });
+    const runs = runsOf(TINY);
+    const { updates, send } = collector();
+    const ending = sweeps.start(1, 'lab-1', { runs, workers: 1 }, send);
+    sweeps.control(1, 'lab-1', 'pause');
+    sweeps.control(1, 'lab-1', 'resume');
+    gate.open();
+    const end = await ending;
+    expect(updates.some((u) => u.progress.state === 'paused')).toBe(false);
+    expect(end.progress).toMatchObject({ done: runs.length, state: 'finished' });
+  });
+
+  it.each([
+    ['cancelled by the window', (sweeps: LabSweeps) => sweeps.control(1, 'lab-1', 'cancel')],
+    ['paused, then cancelled', (sweeps: LabSweeps) => (sweeps.control(1, 'lab-1', 'pause'), sweeps.control(1, 'lab-1', 'cancel'))],
+    ['its window closed', (sweeps: LabSweeps) => sweeps.closeOwner(1)],
+    ['main shutting down', (sweeps: LabSweeps) => sweeps.dispose()],
+  ])('never starts a sweep %s while its files are read: cancelled, nothing done, no process', async (_what, stop) => {
+    const gate = fileGate();
+    const spawner = memorySpawner();
+    const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: gate.readFile, flushMs: 0 });
+    const runs = runsOf(TINY);
+    const { updates, send } = collector();
+    const ending = sweeps.start(1, 'lab-1', { runs, workers: 2 }, send);
+    stop(sweeps);
+    gate.open();
+    const end = await ending;
+    expect(end).toEqual({ records: [], cancelled: true, progress: { done: 0, total: runs.length, failed: 0, running: 0, state: 'cancelled', elapsedMs: 0, etaMs: undefined } });
+    expect(updates).toEqual([]);
+    expect(spawner.workers).toHaveLength(0);
+    expect(sweeps.running).toBe(0);
   });
 
   it('stops a window\'s sweeps when it closes, and only that window\'s', async () => {

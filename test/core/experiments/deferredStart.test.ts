@@ -1,14 +1,14 @@
-// A sweep started a task later: nothing runs in the asking task; pause, resume and cancel asked
-// before the start are applied when it starts; cancelled before, it never starts.
+// A pool run started later (a task later in the browser lab, once its files are read in main's):
+// nothing runs in the asking task; pause, resume and cancel asked before the start are applied
+// when it starts; cancelled before, it never starts.
 import { describe, expect, it } from 'vitest';
-import type { PoolProgress } from '../../../core/experiments/pool.ts';
-import { deferredStart } from '../../../renderer/src/lab/deferredStart.ts';
-import type { SweepRun } from '../../../renderer/src/lab/sweep.ts';
+import { deferredStart, type PoolControls } from '../../../core/experiments/deferredStart.ts';
+import type { PoolProgress, PoolResult } from '../../../core/experiments/pool.ts';
 
-function fakeRun(log: string[]): SweepRun & { finish(cancelled: boolean): void } {
+function fakeRun(log: string[]): PoolControls<PoolResult> & { finish(cancelled: boolean): void } {
   let finish!: (cancelled: boolean) => void;
   const progress: PoolProgress = { done: 3, total: 3, failed: 0, running: 0, state: 'finished', elapsedMs: 5, etaMs: undefined };
-  const done = new Promise<Awaited<SweepRun['done']>>((resolve) => (finish = (cancelled) => resolve({ cancelled, progress })));
+  const done = new Promise<PoolResult>((resolve) => (finish = (cancelled) => resolve({ records: [], cancelled, progress })));
   log.push('started');
   return { pause: () => void log.push('pause'), resume: () => void log.push('resume'), cancel: () => void log.push('cancel'), done, finish };
 }
@@ -56,6 +56,6 @@ describe('deferredStart', () => {
     expect(log).toEqual([]);
     const result = await run.done;
     expect(result.cancelled).toBe(true);
-    expect(result.progress).toMatchObject({ done: 0, total: 7, state: 'cancelled' });
+    expect(result).toEqual({ records: [], cancelled: true, progress: { done: 0, total: 7, failed: 0, running: 0, state: 'cancelled', elapsedMs: 0, etaMs: undefined } });
   });
 });
