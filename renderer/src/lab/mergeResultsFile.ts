@@ -3,7 +3,8 @@
  * `mapf-lab experiment --shard I/N`'s results.jsonl, another window's JSONL export) join the
  * ones here, and Run then does only what is still missing. Records carry no fingerprint of their
  * definition (the command line keeps it in the folder's manifest), so the lab keeps only records
- * of runs this definition plans, and asks before it merges.
+ * of runs this definition plans, and asks before it merges. A measurement in the file replaces an
+ * error record here (sweep.ts's mergeResults, by core's rule).
  */
 import { readResults } from '../../../core/experiments/results.ts';
 import { notify } from '../state/labState.ts';
@@ -25,7 +26,8 @@ export async function mergeResultsFile(): Promise<void> {
       outcome.foreign > 0 ? `${outcome.foreign} of runs this experiment does not plan` : '',
       read.problems.length > 0 ? `${read.problems.length} unreadable lines` : '',
     ].filter((s) => s !== '');
-    notify('info', `Merged ${outcome.added} run records from ${file.name}${skipped.length > 0 ? ` (left out: ${skipped.join(', ')})` : ''}.`);
+    const replaced = outcome.replaced > 0 ? ` ${outcome.replaced} of them measure runs recorded here as errors, and replace those.` : '';
+    notify('info', `Merged ${outcome.added + outcome.replaced} run records from ${file.name}${skipped.length > 0 ? ` (left out: ${skipped.join(', ')})` : ''}.${replaced}`);
   } catch (error) {
     notify('error', `The results could not be merged: ${error instanceof Error ? error.message : String(error)}`);
   }

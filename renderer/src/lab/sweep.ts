@@ -303,8 +303,11 @@ export function setShard(shard: { index: number; count: number } | null): void {
 
 /** What merging a results file brought in. */
 export interface MergeOutcome {
+  /** Runs not recorded here before. */
   added: number;
-  /** Runs recorded here already (the records here are kept). */
+  /** Runs recorded here as errors that the file measured (the measurement replaces the error). */
+  replaced: number;
+  /** Records left out: their run is recorded here already, or earlier in the file. */
   duplicates: number;
   /** Records of runs this definition does not plan (another experiment's, or an edited one's). */
   foreign: number;
@@ -312,22 +315,28 @@ export interface MergeOutcome {
 
 /**
  * Merges records from elsewhere (another machine's shard, the command line's results.jsonl, a
- * JSONL export) into this definition's: only runs it plans, one record per run, the ones here
- * first. They are stored like the sweep's own, so Run then does only what is still missing.
+ * JSONL export) into this definition's: only runs it plans, one record per run, by core's rule
+ * (mergeRecords: a measurement beats an error record, otherwise the one here stays). Records
+ * that enter are stored like the sweep's own, so Run then does only what is still missing; a
+ * replacement is appended too, and the store's later line wins when it is read back
+ * (readResults). In memory a replaced record also moves to the end, so the records are the same,
+ * in the same order, as a reload gives, and the charts (which take appended records only) see
+ * a changed array and start over.
  */
 export function mergeResults(incoming: readonly RunRecord[]): MergeOutcome {
   if (pool || !results) throw new Error('merge when no sweep is running');
   const planned = new Set(plannedRuns.map((r) => r.key));
   const ours = incoming.filter((r) => planned.has(r.key));
   const current = sweepStore.get().records;
-  const merged = mergeRecords([current, ours]);
-  const have = new Set(current.map((r) => r.key));
-  const added = merged.records.filter((r) => !have.has(r.key));
-  if (added.length > 0) {
-    results.append(added);
-    sweepStore.set({ records: current.concat(added), phase: 'idle', progress: null });
+  const here = new Map(current.map((r) => [r.key, r]));
+  // mergeRecords keeps record objects: one that is not the record here came in from the file.
+  const entered = mergeRecords([current, ours]).records.filter((r) => here.get(r.key) !== r);
+  const replaced = new Set(entered.filter((r) => here.has(r.key)).map((r) => r.key));
+  if (entered.length > 0) {
+    results.append(entered);
+    sweepStore.set({ records: current.filter((r) => !replaced.has(r.key)).concat(entered), phase: 'idle', progress: null });
   }
-  return { added: added.length, duplicates: merged.duplicates, foreign: incoming.length - ours.length };
+  return { added: entered.length - replaced.size, replaced: replaced.size, duplicates: ours.length - entered.length, foreign: incoming.length - ours.length };
 }
 
 /** Forgets this definition's stored records (the next Run starts from scratch). */

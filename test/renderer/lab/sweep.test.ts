@@ -3,9 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { memorySpawner } from '../../../core/protocol/memoryPort.ts';
 import { memoryStorage } from '../../../renderer/src/lab/resultStore.ts';
-import { cancelSweep, mergeResults, setExperimentText, setLabStorage, setShard, setWorkers, startSweep, sweepStore, workerPoolBackend, type SweepPhase } from '../../../renderer/src/lab/sweep.ts';
+import { cancelSweep, mergeResults, setExperimentText, setLabStorage, setShard, setWorkers, startSweep, sweepStore, workerPoolBackend, type SweepBackend, type SweepPhase } from '../../../renderer/src/lab/sweep.ts';
+import { IncrementalAggregate } from '../../../renderer/src/lab/incrementalAggregate.ts';
+import { aggregate } from '../../../core/experiments/aggregate.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
 import { shardRuns } from '../../../core/experiments/results.ts';
+import { failureRecord } from '../../../core/experiments/runner.ts';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 
 const SWEEP = {
@@ -18,6 +21,16 @@ const SWEEP = {
   solvers: [{ solver: 'whca', label: 'WHCA*', params: { window: 4 } }, { solver: 'lra', label: 'LRA*' }],
   repeats: 3,
   turnLimit: 30,
+};
+
+/** Every run ends as an error record, as when each solver process crashed. */
+const CRASHING: SweepBackend = {
+  unit: 'crashing solver',
+  start(runs, options) {
+    for (const run of runs) options.onRecord(failureRecord(run, 'solver process crashed', 0));
+    const progress = { done: runs.length, total: runs.length, failed: runs.length, running: 0, state: 'finished' as const, elapsedMs: 0, etaMs: undefined };
+    return { pause() {}, resume() {}, cancel() {}, done: Promise.resolve({ cancelled: false, progress }) };
+  },
 };
 
 function until(phase: SweepPhase): Promise<void> {
@@ -124,7 +137,7 @@ describe('lab sweep', () => {
     await until('finished');
     expect(idsOf(sweepStore.get().records)).toEqual(shardRuns(planned, { index: 1, count: 2 }).map((r) => r.id));
     const stranger = { ...theirs[0], key: 'not-a-run-of-this-plan' };
-    expect(mergeResults([...theirs, theirs[0], stranger])).toEqual({ added: theirs.length, duplicates: 1, foreign: 1 });
+    expect(mergeResults([...theirs, theirs[0], stranger])).toEqual({ added: theirs.length, replaced: 0, duplicates: 1, foreign: 1 });
     expect(new Set(sweepStore.get().records.map((r) => r.key)).size).toBe(18);
     // The merged records were stored, and nothing is left to run.
     setLabStorage(mine);
@@ -135,6 +148,43 @@ describe('lab sweep', () => {
     startSweep(workerPoolBackend(spawner.spawn), 0);
     expect(sweepStore.get().phase).toBe('finished');
     expect(spawner.workers).toHaveLength(0);
-    expect(mergeResults(theirs)).toEqual({ added: 0, duplicates: theirs.length, foreign: 0 });
+    expect(mergeResults(theirs)).toEqual({ added: 0, replaced: 0, duplicates: theirs.length, foreign: 0 });
+  });
+
+  it('a measured record merged in replaces an error record here, not the other way round, and a reload agrees', async () => {
+    // Machine 2 measures every run.
+    setShard(null);
+    setLabStorage(memoryStorage());
+    setExperimentText(JSON.stringify(SWEEP));
+    startSweep(workerPoolBackend(memorySpawner().spawn), 0);
+    await until('finished');
+    const measured = sweepStore.get().records;
+    expect(measured.filter((r) => r.status === 'error')).toEqual([]);
+    // Here every run crashed.
+    const mine = memoryStorage();
+    setLabStorage(mine);
+    setExperimentText(JSON.stringify(SWEEP));
+    startSweep(CRASHING, 0);
+    await until('finished');
+    const crashed = sweepStore.get().records;
+    expect(crashed.filter((r) => r.status === 'error')).toHaveLength(18);
+    const charts = new IncrementalAggregate();
+    charts.rows(crashed);
+    const fixed = measured.slice(0, 6);
+    expect(mergeResults(fixed)).toEqual({ added: 0, replaced: 6, duplicates: 0, foreign: 0 });
+    const records = sweepStore.get().records;
+    expect(records).toHaveLength(18);
+    expect(records.filter((r) => r.status !== 'error')).toEqual(fixed);
+    // The charts, which take appended records only, see the replacement.
+    expect(charts.rows(records)).toEqual(aggregate(records));
+    // An error record merged in does not replace a measurement here.
+    const failedThere = crashed.slice(0, 6);
+    expect(failedThere.map((r) => r.key)).toEqual(fixed.map((r) => r.key));
+    expect(mergeResults(failedThere)).toEqual({ added: 0, replaced: 0, duplicates: 6, foreign: 0 });
+    expect(sweepStore.get().records).toBe(records);
+    // The replacements were stored: a reopened window has the same records in the same order.
+    setLabStorage(mine);
+    setExperimentText(JSON.stringify(SWEEP));
+    expect(sweepStore.get().records).toEqual(records);
   });
 });
