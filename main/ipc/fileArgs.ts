@@ -27,16 +27,40 @@ export function checkSaveArgs(name: unknown, text: unknown): Checked<{ name: str
   return { ok: true, value: { name: parsedName.data, text } };
 }
 
+/** A caller's words for resolveBeside's refusals. */
+export interface BesideWording {
+  /** Not a string of 1 to 1024 characters without NUL. */
+  invalid: string;
+  absolute(name: string): string;
+  extension(name: string): string;
+  /** The document has no path yet (never opened from or saved to a file). */
+  unsaved(name: string): string;
+}
+
 /**
- * The map file a scenario names, resolved against the scenario's folder. Only `.map` files may
- * be read this way, so a scenario cannot make the app read anything else on the disk.
+ * A file that a document names by a relative path (a scenario's map, an experiment's Moving AI
+ * files), resolved against the document's folder. Only the given extensions (lower case, with
+ * the dot; any case in the name) may be read this way, so a document cannot make the app read
+ * anything else on the disk. Checked in this order: the name, that it is relative, its
+ * extension, then that the document has a path.
  */
+export function resolveBeside(documentPath: string | null, name: unknown, extensions: readonly string[], wording: BesideWording): Checked<string> {
+  if (typeof name !== 'string' || name.length === 0 || name.length > 1024 || name.includes('\0')) return { ok: false, message: wording.invalid };
+  // A drive-relative Windows path (C:x) is not relative to the document's folder either.
+  if (isAbsolute(name) || /^[A-Za-z]:/.test(name)) return { ok: false, message: wording.absolute(name) };
+  if (!extensions.includes(extname(name).toLowerCase())) return { ok: false, message: wording.extension(name) };
+  if (documentPath === null) return { ok: false, message: wording.unsaved(name) };
+  return { ok: true, value: resolve(dirname(documentPath), name) };
+}
+
+const MAP_BESIDE: BesideWording = {
+  invalid: 'the map path must be a non-empty relative path',
+  absolute: (name) => `the map path '${name}' must be relative to the scenario file`,
+  extension: (name) => `'${name}' is not a .map file`,
+  unsaved: () => 'open or save the scenario as a file first: its map is found beside it',
+};
+
+/** The map file a scenario names, resolved against the scenario's folder: only `.map` files. */
 export function resolveMapBeside(scenarioPath: string | null, relative: unknown): Checked<string> {
-  if (scenarioPath === null) return { ok: false, message: 'open or save the scenario as a file first: its map is found beside it' };
-  if (typeof relative !== 'string' || relative.length === 0 || relative.length > 1024 || relative.includes('\0')) {
-    return { ok: false, message: 'the map path must be a non-empty relative path' };
-  }
-  if (isAbsolute(relative) || /^[A-Za-z]:/.test(relative)) return { ok: false, message: `the map path '${relative}' must be relative to the scenario file` };
-  if (extname(relative).toLowerCase() !== '.map') return { ok: false, message: `'${relative}' is not a .map file` };
-  return { ok: true, value: resolve(dirname(scenarioPath), relative) };
+  return resolveBeside(scenarioPath, relative, ['.map'], MAP_BESIDE);
 }

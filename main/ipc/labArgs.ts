@@ -4,9 +4,9 @@
  * the control actions, and the map and scenario paths an experiment names.
  */
 import { z } from 'zod';
-import { dirname, extname, isAbsolute, resolve } from 'node:path';
 import { runSpecSchema } from '../../core/experiments/runSchemas.ts';
 import { LAB_MAX_WORKERS, type LabControl, type LabSweepRequest } from '../../core/platform/desktopApi.ts';
+import { type BesideWording, resolveBeside } from './fileArgs.ts';
 import type { Checked } from './validate.ts';
 
 /** More runs than any sweep the lab plans in one go (Standley's full experiment is 3,000). */
@@ -31,18 +31,17 @@ export function checkLabControl(action: unknown): Checked<LabControl> {
   return found ? { ok: true, value: found } : { ok: false, message: `invalid lab control: expected ${CONTROLS.join(', ')}` };
 }
 
+const EXPERIMENT_FILE: BesideWording = {
+  invalid: 'a map or scenario path must be a non-empty relative path',
+  absolute: (name) => `${name}: give the path relative to the experiment file`,
+  extension: (name) => `${name}: only .map and .scen files are read for an experiment`,
+  unsaved: (name) => `${name}: open or save the experiment as a file first; its maps are found relative to it`,
+};
+
 /**
  * A map or scenario file an experiment names, resolved against the experiment file's folder
- * (as the command line does). Only .map and .scen files: an experiment cannot make the app
- * read anything else on the disk.
+ * (as the command line does): only .map and .scen files.
  */
 export function resolveExperimentFile(experimentPath: string | null, name: unknown): Checked<string> {
-  if (typeof name !== 'string' || name.length === 0 || name.length > 1024 || name.includes('\0')) {
-    return { ok: false, message: 'a map or scenario path must be a non-empty relative path' };
-  }
-  const extension = extname(name).toLowerCase();
-  if (extension !== '.map' && extension !== '.scen') return { ok: false, message: `${name}: only .map and .scen files are read for an experiment` };
-  if (isAbsolute(name) || /^[A-Za-z]:/.test(name)) return { ok: false, message: `${name}: give the path relative to the experiment file` };
-  if (experimentPath === null) return { ok: false, message: `${name}: open or save the experiment as a file first; its maps are found relative to it` };
-  return { ok: true, value: resolve(dirname(experimentPath), name) };
+  return resolveBeside(experimentPath, name, ['.map', '.scen'], EXPERIMENT_FILE);
 }

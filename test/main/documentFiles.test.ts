@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveMapBeside } from '../../main/ipc/fileArgs.ts';
+import { resolveBeside, resolveMapBeside } from '../../main/ipc/fileArgs.ts';
 import { RecentFiles, MAX_RECENT_FILES } from '../../main/recentFiles.ts';
 import { rememberFile, sessionFor, forgetSession, windowTitle } from '../../main/documentSessions.ts';
 
@@ -11,17 +11,34 @@ describe("a scenario's map file beside it", () => {
     const checked = resolveMapBeside('/work/levels/bridge.json', '../maps/bridge.map');
     expect(checked).toEqual({ ok: true, value: '/work/maps/bridge.map' });
   });
+  // The exact messages: the scenario's map path is checked with the experiment's files' check (resolveBeside), in its own words.
   it.each([
-    [null, 'a.map', /open or save the scenario as a file first/],
-    ['/w/s.json', '/etc/passwd', /must be relative/],
-    ['/w/s.json', 'C:secret.map', /must be relative/],
-    ['/w/s.json', '../.ssh/id_rsa', /not a \.map file/],
-    ['/w/s.json', '', /non-empty relative path/],
-    ['/w/s.json', 42, /non-empty relative path/],
-  ])('refuses %s + %s', (scenario, relative, reason) => {
-    const checked = resolveMapBeside(scenario as string | null, relative);
-    expect(checked.ok).toBe(false);
-    if (!checked.ok) expect(checked.message).toMatch(reason);
+    [null, 'a.map', 'open or save the scenario as a file first: its map is found beside it'],
+    ['/w/s.json', '/etc/passwd', "the map path '/etc/passwd' must be relative to the scenario file"],
+    ['/w/s.json', 'C:secret.map', "the map path 'C:secret.map' must be relative to the scenario file"],
+    ['/w/s.json', '../.ssh/id_rsa', "'../.ssh/id_rsa' is not a .map file"],
+    ['/w/s.json', 'a.scen', "'a.scen' is not a .map file"],
+    ['/w/s.json', '', 'the map path must be a non-empty relative path'],
+    ['/w/s.json', 42, 'the map path must be a non-empty relative path'],
+    ['/w/s.json', 'a\0.map', 'the map path must be a non-empty relative path'],
+    ['/w/s.json', `${'a'.repeat(1021)}.map`, 'the map path must be a non-empty relative path'],
+  ])('refuses %s + %s', (scenario, relative, message) => {
+    expect(resolveMapBeside(scenario as string | null, relative)).toEqual({ ok: false, message });
+  });
+
+  it('checks the name, that it is relative, its extension, then that the document has a path', () => {
+    const words = { invalid: 'invalid', absolute: (n: string) => `absolute ${n}`, extension: (n: string) => `extension ${n}`, unsaved: (n: string) => `unsaved ${n}` };
+    const check = (path: string | null, name: unknown) => resolveBeside(path, name, ['.map', '.scen'], words);
+    expect(check(null, '')).toEqual({ ok: false, message: 'invalid' });
+    expect(check(null, '/x.txt')).toEqual({ ok: false, message: 'absolute /x.txt' });
+    expect(check(null, 'x.txt')).toEqual({ ok: false, message: 'extension x.txt' });
+    expect(check(null, 'x.scen')).toEqual({ ok: false, message: 'unsaved x.scen' });
+    expect(check('/d/e.json', 'x.SCEN')).toEqual({ ok: true, value: '/d/x.SCEN' });
+  });
+
+  it('takes .MAP in any case, and a path up to 1024 characters', () => {
+    expect(resolveMapBeside('/w/s.json', 'Bridge.MAP')).toEqual({ ok: true, value: '/w/Bridge.MAP' });
+    expect(resolveMapBeside('/w/s.json', `${'a'.repeat(1020)}.map`)).toEqual({ ok: true, value: `/w/${'a'.repeat(1020)}.map` });
   });
 });
 

@@ -220,14 +220,14 @@ describe('main: the files an experiment names', () => {
   });
 
   it.each([
-    [null, 'a.map', /open or save the experiment as a file first/],
-    ['/data/e.json', '/etc/passwd.map', /relative to the experiment file/],
-    ['/data/e.json', '../secrets.txt', /only \.map and \.scen/],
-    ['/data/e.json', '', /non-empty relative path/],
-    ['/data/e.json', 42, /non-empty relative path/],
-  ])('refuses %s / %s', (experimentPath, name, why) => {
-    const checked = resolveExperimentFile(experimentPath, name);
-    expect(checked.ok).toBe(false);
-    if (!checked.ok) expect(checked.message).toMatch(why);
+    [null, 'a.map', 'a.map: open or save the experiment as a file first; its maps are found relative to it'],
+    ['/data/e.json', '/etc/passwd.map', '/etc/passwd.map: give the path relative to the experiment file'],
+    ['/data/e.json', 'C:x.scen', 'C:x.scen: give the path relative to the experiment file'],
+    ['/data/e.json', '../secrets.txt', '../secrets.txt: only .map and .scen files are read for an experiment'],
+    ['/data/e.json', '', 'a map or scenario path must be a non-empty relative path'],
+    ['/data/e.json', 42, 'a map or scenario path must be a non-empty relative path'],
+    ['/data/e.json', 'a\0.map', 'a map or scenario path must be a non-empty relative path'],
+  ])('refuses %s / %s', (experimentPath, name, message) => {
+    expect(resolveExperimentFile(experimentPath, name)).toEqual({ ok: false, message });
   });
 });
