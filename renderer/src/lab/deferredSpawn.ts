@@ -8,10 +8,8 @@
  * The handle is returned at once, as core's pool expects: messages wait for the worker, a
  * terminate before it starts means it never starts. Pure (the defer function is passed in).
  */
+import type { Defer } from '../../../core/experiments/deferredStart.ts';
 import type { Port, SpawnWorker, WorkerHandle } from '../../../core/protocol/port.ts';
-
-/** Runs `start` in a later task (setTimeout in the app). */
-export type Defer = (start: () => void) => void;
 
 export function deferredSpawn(spawn: SpawnWorker, defer: Defer): SpawnWorker {
   return () => {

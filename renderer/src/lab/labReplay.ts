@@ -12,12 +12,10 @@ import { completeAgent } from '../../../core/scenario/content.ts';
 import { AGENT_ORDERS } from '../../../core/scenario/schema.ts';
 import { emptyDocument, type EditorDocument } from '../model/document.ts';
 
-// The files a replay needs are the ones the sweep's pool read for the run: one list (core's).
-export { runFiles } from '../../../core/experiments/pool.ts';
-
 /**
  * The scenario document of a run: its map, its agents as units, its solver settings. Pure:
- * `files` holds the texts of the files the run names by path (runFiles), read by the caller.
+ * `files` holds the texts of the files the run names by path (core/experiments/pool.ts's
+ * runFiles: the ones the sweep's pool read for the run), read by the caller.
  */
 export function runDocument(run: RunSpec, files: Readonly<Record<string, string>> = {}): EditorDocument {
   const builder = new InstanceBuilder({

@@ -10,6 +10,7 @@
  * most every FLUSH_MS; the charts take them at most every second, in small steps of their own
  * (chartQueue.ts).
  */
+import { type Defer, deferredStart } from '../../../core/experiments/deferredStart.ts';
 import { experimentHash } from '../../../core/experiments/hash.ts';
 import { type PoolProgress, runPool } from '../../../core/experiments/pool.ts';
 import { mergeRecords, pendingRuns, shardRuns } from '../../../core/experiments/results.ts';
@@ -20,8 +21,7 @@ import { solverNames } from '../../../core/solvers/registry.ts';
 import type { SpawnWorker } from '../../../core/protocol/port.ts';
 import { spawnWebSolverWorker } from '../platform/webSolverService.ts';
 import { Store } from '../state/store.ts';
-import { type Defer, deferredSpawn } from './deferredSpawn.ts';
-import { deferredStart } from './deferredStart.ts';
+import { deferredSpawn } from './deferredSpawn.ts';
 import { defaultExperiment, experimentText } from './experimentForm.ts';
 import { type KeyValueStorage, LAST_EXPERIMENT_KEY, ResultStore, memoryStorage } from './resultStore.ts';
 
@@ -198,7 +198,7 @@ const NO_FILES = {
 /**
  * Core's experiment pool over solver workers in this window (Web Workers; tests pass in-memory
  * ones). Neither the pool nor its workers start in Run's click: the pool a task later
- * (deferredStart.ts), each worker in a task of its own after that (deferredSpawn.ts).
+ * (core/experiments/deferredStart.ts), each worker in a task of its own after that (deferredSpawn.ts).
  */
 export function workerPoolBackend(spawn: SpawnWorker = spawnWebSolverWorker): SweepBackend {
   const later: Defer = (start) => void setTimeout(start, 0);

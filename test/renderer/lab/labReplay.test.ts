@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
-import { runDocument, runFiles } from '../../../renderer/src/lab/labReplay.ts';
+import { runFiles } from '../../../core/experiments/pool.ts';
+import { runDocument } from '../../../renderer/src/lab/labReplay.ts';
 import { isLabShortcut } from '../../../renderer/src/lab/viewMode.ts';
 
 describe('replay of a run', () => {
