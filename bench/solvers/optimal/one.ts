@@ -3,7 +3,7 @@
  * prints status, CPU time, expansions and expansions per CPU second: the profiling harness of
  * bench:optimal (e.g. `node --cpu-prof --import tsx bench/solvers/optimal/one.ts --seeds 17,42`).
  *
- * Usage: tsx bench/solvers/optimal/one.ts --seeds 1,2,3 [--solver id+od] [--limit-ms 10000] [--full] [--no-pairs] [--cost-model away|rest]
+ * Usage: tsx bench/solvers/optimal/one.ts --seeds 1,2,3 [--solver id+od] [--limit-ms 10000] [--full] [--no-dependencies] [--cost-model away|rest]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { type CostModel, sumOfCosts } from '../../../core/mapf/plan.ts';
@@ -19,9 +19,9 @@ function arg(name: string, fallback: string): string {
 const seeds = arg('seeds', '1').split(',').map(Number);
 const solverName = arg('solver', 'id+od');
 const limitMs = Number(arg('limit-ms', '10000'));
-/** --full: OD without partial expansion; --no-pairs: without the pairwise bonus; for before/after comparisons. */
+/** --full: OD without partial expansion; --no-dependencies: without the dependency bonus (params.dependencies); for before/after comparisons. */
 const costModel = arg('cost-model', 'away') as CostModel;
-const params = { costModel, ...(args.includes('--full') ? { partialExpansion: false } : {}), ...(args.includes('--no-pairs') ? { pairs: false } : {}) };
+const params = { costModel, ...(args.includes('--full') ? { partialExpansion: false } : {}), ...(args.includes('--no-dependencies') ? { dependencies: false } : {}) };
 const SCHEDSTAT = '/proc/thread-self/schedstat';
 const cpuMs = existsSync(SCHEDSTAT) ? () => Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6 : () => performance.now();
 

@@ -21,13 +21,13 @@
  * Usage: tsx bench/solvers/optimal/optimal.bench.ts [--suite standley|movingai|all]
  *   [--instances 1000] [--seed 1] [--limit-ms 1000] [--scen-files 5] [--long-limit-ms 60000]
  *   [--solvers id+od,id+astar,hca] [--clock thread|wall] [--memory-mb 4096 (movingai runs)]
- *   [--cost-model away|rest] [--no-pairs]
+ *   [--cost-model away|rest] [--no-dependencies]
  *
  * --cost-model (default away, the seed's: an agent's steps not waiting on its goal) is what the
  * optimal solvers minimise and how every solver's solution cost is counted; rest = the time
- * until each agent rests on its goal for good (core/mapf/plan.ts CostModel). --no-pairs runs the
- * optimal solvers without the pairwise bonus (params.pairs: false; core/solvers/optimal/
- * pairDependency.ts), i.e. with the seed's heuristic alone.
+ * until each agent rests on its goal for good (core/mapf/plan.ts CostModel). --no-dependencies runs the
+ * optimal solvers without the dependency bonus (params.dependencies: false; core/solvers/optimal/
+ * pairDependency.ts, illegalDependency.ts), i.e. with the seed's heuristic alone.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,7 +58,7 @@ const clock = arg('clock', 'thread');
 const memoryMb = Number(arg('memory-mb', '4096'));
 const costModel = arg('cost-model', 'away') as CostModel;
 /** Params every optimal solver run gets besides the cost model. */
-const optimalParams: Record<string, unknown> = args.includes('--no-pairs') ? { pairs: false } : {};
+const optimalParams: Record<string, unknown> = args.includes('--no-dependencies') ? { dependencies: false } : {};
 if (!COST_MODELS.includes(costModel)) throw new Error(`--cost-model must be ${COST_MODELS.join(' or ')}, got ${costModel}`);
 const BENCH_DIR = fileURLToPath(new URL('../../../../shared/benchmarks/movingai', import.meta.url));
 const SCHEDSTAT = '/proc/thread-self/schedstat';

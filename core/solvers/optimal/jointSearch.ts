@@ -24,14 +24,15 @@
  * operator) is consistent, so the first goal popped is optimal.
  *
  * Beyond the seed, three changes keep A*'s optimality and cut the work (see expandOperator,
- * boundOf and pairBonus): OD generates only the children on the f being expanded and defers the
+ * boundOf and stateBonus): OD generates only the children on the f being expanded and defers the
  * rest (partial expansion, EPEA*); a group that independence detection merged gets f from the
- * merge tree's costs (each merged group's optimal cost alone); and a group of several agents adds
- * to h one move per pair of a matching of agents that cannot both go on at their own distances
- * (PairDependency). The last two make f path-dependent (pathmax: a child's f is at least its
+ * merge tree's costs (each merged group's optimal cost alone); and h gets one move more per pair
+ * of a matching of agents that cannot both go on at their own distances (PairDependency) and, in
+ * a replan, per agent the illegal moves leave no shortest path (IllegalDependency). The last two
+ * make f path-dependent (pathmax: a child's f is at least its
  * parent's), admissible and never decreasing along a path, with nodes reopened when reached more
  * cheaply. The pairwise bonus took Standley's experiment (bench:optimal, 1,000 instances, 1 s)
- * from 93.5% to 95.2% solved by id+od.
+ * from 93.5% to 95.2% solved by id+od; the replan bonus mostly makes replans cheaper.
  *
  * Every buffer is a typed array kept between queries; nothing is allocated per expansion. The open
  * list is a bucket queue (bucketQueue.ts): f layers, conflicts-then-h buckets, LIFO stacks.
@@ -40,6 +41,7 @@ import { type CostModel, pathCost } from '../../mapf/plan.ts';
 import { BucketQueue } from './bucketQueue.ts';
 import type { ConflictAvoidanceTable } from './conflictAvoidanceTable.ts';
 import type { IllegalMoveTable } from './illegalMoveTable.ts';
+import { IllegalDependency } from './illegalDependency.ts';
 import { PairDependency } from './pairDependency.ts';
 import { FINISH, OPPOSITE, type StepTable, WAIT } from './stepTable.ts';
 
@@ -137,8 +139,11 @@ export interface SearchSetup {
   partialExpansion?: boolean;
   /** What a plan costs, which the search minimises. */
   costModel: CostModel;
-  /** Groups of several agents: add 1 to h for each dependent pair of a matching (PairDependency); default true. */
-  pairs?: boolean;
+  /**
+   * Add to h 1 for each dependent pair of a matching of the group's agents (PairDependency) and,
+   * in replans, for each agent the illegal moves block (IllegalDependency); default true.
+   */
+  dependencies?: boolean;
 }
 
 export class JointSearch {
@@ -171,9 +176,14 @@ export class JointSearch {
   /** Per agent: g + h of the node being generated, and of the node being expanded. */
   private childF = new Int32Array(0);
   private parentF = new Int32Array(0);
-  /** Pairwise bonus (null: off), and whether this group uses it (2 to 31 agents: the matching is a bit mask). */
+  /**
+   * The bonus (null: off). This search uses pairs with 2 to 31 agents (the matching is a bit mask)
+   * and blocked agents when it has an illegal move table.
+   */
   private readonly pairTest: PairDependency | null;
+  private readonly illegalTest: IllegalDependency | null;
   private pairing = false;
+  private blocking = false;
   private readonly adj = new Int32Array(32);
 
   // Node store: one record of `stride` integers per node, the fields below and then the state
@@ -223,7 +233,8 @@ export class JointSearch {
     this.unassignedStamp = new Int32Array(cells);
     this.unassignedAgent = new Int32Array(cells);
     this.postOwner = new Int32Array(cells).fill(-1);
-    this.pairTest = setup.pairs === false ? null : new PairDependency(setup.steps, setup.distances, setup.goals);
+    this.pairTest = setup.dependencies === false ? null : new PairDependency(setup.steps, setup.distances, setup.goals);
+    this.illegalTest = setup.dependencies === false ? null : new IllegalDependency(setup.steps);
   }
 
   /** Finds an optimal plan for the group (within the cost limit and the tables of `query`). */
@@ -250,7 +261,7 @@ export class JointSearch {
     let h0 = 0;
     for (let i = 0; i < n; i++) h0 += this.agentDist[i][this.childWords[i]];
     for (let i = 0; i < n; i++) this.childF[i] = this.agentDist[i][this.childWords[i]];
-    const bonus0 = this.pairing ? this.pairBonus(this.childWords) : 0;
+    const bonus0 = this.pairing || this.blocking ? this.stateBonus(this.childWords, 0) : 0;
     const rootF = Math.max(this.fWords > 0 ? this.boundOf(this.childF) : h0, h0 + bonus0);
     if (rootF > query.costLimit) return result('over-limit', -1);
     this.queue.reset(rootF);
@@ -305,6 +316,8 @@ export class JointSearch {
     this.agentGoal = Int32Array.from(query.agents, (a) => this.setup.goals[a]);
     this.setTree(query.tree ?? null);
     this.pairing = this.pairTest !== null && n >= 2 && n <= 31;
+    this.blocking = this.illegalTest !== null && query.illegal !== null && n <= 31;
+    if (this.blocking) this.illegalTest!.reset(query.illegal!, this.agentDist, this.agentGoal);
     if (this.childF.length < n) {
       this.childF = new Int32Array(n);
       this.parentF = new Int32Array(n);
@@ -344,25 +357,38 @@ export class JointSearch {
   }
 
   /**
-   * Pairwise bonus of a standard state (root, standard mode): a greedy matching of the dependent
-   * pairs of the group's agents on `cells` (one word per agent). A matching's pairs are disjoint,
-   * and each dependent pair costs at least 1 more than its agents' distances, so its size can be
-   * added to the sum of distances (Felner et al. 2018 take the same sum over disjoint pairs).
+   * Bonus of a standard state at time t (root, standard mode) with the group's agents on `cells`
+   * (state words): the agents the illegal moves block, each costing at least 1 more than its
+   * distance, plus a greedy matching of dependent pairs among the others. The matching's pairs are
+   * disjoint and avoid the blocked agents, and each costs at least 1 more than its agents'
+   * distances, so the sum can be added to the sum of distances (Felner et al. 2018 take the same
+   * sum over disjoint pairs).
    */
-  private pairBonus(cells: Int32Array): number {
+  private stateBonus(cells: Int32Array, t: number): number {
     const adj = this.adj;
     const n = this.n;
+    let used = 0;
+    let count = 0;
+    if (this.blocking) {
+      for (let i = 0; i < n; i++) {
+        if ((cells[i] & DONE_BIT) === 0 && this.illegalTest!.blocked(i, cells[i] & CELL_MASK, t)) {
+          used |= 1 << i;
+          count++;
+        }
+      }
+    }
+    if (!this.pairing) return count;
     adj.fill(0);
     for (let i = 0; i < n; i++) {
+      if (((used >>> i) & 1) === 1) continue;
       for (let j = i + 1; j < n; j++) {
+        if (((used >>> j) & 1) === 1) continue;
         if (this.pairTest!.dependent(this.agentIds[i], this.agentIds[j], cells[i] & CELL_MASK, cells[j] & CELL_MASK)) {
           adj[i] |= 1 << j;
           adj[j] |= 1 << i;
         }
       }
     }
-    let used = 0;
-    let count = 0;
     for (let i = 0; i < n; i++) {
       if (((used >>> i) & 1) === 1) continue;
       const free = adj[i] & ~used;
@@ -657,12 +683,13 @@ export class JointSearch {
    * bonus is only computed when its delta without it is at most d, so a deferral can be too small,
    * which costs one more look at the node and never a child.)
    *
-   * Pairwise bonus (beyond the seed, see PairDependency): each node carries a matching of agents
-   * whose cells for the step are known (assigned this step, or done), built greedily as the step
-   * assigns moves: agent k is matched with the first unmatched such agent that it is dependent
-   * with, and each matched pair adds 1 to h. The matching depends on the state alone, so Figure 5's
-   * duplicate detection is unchanged; a new step starts with an empty matching, and the standard
-   * state's f, which counted its own matching, still bounds the step's nodes by pathmax.
+   * Dependency bonus (beyond the seed, see PairDependency and IllegalDependency): each node
+   * carries a set of agents whose cells for the step are known (assigned this step, or done), built
+   * as the step assigns moves: agent k joins alone if a replan's illegal moves leave it no shortest
+   * path, else as the partner of the first such agent not in the set that it is dependent with.
+   * Each single and each pair adds 1 to h (they are disjoint). The set depends on the state alone,
+   * so Figure 5's duplicate detection is unchanged; a new step starts with an empty set, and the
+   * standard state's f, which counted its own, still bounds the step's nodes by pathmax.
    */
   private expandOperator(id: number): boolean {
     this.decode(id);
@@ -729,7 +756,10 @@ export class JointSearch {
     const fk = tree ? childF[k] : 0;
 
     const pairing = this.pairing;
+    const blocking = this.blocking;
+    const bonusOn = pairing || blocking;
     const pairTest = this.pairTest!;
+    const illegalTest = this.illegalTest!;
     const ids = this.agentIds;
 
     const mask = masks[k];
@@ -752,15 +782,22 @@ export class JointSearch {
       }
       let bonus = parentBonus;
       let matched = parentMatched;
-      if (pairing) {
+      if (bonusOn) {
         // Pathmax: the parent's f (its state's bonus, which this child cannot see yet) bounds the child's path too.
         if (g2 + h2 + bonus > fChild) fChild = g2 + h2 + bonus;
         if (fChild < fParent) fChild = fParent;
-        // Match k with the first unmatched agent whose cell for this step is known (assigned before
-        // k, or done) and that k's move leaves dependent. Tested only for a child generated now: a
-        // child deferred on a smaller f is looked at again when its turn comes (a deferral too
-        // small costs a second look, never a child).
-        if (fChild - fParent <= target || !partial) {
+        // k counts alone if the illegal moves block it; else it is matched with the first unmatched
+        // agent whose cell for this step is known (assigned before k, or done) and that k's move
+        // leaves dependent. Tested only for a child generated now: a child deferred on a smaller f
+        // is looked at again when its turn comes (a deferral too small costs a second look, never
+        // a child).
+        if (fChild - fParent > target && partial) {
+          // deferred: see above
+        } else if (blocking && m !== FINISH && illegalTest.blocked(k, q, t + 1)) {
+          bonus++;
+          matched |= 1 << k;
+          if (g2 + h2 + bonus > fChild) fChild = g2 + h2 + bonus;
+        } else if (pairing) {
           for (let i = 0; i < n; i++) {
             if (i === k || ((matched >>> i) & 1) === 1 || (i > k && done[i] === 0)) continue;
             if (i < k ? pairTest.dependent(ids[i], ids[k], pos[i], q) : pairTest.dependent(ids[k], ids[i], q, pos[i])) {
@@ -916,8 +953,8 @@ export class JointSearch {
           bound = this.boundOf(this.childF);
         }
         let bonus = 0;
-        if (this.pairing) {
-          bonus = this.pairBonus(child);
+        if (this.pairing || this.blocking) {
+          bonus = this.stateBonus(child, childTime);
           if (gAcc[n] + hAcc[n] + bonus > bound) bound = gAcc[n] + hAcc[n] + bonus;
           if (bound < parentBound) bound = parentBound; // pathmax, as in expandOperator
         }

@@ -7,9 +7,10 @@
  * whatever the grid's terrain weights. `params.costModel` says how waits on the goal count: 'away'
  * (the seed's, the default: free) or 'rest' (paid if the agent leaves the goal again); see
  * CostModel in core/mapf/plan.ts. `params.conflictOrder` chooses which conflict independence
- * detection resolves next (independenceDetection.ts; 'first' is the seed's rule). `params.pairs`
- * (default true) adds the pairwise bonus to the heuristic of groups of several agents
- * (pairDependency.ts; false: the seed's sum of distances alone), `params.partialExpansion`
+ * detection resolves next (independenceDetection.ts; 'first' is the seed's rule).
+ * `params.dependencies` (default true) adds to the heuristic the dependent pairs of a group of
+ * several agents and, in replans, the agents the illegal moves block (pairDependency.ts,
+ * illegalDependency.ts; false: the seed's sum of distances alone), `params.partialExpansion`
  * (default true) makes OD defer children of a larger f (jointSearch.ts), `params.memoryMb` caps
  * the node store. The conflict rules are core/mapf/validator.ts's defaults
  * (vertex, swap and, 8-connected, diagonal crossing forbidden; following and rotation allowed).
@@ -59,8 +60,8 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
   if (typeof memoryMb !== 'number' || !(memoryMb > 0)) throw new RangeError(`${name}: params.memoryMb must be a positive number, got ${String(memoryMb)}`);
   const partialExpansion = options.params?.partialExpansion ?? true;
   if (typeof partialExpansion !== 'boolean') throw new RangeError(`${name}: params.partialExpansion must be true or false, got ${String(partialExpansion)}`);
-  const pairs = options.params?.pairs ?? true;
-  if (typeof pairs !== 'boolean') throw new RangeError(`${name}: params.pairs must be true or false, got ${String(pairs)}`);
+  const dependencies = options.params?.dependencies ?? true;
+  if (typeof dependencies !== 'boolean') throw new RangeError(`${name}: params.dependencies must be true or false, got ${String(dependencies)}`);
   const costModel = options.params?.costModel ?? DEFAULT_COST_MODEL;
   if (!COST_MODELS.includes(costModel as CostModel)) {
     throw new RangeError(`${name}: params.costModel must be one of ${COST_MODELS.join(', ')}, got ${String(costModel)}`);
@@ -98,7 +99,7 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
   }
   const setup: SearchSetup = {
     steps, distances, goals, starts, deadline: started + timeLimit, shouldStop: options.shouldStop, memoryBytes: memoryMb * 1048576,
-    partialExpansion, costModel: costModel as CostModel, pairs,
+    partialExpansion, costModel: costModel as CostModel, dependencies,
   };
   const outcome = planWithDetection(setup, mode, detection, options, conflictOrder as ConflictOrder);
   const extra: Record<string, number> = detection === 'none' ? {} : { merges: outcome.merges, replans: outcome.replans, replanExpanded: outcome.replanExpanded };

@@ -23,8 +23,8 @@ const SOLVERS: [string, (instance: MapfInstance, costModel: CostModel) => SolveR
   ['od (full expansion)', (i, costModel) => solveOd(i, { timeLimitMs: 5000, params: { partialExpansion: false, costModel } })],
   ['id+od (full expansion)', (i, costModel) => solveIdOd(i, { timeLimitMs: 5000, params: { partialExpansion: false, costModel } })],
   // Without the pairwise bonus (PairDependency): the seed's heuristic, the sum of distances.
-  ['od (no pairs)', (i, costModel) => solveOd(i, { timeLimitMs: 5000, params: { pairs: false, costModel } })],
-  ['id+od (no pairs)', (i, costModel) => solveIdOd(i, { timeLimitMs: 5000, params: { pairs: false, costModel } })],
+  ['od (no dependency bonus)', (i, costModel) => solveOd(i, { timeLimitMs: 5000, params: { dependencies: false, costModel } })],
+  ['id+od (no dependency bonus)', (i, costModel) => solveIdOd(i, { timeLimitMs: 5000, params: { dependencies: false, costModel } })],
   // Independence detection by the seed's own rules: the first conflict in time.
   ['id+od (seed ID rules)', (i, costModel) => solveIdOd(i, { timeLimitMs: 5000, params: { conflictOrder: 'first', costModel } })],
   ['id+astar (seed ID rules)', (i, costModel) => solveIdAstar(i, { timeLimitMs: 5000, params: { conflictOrder: 'first', costModel } })],
