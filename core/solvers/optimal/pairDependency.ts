@@ -22,6 +22,11 @@ import type { StepTable } from './stepTable.ts';
 
 /** Pair states one test may visit before it gives up and answers "independent" (always safe). */
 const TEST_BUDGET = 1 << 15;
+/**
+ * Answers kept at most (20 bytes each, at most half the slots used: 160 MiB). The memo is a cache,
+ * so a long solve that fills it starts it afresh rather than growing without bound.
+ */
+const MEMO_LIMIT = 1 << 22;
 
 export class PairDependency {
   private readonly steps: StepTable;
@@ -76,6 +81,10 @@ export class PairDependency {
   }
 
   private remember(a: number, b: number, pa: number, pb: number, answer: number): void {
+    if (this.memoCount >= MEMO_LIMIT) {
+      this.memo.fill(0);
+      this.memoCount = 0;
+    }
     if ((this.memoCount + 1) * 2 > this.memoMask + 1) this.grow();
     const memo = this.memo;
     let slot = this.slotOf(a, b, pa, pb);
