@@ -138,31 +138,37 @@ export const sweepStore = new Store<SweepState>({
 });
 
 
-/** Reads the text: the definition, its fingerprint and, for a definition not seen this session, its stored records. */
+/**
+ * Reads the text: the definition, its fingerprint and, for a definition not seen this session,
+ * its stored records. Runs are planned only when the fingerprint changed: the editor calls this
+ * on every keystroke, and planning a 3,000-run definition costs far more than parsing and
+ * fingerprinting it, while an edit that keeps the fingerprint (whitespace, key order, a default
+ * spelled out) plans the same runs again (planRuns depends on the parsed definition only).
+ */
 export function setExperimentText(text: string): void {
   try {
     storage.setItem(LAST_EXPERIMENT_KEY, text);
   } catch {
     // A full quota: the text stays in the editor.
   }
-  let experiment: Experiment | null = null;
-  let problems: string[] = [];
-  let runs: RunSpec[] = [];
+  let experiment: Experiment;
   try {
     experiment = parseExperiment(JSON.parse(text), solverNames());
-    runs = planRuns(experiment);
   } catch (error) {
-    experiment = null;
-    problems = error instanceof ExperimentError ? error.problems : [error instanceof Error ? error.message : String(error)];
-  }
-  const state = sweepStore.get();
-  if (!experiment) {
-    sweepStore.set({ text, problems, experiment: null });
+    sweepStore.set({ text, problems: problemsOf(error), experiment: null });
     return;
   }
   const hash = experimentHash(experiment);
-  if (hash === state.hash) {
-    sweepStore.set({ text, problems, experiment });
+  if (hash === sweepStore.get().hash) {
+    sweepStore.set({ text, problems: [], experiment });
+    return;
+  }
+  let runs: RunSpec[];
+  try {
+    runs = planRuns(experiment);
+  } catch (error) {
+    // A definition the schema accepts but that plans nothing (scenario placement on a random map).
+    sweepStore.set({ text, problems: problemsOf(error), experiment: null });
     return;
   }
   // A running sweep keeps its definition; the editor is read-only meanwhile.
@@ -171,9 +177,13 @@ export function setExperimentText(text: string): void {
   results = new ResultStore(storage, hash);
   const loaded = results.load();
   sweepStore.set({
-    text, problems, experiment, hash, planned: runs.length, labels: [...new Set(runs.map((r) => r.label))], records: loaded.records, phase: 'idle', progress: null, before: loaded.records.length,
+    text, problems: [], experiment, hash, planned: runs.length, labels: [...new Set(runs.map((r) => r.label))], records: loaded.records, phase: 'idle', progress: null, before: loaded.records.length,
     warning: loaded.problems.length > 0 ? `${loaded.problems.length} stored records could not be read; those runs will run again` : null,
   });
+}
+
+function problemsOf(error: unknown): string[] {
+  return error instanceof ExperimentError ? error.problems : [error instanceof Error ? error.message : String(error)];
 }
 
 export function initSweep(): void {
