@@ -18,7 +18,12 @@
  * The standley suite also lists the seeds each solver did not solve; bench/one.ts reruns chosen
  * seeds alone (CPU time, expansions per CPU second), e.g. under `node --cpu-prof`.
  *
- * Usage: tsx bench/solvers/optimal/optimal.bench.ts [--suite standley|movingai|all]
+ * - experiment: the standley measures on the instances of an experiment file, built as
+ *   `mapf-lab experiment` builds them (--experiment, default experiments/standley2010.json: 100
+ *   maps x 10 instances, a different draw from the standley suite's 1,000 maps).
+ *
+ * Usage: tsx bench/solvers/optimal/optimal.bench.ts [--suite standley|experiment|movingai|all]
+ *   [--experiment experiments/standley2010.json]
  *   [--instances 1000] [--seed 1] [--limit-ms 1000] [--scen-files 5] [--long-limit-ms 60000]
  *   [--solvers id+od,id+astar,hca] [--clock thread|wall] [--memory-mb 4096 (movingai runs)]
  *   [--cost-model away|rest] [--no-dependencies]
@@ -40,6 +45,7 @@ import { validatePlan } from '../../../core/mapf/validator.ts';
 import { findSolver, paramsWithCostModel, solverNames } from '../../../core/solvers/registry.ts';
 import type { SolveResult } from '../../../core/solvers/types.ts';
 import { buildStepTable, buildUnitDistance } from '../../../core/solvers/optimal/stepTable.ts';
+import { experimentInstances, type NamedInstance } from './experimentInstances.ts';
 import { standleyInstance } from './standleyInstance.ts';
 
 const args = process.argv.slice(2);
@@ -48,6 +54,7 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
 }
 const suite = arg('suite', 'all');
+const experimentFile = arg('experiment', fileURLToPath(new URL('../../../experiments/standley2010.json', import.meta.url)));
 const instanceCount = Number(arg('instances', '1000'));
 const baseSeed = Number(arg('seed', '1'));
 const limitMs = Number(arg('limit-ms', '1000'));
@@ -118,25 +125,29 @@ function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
-function standley(): void {
+/** Standley's measures over `instances` (labels name them in the lists of failures). */
+function standley(title: string, instances: Iterable<NamedInstance>, instanceCount: number): void {
   const names = requested.filter((n) => findSolver(n) !== undefined);
   const missing = requested.filter((n) => findSolver(n) === undefined);
   console.log(`clock: ${useThreadClock ? 'this thread\'s CPU time' : 'wall'}; cost model: ${costModel}`);
-  console.log(`Standley 2010 experiment: ${instanceCount} instances, 32x32, 20% obstacles, 8-connected (corners cut), 2..60 agents, ${limitMs} ms limit, seeds ${baseSeed}..${baseSeed + instanceCount - 1}`);
+  console.log(`${title}, ${limitMs} ms limit`);
   if (missing.length > 0) console.log(`not registered (skipped): ${missing.join(', ')}; registry has ${solverNames().join(', ')}`);
   const runs = new Map<string, Run[]>(names.map((n) => [n, []]));
   const bounds: number[] = [];
   const agentCounts: number[] = [];
+  const labels: string[] = [];
   const started = performance.now();
-  for (let i = 0; i < instanceCount; i++) {
-    const instance = standleyInstance(baseSeed + i);
+  let i = 0;
+  for (const { label, instance } of instances) {
+    labels.push(label);
     bounds.push(heuristicBound(instance));
     agentCounts.push(instance.agents.length);
     for (const name of names) runs.get(name)!.push(run(name, instance, limitMs));
-    if ((i + 1) % 100 === 0) {
+    if ((i + 1) % 100 === 0 || i + 1 === instanceCount) {
       const summary = names.map((n) => `${n} ${(100 * runs.get(n)!.filter((r) => r.status === 'solved').length / (i + 1)).toFixed(1)}%`).join(', ');
       console.log(`  ${i + 1} instances (${((performance.now() - started) / 1000).toFixed(0)} s): ${summary}`);
     }
+    i++;
   }
   console.log('\nsolver      solved   share    median ms  p90 ms   statuses');
   for (const name of names) {
@@ -149,8 +160,8 @@ function standley(): void {
   }
   console.log('(paper, 10,000 instances: OD+ID 90.45% in under 1 s; target here >= 95%)');
   for (const name of names) {
-    const failed = runs.get(name)!.flatMap((r, i) => (r.status === 'solved' ? [] : [`${baseSeed + i}(${agentCounts[i]})`]));
-    if (failed.length > 0) console.log(`${name} not solved, seed(agents): ${failed.join(' ')}`);
+    const failed = runs.get(name)!.flatMap((r, i) => (r.status === 'solved' ? [] : [`${labels[i]}(${agentCounts[i]})`]));
+    if (failed.length > 0) console.log(`${name} not solved, instance(agents): ${failed.join(' ')}`);
   }
 
   const many = (i: number) => agentCounts[i] > 40;
@@ -240,5 +251,17 @@ function movingAi(): void {
   }
 }
 
-if (suite === 'standley' || suite === 'all') standley();
+/** The standley suite's instances, drawn one per seed (bench/one.ts reruns one by its seed). */
+function* standleySeeds(): Generator<NamedInstance> {
+  for (let i = 0; i < instanceCount; i++) yield { label: String(baseSeed + i), instance: standleyInstance(baseSeed + i) };
+}
+
+if (suite === 'standley' || suite === 'all') {
+  standley(`Standley 2010 experiment: ${instanceCount} instances, 32x32, 20% obstacles, 8-connected (corners cut), 2..60 agents, seeds ${baseSeed}..${baseSeed + instanceCount - 1}`, standleySeeds(), instanceCount);
+}
+if (suite === 'experiment' || suite === 'all') {
+  const instances = experimentInstances(experimentFile);
+  console.log('');
+  standley(`${experimentFile}: its ${instances.length} instances`, instances, instances.length);
+}
 if (suite === 'movingai' || suite === 'all') movingAi();
