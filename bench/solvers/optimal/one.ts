@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { type CostModel, sumOfCosts } from '../../../core/mapf/plan.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
-import { findSolver } from '../../../core/solvers/registry.ts';
+import { findSolver, paramsWithCostModel } from '../../../core/solvers/registry.ts';
 import { standleyInstance } from './standleyInstance.ts';
 
 const args = process.argv.slice(2);
@@ -21,12 +21,14 @@ const solverName = arg('solver', 'id+od');
 const limitMs = Number(arg('limit-ms', '10000'));
 /** --full: OD without partial expansion; --no-dependencies: without the dependency bonus (params.dependencies); for before/after comparisons. */
 const costModel = arg('cost-model', 'away') as CostModel;
-const params = { costModel, ...(args.includes('--full') ? { partialExpansion: false } : {}), ...(args.includes('--no-dependencies') ? { dependencies: false } : {}) };
+const optimalParams = { ...(args.includes('--full') ? { partialExpansion: false } : {}), ...(args.includes('--no-dependencies') ? { dependencies: false } : {}) };
 const SCHEDSTAT = '/proc/thread-self/schedstat';
 const cpuMs = existsSync(SCHEDSTAT) ? () => Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6 : () => performance.now();
 
 const solver = findSolver(solverName);
 if (solver === undefined) throw new Error(`no solver ${solverName}`);
+// Only the optimal solvers take the cost model and the search switches (HCA* refuses unknown params).
+const params = paramsWithCostModel(solver, solver.optimal ? optimalParams : {}, costModel);
 let totalExpanded = 0;
 let totalMs = 0;
 for (const seed of seeds) {
