@@ -3,7 +3,7 @@
  * example: a door added with the Door tool shows on the map (a marker, then the cell closed once
  * the replay reaches its turn), following a unit keeps it at the centre of the view while the
  * replay plays, and the unit editor's size and speed and the solver panel's corner rule are
- * commands with undo.
+ * commands with undo; a size-2 unit is drawn and followed on the centre of its 2x2 footprint.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -111,6 +111,59 @@ describe('browser edition: doors, follow, unit properties', () => {
     await page.getByTestId('undo').click();
     await expect(page.getByTestId('corners').inputValue()).resolves.toBe('no-cut');
     await screenshot(page, 'unit-properties');
+  });
+
+  it('draws and follows a size-2 unit on its 2x2 footprint, with and without a plan', async () => {
+    // Anchored at (5, 5) the unit covers (5,5)..(6,6): its centre is the corner (6, 6) they share.
+    const BIG = { start: { x: 5, y: 5 }, goal: { x: 20, y: 12 } };
+    page.once('dialog', (dialog) => void dialog.accept()); // discard this file's edits
+    await page.getByTestId('new-scenario').click();
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 0 units/);
+    await page.keyboard.press('u');
+    await clickCell(BIG.start.x, BIG.start.y);
+    await clickCell(BIG.goal.x, BIG.goal.y);
+    await page.keyboard.press('v');
+    await clickCell(BIG.start.x, BIG.start.y);
+    await page.getByTestId('unit-size').fill('2');
+    await page.getByTestId('unit-size').press('Enter');
+    await expect.poll(() => page.getByTestId('undo').textContent()).toBe('Undo edit units');
+    const colour = hex(await page.getByTestId('unit-colour').inputValue());
+    await clickCell(BIG.start.x, BIG.start.y); // out of the field, the unit still selected
+    // Four points 0.4 cells from the footprint's centre, one in each cell it covers: inside the
+    // disc (radius 0.72 cells) only when it is centred on the footprint, not on the anchor cell.
+    const onFootprint = async (x: number, y: number) => {
+      const view = await mapView(page);
+      const points = [0.6, 1.4].flatMap((fx) => [0.6, 1.4].map((fy) => cellPoint(view, x, y, fx, fy)));
+      return (await layerPixels(page, 'dynamic-layer', points)).every((p) => near(p, colour));
+    };
+    await expect.poll(() => onFootprint(BIG.start.x, BIG.start.y)).toBe(true);
+    await page.getByTestId('solver-select').selectOption('whca');
+    await page.getByTestId('solve').click();
+    await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
+    await page.getByTestId('map-view').hover();
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.getByTestId('turn').textContent()).toMatch(/^t = 0 \//);
+    await expect.poll(() => onFootprint(BIG.start.x, BIG.start.y)).toBe(true);
+    // Follow centres the view on the same point: a cell corner (a whole number) on whole turns.
+    await page.getByRole('checkbox', { name: /Trails/ }).check();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('+');
+    await page.keyboard.press('c');
+    await expect(page.getByTestId('follow-toggle').isChecked()).resolves.toBe(true);
+    const followed = async () => {
+      const view = await mapView(page);
+      const canvas = (await page.getByTestId('dynamic-layer').boundingBox())!;
+      return [(canvas.width / 2 - view.offsetX) / view.cellSize, (canvas.height / 2 - view.offsetY) / view.cellSize];
+    };
+    const close = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]) < 1e-3);
+    await expect.poll(async () => close(await followed(), [BIG.start.x + 1, BIG.start.y + 1])).toBe(true);
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('turn').textContent()).toMatch(/^t = 6 \//);
+    await expect.poll(async () => close(await followed(), (await followed()).map(Math.round))).toBe(true);
+    const [fx, fy] = await followed();
+    await expect.poll(() => onFootprint(Math.round(fx) - 1, Math.round(fy) - 1)).toBe(true);
+    await screenshot(page, 'replay-large-unit');
+    await page.keyboard.press('c');
+    await page.keyboard.press('0');
   });
 
   it('had a clean console', () => {

@@ -7,7 +7,7 @@ import type { Grid } from '../../../core/grid/grid.ts';
 import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
 import { drawMapEvents } from './drawEvents.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
-import { positionAt } from '../replay/position.ts';
+import { unitPosition } from '../replay/position.ts';
 import { type PlanWindowOverlay, drawPlanWindow } from '../replay/windowOverlay.ts';
 import type { ToolPreview } from './toolController.ts';
 import type { Viewport } from './viewport.ts';
@@ -44,8 +44,14 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   const { grid, agents, view, plan, t } = scene;
   const { cellSize: s, offsetX: ox, offsetY: oy } = view;
   const w = grid.width;
-  const cx = (cell: number) => ox + ((cell % w) + 0.5) * s;
-  const cy = (cell: number) => oy + (Math.floor(cell / w) + 0.5) * s;
+  // Paths list anchors (top-left cells): lines run through footprint centres (anchor + size/2),
+  // where positionAt puts the discs.
+  const pathPoint = (cell: number, size: number, first: boolean) => {
+    const x = ox + ((cell % w) + size / 2) * s;
+    const y = oy + (Math.floor(cell / w) + size / 2) * s;
+    if (first) context.moveTo(x, y);
+    else context.lineTo(x, y);
+  };
   context.clearRect(0, 0, scene.width, scene.height);
 
   if (plan && scene.heat) drawHeat(context, grid, plan.analysis, view);
@@ -61,8 +67,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
       if (!agent || path.length < 2 || !(all || scene.selection.has(agent.id))) return;
       context.strokeStyle = agent.colour;
       context.beginPath();
-      context.moveTo(cx(path[0]), cy(path[0]));
-      for (let k = 1; k < path.length; k++) context.lineTo(cx(path[k]), cy(path[k]));
+      for (let k = 0; k < path.length; k++) pathPoint(path[k], agent.size, k === 0);
       context.stroke();
     });
     if (scene.trails && t > 0) {
@@ -75,11 +80,11 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
         const from = Math.max(0, now - TRAIL_TURNS);
         const to = Math.min(path.length - 1, now);
         if (to <= from) return;
-        context.strokeStyle = agents[i].colour;
+        const agent = agents[i];
+        context.strokeStyle = agent.colour;
         context.beginPath();
-        context.moveTo(cx(path[from]), cy(path[from]));
-        for (let k = from + 1; k <= to; k++) context.lineTo(cx(path[k]), cy(path[k]));
-        const [x, y] = positionAt(path, t, w);
+        for (let k = from; k <= to; k++) pathPoint(path[k], agent.size, k === from);
+        const [x, y] = unitPosition(agent, path, t, w);
         context.lineTo(ox + x * s, oy + y * s);
         context.stroke();
       });
@@ -98,7 +103,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     context.strokeRect(ox + agent.goal[0] * s + inset, oy + agent.goal[1] * s + inset, agent.size * s - 2 * inset, agent.size * s - 2 * inset);
   }
 
-  // Units: filled discs at their replay position (at their start without a plan).
+  // Units: filled discs on their footprint's centre at the replay's turn (at their start without a plan).
   const radius = Math.max(1, s * 0.36);
   const showNumbers = scene.labels && s >= 14;
   if (showNumbers) {
@@ -107,8 +112,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     context.textBaseline = 'middle';
   }
   agents.forEach((agent, i) => {
-    const path = plan?.paths[i];
-    const [cellX, cellY] = path && path.length > 0 ? positionAt(path, t, w) : [agent.start[0] + agent.size / 2, agent.start[1] + agent.size / 2];
+    const [cellX, cellY] = unitPosition(agent, plan?.paths[i], t, w);
     const x = ox + cellX * s;
     const y = oy + cellY * s;
     context.fillStyle = agent.colour;

@@ -2,7 +2,7 @@
  * Follow a unit: while on, the view keeps the selected unit (the first selected) at its centre,
  * at the unit's interpolated position, so playback pans as smoothly as the unit moves. The zoom
  * stays the user's; a manual pan ends following (MapView), as in games. Without a plan the unit
- * is followed at its start.
+ * is followed at its start; a large unit at the centre of its footprint.
  */
 import { centreOn } from '../canvas/viewport.ts';
 import { viewStore } from '../canvas/viewState.ts';
@@ -12,7 +12,7 @@ import { modelStore } from '../state/modelStore.ts';
 import { currentOutcome } from '../state/plan.ts';
 import { replayStore } from '../state/replayState.ts';
 import { model } from '../state/session.ts';
-import { positionAt } from './position.ts';
+import { unitPosition } from './position.ts';
 
 /** The followed unit's position in cells at the replay's turn, or null when there is none. */
 function followedPosition(): [number, number] | null {
@@ -21,10 +21,8 @@ function followedPosition(): [number, number] | null {
   const agents = model.document.agents;
   const index = agents.findIndex((a) => a.id === id);
   if (index < 0) return null;
-  const path = currentOutcome()?.paths[index];
-  if (path && path.length > 0) return positionAt(path, replayStore.get().t, model.document.grid.width);
-  const agent = agents[index];
-  return [agent.start[0] + agent.size / 2, agent.start[1] + agent.size / 2];
+  // The disc's own position (drawDynamic): the centre of the unit's footprint, plan or not.
+  return unitPosition(agents[index], currentOutcome()?.paths[index], replayStore.get().t, model.document.grid.width);
 }
 
 function recentre(): void {

@@ -1,23 +1,38 @@
 /**
  * Where a unit is at a fractional replay turn, in cells: the one interpolation shared by the
- * dynamic layer (units and the tips of their trails) and follow mode (the view's centre), so the
- * followed unit cannot drift from the disc drawn for it. Pure; no DOM.
+ * dynamic layer (units, their planned paths and the tips of their trails) and follow mode (the
+ * view's centre), so the followed unit cannot drift from the disc drawn for it. Pure; no DOM.
+ *
+ * Positions are the centre of the unit's footprint. A unit of size k covers the k x k square whose
+ * top-left cell is its anchor (core/cooperative/footprint.ts), and plans list anchors, so the
+ * centre is anchor + k/2: (x + 0.5, y + 0.5) for one cell, the shared corner of four for size 2.
  */
 
 /**
- * A unit's position at fractional turn t in cells, the centre of its cell being (x + 0.5,
- * y + 0.5): moving linearly between turns, held on the first cell before the path and on the last
- * after it. [0, 0] for an empty path (callers draw such a unit at its start instead).
+ * A unit's position at fractional turn t in cells, the centre of its footprint: moving linearly
+ * between turns, held on the first anchor before the path and on the last after it. [0, 0] for
+ * an empty path (callers draw such a unit at its start instead: unitPosition).
  */
-export function positionAt(path: readonly number[], t: number, width: number): [number, number] {
+export function positionAt(path: readonly number[], t: number, width: number, size: number): [number, number] {
   if (path.length === 0) return [0, 0];
   const last = path.length - 1;
   const k = Math.max(0, Math.min(last, Math.floor(t)));
   const next = Math.min(last, k + 1);
   const f = Math.max(0, Math.min(1, t - k));
+  const half = size / 2;
   const x0 = path[k] % width;
   const y0 = Math.floor(path[k] / width);
   const x1 = path[next] % width;
   const y1 = Math.floor(path[next] / width);
-  return [x0 + 0.5 + (x1 - x0) * f, y0 + 0.5 + (y1 - y0) * f];
+  return [x0 + half + (x1 - x0) * f, y0 + half + (y1 - y0) * f];
+}
+
+/**
+ * Where a unit is drawn and followed: on its plan at turn t, or without one (no plan, or an
+ * empty path) on its start, the same footprint centre either way so a disc does not jump when a
+ * plan arrives.
+ */
+export function unitPosition(unit: { readonly start: readonly [number, number]; readonly size: number }, path: readonly number[] | undefined, t: number, width: number): [number, number] {
+  if (path && path.length > 0) return positionAt(path, t, width, unit.size);
+  return [unit.start[0] + unit.size / 2, unit.start[1] + unit.size / 2];
 }
