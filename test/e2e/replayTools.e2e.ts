@@ -128,7 +128,9 @@ describe('browser edition: doors, follow, unit properties', () => {
     await page.getByTestId('unit-size').press('Enter');
     await expect.poll(() => page.getByTestId('undo').textContent()).toBe('Undo edit units');
     const colour = hex(await page.getByTestId('unit-colour').inputValue());
-    await clickCell(BIG.start.x, BIG.start.y); // out of the field, the unit still selected
+    // Out of the field by a click on the footprint's far cell: the unit stays selected and put.
+    await clickCell(BIG.start.x + 1, BIG.start.y + 1);
+    await expect(page.getByTestId('undo').textContent()).resolves.toBe('Undo edit units');
     // Four points 0.4 cells from the footprint's centre, one in each cell it covers: inside the
     // disc (radius 0.72 cells) only when it is centred on the footprint, not on the anchor cell.
     const onFootprint = async (x: number, y: number) => {

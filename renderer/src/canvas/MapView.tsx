@@ -22,7 +22,7 @@ import { fitView, viewStore } from './viewState.ts';
 import { cellAtPoint, panBy, zoomAt } from './viewport.ts';
 import { keyState } from '../shortcuts/keyState.ts';
 import type { CellRegion } from '../model/commandContext.ts';
-import { cellAtTurn } from '../replay/analysis.ts';
+import { unitShownAt } from '../replay/position.ts';
 
 declare global {
   interface Window {
@@ -35,17 +35,13 @@ declare global {
   }
 }
 
-/** The unit on cell (x, y) at the replay's current turn, if a plan is on screen. */
+/** The unit on cell (x, y) at the replay's current turn (any cell of its footprint), if a plan is on screen. */
 function unitOnReplay(x: number, y: number): string | null {
   const outcome = currentOutcome();
   if (!outcome) return null;
   const grid = model.document.grid;
   if (!grid.inBounds(x, y)) return null;
-  const cell = grid.cell(x, y);
-  const t = Math.round(replayStore.get().t);
-  const agents = model.document.agents;
-  for (let i = outcome.paths.length - 1; i >= 0; i--) if (cellAtTurn(outcome.paths[i], t) === cell && agents[i]) return agents[i].id;
-  return null;
+  return unitShownAt(outcome.paths, model.document.agents, grid.width, x, y, Math.round(replayStore.get().t));
 }
 
 /** The replay's turn when a plan is on screen (a door added then closes at that turn), else 0. */

@@ -25,7 +25,8 @@ export type ToolPreview =
   | { kind: 'line'; from: Cell; to: Cell; passable: boolean; brush: number }
   | { kind: 'rect'; from: Cell; to: Cell; passable: boolean }
   | { kind: 'unit-start'; at: Cell }
-  | { kind: 'drag'; id: string; end: 'start' | 'goal'; to: Cell };
+  /** `to`: where the dragged end's anchor (top-left cell) would go; `grab`: the pressed cell's offset from it. */
+  | { kind: 'drag'; id: string; end: 'start' | 'goal'; to: Cell; grab: Cell };
 
 /** The unit whose start or goal footprint covers (x, y), topmost (last drawn) first. */
 export function unitAt(agents: EditorDocument['agents'], x: number, y: number): { id: string; end: 'start' | 'goal' } | null {
@@ -112,7 +113,7 @@ export class ToolController {
     } else if (preview && (preview.kind === 'line' || preview.kind === 'rect')) {
       this.preview = { ...preview, to: this.clamp(cell) };
     } else if (preview && preview.kind === 'drag') {
-      this.preview = { ...preview, to: this.clamp(cell) };
+      this.preview = { ...preview, to: this.dragAnchor(cell, preview.grab) };
     }
   }
 
@@ -127,7 +128,7 @@ export class ToolController {
     const preview = this.preview;
     if (!preview || preview.kind === 'unit-start') return;
     this.preview = null;
-    const to = this.clamp(cell);
+    const to = preview.kind === 'drag' ? this.dragAnchor(cell, preview.grab) : this.clamp(cell);
     if (preview.kind === 'line') {
       this.run({ type: 'drawLine', from: [preview.from.x, preview.from.y], to: [to.x, to.y], passable: preview.passable, brush: preview.brush });
     } else if (preview.kind === 'rect') {
@@ -203,7 +204,15 @@ export class ToolController {
       return;
     }
     if (!selection.includes(hit.id)) this.editor.set({ selection: [hit.id] });
-    this.preview = { kind: 'drag', id: hit.id, end: hit.end, to: cell };
+    // A large unit may be pressed on any cell of its footprint: the drag keeps that cell under
+    // the pointer, so a click without a move leaves the unit where it is.
+    const [ax, ay] = this.model.document.agents.find((a) => a.id === hit.id)![hit.end];
+    this.preview = { kind: 'drag', id: hit.id, end: hit.end, to: { x: ax, y: ay }, grab: { x: cell.x - ax, y: cell.y - ay } };
+  }
+
+  /** The anchor a drag puts under the pointer's cell, on the map. */
+  private dragAnchor(cell: Cell, grab: Cell): Cell {
+    return this.clamp({ x: cell.x - grab.x, y: cell.y - grab.y });
   }
 
   private run(command: EditorCommand): boolean {

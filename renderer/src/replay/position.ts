@@ -36,3 +36,21 @@ export function unitPosition(unit: { readonly start: readonly [number, number]; 
   if (path && path.length > 0) return positionAt(path, t, width, unit.size);
   return [unit.start[0] + unit.size / 2, unit.start[1] + unit.size / 2];
 }
+
+/**
+ * The unit shown on cell (x, y) at whole turn `turn` (topmost, i.e. last drawn, first), or null:
+ * the one whose footprint there covers the cell, so a large unit can be clicked anywhere on its
+ * disc, not only on its anchor.
+ */
+export function unitShownAt(paths: readonly (readonly number[])[], agents: readonly { readonly id: string; readonly size: number }[], width: number, x: number, y: number, turn: number): string | null {
+  for (let i = Math.min(paths.length, agents.length) - 1; i >= 0; i--) {
+    const path = paths[i];
+    if (path.length === 0) continue;
+    const anchor = path[Math.max(0, Math.min(path.length - 1, turn))];
+    const ax = anchor % width;
+    const ay = Math.floor(anchor / width);
+    const size = agents[i].size;
+    if (x >= ax && x < ax + size && y >= ay && y < ay + size) return agents[i].id;
+  }
+  return null;
+}

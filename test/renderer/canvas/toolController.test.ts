@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EditorModel } from '../../../renderer/src/model/editorModel.ts';
 import { DEFAULT_DOOR_TURN, ToolController, unitAt } from '../../../renderer/src/canvas/toolController.ts';
+import { unitShownAt } from '../../../renderer/src/replay/position.ts';
 import { Store } from '../../../renderer/src/state/store.ts';
 import type { EditorState, ToolName } from '../../../renderer/src/state/editorState.ts';
 import { sampleDocument } from '../model/fixtures.ts';
@@ -90,6 +91,54 @@ describe('ToolController', () => {
     const [a] = model.document.agents;
     expect(unitAt(model.document.agents, a.start[0], a.start[1])).toEqual({ id: a.id, end: 'start' });
     expect(unitAt(model.document.agents, 2, 2)).toBeNull();
+  });
+});
+
+describe('ToolController with a large unit', () => {
+  // Unit A made size 2: its start covers (0,0)..(1,1); grabbed by its bottom-right cell.
+  function large() {
+    const doc = sampleDocument();
+    const model = new EditorModel({ ...doc, agents: [{ ...doc.agents[0], size: 2, goal: [5, 0] }, ...doc.agents.slice(1)] });
+    const editor = new Store<EditorState>({ tool: 'select', brush: 1, selection: [], cursor: null, jsonOpen: false });
+    return { model, editor, controller: new ToolController(model, editor, () => {}) };
+  }
+
+  it('a click on any cell of its footprint selects it and moves nothing', () => {
+    const { model, editor, controller } = large();
+    controller.down({ x: 1, y: 1 });
+    controller.up({ x: 1, y: 1 });
+    expect(editor.get().selection).toEqual(['A']);
+    expect(model.document.agents[0].start).toEqual([0, 0]);
+    expect(model.canUndo).toBe(false);
+  });
+
+  it('a drag moves it by the pointer’s displacement, keeping the cell it was grabbed by under the pointer', () => {
+    const { model, controller } = large();
+    controller.down({ x: 1, y: 1 });
+    controller.move({ x: 2, y: 2 });
+    expect(controller.preview).toMatchObject({ kind: 'drag', to: { x: 1, y: 1 } }); // the anchor's new cell
+    controller.up({ x: 2, y: 2 });
+    expect(model.document.agents[0].start).toEqual([1, 1]);
+    // The goal (5,0)..(6,1), grabbed by (6,0) and dropped on (6,2): anchor (5,2).
+    controller.down({ x: 6, y: 0 });
+    controller.up({ x: 6, y: 2 });
+    expect(model.document.agents[0].goal).toEqual([5, 2]);
+  });
+});
+
+describe('unitShownAt (selecting a unit mid-replay)', () => {
+  // Width 8: unit 0 (size 2) at anchor 9 (1,1) at turn 1, covering (1,1)..(2,2); unit 1 (size 1) on 20 (4,2).
+  const agents = [{ id: 'big', size: 2 }, { id: 'small', size: 1 }];
+  const paths = [[0, 9, 10], [19, 20]];
+
+  it("finds a unit on every cell of its footprint at the turn, and nowhere else", () => {
+    for (const [x, y] of [[1, 1], [2, 1], [1, 2], [2, 2]]) expect(unitShownAt(paths, agents, 8, x, y, 1)).toBe('big');
+    expect(unitShownAt(paths, agents, 8, 3, 1, 1)).toBeNull();
+    expect(unitShownAt(paths, agents, 8, 0, 0, 1)).toBeNull();
+    expect(unitShownAt(paths, agents, 8, 4, 2, 1)).toBe('small');
+    expect(unitShownAt(paths, agents, 8, 3, 2, 1)).toBeNull();
+    // Past its path a unit stays on its last anchor: (2,1)..(3,2).
+    expect(unitShownAt(paths, agents, 8, 3, 2, 9)).toBe('big');
   });
 });
 
