@@ -11,6 +11,7 @@ import { parseExperiment } from '../../core/experiments/schema.ts';
 import { IPC, MAX_TEXT_FILE_BYTES, type LabSweepEnd, type LabSweepUpdate, type SaveOutcome } from '../../core/platform/desktopApi.ts';
 import { createPortPair } from '../../core/protocol/memoryPort.ts';
 import { serveSolvers } from '../../core/protocol/server.ts';
+import { acceptKeyedRuns } from '../../core/experiments/keyedRunReceiver.ts';
 
 const electron = vi.hoisted(() => ({
   handlers: new Map<string, (...args: unknown[]) => unknown>(),
@@ -26,11 +27,11 @@ const electron = vi.hoisted(() => ({
 }));
 
 vi.mock('electron', () => {
-  /** A UtilityProcess stand-in whose "process" is serveSolvers over an in-memory port pair. */
+  /** A UtilityProcess stand-in whose "process" is serveSolvers over an in-memory port pair, keyed runs accepted as main/solverProcess.ts does. */
   const fork = () => {
     electron.forks++;
     const [parent, child] = createPortPair();
-    serveSolvers(child);
+    serveSolvers(acceptKeyedRuns(child));
     const emitter = new EventEmitter();
     parent.onMessage((message) => emitter.emit('message', message));
     return Object.assign(emitter, {
