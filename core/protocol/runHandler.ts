@@ -2,7 +2,9 @@
  * The solver process's side of 'run' requests: executes one experiment run and returns its
  * record. One InstanceBuilder lives as long as the process, so a map or scenario is parsed once
  * per process however many runs use it; the file texts come with each request, because a worker
- * (Web Worker, utility process, worker thread) is not assumed to see the caller's files.
+ * (Web Worker, utility process, worker thread) is not assumed to see the caller's files. (The
+ * desktop lab sends each text to a process once and then only its key: core/experiments/
+ * keyedRunReceiver.ts fills the texts back in before a request reaches this handler.)
  */
 import { InstanceBuilder } from '../experiments/instances.ts';
 import { type RunContext, executeRun, failureRecord } from '../experiments/runner.ts';
