@@ -29,9 +29,8 @@
  * merge tree's costs (each merged group's optimal cost alone); and h gets one move more per pair
  * of a matching of agents that cannot both go on at their own distances (PairDependency) and, in
  * a replan, per agent the illegal moves leave no shortest path (IllegalDependency). The last two
- * make f path-dependent (pathmax: a child's f is at least its
- * parent's), admissible and never decreasing along a path, with nodes reopened when reached more
- * cheaply. On Standley's experiment (bench:optimal, 1,000 instances, 1 s) the pairwise bonus took
+ * make f path-dependent (pathmax: a child's f is at least its parent's), admissible and never
+ * decreasing along a path, with nodes reopened when reached more cheaply. On Standley's experiment (bench:optimal, 1,000 instances, 1 s) the pairwise bonus took
  * id+od from 93.5% to 95.2% solved, and the replan bonus, which mostly makes replans cheaper, to
  * 95.3-95.4%.
  *
@@ -70,9 +69,10 @@ const HASH = 6;
 /** The node's f before deferral: g + h, or with a merge tree the bound of boundOf. */
 const BOUND = 7;
 /**
- * With pairs (see PairDependency and expandOperator): the size of the node's matching of dependent
- * agents, and which agents (bits by group index) it holds. In a standard state it matches agents
- * on their cells; in an intermediate state, agents whose cells for the step are known.
+ * The dependency bonus (see expandOperator): how many moves the node's disjoint singles (agents a
+ * replan's illegal moves block) and pairs (dependent agents) add to h, and which agents (bits by
+ * group index) they hold. In an intermediate state only agents whose cells for the step are known
+ * take part; a standard state's BONUS is in its f, and its MATCHED is not used.
  */
 const BONUS = 8;
 const MATCHED = 9;
