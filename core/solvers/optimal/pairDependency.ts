@@ -45,9 +45,8 @@ export class PairDependency {
   private movesB = new Int32Array(64 * 9);
   private countA = new Int32Array(64);
   private countB = new Int32Array(64);
-  /** Tests run and pair states visited, for statistics. */
+  /** Tests run (answers not found in the memo). */
   tests = 0;
-  visited = 0;
 
   constructor(steps: StepTable, distances: readonly Int32Array[], goals: Int32Array) {
     this.steps = steps;
@@ -178,7 +177,7 @@ export class PairDependency {
       depth++;
     };
     push(pa, pb);
-    // Answer of the pair state just finished (popped), to hand to its parent.
+    // Set once a conflict-free way to both goals is found from the top of the stack.
     let found = false;
     while (depth > 0) {
       const level = depth - 1;
@@ -207,7 +206,6 @@ export class PairDependency {
         if (--budget === 0) return false; // too large to settle: answer "independent", remember nothing more
         this.stackNext[level] = next;
         push(qa, qb);
-        this.visited++;
         descended = true;
         break;
       }
