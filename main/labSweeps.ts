@@ -3,8 +3,7 @@
  * (core/experiments/pool.ts) over solver utility processes, one lane per process. Main reads the
  * Moving AI files the runs name before the pool starts (a renderer never reads the disk); pause,
  * resume and cancel sent meanwhile are kept and applied when it starts (core's deferredStart,
- * the browser lab's too). Each text is sent to a solver process once, later runs name it by key
- * (the pool's sendFilesOnce). Records go back in batches: one IPC message per run would cost the UI
+ * the browser lab's too). Records go back in batches: one IPC message per run would cost the UI
  * thread more than the runs' charts do.
  *
  * No Electron here: the spawner, the file reader and the sender are passed in, so the pool logic
@@ -20,11 +19,6 @@ import { checkLabControl, checkLabRequest } from './ipc/labArgs.ts';
 import { checkTicket } from './ipc/validate.ts';
 
 export interface LabSweepsOptions {
-  /**
-   * Starts a solver process that serves its port through acceptKeyedRuns
-   * (core/experiments/keyedRunReceiver.ts), as main/solverProcess.ts does: the pool sends each
-   * file's text to a process once and then only its key.
-   */
   spawn: SpawnWorker;
   /** Reads a file an experiment names, for the window `owner` (rejects with the reason). */
   readFile: (owner: number, name: string) => Promise<string>;
@@ -128,7 +122,6 @@ export class LabSweeps {
     };
     const pool = runPool(runs, {
       spawn: this.options.spawn,
-      sendFilesOnce: true,
       workers,
       runGraceMs: this.options.runGraceMs,
       files: {

@@ -22,7 +22,6 @@ import { SolverClient } from '../protocol/client.ts';
 import type { RunClock, RunRequestBody } from '../protocol/messages.ts';
 import type { SpawnWorker } from '../protocol/port.ts';
 import type { ExperimentFiles } from './instances.ts';
-import { sendFilesOnce } from './keyedRunSender.ts';
 import type { RunSpec } from './runPlan.ts';
 import { type RunRecord, failureRecord, isFailure } from './runner.ts';
 
@@ -30,14 +29,8 @@ export interface PoolOptions {
   spawn: SpawnWorker;
   /** Solver processes side by side (default 1). */
   workers?: number;
-  /** The host's file access; map and scenario texts are read here (once each) and sent with the runs. */
+  /** The host's file access; map and scenario texts are read here and sent with each run. */
   files: ExperimentFiles;
-  /**
-   * Send each text to a process once and then only its key (keyedRunSender.ts). The processes
-   * must serve their port through acceptKeyedRuns (keyedRunReceiver.ts); off by default, since a
-   * process that does not answers every such request with an error.
-   */
-  sendFilesOnce?: boolean;
   clock?: RunClock;
   /** Time a run may take past its time limit (set-up, lower bounds, replay) before it counts as hung (default 10 s). */
   runGraceMs?: number;
@@ -121,9 +114,8 @@ export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun
   const now = options.now ?? (() => performance.now());
   const graceMs = options.runGraceMs ?? 10_000;
   const runDeadlineMs = options.runDeadlineMs ?? 10 * 60_000;
-  const spawn = options.sendFilesOnce ? sendFilesOnce(options.spawn) : options.spawn;
   const lanes: Lane[] = Array.from({ length: workers }, () => ({
-    client: new SolverClient(spawn, { poolSize: 1, startTimeoutMs: options.startTimeoutMs, pipeline: true }),
+    client: new SolverClient(options.spawn, { poolSize: 1, startTimeoutMs: options.startTimeoutMs, pipeline: true }),
     queue: [],
     inFlight: 0,
   }));

@@ -59,29 +59,3 @@ export const runRecordSchema = z.object(Object.fromEntries(RECORD_COLUMNS.map((c
 // Compile-time check that the schema accepts exactly what the hand-written type says.
 type Fits<A, B> = [A] extends [B] ? true : false;
 const _specFits: Fits<z.infer<typeof runSpecSchema>, RunSpec> = true;
-
-/**
- * Format version of keyed run requests (keyedRunSender.ts, keyedRunReceiver.ts). Its own
- * version, beside the protocol's: a receiver that reads another version fails the run and says
- * which versions are involved.
- */
-export const KEYED_RUN_VERSION = 1;
-
-/**
- * A run request whose files travel by key: each text once per solver process (`texts`, by key),
- * every later run only the key (`files`, name -> key). `drop` lists keys the process may forget,
- * so that what it holds stays as small as what the sender remembers sending.
- */
-export const keyedRunRequestBodySchema = z.object({
-  kind: z.literal('keyedRun'),
-  version: z.literal(KEYED_RUN_VERSION, `must be ${KEYED_RUN_VERSION} (the keyed run version this build reads)`),
-  run: runSpecSchema,
-  files: z.record(z.string(), z.string().min(1)),
-  texts: z.record(z.string(), z.string()),
-  drop: z.array(z.string()),
-  clock: z.enum(['wall', 'cpu']).optional(),
-});
-
-export type KeyedRunRequestBody = z.infer<typeof keyedRunRequestBodySchema>;
-
-export const keyedRunRequestMessageSchema = z.object({ v: z.number(), type: z.literal('request'), id: z.string().min(1), body: keyedRunRequestBodySchema });

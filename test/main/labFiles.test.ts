@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planRuns } from '../../core/experiments/runPlan.ts';
 import { parseExperiment } from '../../core/experiments/schema.ts';
-import { keyedMemorySpawner } from '../../core/experiments/keyedMemoryWorker.ts';
+import { memorySpawner } from '../../core/protocol/memoryPort.ts';
 import type { LabSweepUpdate } from '../../core/platform/desktopApi.ts';
 import { readExperimentFile } from '../../main/labFiles.ts';
 import { LabSweeps } from '../../main/labSweeps.ts';
@@ -34,7 +34,7 @@ describe('main: Moving AI files by path for the lab', () => {
     }));
     const names: string[] = [];
     const sweeps = new LabSweeps({
-      spawn: keyedMemorySpawner().spawn,
+      spawn: memorySpawner().spawn,
       readFile: (_owner, name) => {
         names.push(name);
         return readExperimentFile(experiment, name);

@@ -11,7 +11,6 @@ import { parseExperiment } from '../../core/experiments/schema.ts';
 import { IPC, MAX_TEXT_FILE_BYTES, type LabSweepEnd, type LabSweepUpdate, type SaveOutcome } from '../../core/platform/desktopApi.ts';
 import { createPortPair } from '../../core/protocol/memoryPort.ts';
 import { serveSolvers } from '../../core/protocol/server.ts';
-import { acceptKeyedRuns } from '../../core/experiments/keyedRunReceiver.ts';
 
 const electron = vi.hoisted(() => ({
   handlers: new Map<string, (...args: unknown[]) => unknown>(),
@@ -27,11 +26,11 @@ const electron = vi.hoisted(() => ({
 }));
 
 vi.mock('electron', () => {
-  /** A UtilityProcess stand-in whose "process" is serveSolvers over an in-memory port pair, keyed runs accepted as main/solverProcess.ts does. */
+  /** A UtilityProcess stand-in whose "process" is serveSolvers over an in-memory port pair. */
   const fork = () => {
     electron.forks++;
     const [parent, child] = createPortPair();
-    serveSolvers(acceptKeyedRuns(child));
+    serveSolvers(child);
     const emitter = new EventEmitter();
     parent.onMessage((message) => emitter.emit('message', message));
     return Object.assign(emitter, {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { planRuns } from '../../core/experiments/runPlan.ts';
 import { parseExperiment } from '../../core/experiments/schema.ts';
-import { keyedMemorySpawner } from '../../core/experiments/keyedMemoryWorker.ts';
+import { memorySpawner } from '../../core/protocol/memoryPort.ts';
 import type { LabSweepUpdate } from '../../core/platform/desktopApi.ts';
 import { LabSweeps } from '../../main/labSweeps.ts';
 import { resolveExperimentFile } from '../../main/ipc/labArgs.ts';
@@ -55,7 +55,7 @@ const noFiles = async (_owner: number, name: string): Promise<string> => {
 
 describe('main: the lab pool of solver processes', () => {
   it('runs every run on N processes and sends the records in batches, each once', async () => {
-    const spawner = keyedMemorySpawner();
+    const spawner = memorySpawner();
     const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: noFiles, flushMs: 5 });
     const runs = runsOf(SWEEP);
     const { updates, send } = collector();
@@ -80,7 +80,7 @@ describe('main: the lab pool of solver processes', () => {
     ['too many workers', (runs: object[]) => ({ runs, workers: 65 }), /workers/],
     ['no runs list', () => ({ workers: 2 }), /runs/],
   ])('refuses %s, saying which field, and starts nothing', async (_what, make, field) => {
-    const spawner = keyedMemorySpawner();
+    const spawner = memorySpawner();
     const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: noFiles });
     const end = await sweeps.start(1, 'lab-1', make(runsOf(SWEEP)), () => {});
     expect(end.error).toMatch(/invalid lab sweep/);
@@ -89,7 +89,7 @@ describe('main: the lab pool of solver processes', () => {
   });
 
   it('refuses a bad ticket and a ticket already running', async () => {
-    const sweeps = new LabSweeps({ spawn: keyedMemorySpawner().spawn, readFile: noFiles });
+    const sweeps = new LabSweeps({ spawn: memorySpawner().spawn, readFile: noFiles });
     expect((await sweeps.start(1, '../x', { runs: [], workers: 1 }, () => {})).error).toMatch(/invalid solve ticket/);
     const first = sweeps.start(1, 'lab-1', { runs: runsOf(SWEEP), workers: 1 }, () => {});
     expect((await sweeps.start(1, 'lab-1', { runs: [], workers: 1 }, () => {})).error).toMatch(/already running/);
@@ -113,16 +113,9 @@ describe('main: the lab pool of solver processes', () => {
       placement: 'scenario',
     };
     const runs = runsOf(experiment);
-    const spawner = keyedMemorySpawner();
-    const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile, flushMs: 5 });
+    const sweeps = new LabSweeps({ spawn: memorySpawner().spawn, readFile, flushMs: 5 });
     const { updates, send } = collector();
     const end = await sweeps.start(7, 'lab-files', { runs, workers: 2 }, send);
-    // Each process was sent a text once at most; later runs named it by key.
-    for (const received of spawner.received) {
-      const sent = received.flatMap((m) => Object.values((m as { body?: { texts?: Record<string, string> } }).body?.texts ?? {}));
-      expect(sent.filter((t) => t.startsWith('type octile'))).toHaveLength(1);
-      expect(sent.length).toBeLessThanOrEqual(2);
-    }
     const records = [...updates.flatMap((u) => u.records), ...end.records];
     expect(records).toHaveLength(runs.length);
     expect(reads.sort()).toEqual(['7:gone.map', '7:tiny.map', '7:tiny.scen']);
@@ -133,7 +126,7 @@ describe('main: the lab pool of solver processes', () => {
   });
 
   it('pauses, resumes and cancels on the window\'s word; a cancelled sweep keeps what it sent', async () => {
-    const spawner = keyedMemorySpawner();
+    const spawner = memorySpawner();
     const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: noFiles, flushMs: 0 });
     const runs = runsOf({ ...SWEEP, repeats: 20 });
     const { updates, send } = collector();
@@ -155,7 +148,7 @@ describe('main: the lab pool of solver processes', () => {
 
   it('keeps a pause sent while its files are read, and starts paused: nothing runs until resume', async () => {
     const gate = fileGate();
-    const spawner = keyedMemorySpawner();
+    const spawner = memorySpawner();
     const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: gate.readFile, flushMs: 0 });
     const runs = runsOf(TINY);
     const { updates, send } = collector();
@@ -176,7 +169,7 @@ describe('main: the lab pool of solver processes', () => {
 
   it('forgets a pause resumed before the start', async () => {
     const gate = fileGate();
-    const sweeps = new LabSweeps({ spawn: keyedMemorySpawner().spawn, readFile: gate.readFile, flushMs: 0 });
+    const sweeps = new LabSweeps({ spawn: memorySpawner().spawn, readFile: gate.readFile, flushMs: 0 });
     const runs = runsOf(TINY);
     const { updates, send } = collector();
     const ending = sweeps.start(1, 'lab-1', { runs, workers: 1 }, send);
@@ -195,7 +188,7 @@ describe('main: the lab pool of solver processes', () => {
     ['main shutting down', (sweeps: LabSweeps) => sweeps.dispose()],
   ])('never starts a sweep %s while its files are read: cancelled, nothing done, no process', async (_what, stop) => {
     const gate = fileGate();
-    const spawner = keyedMemorySpawner();
+    const spawner = memorySpawner();
     const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: gate.readFile, flushMs: 0 });
     const runs = runsOf(TINY);
     const { updates, send } = collector();
@@ -210,7 +203,7 @@ describe('main: the lab pool of solver processes', () => {
   });
 
   it('stops a window\'s sweeps when it closes, and only that window\'s', async () => {
-    const sweeps = new LabSweeps({ spawn: keyedMemorySpawner().spawn, readFile: noFiles });
+    const sweeps = new LabSweeps({ spawn: memorySpawner().spawn, readFile: noFiles });
     const runs = runsOf({ ...SWEEP, repeats: 20 });
     const closing = sweeps.start(1, 'lab-a', { runs, workers: 1 }, () => {});
     const other = sweeps.start(2, 'lab-b', { runs: runs.slice(0, 4), workers: 1 }, () => {});
