@@ -11,6 +11,7 @@ import type { EditorDocument } from '../model/document.ts';
 import type { Store } from '../state/store.ts';
 import type { EditorState } from '../state/editorState.ts';
 import type { MapEvent } from '../../../core/scenario/schema.ts';
+import { covers } from '../replay/position.ts';
 
 /** The turn a new door closes at when no replay turn is chosen. */
 export const DEFAULT_DOOR_TURN = 10;
@@ -33,8 +34,7 @@ export function unitAt(agents: EditorDocument['agents'], x: number, y: number): 
   for (let i = agents.length - 1; i >= 0; i--) {
     const a = agents[i];
     for (const end of ['start', 'goal'] as const) {
-      const [ax, ay] = a[end];
-      if (x >= ax && x < ax + a.size && y >= ay && y < ay + a.size) return { id: a.id, end };
+      if (covers(a[end][0], a[end][1], a.size, x, y)) return { id: a.id, end };
     }
   }
   return null;

@@ -7,6 +7,15 @@
  * top-left cell is its anchor (core/cooperative/footprint.ts), and plans list anchors, so the
  * centre is anchor + k/2: (x + 0.5, y + 0.5) for one cell, the shared corner of four for size 2.
  */
+import { cellAtTurn } from './analysis.ts';
+
+/**
+ * Does a unit of `size` anchored at (ax, ay) cover cell (x, y)? The one footprint test for
+ * picking a unit by a cell, in a replay (unitShownAt) and in the editor (toolController's unitAt).
+ */
+export function covers(ax: number, ay: number, size: number, x: number, y: number): boolean {
+  return x >= ax && x < ax + size && y >= ay && y < ay + size;
+}
 
 /**
  * A unit's position at fractional turn t in cells, the centre of its footprint: moving linearly
@@ -46,11 +55,8 @@ export function unitShownAt(paths: readonly (readonly number[])[], agents: reado
   for (let i = Math.min(paths.length, agents.length) - 1; i >= 0; i--) {
     const path = paths[i];
     if (path.length === 0) continue;
-    const anchor = path[Math.max(0, Math.min(path.length - 1, turn))];
-    const ax = anchor % width;
-    const ay = Math.floor(anchor / width);
-    const size = agents[i].size;
-    if (x >= ax && x < ax + size && y >= ay && y < ay + size) return agents[i].id;
+    const anchor = cellAtTurn(path, turn);
+    if (covers(anchor % width, Math.floor(anchor / width), agents[i].size, x, y)) return agents[i].id;
   }
   return null;
 }

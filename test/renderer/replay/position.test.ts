@@ -3,7 +3,7 @@ import { Grid } from '../../../core/grid/grid.ts';
 import type { ScenarioAgent } from '../../../core/scenario/schema.ts';
 import { drawDynamic, type DynamicScene } from '../../../renderer/src/canvas/drawDynamic.ts';
 import type { ReplayAnalysis } from '../../../renderer/src/replay/analysis.ts';
-import { positionAt, unitPosition } from '../../../renderer/src/replay/position.ts';
+import { covers, positionAt, unitPosition } from '../../../renderer/src/replay/position.ts';
 
 describe('positionAt (follow mode and the dynamic layer)', () => {
   // Width 4: cells 0 (0,0), 1 (1,0), 5 (1,1).
@@ -44,6 +44,16 @@ describe('unitPosition (a unit with or without a plan)', () => {
     for (const size of [1, 2]) expect(unitPosition(unit(size), [1, 5], 0, 4)).toEqual(unitPosition(unit(size), undefined, 0, 4));
     expect(unitPosition(unit(1), [1, 5], 0.5, 4)).toEqual([1.5, 1]);
     expect(unitPosition(unit(2), [1, 5], 0.5, 4)).toEqual([2, 1.5]);
+  });
+});
+
+describe('covers (picking a unit by a cell)', () => {
+  it('is true on the k x k square from the anchor and false just past each edge', () => {
+    // Size 2 anchored at (3,1): covers (3,1)..(4,2).
+    for (const [x, y] of [[3, 1], [4, 1], [3, 2], [4, 2]]) expect(covers(3, 1, 2, x, y)).toBe(true);
+    for (const [x, y] of [[2, 1], [5, 1], [3, 0], [3, 3]]) expect(covers(3, 1, 2, x, y)).toBe(false);
+    expect(covers(3, 1, 1, 3, 1)).toBe(true);
+    expect(covers(3, 1, 1, 4, 1)).toBe(false);
   });
 });
 
