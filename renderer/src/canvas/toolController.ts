@@ -29,12 +29,20 @@ export type ToolPreview =
   /** `to`: where the dragged end's anchor (top-left cell) would go; `grab`: the pressed cell's offset from it. */
   | { kind: 'drag'; id: string; end: 'start' | 'goal'; to: Cell; grab: Cell };
 
+/** A unit's start or goal under a cell: `anchor` is that end's top-left cell. */
+export interface UnitHit {
+  id: string;
+  end: 'start' | 'goal';
+  anchor: Cell;
+}
+
 /** The unit whose start or goal footprint covers (x, y), topmost (last drawn) first. */
-export function unitAt(agents: EditorDocument['agents'], x: number, y: number): { id: string; end: 'start' | 'goal' } | null {
+export function unitAt(agents: EditorDocument['agents'], x: number, y: number): UnitHit | null {
   for (let i = agents.length - 1; i >= 0; i--) {
     const a = agents[i];
     for (const end of ['start', 'goal'] as const) {
-      if (covers(a[end][0], a[end][1], a.size, x, y)) return { id: a.id, end };
+      const [ax, ay] = a[end];
+      if (covers(ax, ay, a.size, x, y)) return { id: a.id, end, anchor: { x: ax, y: ay } };
     }
   }
   return null;
@@ -206,8 +214,8 @@ export class ToolController {
     if (!selection.includes(hit.id)) this.editor.set({ selection: [hit.id] });
     // A large unit may be pressed on any cell of its footprint: the drag keeps that cell under
     // the pointer, so a click without a move leaves the unit where it is.
-    const [ax, ay] = this.model.document.agents.find((a) => a.id === hit.id)![hit.end];
-    this.preview = { kind: 'drag', id: hit.id, end: hit.end, to: { x: ax, y: ay }, grab: { x: cell.x - ax, y: cell.y - ay } };
+    const { anchor } = hit;
+    this.preview = { kind: 'drag', id: hit.id, end: hit.end, to: anchor, grab: { x: cell.x - anchor.x, y: cell.y - anchor.y } };
   }
 
   /** The anchor a drag puts under the pointer's cell, on the map. */

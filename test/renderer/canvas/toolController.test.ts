@@ -89,7 +89,8 @@ describe('ToolController', () => {
   it('unitAt finds a start or goal footprint', () => {
     const { model } = setup('select');
     const [a] = model.document.agents;
-    expect(unitAt(model.document.agents, a.start[0], a.start[1])).toEqual({ id: a.id, end: 'start' });
+    expect(unitAt(model.document.agents, a.start[0], a.start[1])).toEqual({ id: a.id, end: 'start', anchor: { x: a.start[0], y: a.start[1] } });
+    expect(unitAt(model.document.agents, a.goal[0], a.goal[1])).toEqual({ id: a.id, end: 'goal', anchor: { x: a.goal[0], y: a.goal[1] } });
     expect(unitAt(model.document.agents, 2, 2)).toBeNull();
   });
 });
@@ -105,6 +106,7 @@ describe('ToolController with a large unit', () => {
 
   it('a click on any cell of its footprint selects it and moves nothing', () => {
     const { model, editor, controller } = large();
+    expect(unitAt(model.document.agents, 1, 1)).toEqual({ id: 'A', end: 'start', anchor: { x: 0, y: 0 } });
     controller.down({ x: 1, y: 1 });
     controller.up({ x: 1, y: 1 });
     expect(editor.get().selection).toEqual(['A']);
