@@ -26,14 +26,18 @@ export type ToolPreview =
   | { kind: 'line'; from: Cell; to: Cell; passable: boolean; brush: number }
   | { kind: 'rect'; from: Cell; to: Cell; passable: boolean }
   | { kind: 'unit-start'; at: Cell }
-  /** `to`: where the dragged end's anchor (top-left cell) would go; `grab`: the pressed cell's offset from it. */
-  | { kind: 'drag'; id: string; end: 'start' | 'goal'; to: Cell; grab: Cell };
+  /**
+   * `to`: where the dragged end's anchor (top-left cell) would go; `grab`: the pressed cell's
+   * offset from it; `size`: the unit's, so the anchor stays where its whole footprint fits.
+   */
+  | { kind: 'drag'; id: string; end: 'start' | 'goal'; to: Cell; grab: Cell; size: number };
 
 /** A unit's start or goal under a cell: `anchor` is that end's top-left cell. */
 export interface UnitHit {
   id: string;
   end: 'start' | 'goal';
   anchor: Cell;
+  size: number;
 }
 
 /** The unit whose start or goal footprint covers (x, y), topmost (last drawn) first. */
@@ -42,7 +46,7 @@ export function unitAt(agents: EditorDocument['agents'], x: number, y: number): 
     const a = agents[i];
     for (const end of ['start', 'goal'] as const) {
       const [ax, ay] = a[end];
-      if (covers(ax, ay, a.size, x, y)) return { id: a.id, end, anchor: { x: ax, y: ay } };
+      if (covers(ax, ay, a.size, x, y)) return { id: a.id, end, anchor: { x: ax, y: ay }, size: a.size };
     }
   }
   return null;
@@ -121,7 +125,7 @@ export class ToolController {
     } else if (preview && (preview.kind === 'line' || preview.kind === 'rect')) {
       this.preview = { ...preview, to: this.clamp(cell) };
     } else if (preview && preview.kind === 'drag') {
-      this.preview = { ...preview, to: this.dragAnchor(cell, preview.grab) };
+      this.preview = { ...preview, to: this.dragAnchor(cell, preview) };
     }
   }
 
@@ -136,7 +140,7 @@ export class ToolController {
     const preview = this.preview;
     if (!preview || preview.kind === 'unit-start') return;
     this.preview = null;
-    const to = preview.kind === 'drag' ? this.dragAnchor(cell, preview.grab) : this.clamp(cell);
+    const to = preview.kind === 'drag' ? this.dragAnchor(cell, preview) : this.clamp(cell);
     if (preview.kind === 'line') {
       this.run({ type: 'drawLine', from: [preview.from.x, preview.from.y], to: [to.x, to.y], passable: preview.passable, brush: preview.brush });
     } else if (preview.kind === 'rect') {
@@ -215,12 +219,15 @@ export class ToolController {
     // A large unit may be pressed on any cell of its footprint: the drag keeps that cell under
     // the pointer, so a click without a move leaves the unit where it is.
     const { anchor } = hit;
-    this.preview = { kind: 'drag', id: hit.id, end: hit.end, to: anchor, grab: { x: cell.x - anchor.x, y: cell.y - anchor.y } };
+    this.preview = { kind: 'drag', id: hit.id, end: hit.end, to: anchor, grab: { x: cell.x - anchor.x, y: cell.y - anchor.y }, size: hit.size };
   }
 
-  /** The anchor a drag puts under the pointer's cell, on the map. */
-  private dragAnchor(cell: Cell, grab: Cell): Cell {
-    return this.clamp({ x: cell.x - grab.x, y: cell.y - grab.y });
+  /**
+   * The anchor a drag puts under the pointer's cell, held where the whole footprint is on the
+   * map: a size-k unit's anchor goes no further than width - k, else the move would be refused.
+   */
+  private dragAnchor(cell: Cell, drag: { grab: Cell; size: number }): Cell {
+    return this.clamp({ x: cell.x - drag.grab.x, y: cell.y - drag.grab.y }, drag.size);
   }
 
   private run(command: EditorCommand): boolean {
@@ -234,8 +241,9 @@ export class ToolController {
     return cell.x >= 0 && cell.y >= 0 && cell.x < grid.width && cell.y < grid.height;
   }
 
-  private clamp(cell: Cell): Cell {
+  /** The nearest cell where a `size` square anchored there lies on the map (1: the cell itself). */
+  private clamp(cell: Cell, size = 1): Cell {
     const { grid } = this.model.document;
-    return { x: Math.max(0, Math.min(grid.width - 1, cell.x)), y: Math.max(0, Math.min(grid.height - 1, cell.y)) };
+    return { x: Math.max(0, Math.min(grid.width - size, cell.x)), y: Math.max(0, Math.min(grid.height - size, cell.y)) };
   }
 }

@@ -89,8 +89,8 @@ describe('ToolController', () => {
   it('unitAt finds a start or goal footprint', () => {
     const { model } = setup('select');
     const [a] = model.document.agents;
-    expect(unitAt(model.document.agents, a.start[0], a.start[1])).toEqual({ id: a.id, end: 'start', anchor: { x: a.start[0], y: a.start[1] } });
-    expect(unitAt(model.document.agents, a.goal[0], a.goal[1])).toEqual({ id: a.id, end: 'goal', anchor: { x: a.goal[0], y: a.goal[1] } });
+    expect(unitAt(model.document.agents, a.start[0], a.start[1])).toEqual({ id: a.id, end: 'start', anchor: { x: a.start[0], y: a.start[1] }, size: 1 });
+    expect(unitAt(model.document.agents, a.goal[0], a.goal[1])).toEqual({ id: a.id, end: 'goal', anchor: { x: a.goal[0], y: a.goal[1] }, size: 1 });
     expect(unitAt(model.document.agents, 2, 2)).toBeNull();
   });
 });
@@ -106,7 +106,7 @@ describe('ToolController with a large unit', () => {
 
   it('a click on any cell of its footprint selects it and moves nothing', () => {
     const { model, editor, controller } = large();
-    expect(unitAt(model.document.agents, 1, 1)).toEqual({ id: 'A', end: 'start', anchor: { x: 0, y: 0 } });
+    expect(unitAt(model.document.agents, 1, 1)).toEqual({ id: 'A', end: 'start', anchor: { x: 0, y: 0 }, size: 2 });
     controller.down({ x: 1, y: 1 });
     controller.up({ x: 1, y: 1 });
     expect(editor.get().selection).toEqual(['A']);
@@ -125,6 +125,20 @@ describe('ToolController with a large unit', () => {
     controller.down({ x: 6, y: 0 });
     controller.up({ x: 6, y: 2 });
     expect(model.document.agents[0].goal).toEqual([5, 2]);
+  });
+
+  it('a drag past the last column or row keeps the whole footprint on the map', () => {
+    const { model, controller } = large();
+    // Grabbed by its anchor (0,0) and dragged to the last column: anchor (6,2), covering (6,2)..(7,3).
+    controller.down({ x: 0, y: 0 });
+    controller.move({ x: 9, y: 2 });
+    expect(controller.preview).toMatchObject({ kind: 'drag', to: { x: 6, y: 2 } });
+    controller.up({ x: 7, y: 2 });
+    expect(model.document.agents[0].start).toEqual([6, 2]);
+    // Then by its anchor again to the bottom-right corner: anchor (6,4), covering (6,4)..(7,5).
+    controller.down({ x: 6, y: 2 });
+    controller.up({ x: 7, y: 5 });
+    expect(model.document.agents[0].start).toEqual([6, 4]);
   });
 });
 
