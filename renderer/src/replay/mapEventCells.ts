@@ -84,9 +84,12 @@ export function eventCellsAt(events: readonly MapEvent[], turn: number, applied?
   for (let i = 0; i < cells.length; i++) cells[i].state = null;
   if (applied) {
     const byCell = cellIndex(markers, applied.width);
-    // In the order applied, so the latest change up to `turn` wins.
+    // In the order applied, so the latest change up to `turn` wins. That order is turn order
+    // (Replay.mapChanges): the simulator, their only source here, records a turn's changes as it
+    // steps through the turns, and validateReplay relies on it too. So the first change after
+    // `turn` ends the walk; a frame early in a long replay does not visit every later change.
     for (const change of applied.changes) {
-      if (change.t > turn) continue;
+      if (change.t > turn) break;
       const state = change.passable ? 'open' : 'closed';
       for (const c of change.cells) {
         const i = byCell.get(c);

@@ -67,6 +67,13 @@ describe('eventCellsAt per drawn frame', () => {
     expect(eventCellsAt(events, -1)[0].state).toBeNull();
   });
 
+  it('stops at the first applied change after the turn: they come in turn order, so none later is read', () => {
+    const events = [door(1, 'close', [1, 1])];
+    const unread = { get t(): number { throw new Error('a change after the first later one was read'); }, cells: [5], passable: true };
+    const applied = { width: 4, changes: [{ t: 2, cells: [5], passable: false }, { t: 6, cells: [5], passable: true }, unread] };
+    expect(eventCellsAt(events, 3, applied)[0].state).toBe('closed');
+  });
+
   it("matches applied changes' cells at the width given, even when it changes for the same events", () => {
     const events = [door(0, 'close', [1, 1])];
     // (1, 1) is cell 4 on a 3-wide grid and cell 5 on a 4-wide one.
