@@ -4,6 +4,10 @@
  * lab starts it once the Moving AI files the runs name are read. Pause, resume and cancel asked in
  * between are kept and applied when it starts; a run cancelled before it started never starts,
  * and ends as a pool cancelled with nothing done. Pure: `defer` says when to start.
+ *
+ * A `start` that throws ends the run the same way, with `error` saying why: `defer` calls it where
+ * nobody catches (main's in a promise's then), so a throw would leave `done` pending for good and
+ * main's IPC call, which awaits it, would never return.
  */
 import type { PoolProgress, PoolResult } from './pool.ts';
 
@@ -19,19 +23,30 @@ export interface PoolControls<R> {
   readonly done: Promise<R>;
 }
 
-/** `total` is the run count, for the progress of a run cancelled before it started. */
-export function deferredStart<R>(start: () => PoolControls<R>, total: number, defer: Defer): PoolControls<R | PoolResult> {
+/** How a run that never started ends: cancelled before its start, or `start` threw (`error`). */
+export interface NotStarted extends PoolResult {
+  /** Why `start` failed; absent when the run was cancelled before it. */
+  error?: string;
+}
+
+/** `total` is the run count, for the progress of a run that never started. */
+export function deferredStart<R>(start: () => PoolControls<R>, total: number, defer: Defer): PoolControls<R | NotStarted> {
   let run: PoolControls<R> | null = null;
   let paused = false;
   let cancelled = false;
-  let settle!: (result: R | PoolResult) => void;
-  const done = new Promise<R | PoolResult>((resolve) => (settle = resolve));
+  let settle!: (result: R | NotStarted) => void;
+  const done = new Promise<R | NotStarted>((resolve) => (settle = resolve));
   defer(() => {
     if (cancelled) {
       settle({ records: [], cancelled: true, progress: notStarted(total) });
       return;
     }
-    run = start();
+    try {
+      run = start();
+    } catch (error) {
+      settle({ records: [], cancelled: true, progress: notStarted(total), error: error instanceof Error ? error.message : String(error) });
+      return;
+    }
     if (paused) run.pause();
     void run.done.then(settle);
   });

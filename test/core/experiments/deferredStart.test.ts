@@ -58,4 +58,22 @@ describe('deferredStart', () => {
     expect(result.cancelled).toBe(true);
     expect(result).toEqual({ records: [], cancelled: true, progress: { done: 0, total: 7, failed: 0, running: 0, state: 'cancelled', elapsedMs: 0, etaMs: undefined } });
   });
+
+  it('ends as cancelled with the error when starting throws, instead of never settling', async () => {
+    const { tasks, defer } = laterTasks();
+    const run = deferredStart((): PoolControls<PoolResult> => {
+      throw new Error('no solver process could be spawned');
+    }, 4, defer);
+    expect(() => tasks.shift()!()).not.toThrow();
+    expect(await run.done).toEqual({
+      records: [],
+      cancelled: true,
+      progress: { done: 0, total: 4, failed: 0, running: 0, state: 'cancelled', elapsedMs: 0, etaMs: undefined },
+      error: 'no solver process could be spawned',
+    });
+    // Its controls stay harmless.
+    run.pause();
+    run.resume();
+    run.cancel();
+  });
 });
