@@ -3,8 +3,9 @@
  * (core/experiments/pool.ts) over solver utility processes, one lane per process. Main reads the
  * Moving AI files the runs name before the pool starts (a renderer never reads the disk); pause,
  * resume and cancel sent meanwhile are kept and applied when it starts (core's deferredStart,
- * the browser lab's too). Records go back in batches: one IPC message per run would cost the UI
- * thread more than the runs' charts do.
+ * the browser lab's too). Each text crosses into a solver process once, with the first run that
+ * names it (the pool's sendFilesOnce). Records go back in batches: one IPC message per run would
+ * cost the UI thread more than the runs' charts do.
  *
  * No Electron here: the spawner, the file reader and the sender are passed in, so the pool logic
  * is unit tested with in-memory solver processes (test/main/labSweeps.test.ts).
@@ -122,6 +123,7 @@ export class LabSweeps {
     };
     const pool = runPool(runs, {
       spawn: this.options.spawn,
+      sendFilesOnce: true,
       workers,
       runGraceMs: this.options.runGraceMs,
       files: {

@@ -95,6 +95,7 @@ export async function runExperiment(options: ExperimentOptions, io: CommandIo): 
   try {
     pool = runPool(pending, {
       spawn: options.spawn ?? (() => spawnNodeSolverWorker()),
+      sendFilesOnce: true,
       workers: options.workers,
       files,
       clock: options.clock === 'process' ? 'cpu' : 'wall',

@@ -20,7 +20,7 @@
  */
 import { SolverClient } from '../protocol/client.ts';
 import type { RunClock, RunRequestBody } from '../protocol/messages.ts';
-import type { SpawnWorker } from '../protocol/port.ts';
+import type { SpawnWorker, WorkerHandle } from '../protocol/port.ts';
 import type { ExperimentFiles } from './instances.ts';
 import type { RunSpec } from './runPlan.ts';
 import { type RunRecord, failureRecord, isFailure } from './runner.ts';
@@ -29,8 +29,14 @@ export interface PoolOptions {
   spawn: SpawnWorker;
   /** Solver processes side by side (default 1). */
   workers?: number;
-  /** The host's file access; map and scenario texts are read here and sent with each run. */
+  /** The host's file access; map and scenario texts are read here, once each per pool. */
   files: ExperimentFiles;
+  /**
+   * Send each text to a process with the first run that names it, and only the name after
+   * (sendingFilesOnce): a Moving AI map and its scenario are 100 KB or more per run otherwise.
+   * Needs processes that keep the texts they were sent (serveSolvers does); off by default.
+   */
+  sendFilesOnce?: boolean;
   clock?: RunClock;
   /** Time a run may take past its time limit (set-up, lower bounds, replay) before it counts as hung (default 10 s). */
   runGraceMs?: number;
@@ -98,6 +104,35 @@ export function runFiles(run: RunSpec): string[] {
   return names;
 }
 
+/**
+ * A SpawnWorker whose processes are sent a file's text with the first run request naming it and
+ * only its name after: the process's run handler keeps every text it was sent (runHandler.ts),
+ * and this pool reads each name once, so a name stands for one text. What was sent is kept per
+ * handle and decided when a request is posted, so a fresh process after a crash, hang or cancel
+ * (a new handle), and a request the client re-posts to it, carry the texts again.
+ */
+function sendingFilesOnce(spawn: SpawnWorker): SpawnWorker {
+  return () => {
+    const handle = spawn();
+    const sent = new Set<string>();
+    const postMessage = (message: unknown): void => {
+      const body = (message as { body?: RunRequestBody }).body;
+      if (body?.kind !== 'run') return handle.port.postMessage(message);
+      const files: Record<string, string> = {};
+      const names = Object.keys(body.files).filter((name) => !sent.has(name));
+      for (const name of names) files[name] = body.files[name];
+      handle.port.postMessage({ ...(message as object), body: { ...body, files } });
+      for (const name of names) sent.add(name); // only once posted: a post that throws sent nothing
+    };
+    const wrapped: WorkerHandle = {
+      port: { postMessage, onMessage: (listener) => handle.port.onMessage(listener) },
+      terminate: () => handle.terminate(),
+      onExit: (listener) => handle.onExit(listener),
+    };
+    return wrapped;
+  };
+}
+
 /** Runs in order, cut where the instance changes (the solvers of one instance are adjacent, see runPlan.ts). */
 function groupByInstance(runs: readonly RunSpec[]): RunSpec[][] {
   const groups: RunSpec[][] = [];
@@ -114,8 +149,9 @@ export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun
   const now = options.now ?? (() => performance.now());
   const graceMs = options.runGraceMs ?? 10_000;
   const runDeadlineMs = options.runDeadlineMs ?? 10 * 60_000;
+  const spawn = options.sendFilesOnce ? sendingFilesOnce(options.spawn) : options.spawn;
   const lanes: Lane[] = Array.from({ length: workers }, () => ({
-    client: new SolverClient(options.spawn, { poolSize: 1, startTimeoutMs: options.startTimeoutMs, pipeline: true }),
+    client: new SolverClient(spawn, { poolSize: 1, startTimeoutMs: options.startTimeoutMs, pipeline: true }),
     queue: [],
     inFlight: 0,
   }));

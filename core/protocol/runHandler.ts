@@ -1,10 +1,11 @@
 /**
  * The solver process's side of 'run' requests: executes one experiment run and returns its
  * record. One InstanceBuilder lives as long as the process, so a map or scenario is parsed once
- * per process however many runs use it; the file texts come with each request, because a worker
- * (Web Worker, utility process, worker thread) is not assumed to see the caller's files. (The
- * desktop lab sends each text to a process once and then only its key: core/experiments/
- * keyedRunReceiver.ts fills the texts back in before a request reaches this handler.)
+ * per process however many runs use it. The file texts come with the requests, because a worker
+ * (Web Worker, utility process, worker thread) is not assumed to see the caller's files; every
+ * text a request carried is kept, so a later request may leave out one already sent (the pool's
+ * sendFilesOnce). Kept, not only parsed: a run that failed before parsing a file, or whose
+ * scenario did not fit its map, leaves nothing parsed, and the next run needs the text again.
  */
 import { InstanceBuilder } from '../experiments/instances.ts';
 import { type RunContext, executeRun, failureRecord } from '../experiments/runner.ts';
@@ -17,17 +18,19 @@ export interface RunHandlerOptions {
 }
 
 export function createRunHandler(options: RunHandlerOptions): (body: RunRequestBody) => RunResultBody {
-  let files: Record<string, string> = {};
+  // A Map, not an object: a file may be named '__proto__'.
+  const files = new Map<string, string>();
   const builder = new InstanceBuilder({
     readText(path) {
-      if (!Object.hasOwn(files, path)) throw new RangeError(`the run request did not carry the file '${path}'`);
-      return files[path];
+      const text = files.get(path);
+      if (text === undefined) throw new RangeError(`the run request did not carry the file '${path}'`);
+      return text;
     },
   });
   const wall: RunContext = { builder, lookup: options.lookup };
   const cpu: RunContext | undefined = options.cpuClock ? { builder, lookup: options.lookup, clock: options.cpuClock } : undefined;
   return (body) => {
-    files = body.files;
+    for (const [name, text] of Object.entries(body.files)) files.set(name, text);
     if (body.clock === 'cpu' && !cpu) return { kind: 'run', record: failureRecord(body.run, 'this solver process cannot read its CPU time; use the wall clock', 0) };
     return { kind: 'run', record: executeRun(body.run, body.clock === 'cpu' ? cpu! : wall) };
   };

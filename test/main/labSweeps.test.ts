@@ -1,6 +1,7 @@
 // Main's lab pool over in-memory solver processes (the same protocol server a utility process
 // runs): records batched to the window, malformed requests refused before anything starts,
-// Moving AI files read once by main, cancel by the window and by closing it.
+// Moving AI files read once by main and sent to each process once, cancel by the window and by
+// closing it.
 import { describe, expect, it } from 'vitest';
 import { planRuns } from '../../core/experiments/runPlan.ts';
 import { parseExperiment } from '../../core/experiments/schema.ts';
@@ -113,9 +114,26 @@ describe('main: the lab pool of solver processes', () => {
       placement: 'scenario',
     };
     const runs = runsOf(experiment);
-    const sweeps = new LabSweeps({ spawn: memorySpawner().spawn, readFile, flushMs: 5 });
+    // The files each process was sent, request by request.
+    const sent: string[][][] = [];
+    const spawner = memorySpawner();
+    const spawn = () => {
+      const worker = spawner.spawn();
+      const mine: string[][] = [];
+      sent.push(mine);
+      const postMessage = (m: unknown) => {
+        const files = (m as { body?: { files?: object } }).body?.files;
+        if (files) mine.push(Object.keys(files));
+        worker.port.postMessage(m);
+      };
+      return { port: { postMessage, onMessage: worker.port.onMessage.bind(worker.port) }, terminate: worker.terminate, onExit: worker.onExit };
+    };
+    const sweeps = new LabSweeps({ spawn, readFile, flushMs: 5 });
     const { updates, send } = collector();
     const end = await sweeps.start(7, 'lab-files', { runs, workers: 2 }, send);
+    // Each process got the texts with its first run and none after (the pool's sendFilesOnce).
+    expect(sent.length).toBeGreaterThan(0);
+    for (const requests of sent) expect(requests.map((names) => names.sort())).toEqual([['tiny.map', 'tiny.scen'], ...requests.slice(1).map(() => [])]);
     const records = [...updates.flatMap((u) => u.records), ...end.records];
     expect(records).toHaveLength(runs.length);
     expect(reads.sort()).toEqual(['7:gone.map', '7:tiny.map', '7:tiny.scen']);

@@ -61,6 +61,29 @@ describe('run requests', () => {
     expect(await answer(body({ clock: 'cpu' }), () => (cpu += 2))).toMatchObject({ body: { record: { status: 'solved', initMs: 2 } } });
   });
 
+  it('may leave out a text the process was sent before; a file never sent is still an error', async () => {
+    const [caller, solver] = createPortPair();
+    serveSolvers(solver);
+    const replies = new Map<string, FromSolverMessage>();
+    caller.onMessage((m) => void replies.set((m as { id?: string }).id ?? '', m as FromSolverMessage));
+    const ask = async (id: string, request: RunRequestBody) => {
+      caller.postMessage({ v: PROTOCOL_VERSION, type: 'request', id, body: request });
+      while (!replies.has(id)) await new Promise<void>((r) => setTimeout(r, 1));
+      return replies.get(id);
+    };
+    // The first scenario does not fit the map, so its run fails before anything is kept parsed:
+    // the second run, sent without texts, must find them where the first left them.
+    const offMap = ['version 1', '0\ttiny.map\t4\t3\t0\t0\t9\t2\t5', ''].join('\n');
+    const misfit = { ...run, instanceKey: 'misfit', placement: { kind: 'scenario' as const, scen: 'off.scen' } };
+    const why = /off\.scen.*outside|outside.*off\.scen/;
+    expect(await ask('a', body({ run: misfit, files: { 'tiny.map': MAP, 'off.scen': offMap } }))).toMatchObject({ body: { record: { status: 'error', message: expect.stringMatching(why) } } });
+    expect(await ask('b', body({ run: misfit, files: {} }))).toMatchObject({ body: { record: { status: 'error', message: expect.stringMatching(why) } } });
+    expect(await ask('c', body({ files: { 'tiny.scen': SCEN } }))).toMatchObject({ body: { record: { status: 'solved' } } });
+    expect(await ask('d', body({ files: {} }))).toMatchObject({ body: { record: { status: 'solved' } } });
+    const never = { ...run, instanceKey: 'never', placement: { kind: 'scenario' as const, scen: 'never.scen' } };
+    expect(await ask('e', body({ run: never, files: {} }))).toMatchObject({ body: { record: { status: 'error', message: "the run request did not carry the file 'never.scen'" } } });
+  });
+
   it('come back through the client as a record, or failed when the process answers with the wrong kind', async () => {
     const client = new SolverClient(memorySpawner().spawn);
     expect(await client.run(body()).result).toMatchObject({ ok: true, record: { key: run.key, status: 'solved' } });
