@@ -11,6 +11,7 @@ import { parseExperiment } from '../../core/experiments/schema.ts';
 import { IPC, MAX_TEXT_FILE_BYTES, type LabSweepEnd, type LabSweepUpdate, type SaveOutcome } from '../../core/platform/desktopApi.ts';
 import { createPortPair } from '../../core/protocol/memoryPort.ts';
 import { serveSolvers } from '../../core/protocol/server.ts';
+import { bridgeSweep } from '../fixtures/bridgeSweep.ts';
 
 const electron = vi.hoisted(() => ({
   handlers: new Map<string, (...args: unknown[]) => unknown>(),
@@ -81,11 +82,7 @@ function window(id: number) {
 
 const call = <T>(channel: string, ...args: unknown[]) => electron.handlers.get(channel)!(...args) as Promise<T>;
 
-const RUNS = planRuns(parseExperiment({
-  format: 'mapf-lab/experiment', version: 1, name: 'ipc',
-  maps: [{ kind: 'inline', name: 'bridge', rows: ['.....', '.@.@.', '.....'] }],
-  agents: [1, 2], placement: 'random', solvers: [{ solver: 'lra', label: 'LRA*' }], repeats: 10, turnLimit: 30,
-}));
+const RUNS = planRuns(parseExperiment(bridgeSweep('ipc', { agents: [1, 2], solvers: [{ solver: 'lra', label: 'LRA*' }], repeats: 10 })));
 
 beforeAll(() => {
   registerLabIpc();

@@ -9,18 +9,9 @@ import { memorySpawner } from '../../core/protocol/memoryPort.ts';
 import type { LabSweepUpdate } from '../../core/platform/desktopApi.ts';
 import { LabSweeps } from '../../main/labSweeps.ts';
 import { resolveExperimentFile } from '../../main/ipc/labArgs.ts';
+import { bridgeSweep } from '../fixtures/bridgeSweep.ts';
 
-const SWEEP = {
-  format: 'mapf-lab/experiment',
-  version: 1,
-  name: 'main-sweep',
-  maps: [{ kind: 'inline', name: 'bridge', rows: ['.....', '.@.@.', '.....'] }],
-  agents: [1, 2, 3],
-  placement: 'random',
-  solvers: [{ solver: 'whca', label: 'WHCA*', params: { window: 4 } }, { solver: 'lra', label: 'LRA*' }],
-  repeats: 3,
-  turnLimit: 30,
-};
+const SWEEP = bridgeSweep('main-sweep');
 
 const MAP = ['type octile', 'height 3', 'width 4', 'map', '....', '.@@.', '....', ''].join('\n');
 const SCEN = ['version 1', '0\ttiny.map\t4\t3\t0\t0\t3\t2\t5', '0\ttiny.map\t4\t3\t3\t0\t0\t2\t5', ''].join('\n');
@@ -48,6 +39,17 @@ function fileGate() {
       return name.endsWith('.map') ? MAP : SCEN;
     },
   };
+}
+
+/** A sweep of TINY started on `workers` processes while its Moving AI files are still being read (gate.open() lets them arrive). */
+function gatedSweep(workers: number) {
+  const gate = fileGate();
+  const spawner = memorySpawner();
+  const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: gate.readFile, flushMs: 0 });
+  const runs = runsOf(TINY);
+  const { updates, send } = collector();
+  const ending = sweeps.start(1, 'lab-1', { runs, workers }, send);
+  return { gate, spawner, sweeps, runs, updates, ending };
 }
 
 const noFiles = async (_owner: number, name: string): Promise<string> => {
@@ -165,12 +167,7 @@ describe('main: the lab pool of solver processes', () => {
   });
 
   it('keeps a pause sent while its files are read, and starts paused: nothing runs until resume', async () => {
-    const gate = fileGate();
-    const spawner = memorySpawner();
-    const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: gate.readFile, flushMs: 0 });
-    const runs = runsOf(TINY);
-    const { updates, send } = collector();
-    const ending = sweeps.start(1, 'lab-1', { runs, workers: 2 }, send);
+    const { gate, sweeps, runs, updates, ending } = gatedSweep(2);
     sweeps.control(1, 'lab-1', 'pause');
     gate.open();
     await expect.poll(() => updates.at(-1)?.progress.state).toBe('paused');
@@ -186,11 +183,7 @@ describe('main: the lab pool of solver processes', () => {
   });
 
   it('forgets a pause resumed before the start', async () => {
-    const gate = fileGate();
-    const sweeps = new LabSweeps({ spawn: memorySpawner().spawn, readFile: gate.readFile, flushMs: 0 });
-    const runs = runsOf(TINY);
-    const { updates, send } = collector();
-    const ending = sweeps.start(1, 'lab-1', { runs, workers: 1 }, send);
+    const { gate, sweeps, runs, updates, ending } = gatedSweep(1);
     sweeps.control(1, 'lab-1', 'pause');
     sweeps.control(1, 'lab-1', 'resume');
     gate.open();
@@ -205,12 +198,7 @@ describe('main: the lab pool of solver processes', () => {
     ['its window closed', (sweeps: LabSweeps) => sweeps.closeOwner(1)],
     ['main shutting down', (sweeps: LabSweeps) => sweeps.dispose()],
   ])('never starts a sweep %s while its files are read: cancelled, nothing done, no process', async (_what, stop) => {
-    const gate = fileGate();
-    const spawner = memorySpawner();
-    const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: gate.readFile, flushMs: 0 });
-    const runs = runsOf(TINY);
-    const { updates, send } = collector();
-    const ending = sweeps.start(1, 'lab-1', { runs, workers: 2 }, send);
+    const { gate, spawner, sweeps, runs, updates, ending } = gatedSweep(2);
     stop(sweeps);
     gate.open();
     const end = await ending;

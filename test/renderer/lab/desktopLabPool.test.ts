@@ -8,18 +8,10 @@ import type { DesktopApi, LabSweepEnd, LabSweepRequest, LabSweepUpdate } from '.
 import { failureRecord } from '../../../core/experiments/runner.ts';
 import { desktopLabPool } from '../../../renderer/src/lab/desktopLabPool.ts';
 import { memoryStorage } from '../../../renderer/src/lab/resultStore.ts';
+import { bridgeSweep } from '../../fixtures/bridgeSweep.ts';
 import { setExperimentText, setLabStorage, startSweep, sweepStore, pauseSweep, cancelSweep } from '../../../renderer/src/lab/sweep.ts';
 
-const SWEEP = {
-  format: 'mapf-lab/experiment',
-  version: 1,
-  name: 'desktop-sweep',
-  maps: [{ kind: 'inline', name: 'bridge', rows: ['.....', '.@.@.', '.....'] }],
-  agents: [1, 2],
-  placement: 'random',
-  solvers: [{ solver: 'lra', label: 'LRA*' }],
-  repeats: 3,
-};
+const SWEEP = bridgeSweep('desktop-sweep', { agents: [1, 2], solvers: [{ solver: 'lra', label: 'LRA*' }] });
 
 /** Plays main: answers labStart by sending all but the last record as an update, the last with the end. */
 function fakeMain(behaviour: 'finish' | 'hold' | 'reject' = 'finish') {

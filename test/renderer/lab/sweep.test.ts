@@ -10,18 +10,9 @@ import { planRuns } from '../../../core/experiments/runPlan.ts';
 import { shardRuns } from '../../../core/experiments/results.ts';
 import { failureRecord } from '../../../core/experiments/runner.ts';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
+import { bridgeSweep } from '../../fixtures/bridgeSweep.ts';
 
-const SWEEP = {
-  format: 'mapf-lab/experiment',
-  version: 1,
-  name: 'unit-sweep',
-  maps: [{ kind: 'inline', name: 'bridge', rows: ['.....', '.@.@.', '.....'] }],
-  agents: [1, 2, 3],
-  placement: 'random',
-  solvers: [{ solver: 'whca', label: 'WHCA*', params: { window: 4 } }, { solver: 'lra', label: 'LRA*' }],
-  repeats: 3,
-  turnLimit: 30,
-};
+const SWEEP = bridgeSweep('unit-sweep');
 
 /** Every run ends as an error record, as when each solver process crashed. */
 const CRASHING: SweepBackend = {
