@@ -1,6 +1,6 @@
 /**
  * The desktop lab's pool: sweeps from the renderer run here, in main, on core's experiment pool
- * (core/experiments/pool.ts) over solver utility processes, one lane per process. Main reads the
+ * (core/protocol/pool.ts) over solver utility processes, one lane per process. Main reads the
  * Moving AI files the runs name before the pool starts (a renderer never reads the disk); pause,
  * resume and cancel sent meanwhile are kept and applied when it starts (core's deferredStart,
  * the browser lab's too). Each text crosses into a solver process once, with the first run that
@@ -10,8 +10,8 @@
  * No Electron here: the spawner, the file reader and the sender are passed in, so the pool logic
  * is unit tested with in-memory solver processes (test/main/labSweeps.test.ts).
  */
-import { deferredStart, type PoolControls } from '../core/experiments/deferredStart.ts';
-import { runFiles, runPool, type PoolProgress } from '../core/experiments/pool.ts';
+import { deferredStart, type PoolControls } from '../core/protocol/deferredStart.ts';
+import { runFiles, runPool, type PoolProgress } from '../core/protocol/pool.ts';
 import type { RunSpec } from '../core/experiments/runPlan.ts';
 import type { RunRecord } from '../core/experiments/runner.ts';
 import type { LabSweepEnd, LabSweepUpdate } from '../core/platform/desktopApi.ts';

@@ -34,7 +34,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { runPool } from '../../core/experiments/pool.ts';
+import { runPool } from '../../core/protocol/pool.ts';
 import { planRuns } from '../../core/experiments/runPlan.ts';
 import { isFailure } from '../../core/experiments/runner.ts';
 import { parseExperiment } from '../../core/experiments/schema.ts';

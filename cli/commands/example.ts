@@ -8,7 +8,7 @@ import { chokepointExample } from '../../core/examples/chokepoint.ts';
 import { DEFAULT_COST_MODEL, makespan as makespanOf, pathCost, sumOfCosts as sumOfPaths } from '../../core/mapf/plan.ts';
 import { SolverClient } from '../../core/protocol/client.ts';
 import { decodePaths, encodeInstance } from '../../core/protocol/wire.ts';
-import { findSolver, solverNames } from '../../core/solvers/registry.ts';
+import { findSolver, solverNames } from '../../core/registry/registry.ts';
 import { spawnNodeSolverWorker } from '../solverWorker/spawnNodeSolverWorker.ts';
 
 const USAGE = [

@@ -13,8 +13,7 @@ import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
 import { COST_MODELS, type CostModel, makespan as makespanOf, sumOfCosts as sumOfPaths } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
-import { findSolver, paramsWithCostModel, solverNames } from '../../core/solvers/registry.ts';
-import { CONTROLLER_SOLVERS } from '../../core/simulation/cooperativeSolvers.ts';
+import { CONTROLLERS, findSolver, paramsWithCostModel, solverNames } from '../../core/registry/registry.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
 import { runFigures } from '../../core/simulation/metrics.ts';
 
@@ -84,7 +83,7 @@ export const solveCommand: Command = {
       params: paramsWithCostModel(entry, options.params, options.costModel),
       turnLimit: options.turnLimit,
       timeLimitMs: options.timeLimitMs,
-    }, CONTROLLER_SOLVERS);
+    }, CONTROLLERS);
     const sim = measured.simulation;
     const goals = instance.agents.map((a) => a.goal);
     const sumOfCosts = sumOfPaths(sim.paths, goals, options.costModel);

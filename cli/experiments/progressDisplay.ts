@@ -4,7 +4,7 @@
  * own with the reason, up to a limit, so a broken sweep shows why early.
  */
 import type { CommandIo } from '../command.ts';
-import type { PoolProgress } from '../../core/experiments/pool.ts';
+import type { PoolProgress } from '../../core/protocol/pool.ts';
 import type { RunRecord } from '../../core/experiments/runner.ts';
 
 export interface ProgressDisplayOptions {

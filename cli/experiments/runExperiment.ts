@@ -7,12 +7,12 @@ import { closeSync, mkdirSync, openSync, readFileSync, truncateSync, writeFileSy
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { CommandIo } from '../command.ts';
 import { experimentHash } from '../../core/experiments/hash.ts';
-import { type PoolRun, runPool } from '../../core/experiments/pool.ts';
+import { type PoolRun, runPool } from '../../core/protocol/pool.ts';
 import { pendingRuns, recordLine, shardRuns } from '../../core/experiments/results.ts';
 import { planRuns } from '../../core/experiments/runPlan.ts';
 import { type RunRecord, isFailure } from '../../core/experiments/runner.ts';
 import type { SpawnWorker } from '../../core/protocol/port.ts';
-import { solverNames } from '../../core/solvers/registry.ts';
+import { solverNames } from '../../core/registry/registry.ts';
 import { spawnNodeSolverWorker } from '../solverWorker/spawnNodeSolverWorker.ts';
 import { machineInfo, sameMachine } from './machineInfo.ts';
 import { createProgressDisplay } from './progressDisplay.ts';

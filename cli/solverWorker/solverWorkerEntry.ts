@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Port } from '../../core/protocol/port.ts';
 import { serveSolvers } from '../../core/protocol/server.ts';
-import { findSolver, solverNames } from '../../core/solvers/registry.ts';
+import { findSolver, solverNames } from '../../core/registry/registry.ts';
 import { TEST_SOLVERS } from './testSolvers.ts';
 
 if (!parentPort) throw new Error('solverWorkerEntry.ts must run in a worker thread');

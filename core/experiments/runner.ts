@@ -4,9 +4,8 @@
  * builder, so a worker pool can call it in each worker and collect the records.
  */
 import { costModelOf, makespan, sumOfCosts } from '../mapf/plan.ts';
-import { findSolver, paramsWithCostModel } from '../solvers/registry.ts';
+import { CONTROLLERS, findSolver, paramsWithCostModel } from '../registry/registry.ts';
 import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
-import { CONTROLLER_SOLVERS } from '../simulation/cooperativeSolvers.ts';
 import { measureSolver } from '../simulation/measure.ts';
 import { type ExperimentFiles, InstanceBuilder } from './instances.ts';
 import type { RunSpec } from './runPlan.ts';
@@ -106,7 +105,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       shouldStop: context.shouldStop,
       lowerBounds,
       clock: context.clock,
-    }, CONTROLLER_SOLVERS);
+    }, CONTROLLERS);
     const sim = measured.simulation;
     const r = sim.run;
     const goals = instance.agents.map((a) => a.goal);

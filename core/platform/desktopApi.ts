@@ -4,7 +4,7 @@
  */
 import type { SolveRequestBody, SolveResultBody } from '../protocol/messages.ts';
 import type { SolveProgress } from '../solvers/types.ts';
-import type { PoolProgress } from '../experiments/pool.ts';
+import type { PoolProgress } from '../protocol/pool.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
 import type { RunRecord } from '../experiments/runner.ts';
 

@@ -23,7 +23,7 @@ import type { WireInstance, WirePaths } from './wire.ts';
 import type { SolveProgress, SolveStats, SolveStatus } from '../solvers/types.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
 import type { RunRecord } from '../experiments/runner.ts';
-import type { Replay } from '../simulation/replay.ts';
+import type { Replay } from '../solvers/replay.ts';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -62,7 +62,7 @@ export interface SolveResultBody {
    * 'mapf-lab/replay' with its version) when the solver ran in the turn simulator. Optional, so
    * results without it (offline solvers, older solver processes) stay valid. For CA*, HCA* and
    * WHCA* asked with param `recordPlans: true`, replay.windows holds the plans they adopted
-   * (format 'mapf-lab/plan-windows' with its own version, core/simulation/planWindows.ts).
+   * (format 'mapf-lab/plan-windows' with its own version, core/solvers/planWindows.ts).
    */
   replay?: Replay;
 }

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { FromSolverMessage, RunRequestBody, RunResultBody, SolveRequestBody, SolveResultBody, ToSolverMessage } from './messages.ts';
 import { WIRE_INSTANCE_VERSIONS, WIRE_PATHS_VERSION } from './wire.ts';
-import { REPLAY_FORMAT, REPLAY_VERSION } from '../simulation/replay.ts';
-import { PLAN_WINDOWS_FORMAT, PLAN_WINDOWS_VERSION, planWindowsProblem } from '../simulation/planWindows.ts';
+import { REPLAY_FORMAT, REPLAY_VERSION } from '../solvers/replay.ts';
+import { PLAN_WINDOWS_FORMAT, PLAN_WINDOWS_VERSION, planWindowsProblem } from '../solvers/planWindows.ts';
 import { runRecordSchema, runSpecSchema } from '../experiments/runSchemas.ts';
 
 const count = z.number().int().nonnegative();
@@ -123,7 +123,7 @@ const TURN_EVENT_KINDS = ['replan', 'wait', 'arrival', 'collision', 'priority-ov
 const int32 = z.instanceof(Int32Array, { error: 'must be an Int32Array' });
 
 /**
- * The controller's plan windows (core/simulation/planWindows.ts) inside a replay, sent only when
+ * The controller's plan windows (core/solvers/planWindows.ts) inside a replay, sent only when
  * the request asked for them (param recordPlans). A newer version is refused by name rather than
  * drawn wrongly; a receiver that predates the field drops it (zod strips unknown keys).
  */
@@ -144,7 +144,7 @@ export const planWindowsSchema = z
     if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** The simulator's replay (core/simulation/replay.ts), as a result carries it. */
+/** The simulator's replay (core/solvers/replay.ts), as a result carries it. */
 export const replaySchema = z
   .object({
     format: z.literal(REPLAY_FORMAT, `must be "${REPLAY_FORMAT}"`),

@@ -12,7 +12,7 @@
  * run, answered with its record; see runHandler.ts).
  */
 import type { SolverEntry } from '../solvers/types.ts';
-import { findSolver, solveWith, solverNames } from '../solvers/registry.ts';
+import { findSolver, solveWith, solverNames } from '../registry/registry.ts';
 import type { ErrorMessage, FromSolverMessage, SolveRequestBody, SolveResultBody } from './messages.ts';
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { Port } from './port.ts';

@@ -7,7 +7,7 @@ import { Grid } from '../grid/grid.ts';
 import type { Connectivity, CornerRule } from '../grid/movement.ts';
 import type { AgentTask, MapfInstance } from '../mapf/instance.ts';
 import type { Path } from '../mapf/plan.ts';
-import type { MapEvent } from '../simulation/mapEvents.ts';
+import type { MapEvent } from '../mapf/mapEvents.ts';
 
 /**
  * Instance versions: 1 carries the map and every unit's start and goal; 2 adds unit attributes

@@ -6,8 +6,8 @@
  */
 import { formatPath } from '../scenario/scenarioError.ts';
 import type { MapEvent, ScenarioAgent } from '../scenario/schema.ts';
-import { REPLAY_FORMAT, REPLAY_VERSION, checkReplay, type Replay } from '../simulation/replay.ts';
-import type { TurnEvent } from '../simulation/controller.ts';
+import { REPLAY_FORMAT, REPLAY_VERSION, checkReplay, type Replay } from '../solvers/replay.ts';
+import type { TurnEvent } from '../solvers/controller.ts';
 import { REPLAY_FILE_FORMAT, REPLAY_FILE_VERSION, ReplayFileSchema, type ReplayFile, type ReplayFileEvent } from './schema.ts';
 
 export class ReplayFileError extends Error {

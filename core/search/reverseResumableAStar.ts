@@ -40,7 +40,7 @@ export interface RraOptions {
   size?: number;
   /**
    * For size > 1: clearance map (side of the largest free square anchored at each cell, see
-   * core/cooperative/footprint.ts). The caller owns it and refreshes it when the grid changes.
+   * core/grid/footprint.ts). The caller owns it and refreshes it when the grid changes.
    */
   clearance?: Uint16Array | null;
 }

@@ -3,11 +3,11 @@
  * simulator and returns the paths it executed, a status ('solved' only when every agent
  * succeeded), Silver's metrics in stats and the simulator's replay. Timed map events
  * (SolveOptions.mapEvents) are applied by the simulator. The controller factories themselves live in
- * core/cooperative (LRA*, CA*, HCA*, WHCA*; seed 001).
+ * core/solvers/cooperative (LRA*, CA*, HCA*, WHCA*; seed 001).
  */
 import type { MapfInstance } from '../mapf/instance.ts';
 import type { SolveOptions, SolveResult, SolveStats, SolverEntry } from '../solvers/types.ts';
-import type { ControllerFactory } from './controller.ts';
+import type { ControllerFactory } from '../solvers/controller.ts';
 import { type SimulationOptions, type SimulationResult, runController } from './simulator.ts';
 import { runFigures } from './metrics.ts';
 

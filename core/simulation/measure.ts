@@ -8,7 +8,7 @@ import type { MapfInstance } from '../mapf/instance.ts';
 import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
 import type { ControllerSolverSpec } from './controllerSolvers.ts';
 import { simulateControllerSolver } from './controllerSolvers.ts';
-import type { MapEvent } from './mapEvents.ts';
+import type { MapEvent } from '../mapf/mapEvents.ts';
 import { planController } from './planController.ts';
 import { DEFAULT_TURN_LIMIT, type SimulationResult, runController } from './simulator.ts';
 

@@ -8,8 +8,8 @@
 import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
-import { computeClearance } from '../cooperative/footprint.ts';
-import { buildStepTable, buildUnitDistance } from '../solvers/optimal/stepTable.ts';
+import { computeClearance } from '../grid/footprint.ts';
+import { buildStepTable, buildUnitDistance } from '../search/stepTable.ts';
 
 /** Per-agent measurements, one typed array slot per agent. */
 export interface AgentMetrics {

@@ -16,12 +16,12 @@ import type { Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
 import { checkInstance } from '../mapf/instance.ts';
 import { type ConflictRules, type ValidationResult, DEFAULT_RULES } from '../mapf/validator.ts';
-import type { ControllerFactory, ControllerOptions, TurnController, TurnEvent, WorldView } from './controller.ts';
-import { type MapEvent, MapEventQueue, checkMapEvents } from './mapEvents.ts';
+import type { ControllerFactory, ControllerOptions, TurnController, TurnEvent, WorldView } from '../solvers/controller.ts';
+import { type MapEvent, MapEventQueue, checkMapEvents } from '../mapf/mapEvents.ts';
 import { type AgentMetrics, type RunMetrics, lowerBounds, newAgentMetrics, summarizeRun } from './metrics.ts';
 import { type Collision, MoveResolver } from './moveResolver.ts';
-import { type Replay, ReplayRecorder, replayPaths, validateReplay } from './replay.ts';
-import { PlanWindowRecorder } from './planWindows.ts';
+import { type Replay, ReplayRecorder, replayPaths, validateReplay } from '../solvers/replay.ts';
+import { PlanWindowRecorder } from '../solvers/planWindows.ts';
 
 export const DEFAULT_TURN_LIMIT = 100;
 

@@ -5,8 +5,8 @@
  */
 import type { MapfInstance } from '../mapf/instance.ts';
 import type { Path } from '../mapf/plan.ts';
-import type { MapEvent } from '../simulation/mapEvents.ts';
-import type { Replay } from '../simulation/replay.ts';
+import type { MapEvent } from '../mapf/mapEvents.ts';
+import type { Replay } from './replay.ts';
 
 export type SolveStatus = 'solved' | 'timeout' | 'unsolvable' | 'cancelled' | 'failed';
 

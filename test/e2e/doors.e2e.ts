@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { cellPoint, isWall, layerPixels, mapView } from './mapCanvas.ts';
 import { parseReplayFile, replayFromReplayFile } from '../../core/replayFile/replayFile.ts';
-import { replayCell, validateReplay } from '../../core/simulation/replay.ts';
+import { replayCell, validateReplay } from '../../core/solvers/replay.ts';
 import { Grid } from '../../core/grid/grid.ts';
 
 const DOOR = { x: 12, y: 10 };

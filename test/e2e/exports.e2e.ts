@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { parseReplayFile, replayFromReplayFile } from '../../core/replayFile/replayFile.ts';
-import { validateReplay } from '../../core/simulation/replay.ts';
+import { validateReplay } from '../../core/solvers/replay.ts';
 import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { parseScenario } from '../../core/formats/movingAiScenario.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { chokepointExample } from '../../core/examples/chokepoint.ts';
-import { solveIndependent } from '../../core/solvers/independent.ts';
+import { solveIndependent } from '../../core/solvers/independent/independent.ts';
 import { solveIdOd } from '../../core/solvers/optimal/solvers.ts';
 import { defaultAgentColor } from '../../core/mapf/agentColors.ts';
 import { sumOfCosts } from '../../core/mapf/plan.ts';

@@ -1,7 +1,7 @@
 // The experiment pool over real worker threads: a run that kills its thread or blocks it is a
 // failure record and the sweep goes on; two threads give the same results as one.
 import { describe, expect, it } from 'vitest';
-import { runPool } from '../../core/experiments/pool.ts';
+import { runPool } from '../../core/protocol/pool.ts';
 import { planRuns } from '../../core/experiments/runPlan.ts';
 import type { RunRecord } from '../../core/experiments/runner.ts';
 import { parseExperiment } from '../../core/experiments/schema.ts';

@@ -41,8 +41,7 @@ import { type RunRecord, newRunContext, runSweep } from '../../../core/experimen
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { type SummaryRow, formatSummary, summarize } from '../../../core/experiments/summary.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
-import { findSolver } from '../../../core/solvers/registry.ts';
-import { CONTROLLER_SOLVERS } from '../../../core/simulation/cooperativeSolvers.ts';
+import { CONTROLLERS, findSolver } from '../../../core/registry/registry.ts';
 import { measureSolver } from '../../../core/simulation/measure.ts';
 import type { RunMetrics } from '../../../core/simulation/metrics.ts';
 
@@ -89,7 +88,7 @@ if (timed.length > 0) {
   // Warm-up on the first map, results discarded, so the JIT has compiled WHCA* before timing.
   for (let k = 0; k < 5; k++) {
     const { instance, lowerBounds } = context.builder.build(timed[0]);
-    measureSolver(findSolver('whca')!, instance, { seed: timed[0].seed, params: timed[0].params, turnLimit: timed[0].turnLimit, lowerBounds, clock }, CONTROLLER_SOLVERS);
+    measureSolver(findSolver('whca')!, instance, { seed: timed[0].seed, params: timed[0].params, turnLimit: timed[0].turnLimit, lowerBounds, clock }, CONTROLLERS);
   }
   let initSum = 0;
   let turnSum = 0;
@@ -99,7 +98,7 @@ if (timed.length > 0) {
     let bestInit = Infinity;
     let bestTurn = Infinity;
     for (let k = 0; k < best; k++) {
-      const sim = measureSolver(findSolver('whca')!, instance, { seed: run.seed, params: run.params, turnLimit: run.turnLimit, lowerBounds, clock }, CONTROLLER_SOLVERS).simulation;
+      const sim = measureSolver(findSolver('whca')!, instance, { seed: run.seed, params: run.params, turnLimit: run.turnLimit, lowerBounds, clock }, CONTROLLERS).simulation;
       bestInit = Math.min(bestInit, sim.run.initMs);
       bestTurn = Math.min(bestTurn, sim.run.maxTurnMs);
     }
@@ -131,7 +130,7 @@ for (const name of ['den520d', 'Berlin_1_256']) {
   const t0 = performance.now();
   let fastest: RunMetrics | undefined;
   for (let k = 0; k < stretchBest; k++) {
-    const attempt = measureSolver(findSolver('whca')!, instance, { params: { window: 16 }, turnLimit: 100, clock }, CONTROLLER_SOLVERS).simulation.run;
+    const attempt = measureSolver(findSolver('whca')!, instance, { params: { window: 16 }, turnLimit: 100, clock }, CONTROLLERS).simulation.run;
     if (fastest === undefined || attempt.maxTurnMs < fastest.maxTurnMs) fastest = attempt;
   }
   const run = fastest!;

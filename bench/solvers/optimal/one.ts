@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { type CostModel, sumOfCosts } from '../../../core/mapf/plan.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
-import { findSolver, paramsWithCostModel } from '../../../core/solvers/registry.ts';
+import { findSolver, paramsWithCostModel } from '../../../core/registry/registry.ts';
 import { standleyInstance } from './standleyInstance.ts';
 
 const args = process.argv.slice(2);

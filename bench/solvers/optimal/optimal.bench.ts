@@ -42,9 +42,9 @@ import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import { COST_MODELS, type CostModel, sumOfCosts } from '../../../core/mapf/plan.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
-import { findSolver, paramsWithCostModel, solverNames } from '../../../core/solvers/registry.ts';
+import { findSolver, paramsWithCostModel, solverNames } from '../../../core/registry/registry.ts';
 import type { SolveResult } from '../../../core/solvers/types.ts';
-import { buildStepTable, buildUnitDistance } from '../../../core/solvers/optimal/stepTable.ts';
+import { buildStepTable, buildUnitDistance } from '../../../core/search/stepTable.ts';
 import { experimentInstances, type NamedInstance } from './experimentInstances.ts';
 import { standleyInstance } from './standleyInstance.ts';
 

@@ -6,7 +6,7 @@ import { Grid } from '../../../core/grid/grid.ts';
 import { OCTILE_CUT, type Movement } from '../../../core/grid/movement.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import { Random } from '../../../core/util/random.ts';
-import { buildStepTable } from '../../../core/solvers/optimal/stepTable.ts';
+import { buildStepTable } from '../../../core/search/stepTable.ts';
 
 /** Cells of the largest connected component under `movement`. */
 function largestComponent(grid: Grid, movement: Movement): number[] {

@@ -6,7 +6,7 @@
  * conflicts. It counts vertex conflicts (a cell taken by another agent at the same time,
  * including an agent resting on its goal), swaps and, 8-connected, diagonal crossings.
  */
-import { OPPOSITE, type StepTable } from './stepTable.ts';
+import { OPPOSITE, type StepTable } from '../../search/stepTable.ts';
 import { IntMap } from './intMap.ts';
 
 /**

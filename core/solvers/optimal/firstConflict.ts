@@ -5,7 +5,7 @@
  * Subproblems", Algorithms 1 and 2. The conflicts are those of core/mapf/validator.ts with
  * following and rotation allowed: vertex, swap, and (8-connected) diagonal crossing.
  */
-import type { StepTable } from './stepTable.ts';
+import type { StepTable } from '../../search/stepTable.ts';
 
 export interface GroupConflict {
   a: number;

@@ -13,7 +13,7 @@
  */
 import type { IllegalMoveTable } from './illegalMoveTable.ts';
 import { IntMap } from './intMap.ts';
-import type { StepTable } from './stepTable.ts';
+import type { StepTable } from '../../search/stepTable.ts';
 
 const BLOCKED = 1;
 const FREE = 2;

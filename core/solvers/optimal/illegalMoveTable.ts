@@ -6,7 +6,7 @@
  * at that time. After its path ends an agent rests on its last cell for good, so the table is
  * static from `horizon` on, and a G1 agent may rest on its goal only once no G2 agent visits it.
  */
-import type { StepTable } from './stepTable.ts';
+import type { StepTable } from '../../search/stepTable.ts';
 import { IntMap } from './intMap.ts';
 
 /** lastVisit of a cell where a constrained agent rests for good. */

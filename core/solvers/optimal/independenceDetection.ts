@@ -25,7 +25,7 @@ import { ConflictAvoidanceTable } from './conflictAvoidanceTable.ts';
 import { ConflictFinder, type GroupConflict } from './firstConflict.ts';
 import { IllegalMoveTable } from './illegalMoveTable.ts';
 import { type GroupResult, JointSearch, type MergeTree, type SearchMode, type SearchSetup } from './jointSearch.ts';
-import type { StepTable } from './stepTable.ts';
+import type { StepTable } from '../../search/stepTable.ts';
 import type { SolveOptions } from '../types.ts';
 
 export type Detection = 'none' | 'simple' | 'full';

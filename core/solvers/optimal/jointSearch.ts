@@ -43,7 +43,7 @@ import type { ConflictAvoidanceTable } from './conflictAvoidanceTable.ts';
 import type { IllegalMoveTable } from './illegalMoveTable.ts';
 import { IllegalDependency } from './illegalDependency.ts';
 import { PairDependency } from './pairDependency.ts';
-import { FINISH, OPPOSITE, type StepTable, WAIT } from './stepTable.ts';
+import { FINISH, OPPOSITE, type StepTable, WAIT } from '../../search/stepTable.ts';
 
 export type SearchMode = 'standard' | 'od';
 

@@ -18,7 +18,7 @@
  * state fixes both agents' remaining problem (the map does not change with time), so every pair
  * state the search finishes is remembered with its answer, not only the one asked about.
  */
-import type { StepTable } from './stepTable.ts';
+import type { StepTable } from '../../search/stepTable.ts';
 
 /** Pair states one test may visit before it gives up and answers "independent" (always safe). */
 const TEST_BUDGET = 1 << 15;

@@ -22,7 +22,7 @@ import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL } from '../../mapf/plan
 import type { SolveOptions, SolveResult } from '../types.ts';
 import { type ConflictOrder, DEFAULT_CONFLICT_ORDER, type Detection, planWithDetection } from './independenceDetection.ts';
 import { MAX_CELLS, type SearchMode, type SearchSetup } from './jointSearch.ts';
-import { buildStepTable, buildUnitDistance } from './stepTable.ts';
+import { buildStepTable, buildUnitDistance } from '../../search/stepTable.ts';
 
 const DEFAULT_MEMORY_MB = 1024;
 

@@ -2,7 +2,7 @@
  * The dynamic layer: congestion heat map, planned paths, trails, goals, units at the replay's
  * turn, selection and the gesture preview. Redrawn at most once per animation frame.
  */
-import type { AppliedMapChange } from '../../../core/simulation/mapEvents.ts';
+import type { AppliedMapChange } from '../../../core/mapf/mapEvents.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
 import { drawMapEvents } from './drawEvents.ts';

@@ -5,7 +5,7 @@
  * open (floor over the wall) once its event has happened.
  */
 import type { MapEvent } from '../../../core/scenario/schema.ts';
-import type { AppliedMapChange } from '../../../core/simulation/mapEvents.ts';
+import type { AppliedMapChange } from '../../../core/mapf/mapEvents.ts';
 import { eventCellsAt } from '../replay/mapEventCells.ts';
 import { FLOOR_COLOR, WALL_COLOR } from './drawStatic.ts';
 import type { Viewport } from './viewport.ts';

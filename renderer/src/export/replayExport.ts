@@ -7,8 +7,8 @@
  * (waits, arrivals, the validator's collisions), and `mapChanges` stays empty: such solvers
  * refuse scenarios with map events, so none was applied.
  */
-import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../../../core/simulation/replay.ts';
-import type { TurnEvent } from '../../../core/simulation/controller.ts';
+import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../../../core/solvers/replay.ts';
+import type { TurnEvent } from '../../../core/solvers/controller.ts';
 import { costModelOf, makespan, sumOfCosts } from '../../../core/mapf/plan.ts';
 import { replayFileFromReplay, serializeReplayFile } from '../../../core/replayFile/replayFile.ts';
 import type { ReplayFile } from '../../../core/replayFile/schema.ts';

@@ -7,7 +7,7 @@ import Editor from '@monaco-editor/react';
 import { monaco, SCENARIO_MODEL_URI } from './monacoSetup.ts';
 import { JsonSync, refreshDelayMs } from './jsonSync.ts';
 import { model } from '../state/session.ts';
-import { solverNames } from '../../../core/solvers/registry.ts';
+import { solverNames } from '../../../core/registry/registry.ts';
 import { serializeScenario } from '../../../core/scenario/serialize.ts';
 import { pruneSelection } from '../state/editActions.ts';
 import { editorStore } from '../state/editorState.ts';

@@ -4,7 +4,7 @@
  * field rewrites the JSON (experimentForm.ts); the JSON editor beside it holds everything else.
  */
 import { memo, useEffect, useState } from 'react';
-import { solverNames } from '../../../core/solvers/registry.ts';
+import { solverNames } from '../../../core/registry/registry.ts';
 import {
   type ExperimentJson, type SolverRow, describeMap, experimentText, formatAgents, formatIntList, mapsOf, optionalNumber, parseAgents, parseIntList,
   randomMapSpec, readExperimentJson, solverRows, withField, withMapSeeds, withMaps, withSolvers,

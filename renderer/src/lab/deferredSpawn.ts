@@ -8,7 +8,7 @@
  * The handle is returned at once, as core's pool expects: messages wait for the worker, a
  * terminate before it starts means it never starts. Pure (the defer function is passed in).
  */
-import type { Defer } from '../../../core/experiments/deferredStart.ts';
+import type { Defer } from '../../../core/protocol/deferredStart.ts';
 import type { Port, SpawnWorker, WorkerHandle } from '../../../core/protocol/port.ts';
 
 export function deferredSpawn(spawn: SpawnWorker, defer: Defer): SpawnWorker {

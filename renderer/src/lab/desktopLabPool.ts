@@ -3,7 +3,7 @@
  * (main/labSweeps.ts) through the preload API, and records come back in batches. The renderer
  * keeps only what it keeps in the browser edition too: the store, the charts, the controls.
  */
-import type { PoolProgress } from '../../../core/experiments/pool.ts';
+import type { PoolProgress } from '../../../core/protocol/pool.ts';
 import type { DesktopApi } from '../../../core/platform/desktopApi.ts';
 import type { SweepBackend } from './sweep.ts';
 

@@ -8,7 +8,7 @@ import { exportReplayFile } from '../state/exportActions.ts';
 import { inlineMapSpec, mapsOf, movingAiMapSpec, readExperimentJson, withMaps, withScenarioAgents, experimentText } from './experimentForm.ts';
 import { desktopApi, fileService } from '../platform/index.ts';
 import { runDocument } from './labReplay.ts';
-import { runFiles } from '../../../core/experiments/pool.ts';
+import { runFiles } from '../../../core/protocol/pool.ts';
 import type { RunSpec } from '../../../core/experiments/runPlan.ts';
 import { runSpecFor, setExperimentText, sweepStore } from './sweep.ts';
 import { viewStore } from './viewMode.ts';

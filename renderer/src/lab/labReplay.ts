@@ -14,7 +14,7 @@ import { emptyDocument, type EditorDocument } from '../model/document.ts';
 
 /**
  * The scenario document of a run: its map, its agents as units, its solver settings. Pure:
- * `files` holds the texts of the files the run names by path (core/experiments/pool.ts's
+ * `files` holds the texts of the files the run names by path (core/protocol/pool.ts's
  * runFiles: the ones the sweep's pool read for the run), read by the caller.
  */
 export function runDocument(run: RunSpec, files: Readonly<Record<string, string>> = {}): EditorDocument {

@@ -1,7 +1,7 @@
 /**
  * The lab's sweep: the experiment text being edited, its parsed definition and fingerprint, the
  * records so far, and the pool running the rest. Runs go to a SweepBackend: in the browser
- * edition core's experiment pool (core/experiments/pool.ts) over Web Workers serving the solver
+ * edition core's experiment pool (core/protocol/pool.ts) over Web Workers serving the solver
  * protocol (workerPoolBackend below); in the desktop app main's pool of solver utility processes
  * (desktopLabPool.ts). Records are stored in batches as they arrive (resultStore.ts), so
  * reopening the same definition resumes with the runs not yet recorded.
@@ -10,14 +10,14 @@
  * most every FLUSH_MS; the charts take them at most every second, in small steps of their own
  * (chartQueue.ts).
  */
-import { type Defer, deferredStart } from '../../../core/experiments/deferredStart.ts';
+import { type Defer, deferredStart } from '../../../core/protocol/deferredStart.ts';
 import { experimentHash } from '../../../core/experiments/hash.ts';
-import { type PoolProgress, runPool } from '../../../core/experiments/pool.ts';
+import { type PoolProgress, runPool } from '../../../core/protocol/pool.ts';
 import { mergeRecords, pendingRuns, shardRuns } from '../../../core/experiments/results.ts';
 import { type RunSpec, planRuns } from '../../../core/experiments/runPlan.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { type Experiment, ExperimentError, parseExperiment } from '../../../core/experiments/schema.ts';
-import { solverNames } from '../../../core/solvers/registry.ts';
+import { solverNames } from '../../../core/registry/registry.ts';
 import type { SpawnWorker } from '../../../core/protocol/port.ts';
 import { spawnWebSolverWorker } from '../platform/webSolverService.ts';
 import { Store } from '../state/store.ts';
@@ -208,7 +208,7 @@ const NO_FILES = {
 /**
  * Core's experiment pool over solver workers in this window (Web Workers; tests pass in-memory
  * ones). Neither the pool nor its workers start in Run's click: the pool a task later
- * (core/experiments/deferredStart.ts), each worker in a task of its own after that (deferredSpawn.ts).
+ * (core/protocol/deferredStart.ts), each worker in a task of its own after that (deferredSpawn.ts).
  */
 export function workerPoolBackend(spawn: SpawnWorker = spawnWebSolverWorker): SweepBackend {
   const later: Defer = (start) => void setTimeout(start, 0);

@@ -2,7 +2,7 @@
  * Solver settings (stored in the scenario: each change is a setSolverSettings or setMovement
  * command), Solve and Cancel, live mode, progress, and how the last solve ended.
  */
-import { SOLVERS, findSolver } from '../../../core/solvers/registry.ts';
+import { SOLVERS, findSolver } from '../../../core/registry/registry.ts';
 import { COST_MODELS, costModelOf } from '../../../core/mapf/plan.ts';
 import { AGENT_ORDERS, type SolverSettings } from '../../../core/scenario/schema.ts';
 import { labStore } from '../state/labState.ts';

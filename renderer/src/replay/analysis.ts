@@ -13,7 +13,7 @@
  */
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { Violation } from '../../../core/mapf/validator.ts';
-import type { Replay } from '../../../core/simulation/replay.ts';
+import type { Replay } from '../../../core/solvers/replay.ts';
 
 export interface UnitReplayStats {
   /** Moves made (turns spent on a different cell than the turn before). */

@@ -13,7 +13,7 @@
  * frame only rewrites their states: no allocation while the events stay the same.
  */
 import type { MapEvent } from '../../../core/scenario/schema.ts';
-import type { AppliedMapChange } from '../../../core/simulation/mapEvents.ts';
+import type { AppliedMapChange } from '../../../core/mapf/mapEvents.ts';
 
 export interface EventCell {
   readonly x: number;

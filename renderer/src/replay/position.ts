@@ -4,7 +4,7 @@
  * view's centre), so the followed unit cannot drift from the disc drawn for it. Pure; no DOM.
  *
  * Positions are the centre of the unit's footprint. A unit of size k covers the k x k square whose
- * top-left cell is its anchor (core/cooperative/footprint.ts), and plans list anchors, so the
+ * top-left cell is its anchor (core/grid/footprint.ts), and plans list anchors, so the
  * centre is anchor + k/2: (x + 0.5, y + 0.5) for one cell, the shared corner of four for size 2.
  */
 import { cellAtTurn } from './analysis.ts';

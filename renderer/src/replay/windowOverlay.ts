@@ -14,7 +14,7 @@ import {
   indexPlanWindows,
   reservedCellsAt,
   windowEnd,
-} from '../../../core/simulation/planWindows.ts';
+} from '../../../core/solvers/planWindows.ts';
 import type { Viewport } from '../canvas/viewport.ts';
 
 const indexes = new WeakMap<PlanWindows, PlanWindowIndex>();

@@ -10,7 +10,7 @@ import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { contentFromScenario } from '../../../core/scenario/content.ts';
 import { parseScenarioJson } from '../../../core/scenario/parse.ts';
 import { serializeScenario } from '../../../core/scenario/serialize.ts';
-import { solverNames } from '../../../core/solvers/registry.ts';
+import { solverNames } from '../../../core/registry/registry.ts';
 import { fileService } from '../platform/index.ts';
 import { emptyDocument } from '../model/document.ts';
 import { labStore, notify } from './labState.ts';

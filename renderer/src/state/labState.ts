@@ -3,7 +3,7 @@
  * solve in progress or last finished. The scenario itself lives in the editor model (session.ts).
  */
 import type { SolveStatus, SolveStats } from '../../../core/solvers/types.ts';
-import type { Replay } from '../../../core/simulation/replay.ts';
+import type { Replay } from '../../../core/solvers/replay.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { Store } from './store.ts';
 

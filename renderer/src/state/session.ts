@@ -5,7 +5,7 @@
 import { Grid } from '../../../core/grid/grid.ts';
 import { CHOKEPOINT_AGENTS, CHOKEPOINT_ROWS } from '../../../core/examples/chokepoint.ts';
 import { completeAgent } from '../../../core/scenario/content.ts';
-import { findSolver } from '../../../core/solvers/registry.ts';
+import { findSolver } from '../../../core/registry/registry.ts';
 import { EditorModel } from '../model/editorModel.ts';
 import { emptyDocument, type EditorDocument } from '../model/document.ts';
 

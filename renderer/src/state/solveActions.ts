@@ -8,7 +8,7 @@
  */
 import { encodeInstance, decodePaths } from '../../../core/protocol/wire.ts';
 import { validatePlan, type Violation } from '../../../core/mapf/validator.ts';
-import { validateReplay } from '../../../core/simulation/replay.ts';
+import { validateReplay } from '../../../core/solvers/replay.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import { solverService } from '../platform/index.ts';
 import { analyseReplay } from '../replay/analysis.ts';

@@ -1,7 +1,7 @@
 /**
  * The solver settings of the scenario (model.document.solver) as the protocol's request fields.
  * Pure, so the mapping is tested without a worker. Which params a solver accepts is the
- * solver's business (core/cooperative/params.ts refuses unknown ones), so only the
+ * solver's business (core/solvers/cooperative/params.ts refuses unknown ones), so only the
  * cooperative solvers get window, order and turnLimit.
  */
 import type { SolverSettings } from '../../../core/scenario/schema.ts';

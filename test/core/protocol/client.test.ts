@@ -7,7 +7,7 @@ import { PROTOCOL_VERSION } from '../../../core/protocol/messages.ts';
 import type { MemoryWorkerHandle } from '../../../core/protocol/memoryPort.ts';
 import { createPortPair, memorySpawner, memoryWorkerHandle } from '../../../core/protocol/memoryPort.ts';
 import { decodePaths, encodeInstance } from '../../../core/protocol/wire.ts';
-import { findSolver } from '../../../core/solvers/registry.ts';
+import { findSolver } from '../../../core/registry/registry.ts';
 import type { SolveProgress, SolverEntry } from '../../../core/solvers/types.ts';
 
 const example = chokepointExample();

@@ -6,7 +6,7 @@ import { createPortPair } from '../../../core/protocol/memoryPort.ts';
 import type { ServeSolversOptions } from '../../../core/protocol/server.ts';
 import { serveSolvers } from '../../../core/protocol/server.ts';
 import { encodeInstance } from '../../../core/protocol/wire.ts';
-import { findSolver } from '../../../core/solvers/registry.ts';
+import { findSolver } from '../../../core/registry/registry.ts';
 import type { SolverEntry } from '../../../core/solvers/types.ts';
 
 /** A solver process on one end of a pair; the test reads its replies in order from the other. */

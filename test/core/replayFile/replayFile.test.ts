@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
-import { createWhcaController } from '../../../core/cooperative/cooperativeController.ts';
+import { createWhcaController } from '../../../core/solvers/cooperative/cooperativeController.ts';
 import { runController } from '../../../core/simulation/simulator.ts';
-import { ReplayRecorder, validateReplay } from '../../../core/simulation/replay.ts';
-import type { TurnEvent } from '../../../core/simulation/controller.ts';
+import { ReplayRecorder, validateReplay } from '../../../core/solvers/replay.ts';
+import type { TurnEvent } from '../../../core/solvers/controller.ts';
 import { completeAgent } from '../../../core/scenario/content.ts';
 import { parseReplayFile, replayFileFromReplay, replayFromReplayFile, serializeReplayFile, type ReplayFileInfo } from '../../../core/replayFile/replayFile.ts';
 import { REPLAY_FILE_VERSION, replayFileJsonSchema } from '../../../core/replayFile/schema.ts';

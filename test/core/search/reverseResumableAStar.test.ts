@@ -3,7 +3,7 @@ import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED, OCTILE_CUT, OCTILE_NO_CUT, type Movement, DX, DY, stepCell } from '../../../core/grid/movement.ts';
 import { ReverseResumableAStar, RRA_UNREACHABLE } from '../../../core/search/reverseResumableAStar.ts';
 import { buildDistanceTable } from '../../../core/search/distanceTable.ts';
-import { computeClearance } from '../../../core/cooperative/footprint.ts';
+import { computeClearance } from '../../../core/grid/footprint.ts';
 import { Random } from '../../../core/util/random.ts';
 
 /** Unit-cost breadth-first distances to `goal` (every move one turn, diagonal or not). */

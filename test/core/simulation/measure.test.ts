@@ -4,7 +4,7 @@ import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { pathCost } from '../../../core/mapf/plan.ts';
 import { describeViolations, validatePlan } from '../../../core/mapf/validator.ts';
-import { findSolver } from '../../../core/solvers/registry.ts';
+import { findSolver } from '../../../core/registry/registry.ts';
 import { measureSolver } from '../../../core/simulation/measure.ts';
 import { planController } from '../../../core/simulation/planController.ts';
 import { simulate } from '../../../core/simulation/simulator.ts';

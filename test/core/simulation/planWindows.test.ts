@@ -7,7 +7,7 @@ import {
   reservedCellsAt,
   windowEnd,
   windowEntryAt,
-} from '../../../core/simulation/planWindows.ts';
+} from '../../../core/solvers/planWindows.ts';
 
 const cells = (...values: number[]) => Int32Array.from(values);
 

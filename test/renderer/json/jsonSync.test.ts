@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EditorModel } from '../../../renderer/src/model/editorModel.ts';
 import { JsonSync, problemsToMarkers, type JsonMarker } from '../../../renderer/src/json/jsonSync.ts';
-import { solverNames } from '../../../core/solvers/registry.ts';
+import { solverNames } from '../../../core/registry/registry.ts';
 import { sampleDocument } from '../model/fixtures.ts';
 
 function setup() {

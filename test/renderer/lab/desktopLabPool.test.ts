@@ -2,7 +2,7 @@
 // stand-in), records from updates and from the end are stored once each, controls reach main,
 // and a failed IPC leaves a cancelled sweep with the reason, not a stuck one.
 import { describe, expect, it } from 'vitest';
-import type { PoolProgress } from '../../../core/experiments/pool.ts';
+import type { PoolProgress } from '../../../core/protocol/pool.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import type { DesktopApi, LabSweepEnd, LabSweepRequest, LabSweepUpdate } from '../../../core/platform/desktopApi.ts';
 import { failureRecord } from '../../../core/experiments/runner.ts';

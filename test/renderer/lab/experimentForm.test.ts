@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
-import { solverNames } from '../../../core/solvers/registry.ts';
+import { solverNames } from '../../../core/registry/registry.ts';
 import {
   defaultExperiment, describeMap, formatAgents, parseAgents, withMapSeeds, experimentText, inlineMapSpec, movingAiMapSpec, optionalNumber, parseIntList, randomMapSpec, readExperimentJson, solverRows,
   mapsOf, withField, withMaps, withScenarioAgents, withSolvers,

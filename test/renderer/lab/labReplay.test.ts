@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
-import { runFiles } from '../../../core/experiments/pool.ts';
+import { runFiles } from '../../../core/protocol/pool.ts';
 import { runDocument } from '../../../renderer/src/lab/labReplay.ts';
 import { isLabShortcut } from '../../../renderer/src/lab/viewMode.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { analyseReplay, cellAtTurn, groupMarks, type TimelineMark } from '../../../renderer/src/replay/analysis.ts';
-import { findSolver } from '../../../core/solvers/registry.ts';
+import { findSolver } from '../../../core/registry/registry.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MapEvent } from '../../../core/scenario/schema.ts';
-import type { AppliedMapChange } from '../../../core/simulation/mapEvents.ts';
+import type { AppliedMapChange } from '../../../core/mapf/mapEvents.ts';
 import { eventCellsAt } from '../../../renderer/src/replay/mapEventCells.ts';
 
 describe('eventCellsAt (doors on the map)', () => {

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { FOUR_CONNECTED, OCTILE_CUT } from '../../../../core/grid/movement.ts';
 import { type Violation, validatePlan } from '../../../../core/mapf/validator.ts';
-import { solveIndependent } from '../../../../core/solvers/independent.ts';
+import { solveIndependent } from '../../../../core/solvers/independent/independent.ts';
 import { ConflictFinder } from '../../../../core/solvers/optimal/firstConflict.ts';
-import { buildStepTable } from '../../../../core/solvers/optimal/stepTable.ts';
+import { buildStepTable } from '../../../../core/search/stepTable.ts';
 import { randomInstance } from './randomInstances.ts';
 
 /**

@@ -10,7 +10,7 @@ import { COST_MODELS } from '../../../../core/mapf/plan.ts';
 import { IllegalDependency } from '../../../../core/solvers/optimal/illegalDependency.ts';
 import { IllegalMoveTable } from '../../../../core/solvers/optimal/illegalMoveTable.ts';
 import { JointSearch } from '../../../../core/solvers/optimal/jointSearch.ts';
-import { buildStepTable, buildUnitDistance } from '../../../../core/solvers/optimal/stepTable.ts';
+import { buildStepTable, buildUnitDistance } from '../../../../core/search/stepTable.ts';
 import { Random } from '../../../../core/util/random.ts';
 import { randomInstance } from './randomInstances.ts';
 

@@ -9,7 +9,7 @@ import { FOUR_CONNECTED, type Movement, OCTILE_CUT } from '../../../../core/grid
 import { ConflictAvoidanceTable } from '../../../../core/solvers/optimal/conflictAvoidanceTable.ts';
 import { IllegalMoveTable } from '../../../../core/solvers/optimal/illegalMoveTable.ts';
 import { JointSearch, type MergeTree, type SearchMode } from '../../../../core/solvers/optimal/jointSearch.ts';
-import { buildStepTable, buildUnitDistance } from '../../../../core/solvers/optimal/stepTable.ts';
+import { buildStepTable, buildUnitDistance } from '../../../../core/search/stepTable.ts';
 import { bruteForceOptimum } from './bruteForce.ts';
 import { randomInstance } from './randomInstances.ts';
 

@@ -7,7 +7,7 @@ import { FOUR_CONNECTED, OCTILE_CUT } from '../../../../core/grid/movement.ts';
 import { sumOfCosts } from '../../../../core/mapf/plan.ts';
 import { describeViolations, validatePlan } from '../../../../core/mapf/validator.ts';
 import { solveIdAstar, solveIdOd, solveOd, solveSidOd } from '../../../../core/solvers/optimal/solvers.ts';
-import { findSolver } from '../../../../core/solvers/registry.ts';
+import { findSolver } from '../../../../core/registry/registry.ts';
 import { randomInstance } from './randomInstances.ts';
 
 describe('time limit and cancel', () => {

@@ -9,7 +9,7 @@ import { FOUR_CONNECTED, type Movement, OCTILE_CUT, OCTILE_NO_CUT } from '../../
 import type { MapfInstance } from '../../../../core/mapf/instance.ts';
 import { COST_MODELS } from '../../../../core/mapf/plan.ts';
 import { PairDependency } from '../../../../core/solvers/optimal/pairDependency.ts';
-import { buildStepTable, buildUnitDistance } from '../../../../core/solvers/optimal/stepTable.ts';
+import { buildStepTable, buildUnitDistance } from '../../../../core/search/stepTable.ts';
 import { Random } from '../../../../core/util/random.ts';
 import { bruteForceOptimum } from './bruteForce.ts';
 import { randomInstance } from './randomInstances.ts';

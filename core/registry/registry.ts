@@ -1,0 +1,64 @@
+/**
+ * Every multi-agent solver in core, by name. The solver process, the command line and the app's
+ * solver panel all look solvers up here, so adding one here makes it available everywhere. Each
+ * family in core/solvers/<family>/ has one entry file (index.ts) listing its solvers; this file
+ * lists the families (core/README.md: how to add one).
+ */
+import type { MapfInstance } from '../mapf/instance.ts';
+import type { CostModel } from '../mapf/plan.ts';
+import type { SolveOptions, SolveResult, SolverEntry } from '../solvers/types.ts';
+import type { ControllerSolverSpec } from '../simulation/controllerSolvers.ts';
+import { INDEPENDENT_SOLVERS } from '../solvers/independent/index.ts';
+import { OPTIMAL_SOLVERS } from '../solvers/optimal/index.ts';
+import { CONTROLLER_SOLVERS, COOPERATIVE_SOLVERS } from '../solvers/cooperative/index.ts';
+
+/** Every family's entry, in the order the app and the CLI list them. */
+export const SOLVERS: readonly SolverEntry[] = [
+  ...INDEPENDENT_SOLVERS,
+  ...OPTIMAL_SOLVERS,
+  ...COOPERATIVE_SOLVERS,
+];
+
+/**
+ * The solvers that are turn controllers (they plan in the turn simulator), as specs the
+ * simulator can run directly: the experiment runner and `solve` measure them turn by turn.
+ */
+export const CONTROLLERS: readonly ControllerSolverSpec[] = [...CONTROLLER_SOLVERS];
+
+export function findSolver(name: string): SolverEntry | undefined {
+  return SOLVERS.find((s) => s.name === name);
+}
+
+/**
+ * `params` for `entry` under a run's cost model: the optimal solvers minimise it (their
+ * `costModel` param) unless `params` names one itself; the others take no such param.
+ */
+export function paramsWithCostModel(entry: SolverEntry, params: Record<string, unknown>, costModel: CostModel): Record<string, unknown> {
+  return entry.optimal ? { costModel, ...params } : params;
+}
+
+export function solverNames(): string[] {
+  return SOLVERS.map((s) => s.name);
+}
+
+/**
+ * Runs `entry` with `options`, refusing timed map events it cannot honour. An offline solver
+ * plans once on the map as it starts; a door closing later would cut its plan, and a plan that
+ * walks through a closed door is worse than no plan, so it answers 'failed' with a message that
+ * says what to do, without searching. (Replaying its plan in the simulator would only make units
+ * stop at the door: an offline plan has no way around it.)
+ */
+export function solveWith(entry: SolverEntry, instance: MapfInstance, options: SolveOptions): SolveResult {
+  const events = options.mapEvents?.length ?? 0;
+  if (events > 0 && !entry.mapEvents) {
+    const online = SOLVERS.filter((s) => s.mapEvents).map((s) => s.name);
+    return {
+      solver: entry.name,
+      status: 'failed',
+      paths: [],
+      message: `${entry.name} plans on a fixed map and does not support timed map events (${events} given); use a solver that runs in the simulator (${online.join(', ')}) or remove the events`,
+      stats: { expanded: 0, generated: 0, elapsedMs: 0 },
+    };
+  }
+  return entry.solve(instance, options);
+}

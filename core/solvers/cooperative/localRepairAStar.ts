@@ -1,0 +1,239 @@
+/**
+ * Local Repair A* (LRA*) as a turn controller: seed 001_4060c03700a77bfa.txt, "Local Repair A*";
+ * seed 000_6068e232b11d7a4e.txt, "The Problem with A*".
+ *
+ * Each agent follows its own A* path, ignoring the other agents. When the next cell is occupied
+ * (by a unit standing there now, or one that moves there this turn ahead of it in the order), it
+ * replans around its current neighbours only, and its agitation level grows; random noise in
+ * proportion to the agitation is added to its heuristic, so stuck agents wander off in the hope
+ * of escaping. A move that would still collide (crossing diagonals) becomes a wait
+ * (jointMove.ts). Slow units hold both cells for the `speed` turns a move takes; large units
+ * check their whole footprint.
+ *
+ * Params: `order` (who moves first when two want one cell), `agitationNoise` (noise per
+ * agitation level, in moves; default 1), `neighbourRadius` (how far around itself an agent sees
+ * others when it replans, in cells beyond its footprint; default 1).
+ */
+import type { Grid } from '../../grid/grid.ts';
+import { gridDistance } from '../../grid/movement.ts';
+import type { AgentTask } from '../../mapf/instance.ts';
+import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../controller.ts';
+import { Random } from '../../util/random.ts';
+import { agentOrder } from './agentOrder.ts';
+import type { CooperativeInstance } from './cooperativeController.ts';
+import { computeClearance } from '../../grid/footprint.ts';
+import { GridAStar } from './gridAStar.ts';
+import { JointMoveFixer } from './jointMove.ts';
+import { ParamReader, type OrderPolicy } from './params.ts';
+import { checkUnits } from './units.ts';
+
+export class LocalRepairController implements TurnController {
+  readonly order: OrderPolicy;
+  readonly agitationNoise: number;
+  readonly neighbourRadius: number;
+  private readonly agents: readonly AgentTask[];
+  private readonly n: number;
+  private readonly random: Random;
+  private readonly seed: number;
+
+  private grid!: Grid;
+  private astar!: GridAStar;
+  private fixer!: JointMoveFixer;
+  private clearance: Uint16Array | null = null;
+  private occupant!: Int32Array;
+
+  private readonly size: Int32Array;
+  private readonly speed: Int32Array;
+  private readonly goal: Int32Array;
+  private readonly agitation: Int32Array;
+  private readonly paths: Int32Array[];
+  private readonly pathIndex: Int32Array;
+  private readonly pathLength: Int32Array;
+  private readonly stale: Uint8Array;
+  /** Slow units: the cell being moved into (-1 when not moving) and the turn the move ends. */
+  private readonly moveTarget: Int32Array;
+  private readonly moveEnd: Int32Array;
+  private readonly extra: Int32Array;
+  private readonly reverted: Uint8Array;
+  private rankOrder: Int32Array = new Int32Array(0);
+
+  constructor(instance: CooperativeInstance, options: ControllerOptions) {
+    const params = new ParamReader('LRA*', options.params, ['order', 'agitationNoise', 'neighbourRadius']);
+    this.order = params.order();
+    this.agitationNoise = params.number('agitationNoise', 1, 0);
+    this.neighbourRadius = params.integer('neighbourRadius', 1, 1, 64);
+    checkUnits('LRA*', instance.grid, instance.agents);
+    this.agents = instance.agents;
+    const n = (this.n = instance.agents.length);
+    this.seed = options.seed;
+    this.random = new Random(options.seed);
+    this.size = Int32Array.from(this.agents, (a) => a.size ?? 1);
+    this.speed = Int32Array.from(this.agents, (a) => a.speed ?? 1);
+    this.goal = Int32Array.from(this.agents, (a) => a.goal);
+    this.agitation = new Int32Array(n);
+    this.paths = Array.from({ length: n }, () => new Int32Array(0));
+    this.pathIndex = new Int32Array(n);
+    this.pathLength = new Int32Array(n);
+    this.stale = new Uint8Array(n);
+    this.moveTarget = new Int32Array(n).fill(-1);
+    this.moveEnd = new Int32Array(n);
+    this.extra = new Int32Array(n).fill(-1);
+    this.reverted = new Uint8Array(n);
+  }
+
+  init(world: WorldView): void {
+    const grid = (this.grid = world.grid);
+    this.astar = new GridAStar(grid, world.movement);
+    this.fixer = new JointMoveFixer(grid.width, grid.cells);
+    this.occupant = new Int32Array(grid.cells).fill(-1);
+    if (this.size.some((s) => s > 1)) {
+      this.clearance = computeClearance(grid);
+      this.astar.clearance = this.clearance;
+    }
+    for (let i = 0; i < this.n; i++) this.plan(i, world.positions[i], false);
+    this.rankOrder = agentOrder(this.order, this.agents, this.seed, (i) =>
+      this.pathLength[i] > 0 || world.positions[i] === this.goal[i] ? this.pathLength[i] : gridDistance(grid, world.movement, world.positions[i], this.goal[i]),
+    );
+  }
+
+  step(world: WorldView, next: Int32Array, emit: (event: TurnEvent) => void): void {
+    const t = world.t;
+    const positions = world.positions;
+    const n = this.n;
+    const w = this.grid.width;
+    // Everyone's footprint now, and the squares slow units are moving into; cells claimed this
+    // turn are marked as they are claimed.
+    for (let i = 0; i < n; i++) {
+      this.mark(positions[i], this.size[i], i);
+      if (this.moveTarget[i] >= 0) this.mark(this.moveTarget[i], this.size[i], i);
+    }
+    for (let i = 0; i < n; i++) {
+      next[i] = positions[i];
+      this.extra[i] = -1;
+      this.reverted[i] = 0;
+    }
+    for (let r = 0; r < n; r++) {
+      const i = this.rankOrder[r];
+      const pos = positions[i];
+      const size = this.size[i];
+      if (this.moveTarget[i] >= 0) {
+        // A slow move in progress: hold both squares until it ends.
+        if (t + 1 >= this.moveEnd[i]) next[i] = this.moveTarget[i];
+        else this.extra[i] = this.moveTarget[i];
+        this.mark(this.moveTarget[i], size, i);
+        continue;
+      }
+      if (pos === this.goal[i]) continue;
+      if (this.stale[i] === 1 || this.pathIndex[i] >= this.pathLength[i]) this.plan(i, pos, false);
+      if (this.pathIndex[i] >= this.pathLength[i]) continue; // no path at all: wait
+      let target = this.paths[i][this.pathIndex[i]];
+      if (this.occupiedByOther(target, size, i)) {
+        // Local repair: replan around the neighbours, more agitated each time.
+        this.agitation[i]++;
+        this.blockNeighbours(i, pos, positions);
+        this.plan(i, pos, true);
+        emit({ kind: 'replan', t, agent: i, cell: pos, detail: `blocked at (${target % w}, ${(target / w) | 0}); agitation ${this.agitation[i]}` });
+        if (this.pathIndex[i] >= this.pathLength[i]) continue;
+        target = this.paths[i][this.pathIndex[i]];
+        if (this.occupiedByOther(target, size, i)) continue;
+      }
+      this.mark(target, size, i);
+      if (this.speed[i] > 1) {
+        this.moveTarget[i] = target;
+        this.moveEnd[i] = t + this.speed[i];
+        this.extra[i] = target;
+      } else {
+        next[i] = target;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      this.mark(positions[i], this.size[i], -1);
+      if (next[i] !== positions[i]) this.mark(next[i], this.size[i], -1);
+      if (this.extra[i] >= 0) this.mark(this.extra[i], this.size[i], -1);
+    }
+    this.fixer.fix(positions, next, this.extra, this.size, this.reverted);
+    for (let i = 0; i < n; i++) {
+      if (this.reverted[i] === 1) {
+        this.moveTarget[i] = -1;
+        emit({ kind: 'wait', t, agent: i, cell: positions[i], detail: 'move withheld: it would collide' });
+        continue;
+      }
+      if (next[i] !== positions[i]) {
+        this.moveTarget[i] = -1;
+        if (this.pathIndex[i] < this.pathLength[i] && this.paths[i][this.pathIndex[i]] === next[i]) this.pathIndex[i]++;
+        else this.stale[i] = 1;
+      }
+    }
+  }
+
+  mapChanged(_world: WorldView, _cells: readonly number[]): void {
+    if (this.clearance) computeClearance(this.grid, this.clearance);
+    // Paths may cross new walls or miss new openings: replan each on its next move.
+    this.stale.fill(1);
+    for (let i = 0; i < this.n; i++) {
+      const target = this.moveTarget[i];
+      if (target >= 0 && (this.size[i] === 1 ? this.grid.passable[target] === 0 : this.clearance![target] < this.size[i])) this.moveTarget[i] = -1;
+    }
+  }
+
+  counters(): ControllerCounters {
+    return { expanded: this.astar ? this.astar.expanded : 0, reservations: 0 };
+  }
+
+  private plan(i: number, pos: number, noisy: boolean): void {
+    if (!noisy) this.astar.clearBlocked();
+    const noise = noisy ? this.agitation[i] * this.agitationNoise : 0;
+    const found = this.astar.search(pos, this.goal[i], this.size[i], noise, this.random);
+    this.stale[i] = 0;
+    this.pathIndex[i] = 0;
+    if (!found) {
+      this.pathLength[i] = 0;
+      return;
+    }
+    const len = this.astar.pathLength;
+    if (this.paths[i].length < len) this.paths[i] = new Int32Array(len * 2);
+    this.paths[i].set(this.astar.path.subarray(0, len));
+    this.pathLength[i] = len;
+  }
+
+  /** Marks the other agents' footprints within `neighbourRadius` of agent i as walls. */
+  private blockNeighbours(i: number, pos: number, positions: Int32Array): void {
+    const astar = this.astar;
+    astar.clearBlocked();
+    const w = this.grid.width;
+    const px = pos % w;
+    const py = (pos - px) / w;
+    const reach = this.neighbourRadius + this.size[i];
+    for (let j = 0; j < this.n; j++) {
+      if (j === i) continue;
+      const q = positions[j];
+      const qx = q % w;
+      const qy = (q - qx) / w;
+      const s = this.size[j];
+      if (qx + s - 1 < px - reach || qx > px + reach || qy + s - 1 < py - reach || qy > py + reach) continue;
+      for (let dy = 0; dy < s; dy++) for (let dx = 0; dx < s; dx++) astar.block(q + dy * w + dx);
+      if (this.moveTarget[j] >= 0) for (let dy = 0; dy < s; dy++) for (let dx = 0; dx < s; dx++) astar.block(this.moveTarget[j] + dy * w + dx);
+    }
+  }
+
+  private occupiedByOther(anchor: number, size: number, i: number): boolean {
+    const w = this.grid.width;
+    for (let dy = 0; dy < size; dy++) {
+      for (let dx = 0; dx < size; dx++) {
+        const o = this.occupant[anchor + dy * w + dx];
+        if (o >= 0 && o !== i) return true;
+      }
+    }
+    return false;
+  }
+
+  private mark(anchor: number, size: number, value: number): void {
+    const w = this.grid.width;
+    for (let dy = 0; dy < size; dy++) for (let dx = 0; dx < size; dx++) this.occupant[anchor + dy * w + dx] = value;
+  }
+}
+
+/** LRA*: A* with local repair and agitation noise (seed 001). */
+export function createLraController(instance: CooperativeInstance, options: ControllerOptions): LocalRepairController {
+  return new LocalRepairController(instance, options);
+}

@@ -1,0 +1,14 @@
+/**
+ * The optimal family's entry (seed 002_59f0ad9988351882.txt, Standley 2010): A* over joint states,
+ * operator decomposition, and simple and full independence detection over either.
+ */
+import type { SolverEntry } from '../types.ts';
+import { solveAstar, solveIdAstar, solveIdOd, solveOd, solveSidOd } from './solvers.ts';
+
+export const OPTIMAL_SOLVERS: readonly SolverEntry[] = [
+  { name: 'astar', label: 'A* over joint states (Standley 2010 standard algorithm)', optimal: true, solve: solveAstar },
+  { name: 'od', label: 'A* with operator decomposition (Standley 2010)', optimal: true, solve: solveOd },
+  { name: 'id+astar', label: 'Independence detection + standard A* (Standley 2010)', optimal: true, solve: solveIdAstar },
+  { name: 'id+od', label: 'Independence detection + operator decomposition (Standley 2010)', optimal: true, solve: solveIdOd },
+  { name: 'sid+od', label: 'Simple independence detection + operator decomposition (Standley 2010)', optimal: true, solve: solveSidOd },
+];
