@@ -8,7 +8,7 @@
 import { useEffect, useRef } from 'react';
 import { model } from '../state/session.ts';
 import { modelStore } from '../state/modelStore.ts';
-import { labStore, notify } from '../state/labState.ts';
+import { solveStore, notify } from '../state/solveState.ts';
 import { editorStore } from '../state/editorState.ts';
 import { replayStore } from '../state/replayState.ts';
 import { currentOutcome } from '../state/plan.ts';
@@ -138,7 +138,7 @@ export function MapView() {
         redrawStatic(null);
         redrawDynamic();
       }),
-      labStore.subscribe(redrawDynamic),
+      solveStore.subscribe(redrawDynamic),
       replayStore.subscribe(redrawDynamic),
       editorStore.subscribe(redrawDynamic),
     ];

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useSlice } from '../state/store.ts';
-import { notify } from '../state/labState.ts';
+import { notify } from '../state/solveState.ts';
 import { isFailure } from '../../../core/experiments/runner.ts';
 import { ExperimentForm } from './ExperimentForm.tsx';
 import { LabCharts } from './LabCharts.tsx';

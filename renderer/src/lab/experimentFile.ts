@@ -8,7 +8,7 @@
  */
 import { EXPERIMENT_FORMAT, looksLikeExperiment } from '../../../core/experiments/schema.ts';
 import { Store } from '../state/store.ts';
-import { notify } from '../state/labState.ts';
+import { notify } from '../state/solveState.ts';
 import { desktopApi, fileService } from '../platform/index.ts';
 import { PRESETS } from './presets.ts';
 import { slugName } from './labExports.ts';

@@ -1,7 +1,7 @@
 /** The lab's actions that reach into the editor: adding its map to the sweep, opening a run's replay or saving its replay file. */
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { afterLoad, confirmDiscard } from '../state/fileActions.ts';
-import { notify } from '../state/labState.ts';
+import { notify } from '../state/solveState.ts';
 import { model } from '../state/session.ts';
 import { solveCurrent } from '../state/solveActions.ts';
 import { exportReplayFile } from '../state/exportActions.ts';

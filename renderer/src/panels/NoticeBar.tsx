@@ -1,9 +1,9 @@
 /** The last error or information message, until dismissed. */
-import { labStore } from '../state/labState.ts';
+import { solveStore } from '../state/solveState.ts';
 import { useSlice } from '../state/store.ts';
 
 export function NoticeBar() {
-  const notice = useSlice(labStore, (s) => s.notice);
+  const notice = useSlice(solveStore, (s) => s.notice);
   if (!notice) return null;
   return (
     <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice" data-kind={notice.kind}>
@@ -13,7 +13,7 @@ export function NoticeBar() {
           {action.label}
         </button>
       ))}
-      <button type="button" className="dismiss" aria-label="Dismiss" onClick={() => labStore.set({ notice: null })}>
+      <button type="button" className="dismiss" aria-label="Dismiss" onClick={() => solveStore.set({ notice: null })}>
         ×
       </button>
     </div>

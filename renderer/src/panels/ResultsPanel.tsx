@@ -1,6 +1,6 @@
 /** The last plan per unit (cost, waits), its totals, and what the plan validator says about it. */
 import { costModelOf, pathCost, sumOfCosts, makespan } from '../../../core/mapf/plan.ts';
-import { labStore } from '../state/labState.ts';
+import { solveStore } from '../state/solveState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { exportSolutionText } from '../state/fileActions.ts';
@@ -9,7 +9,7 @@ import { exportSolutionText } from '../state/fileActions.ts';
 const MAX_ROWS = 200;
 
 export function ResultsPanel() {
-  const outcome = useSlice(labStore, (s) => s.outcome);
+  const outcome = useSlice(solveStore, (s) => s.outcome);
   const agents = useSlice(modelStore, (s) => s.agents);
   const revision = useSlice(modelStore, (s) => s.revision);
   // Settings are part of the document, so while the plan is current these are the ones it was solved with.

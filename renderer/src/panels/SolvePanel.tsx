@@ -5,7 +5,7 @@
 import { SOLVERS, findSolver } from '../../../core/registry/registry.ts';
 import { COST_MODELS, costModelOf } from '../../../core/mapf/plan.ts';
 import { AGENT_ORDERS, type SolverSettings } from '../../../core/scenario/schema.ts';
-import { labStore } from '../state/labState.ts';
+import { solveStore } from '../state/solveState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { cancelSolve, solveCurrent } from '../state/solveActions.ts';
@@ -23,10 +23,10 @@ export function SolvePanel() {
   const movement = useSlice(modelStore, (s) => s.movement);
   const agents = useSlice(modelStore, (s) => s.agents);
   const revision = useSlice(modelStore, (s) => s.revision);
-  const phase = useSlice(labStore, (s) => s.phase);
-  const progress = useSlice(labStore, (s) => s.progress);
-  const outcome = useSlice(labStore, (s) => s.outcome);
-  const live = useSlice(labStore, (s) => s.live);
+  const phase = useSlice(solveStore, (s) => s.phase);
+  const progress = useSlice(solveStore, (s) => s.progress);
+  const outcome = useSlice(solveStore, (s) => s.outcome);
+  const live = useSlice(solveStore, (s) => s.live);
   const running = phase === 'running';
   const cooperative = COOPERATIVE.has(settings.solver);
   const optimal = findSolver(settings.solver)?.optimal === true;

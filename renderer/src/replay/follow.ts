@@ -7,7 +7,7 @@
 import { centreOn } from '../canvas/viewport.ts';
 import { viewStore } from '../canvas/viewState.ts';
 import { editorStore } from '../state/editorState.ts';
-import { labStore, notify } from '../state/labState.ts';
+import { solveStore, notify } from '../state/solveState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { currentOutcome } from '../state/plan.ts';
 import { replayStore } from '../state/replayState.ts';
@@ -47,6 +47,6 @@ export function setFollow(on: boolean): void {
 
 /** Installs the subscriptions once (App); returns the uninstaller. */
 export function installFollow(): () => void {
-  const unsubscribers = [replayStore.subscribe(recentre), editorStore.subscribe(recentre), labStore.subscribe(recentre), modelStore.subscribe(recentre), viewStore.subscribe(recentre)];
+  const unsubscribers = [replayStore.subscribe(recentre), editorStore.subscribe(recentre), solveStore.subscribe(recentre), modelStore.subscribe(recentre), viewStore.subscribe(recentre)];
   return () => unsubscribers.forEach((u) => u());
 }

@@ -13,7 +13,7 @@ import { setFollow } from '../replay/follow.ts';
 import { fitView, zoomCentre } from '../canvas/viewState.ts';
 import { toolController } from '../canvas/MapView.tsx';
 import { model } from '../state/session.ts';
-import { labStore } from '../state/labState.ts';
+import { solveStore } from '../state/solveState.ts';
 
 /** Keys typed into a field or the JSON editor are the field's, not shortcuts (Ctrl+Z there undoes text). */
 function typingIn(target: EventTarget | null): boolean {
@@ -51,7 +51,7 @@ export function perform(action: ShortcutAction): void {
     case 'delete':
       return deleteSelection();
     case 'escape':
-      if (labStore.get().phase === 'running') return cancelSolve();
+      if (solveStore.get().phase === 'running') return cancelSolve();
       toolController.cancel();
       return editorStore.set({ selection: [] });
     case 'solve':

@@ -6,7 +6,7 @@
  */
 import { serializeScenario } from '../../../core/scenario/serialize.ts';
 import { documentFromScenarioText, scenarioFromDocument } from '../model/document.ts';
-import { labStore, notify } from './labState.ts';
+import { solveStore, notify } from './solveState.ts';
 import { model } from './session.ts';
 import { solverService } from '../platform/index.ts';
 
@@ -87,14 +87,14 @@ export function recover(): void {
 
 export function discardAutosave(): void {
   markClean();
-  labStore.set({ notice: null });
+  solveStore.set({ notice: null });
 }
 
 /** Starts autosaving and offers a recovery left by an earlier session. */
 export function startAutosave(): void {
   const entry = readEntry();
   if (entry) {
-    labStore.set({
+    solveStore.set({
       notice: {
         kind: 'info',
         text: `Unsaved changes to “${entry.name}” from ${new Date(entry.savedAt).toLocaleString()} were found.`,

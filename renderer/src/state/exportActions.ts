@@ -8,7 +8,7 @@ import { movingAiScenText } from '../export/movingAiScen.ts';
 import { planVizText } from '../export/planViz.ts';
 import { costModelOf } from '../../../core/mapf/plan.ts';
 import { replayFileText } from '../export/replayExport.ts';
-import { notify } from './labState.ts';
+import { notify } from './solveState.ts';
 import { currentOutcome } from './plan.ts';
 import { model } from './session.ts';
 import { baseName, reportErrors, slug } from './fileActions.ts';

@@ -13,7 +13,7 @@ import { serializeScenario } from '../../../core/scenario/serialize.ts';
 import { solverNames } from '../../../core/registry/registry.ts';
 import { fileService } from '../platform/index.ts';
 import { emptyDocument } from '../model/document.ts';
-import { labStore, notify } from './labState.ts';
+import { solveStore, notify } from './solveState.ts';
 import { model, newDocument } from './session.ts';
 import { editorStore } from './editorState.ts';
 import { currentOutcome } from './plan.ts';
@@ -37,7 +37,7 @@ export function afterLoad(): void {
   markClean();
   openedMap = null;
   editorStore.set({ selection: [] });
-  labStore.set({ outcome: null });
+  solveStore.set({ outcome: null });
 }
 
 /** Asks before a load replaces unsaved changes (called after the new file parsed: a bad file never asks). */

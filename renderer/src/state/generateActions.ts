@@ -7,7 +7,7 @@ import { randomMap } from '../../../core/mapgen/randomMap.ts';
 import { completeAgent } from '../../../core/scenario/content.ts';
 import { chokepointTemplate, type TemplateKind } from '../templates/chokepoints.ts';
 import { afterLoad, confirmDiscard } from './fileActions.ts';
-import { notify } from './labState.ts';
+import { notify } from './solveState.ts';
 import { model, newDocument } from './session.ts';
 
 export type GeneratorKind = 'empty' | 'random' | TemplateKind;

@@ -3,7 +3,7 @@
  * edits pause (debounced; a brush stroke counts when it ends), cancelling the stale run, so a
  * designer sees the effect of moving a wall at once.
  */
-import { labStore } from './labState.ts';
+import { solveStore } from './solveState.ts';
 import { model } from './session.ts';
 import { solveCurrent } from './solveActions.ts';
 
@@ -12,16 +12,16 @@ export const LIVE_DELAY_MS = 350;
 let timer = 0;
 
 model.subscribe((event) => {
-  if (!labStore.get().live || event.pending || event.cause === 'solution') return;
+  if (!solveStore.get().live || event.pending || event.cause === 'solution') return;
   const { map, agents, settings, events } = event.parts;
   if (!(map || agents || settings || events)) return;
   window.clearTimeout(timer);
   timer = window.setTimeout(() => {
-    if (labStore.get().live && model.document.agents.length > 0) void solveCurrent({ restart: true });
+    if (solveStore.get().live && model.document.agents.length > 0) void solveCurrent({ restart: true });
   }, LIVE_DELAY_MS);
 });
 
 export function setLive(live: boolean): void {
-  labStore.set({ live });
+  solveStore.set({ live });
   if (live && model.document.agents.length > 0) void solveCurrent({ restart: true });
 }

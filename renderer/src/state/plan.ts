@@ -1,15 +1,15 @@
 /** The plan on screen: the last solve's outcome while the scenario is unchanged since it was asked for. */
-import { labStore, type SolveOutcome } from './labState.ts';
+import { solveStore, type SolveOutcome } from './solveState.ts';
 import { modelStore } from './modelStore.ts';
 import { useSlice } from './store.ts';
 
 export function currentOutcome(): SolveOutcome | null {
-  const outcome = labStore.get().outcome;
+  const outcome = solveStore.get().outcome;
   return outcome && outcome.revision === modelStore.get().revision ? outcome : null;
 }
 
 export function useCurrentOutcome(): SolveOutcome | null {
-  const outcome = useSlice(labStore, (s) => s.outcome);
+  const outcome = useSlice(solveStore, (s) => s.outcome);
   const revision = useSlice(modelStore, (s) => s.revision);
   return outcome && outcome.revision === revision ? outcome : null;
 }

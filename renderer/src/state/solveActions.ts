@@ -12,14 +12,14 @@ import { validateReplay } from '../../../core/solvers/replay.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import { solverService } from '../platform/index.ts';
 import { analyseReplay } from '../replay/analysis.ts';
-import { labStore } from './labState.ts';
+import { solveStore } from './solveState.ts';
 import { replayStore } from './replayState.ts';
 import { model } from './session.ts';
 import { solveRequestFields } from './solveRequest.ts';
 
 /** Solves the scenario as it is now. `restart`: cancel a run in progress first (live mode). */
 export async function solveCurrent(options: { restart?: boolean } = {}): Promise<void> {
-  const running = labStore.get();
+  const running = solveStore.get();
   if (running.phase === 'running') {
     if (!options.restart || running.jobId === null) return;
     // The stale run's result is ignored below: its id is no longer the current job's.
@@ -30,10 +30,10 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   const settings = model.document.solver;
   // The grid is edited in place by the painter: the request gets its own copy on the wire.
   const fields = solveRequestFields(settings, instance.grid.width, instance.grid.height);
-  const job = solverService.solve({ ...fields, instance: encodeInstance(instance, events) }, (progress) => labStore.set({ progress: progress.message }));
-  labStore.set({ phase: 'running', jobId: job.id, progress: 'Starting solver…' });
+  const job = solverService.solve({ ...fields, instance: encodeInstance(instance, events) }, (progress) => solveStore.set({ progress: progress.message }));
+  solveStore.set({ phase: 'running', jobId: job.id, progress: 'Starting solver…' });
   const result = await job.result;
-  if (labStore.get().jobId !== job.id) return; // a newer solve replaced this one
+  if (solveStore.get().jobId !== job.id) return; // a newer solve replaced this one
   let paths: number[][] = [];
   let violations: Violation[] = [];
   let message = result.message;
@@ -51,7 +51,7 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   const analysis = analyseReplay(instance.grid, paths, goals, violations.filter((v) => v.agents.length > 1), replay);
   model.dispatch({ type: 'receiveSolution', solution: { solver: result.solver, status: result.status, paths, message, stats: result.stats } });
   replayStore.set({ t: 0, playing: false });
-  labStore.set({
+  solveStore.set({
     phase: 'done',
     jobId: null,
     progress: '',
@@ -71,7 +71,7 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
 }
 
 export function cancelSolve(): void {
-  const { jobId } = labStore.get();
+  const { jobId } = solveStore.get();
   if (jobId !== null) solverService.cancel(jobId);
 }
 

@@ -1,6 +1,7 @@
 /**
- * The lab's session state that is not part of the scenario: messages for the user and the
- * solve in progress or last finished. The scenario itself lives in the editor model (session.ts).
+ * The editor's solve state, which is not part of the scenario: the solve in progress or last
+ * finished, live mode, and the message shown to the user. The scenario itself lives in the editor
+ * model (session.ts); the experiments view ("the lab", renderer/src/lab/) keeps its own state.
  */
 import type { SolveStatus, SolveStats } from '../../../core/solvers/types.ts';
 import type { Replay } from '../../../core/solvers/replay.ts';
@@ -34,7 +35,7 @@ export interface Notice {
   actions?: { label: string; testId: string; run: () => void }[];
 }
 
-export interface LabState {
+export interface SolveState {
   /** The last error or information for the user, shown until dismissed or replaced. */
   notice: Notice | null;
   phase: SolvePhase;
@@ -45,7 +46,7 @@ export interface LabState {
   live: boolean;
 }
 
-export const labStore = new Store<LabState>({
+export const solveStore = new Store<SolveState>({
   notice: null,
   phase: 'idle',
   jobId: null,
@@ -55,5 +56,5 @@ export const labStore = new Store<LabState>({
 });
 
 export function notify(kind: Notice['kind'], text: string): void {
-  labStore.set({ notice: { kind, text } });
+  solveStore.set({ notice: { kind, text } });
 }
