@@ -168,7 +168,7 @@ function silver(movement: Movement, agentsCount: number): void {
 }
 
 function den(movement: Movement, count: number, turns: number): void {
-  const base = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+  const base = fileURLToPath(new URL('../../../../shared/benchmarks/movingai/', import.meta.url));
   const grid = parseMap(readFileSync(`${base}maps/den520d.map`, 'utf8'), 'den520d.map').grid;
   const scen = parseScenario(readFileSync(`${base}scen/den520d-random-1.scen`, 'utf8'), 'den520d-random-1.scen');
   const starts = new Set<number>();
