@@ -4,6 +4,7 @@
  */
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
+import { type OptionTable, commandUsage, parseCommandLine } from '../args.ts';
 import { chokepointExample } from '../../core/examples/chokepoint.ts';
 import { DEFAULT_COST_MODEL, makespan as makespanOf, pathCost, sumOfCosts as sumOfPaths } from '../../core/mapf/plan.ts';
 import { SolverClient } from '../../core/protocol/client.ts';
@@ -11,24 +12,24 @@ import { decodePaths, encodeInstance } from '../../core/protocol/wire.ts';
 import { findSolver, solverNames } from '../../core/registry/registry.ts';
 import { spawnNodeSolverWorker } from '../solverWorker/spawnNodeSolverWorker.ts';
 
-const USAGE = [
+const OPTIONS = {
+  solver: { value: 'NAME', help: `solver to run (default: independent; known: ${solverNames().join(', ')})` },
+  json: { help: 'print one JSON object {solver, status, paths, sumOfCosts, makespan},\neach path a list of [x, y] cells' },
+} as const satisfies OptionTable;
+
+const USAGE = commandUsage([
   'Usage: mapf-lab example [--solver NAME] [--json]',
   '',
   'Solves the built-in chokepoint example (two rooms joined by a one-cell gap) in a solver',
   'worker thread and prints the outcome.',
-  '',
-  'Options:',
-  `  --solver NAME  solver to run (default: independent; known: ${solverNames().join(', ')})`,
-  '  --json         print one JSON object {solver, status, paths, sumOfCosts, makespan},',
-  '                 each path a list of [x, y] cells',
-].join('\n');
+], OPTIONS);
 
 export const exampleCommand: Command = {
   name: 'example',
   summary: 'Solve the built-in chokepoint example in a solver worker and print the paths',
   usage: USAGE,
   async run(args, io) {
-    const { solver, json } = parseArgs(args);
+    const { solver, json } = parseExampleArgs(args);
     const instance = chokepointExample();
     const client = new SolverClient(() => spawnNodeSolverWorker());
     let result;
@@ -66,19 +67,9 @@ export const exampleCommand: Command = {
   },
 };
 
-function parseArgs(args: string[]): { solver: string; json: boolean } {
-  let solver = 'independent';
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--json') json = true;
-    else if (arg === '--solver') {
-      const name = args[++i];
-      if (name === undefined || name.startsWith('--')) throw new UsageError('--solver needs a solver name');
-      solver = name;
-    } else if (arg.startsWith('--solver=')) solver = arg.slice('--solver='.length);
-    else throw new UsageError(`unknown option '${arg}'`);
-  }
+function parseExampleArgs(args: string[]): { solver: string; json: boolean } {
+  const { values } = parseCommandLine(OPTIONS, args);
+  const solver = values.solver ?? 'independent';
   if (!findSolver(solver)) throw new UsageError(`unknown solver '${solver}' (known solvers: ${solverNames().join(', ')})`);
-  return { solver, json };
+  return { solver, json: values.json ?? false };
 }

@@ -5,10 +5,21 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
+import { type OptionTable, commandUsage, oneOf, parseCommandLine } from '../args.ts';
 import { parseShard } from '../../core/experiments/results.ts';
 import { type ExperimentOptions, runExperiment } from '../experiments/runExperiment.ts';
 
-const USAGE = [
+const OPTIONS = {
+  out: { value: 'DIR', help: 'where results.jsonl, results.csv, summary.txt, summary.csv, experiment.json\nand manifest.json go (default: results/NAME, NAME from the file)' },
+  workers: { value: 'N', help: 'solver processes side by side (default: one per core)' },
+  shard: { value: 'I/N', help: 'run only every Nth instance (starting at the I-th), for splitting a sweep over\nmachines; put each shard in its own DIR and `mapf-lab merge` them' },
+  clock: { value: 'C', help: 'how init and turn times are measured: wall (default) or process (the\nprocess\'s CPU time: steadier on a busy machine; needs --workers 1)' },
+  fresh: { help: 'discard the results already in DIR instead of resuming' },
+  'retry-errors': { help: 'on resume, run again the runs recorded as errors (not set up, threw,\ncrashed or hung); their new records replace the old' },
+  quiet: { help: 'no progress on stderr' },
+} as const satisfies OptionTable;
+
+const USAGE = commandUsage([
   'Usage: mapf-lab experiment FILE.json [--out DIR] [--workers N] [--shard I/N] [--clock wall|process]',
   '                           [--fresh | --retry-errors] [--quiet]',
   '',
@@ -18,72 +29,36 @@ const USAGE = [
   'initial planning time, maximum turn time. Records are appended to DIR/results.jsonl as runs',
   'finish; running the same command again resumes, skipping runs already recorded. Ctrl+C stops',
   'the runs in flight and keeps the rest.',
-  '',
-  'Options:',
-  '  --out DIR      where results.jsonl, results.csv, summary.txt, summary.csv, experiment.json',
-  '                 and manifest.json go (default: results/NAME, NAME from the file)',
-  '  --workers N    solver processes side by side (default: one per core)',
-  '  --shard I/N    run only every Nth instance (starting at the I-th), for splitting a sweep over',
-  '                 machines; put each shard in its own DIR and `mapf-lab merge` them',
-  '  --clock C      how init and turn times are measured: wall (default) or process (the',
-  '                 process\'s CPU time: steadier on a busy machine; needs --workers 1)',
-  '  --fresh        discard the results already in DIR instead of resuming',
-  '  --retry-errors  on resume, run again the runs recorded as errors (not set up, threw,',
-  '                 crashed or hung); their new records replace the old',
-  '  --quiet        no progress on stderr',
-  '',
+], OPTIONS, [
   'Exit code: 0 all runs measured, 1 some failed (their reasons are in results.jsonl),',
   '130 cancelled with Ctrl+C.',
-].join('\n');
-
-function value(args: string[], i: number, name: string): string {
-  const v = args[i];
-  if (v === undefined || v.startsWith('--')) throw new UsageError(`${name} needs a value`);
-  return v;
-}
+]);
 
 export function parseExperimentArgs(args: string[]): Omit<ExperimentOptions, 'spawn' | 'onPool'> {
-  let file: string | undefined;
-  let out: string | undefined;
+  const { values, positionals } = parseCommandLine(OPTIONS, args, { positionals: true });
+  if (positionals.length === 0) throw new UsageError('an experiment file is required');
+  if (positionals.length > 1) throw new UsageError(`one experiment file at a time (got '${positionals[0]}' and '${positionals[1]}')`);
+  const clock = values.clock === undefined ? 'wall' : oneOf('--clock', values.clock, ['wall', 'process'] as const);
   let workers: number | undefined;
-  let shard: ExperimentOptions['shard'];
-  let clock: 'wall' | 'process' = 'wall';
-  let quiet = false;
-  let fresh = false;
-  let retryErrors = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const take = () => inline ?? value(args, ++i, name);
-    if (name === '--clock') {
-      const c = take();
-      if (c !== 'wall' && c !== 'process') throw new UsageError(`--clock must be wall or process, got '${c}'`);
-      clock = c;
-    } else if (name === '--out') out = take();
-    else if (name === '--workers') {
-      const text = take();
-      workers = Number(text);
-      if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a whole number of at least 1, got '${text}'`);
-    } else if (name === '--shard') {
-      const text = take();
-      try {
-        shard = parseShard(text);
-      } catch (error) {
-        throw new UsageError(`--shard: ${(error as Error).message}`);
-      }
-    } else if (name === '--quiet') quiet = true;
-    else if (name === '--fresh') fresh = true;
-    else if (name === '--retry-errors') retryErrors = true;
-    else if (arg.startsWith('-')) throw new UsageError(`unknown option '${arg}'`);
-    else if (file === undefined) file = arg;
-    else throw new UsageError(`one experiment file at a time (got '${file}' and '${arg}')`);
+  if (values.workers !== undefined) {
+    workers = Number(values.workers);
+    if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a whole number of at least 1, got '${values.workers}'`);
   }
-  if (file === undefined) throw new UsageError('an experiment file is required');
+  let shard: ExperimentOptions['shard'];
+  if (values.shard !== undefined) {
+    try {
+      shard = parseShard(values.shard);
+    } catch (error) {
+      throw new UsageError(`--shard: ${(error as Error).message}`);
+    }
+  }
+  const fresh = values.fresh ?? false;
+  const retryErrors = values['retry-errors'] ?? false;
   if (clock === 'process' && workers !== undefined && workers > 1) {
     throw new UsageError('--clock process measures the CPU time of the whole process, all its threads: use it with --workers 1');
   }
   if (fresh && retryErrors) throw new UsageError('--fresh discards every result; --retry-errors keeps all but the errors: pick one');
-  return { file, out, workers: workers ?? (clock === 'process' ? 1 : availableParallelism()), shard, clock, quiet, fresh, retryErrors };
+  return { file: positionals[0], out: values.out, workers: workers ?? (clock === 'process' ? 1 : availableParallelism()), shard, clock, quiet: values.quiet ?? false, fresh, retryErrors };
 }
 
 export const experimentCommand: Command = {

@@ -7,12 +7,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
+import { type OptionTable, commandUsage, parseCommandLine } from '../args.ts';
 import { mergeRecords, recordLine } from '../../core/experiments/results.ts';
 import { planRuns } from '../../core/experiments/runPlan.ts';
 import { type MachineInfo, sameMachine } from '../experiments/machineInfo.ts';
 import { FILES, type ResultsFolder, isResultsFolder, readResultsFolder, writeDefinition, writeSummaries } from '../experiments/resultsFolder.ts';
 
-const USAGE = [
+const OPTIONS = {
+  out: { value: 'DIR', help: 'the folder the merged results go to (required; never one of the merged folders)' },
+} as const satisfies OptionTable;
+
+const USAGE = commandUsage([
   'Usage: mapf-lab merge DIR1 DIR2 … --out DIR',
   '',
   'Merges results folders of the same experiment definition (typically its shards, run with',
@@ -21,24 +26,15 @@ const USAGE = [
   'manifest listing the shards and machines. Folders of different definitions are refused.',
   'DIR can then be resumed (`mapf-lab experiment FILE --out DIR` runs what is missing) or',
   'reported (`mapf-lab report DIR`).',
-].join('\n');
+], OPTIONS);
 
 export const mergeCommand: Command = {
   name: 'merge',
   summary: 'Merge the results folders of shards of one experiment',
   usage: USAGE,
   async run(args, io) {
-    const dirs: string[] = [];
-    let out: string | undefined;
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i];
-      if (arg === '--out') {
-        out = args[++i];
-        if (out === undefined || out.startsWith('--')) throw new UsageError('--out needs a folder');
-      } else if (arg.startsWith('--out=')) out = arg.slice('--out='.length);
-      else if (arg.startsWith('-')) throw new UsageError(`unknown option '${arg}'`);
-      else dirs.push(arg);
-    }
+    const { values, positionals: dirs } = parseCommandLine(OPTIONS, args, { positionals: true });
+    const out = values.out;
     if (dirs.length === 0) throw new UsageError('name the results folders to merge');
     if (out === undefined) throw new UsageError('--out DIR is required (merge never writes into a source folder)');
     const target = resolve(out);

@@ -4,9 +4,9 @@
  * 8-connected, no corner cutting, diagonal cost √2. Only the searches are timed, not file I/O.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
+import { type OptionTable, commandUsage, parseCommandLine } from '../args.ts';
 import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { checkScenario, parseScenario } from '../../core/formats/movingAiScenario.ts';
 import { OCTILE_NO_CUT } from '../../core/grid/movement.ts';
@@ -16,20 +16,22 @@ import { SearchContext } from '../../core/search/searchContext.ts';
 /** Lengths further than this from the scenario's optimal length count as mismatches. */
 export const LENGTH_TOLERANCE = 1e-3;
 
-const USAGE = `Usage: mapf-lab path --map FILE.map --scen FILE.scen [options]
+const OPTIONS = {
+  map: { value: 'FILE', help: 'Moving AI .map file' },
+  scen: { value: 'FILE', help: 'Moving AI .scen file for that map' },
+  algo: { value: 'NAME', help: `${pathAlgorithmNames().join(' | ')} (default astar)` },
+  weight: { value: 'W', help: 'heuristic weight for --algo wastar (>= 1, default 1.5)' },
+  limit: { value: 'N', help: 'run only the first N queries' },
+  json: { help: 'print one JSON object: { algo, queries, totalMs, meanMs, mismatches,\nresults: [{ length, expanded }] } (length null when unreachable)' },
+} as const satisfies OptionTable;
 
-Runs every query of a Moving AI scenario (8-connected, no corner cutting) and prints each
-path's length and nodes expanded, then totals and the number of lengths that differ from the
-scenario's optimal length by more than ${LENGTH_TOLERANCE}.
-
-Options:
-  --map FILE     Moving AI .map file
-  --scen FILE    Moving AI .scen file for that map
-  --algo NAME    ${pathAlgorithmNames().join(' | ')} (default astar)
-  --weight W     heuristic weight for --algo wastar (>= 1, default 1.5)
-  --limit N      run only the first N queries
-  --json         print one JSON object: { algo, queries, totalMs, meanMs, mismatches,
-                 results: [{ length, expanded }] } (length null when unreachable)`;
+const USAGE = commandUsage([
+  'Usage: mapf-lab path --map FILE.map --scen FILE.scen [options]',
+  '',
+  'Runs every query of a Moving AI scenario (8-connected, no corner cutting) and prints each',
+  "path's length and nodes expanded, then totals and the number of lengths that differ from the",
+  `scenario's optimal length by more than ${LENGTH_TOLERANCE}.`,
+], OPTIONS);
 
 interface PathOptions {
   map: string;
@@ -41,24 +43,7 @@ interface PathOptions {
 }
 
 function readOptions(args: string[]): PathOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        map: { type: 'string' },
-        scen: { type: 'string' },
-        algo: { type: 'string', default: 'astar' },
-        weight: { type: 'string' },
-        limit: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const { values } = parseCommandLine(OPTIONS, args);
   if (values.map === undefined) throw new UsageError('--map FILE.map is required');
   if (values.scen === undefined) throw new UsageError('--scen FILE.scen is required');
   const algo = values.algo ?? 'astar';

@@ -8,21 +8,23 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
+import { type OptionTable, commandUsage, parseCommandLine } from '../args.ts';
 import { planRuns } from '../../core/experiments/runPlan.ts';
 import { type ReportScripts, reportHtml } from '../../core/experiments/report/reportHtml.ts';
 import { machineInfo } from '../experiments/machineInfo.ts';
 import { FILES, readResultsFolder } from '../experiments/resultsFolder.ts';
 
-const USAGE = [
+const OPTIONS = {
+  out: { value: 'FILE', help: `where the report goes (default: DIR/${FILES.report})` },
+} as const satisfies OptionTable;
+
+const USAGE = commandUsage([
   'Usage: mapf-lab report DIR [--out FILE.html]',
   '',
   'Writes one HTML file that opens offline in any browser: the experiment definition, the',
   'machines and versions the runs ran on, a chart per measure against the number of agents (one',
   'line per solver with its 95% band), the summary table with 95% intervals, and the failures.',
-  '',
-  'Options:',
-  `  --out FILE   where the report goes (default: DIR/${FILES.report})`,
-].join('\n');
+], OPTIONS);
 
 /** The report page's scripts: Chart.js's UMD bundle from the installed package, and the page's own. */
 function reportScripts(): ReportScripts {
@@ -38,18 +40,10 @@ export const reportCommand: Command = {
   summary: 'Write the self-contained HTML report (charts, tables, failures) of a results folder',
   usage: USAGE,
   async run(args, io) {
-    let dir: string | undefined;
-    let out: string | undefined;
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i];
-      if (arg === '--out') {
-        out = args[++i];
-        if (out === undefined || out.startsWith('--')) throw new UsageError('--out needs a file');
-      } else if (arg.startsWith('--out=')) out = arg.slice('--out='.length);
-      else if (arg.startsWith('-')) throw new UsageError(`unknown option '${arg}'`);
-      else if (dir === undefined) dir = arg;
-      else throw new UsageError(`one results folder at a time (got '${dir}' and '${arg}')`);
-    }
+    const { values, positionals } = parseCommandLine(OPTIONS, args, { positionals: true });
+    if (positionals.length > 1) throw new UsageError(`one results folder at a time (got '${positionals[0]}' and '${positionals[1]}')`);
+    const [dir] = positionals;
+    const out = values.out;
     if (dir === undefined) throw new UsageError('a results folder is required');
     const folder = readResultsFolder(resolve(dir));
     for (const problem of folder.results.problems) io.err(`warning: ${join(folder.dir, FILES.results)} ${problem}; left out`);

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
+import { type OptionTable, commandUsage, oneOf, parseCommandLine, wholeNumber } from '../args.ts';
 import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { checkScenario, parseScenario } from '../../core/formats/movingAiScenario.ts';
 import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
@@ -17,32 +18,31 @@ import { CONTROLLERS, findSolver, paramsWithCostModel, solverNames } from '../..
 import { measureSolver } from '../../core/simulation/measure.ts';
 import { runFigures } from '../../core/simulation/metrics.ts';
 
-const USAGE = [
+const OPTIONS = {
+  map: { value: 'FILE.map', help: 'Moving AI map' },
+  scen: { value: 'FILE.scen', help: 'Moving AI scenario; its first K agents are used' },
+  agents: { value: 'K', help: 'number of agents (1 or more)' },
+  solver: { value: 'NAME', help: `one of: ${solverNames().join(', ')}` },
+  window: { value: 'W', help: 'search window in turns (whca); same as --param window=W' },
+  param: { value: 'NAME=VALUE', multiple: true, help: 'any solver parameter (VALUE read as JSON when it parses)' },
+  connectivity: { value: '4|8', help: 'movement (default 4, as in Silver\'s experiment)' },
+  corners: { value: 'no-cut|cut', help: 'diagonal corner rule with 8-connectivity (default no-cut)' },
+  'turn-limit': { value: 'T', help: 'turns a run may take (default 100; offline plans play to their end)' },
+  'time-limit': { value: 'S', help: 'wall-clock limit in seconds' },
+  seed: { value: 'N', help: 'seed for the solver\'s random choices (default 0)' },
+  'cost-model': {
+    value: 'away|rest',
+    help: 'how sumOfCosts counts, and what the optimal solvers minimise:\naway (default, Standley 2010): steps not waiting on the goal;\nrest: time until each agent rests on its goal for good',
+  },
+  json: { help: 'print one JSON object: solver, status, paths ([x, y] per turn, per\nagent in scenario order), success, sumOfCosts, makespan, metrics' },
+} as const satisfies OptionTable;
+
+const USAGE = commandUsage([
   'Usage: mapf-lab solve --map FILE.map --scen FILE.scen --agents K --solver NAME [options]',
   '',
   'Runs a solver on the first K agents of a Moving AI scenario in the turn simulator and prints',
   'the paths it executed, each agent\'s success and the run\'s metrics.',
-  '',
-  'Options:',
-  '  --map FILE.map         Moving AI map',
-  '  --scen FILE.scen       Moving AI scenario; its first K agents are used',
-  '  --agents K             number of agents (1 or more)',
-  `  --solver NAME          one of: ${solverNames().join(', ')}`,
-  '  --window W             search window in turns (whca); same as --param window=W',
-  '  --param NAME=VALUE     any solver parameter (repeatable; VALUE read as JSON when it parses)',
-  '  --connectivity 4|8     movement (default 4, as in Silver\'s experiment)',
-  '  --corners no-cut|cut   diagonal corner rule with 8-connectivity (default no-cut)',
-  '  --turn-limit T         turns a run may take (default 100; offline plans play to their end)',
-  '  --time-limit S         wall-clock limit in seconds',
-  '  --seed N               seed for the solver\'s random choices (default 0)',
-  '  --cost-model away|rest how sumOfCosts counts, and what the optimal solvers minimise:',
-  '                         away (default, Standley 2010): steps not waiting on the goal;',
-  '                         rest: time until each agent rests on its goal for good',
-  '  --json                 print one JSON object: solver, status, paths ([x, y] per turn, per',
-  '                         agent in scenario order), success, sumOfCosts, makespan, metrics',
-  '',
-  'Exit code 0 when every agent succeeded, 1 otherwise, 2 for a bad command line.',
-].join('\n');
+], OPTIONS, ['Exit code 0 when every agent succeeded, 1 otherwise, 2 for a bad command line.']);
 
 export interface SolveArgs {
   map: string;
@@ -131,84 +131,53 @@ export const solveCommand: Command = {
   },
 };
 
-function positiveInteger(option: string, text: string | undefined, min = 1): number {
-  const value = Number(text);
-  if (text === undefined || text === '' || !Number.isInteger(value) || value < min) {
-    throw new UsageError(`${option} needs a whole number >= ${min}, got ${text === undefined ? 'nothing' : `'${text}'`}`);
-  }
-  return value;
-}
-
 export function parseSolveArgs(args: string[]): SolveArgs {
-  const values = new Map<string, string>();
+  const { values } = parseCommandLine(OPTIONS, args);
   const params: Record<string, unknown> = {};
-  let json = false;
-  const known = ['--map', '--scen', '--agents', '--solver', '--window', '--connectivity', '--corners', '--turn-limit', '--time-limit', '--seed', '--param', '--cost-model'];
-  for (let i = 0; i < args.length; i++) {
-    let arg = args[i];
-    let value: string | undefined;
-    const eq = arg.indexOf('=');
-    if (arg.startsWith('--') && eq > 0) {
-      value = arg.slice(eq + 1);
-      arg = arg.slice(0, eq);
+  for (const text of values.param ?? []) {
+    const split = text.indexOf('=');
+    if (split <= 0) throw new UsageError(`--param needs NAME=VALUE, got '${text}'`);
+    const raw = text.slice(split + 1);
+    let parsed: unknown = raw;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      // a bare word stays a string (e.g. order=random)
     }
-    if (arg === '--json') {
-      json = true;
-      continue;
-    }
-    if (!known.includes(arg)) throw new UsageError(`unknown option '${args[i]}'`);
-    if (value === undefined) {
-      value = args[++i];
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg} needs a value`);
-    }
-    if (arg === '--param') {
-      const split = value.indexOf('=');
-      if (split <= 0) throw new UsageError(`--param needs NAME=VALUE, got '${value}'`);
-      const raw = value.slice(split + 1);
-      let parsed: unknown = raw;
-      try {
-        parsed = JSON.parse(raw);
-      } catch {
-        // a bare word stays a string (e.g. order=random)
-      }
-      params[value.slice(0, split)] = parsed;
-    } else values.set(arg, value);
+    params[text.slice(0, split)] = parsed;
   }
-  for (const required of ['--map', '--scen', '--agents', '--solver']) {
-    if (!values.has(required)) throw new UsageError(`${required} is required`);
+  for (const required of ['map', 'scen', 'agents', 'solver'] as const) {
+    if (values[required] === undefined) throw new UsageError(`--${required} is required`);
   }
-  const solver = values.get('--solver')!;
+  const solver = values.solver!;
   if (!findSolver(solver)) throw new UsageError(`--solver: unknown solver '${solver}' (known: ${solverNames().join(', ')})`);
-  const connectivity = values.get('--connectivity') ?? '4';
-  if (connectivity !== '4' && connectivity !== '8') throw new UsageError(`--connectivity must be 4 or 8, got '${connectivity}'`);
-  const corners = values.get('--corners') ?? 'no-cut';
-  if (corners !== 'no-cut' && corners !== 'cut') throw new UsageError(`--corners must be no-cut or cut, got '${corners}'`);
-  if (values.has('--window')) params.window = positiveInteger('--window', values.get('--window'));
+  const connectivity = oneOf('--connectivity', values.connectivity ?? '4', ['4', '8']);
+  const corners = oneOf('--corners', values.corners ?? 'no-cut', ['no-cut', 'cut'] as const);
+  if (values.window !== undefined) params.window = wholeNumber('--window', values.window);
   let timeLimitMs: number | undefined;
-  if (values.has('--time-limit')) {
-    const seconds = Number(values.get('--time-limit'));
-    if (!(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`--time-limit needs a number of seconds > 0, got '${values.get('--time-limit')}'`);
+  if (values['time-limit'] !== undefined) {
+    const seconds = Number(values['time-limit']);
+    if (!(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`--time-limit needs a number of seconds > 0, got '${values['time-limit']}'`);
     timeLimitMs = seconds * 1000;
   }
-  const costModel = values.get('--cost-model') ?? 'away';
-  if (!COST_MODELS.includes(costModel as CostModel)) throw new UsageError(`--cost-model must be ${COST_MODELS.join(' or ')}, got '${costModel}'`);
+  const costModel = oneOf('--cost-model', values['cost-model'] ?? 'away', COST_MODELS);
   let seed = 0;
-  if (values.has('--seed')) {
-    seed = Number(values.get('--seed'));
-    if (!Number.isInteger(seed)) throw new UsageError(`--seed needs a whole number, got '${values.get('--seed')}'`);
+  if (values.seed !== undefined) {
+    seed = Number(values.seed);
+    if (values.seed.trim() === '' || !Number.isInteger(seed)) throw new UsageError(`--seed needs a whole number, got '${values.seed}'`);
   }
   return {
-    map: values.get('--map')!,
-    scen: values.get('--scen')!,
-    agents: positiveInteger('--agents', values.get('--agents')),
+    map: values.map!,
+    scen: values.scen!,
+    agents: wholeNumber('--agents', values.agents),
     solver,
     params,
     connectivity: Number(connectivity) as Connectivity,
     corners,
-    turnLimit: values.has('--turn-limit') ? positiveInteger('--turn-limit', values.get('--turn-limit'), 0) : undefined,
+    turnLimit: values['turn-limit'] !== undefined ? wholeNumber('--turn-limit', values['turn-limit'], 0) : undefined,
     timeLimitMs,
     seed,
-    costModel: costModel as CostModel,
-    json,
+    costModel,
+    json: values.json ?? false,
   };
 }

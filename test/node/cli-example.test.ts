@@ -47,6 +47,6 @@ describe('mapf-lab example', () => {
     expect(io2.stderr.join('\n')).toContain("unknown option '--fast'");
     const io3 = capture();
     expect(await main(['example', '--solver'], io3)).toBe(2);
-    expect(io3.stderr.join('\n')).toContain('--solver needs a solver name');
+    expect(io3.stderr.join('\n')).toContain('--solver needs a value');
   });
 });

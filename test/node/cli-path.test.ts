@@ -75,7 +75,7 @@ describe('mapf-lab path', () => {
       [['--map', DEN_MAP, '--scen', DEN_SCEN, '--limit', '0'], "--limit must be a whole number >= 1, got '0'"],
       [['--map', DEN_MAP, '--scen', DEN_SCEN, '--algo', 'wastar', '--weight', 'heavy'], "--weight must be a number >= 1, got 'heavy'"],
       [['--map', DEN_MAP, '--scen', DEN_SCEN, '--weight', '2'], "--weight applies only to --algo wastar, not 'astar'"],
-      [['--map', DEN_MAP, '--scen', DEN_SCEN, '--colour'], "Unknown option '--colour'"],
+      [['--map', DEN_MAP, '--scen', DEN_SCEN, '--colour'], "unknown option '--colour'"],
     ];
     for (const [args, message] of cases) {
       const { code, out, err } = await run(...args);
