@@ -10,85 +10,16 @@
  * Every job's promise resolves, never rejects: trouble comes back as status 'failed' (or
  * 'cancelled') with a message.
  */
-import type { SolveProgress } from '../solvers/types.ts';
-import type { RunRecord } from '../experiments/runner.ts';
-import type { RequestBody, ResultBody, RunRequestBody, RunResultBody, SolveRequestBody, SolveResultBody } from './messages.ts';
+import type { ResultBody, RunRequestBody, RunResultBody, SolveRequestBody, SolveResultBody } from './messages.ts';
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { SpawnWorker, WorkerHandle } from './port.ts';
 import { parseFromSolverMessage } from './schema.ts';
-import { encodePaths } from './wire.ts';
+import {
+  type Ending, type Job, type RunJob, type RunJobOptions, type RunOutcome, type Slot, type SolveHandlers, type SolveJob, type SolverClientOptions,
+  describe, describeJob, solveEnding, versionText,
+} from './clientJobs.ts';
 
-export interface SolverClientOptions {
-  /** Solver processes run side by side (default 1). */
-  poolSize?: number;
-  /** Time past a request's timeLimitMs before its process is declared hung (default 2 s). */
-  hangGraceMs?: number;
-  /** Deadline for a request without timeLimitMs (default 10 minutes). */
-  defaultDeadlineMs?: number;
-  /** How long a new process may take to say `ready` before it is given up (default 30 s). */
-  startTimeoutMs?: number;
-  /**
-   * Post the next queued request to a busy process, so that it starts the moment the current
-   * one ends instead of after a round trip through the caller's thread (default false; the
-   * experiment pool turns it on for runs of a few milliseconds). Deadlines still apply to one
-   * request at a time; if the process dies or hangs, the request posted behind goes back to the
-   * front of the queue, unharmed.
-   */
-  pipeline?: boolean;
-}
-
-export interface SolveHandlers {
-  onProgress?: (progress: SolveProgress) => void;
-}
-
-export interface SolveJob {
-  id: string;
-  /** Never rejects: failures resolve with status 'failed' and a message. */
-  result: Promise<SolveResultBody>;
-}
-
-/** How a run request ended: its record, or why there is none. */
-export type RunOutcome = { ok: true; record: RunRecord } | { ok: false; status: 'failed' | 'cancelled'; message: string };
-
-export interface RunJob {
-  id: string;
-  /** Never rejects. A run that throws comes back ok with an 'error' record; a crash or hang as not ok. */
-  result: Promise<RunOutcome>;
-}
-
-export interface RunJobOptions {
-  /** How long the process may take before it is declared hung (default: the client's defaultDeadlineMs). */
-  deadlineMs?: number;
-}
-
-/** A job that ended without a reply from its process. */
-interface Ending {
-  ending: 'failed' | 'cancelled';
-  message: string;
-}
-
-interface Job {
-  id: string;
-  body: RequestBody;
-  handlers: SolveHandlers;
-  submitted: number;
-  deadlineMs: number | undefined;
-  /** Resolves the caller's promise with the process's reply, or with an ending. */
-  resolve: (outcome: ResultBody | Ending) => void;
-}
-
-interface Slot {
-  handle: WorkerHandle;
-  ready: boolean;
-  job: Job | null;
-  /** With `pipeline`: the request posted behind `job`, to run when it ends (possibly cancelled meanwhile). */
-  next: Job | null;
-  /** Start-up or deadline timer, whichever applies now. */
-  timer: ReturnType<typeof setTimeout> | undefined;
-  /** Set once this slot is done with; later messages and exit reports from it are ignored. */
-  retired: boolean;
-  unsubscribe: () => void;
-}
+export type { RunJob, RunJobOptions, RunOutcome, SolveHandlers, SolveJob, SolverClientOptions } from './clientJobs.ts';
 
 export class SolverClient {
   private readonly spawnWorker: SpawnWorker;
@@ -389,28 +320,4 @@ export class SolverClient {
     if (!this.jobs.delete(job.id)) return;
     job.resolve(outcome);
   }
-}
-
-/** A solve that ended without a reply, as the solve result callers have always received. */
-function solveEnding(solver: string, submitted: number, ending: Ending): SolveResultBody {
-  return {
-    solver,
-    status: ending.ending,
-    paths: encodePaths([]),
-    message: ending.message,
-    stats: { expanded: 0, generated: 0, elapsedMs: performance.now() - submitted },
-  };
-}
-
-function describeJob(body: RequestBody): string {
-  return body.kind === 'run' ? `run ${body.run.key} ('${body.run.solver}')` : `'${body.solver}'`;
-}
-
-function versionText(raw: unknown): string {
-  const v = (raw as { v?: unknown }).v;
-  return `the solver process speaks protocol version ${String(v)}, this client speaks version ${PROTOCOL_VERSION}`;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -1,0 +1,106 @@
+/**
+ * The solver client's jobs and process slots (client.ts): what a caller gets back for a solve or
+ * a run, the options of the client, and the words it uses when a job ends without a reply.
+ */
+import type { SolveProgress } from '../solvers/types.ts';
+import type { RunRecord } from '../experiments/runner.ts';
+import type { RequestBody, ResultBody, SolveResultBody } from './messages.ts';
+import { PROTOCOL_VERSION } from './messages.ts';
+import type { WorkerHandle } from './port.ts';
+import { encodePaths } from './wire.ts';
+
+export interface SolverClientOptions {
+  /** Solver processes run side by side (default 1). */
+  poolSize?: number;
+  /** Time past a request's timeLimitMs before its process is declared hung (default 2 s). */
+  hangGraceMs?: number;
+  /** Deadline for a request without timeLimitMs (default 10 minutes). */
+  defaultDeadlineMs?: number;
+  /** How long a new process may take to say `ready` before it is given up (default 30 s). */
+  startTimeoutMs?: number;
+  /**
+   * Post the next queued request to a busy process, so that it starts the moment the current
+   * one ends instead of after a round trip through the caller's thread (default false; the
+   * experiment pool turns it on for runs of a few milliseconds). Deadlines still apply to one
+   * request at a time; if the process dies or hangs, the request posted behind goes back to the
+   * front of the queue, unharmed.
+   */
+  pipeline?: boolean;
+}
+
+export interface SolveHandlers {
+  onProgress?: (progress: SolveProgress) => void;
+}
+
+export interface SolveJob {
+  id: string;
+  /** Never rejects: failures resolve with status 'failed' and a message. */
+  result: Promise<SolveResultBody>;
+}
+
+/** How a run request ended: its record, or why there is none. */
+export type RunOutcome = { ok: true; record: RunRecord } | { ok: false; status: 'failed' | 'cancelled'; message: string };
+
+export interface RunJob {
+  id: string;
+  /** Never rejects. A run that throws comes back ok with an 'error' record; a crash or hang as not ok. */
+  result: Promise<RunOutcome>;
+}
+
+export interface RunJobOptions {
+  /** How long the process may take before it is declared hung (default: the client's defaultDeadlineMs). */
+  deadlineMs?: number;
+}
+
+/** A job that ended without a reply from its process. */
+export interface Ending {
+  ending: 'failed' | 'cancelled';
+  message: string;
+}
+
+export interface Job {
+  id: string;
+  body: RequestBody;
+  handlers: SolveHandlers;
+  submitted: number;
+  deadlineMs: number | undefined;
+  /** Resolves the caller's promise with the process's reply, or with an ending. */
+  resolve: (outcome: ResultBody | Ending) => void;
+}
+
+export interface Slot {
+  handle: WorkerHandle;
+  ready: boolean;
+  job: Job | null;
+  /** With `pipeline`: the request posted behind `job`, to run when it ends (possibly cancelled meanwhile). */
+  next: Job | null;
+  /** Start-up or deadline timer, whichever applies now. */
+  timer: ReturnType<typeof setTimeout> | undefined;
+  /** Set once this slot is done with; later messages and exit reports from it are ignored. */
+  retired: boolean;
+  unsubscribe: () => void;
+}
+
+/** A solve that ended without a reply, as the solve result callers have always received. */
+export function solveEnding(solver: string, submitted: number, ending: Ending): SolveResultBody {
+  return {
+    solver,
+    status: ending.ending,
+    paths: encodePaths([]),
+    message: ending.message,
+    stats: { expanded: 0, generated: 0, elapsedMs: performance.now() - submitted },
+  };
+}
+
+export function describeJob(body: RequestBody): string {
+  return body.kind === 'run' ? `run ${body.run.key} ('${body.run.solver}')` : `'${body.solver}'`;
+}
+
+export function versionText(raw: unknown): string {
+  const v = (raw as { v?: unknown }).v;
+  return `the solver process speaks protocol version ${String(v)}, this client speaks version ${PROTOCOL_VERSION}`;
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
