@@ -19,7 +19,7 @@
  *   `maxDepth` bounds the rest.
  *
  * All storage is typed arrays kept between searches: a node pool, a (cell, depth) -> node hash
- * reset by a search-id stamp, a per-cell heuristic cache stamped the same way.
+ * reset by a search-id stamp (spaceTimeHash.ts), a per-cell heuristic cache stamped the same way.
  */
 import type { Grid } from '../../grid/grid.ts';
 import { type Movement, DX, DY } from '../../grid/movement.ts';
@@ -27,6 +27,7 @@ import { BinaryHeap } from '../../search/binaryHeap.ts';
 import type { ReverseResumableAStar } from '../../search/reverseResumableAStar.ts';
 import type { ActionRules } from './actionRules.ts';
 import { NO_AGENT, type ReservationTable } from './reservationTable.ts';
+import { SpaceTimeHash } from './spaceTimeHash.ts';
 
 /** NO_AGENT as a module constant: imported bindings can compile to getters (tsx), too slow here. */
 const NOBODY: typeof NO_AGENT = -1;
@@ -92,11 +93,8 @@ export class SpaceTimeAStar {
   private nLazy = new Uint8Array(1024);
   private nodeCount = 0;
 
-  private sCell = new Int32Array(2048);
-  private sDepth = new Int32Array(2048);
-  private sNode = new Int32Array(2048);
-  private sStamp = new Int32Array(2048);
-  private mask = 2047;
+  private readonly hash = new SpaceTimeHash();
+  /** Search id for the heuristic cache (hStamp). */
   private stamp = 0;
 
   private hValue: Float64Array;
@@ -114,10 +112,10 @@ export class SpaceTimeAStar {
   }
 
   search(q: SpaceTimeQuery): SearchOutcome {
+    this.hash.nextSearch();
     this.stamp++;
     if (this.stamp > 0x3fffffff) {
       this.stamp = 1;
-      this.sStamp.fill(0);
       this.hStamp.fill(0);
     }
     this.nodeCount = 0;
@@ -217,10 +215,10 @@ export class SpaceTimeAStar {
     const known = this.cheapHeuristic(q, cell);
     if (known === Infinity) return;
     const keyDepth = depth < cap ? depth : cap;
-    const slot = this.slot(cell, keyDepth);
+    const slot = this.hash.slot(cell, keyDepth, this.nodeCount);
     let id: number;
-    if (this.sStamp[slot] === this.stamp) {
-      id = this.sNode[slot];
+    if (this.hash.has(slot)) {
+      id = this.hash.node(slot);
       if (this.nClosed[id] === 1 || this.nG[id] <= g) return;
       this.nG[id] = g;
       this.nDepth[id] = depth;
@@ -310,20 +308,8 @@ export class SpaceTimeAStar {
     return true;
   }
 
-  /** Slot of (cell, depth) in the stamped hash: this search's entry or a free slot. */
-  private slot(cell: number, depth: number): number {
-    if (this.nodeCount * 2 >= this.sCell.length) this.growHash();
-    const mask = this.mask;
-    let s = hashSlot(cell, depth, mask);
-    for (;;) {
-      if (this.sStamp[s] !== this.stamp) return s;
-      if (this.sCell[s] === cell && this.sDepth[s] === depth) return s;
-      s = (s + 1) & mask;
-    }
-  }
-
   private addNode(cell: number, depth: number, g: number, parent: number, keyDepth: number): number {
-    return this.addNodeAt(this.slot(cell, keyDepth), cell, depth, g, parent, keyDepth);
+    return this.addNodeAt(this.hash.slot(cell, keyDepth, this.nodeCount), cell, depth, g, parent, keyDepth);
   }
 
   /** Adds a node into free slot `s` (from `slot`, with no growth since). */
@@ -335,10 +321,7 @@ export class SpaceTimeAStar {
     this.nG[id] = g;
     this.nParent[id] = parent;
     this.nClosed[id] = 0;
-    this.sStamp[s] = this.stamp;
-    this.sCell[s] = cell;
-    this.sDepth[s] = keyDepth;
-    this.sNode[s] = id;
+    this.hash.put(s, cell, keyDepth, id);
     return id;
   }
 
@@ -391,36 +374,6 @@ export class SpaceTimeAStar {
     hs.set(this.nH);
     this.nH = hs;
   }
-
-  private growHash(): void {
-    const oldCell = this.sCell;
-    const oldDepth = this.sDepth;
-    const oldNode = this.sNode;
-    const oldStamp = this.sStamp;
-    const capacity = oldCell.length * 2;
-    this.sCell = new Int32Array(capacity);
-    this.sDepth = new Int32Array(capacity);
-    this.sNode = new Int32Array(capacity);
-    this.sStamp = new Int32Array(capacity);
-    this.mask = capacity - 1;
-    for (let i = 0; i < oldCell.length; i++) {
-      if (oldStamp[i] !== this.stamp) continue;
-      const cell = oldCell[i];
-      const depth = oldDepth[i];
-      let s = hashSlot(cell, depth, this.mask);
-      while (this.sStamp[s] === this.stamp) s = (s + 1) & this.mask;
-      this.sStamp[s] = this.stamp;
-      this.sCell[s] = cell;
-      this.sDepth[s] = depth;
-      this.sNode[s] = oldNode[i];
-    }
-  }
-}
-
-function hashSlot(cell: number, depth: number, mask: number): number {
-  let h = Math.imul(cell ^ Math.imul(depth, 0x27d4eb2d), 0x9e3779b1);
-  h ^= h >>> 16;
-  return h & mask;
 }
 
 function grown(a: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
