@@ -11,6 +11,7 @@ import { experimentHash } from '../../core/experiments/hash.ts';
 import { type ReadResults, readResults } from '../../core/experiments/results.ts';
 import { RECORD_COLUMNS, type RunRecord } from '../../core/experiments/runner.ts';
 import { type Experiment, ExperimentError, parseExperiment } from '../../core/experiments/schema.ts';
+import { checkRunCount } from '../../core/experiments/runPlan.ts';
 import { formatSummary, summaryCsv, summaryRow, toCsv } from '../../core/experiments/summary.ts';
 import type { MachineInfo } from './machineInfo.ts';
 
@@ -46,7 +47,9 @@ export function loadExperimentFile(file: string, solverNames?: readonly string[]
     throw new Error(`${file}: not valid JSON: ${(error as Error).message}`);
   }
   try {
-    return parseExperiment(json, solverNames);
+    const experiment = parseExperiment(json, solverNames);
+    checkRunCount(experiment); // counted, not built: a typo like repeats 1e9 is refused at once
+    return experiment;
   } catch (error) {
     if (error instanceof ExperimentError) throw new Error(`${file}:\n  ${error.problems.join('\n  ')}`);
     throw error;

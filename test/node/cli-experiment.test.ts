@@ -89,6 +89,15 @@ describe('mapf-lab experiment', () => {
     expect(bad.stderr.join('\n')).toMatch(/bad\.json: not valid JSON/);
   });
 
+  it('refuses an experiment of more than a million runs at once, naming the file and the count (it ran out of memory)', async () => {
+    const { dir, file } = setup({ ...TINY, repeats: 1e9 });
+    const io = capture();
+    expect(await main(['experiment', file, '--out', join(dir, 'out')], io)).toBe(1);
+    expect(io.stderr.join('\n')).toMatch(/tiny\.json:\n {2}\(top level\): this experiment asks for [\d,]+ runs .*at most 1,000,000 per experiment/);
+    // Refused before anything was planned (12 billion RunSpecs would exhaust the heap) or written.
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
   it('rejects a bad command line with the usage (exit 2)', async () => {
     const io = capture();
     expect(await main(['experiment'], io)).toBe(2);

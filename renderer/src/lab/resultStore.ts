@@ -18,6 +18,8 @@ export const STORAGE_PREFIX = 'mapf-lab/lab/';
 export const CHUNK_LINES = 32;
 /** The experiment text last open in the lab editor. */
 export const LAST_EXPERIMENT_KEY = `${STORAGE_PREFIX}experiment`;
+/** Set while the lab reads the stored experiment; found at start-up, it means the last reading never ended. */
+export const LAB_OPENING_KEY = `${STORAGE_PREFIX}opening`;
 
 export function chunkKey(hash: string, index: number): string {
   return `${STORAGE_PREFIX}results/${hash}/${index}`;

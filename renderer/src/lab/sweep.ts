@@ -14,7 +14,7 @@ import { type Defer, deferredStart } from '../../../core/protocol/deferredStart.
 import { experimentHash } from '../../../core/experiments/hash.ts';
 import { type PoolProgress, runPool } from '../../../core/protocol/pool.ts';
 import { mergeRecords, pendingRuns, shardRuns } from '../../../core/experiments/results.ts';
-import { type RunSpec, planRuns } from '../../../core/experiments/runPlan.ts';
+import { type RunSpec, checkRunCount, planRuns } from '../../../core/experiments/runPlan.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { type Experiment, ExperimentError, parseExperiment } from '../../../core/experiments/schema.ts';
 import { solverNames } from '../../../core/registry/registry.ts';
@@ -23,7 +23,7 @@ import { spawnWebSolverWorker } from '../platform/webSolverService.ts';
 import { Store } from '../state/store.ts';
 import { deferredSpawn } from './deferredSpawn.ts';
 import { defaultExperiment, experimentText } from './experimentForm.ts';
-import { type KeyValueStorage, LAST_EXPERIMENT_KEY, ResultStore, memoryStorage } from './resultStore.ts';
+import { type KeyValueStorage, LAB_OPENING_KEY, LAST_EXPERIMENT_KEY, ResultStore, memoryStorage } from './resultStore.ts';
 
 /** A sweep in progress, wherever its runs execute. */
 export interface SweepRun {
@@ -101,13 +101,15 @@ function windowStorage(): KeyValueStorage {
 
 let results: ResultStore | null = null;
 let pool: SweepRun | null = null;
-let plannedRuns: RunSpec[] = [];
+/** The runs of the current definition, planned the first time a sweep, a merge or a replay needs them (null: not yet). */
+let plannedRuns: RunSpec[] | null = null;
 let storage = windowStorage();
 
 /** Tests: where records and the last text are kept (the window's localStorage by default). */
 export function setLabStorage(next: KeyValueStorage): void {
   storage = next;
   results = null;
+  plannedRuns = null;
   sweepStore.set({ hash: null, text: '', labels: [], records: [], phase: 'idle', progress: null });
 }
 
@@ -148,9 +150,20 @@ export const sweepStore = new Store<SweepState>({
 export function setExperimentText(text: string): void {
   try {
     storage.setItem(LAST_EXPERIMENT_KEY, text);
+    // Cleared once the text is read: still set at the next start means the lab died opening it.
+    storage.setItem(LAB_OPENING_KEY, '1');
   } catch {
     // A full quota: the text stays in the editor.
   }
+  readExperimentText(text);
+  try {
+    storage.removeItem(LAB_OPENING_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+function readExperimentText(text: string): void {
   let experiment: Experiment;
   try {
     experiment = parseExperiment(JSON.parse(text), solverNames());
@@ -163,21 +176,22 @@ export function setExperimentText(text: string): void {
     sweepStore.set({ text, problems: [], experiment });
     return;
   }
-  let runs: RunSpec[];
+  let planned: number;
   try {
-    runs = planRuns(experiment);
+    // Counted, not built: the runs are planned when a sweep, a merge or a replay needs them, so
+    // typing never plans, and a definition past MAX_RUNS (repeats 1000000) is refused at once.
+    planned = checkRunCount(experiment);
   } catch (error) {
-    // A definition the schema accepts but that plans nothing (scenario placement on a random map).
     sweepStore.set({ text, problems: problemsOf(error), experiment: null });
     return;
   }
   // A running sweep keeps its definition; the editor is read-only meanwhile.
   if (pool) return;
-  plannedRuns = runs;
+  plannedRuns = null;
   results = new ResultStore(storage, hash);
   const loaded = results.load();
   sweepStore.set({
-    text, problems: [], experiment, hash, planned: runs.length, labels: [...new Set(runs.map((r) => r.label))], records: loaded.records, phase: 'idle', progress: null, before: loaded.records.length,
+    text, problems: [], experiment, hash, planned, labels: [...new Set(experiment.solvers.map((s) => s.label ?? s.solver))], records: loaded.records, phase: 'idle', progress: null, before: loaded.records.length,
     warning: loaded.problems.length > 0 ? `${loaded.problems.length} stored records could not be read; those runs will run again` : null,
   });
 }
@@ -187,7 +201,29 @@ function problemsOf(error: unknown): string[] {
 }
 
 export function initSweep(): void {
-  if (sweepStore.get().text === '') setExperimentText(initialText());
+  if (sweepStore.get().text !== '') return;
+  const text = initialText();
+  let crashed = false;
+  try {
+    crashed = storage.getItem(LAB_OPENING_KEY) !== null;
+    storage.removeItem(LAB_OPENING_KEY);
+  } catch {
+    // Storage blocked: nothing was stored either.
+  }
+  if (crashed) {
+    // The last window closed (or crashed) while it read this text: show it for repair instead
+    // of reading it blindly again; the first edit reads it as usual.
+    sweepStore.set({ text, experiment: null, problems: ['The lab closed while it opened this experiment last time, so it was not opened again. Check it (its size: repeats, seeds, agent counts, solvers), then edit it to open it.'] });
+    return;
+  }
+  setExperimentText(text);
+}
+
+/** The current definition's runs, planned now if not yet (at most MAX_RUNS: checked when the text was read). */
+function currentRuns(): RunSpec[] {
+  const experiment = sweepStore.get().experiment;
+  if (plannedRuns === null) plannedRuns = experiment ? planRuns(experiment) : [];
+  return plannedRuns;
 }
 
 export function setWorkers(workers: number): void {
@@ -196,7 +232,7 @@ export function setWorkers(workers: number): void {
 
 /** The RunSpec behind a record of the current definition. */
 export function runSpecFor(record: RunRecord): RunSpec | undefined {
-  return plannedRuns.find((r) => r.key === record.key);
+  return currentRuns().find((r) => r.key === record.key);
 }
 
 const NO_FILES = {
@@ -225,7 +261,8 @@ export function startSweep(backend: SweepBackend = workerPoolBackend(), flushMs 
   const state = sweepStore.get();
   if (pool || !state.experiment || !results) return;
   const store = results;
-  const pending = pendingRuns(state.shard ? shardRuns(plannedRuns, state.shard) : plannedRuns, state.records);
+  const runs = currentRuns();
+  const pending = pendingRuns(state.shard ? shardRuns(runs, state.shard) : runs, state.records);
   if (pending.length === 0) {
     sweepStore.set({ phase: 'finished' });
     return;
@@ -335,7 +372,7 @@ export interface MergeOutcome {
  */
 export function mergeResults(incoming: readonly RunRecord[]): MergeOutcome {
   if (pool || !results) throw new Error('merge when no sweep is running');
-  const planned = new Set(plannedRuns.map((r) => r.key));
+  const planned = new Set(currentRuns().map((r) => r.key));
   const ours = incoming.filter((r) => planned.has(r.key));
   const current = sweepStore.get().records;
   const here = new Map(current.map((r) => [r.key, r]));
