@@ -41,6 +41,7 @@ export const mergeCommand: Command = {
     if (dirs.some((d) => resolve(d) === target)) throw new UsageError('--out must be a folder other than the ones merged');
 
     const folders: ResultsFolder[] = dirs.map((d) => readResultsFolder(resolve(d)));
+    for (const warning of folders.flatMap((f) => f.warnings)) io.err(`warning: ${warning}`);
     const first = folders[0];
     const strangers = folders.filter((f) => f.hash !== first.hash);
     if (strangers.length > 0) {

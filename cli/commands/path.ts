@@ -3,9 +3,9 @@
  * compares each length with the scenario's optimal length. Movement is the benchmark's model:
  * 8-connected, no corner cutting, diagonal cost √2. Only the searches are timed, not file I/O.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
+import { readTextFile } from '../files.ts';
 import { type OptionTable, commandUsage, parseCommandLine } from '../args.ts';
 import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { checkScenario, parseScenario } from '../../core/formats/movingAiScenario.ts';
@@ -62,14 +62,6 @@ function readOptions(args: string[]): PathOptions {
   return { map: values.map, scen: values.scen, algo, weight, limit, json: values.json ?? false };
 }
 
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new Error(`${file}: cannot read the file (${code ?? (error instanceof Error ? error.message : String(error))})`);
-  }
-}
 
 const fixed = (value: number, digits: number): string => (Number.isFinite(value) ? value.toFixed(digits) : 'unreachable');
 
@@ -79,8 +71,8 @@ export const pathCommand: Command = {
   usage: USAGE,
   async run(args, io) {
     const options = readOptions(args);
-    const grid = parseMap(readText(options.map), options.map).grid;
-    const scenario = parseScenario(readText(options.scen), options.scen);
+    const grid = parseMap(readTextFile(options.map, 'map'), options.map).grid;
+    const scenario = parseScenario(readTextFile(options.scen, 'scenario'), options.scen);
     checkScenario(scenario, grid, options.scen, options.map);
     const algorithm = findPathAlgorithm(options.algo)!;
     const entries = scenario.entries.slice(0, Math.min(options.limit, scenario.entries.length));

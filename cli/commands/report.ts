@@ -46,6 +46,7 @@ export const reportCommand: Command = {
     const out = values.out;
     if (dir === undefined) throw new UsageError('a results folder is required');
     const folder = readResultsFolder(resolve(dir));
+    for (const warning of folder.warnings) io.err(`warning: ${warning}`);
     for (const problem of folder.results.problems) io.err(`warning: ${join(folder.dir, FILES.results)} ${problem}; left out`);
     const here = machineInfo();
     const html = reportHtml({

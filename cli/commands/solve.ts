@@ -4,9 +4,9 @@
  * Results"). Online solvers (lra, ca, hca, whca) run turn by turn; offline ones (independent, the
  * optimal solvers) solve first and their plan is played through the same simulator.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
+import { readTextFile } from '../files.ts';
 import { type OptionTable, commandUsage, oneOf, parseCommandLine, wholeNumber } from '../args.ts';
 import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { checkScenario, parseScenario } from '../../core/formats/movingAiScenario.ts';
@@ -65,8 +65,8 @@ export const solveCommand: Command = {
   usage: USAGE,
   async run(args, io) {
     const options = parseSolveArgs(args);
-    const map = parseMap(readFileSync(options.map, 'utf8'), options.map);
-    const scenario = parseScenario(readFileSync(options.scen, 'utf8'), options.scen);
+    const map = parseMap(readTextFile(options.map, 'map'), options.map);
+    const scenario = parseScenario(readTextFile(options.scen, 'scenario'), options.scen);
     checkScenario(scenario, map.grid, options.scen, options.map);
     if (options.agents > scenario.entries.length) {
       throw new UsageError(`--agents ${options.agents}: ${options.scen} has only ${scenario.entries.length} agents`);

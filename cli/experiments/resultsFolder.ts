@@ -4,14 +4,15 @@
  * files derived from them (results.csv, summary.txt, summary.csv). Shared by the experiment,
  * merge and report commands.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readTextFile, writeFileAtomic } from '../files.ts';
 import { join } from 'node:path';
 import { aggregate } from '../../core/experiments/aggregate.ts';
 import { experimentHash } from '../../core/experiments/hash.ts';
 import { type ReadResults, readResults } from '../../core/experiments/results.ts';
 import { RECORD_COLUMNS, type RunRecord } from '../../core/experiments/runner.ts';
 import { type Experiment, ExperimentError, parseExperiment } from '../../core/experiments/schema.ts';
-import { checkRunCount } from '../../core/experiments/runPlan.ts';
+import { checkRunCount, planRuns } from '../../core/experiments/runPlan.ts';
 import { formatSummary, summaryCsv, summaryRow, toCsv } from '../../core/experiments/summary.ts';
 import type { MachineInfo } from './machineInfo.ts';
 
@@ -39,7 +40,7 @@ export interface Manifest {
 
 /** Reads and checks an experiment file; problems name the file and each field at fault. */
 export function loadExperimentFile(file: string, solverNames?: readonly string[]): Experiment {
-  const text = readFileSync(file, 'utf8');
+  const text = readTextFile(file, 'experiment');
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -64,34 +65,72 @@ export interface ResultsFolder {
   results: ReadResults;
   /** Length of results.jsonl as found (more than results.completeLength when its last line is partial). */
   fileLength: number;
+  /** What was damaged and how it was handled (a torn manifest read as absent, a definition rebuilt). */
+  warnings: string[];
 }
 
 export function isResultsFolder(dir: string): boolean {
   return existsSync(join(dir, FILES.experiment));
 }
 
-export function readResultsFolder(dir: string): ResultsFolder {
+/**
+ * Reads a results folder. A damaged manifest.json (a crash while an older version wrote it in
+ * place) is reported in `warnings` and read as absent: it only lists shards and machines, and
+ * the next run writes it anew. A damaged experiment.json is taken from `definition` (the
+ * experiment file the caller runs) when that is provably the same definition: the manifest's
+ * fingerprint matches, or every recorded run is one the definition plans; otherwise it is an
+ * error naming the file and what to do, and results.jsonl is never touched.
+ */
+export function readResultsFolder(dir: string, definition?: { experiment: Experiment; file: string }): ResultsFolder {
   if (!isResultsFolder(dir)) throw new Error(`${dir} is not a results folder (it has no ${FILES.experiment}; run \`mapf-lab experiment\` into it first)`);
-  const experiment = loadExperimentFile(join(dir, FILES.experiment));
+  const warnings: string[] = [];
   const manifestPath = join(dir, FILES.manifest);
-  const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : undefined;
+  let manifest: Manifest | undefined;
+  if (existsSync(manifestPath)) {
+    try {
+      manifest = JSON.parse(readTextFile(manifestPath, 'manifest')) as Manifest;
+    } catch (error) {
+      warnings.push(`${manifestPath} is damaged (${(error as Error).message}); its list of shards and machines is lost, and it is written anew`);
+    }
+  }
   const resultsPath = join(dir, FILES.results);
-  const text = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
-  return { dir, experiment, hash: experimentHash(experiment), manifest, results: readResults(text), fileLength: text.length };
+  const text = existsSync(resultsPath) ? readTextFile(resultsPath, 'results') : '';
+  const results = readResults(text);
+  const experimentPath = join(dir, FILES.experiment);
+  let experiment: Experiment;
+  try {
+    experiment = loadExperimentFile(experimentPath);
+  } catch (error) {
+    const same = definition !== undefined && (manifest?.experimentHash === experimentHash(definition.experiment) || recordsPlannedBy(results.records, definition.experiment));
+    if (!same) {
+      const how = definition
+        ? `it cannot be shown to be ${definition.file}'s definition (the manifest's fingerprint does not match and not every recorded run is one it plans): pass another --out, or restore ${FILES.experiment}`
+        : `run \`mapf-lab experiment FILE.json --out ${dir}\` with the experiment's own file to write it again`;
+      throw new Error(`${experimentPath} is damaged (${(error as Error).message.split('\n').join(' ')}); ${how}. ${FILES.results} is kept as it is.`);
+    }
+    warnings.push(`${experimentPath} was damaged; it is written again from ${definition.file} (the same definition: ${results.records.length} recorded runs kept)`);
+    experiment = definition.experiment;
+  }
+  return { dir, experiment, hash: experimentHash(experiment), manifest, results, fileLength: text.length, warnings };
+}
+
+function recordsPlannedBy(records: readonly RunRecord[], experiment: Experiment): boolean {
+  const keys = new Set(planRuns(experiment).map((r) => r.key));
+  return records.every((r) => keys.has(r.key));
 }
 
 export function writeDefinition(dir: string, experiment: Experiment, manifest: Manifest): void {
-  writeFileSync(join(dir, FILES.experiment), `${JSON.stringify(experiment, null, 2)}\n`);
-  writeFileSync(join(dir, FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileAtomic(join(dir, FILES.experiment), `${JSON.stringify(experiment, null, 2)}\n`);
+  writeFileAtomic(join(dir, FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /** Writes results.csv, summary.txt and summary.csv from every record; returns the summary table. */
 export function writeSummaries(dir: string, records: readonly RunRecord[]): string {
   const sorted = [...records].sort((a, b) => a.id - b.id);
-  writeFileSync(join(dir, FILES.resultsCsv), toCsv(sorted, RECORD_COLUMNS));
+  writeFileAtomic(join(dir, FILES.resultsCsv), toCsv(sorted, RECORD_COLUMNS));
   const rows = aggregate(sorted);
   const table = formatSummary(rows.map(summaryRow));
-  writeFileSync(join(dir, FILES.summaryText), `${table}\n`);
-  writeFileSync(join(dir, FILES.summaryCsv), summaryCsv(rows));
+  writeFileAtomic(join(dir, FILES.summaryText), `${table}\n`);
+  writeFileAtomic(join(dir, FILES.summaryCsv), summaryCsv(rows));
   return table;
 }

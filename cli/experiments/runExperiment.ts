@@ -3,7 +3,8 @@
  * resumes from what the results folder already holds, runs the rest on a pool of solver worker
  * threads, appending each record to results.jsonl as it finishes, and writes the summaries.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { readTextFile } from '../files.ts';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { CommandIo } from '../command.ts';
 import { experimentHash } from '../../core/experiments/hash.ts';
@@ -51,7 +52,8 @@ export async function runExperiment(options: ExperimentOptions, io: CommandIo): 
   let previous: RunRecord[] = [];
   let manifest: Manifest | undefined;
   if (isResultsFolder(dir) && !options.fresh) {
-    const folder = readResultsFolder(dir);
+    const folder = readResultsFolder(dir, { experiment, file });
+    for (const warning of folder.warnings) io.err(`warning: ${warning}`);
     if (folder.hash !== hash) {
       throw new Error(`${dir} holds results of another experiment definition ('${folder.experiment.name}', fingerprint ${folder.hash}; ${file} has ${hash}). Choose another --out, or pass --fresh to discard them.`);
     }
@@ -87,7 +89,7 @@ export async function runExperiment(options: ExperimentOptions, io: CommandIo): 
   if (!quiet && alreadyDone > 0) io.err(`resuming: ${alreadyDone} of ${mine.length} runs already recorded in ${dir}`);
 
   const folder = dirname(resolve(file));
-  const files = { readText: (path: string) => readFileSync(isAbsolute(path) ? path : join(folder, path), 'utf8') };
+  const files = { readText: (path: string) => readTextFile(isAbsolute(path) ? path : join(folder, path), /\.scen$/i.test(path) ? 'scenario' : 'map') };
   const display = quiet ? undefined : createProgressDisplay(io, { alreadyDone });
   const fd = openSync(jsonl, 'a');
   const started = Date.now();

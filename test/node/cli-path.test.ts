@@ -106,6 +106,6 @@ describe('mapf-lab path', () => {
 
     result = await run('--map', join(scratch, 'missing.map'), '--scen', DEN_SCEN);
     expect(result.code).toBe(1);
-    expect(result.err).toContain(`${join(scratch, 'missing.map')}: cannot read the file (ENOENT)`);
+    expect(result.err).toContain(`${join(scratch, 'missing.map')}: no such file`);
   });
 });
