@@ -11,19 +11,21 @@ import type { ControllerSolverSpec } from '../simulation/controllerSolvers.ts';
 import { INDEPENDENT_SOLVERS } from '../solvers/independent/index.ts';
 import { OPTIMAL_SOLVERS } from '../solvers/optimal/index.ts';
 import { CONTROLLER_SOLVERS, COOPERATIVE_SOLVERS } from '../solvers/cooperative/index.ts';
+import { LACAM_CONTROLLERS, LACAM_SOLVERS } from '../solvers/lacam/index.ts';
 
 /** Every family's entry, in the order the app and the CLI list them. */
 export const SOLVERS: readonly SolverEntry[] = [
   ...INDEPENDENT_SOLVERS,
   ...OPTIMAL_SOLVERS,
   ...COOPERATIVE_SOLVERS,
+  ...LACAM_SOLVERS,
 ];
 
 /**
  * The solvers that are turn controllers (they plan in the turn simulator), as specs the
  * simulator can run directly: the experiment runner and `solve` measure them turn by turn.
  */
-export const CONTROLLERS: readonly ControllerSolverSpec[] = [...CONTROLLER_SOLVERS];
+export const CONTROLLERS: readonly ControllerSolverSpec[] = [...CONTROLLER_SOLVERS, ...LACAM_CONTROLLERS];
 
 export function findSolver(name: string): SolverEntry | undefined {
   return SOLVERS.find((s) => s.name === name);

@@ -9,7 +9,7 @@ import { solveStore } from '../state/solveState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { cancelSolve, solveCurrent } from '../state/solveActions.ts';
-import { COOPERATIVE, DEFAULT_TIME_LIMIT_MS, WINDOWED } from '../state/solveRequest.ts';
+import { COOPERATIVE, DEFAULT_TIME_LIMIT_MS, TURN_CONTROLLERS, WINDOWED } from '../state/solveRequest.ts';
 import { dispatch } from '../state/editActions.ts';
 import { NumberField } from './NumberField.tsx';
 import { setLive } from '../state/liveMode.ts';
@@ -59,7 +59,7 @@ export function SolvePanel() {
           testId="solver-time-limit"
           disabled={running}
         />
-        {cooperative && (
+        {TURN_CONTROLLERS.has(settings.solver) && (
           <NumberField label="Turn limit" value={settings.turnLimit} placeholder="auto" min={1} onCommit={(turnLimit) => setSettings({ turnLimit })} testId="solver-turn-limit" disabled={running} />
         )}
       </div>

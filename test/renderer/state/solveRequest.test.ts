@@ -17,4 +17,9 @@ describe('solveRequestFields', () => {
     expect(solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'ca', turnLimit: 50, params: {} }, 10, 10).params).toEqual({ turnLimit: 50, recordPlans: true });
     expect(solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'ca', params: {} }, 10, 10).params).toEqual({ turnLimit: 100, recordPlans: true });
   });
+
+  it('gives PIBT a turn limit but no order or window (it refuses params it does not take)', () => {
+    const fields = solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'pibt', window: 8, order: 'distance', params: {} }, 64, 64);
+    expect(fields.params).toEqual({ turnLimit: 512, recordPlans: true });
+  });
 });

@@ -1,0 +1,158 @@
+/**
+ * Distances to a goal on a 4-connected grid, computed lazily: a breadth-first search from the goal
+ * that runs only as far as the queries need. Unit costs make BFS settle cells in order of
+ * distance, so a cell's distance is final the moment it is discovered, and a query resumes the
+ * search until its cell is discovered (or the goal's region is exhausted: unreachable). PIBT and
+ * LaCAM ask for the distances of the cells next to each unit, which on large maps is a small part
+ * of the map: eager all-goal tables dominate their time there (Okumura, lacam3, AAMAS 2024).
+ *
+ * GoalDistances keeps one table per goal for one version of the grid (an edit of the map drops
+ * them all) within a memory budget: past it the least recently used tables are dropped and
+ * rebuilt if asked again.
+ */
+import type { Grid } from '../grid/grid.ts';
+
+/** The distance of a cell that cannot reach the goal (a whole number, so sums stay exact). */
+export const FAR = 0x3fffffff;
+
+export class LazyDistanceTable {
+  readonly goal: number;
+  private readonly grid: Grid;
+  /**
+   * Distance + 1 of every discovered cell, 0 for cells not discovered yet: 2 bytes a cell when
+   * every distance fits (fewer free cells than 65,535: den520d, Berlin_1_256 and every 256x256
+   * map), else 4. Ten thousand goals on a 256x256 map then take 1.3 GB instead of 2.6.
+   */
+  private readonly dist: Uint16Array | Int32Array;
+  private queue: Int32Array;
+  private head = 0;
+  private tail = 0;
+  /** Cells discovered so far (the work done). */
+  get discovered(): number {
+    return this.tail;
+  }
+
+  constructor(grid: Grid, goal: number) {
+    this.grid = grid;
+    this.goal = goal;
+    this.dist = fitsUint16(grid) ? new Uint16Array(grid.cells) : new Int32Array(grid.cells);
+    this.queue = new Int32Array(Math.min(grid.cells, 256));
+    if (grid.passable[goal] === 1) {
+      this.dist[goal] = 1;
+      this.queue[this.tail++] = goal;
+    }
+  }
+
+  /** Bytes this table holds now (its queue is released once the search is exhausted). */
+  get bytes(): number {
+    return this.dist.byteLength + this.queue.byteLength;
+  }
+
+  /** Moves from `cell` to the goal, or FAR when there is no way. */
+  get(cell: number): number {
+    const known = this.dist[cell];
+    if (known > 0) return known - 1;
+    return this.resume(cell);
+  }
+
+  /** Runs the search on until `cell` is discovered or nothing is left to expand. */
+  private resume(cell: number): number {
+    const grid = this.grid;
+    const w = grid.width;
+    const h = grid.height;
+    const passable = grid.passable;
+    const dist = this.dist;
+    while (this.head < this.tail) {
+      const c = this.queue[this.head++];
+      const d = dist[c] + 1;
+      const x = c % w;
+      const y = (c - x) / w;
+      if (y > 0) this.discover(c - w, d, passable, dist);
+      if (x + 1 < w) this.discover(c + 1, d, passable, dist);
+      if (y + 1 < h) this.discover(c + w, d, passable, dist);
+      if (x > 0) this.discover(c - 1, d, passable, dist);
+      if (dist[cell] > 0) return dist[cell] - 1;
+    }
+    if (this.queue.length > 0) this.queue = new Int32Array(0); // exhausted: every answer is known
+    return FAR;
+  }
+
+  private discover(n: number, d: number, passable: Uint8Array, dist: Uint16Array | Int32Array): void {
+    if (dist[n] !== 0 || passable[n] !== 1) return;
+    dist[n] = d;
+    if (this.tail === this.queue.length) {
+      const grown = new Int32Array(Math.min(this.grid.cells, this.queue.length * 2));
+      grown.set(this.queue);
+      this.queue = grown;
+    }
+    this.queue[this.tail++] = n;
+  }
+}
+
+/** Whether every distance + 1 on `grid` fits in 16 bits: a distance is less than the free cells. */
+function fitsUint16(grid: Grid): boolean {
+  let free = 0;
+  const passable = grid.passable;
+  for (let c = 0; c < passable.length; c++) free += passable[c];
+  return free < 0xffff;
+}
+
+/** Bytes of one table's distances on `grid`, its queue (at most the same again) not counted. */
+export function distanceTableBytes(grid: Grid): number {
+  return grid.cells * (fitsUint16(grid) ? 2 : 4);
+}
+
+/** Default memory for one solver's distance tables: 10,000 goals on a 256x256 map fit. */
+export const DEFAULT_DISTANCE_BUDGET_BYTES = 2 * 1024 * 1024 * 1024;
+
+/**
+ * One LazyDistanceTable per goal for the grid's current version, least recently used dropped
+ * beyond `budgetBytes` (counted at each table's distances, 2 or 4 bytes a cell; a search's queue,
+ * released when it is exhausted, comes on top). A step that needs more tables than the budget
+ * holds still gets them all (they are rebuilt the next time): the budget bounds what is kept.
+ */
+export class GoalDistances {
+  private readonly grid: Grid;
+  private readonly budgetBytes: number;
+  private version: number;
+  private perTable: number;
+  /** Insertion order is use order: a table used is moved to the end. */
+  private readonly tables = new Map<number, LazyDistanceTable>();
+  /** Tables built, rebuilds included (a measure of the cache's work). */
+  built = 0;
+
+  constructor(grid: Grid, budgetBytes = DEFAULT_DISTANCE_BUDGET_BYTES) {
+    this.grid = grid;
+    this.budgetBytes = budgetBytes;
+    this.version = grid.version;
+    this.perTable = distanceTableBytes(grid);
+  }
+
+  /** The table of `goal`, built (lazily) if not held. */
+  table(goal: number): LazyDistanceTable {
+    if (this.grid.version !== this.version) {
+      this.tables.clear();
+      this.version = this.grid.version;
+      this.perTable = distanceTableBytes(this.grid);
+    }
+    let table = this.tables.get(goal);
+    if (table !== undefined) {
+      this.tables.delete(goal);
+      this.tables.set(goal, table);
+      return table;
+    }
+    while (this.tables.size > 0 && (this.tables.size + 1) * this.perTable > this.budgetBytes) {
+      const oldest = this.tables.keys().next().value as number;
+      this.tables.delete(oldest);
+    }
+    table = new LazyDistanceTable(this.grid, goal);
+    this.tables.set(goal, table);
+    this.built++;
+    return table;
+  }
+
+  /** Tables held now. */
+  get size(): number {
+    return this.tables.size;
+  }
+}

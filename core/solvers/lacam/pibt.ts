@@ -1,0 +1,217 @@
+/**
+ * PIBT, Priority Inheritance with Backtracking: one timestep for every unit at once. Okumura,
+ * Machida, Défago and Tamura, "Priority Inheritance with Backtracking for Iterative Multi-agent
+ * Path Finding", IJCAI 2019 and Artificial Intelligence 310 (2022), Algorithm 1.
+ *
+ * Units are taken in priority order. A unit picks the first free cell among its cell and its
+ * neighbours, nearest its goal first; if another unit stands there and has not moved yet, that
+ * unit inherits the priority and must move first (the recursion), never onto the cell of the unit
+ * that pushed it (no swap). A unit whose every choice fails stays where it is and tells its pusher
+ * to try its next cell (backtracking). Priorities: how long a unit has been away from its goal
+ * (reset to 0 on arrival), then its initial distance, then a random tie-breaker (as Kei18/pibt2).
+ *
+ * The recursion runs on an explicit stack (a chain of pushes can be as long as the units), and
+ * every buffer is a typed array kept between steps; nothing is allocated per step but the
+ * candidates' random tie-breaks, drawn from a seeded generator. 4-connected grids, units of one
+ * cell moving one cell a turn: the setting of the papers.
+ */
+import type { Grid } from '../../grid/grid.ts';
+import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+import { Random } from '../../util/random.ts';
+
+const NONE = -1;
+/** Candidates per unit: its cell and four neighbours. */
+const SLOTS = 5;
+
+export class Pibt {
+  readonly n: number;
+  private readonly grid: Grid;
+  private readonly goals: Int32Array;
+  readonly distances: GoalDistances;
+  private readonly random: Random;
+  private tables: LazyDistanceTable[] = [];
+
+  /** Who stands on each cell now / has reserved it for the next step (NONE: nobody). */
+  private readonly occupiedNow: Int32Array;
+  private readonly occupiedNext: Int32Array;
+  /** Each unit's cell now and next (NONE: not decided yet this step). */
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  /** Turns since the unit last stood on its goal, its initial distance and tie-breaker: the priority. */
+  private readonly elapsed: Float64Array;
+  private readonly initial: Float64Array;
+  private readonly tieBreaker: Float64Array;
+  private readonly order: Int32Array;
+
+  // The explicit recursion: per depth its unit, the unit that pushed it, its candidates and the next to try.
+  private stackAgent: Int32Array;
+  private stackParent: Int32Array;
+  private stackNext: Int32Array;
+  private stackCount: Int32Array;
+  private stackCells: Int32Array;
+  private readonly keys = new Float64Array(SLOTS);
+
+  /** Calls of the PIBT function (pushes included), over every step: the work done. */
+  calls = 0;
+
+  constructor(grid: Grid, starts: ArrayLike<number>, goals: ArrayLike<number>, seed: number, distances?: GoalDistances) {
+    const n = (this.n = goals.length);
+    this.grid = grid;
+    this.goals = Int32Array.from(goals);
+    this.distances = distances ?? new GoalDistances(grid);
+    this.random = new Random(seed);
+    this.occupiedNow = new Int32Array(grid.cells).fill(NONE);
+    this.occupiedNext = new Int32Array(grid.cells).fill(NONE);
+    this.from = Int32Array.from(starts);
+    this.to = new Int32Array(n).fill(NONE);
+    this.elapsed = new Float64Array(n);
+    this.initial = new Float64Array(n);
+    this.tieBreaker = new Float64Array(n);
+    this.order = new Int32Array(n);
+    this.refreshTables();
+    for (let i = 0; i < n; i++) {
+      this.initial[i] = this.tables[i].get(this.from[i]);
+      this.tieBreaker[i] = this.random.next();
+      this.order[i] = i;
+    }
+    const depth = Math.max(1, n);
+    this.stackAgent = new Int32Array(depth);
+    this.stackParent = new Int32Array(depth);
+    this.stackNext = new Int32Array(depth);
+    this.stackCount = new Int32Array(depth);
+    this.stackCells = new Int32Array(depth * SLOTS);
+  }
+
+  /** The distance tables for the grid's current version (a map change drops the old ones). */
+  private refreshTables(): void {
+    const tables = this.tables;
+    tables.length = this.n;
+    for (let i = 0; i < this.n; i++) tables[i] = this.distances.table(this.goals[i]);
+  }
+
+  /** Distance of unit i's cell `cell` to its goal, for callers that order or measure. */
+  distance(i: number, cell: number): number {
+    return this.tables[i].get(cell);
+  }
+
+  /**
+   * One timestep from `positions` (every unit's cell now): writes each unit's next cell into
+   * `next` (its cell again to wait). The result has no two units on one cell and no swap.
+   */
+  step(positions: ArrayLike<number>, next: Int32Array): void {
+    const n = this.n;
+    const from = this.from;
+    const to = this.to;
+    this.refreshTables();
+    for (let i = 0; i < n; i++) {
+      from[i] = positions[i];
+      to[i] = NONE;
+      this.occupiedNow[from[i]] = i;
+    }
+    this.sortByPriority();
+    for (let k = 0; k < n; k++) {
+      const i = this.order[k];
+      if (to[i] === NONE) this.push(i);
+    }
+    for (let i = 0; i < n; i++) {
+      next[i] = to[i];
+      this.occupiedNow[from[i]] = NONE;
+      this.occupiedNext[to[i]] = NONE;
+      // Priority for the next step: reset on the goal, otherwise one more turn away.
+      this.elapsed[i] = to[i] === this.goals[i] ? 0 : this.elapsed[i] + 1;
+    }
+  }
+
+  private sortByPriority(): void {
+    const elapsed = this.elapsed;
+    const initial = this.initial;
+    const tie = this.tieBreaker;
+    this.order.sort((a, b) => elapsed[b] - elapsed[a] || initial[b] - initial[a] || tie[b] - tie[a]);
+  }
+
+  /**
+   * PIBT(root, none) on the explicit stack. A push that succeeds makes every unit below it on the
+   * stack succeed too (each keeps the cell it reserved), so success returns at once; a failure
+   * returns to the pusher, which tries its next cell. Returns whether root got a cell it chose
+   * (false: it had to stay).
+   */
+  private push(root: number): boolean {
+    let top = 0;
+    this.openFrame(0, root, NONE);
+    const occupiedNow = this.occupiedNow;
+    const occupiedNext = this.occupiedNext;
+    const from = this.from;
+    const to = this.to;
+    for (;;) {
+      const i = this.stackAgent[top];
+      const parent = this.stackParent[top];
+      const base = top * SLOTS;
+      let descended = false;
+      while (this.stackNext[top] < this.stackCount[top]) {
+        const v = this.stackCells[base + this.stackNext[top]++];
+        if (occupiedNext[v] !== NONE) continue;
+        if (parent !== NONE && v === from[parent]) continue; // no swap with the pusher
+        occupiedNext[v] = i;
+        to[i] = v;
+        const k = occupiedNow[v];
+        if (k !== NONE && k !== i && to[k] === NONE) {
+          // k inherits i's priority and must move first.
+          top++;
+          this.openFrame(top, k, i);
+          descended = true;
+          break;
+        }
+        return true;
+      }
+      if (descended) continue;
+      // No cell: stay (taking back the cell the pusher reserved), and the pusher tries its next choice.
+      to[i] = from[i];
+      occupiedNext[from[i]] = i;
+      if (top === 0) return false;
+      top--;
+    }
+  }
+
+  /** Fills depth `top` with unit i's candidates, nearest its goal first, ties at random. */
+  private openFrame(top: number, i: number, parent: number): void {
+    this.calls++;
+    this.stackAgent[top] = i;
+    this.stackParent[top] = parent;
+    this.stackNext[top] = 0;
+    const grid = this.grid;
+    const w = grid.width;
+    const passable = grid.passable;
+    const c = this.from[i];
+    const x = c % w;
+    const y = (c - x) / w;
+    const base = top * SLOTS;
+    const table = this.tables[i];
+    const cells = this.stackCells;
+    const keys = this.keys;
+    let count = 0;
+    cells[base] = c;
+    keys[0] = table.get(c) + this.random.next() * 0.5;
+    count = 1;
+    if (y > 0 && passable[c - w] === 1) count = this.addCandidate(base, count, c - w, table);
+    if (x + 1 < w && passable[c + 1] === 1) count = this.addCandidate(base, count, c + 1, table);
+    if (y + 1 < grid.height && passable[c + w] === 1) count = this.addCandidate(base, count, c + w, table);
+    if (x > 0 && passable[c - 1] === 1) count = this.addCandidate(base, count, c - 1, table);
+    this.stackCount[top] = count;
+  }
+
+  /** Inserts a candidate in key order (insertion sort over at most five). */
+  private addCandidate(base: number, count: number, cell: number, table: LazyDistanceTable): number {
+    const cells = this.stackCells;
+    const keys = this.keys;
+    const key = table.get(cell) + this.random.next() * 0.5;
+    let j = count;
+    while (j > 0 && keys[j - 1] > key) {
+      keys[j] = keys[j - 1];
+      cells[base + j] = cells[base + j - 1];
+      j--;
+    }
+    keys[j] = key;
+    cells[base + j] = cell;
+    return count + 1;
+  }
+}

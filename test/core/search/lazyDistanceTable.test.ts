@@ -1,0 +1,54 @@
+/** Lazy distance tables answer exactly what the eager BFS table does, doing only the work asked for. */
+import { describe, expect, it } from 'vitest';
+import { Grid } from '../../../core/grid/grid.ts';
+import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
+import { UNREACHABLE, buildDistanceTable } from '../../../core/search/distanceTable.ts';
+import { FAR, GoalDistances, LazyDistanceTable, distanceTableBytes } from '../../../core/search/lazyDistanceTable.ts';
+import { Random } from '../../../core/util/random.ts';
+
+function randomGrid(seed: number, w: number, h: number, density: number): Grid {
+  const random = new Random(seed);
+  const grid = new Grid(w, h);
+  for (let c = 0; c < grid.cells; c++) if (random.next() < density) grid.passable[c] = 0;
+  return grid;
+}
+
+describe('LazyDistanceTable', () => {
+  it.each([1, 2, 3, 4, 5])('equals the eager BFS on random map %i, in any query order', (seed) => {
+    const grid = randomGrid(seed, 23, 17, 0.3);
+    const random = new Random(seed + 100);
+    let goal = random.int(grid.cells);
+    while (grid.passable[goal] === 0) goal = random.int(grid.cells);
+    const eager = buildDistanceTable(grid, FOUR_CONNECTED, goal);
+    const lazy = new LazyDistanceTable(grid, goal);
+    const cells = random.shuffle(Array.from({ length: grid.cells }, (_, c) => c));
+    for (const c of cells) {
+      const expected = eager.distance[c];
+      expect(lazy.get(c), `cell ${c}`).toBe(expected === UNREACHABLE || grid.passable[c] === 0 ? FAR : expected);
+    }
+  });
+
+  it('discovers only as far as the queries need', () => {
+    const grid = new Grid(200, 200);
+    const lazy = new LazyDistanceTable(grid, grid.cell(100, 100));
+    expect(lazy.get(grid.cell(101, 100))).toBe(1);
+    expect(lazy.discovered).toBeLessThan(20);
+    expect(lazy.get(grid.cell(100, 150))).toBe(50);
+    expect(lazy.discovered).toBeLessThan(2 * 51 * 51 + 4 * 51);
+  });
+
+  it('GoalDistances drops its tables when the grid changes and stays within its budget', () => {
+    const grid = new Grid(10, 10);
+    const budget = 3 * distanceTableBytes(grid);
+    const distances = new GoalDistances(grid, budget);
+    const first = distances.table(5);
+    expect(distances.table(5)).toBe(first);
+    for (let g = 10; g < 20; g++) distances.table(g);
+    expect(distances.size).toBeLessThanOrEqual(3);
+    grid.passable[grid.cell(5, 1)] = 0;
+    grid.version++;
+    const after = distances.table(5);
+    expect(after).not.toBe(first);
+    expect(after.get(grid.cell(5, 2))).toBe(4); // around the new wall
+  });
+});
