@@ -1,13 +1,25 @@
 /**
  * The PIBT / LaCAM family's entry (Okumura et al.): `pibt`, one timestep at a time for every unit,
- * runs in the turn simulator as a controller, so it honours timed map events.
+ * runs in the turn simulator as a controller, so it honours timed map events; `lacam` (complete:
+ * a plan whenever one exists, `unsolvable` otherwise) and `lacam-star` (anytime, eventually
+ * optimal for the sum of loss) plan offline on a fixed map.
  */
 import type { SolverEntry } from '../types.ts';
 import { type ControllerSolverSpec, controllerSolverEntry } from '../../simulation/controllerSolvers.ts';
 import { createPibtController } from './pibtController.ts';
+import { solveLacam } from './lacamSolver.ts';
 
 export const LACAM_CONTROLLERS: readonly ControllerSolverSpec[] = [
   { name: 'pibt', label: 'PIBT: priority inheritance with backtracking (Okumura et al. 2019), one step at a time', factory: createPibtController },
 ];
 
-export const LACAM_SOLVERS: readonly SolverEntry[] = LACAM_CONTROLLERS.map(controllerSolverEntry);
+export const LACAM_SOLVERS: readonly SolverEntry[] = [
+  ...LACAM_CONTROLLERS.map(controllerSolverEntry),
+  { name: 'lacam', label: 'LaCAM: complete configuration search with PIBT (Okumura 2023)', optimal: false, solve: (instance, options) => solveLacam(instance, options, false) },
+  {
+    name: 'lacam-star',
+    label: 'LaCAM*: anytime, eventually optimal sum of loss (Okumura 2023)',
+    optimal: false,
+    solve: (instance, options) => solveLacam(instance, options, true),
+  },
+];

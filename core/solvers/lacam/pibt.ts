@@ -95,30 +95,90 @@ export class Pibt {
   }
 
   /**
-   * One timestep from `positions` (every unit's cell now): writes each unit's next cell into
-   * `next` (its cell again to wait). The result has no two units on one cell and no swap.
+   * One timestep from `positions` (every unit's cell now), in PIBT's own priority order: writes
+   * each unit's next cell into `next` (its cell again to wait). No two units on one cell, no swap.
    */
   step(positions: ArrayLike<number>, next: Int32Array): void {
-    const n = this.n;
+    this.refreshTables();
+    this.begin(positions);
+    this.sortByPriority();
+    this.assignInOrder(this.order);
+    this.end(next);
+    for (let i = 0; i < this.n; i++) {
+      // Priority for the next step: reset on the goal, otherwise one more turn away.
+      this.elapsed[i] = next[i] === this.goals[i] ? 0 : this.elapsed[i] + 1;
+    }
+  }
+
+  /**
+   * LaCAM's configuration generator (Okumura, AAAI 2023, Algorithm 1 line "PIBT"): one timestep
+   * from `positions` in the given `order`, with the first `fixed` units of `who` bound to the
+   * cells in `where` (the low-level constraints). Returns false, writing nothing, when the
+   * constraints collide with each other (one cell twice, or a swap); else fills `next`.
+   */
+  generate(positions: ArrayLike<number>, order: Int32Array, who: Int32Array, where: Int32Array, fixed: number, next: Int32Array): boolean {
+    this.refreshTables();
+    this.begin(positions);
     const from = this.from;
     const to = this.to;
-    this.refreshTables();
-    for (let i = 0; i < n; i++) {
+    const occupiedNow = this.occupiedNow;
+    const occupiedNext = this.occupiedNext;
+    let ok = true;
+    for (let k = 0; k < fixed; k++) {
+      const i = who[k];
+      const v = where[k];
+      const j = occupiedNow[v];
+      if (occupiedNext[v] !== NONE || (j !== NONE && j !== i && to[j] === from[i])) {
+        ok = false;
+        break;
+      }
+      occupiedNext[v] = i;
+      to[i] = v;
+    }
+    if (ok) {
+      for (let k = 0; k < this.n; k++) {
+        const i = order[k];
+        if (to[i] !== NONE) continue;
+        // A unit whose own cell a constraint took must move; if it cannot, the constraints fail
+        // (as in Kei18/lacam2): staying would put two units on that cell.
+        const mustMove = occupiedNext[from[i]] !== NONE;
+        if (!this.push(i) && mustMove) {
+          ok = false;
+          break;
+        }
+      }
+    }
+    this.end(next);
+    return ok;
+  }
+
+  /** Takes the units' cells; nobody has a next cell yet. */
+  private begin(positions: ArrayLike<number>): void {
+    const from = this.from;
+    const to = this.to;
+    for (let i = 0; i < this.n; i++) {
       from[i] = positions[i];
       to[i] = NONE;
       this.occupiedNow[from[i]] = i;
     }
-    this.sortByPriority();
-    for (let k = 0; k < n; k++) {
-      const i = this.order[k];
+  }
+
+  private assignInOrder(order: Int32Array): void {
+    const to = this.to;
+    for (let k = 0; k < this.n; k++) {
+      const i = order[k];
       if (to[i] === NONE) this.push(i);
     }
-    for (let i = 0; i < n; i++) {
+  }
+
+  /** Writes the next cells and clears the occupancy marks (of undecided units too, after a refused constraint). */
+  private end(next: Int32Array): void {
+    const from = this.from;
+    const to = this.to;
+    for (let i = 0; i < this.n; i++) {
       next[i] = to[i];
       this.occupiedNow[from[i]] = NONE;
-      this.occupiedNext[to[i]] = NONE;
-      // Priority for the next step: reset on the goal, otherwise one more turn away.
-      this.elapsed[i] = to[i] === this.goals[i] ? 0 : this.elapsed[i] + 1;
+      if (to[i] !== NONE) this.occupiedNext[to[i]] = NONE;
     }
   }
 
@@ -151,9 +211,11 @@ export class Pibt {
         const v = this.stackCells[base + this.stackNext[top]++];
         if (occupiedNext[v] !== NONE) continue;
         if (parent !== NONE && v === from[parent]) continue; // no swap with the pusher
+        const k = occupiedNow[v];
+        // Nor with a unit already bound to this unit's cell (a LaCAM constraint).
+        if (k !== NONE && k !== i && to[k] === from[i]) continue;
         occupiedNext[v] = i;
         to[i] = v;
-        const k = occupiedNow[v];
         if (k !== NONE && k !== i && to[k] === NONE) {
           // k inherits i's priority and must move first.
           top++;

@@ -1,0 +1,274 @@
+/**
+ * LaCAM, lazy constraints addition search (Okumura, "LaCAM: Search-Based Algorithm for Quick
+ * Multi-Agent Pathfinding", AAAI 2023, Algorithm 1), and LaCAM* (Okumura, "Improving LaCAM for
+ * Scalable Eventually Optimal Multi-Agent Pathfinding", IJCAI 2023, Algorithm 1).
+ *
+ * A depth-first search over configurations (every unit's cell at once). A configuration's
+ * successors are not listed: each high-level node carries a low-level search tree of constraints
+ * ("unit i goes to cell v"), expanded breadth-first one constraint per visit, and each visit asks
+ * PIBT (pibt.ts, `generate`) for one successor that obeys the constraints. The tree enumerates
+ * every combination of moves in the end, so the search is complete: when the open stack empties
+ * without reaching the goals there is no plan. A configuration met again is pushed again.
+ *
+ * LaCAM* goes on after the first solution: every node keeps its cost g (sum of loss: a unit pays
+ * 1 a step unless it stays on its goal, the lab's `away` model, Standley's) and its neighbours;
+ * reaching a known configuration more cheaply rewires it and its descendants (Dijkstra over the
+ * explored graph), nodes that cannot beat the best solution (g + h >= its cost, h the sum of
+ * distances) are dropped, and when the stack empties the best solution is optimal for that cost.
+ * For the `rest` model (the time until each unit rests on its goal for good) a configuration would
+ * need to know which units have stopped for good; LaCAM* here does not claim optimality for it.
+ */
+import type { Grid } from '../../grid/grid.ts';
+import { Random } from '../../util/random.ts';
+import { Pibt } from './pibt.ts';
+
+/** A low-level node: unit `who` goes to cell `where`, on top of its parent's constraints. */
+interface Constraint {
+  parent: Constraint | null;
+  who: number;
+  where: number;
+  depth: number;
+}
+
+interface Node {
+  config: Int32Array;
+  parent: Node | null;
+  /** Constraints still to try, breadth first (`next` is the head of the queue). */
+  tree: (Constraint | null)[];
+  next: number;
+  /** Units in the order PIBT serves them here, and the priorities that made it. */
+  order: Int32Array;
+  priorities: Float32Array;
+  g: number;
+  h: number;
+  /** LaCAM*: configurations reached from this one (the explored graph's edges). */
+  neighbours: Node[];
+}
+
+export type LacamStatus = 'solved' | 'unsolvable' | 'timeout' | 'cancelled' | 'memory';
+
+export interface LacamOptions {
+  seed: number;
+  /** LaCAM*: keep improving after the first solution. */
+  anytime: boolean;
+  /** Called every few hundred iterations; true stops the search ('timeout' or 'cancelled' by `stopReason`). */
+  shouldStop: () => 'timeout' | 'cancelled' | null;
+  /** At most this many high-level nodes ('memory' past it). */
+  maxNodes: number;
+  /** LaCAM*: told each time a better solution is found. */
+  onImproved?: (cost: number, lowerBound: number) => void;
+}
+
+export interface LacamResult {
+  status: LacamStatus;
+  /** The configurations from the starts to the goals (empty without a solution). */
+  configs: Int32Array[];
+  /** Sum of loss of the solution (LaCAM*'s cost), -1 without one. */
+  cost: number;
+  /** LaCAM*: whether the search space was exhausted after the solution (it is then optimal). */
+  optimal: boolean;
+  highNodes: number;
+  lowNodes: number;
+  iterations: number;
+  lowerBound: number;
+}
+
+const POLL_EVERY = 256;
+
+export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, options: LacamOptions): LacamResult {
+  const n = starts.length;
+  const pibt = new Pibt(grid, starts, goals, options.seed);
+  const random = new Random(options.seed ^ 0x1acad);
+  const explored = new Map<number, Node | Node[]>();
+  const open: Node[] = [];
+  const who = new Int32Array(n);
+  const where = new Int32Array(n);
+  const next = new Int32Array(n);
+  const cells = new Int32Array(5);
+  const w = grid.width;
+  let highNodes = 0;
+  let lowNodes = 0;
+  let iterations = 0;
+  let goal: Node | null = null;
+  let stopped: 'timeout' | 'cancelled' | 'memory' | null = null;
+  /** The cost last reported to onImproved. */
+  let reported = Infinity;
+
+  const heuristic = (config: Int32Array): number => {
+    let h = 0;
+    for (let i = 0; i < n; i++) h += pibt.distance(i, config[i]);
+    return h;
+  };
+  const isGoal = (config: Int32Array): boolean => {
+    for (let i = 0; i < n; i++) if (config[i] !== goals[i]) return false;
+    return true;
+  };
+  /** Sum of loss of one step: a unit pays unless it stays on its goal. */
+  const edgeCost = (a: Int32Array, b: Int32Array): number => {
+    let cost = 0;
+    for (let i = 0; i < n; i++) if (a[i] !== goals[i] || b[i] !== goals[i]) cost++;
+    return cost;
+  };
+  const find = (config: Int32Array, key: number): Node | null => {
+    const slot = explored.get(key);
+    if (slot === undefined) return null;
+    if (!Array.isArray(slot)) return sameConfig(slot.config, config) ? slot : null;
+    for (const node of slot) if (sameConfig(node.config, config)) return node;
+    return null;
+  };
+  const remember = (node: Node, key: number): void => {
+    const slot = explored.get(key);
+    if (slot === undefined) explored.set(key, node);
+    else if (Array.isArray(slot)) slot.push(node);
+    else explored.set(key, [slot, node]);
+  };
+  const makeNode = (config: Int32Array, parent: Node | null): Node => {
+    const priorities = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      // LaCAM's priorities: grow while away from the goal, keep only the fraction on it.
+      if (parent === null) priorities[i] = pibt.distance(i, config[i]) / Math.max(1, n);
+      else priorities[i] = config[i] !== goals[i] ? parent.priorities[i] + 1 : parent.priorities[i] - Math.floor(parent.priorities[i]);
+    }
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((a, b) => priorities[b] - priorities[a]);
+    highNodes++;
+    lowNodes++;
+    return {
+      config, parent, tree: [{ parent: null, who: -1, where: -1, depth: 0 }], next: 0, order, priorities,
+      g: parent === null ? 0 : parent.g + edgeCost(parent.config, config), h: heuristic(config), neighbours: [],
+    };
+  };
+
+  const root = makeNode(Int32Array.from(starts), null);
+  const lowerBound = root.h;
+  remember(root, hashConfig(root.config));
+  open.push(root);
+
+  while (open.length > 0) {
+    if (++iterations % POLL_EVERY === 0) {
+      stopped = options.shouldStop();
+      if (stopped !== null) break;
+    }
+    if (goal !== null && goal.g < reported) {
+      // A rewiring lowered the best solution's cost.
+      reported = goal.g;
+      options.onImproved?.(goal.g, lowerBound);
+    }
+    const node = open[open.length - 1];
+    if (isGoal(node.config)) {
+      if (!options.anytime) {
+        goal = node;
+        break;
+      }
+      if (goal === null || node.g < goal.g) {
+        goal = node;
+        reported = goal.g;
+        options.onImproved?.(goal.g, lowerBound);
+      }
+    }
+    if (goal !== null && options.anytime && node.g + node.h >= goal.g) {
+      open.pop();
+      continue;
+    }
+    if (node.next === node.tree.length) {
+      open.pop();
+      continue;
+    }
+    const constraint = node.tree[node.next]!;
+    node.tree[node.next++] = null; // let the visited constraint go
+    if (constraint.depth < n) {
+      // Expand the low-level tree: the next unit in order, to each of its cells (shuffled).
+      const i = node.order[constraint.depth];
+      const v = node.config[i];
+      let count = 0;
+      cells[count++] = v;
+      const x = v % w;
+      if (v >= w && grid.passable[v - w] === 1) cells[count++] = v - w;
+      if (x + 1 < w && grid.passable[v + 1] === 1) cells[count++] = v + 1;
+      if (v + w < grid.cells && grid.passable[v + w] === 1) cells[count++] = v + w;
+      if (x > 0 && grid.passable[v - 1] === 1) cells[count++] = v - 1;
+      for (let k = count - 1; k > 0; k--) {
+        const j = random.int(k + 1);
+        const t = cells[k];
+        cells[k] = cells[j];
+        cells[j] = t;
+      }
+      for (let k = 0; k < count; k++) node.tree.push({ parent: constraint, who: i, where: cells[k], depth: constraint.depth + 1 });
+      lowNodes += count;
+    }
+    // The constraints from the root of the low-level tree down to this one.
+    let fixed = 0;
+    for (let c: Constraint | null = constraint; c !== null && c.depth > 0; c = c.parent) {
+      who[fixed] = c.who;
+      where[fixed] = c.where;
+      fixed++;
+    }
+    if (!pibt.generate(node.config, node.order, who, where, fixed, next)) continue;
+    const key = hashConfig(next);
+    const known = find(next, key);
+    if (known !== null) {
+      if (options.anytime) {
+        node.neighbours.push(known);
+        rewire(node, edgeCost, (m) => goal !== null && m.g + m.h < goal.g && open.push(m));
+      }
+      open.push(known);
+      continue;
+    }
+    if (highNodes >= options.maxNodes) {
+      stopped = 'memory';
+      break;
+    }
+    const child = makeNode(Int32Array.from(next), node);
+    remember(child, key);
+    if (options.anytime) node.neighbours.push(child);
+    open.push(child);
+  }
+
+  const configs: Int32Array[] = [];
+  for (let m = goal; m !== null; m = m.parent) configs.push(m.config);
+  configs.reverse();
+  let status: LacamStatus;
+  if (goal !== null) status = 'solved';
+  else if (stopped !== null) status = stopped;
+  else status = 'unsolvable';
+  return {
+    status, configs, cost: goal === null ? -1 : goal.g, optimal: goal !== null && options.anytime && open.length === 0 && stopped === null,
+    highNodes, lowNodes, iterations, lowerBound,
+  };
+}
+
+/**
+ * LaCAM*'s rewiring (IJCAI 2023, Algorithm 1 lines 20-27): a new edge out of `from` may make
+ * nodes reachable more cheaply; a Dijkstra-like pass from `from` lowers their g and re-parents
+ * them, and `reopen` is told of each node improved.
+ */
+function rewire(from: Node, edgeCost: (a: Int32Array, b: Int32Array) => number, reopen: (node: Node) => void): void {
+  const queue: Node[] = [from];
+  while (queue.length > 0) {
+    const a = queue.pop()!;
+    for (const b of a.neighbours) {
+      const g = a.g + edgeCost(a.config, b.config);
+      if (g < b.g) {
+        b.g = g;
+        b.parent = a;
+        queue.push(b);
+        reopen(b);
+      }
+    }
+  }
+}
+
+function sameConfig(a: Int32Array, b: Int32Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function hashConfig(config: Int32Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < config.length; i++) {
+    h = Math.imul(h ^ config[i], 0x01000193);
+    h ^= h >>> 15;
+  }
+  return h;
+}
