@@ -17,7 +17,7 @@ import { randomInstance } from '../optimal/randomInstances.ts';
 const lacam = findSolver('lacam')!;
 const lacamStar = findSolver('lacam-star')!;
 
-function expectValid(instance: MapfInstance, paths: number[][]): void {
+function expectValid(instance: MapfInstance, paths: Parameters<typeof validatePlan>[1]): void {
   const check = validatePlan(instance, paths);
   expect(check.valid, describeViolations(check)).toBe(true);
 }
