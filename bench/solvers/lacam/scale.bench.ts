@@ -1,5 +1,5 @@
 /**
- * bench:scale — PIBT at scale (issue 13): one PIBT timestep for 1,000 units on den520d and
+ * bench:scale — PIBT and LaCAM at scale (issue 13). First, one PIBT timestep for 1,000 units on den520d and
  * Berlin_1_256 (target: mean <= 2 ms, max < 16 ms) and for 10,000 units on a 256x256 map (target
  * < 100 ms), measured on this process's CPU time per step (process.cpuUsage: the bench is one
  * thread, so it is the solver's time plus the garbage collector's), with wall time and the load.
@@ -7,7 +7,13 @@
  * distinct cells of the largest region). Each row runs STEPS steps, twice, each run from scratch;
  * the first 5 steps of a run are reported apart (the first builds the distance tables, lazily).
  *
- * Usage: tsx bench/solvers/lacam/scale.bench.ts [--steps 200]
+ * Then LaCAM's first solution on random-32-32-20 with 400 units (target <= 1.5 s; C++ 0.50 s,
+ * sum of costs / lower bound 4.24), den520d with 1,000 (<= 4 s), warehouse-10-20-10-2-1 with
+ * 1,000 (solved within 30 s), and LaCAM* for 10 s on random-32-32-20 with 400 (sum of loss / lower
+ * bound <= 2.25), each on this thread's CPU time (process.cpuUsage, one thread), the first K
+ * units of the map's random-1 scenario.
+ *
+ * Usage: tsx bench/solvers/lacam/scale.bench.ts [--steps 200] [--only pibt|lacam]
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -17,9 +23,12 @@ import { parseScenario } from '../../../core/formats/movingAiScenario.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import { randomTasks } from '../../../core/mapgen/placement.ts';
 import { Pibt } from '../../../core/solvers/lacam/pibt.ts';
+import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
+import { findSolver } from '../../../core/registry/registry.ts';
 
 const args = process.argv.slice(2);
 const STEPS = args.includes('--steps') ? Number(args[args.indexOf('--steps') + 1]) : 200;
+const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const BENCH = fileURLToPath(new URL('../../../../shared/benchmarks/movingai/', import.meta.url));
 
 function load(name: string): Grid {
@@ -84,6 +93,22 @@ function row(label: string, target: string, pass: (f: StepFigures) => boolean, g
   }
 }
 
+function lacamRow(solver: 'lacam' | 'lacam-star', name: string, k: number, limitS: number, target: string, pass: (seconds: number, ratio: number) => boolean): void {
+  const grid = load(name);
+  const { starts, goals } = fromScenario(grid, name, k);
+  const instance = { grid, movement: FOUR_CONNECTED, agents: starts.map((start, i) => ({ start, goal: goals[i] })) };
+  const cpu = process.cpuUsage();
+  const result = findSolver(solver)!.solve(instance, { seed: 0, timeLimitMs: limitS * 1000 });
+  const used = process.cpuUsage(cpu);
+  const seconds = (used.user + used.system) / 1e6;
+  const ratio = result.status === 'solved' ? result.stats.sumOfLoss / result.stats.costLowerBound : NaN;
+  console.log(
+    `${`${solver}, ${name}, ${k.toLocaleString('en-US')} units`.padEnd(48)} ${result.status} in ${seconds.toFixed(2)} s CPU` +
+      `${result.status === 'solved' ? `, sum of loss / lower bound ${ratio.toFixed(2)}` : ''}; ${result.stats.highNodes} configurations; load ${loadavg()[0].toFixed(2)}; target ${target}: ${result.status === 'solved' && pass(seconds, ratio) ? 'pass' : 'FAIL'}`,
+  );
+}
+
+if (ONLY !== 'lacam') {
 console.log(`PIBT one timestep (core/solvers/lacam/pibt.ts), ${STEPS} steps per run, Node ${process.version}`);
 for (const name of ['den520d', 'Berlin_1_256']) {
   const grid = load(name);
@@ -94,4 +119,13 @@ for (const name of ['den520d', 'Berlin_1_256']) {
   const grid = load('Berlin_1_256');
   const tasks = randomTasks(grid, 10_000, 7);
   row('Berlin_1_256 (256x256), 10,000 units', 'max < 100 ms (CPU)', (f) => f.maxCpu < 100, grid, tasks.map((t) => t.start), tasks.map((t) => t.goal));
+}
+}
+
+if (ONLY !== 'pibt') {
+  console.log(`\nLaCAM / LaCAM* (core/solvers/lacam/lacam.ts), seed 0, first K units of the random-1 scenario`);
+  lacamRow('lacam', 'random-32-32-20', 400, 60, 'first solution <= 1.5 s', (s) => s <= 1.5);
+  lacamRow('lacam', 'den520d', 1000, 60, 'first solution <= 4 s', (s) => s <= 4);
+  lacamRow('lacam', 'warehouse-10-20-10-2-1', 1000, 30, 'solved within 30 s', (s) => s <= 30);
+  lacamRow('lacam-star', 'random-32-32-20', 400, 10, 'sum of loss / lower bound <= 2.25 after 10 s', (_, ratio) => ratio <= 2.25);
 }
