@@ -14,7 +14,7 @@ import { spawnNodeSolverWorker } from '../solverWorker/spawnNodeSolverWorker.ts'
 
 const OPTIONS = {
   solver: { value: 'NAME', help: `solver to run (default: independent; known: ${solverNames().join(', ')})` },
-  json: { help: 'print one JSON object {solver, status, paths, sumOfCosts, makespan},\neach path a list of [x, y] cells' },
+  json: { help: 'print one JSON object {solver, status, paths, costModel, sumOfCosts,\nmakespan}, each path a list of [x, y] cells' },
 } as const satisfies OptionTable;
 
 const USAGE = commandUsage([
@@ -48,6 +48,7 @@ export const exampleCommand: Command = {
         solver: result.solver,
         status: result.status,
         paths: paths.map((path) => path.map((cell) => [grid.x(cell), grid.y(cell)])),
+        costModel: DEFAULT_COST_MODEL,
         sumOfCosts,
         makespan,
       };
@@ -59,7 +60,7 @@ export const exampleCommand: Command = {
         const at = (cell: number) => `(${grid.x(cell)}, ${grid.y(cell)})`;
         lines.push(`  agent ${i}: ${at(path[0])} -> ${at(path[path.length - 1])}, path length ${pathCost(path, agents[i].goal, 'rest')}`);
       });
-      if (paths.length > 0) lines.push(`sum of costs: ${sumOfCosts}, makespan: ${makespan}`);
+      if (paths.length > 0) lines.push(`sum of costs: ${sumOfCosts} (cost model ${DEFAULT_COST_MODEL}), makespan: ${makespan}`);
       io.out(lines.join('\n'));
     }
     if (result.status === 'failed') io.err(`mapf-lab example: ${result.message ?? 'the solve failed'}`);

@@ -12,7 +12,7 @@ import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { checkScenario, parseScenario } from '../../core/formats/movingAiScenario.ts';
 import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
-import { COST_MODELS, type CostModel, makespan as makespanOf, sumOfCosts as sumOfPaths } from '../../core/mapf/plan.ts';
+import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL, makespan as makespanOf, sumOfCosts as sumOfPaths } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
 import { CONTROLLERS, findSolver, paramsWithCostModel, solverNames } from '../../core/registry/registry.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
@@ -31,8 +31,8 @@ const OPTIONS = {
   'time-limit': { value: 'S', help: 'wall-clock limit in seconds' },
   seed: { value: 'N', help: 'seed for the solver\'s random choices (default 0)' },
   'cost-model': {
-    value: 'away|rest',
-    help: 'how sumOfCosts counts, and what the optimal solvers minimise:\naway (default, Standley 2010): steps not waiting on the goal;\nrest: time until each agent rests on its goal for good',
+    value: 'rest|away',
+    help: 'how sumOfCosts counts, and what the optimal solvers minimise:\nrest (default): time until each agent rests on its goal for good;\naway (Standley 2010): steps not waiting on the goal',
   },
   json: { help: 'print one JSON object: solver, status, paths ([x, y] per turn, per\nagent in scenario order), success, sumOfCosts, makespan, metrics' },
 } as const satisfies OptionTable;
@@ -160,7 +160,7 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     if (!(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`--time-limit needs a number of seconds > 0, got '${values['time-limit']}'`);
     timeLimitMs = seconds * 1000;
   }
-  const costModel = oneOf('--cost-model', values['cost-model'] ?? 'away', COST_MODELS);
+  const costModel = oneOf('--cost-model', values['cost-model'] ?? DEFAULT_COST_MODEL, COST_MODELS);
   let seed = 0;
   if (values.seed !== undefined) {
     seed = Number(values.seed);

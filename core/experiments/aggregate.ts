@@ -33,6 +33,8 @@ export type AggregateRow = {
   successRate: Estimate;
   /** The slowest turn of any run (Figure 7 shows the mean of each run's slowest, maxTurnMs). */
   worstTurnMs: number;
+  /** The cost model sumOfCosts was counted by (its runs' costModel; several joined by '/'). */
+  costModel: string;
 } & Record<MeanMeasure, Estimate>;
 
 /** Rows in the experiment's solver order (labels by their first run), agent counts ascending. */
@@ -60,6 +62,7 @@ export function aggregate(records: readonly RunRecord[]): AggregateRow[] {
       failures: group.length - measured.length,
       successRate: wilsonInterval(successes, agents),
       worstTurnMs: measured.reduce((m, r) => Math.max(m, r.maxTurnMs), 0),
+      costModel: [...new Set(group.map((r) => r.costModel))].join('/'),
       ...means,
     });
   }

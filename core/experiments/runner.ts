@@ -3,7 +3,7 @@
  * through ExperimentFiles, results go to the caller. `executeRun` needs only a RunSpec and a
  * builder, so a worker pool can call it in each worker and collect the records.
  */
-import { costModelOf, makespan, sumOfCosts } from '../mapf/plan.ts';
+import { type CostModel, costModelOf, makespan, sumOfCosts } from '../mapf/plan.ts';
 import { CONTROLLERS, findSolver, paramsWithCostModel } from '../registry/registry.ts';
 import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
 import { measureSolver } from '../simulation/measure.ts';
@@ -45,6 +45,8 @@ export interface RunRecord {
   turns: number;
   expanded: number;
   reservationsMax: number;
+  /** The model sumOfCosts was counted by (the run's, or the solver's own params.costModel). */
+  costModel: CostModel;
   sumOfCosts: number;
   makespan: number;
   elapsedMs: number;
@@ -53,7 +55,7 @@ export interface RunRecord {
 export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
   'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'successRate',
   'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
-  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'sumOfCosts', 'makespan', 'elapsedMs',
+  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'elapsedMs',
 ];
 
 export interface RunContext {
@@ -85,8 +87,14 @@ export function failureRecord(run: RunSpec, message: string, elapsedMs: number):
     status: 'error', message,
     successes: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
     collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
+    costModel: countedBy(run, run.params),
     sumOfCosts: 0, makespan: 0, elapsedMs,
   };
+}
+
+/** The model a run's sum of costs is counted by: a solver's own params.costModel, else the run's. */
+function countedBy(run: RunSpec, params: Readonly<Record<string, unknown>>): CostModel {
+  return params.costModel === undefined ? run.costModel : costModelOf(params);
 }
 
 export function executeRun(run: RunSpec, context: RunContext): RunRecord {
@@ -129,7 +137,8 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       expanded: r.expanded,
       reservationsMax: r.reservationsMax,
       // Counted as the solver minimised it: a solver's own params.costModel overrides the run's.
-      sumOfCosts: sumOfCosts(sim.paths, goals, costModelOf(params)),
+      costModel: countedBy(run, params),
+      sumOfCosts: sumOfCosts(sim.paths, goals, countedBy(run, params)),
       makespan: makespan(sim.paths, goals),
       elapsedMs: performance.now() - started,
     };

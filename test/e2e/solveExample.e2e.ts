@@ -87,7 +87,7 @@ describe('browser edition: solve the example', () => {
     const rows = app.page.locator('[data-testid="results"] tbody tr');
     await expect(rows.count()).resolves.toBe(instance.agents.length);
     const goals = instance.agents.map((a) => a.goal);
-    await expect(app.page.getByTestId('sum-of-costs').textContent()).resolves.toBe(String(sumOfCosts(expected.paths, goals, 'away')));
+    await expect(app.page.getByTestId('sum-of-costs').textContent()).resolves.toBe(String(sumOfCosts(expected.paths, goals, 'rest')));
   });
 
   it('draws every path on the canvas in its unit colour', async () => {
@@ -110,7 +110,7 @@ describe('browser edition: solve the example', () => {
     const page = app.page;
     await page.getByTestId('solver-select').selectOption('id+od');
     const costModel = page.getByTestId('solver-cost-model');
-    await expect(costModel.inputValue()).resolves.toBe('away');
+    await expect(costModel.inputValue()).resolves.toBe('rest');
     const goals = instance.agents.map((a) => a.goal);
     for (const model of ['away', 'rest'] as const) {
       await costModel.selectOption(model);

@@ -19,7 +19,7 @@ describe('mapf-lab example', () => {
     expect(text).toContain('solver: independent');
     expect(text).toContain('status: solved');
     expect(text).toMatch(/agent 0: \(1, 1\) -> \(9, 5\), path length 12/);
-    expect(text).toMatch(/sum of costs: \d+, makespan: \d+/);
+    expect(text).toMatch(/sum of costs: \d+ \(cost model rest\), makespan: \d+/);
     expect(io.stderr).toEqual([]);
   });
 
@@ -27,7 +27,7 @@ describe('mapf-lab example', () => {
     const io = capture();
     expect(await main(['example', '--json', '--solver', 'independent'], io)).toBe(0);
     const out = JSON.parse(io.stdout.join(''));
-    expect(Object.keys(out).sort()).toEqual(['makespan', 'paths', 'solver', 'status', 'sumOfCosts']);
+    expect(Object.keys(out).sort()).toEqual(['costModel', 'makespan', 'paths', 'solver', 'status', 'sumOfCosts']);
     expect(out).toMatchObject({ solver: 'independent', status: 'solved' });
     const instance = chokepointExample();
     const paths: number[][] = out.paths.map((p: [number, number][]) => p.map(([x, y]) => instance.grid.cell(x, y)));

@@ -142,6 +142,7 @@ export function planVizDocument(input: PlanVizInput): PlanVizDocument {
       status: input.status,
       teamSize: paths.length,
       sumOfCost: totalCost,
+      costModel: input.costModel,
       makespan: longest,
       stats,
       unitIds: input.agents.map((u) => u.id),

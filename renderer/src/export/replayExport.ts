@@ -81,6 +81,7 @@ export function replayFileOfPlan(input: ReplayExportInput): ReplayFile {
     solver,
     metrics: {
       sumOfCosts: outcome.paths.length > 0 ? finite(sumOfCosts(outcome.paths, outcome.goals, costModelOf(input.request.params))) : null,
+      costModel: costModelOf(input.request.params),
       makespan: outcome.paths.length > 0 ? finite(makespan(outcome.paths, outcome.goals)) : null,
       stats,
     },

@@ -103,13 +103,13 @@ describe('aggregate', () => {
     // SummaryRow is derived from AggregateRow: this is what catches a measure lost or moved on the way.
     const measures = ['successRate', 'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'sumOfCosts', 'makespan', 'initMs', 'maxTurnMs'];
     const a10 = summarize(records)[1];
-    expect(Object.keys(a10)).toEqual(['label', 'agents', 'runs', 'failures', ...measures, 'worstTurnMs']);
+    expect(Object.keys(a10)).toEqual(['label', 'agents', 'runs', 'failures', ...measures, 'worstTurnMs', 'costModel']);
     expect(a10).toEqual({
       label: 'A', agents: 10, runs: 4, failures: 1, successRate: 16 / 30, meanPathLength: 12, meanLowerBound: NaN, pathRatio: 1.1,
-      cyclesPerAgent: 1, sumOfCosts: 80, makespan: 28 / 3, initMs: 3, maxTurnMs: 4, worstTurnMs: 6,
+      cyclesPerAgent: 1, sumOfCosts: 80, makespan: 28 / 3, initMs: 3, maxTurnMs: 4, worstTurnMs: 6, costModel: 'away',
     });
-    expect(formatSummary([a10]).split('\n')[0].split(/\s+/)).toEqual(['solver', 'agents', 'runs', 'errors', 'success', 'path', 'bound', 'path/bound', 'cycles/agent', 'SoC', 'makespan', 'init', 'ms', 'max', 'turn', 'ms', 'worst', 'turn', 'ms']);
+    expect(formatSummary([a10]).split('\n')[0].split(/\s+/)).toEqual(['solver', 'agents', 'runs', 'errors', 'success', 'path', 'bound', 'path/bound', 'cycles/agent', 'SoC', 'makespan', 'init', 'ms', 'max', 'turn', 'ms', 'worst', 'turn', 'ms', 'SoC', 'model']);
     const head = summaryCsv(aggregate(records)).split('\n')[0].split(',');
-    expect(head).toEqual(['label', 'agents', 'runs', 'failures', ...measures.flatMap((m) => [m, `${m}_low`, `${m}_high`]), 'worstTurnMs']);
+    expect(head).toEqual(['label', 'agents', 'runs', 'failures', ...measures.flatMap((m) => [m, `${m}_low`, `${m}_high`]), 'worstTurnMs', 'costModel']);
   });
 });

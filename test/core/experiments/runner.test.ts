@@ -103,10 +103,14 @@ describe('experiment runs', () => {
     const [rest, ownAway] = planRuns(parseExperiment({ ...base, costModel: 'rest' }));
     expect(executeRun(rest, newRunContext(files)).sumOfCosts).toBe(7);
     expect(executeRun(ownAway, newRunContext(files)).sumOfCosts).toBe(6);
-    const [away] = planRuns(parseExperiment(base));
-    expect(away.costModel).toBe('away');
-    const record = executeRun(away, newRunContext(files));
-    expect([record.sumOfCosts, record.makespan]).toEqual([6, 4]);
+    // 'rest' is the default, and every record names the model it was counted by.
+    const [byDefault] = planRuns(parseExperiment(base));
+    expect(byDefault.costModel).toBe('rest');
+    const record = executeRun(byDefault, newRunContext(files));
+    expect([record.sumOfCosts, record.makespan, record.costModel]).toEqual([7, 4, 'rest']);
+    const [away] = planRuns(parseExperiment({ ...base, costModel: 'away' }));
+    expect(executeRun(away, newRunContext(files))).toMatchObject({ sumOfCosts: 6, costModel: 'away' });
+    expect(executeRun(ownAway, newRunContext(files)).costModel).toBe('away');
   });
 
   it('records a run that cannot be set up as an error naming the reason', () => {
