@@ -12,7 +12,7 @@ import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { checkScenario, parseScenario } from '../../core/formats/movingAiScenario.ts';
 import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
-import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL, makespan as makespanOf, sumOfCosts as sumOfPaths } from '../../core/mapf/plan.ts';
+import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL, arrivedCount, reportedCosts } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
 import { CONTROLLERS, findSolver, paramsWithCostModel, solverNames } from '../../core/registry/registry.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
@@ -34,7 +34,7 @@ const OPTIONS = {
     value: 'rest|away',
     help: 'how sumOfCosts counts, and what the optimal solvers minimise:\nrest (default): time until each agent rests on its goal for good;\naway (Standley 2010): steps not waiting on the goal',
   },
-  json: { help: 'print one JSON object: solver, status, paths ([x, y] per turn, per\nagent in scenario order), success, sumOfCosts, makespan, metrics' },
+  json: { help: 'print one JSON object: solver, status, paths ([x, y] per turn, per\nagent in scenario order), success, arrived, costModel, sumOfCosts and\nmakespan (null unless solved), metrics' },
 } as const satisfies OptionTable;
 
 const USAGE = commandUsage([
@@ -86,8 +86,9 @@ export const solveCommand: Command = {
     }, CONTROLLERS);
     const sim = measured.simulation;
     const goals = instance.agents.map((a) => a.goal);
-    const sumOfCosts = sumOfPaths(sim.paths, goals, options.costModel);
-    const makespan = makespanOf(sim.paths, goals);
+    // A run that did not solve has no cost; `arrived` is what it reached.
+    const { sumOfCosts, makespan } = reportedCosts(measured.status === 'solved', sim.paths, goals, options.costModel);
+    const arrived = arrivedCount(sim.paths, goals);
     const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];
     const { run } = sim;
     const metrics = runFigures(run);
@@ -104,6 +105,7 @@ export const solveCommand: Command = {
         cycles: Array.from(sim.agents.cycles),
         waits: Array.from(sim.agents.waits),
         collisions: Array.from(sim.agents.collisions),
+        arrived,
         costModel: options.costModel,
         sumOfCosts,
         makespan,
@@ -123,7 +125,9 @@ export const solveCommand: Command = {
         `cycles per agent: ${run.cyclesPerAgent.toFixed(3)}, waits per agent: ${run.waitsPerAgent.toFixed(3)}, collisions: ${run.collisions}, replans: ${run.replans}`,
         `time: initial planning ${ms(run.initMs)}, max turn ${ms(run.maxTurnMs)}, mean turn ${ms(run.meanTurnMs)}`,
         `search: ${run.expanded} nodes expanded, reservation table up to ${run.reservationsMax} entries`,
-        `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
+        sumOfCosts === null
+          ? `sum of costs: none, makespan: none (not solved: ${arrived} of ${options.agents} agents on their goal)`
+          : `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
       ].join('\n'));
     }
     if (sim.validation && !sim.validation.valid) io.err(`mapf-lab solve: the executed paths do not validate:\n${describeViolations(sim.validation)}`);

@@ -50,6 +50,10 @@ export function readResults(text: string, costModel: CostModel = 'away'): ReadRe
       const raw = json as Record<string, unknown>;
       for (const c of NUMERIC) if (raw[c] === null) raw[c] = NaN;
       if (!('costModel' in raw)) raw.costModel = costModel;
+      // Lines from before unsolved runs had no cost: their costs were not results, and what
+      // they reached was not recorded apart.
+      if (raw.status !== 'solved') raw.sumOfCosts = raw.makespan = NaN;
+      if (!('arrived' in raw)) raw.arrived = NaN;
     }
     const parsed = runRecordSchema.safeParse(json);
     if (parsed.success) {

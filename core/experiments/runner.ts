@@ -3,7 +3,7 @@
  * through ExperimentFiles, results go to the caller. `executeRun` needs only a RunSpec and a
  * builder, so a worker pool can call it in each worker and collect the records.
  */
-import { type CostModel, costModelOf, makespan, sumOfCosts } from '../mapf/plan.ts';
+import { type CostModel, arrivedCount, costModelOf, reportedCosts } from '../mapf/plan.ts';
 import { CONTROLLERS, findSolver, paramsWithCostModel } from '../registry/registry.ts';
 import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
 import { measureSolver } from '../simulation/measure.ts';
@@ -12,7 +12,9 @@ import type { RunSpec } from './runPlan.ts';
 
 /**
  * One run's outcome, flat so that it is a JSONL line and a CSV row as it is. Path figures are NaN
- * (null in JSON, empty in CSV) when no agent reached its goal.
+ * (null in JSON, empty in CSV) when no agent reached its goal; sum of costs and makespan are NaN
+ * for every run that did not solve (a run that did not solve has no cost: `arrived` and
+ * `successes` say what it reached).
  */
 export interface RunRecord {
   id: number;
@@ -31,6 +33,8 @@ export interface RunRecord {
   status: SolveStatus | 'error';
   message: string;
   successes: number;
+  /** Agents standing on their goal when the run ended (collided or not). */
+  arrived: number;
   successRate: number;
   meanPathLength: number;
   meanLowerBound: number;
@@ -53,7 +57,7 @@ export interface RunRecord {
 }
 
 export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
-  'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'successRate',
+  'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'arrived', 'successRate',
   'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
   'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'elapsedMs',
 ];
@@ -85,10 +89,10 @@ export function failureRecord(run: RunSpec, message: string, elapsedMs: number):
   return {
     id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed,
     status: 'error', message,
-    successes: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
+    successes: 0, arrived: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
     collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
     costModel: countedBy(run, run.params),
-    sumOfCosts: 0, makespan: 0, elapsedMs,
+    sumOfCosts: NaN, makespan: NaN, elapsedMs,
   };
 }
 
@@ -117,11 +121,13 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
     const sim = measured.simulation;
     const r = sim.run;
     const goals = instance.agents.map((a) => a.goal);
+    const costs = reportedCosts(measured.status === 'solved', sim.paths, goals, countedBy(run, params));
     return {
       ...base,
       status: measured.status,
       message: measured.message ?? '',
       successes: r.successes,
+      arrived: arrivedCount(sim.paths, goals),
       successRate: r.successRate,
       meanPathLength: r.meanPathLength,
       meanLowerBound: r.meanLowerBound,
@@ -138,8 +144,8 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       reservationsMax: r.reservationsMax,
       // Counted as the solver minimised it: a solver's own params.costModel overrides the run's.
       costModel: countedBy(run, params),
-      sumOfCosts: sumOfCosts(sim.paths, goals, countedBy(run, params)),
-      makespan: makespan(sim.paths, goals),
+      sumOfCosts: costs.sumOfCosts ?? NaN,
+      makespan: costs.makespan ?? NaN,
       elapsedMs: performance.now() - started,
     };
   } catch (error) {

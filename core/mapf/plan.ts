@@ -59,3 +59,20 @@ export function makespan(paths: readonly Path[], goals: readonly number[]): numb
   for (let i = 0; i < paths.length; i++) longest = Math.max(longest, pathCost(paths[i], goals[i], 'rest'));
   return longest;
 }
+
+/**
+ * A plan's costs as results report them: a run that did not solve has no cost (null), since
+ * counting what its agents did (waiting at their starts until the turn limit, say) would read as
+ * a result. What it did reach is `arrivedCount`.
+ */
+export function reportedCosts(solved: boolean, paths: readonly Path[], goals: readonly number[], model: CostModel): { sumOfCosts: number | null; makespan: number | null } {
+  if (!solved || paths.length === 0) return { sumOfCosts: null, makespan: null };
+  return { sumOfCosts: sumOfCosts(paths, goals, model), makespan: makespan(paths, goals) };
+}
+
+/** Agents whose path ends on their goal. */
+export function arrivedCount(paths: readonly Path[], goals: readonly number[]): number {
+  let arrived = 0;
+  for (let i = 0; i < paths.length; i++) if (paths[i].length > 0 && paths[i][paths[i].length - 1] === goals[i]) arrived++;
+  return arrived;
+}

@@ -27,7 +27,7 @@ describe('mapf-lab example', () => {
     const io = capture();
     expect(await main(['example', '--json', '--solver', 'independent'], io)).toBe(0);
     const out = JSON.parse(io.stdout.join(''));
-    expect(Object.keys(out).sort()).toEqual(['costModel', 'makespan', 'paths', 'solver', 'status', 'sumOfCosts']);
+    expect(Object.keys(out).sort()).toEqual(['arrived', 'costModel', 'makespan', 'paths', 'solver', 'status', 'sumOfCosts']);
     expect(out).toMatchObject({ solver: 'independent', status: 'solved' });
     const instance = chokepointExample();
     const paths: number[][] = out.paths.map((p: [number, number][]) => p.map(([x, y]) => instance.grid.cell(x, y)));

@@ -104,6 +104,18 @@ describe('mapf-lab solve', () => {
     expect(io.stderr.join('\n')).toMatch(/unknown param 'speed'/);
   });
 
+  it('gives a run that did not solve no sum of costs or makespan, and says how many agents arrived', async () => {
+    const json = capture();
+    expect(await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '6', '--solver', 'whca', '--turn-limit', '2', '--json'], json)).toBe(1);
+    const out = JSON.parse(json.stdout.join(''));
+    expect(out.status).toBe('failed');
+    expect(out).toMatchObject({ sumOfCosts: null, makespan: null, costModel: 'rest' });
+    expect(out.arrived).toBe(out.success.filter(Boolean).length);
+    const text = capture();
+    await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '6', '--solver', 'whca', '--turn-limit', '2'], text);
+    expect(text.stdout.join('\n')).toMatch(/sum of costs: none, makespan: none \(not solved: \d of 6 agents on their goal\)/);
+  });
+
   it('prints a readable summary', async () => {
     const io = capture();
     await main(['solve', `--map=${MAP}`, `--scen=${SCEN}`, '--agents=1', '--solver=independent', '--turn-limit', '200'], io);

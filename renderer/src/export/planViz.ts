@@ -31,7 +31,7 @@
  * the mapf-visualizer text) instead of writing a file PlanViz would replay wrongly.
  */
 import type { Grid } from '../../../core/grid/grid.ts';
-import { type CostModel, makespan, sumOfCosts } from '../../../core/mapf/plan.ts';
+import { type CostModel, reportedCosts } from '../../../core/mapf/plan.ts';
 import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { cellAtTurn } from '../replay/analysis.ts';
@@ -117,8 +117,8 @@ export function planVizDocument(input: PlanVizInput): PlanVizDocument {
   const conflicts = analysis.marks
     .filter((m) => m.kind === 'collision')
     .map((m) => ({ time: m.t, agent_ids: [...new Set(m.agents)], description: m.text, task_id: null }));
-  const totalCost = sumOfCosts(paths, goals, input.costModel);
-  const longest = makespan(paths, goals);
+  // A run that did not solve has no cost (null).
+  const { sumOfCosts: totalCost, makespan: longest } = reportedCosts(input.status === 'solved', paths, goals, input.costModel);
   const stats: Record<string, number> = {};
   for (const [key, value] of Object.entries(input.stats)) if (Number.isFinite(value)) stats[key] = value;
   return {

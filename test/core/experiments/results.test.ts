@@ -31,6 +31,18 @@ describe('results.jsonl', () => {
     expect(pendingRuns(runs, read.records).map((r) => r.id)).toEqual(runs.slice(2).map((r) => r.id));
   });
 
+  it('reads a line from before unsolved runs had no cost without its cost, and names its cost model', () => {
+    // Such a line carried the cost of agents waiting at their starts until the turn limit.
+    const { arrived: _arrived, costModel: _model, ...old } = { ...recordOf(0), status: 'timeout' as const, sumOfCosts: 200, makespan: 100 };
+    const [read] = readResults(JSON.stringify(old) + '\n', 'rest').records;
+    expect(read.sumOfCosts).toBeNaN();
+    expect(read.makespan).toBeNaN();
+    expect(read.arrived).toBeNaN();
+    expect(read.costModel).toBe('rest');
+    const [solved] = readResults(JSON.stringify({ ...old, status: 'solved' }) + '\n').records;
+    expect([solved.sumOfCosts, solved.makespan, solved.costModel]).toEqual([200, 100, 'away']);
+  });
+
   it('keeps the later of two lines for one run, and retries errors only when asked', () => {
     const failed = { ...recordOf(1), status: 'error' as const, message: 'crashed' };
     const read = readResults(recordLine(recordOf(0)) + recordLine(failed) + recordLine(recordOf(2)));

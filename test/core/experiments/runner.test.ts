@@ -113,6 +113,22 @@ describe('experiment runs', () => {
     expect(executeRun(ownAway, newRunContext(files)).costModel).toBe('away');
   });
 
+  it('gives a run that did not solve no sum of costs or makespan (null in JSON, empty in CSV), and says what it reached', () => {
+    // Two units cross a 4-wide room side by side: 3 moves each, so a turn limit of 2 stops them short.
+    const corridor = { kind: 'inline', name: 'room', rows: ['....', '....'], agents: [[0, 0, 3, 0], [0, 1, 3, 1]] };
+    const [run] = planRuns(parseExperiment({ ...experiment, maps: [corridor], agents: [2], solvers: [{ solver: 'hca' }], turnLimit: 2, repeats: 1 }));
+    const record = executeRun(run, newRunContext(files));
+    expect(record.status).not.toBe('solved');
+    expect(record.sumOfCosts).toBeNaN();
+    expect(record.makespan).toBeNaN();
+    expect(record.arrived).toBe(0);
+    expect(JSON.parse(JSON.stringify(record))).toMatchObject({ sumOfCosts: null, makespan: null, arrived: 0 });
+    const csv = toCsv([record], ['status', 'arrived', 'sumOfCosts', 'makespan']).split('\n')[1];
+    expect(csv).toBe(`${record.status},0,,`);
+    const [long] = planRuns(parseExperiment({ ...experiment, maps: [corridor], agents: [2], solvers: [{ solver: 'hca' }], turnLimit: 100, repeats: 1 }));
+    expect(executeRun(long, newRunContext(files))).toMatchObject({ status: 'solved', arrived: 2, sumOfCosts: expect.any(Number) });
+  });
+
   it('records a run that cannot be set up as an error naming the reason', () => {
     const runs = planRuns(parseExperiment({ ...experiment, maps: [experiment.maps[1]], agents: [3] }));
     const record = executeRun(runs[0], newRunContext(files));
