@@ -60,7 +60,7 @@ export const exampleCommand: Command = {
       const lines = [`solver: ${result.solver}`, `status: ${result.status}${result.message ? ` (${result.message})` : ''}`];
       paths.forEach((path, i) => {
         const at = (cell: number) => `(${grid.x(cell)}, ${grid.y(cell)})`;
-        lines.push(`  agent ${i}: ${at(path[0])} -> ${at(path[path.length - 1])}, path length ${pathCost(path, agents[i].goal, 'rest')}`);
+        lines.push(`  agent ${i + 1}: ${at(path[0])} -> ${at(path[path.length - 1])}, path length ${pathCost(path, agents[i].goal, 'rest')}`);
       });
       if (sumOfCosts !== null) lines.push(`sum of costs: ${sumOfCosts} (cost model ${DEFAULT_COST_MODEL}), makespan: ${makespan}`);
       else lines.push(`sum of costs: none, makespan: none (not solved: ${arrived} of ${agents.length} agents on their goal)`);

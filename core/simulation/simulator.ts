@@ -238,7 +238,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
       const parts = [`${n - run.successes} of ${n} agents failed after ${t} turns`];
       const away = n - countAtGoal(positions, agents);
       if (away > 0) parts.push(`${away} not on their goal`);
-      if (collisions.length > 0) parts.push(`${collisions.length} collisions (first: ${collisions[0].rule} of agent ${collisions[0].agents.join(' and ')} at t=${collisions[0].t})`);
+      if (collisions.length > 0) parts.push(`${collisions.length} collisions (first: ${collisions[0].rule} of unit ${collisions[0].agents.map((a) => a + 1).join(' and ')} at t=${collisions[0].t})`);
       message = parts.join('; ');
     }
   }
