@@ -168,10 +168,8 @@ describe('SolverClient over in-memory workers', () => {
   it('fails a job whose worker does not answer past its time limit plus grace', async () => {
     const scripted = scriptedSpawner(() => {});
     const client = new SolverClient(scripted.spawn, { hangGraceMs: 20 });
-    const started = performance.now();
     const hung = await client.solve(body('independent', { timeLimitMs: 10 })).result;
     expect(hung).toMatchObject({ status: 'failed', message: 'solver process did not answer within 30 ms; it was stopped' });
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(scripted.workers[0].terminated).toBe(true);
     const defaulted = new SolverClient(scripted.spawn, { defaultDeadlineMs: 15 });
     expect((await defaulted.solve(body()).result).message).toBe('solver process did not answer within 15 ms; it was stopped');

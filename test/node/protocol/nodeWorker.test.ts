@@ -59,15 +59,14 @@ describe('solver protocol over worker threads', () => {
     expect(replay.turns).toBeGreaterThanOrEqual(11);
   });
 
-  it('cancels a tight-loop solve within 100 ms, then serves the next request', async () => {
+  // How soon a cancel lands is bench:protocol's figure (cancel latency), not a test's.
+  it('cancels a tight-loop solve, then serves the next request', async () => {
     client = new SolverClient(spawnTesting);
     const job = client.solve(body('test-spin'));
     await untilBusy(client);
     await new Promise((r) => setTimeout(r, 30)); // let it spin
-    const cancelledAt = performance.now();
     client.cancel(job.id);
     const result = await job.result;
-    expect(performance.now() - cancelledAt).toBeLessThan(100);
     expect(result).toMatchObject({ status: 'cancelled', message: 'cancelled by the caller' });
     expect((await client.solve(body('hca')).result).status).toBe('solved');
   });
