@@ -30,9 +30,14 @@ export type SimulationStatus = 'solved' | 'failed' | 'timeout' | 'cancelled';
 export interface SimulationOptions {
   /** Turns the run may take (default 100, Silver's limit). */
   turnLimit?: number;
-  /** Wall-clock budget for init plus all turns; checked between turns. */
+  /**
+   * Wall-clock budget for init plus all turns. Checked between turns and, through
+   * WorldView.interrupted, by the controller between agents in init and in each turn; a turn cut
+   * short is not played. The overrun is at most one agent's search (one turn for a controller
+   * that does not ask).
+   */
   timeLimitMs?: number;
-  /** Polled between turns; true stops the run with 'cancelled'. */
+  /** Polled as the time limit is; true stops the run with 'cancelled'. */
   shouldStop?: () => boolean;
   mapEvents?: readonly MapEvent[];
   rules?: ConflictRules;
@@ -126,7 +131,12 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   let status: SimulationStatus | undefined;
   let message: string | undefined;
 
-  const view = { t: 0, grid, movement, agents, positions } as WorldView & { t: number };
+  /** Why the run must stop now, if it must: cancelled, or past its time limit. */
+  const stopReason = (): 'cancelled' | 'timeout' | null => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null);
+  const interrupted = (): boolean => stopReason() !== null;
+  const stopMessage = (reason: 'cancelled' | 'timeout', when: string): string =>
+    reason === 'cancelled' ? `cancelled ${when}` : `time limit of ${options.timeLimitMs} ms reached ${when}`;
+  const view = { t: 0, grid, movement, agents, positions, interrupted } as WorldView & { t: number };
   const emit = (event: TurnEvent): void => {
     events.push(event);
     if (event.kind === 'priority-override') overrides++;
@@ -158,18 +168,20 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   controller.init(view);
   const initMs = options.initMs ?? clock() - initStart;
   reservationsMax = controller.counters().reservations;
+  const afterInit = stopReason();
+  if (afterInit !== null) {
+    // The controller may have stopped part-way through its plans: no turn is played.
+    status = afterInit;
+    message = stopMessage(afterInit, 'during initial planning');
+  }
 
   let t = 0;
-  for (; t < turnLimit; t++) {
+  for (; status === undefined && t < turnLimit; t++) {
     if (allAtGoal(positions, agents)) break;
-    if (options.shouldStop?.()) {
-      status = 'cancelled';
-      message = `cancelled at turn ${t}`;
-      break;
-    }
-    if (performance.now() > deadline) {
-      status = 'timeout';
-      message = `time limit of ${options.timeLimitMs} ms reached at turn ${t}`;
+    const before = stopReason();
+    if (before !== null) {
+      status = before;
+      message = stopMessage(before, `at turn ${t}`);
       break;
     }
     view.t = t;
@@ -189,6 +201,13 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
     next.set(positions);
     controller.step(view, next, emit);
     turnMs.push(clock() - turnStart);
+    const during = stopReason();
+    if (during !== null) {
+      // The controller may have left agents unplanned this turn: it is not played.
+      status = during;
+      message = stopMessage(during, `during turn ${t}`);
+      break;
+    }
     const reservations = controller.counters().reservations;
     if (reservations > reservationsMax) reservationsMax = reservations;
 
