@@ -16,6 +16,7 @@ import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL, arrivedCount, reported
 import { describeViolations } from '../../core/mapf/validator.ts';
 import { CONTROLLERS, findSolver, paramsWithCostModel, solverNames } from '../../core/registry/registry.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
+import { EXPORT_FORMATS, type ExportRequest, parseExports, writeExports } from './solveExports.ts';
 import { runFigures } from '../../core/simulation/metrics.ts';
 
 const OPTIONS = {
@@ -33,6 +34,11 @@ const OPTIONS = {
   'cost-model': {
     value: 'rest|away',
     help: 'how sumOfCosts counts, and what the optimal solvers minimise:\nrest (default): time until each agent rests on its goal for good;\naway (Standley 2010): steps not waiting on the goal',
+  },
+  export: {
+    value: 'FORMAT=FILE',
+    multiple: true,
+    help: `write the run to FILE as FORMAT: ${EXPORT_FORMATS.join(', ')}\n(replay: the app's replay file; planviz-qt: PlanViz Qt interchange;\nlorr: League of Robot Runners JSON, 2023 LoRR, for PlanViz run.py;\ntracker: MAPF tracker submission, CSV or JSON by FILE's extension)`,
   },
   json: { help: 'print one JSON object: solver, status, paths ([x, y] per turn, per\nagent in scenario order), success, arrived, costModel, sumOfCosts and\nmakespan (null unless solved), metrics' },
 } as const satisfies OptionTable;
@@ -56,6 +62,7 @@ export interface SolveArgs {
   timeLimitMs?: number;
   seed: number;
   costModel: CostModel;
+  exports: ExportRequest[];
   json: boolean;
 }
 
@@ -130,8 +137,14 @@ export const solveCommand: Command = {
           : `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
       ].join('\n'));
     }
+    const problems = writeExports(options.exports, {
+      grid, movement: instance.movement, goals, sim, status: measured.status, message: measured.message, solver: options.solver, optimal: entry.optimal,
+      seed: options.seed, params: paramsWithCostModel(entry, options.params, options.costModel), costModel: options.costModel, mapFile: options.map, scenFile: options.scen,
+      stats: Object.fromEntries(Object.entries(metrics).filter(([, v]) => Number.isFinite(v))),
+    });
+    for (const problem of problems) io.err(`mapf-lab solve: ${problem}`);
     if (sim.validation && !sim.validation.valid) io.err(`mapf-lab solve: the executed paths do not validate:\n${describeViolations(sim.validation)}`);
-    return measured.status === 'solved' ? 0 : 1;
+    return measured.status === 'solved' && problems.length === 0 ? 0 : 1;
   },
 };
 
@@ -182,6 +195,7 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     timeLimitMs,
     seed,
     costModel,
+    exports: parseExports(values.export ?? []),
     json: values.json ?? false,
   };
 }
