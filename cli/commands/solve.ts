@@ -38,7 +38,7 @@ const OPTIONS = {
   export: {
     value: 'FORMAT=FILE',
     multiple: true,
-    help: `write the run to FILE as FORMAT: ${EXPORT_FORMATS.join(', ')}\n(replay: the app's replay file; planviz-qt: PlanViz Qt interchange;\nlorr: League of Robot Runners JSON, 2023 LoRR, for PlanViz run.py;\ntracker: MAPF tracker submission, CSV or JSON by FILE's extension)`,
+    help: `write the run to FILE as FORMAT, one of\n${EXPORT_FORMATS.join(', ')}\n(replay: the app's replay file; planviz-qt: PlanViz Qt interchange;\nlorr, lorr-2024: League of Robot Runners JSON (2023 or 2024 LoRR)\nfor PlanViz run.py;\ntracker: MAPF tracker submission, CSV or JSON by FILE's extension)`,
   },
   json: { help: 'print one JSON object: solver, status, paths ([x, y] per turn, per\nagent in scenario order), success, arrived, costModel, sumOfCosts and\nmakespan (null unless solved), metrics' },
 } as const satisfies OptionTable;

@@ -4,7 +4,7 @@
  * - replay: MAPF Lab's replay file (mapf-lab/replay-file), which the app opens;
  * - mapf-visualizer: Kei18's mapf-visualizer solution text;
  * - planviz-qt: the PlanViz Qt interchange (PlanViz's Qt viewer);
- * - lorr: the League of Robot Runners' output JSON, "2023 LoRR" (PlanViz's script/run.py);
+ * - lorr, lorr-2024: the League of Robot Runners' output JSON, "2023 LoRR" or "2024 LoRR" (PlanViz's script/run.py);
  * - tracker: a MAPF tracker submission row, CSV, or JSON when FILE ends in .json.
  */
 import { writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { replayFileFromReplay, serializeReplayFile } from '../../core/replayFile
 import type { SimulationResult } from '../../core/simulation/simulator.ts';
 import type { SolveStatus } from '../../core/solvers/types.ts';
 
-export const EXPORT_FORMATS = ['replay', 'mapf-visualizer', 'planviz-qt', 'lorr', 'tracker'] as const;
+export const EXPORT_FORMATS = ['replay', 'mapf-visualizer', 'planviz-qt', 'lorr', 'lorr-2024', 'tracker'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export interface ExportRequest {
@@ -81,7 +81,10 @@ function exportText(request: ExportRequest, run: ExportRun): string {
     case 'mapf-visualizer':
       return solutionText(grid, paths);
     case 'lorr':
-      return lorrText({ grid, paths, goals, status: run.status, errors: sim.collisions.map((c) => ({ agents: c.agents, t: c.t, text: `${c.rule} at (${grid.x(c.cell)}, ${grid.y(c.cell)})` })) });
+    case 'lorr-2024': {
+      const errors = sim.collisions.map((c) => ({ agents: c.agents, t: c.t, text: `${c.rule} at (${grid.x(c.cell)}, ${grid.y(c.cell)})` }));
+      return lorrText({ grid, paths, goals, status: run.status, errors }, request.format === 'lorr' ? '2023 LoRR' : '2024 LoRR');
+    }
     case 'planviz-qt':
       return planVizQtText({
         grid, agents: units, paths, goals, turns: sim.run.turns,

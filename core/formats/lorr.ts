@@ -1,6 +1,7 @@
 /**
- * A plan as the League of Robot Runners' output JSON ("2023 LoRR"), the file PlanViz's Tk viewer
- * (MAPF-Competition/PlanViz, `script/run.py --plan FILE`, PlanConfig2023) opens. Fields as the
+ * A plan as the League of Robot Runners' output JSON, the file PlanViz's Tk viewer
+ * (MAPF-Competition/PlanViz, `script/run.py --plan FILE`) opens, in its two versions: "2023 LoRR"
+ * (PlanConfig2023) and "2024 LoRR" (PlanConfig2024, tasks as errand sequences with a schedule). Fields as the
  * Start-Kit documents them (Start-Kit README and Input_Output_Format.md, "Output file"):
  *
  * - `version: "2023 LoRR"` (what run.py reads to choose its reader), `actionModel: "MAPF"`: moves
@@ -14,9 +15,12 @@
  *   plan (ours are planned and executed alike).
  * - `errors`: [agent1, agent2 (-1 for one agent), timestep, description], agents from 0 as the
  *   format numbers them (its own convention, not a person-facing text).
- * - `tasks`: one per agent, its goal: [task id = agent, row, column]; `events` per agent:
- *   [task id, timestep, "assigned"] at 0 and [task id, timestep, "finished"] when it rests on its
- *   goal for good; `numTaskFinished`.
+ * - One task per agent, its goal (task id = agent), assigned at 0 and finished when the agent
+ *   rests on its goal for good. 2023: `tasks` [id, row, column], `events` per agent [task id,
+ *   timestep, "assigned" | "finished"]. 2024: `tasks` [id, release time 0, [row, column]] (an
+ *   errand sequence of one), `actualSchedule`/`plannerSchedule` per agent "0:id" (its task from
+ *   timestep 0), `events` one list of [timestep, agent, task id, next errand 1] per finished task,
+ *   and errors as [task id, agent1, agent2, timestep, description]. `numTaskFinished` in both.
  * - `sumOfCost`: the 'rest' model, the sum of those finish times, so the file agrees with itself;
  *   null when the run did not solve (a run that did not solve has no cost). `costModel` names it.
  *
@@ -26,7 +30,8 @@
 import type { Grid } from '../grid/grid.ts';
 import { pathCost, reportedCosts } from '../mapf/plan.ts';
 
-export const LORR_VERSION = '2023 LoRR';
+export const LORR_VERSIONS = ['2023 LoRR', '2024 LoRR'] as const;
+export type LorrVersion = (typeof LORR_VERSIONS)[number];
 
 /** One problem to show on the timeline: agents (indices from 0), time, what. */
 export interface PlanError {
@@ -47,7 +52,7 @@ export interface PlanExportInput {
 export type LorrAction = 'U' | 'D' | 'L' | 'R' | 'W';
 
 export interface LorrDocument {
-  version: typeof LORR_VERSION;
+  version: LorrVersion;
   actionModel: 'MAPF';
   AllValid: 'Yes' | 'No';
   teamSize: number;
@@ -59,9 +64,11 @@ export interface LorrDocument {
   actualPaths: string[];
   plannerPaths: string[];
   plannerTimes: number[];
-  errors: [number, number, number, string][];
-  events: [number, number, 'assigned' | 'finished'][][];
-  tasks: [number, number, number][];
+  errors: [number, number, number, string][] | [number, number, number, number, string][];
+  events: [number, number, 'assigned' | 'finished'][][] | [number, number, number, number][];
+  tasks: [number, number, number][] | [number, number, [number, number]][];
+  actualSchedule?: string[];
+  plannerSchedule?: string[];
 }
 
 const cellOf = (path: readonly number[], t: number) => path[t < path.length ? t : path.length - 1];
@@ -76,7 +83,7 @@ function action(grid: Grid, from: number, to: number): LorrAction | null {
   return null;
 }
 
-export function lorrDocument(input: PlanExportInput): LorrDocument {
+export function lorrDocument(input: PlanExportInput, version: LorrVersion = '2023 LoRR'): LorrDocument {
   const { grid, paths, goals } = input;
   let turns = 0;
   for (const path of paths) turns = Math.max(turns, path.length - 1);
@@ -93,20 +100,17 @@ export function lorrDocument(input: PlanExportInput): LorrDocument {
     }
     return actions.join(',');
   });
-  let finished = 0;
-  const events = paths.map((path, a) => {
-    const list: [number, number, 'assigned' | 'finished'][] = [[a, 0, 'assigned']];
-    if (path.length > 0 && path[path.length - 1] === goals[a]) {
-      list.push([a, pathCost(path, goals[a], 'rest'), 'finished']);
-      finished++;
-    }
-    return list;
-  });
-  const errors = (input.errors ?? []).map((e): [number, number, number, string] => [e.agents[0] ?? -1, e.agents[1] ?? -1, e.t, e.text]);
+  /** Per agent, the timestep it rests on its goal for good, or -1. */
+  const finishes = paths.map((path, a) => (path.length > 0 && path[path.length - 1] === goals[a] ? pathCost(path, goals[a], 'rest') : -1));
+  const finished = finishes.filter((t) => t >= 0).length;
+  const raw = input.errors ?? [];
+  const recent = version === '2024 LoRR';
+  const schedule = paths.map((_, a) => `0:${a}`);
   return {
-    version: LORR_VERSION,
+    version,
+    ...(recent ? { actualSchedule: schedule, plannerSchedule: [...schedule] } : {}),
     actionModel: 'MAPF',
-    AllValid: errors.length === 0 ? 'Yes' : 'No',
+    AllValid: raw.length === 0 ? 'Yes' : 'No',
     teamSize: paths.length,
     start: paths.map((path) => [grid.y(path[0]), grid.x(path[0]), 'E']),
     numTaskFinished: finished,
@@ -116,12 +120,18 @@ export function lorrDocument(input: PlanExportInput): LorrDocument {
     actualPaths,
     plannerPaths: [...actualPaths],
     plannerTimes: [],
-    errors,
-    events,
-    tasks: goals.map((goal, a) => [a, grid.y(goal), grid.x(goal)]),
+    errors: recent
+      ? raw.map((e): [number, number, number, number, string] => [e.agents[0] ?? -1, e.agents[0] ?? -1, e.agents[1] ?? -1, e.t, e.text])
+      : raw.map((e): [number, number, number, string] => [e.agents[0] ?? -1, e.agents[1] ?? -1, e.t, e.text]),
+    events: recent
+      ? finishes.flatMap((t, a): [number, number, number, number][] => (t >= 0 ? [[t, a, a, 1]] : [])).sort((x, y) => x[0] - y[0])
+      : finishes.map((t, a): [number, number, 'assigned' | 'finished'][] => (t >= 0 ? [[a, 0, 'assigned'], [a, t, 'finished']] : [[a, 0, 'assigned']])),
+    tasks: recent
+      ? goals.map((goal, a): [number, number, [number, number]] => [a, 0, [grid.y(goal), grid.x(goal)]])
+      : goals.map((goal, a): [number, number, number] => [a, grid.y(goal), grid.x(goal)]),
   };
 }
 
-export function lorrText(input: PlanExportInput): string {
-  return `${JSON.stringify(lorrDocument(input))}\n`;
+export function lorrText(input: PlanExportInput, version: LorrVersion = '2023 LoRR'): string {
+  return `${JSON.stringify(lorrDocument(input, version))}\n`;
 }

@@ -104,7 +104,7 @@ describe('mapf-lab solve --export', () => {
   it('writes every format for a solved optimal run, each readable by the other tool', async () => {
     const io = capture();
     const args = ['solve', '--map', MAP, '--scen', SCEN, '--agents', '8', '--solver', 'id+od', '--json'];
-    for (const [format, name] of [['replay', 'r.json'], ['mapf-visualizer', 'v.txt'], ['planviz-qt', 'q.json'], ['lorr', 'l.json'], ['tracker', 't.csv'], ['tracker', 't.json']]) args.push('--export', `${format}=${file(name)}`);
+    for (const [format, name] of [['replay', 'r.json'], ['mapf-visualizer', 'v.txt'], ['planviz-qt', 'q.json'], ['lorr', 'l.json'], ['lorr-2024', 'l24.json'], ['tracker', 't.csv'], ['tracker', 't.json']]) args.push('--export', `${format}=${file(name)}`);
     expect(await main(args, io), io.stderr.join('\n')).toBe(0);
     const out = JSON.parse(io.stdout.join(''));
     const agents = agentsOf(8);
@@ -119,6 +119,32 @@ describe('mapf-lab solve --export', () => {
     const finished = lorr.data.events.map((list) => list.find((e) => e[2] === 'finished')![1]);
     expect(finished.reduce((a, b) => a + b, 0)).toBe(lorr.data.sumOfCost);
     expect(lorr.data.tasks.map(([, r, c]) => grid.cell(c, r))).toEqual(agents.map((a) => a.goal));
+
+    // LoRR 2024 (PlanConfig2024): the same paths; tasks [id, release, [row, col, …]], actualSchedule
+    // "t:task" per agent, events [timestep, agent, task, next errand] with seq = next - 1.
+    const l24 = JSON.parse(readFileSync(file('l24.json'), 'utf8'));
+    expect(l24.version).toBe('2024 LoRR');
+    expect(l24.actualPaths).toEqual(lorr.data.actualPaths);
+    const errands = new Map<number, number[]>(l24.tasks.map(([id, release, seq]: [number, number, number[]]) => {
+      expect(release).toBe(0);
+      return [id, seq];
+    }));
+    l24.actualSchedule.forEach((schedule: string, a: number) => {
+      for (const entry of schedule.split(',').filter((e) => e !== '')) {
+        const [t, task] = entry.split(':').map(Number);
+        expect(t).toBe(0);
+        expect(errands.has(task)).toBe(true);
+        const [row, col] = errands.get(task)!;
+        expect(grid.cell(col, row)).toBe(agents[a].goal);
+      }
+    });
+    const finishedAt = new Map<number, number>();
+    for (const [t, agent, task, next] of l24.events as number[][]) {
+      expect(next - 1).toBe(0); // the first (only) errand
+      expect(task).toBe(agent);
+      finishedAt.set(agent, t);
+    }
+    expect([...finishedAt.values()].reduce((a, b) => a + b, 0)).toBe(l24.sumOfCost);
 
     // Tracker: the plan, its cost ('rest', the tracker's), a proved lower bound from an optimal solver.
     const [row] = readCsv(readFileSync(file('t.csv'), 'utf8'));
@@ -159,6 +185,6 @@ describe('mapf-lab solve --export', () => {
     expect(readLorr(readFileSync(file('u.json'), 'utf8')).data.sumOfCost).toBeNull();
     const bad = capture();
     expect(await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'hca', '--export', 'gif=x.gif'], bad)).toBe(2);
-    expect(bad.stderr.join('\n')).toContain("--export needs FORMAT=FILE with FORMAT one of replay, mapf-visualizer, planviz-qt, lorr, tracker, got 'gif=x.gif'");
+    expect(bad.stderr.join('\n')).toContain("--export needs FORMAT=FILE with FORMAT one of replay, mapf-visualizer, planviz-qt, lorr, lorr-2024, tracker, got 'gif=x.gif'");
   });
 });
