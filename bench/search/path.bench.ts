@@ -104,7 +104,10 @@ interface BlockResult {
 }
 
 function contender(mode: string): { ask(line: string): Promise<BlockResult>; quit(): void } {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./speedContender.ts', import.meta.url)), mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./speedContender.ts', import.meta.url)), mode], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    cwd: fileURLToPath(new URL('../..', import.meta.url)), // where --import finds tsx
+  });
   const lines = createInterface({ input: child.stdout! });
   const waiting: ((result: BlockResult) => void)[] = [];
   lines.on('line', (line) => waiting.shift()?.(JSON.parse(line) as BlockResult));
