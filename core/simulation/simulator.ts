@@ -31,7 +31,7 @@ export interface SimulationOptions {
   /** Turns the run may take (default 100, Silver's limit). */
   turnLimit?: number;
   /**
-   * Wall-clock budget for init plus all turns. Checked between turns and, through
+   * Wall-clock budget for init plus all turns (from after the simulator's set-up). Checked between turns and, through
    * WorldView.interrupted, by the controller between agents in init and in each turn; a turn cut
    * short is not played. The overrun is at most one agent's search (one turn for a controller
    * that does not ask).
@@ -103,13 +103,15 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   const before = initialGrid ?? (mapEvents.length > 0 ? grid.clone() : grid);
   const rules = options.rules ?? DEFAULT_RULES;
   const clock = options.clock ?? (() => performance.now());
-  const started = performance.now();
-  const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
 
   const n = agents.length;
   const cells = grid.cells;
   const metrics = newAgentMetrics(n);
   metrics.lowerBound.set(options.lowerBounds ?? lowerBounds(grid, movement, agents));
+  // The time limit is the controller's: it starts after the simulator's own set-up (the lower
+  // bounds above, a distance search per agent, are measurement, not planning).
+  const started = performance.now();
+  const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   const positions = new Int32Array(n);
   const next = new Int32Array(n);
   for (let a = 0; a < n; a++) positions[a] = agents[a].start;
