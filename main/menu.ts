@@ -51,7 +51,8 @@ export function buildMenu(hooks: MenuHooks): void {
           submenu: [
             item('Replay (MAPF Lab JSON)…', 'export-replay'),
             item('Plan for mapf-visualizer…', 'export-plan'),
-            item('Plan for PlanViz…', 'export-planviz'),
+            item('Plan for PlanViz Qt (interchange)…', 'export-planviz'),
+            item('Plan for PlanViz run.py (LoRR 2023)…', 'export-lorr'),
             item('Units as Moving AI Scenario…', 'export-scen'),
           ],
         },

@@ -6,7 +6,7 @@ import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
 import { type OptionTable, commandUsage, parseCommandLine } from '../args.ts';
 import { chokepointExample } from '../../core/examples/chokepoint.ts';
-import { DEFAULT_COST_MODEL, makespan as makespanOf, pathCost, sumOfCosts as sumOfPaths } from '../../core/mapf/plan.ts';
+import { DEFAULT_COST_MODEL, arrivedCount, pathCost, reportedCosts } from '../../core/mapf/plan.ts';
 import { SolverClient } from '../../core/protocol/client.ts';
 import { decodePaths, encodeInstance } from '../../core/protocol/wire.ts';
 import { findSolver, solverNames } from '../../core/registry/registry.ts';
@@ -14,7 +14,7 @@ import { spawnNodeSolverWorker } from '../solverWorker/spawnNodeSolverWorker.ts'
 
 const OPTIONS = {
   solver: { value: 'NAME', help: `solver to run (default: independent; known: ${solverNames().join(', ')})` },
-  json: { help: 'print one JSON object {solver, status, paths, sumOfCosts, makespan},\neach path a list of [x, y] cells' },
+  json: { help: 'print one JSON object {solver, status, paths, arrived, costModel,\nsumOfCosts, makespan} (costs null unless solved), each path a list\nof [x, y] cells' },
 } as const satisfies OptionTable;
 
 const USAGE = commandUsage([
@@ -41,13 +41,16 @@ export const exampleCommand: Command = {
     const { grid, agents } = instance;
     const paths = decodePaths(result.paths);
     const goals = agents.map((a) => a.goal);
-    const sumOfCosts = sumOfPaths(paths, goals, DEFAULT_COST_MODEL);
-    const makespan = makespanOf(paths, goals);
+    // A run that did not solve has no cost; `arrived` is what it reached.
+    const { sumOfCosts, makespan } = reportedCosts(result.status === 'solved', paths, goals, DEFAULT_COST_MODEL);
+    const arrived = arrivedCount(paths, goals);
     if (json) {
       const summary: Record<string, unknown> = {
         solver: result.solver,
         status: result.status,
         paths: paths.map((path) => path.map((cell) => [grid.x(cell), grid.y(cell)])),
+        arrived,
+        costModel: DEFAULT_COST_MODEL,
         sumOfCosts,
         makespan,
       };
@@ -57,9 +60,10 @@ export const exampleCommand: Command = {
       const lines = [`solver: ${result.solver}`, `status: ${result.status}${result.message ? ` (${result.message})` : ''}`];
       paths.forEach((path, i) => {
         const at = (cell: number) => `(${grid.x(cell)}, ${grid.y(cell)})`;
-        lines.push(`  agent ${i}: ${at(path[0])} -> ${at(path[path.length - 1])}, path length ${pathCost(path, agents[i].goal, 'rest')}`);
+        lines.push(`  agent ${i + 1}: ${at(path[0])} -> ${at(path[path.length - 1])}, path length ${pathCost(path, agents[i].goal, 'rest')}`);
       });
-      if (paths.length > 0) lines.push(`sum of costs: ${sumOfCosts}, makespan: ${makespan}`);
+      if (sumOfCosts !== null) lines.push(`sum of costs: ${sumOfCosts} (cost model ${DEFAULT_COST_MODEL}), makespan: ${makespan}`);
+      else lines.push(`sum of costs: none, makespan: none (not solved: ${arrived} of ${agents.length} agents on their goal)`);
       io.out(lines.join('\n'));
     }
     if (result.status === 'failed') io.err(`mapf-lab example: ${result.message ?? 'the solve failed'}`);

@@ -12,10 +12,11 @@ import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { checkScenario, parseScenario } from '../../core/formats/movingAiScenario.ts';
 import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
-import { COST_MODELS, type CostModel, makespan as makespanOf, sumOfCosts as sumOfPaths } from '../../core/mapf/plan.ts';
+import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL, arrivedCount, reportedCosts } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
 import { CONTROLLERS, findSolver, paramsWithCostModel, solverNames } from '../../core/registry/registry.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
+import { EXPORT_FORMATS, type ExportRequest, parseExports, writeExports } from './solveExports.ts';
 import { runFigures } from '../../core/simulation/metrics.ts';
 
 const OPTIONS = {
@@ -31,10 +32,15 @@ const OPTIONS = {
   'time-limit': { value: 'S', help: 'wall-clock limit in seconds' },
   seed: { value: 'N', help: 'seed for the solver\'s random choices (default 0)' },
   'cost-model': {
-    value: 'away|rest',
-    help: 'how sumOfCosts counts, and what the optimal solvers minimise:\naway (default, Standley 2010): steps not waiting on the goal;\nrest: time until each agent rests on its goal for good',
+    value: 'rest|away',
+    help: 'how sumOfCosts counts, and what the optimal solvers minimise:\nrest (default): time until each agent rests on its goal for good;\naway (Standley 2010): steps not waiting on the goal',
   },
-  json: { help: 'print one JSON object: solver, status, paths ([x, y] per turn, per\nagent in scenario order), success, sumOfCosts, makespan, metrics' },
+  export: {
+    value: 'FORMAT=FILE',
+    multiple: true,
+    help: `write the run to FILE as FORMAT, one of\n${EXPORT_FORMATS.join(', ')}\n(replay: the app's replay file; planviz-qt: PlanViz Qt interchange;\nlorr, lorr-2024: League of Robot Runners JSON (2023 or 2024 LoRR)\nfor PlanViz run.py;\ntracker: MAPF tracker submission, CSV or JSON by FILE's extension)`,
+  },
+  json: { help: 'print one JSON object: solver, status, paths ([x, y] per turn, per\nagent in scenario order), success, arrived, costModel, sumOfCosts and\nmakespan (null unless solved), metrics' },
 } as const satisfies OptionTable;
 
 const USAGE = commandUsage([
@@ -56,6 +62,7 @@ export interface SolveArgs {
   timeLimitMs?: number;
   seed: number;
   costModel: CostModel;
+  exports: ExportRequest[];
   json: boolean;
 }
 
@@ -86,8 +93,9 @@ export const solveCommand: Command = {
     }, CONTROLLERS);
     const sim = measured.simulation;
     const goals = instance.agents.map((a) => a.goal);
-    const sumOfCosts = sumOfPaths(sim.paths, goals, options.costModel);
-    const makespan = makespanOf(sim.paths, goals);
+    // A run that did not solve has no cost; `arrived` is what it reached.
+    const { sumOfCosts, makespan } = reportedCosts(measured.status === 'solved', sim.paths, goals, options.costModel);
+    const arrived = arrivedCount(sim.paths, goals);
     const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];
     const { run } = sim;
     const metrics = runFigures(run);
@@ -104,6 +112,7 @@ export const solveCommand: Command = {
         cycles: Array.from(sim.agents.cycles),
         waits: Array.from(sim.agents.waits),
         collisions: Array.from(sim.agents.collisions),
+        arrived,
         costModel: options.costModel,
         sumOfCosts,
         makespan,
@@ -123,11 +132,19 @@ export const solveCommand: Command = {
         `cycles per agent: ${run.cyclesPerAgent.toFixed(3)}, waits per agent: ${run.waitsPerAgent.toFixed(3)}, collisions: ${run.collisions}, replans: ${run.replans}`,
         `time: initial planning ${ms(run.initMs)}, max turn ${ms(run.maxTurnMs)}, mean turn ${ms(run.meanTurnMs)}`,
         `search: ${run.expanded} nodes expanded, reservation table up to ${run.reservationsMax} entries`,
-        `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
+        sumOfCosts === null
+          ? `sum of costs: none, makespan: none (not solved: ${arrived} of ${options.agents} agents on their goal)`
+          : `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
       ].join('\n'));
     }
+    const problems = writeExports(options.exports, {
+      grid, movement: instance.movement, goals, sim, status: measured.status, message: measured.message, solver: options.solver, optimal: entry.optimal,
+      seed: options.seed, params: paramsWithCostModel(entry, options.params, options.costModel), costModel: options.costModel, mapFile: options.map, scenFile: options.scen,
+      stats: Object.fromEntries(Object.entries(metrics).filter(([, v]) => Number.isFinite(v))),
+    });
+    for (const problem of problems) io.err(`mapf-lab solve: ${problem}`);
     if (sim.validation && !sim.validation.valid) io.err(`mapf-lab solve: the executed paths do not validate:\n${describeViolations(sim.validation)}`);
-    return measured.status === 'solved' ? 0 : 1;
+    return measured.status === 'solved' && problems.length === 0 ? 0 : 1;
   },
 };
 
@@ -160,7 +177,7 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     if (!(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`--time-limit needs a number of seconds > 0, got '${values['time-limit']}'`);
     timeLimitMs = seconds * 1000;
   }
-  const costModel = oneOf('--cost-model', values['cost-model'] ?? 'away', COST_MODELS);
+  const costModel = oneOf('--cost-model', values['cost-model'] ?? DEFAULT_COST_MODEL, COST_MODELS);
   let seed = 0;
   if (values.seed !== undefined) {
     seed = Number(values.seed);
@@ -178,6 +195,7 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     timeLimitMs,
     seed,
     costModel,
+    exports: parseExports(values.export ?? []),
     json: values.json ?? false,
   };
 }

@@ -95,7 +95,8 @@ export function readResultsFolder(dir: string, definition?: { experiment: Experi
   }
   const resultsPath = join(dir, FILES.results);
   const text = existsSync(resultsPath) ? readTextFile(resultsPath, 'results') : '';
-  const results = readResults(text);
+  // Lines written before records named their cost model are the experiment's (read again below once it is known).
+  let results = readResults(text);
   const experimentPath = join(dir, FILES.experiment);
   let experiment: Experiment;
   try {
@@ -111,6 +112,7 @@ export function readResultsFolder(dir: string, definition?: { experiment: Experi
     warnings.push(`${experimentPath} was damaged; it is written again from ${definition.file} (the same definition: ${results.records.length} recorded runs kept)`);
     experiment = definition.experiment;
   }
+  if (experiment.costModel !== 'away') results = readResults(text, experiment.costModel);
   return { dir, experiment, hash: experimentHash(experiment), manifest, results, fileLength: text.length, warnings };
 }
 

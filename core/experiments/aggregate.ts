@@ -5,7 +5,9 @@
  *
  * Failed runs (could not be set up, threw, crashed, hung) measured nothing: they are counted,
  * not averaged in. A run where no agent reached its goal has NaN path figures and is left out of
- * those means only.
+ * those means only. A run that did not solve (timeout, failed, cancelled, unsolvable) has no
+ * cost: the cost measures (sum of costs, makespan) are means over solved runs, and the others are
+ * counted apart (`unsolved`).
  */
 import { type Estimate, meanInterval, wilsonInterval } from './stats.ts';
 import { type RunRecord, isFailure } from './runner.ts';
@@ -19,12 +21,17 @@ import { type RunRecord, isFailure } from './runner.ts';
 export const MEAN_MEASURES = ['meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'sumOfCosts', 'makespan', 'initMs', 'maxTurnMs'] as const;
 export type MeanMeasure = (typeof MEAN_MEASURES)[number];
 
+/** The measures only a solved run has. */
+const COST_MEASURES: readonly MeanMeasure[] = ['sumOfCosts', 'makespan'];
+
 export type AggregateRow = {
   label: string;
   agents: number;
   runs: number;
   /** Runs that measured nothing: could not be set up, threw, crashed or hung. */
   failures: number;
+  /** Runs that measured something but did not solve (timeout, failed, cancelled, unsolvable): no cost. */
+  unsolved: number;
   /**
    * Agents at their goals over agents placed (Figure 3), pooled over the measured runs, with Wilson's
    * interval. It treats agents as independent trials; agents of one run are not quite, so read
@@ -33,6 +40,8 @@ export type AggregateRow = {
   successRate: Estimate;
   /** The slowest turn of any run (Figure 7 shows the mean of each run's slowest, maxTurnMs). */
   worstTurnMs: number;
+  /** The cost model sumOfCosts was counted by (its runs' costModel; several joined by '/'). */
+  costModel: string;
 } & Record<MeanMeasure, Estimate>;
 
 /** Rows in the experiment's solver order (labels by their first run), agent counts ascending. */
@@ -52,14 +61,17 @@ export function aggregate(records: readonly RunRecord[]): AggregateRow[] {
     const measured = group.filter((r) => !isFailure(r));
     const agents = measured.reduce((s, r) => s + r.agents, 0);
     const successes = measured.reduce((s, r) => s + r.successes, 0);
-    const means = Object.fromEntries(MEAN_MEASURES.map((m) => [m, meanInterval(measured.map((r) => r[m]))])) as Record<MeanMeasure, Estimate>;
+    const solved = measured.filter((r) => r.status === 'solved');
+    const means = Object.fromEntries(MEAN_MEASURES.map((m) => [m, meanInterval((COST_MEASURES.includes(m) ? solved : measured).map((r) => r[m]))])) as Record<MeanMeasure, Estimate>;
     rows.push({
       label: group[0].label,
       agents: group[0].agents,
       runs: group.length,
       failures: group.length - measured.length,
+      unsolved: measured.length - solved.length,
       successRate: wilsonInterval(successes, agents),
       worstTurnMs: measured.reduce((m, r) => Math.max(m, r.maxTurnMs), 0),
+      costModel: [...new Set(group.map((r) => r.costModel))].join('/'),
       ...means,
     });
   }

@@ -2,6 +2,7 @@
  * The results file (results.jsonl, one run record per line, appended as runs finish) and what
  * resume, shards and merge do with it. Pure: the host reads and writes the files.
  */
+import type { CostModel } from '../mapf/plan.ts';
 import type { RunSpec } from './runPlan.ts';
 import { RECORD_COLUMNS, type RunRecord, isFailure } from './runner.ts';
 import { runRecordSchema } from './runSchemas.ts';
@@ -24,9 +25,13 @@ export interface ReadResults {
   problems: string[];
 }
 
-const NUMERIC = RECORD_COLUMNS.filter((c) => !['key', 'map', 'solver', 'label', 'message', 'status'].includes(c));
+const NUMERIC = RECORD_COLUMNS.filter((c) => !['key', 'map', 'solver', 'label', 'message', 'status', 'costModel'].includes(c));
 
-export function readResults(text: string): ReadResults {
+/**
+ * `costModel`: the model of lines written before records named theirs (the experiment's; 'away'
+ * when not given, the default of the versions that wrote such lines).
+ */
+export function readResults(text: string, costModel: CostModel = 'away'): ReadResults {
   const completeLength = text.lastIndexOf('\n') + 1;
   const byKey = new Map<string, RunRecord>();
   const problems: string[] = [];
@@ -44,6 +49,11 @@ export function readResults(text: string): ReadResults {
     if (json && typeof json === 'object') {
       const raw = json as Record<string, unknown>;
       for (const c of NUMERIC) if (raw[c] === null) raw[c] = NaN;
+      if (!('costModel' in raw)) raw.costModel = costModel;
+      // Lines from before unsolved runs had no cost: their costs were not results, and what
+      // they reached was not recorded apart.
+      if (raw.status !== 'solved') raw.sumOfCosts = raw.makespan = NaN;
+      if (!('arrived' in raw)) raw.arrived = NaN;
     }
     const parsed = runRecordSchema.safeParse(json);
     if (parsed.success) {

@@ -51,6 +51,7 @@ const TEXT_COLUMNS: Partial<Record<keyof RunRecord, z.ZodType>> = {
   label: z.string(),
   message: z.string(),
   status: z.enum(['solved', 'timeout', 'unsolvable', 'cancelled', 'failed', 'error']),
+  costModel: z.enum(COST_MODELS),
 };
 
 /** Fields in RECORD_COLUMNS order, which parsing keeps, so records read back print as written. */

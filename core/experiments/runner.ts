@@ -3,7 +3,7 @@
  * through ExperimentFiles, results go to the caller. `executeRun` needs only a RunSpec and a
  * builder, so a worker pool can call it in each worker and collect the records.
  */
-import { costModelOf, makespan, sumOfCosts } from '../mapf/plan.ts';
+import { type CostModel, arrivedCount, costModelOf, reportedCosts } from '../mapf/plan.ts';
 import { CONTROLLERS, findSolver, paramsWithCostModel } from '../registry/registry.ts';
 import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
 import { measureSolver } from '../simulation/measure.ts';
@@ -12,7 +12,9 @@ import type { RunSpec } from './runPlan.ts';
 
 /**
  * One run's outcome, flat so that it is a JSONL line and a CSV row as it is. Path figures are NaN
- * (null in JSON, empty in CSV) when no agent reached its goal.
+ * (null in JSON, empty in CSV) when no agent reached its goal; sum of costs and makespan are NaN
+ * for every run that did not solve (a run that did not solve has no cost: `arrived` and
+ * `successes` say what it reached).
  */
 export interface RunRecord {
   id: number;
@@ -31,6 +33,8 @@ export interface RunRecord {
   status: SolveStatus | 'error';
   message: string;
   successes: number;
+  /** Agents standing on their goal when the run ended (collided or not). */
+  arrived: number;
   successRate: number;
   meanPathLength: number;
   meanLowerBound: number;
@@ -45,15 +49,17 @@ export interface RunRecord {
   turns: number;
   expanded: number;
   reservationsMax: number;
+  /** The model sumOfCosts was counted by (the run's, or the solver's own params.costModel). */
+  costModel: CostModel;
   sumOfCosts: number;
   makespan: number;
   elapsedMs: number;
 }
 
 export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
-  'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'successRate',
+  'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'arrived', 'successRate',
   'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
-  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'sumOfCosts', 'makespan', 'elapsedMs',
+  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'elapsedMs',
 ];
 
 export interface RunContext {
@@ -83,10 +89,16 @@ export function failureRecord(run: RunSpec, message: string, elapsedMs: number):
   return {
     id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed,
     status: 'error', message,
-    successes: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
+    successes: 0, arrived: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
     collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
-    sumOfCosts: 0, makespan: 0, elapsedMs,
+    costModel: countedBy(run, run.params),
+    sumOfCosts: NaN, makespan: NaN, elapsedMs,
   };
+}
+
+/** The model a run's sum of costs is counted by: a solver's own params.costModel, else the run's. */
+function countedBy(run: RunSpec, params: Readonly<Record<string, unknown>>): CostModel {
+  return params.costModel === undefined ? run.costModel : costModelOf(params);
 }
 
 export function executeRun(run: RunSpec, context: RunContext): RunRecord {
@@ -109,11 +121,13 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
     const sim = measured.simulation;
     const r = sim.run;
     const goals = instance.agents.map((a) => a.goal);
+    const costs = reportedCosts(measured.status === 'solved', sim.paths, goals, countedBy(run, params));
     return {
       ...base,
       status: measured.status,
       message: measured.message ?? '',
       successes: r.successes,
+      arrived: arrivedCount(sim.paths, goals),
       successRate: r.successRate,
       meanPathLength: r.meanPathLength,
       meanLowerBound: r.meanLowerBound,
@@ -129,8 +143,9 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       expanded: r.expanded,
       reservationsMax: r.reservationsMax,
       // Counted as the solver minimised it: a solver's own params.costModel overrides the run's.
-      sumOfCosts: sumOfCosts(sim.paths, goals, costModelOf(params)),
-      makespan: makespan(sim.paths, goals),
+      costModel: countedBy(run, params),
+      sumOfCosts: costs.sumOfCosts ?? NaN,
+      makespan: costs.makespan ?? NaN,
       elapsedMs: performance.now() - started,
     };
   } catch (error) {

@@ -84,9 +84,10 @@ export const ExperimentSchema = z.object({
   /** Wall-clock limit per run in seconds (seed 002: 1 s for the optimal solvers). */
   timeLimitSeconds: z.number().positive().optional(),
   /**
-   * How the sum of costs is counted, and what the optimal solvers minimise: 'away' (seed 002:
-   * the steps an agent is not waiting on its goal) or 'rest' (the time until it rests on its
-   * goal for good, as most later MAPF work and Moving AI's results count it).
+   * How the sum of costs is counted, and what the optimal solvers minimise: 'rest' (default: the
+   * time until each agent rests on its goal for good, as most MAPF work, Moving AI's results and
+   * the MAPF tracker count it) or 'away' (seed 002: the steps an agent is not waiting on its goal;
+   * experiments/standley2010.json names it to reproduce the paper).
    */
   costModel: z.enum(COST_MODELS).default(DEFAULT_COST_MODEL),
 }).strict();

@@ -13,11 +13,11 @@ type Measure = (typeof MEASURES)[number];
 /** An AggregateRow with each estimate cut to its mean: one row of the text table (the measures are described there). */
 export type SummaryRow = Omit<AggregateRow, Measure> & Record<Measure, number>;
 
-export const SUMMARY_COLUMNS: readonly (keyof SummaryRow)[] = ['label', 'agents', 'runs', 'failures', ...MEASURES, 'worstTurnMs'];
+export const SUMMARY_COLUMNS: readonly (keyof SummaryRow)[] = ['label', 'agents', 'runs', 'failures', 'unsolved', ...MEASURES, 'worstTurnMs', 'costModel'];
 
 export function summaryRow(row: AggregateRow): SummaryRow {
   const means = Object.fromEntries(MEASURES.map((m) => [m, row[m].mean])) as Record<Measure, number>;
-  return { label: row.label, agents: row.agents, runs: row.runs, failures: row.failures, ...means, worstTurnMs: row.worstTurnMs };
+  return { label: row.label, agents: row.agents, runs: row.runs, failures: row.failures, unsolved: row.unsolved, ...means, worstTurnMs: row.worstTurnMs, costModel: row.costModel };
 }
 
 /** Rows in the order labels first appear, agent counts ascending. */
@@ -27,7 +27,7 @@ export function summarize(records: readonly RunRecord[]): SummaryRow[] {
 
 /** Flat rows for summary.csv: every measure followed by its 95% interval (`_low`, `_high`; empty when n < 2). */
 export function summaryCsv(rows: readonly AggregateRow[]): string {
-  const columns = ['label', 'agents', 'runs', 'failures', ...MEASURES.flatMap((m) => [m, `${m}_low`, `${m}_high`]), 'worstTurnMs'];
+  const columns = ['label', 'agents', 'runs', 'failures', 'unsolved', ...MEASURES.flatMap((m) => [m, `${m}_low`, `${m}_high`]), 'worstTurnMs', 'costModel'];
   const flat = rows.map((row) => {
     const out: Record<string, unknown> = { ...summaryRow(row) };
     for (const m of MEASURES) {
@@ -58,7 +58,7 @@ export function formatTable<T extends object>(rows: readonly T[], columns: reado
 
 export const SUMMARY_HEADERS: Partial<Record<keyof SummaryRow, string>> = {
   label: 'solver', failures: 'errors', successRate: 'success', meanPathLength: 'path', meanLowerBound: 'bound', pathRatio: 'path/bound',
-  cyclesPerAgent: 'cycles/agent', sumOfCosts: 'SoC', initMs: 'init ms', maxTurnMs: 'max turn ms', worstTurnMs: 'worst turn ms',
+  cyclesPerAgent: 'cycles/agent', sumOfCosts: 'SoC', costModel: 'SoC model', initMs: 'init ms', maxTurnMs: 'max turn ms', worstTurnMs: 'worst turn ms',
 };
 
 export function formatSummary(rows: readonly SummaryRow[]): string {

@@ -70,6 +70,7 @@ export const MENU_COMMANDS = [
   'export-plan',
   'export-replay',
   'export-planviz',
+  'export-lorr',
   'export-scen',
   'undo',
   'redo',

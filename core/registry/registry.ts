@@ -7,6 +7,7 @@
 import type { MapfInstance } from '../mapf/instance.ts';
 import type { CostModel } from '../mapf/plan.ts';
 import type { SolveOptions, SolveResult, SolverEntry } from '../solvers/types.ts';
+import { checkedResult } from '../solvers/verdict.ts';
 import type { ControllerSolverSpec } from '../simulation/controllerSolvers.ts';
 import { INDEPENDENT_SOLVERS } from '../solvers/independent/index.ts';
 import { OPTIMAL_SOLVERS } from '../solvers/optimal/index.ts';
@@ -44,7 +45,8 @@ export function solverNames(): string[] {
 }
 
 /**
- * Runs `entry` with `options`, refusing timed map events it cannot honour. An offline solver
+ * Runs `entry` with `options`, refusing timed map events it cannot honour, and reports 'solved'
+ * only for a plan the plan validator passes. An offline solver
  * plans once on the map as it starts; a door closing later would cut its plan, and a plan that
  * walks through a closed door is worse than no plan, so it answers 'failed' with a message that
  * says what to do, without searching. (Replaying its plan in the simulator would only make units
@@ -62,5 +64,6 @@ export function solveWith(entry: SolverEntry, instance: MapfInstance, options: S
       stats: { expanded: 0, generated: 0, elapsedMs: 0 },
     };
   }
-  return entry.solve(instance, options);
+  // 'solved' only for a plan the validator passes (verdict.ts).
+  return checkedResult(instance, entry.solve(instance, options));
 }

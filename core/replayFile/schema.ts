@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { AgentSchema, MapEventSchema, MapSchema, PointSchema } from '../scenario/schema.ts';
+import { COST_MODELS } from '../mapf/plan.ts';
 
 export const REPLAY_FILE_FORMAT = 'mapf-lab/replay-file';
 export const REPLAY_FILE_VERSION = 1;
@@ -61,6 +62,8 @@ export const ReplayFileSchema = z.object({
   metrics: z.object({
     /** null when no unit reached its goal. */
     sumOfCosts: z.number().nullable(),
+    /** The model sumOfCosts was counted by (core/mapf/plan.ts); files before it was named leave it out. */
+    costModel: z.enum(COST_MODELS).optional(),
     makespan: z.number().nullable(),
     /** The solver's statistics (expansions, elapsed ms, Silver's metrics …): finite numbers only. */
     stats: z.record(z.string(), z.number()),

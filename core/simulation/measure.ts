@@ -10,6 +10,7 @@ import type { ControllerSolverSpec } from './controllerSolvers.ts';
 import { simulateControllerSolver } from './controllerSolvers.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import { planController } from './planController.ts';
+import { checkedResult, invalidPlanMessage } from '../solvers/verdict.ts';
 import { DEFAULT_TURN_LIMIT, type SimulationResult, runController } from './simulator.ts';
 
 export interface MeasureOptions {
@@ -34,6 +35,14 @@ export interface Measurement {
   elapsedMs: number;
 }
 
+/** The simulator's status, but never 'solved' for a run whose executed paths the validator rejects. */
+function validVerdict(instance: MapfInstance, simulation: SimulationResult): { status: SolveStatus; message?: string } {
+  if (simulation.status === 'solved' && simulation.validation && !simulation.validation.valid) {
+    return { status: 'failed', message: invalidPlanMessage(simulation.validation, instance.grid) };
+  }
+  return { status: simulation.status, message: simulation.message };
+}
+
 /**
  * `controllers` names the online solvers (from controllerSolvers); any other entry is treated
  * as offline.
@@ -48,11 +57,12 @@ export function measureSolver(entry: SolverEntry, instance: MapfInstance, option
       ...shared,
       ...(options.turnLimit !== undefined ? { turnLimit: options.turnLimit } : {}),
     });
-    return { solver: entry.name, status: simulation.status, message: simulation.message, simulation, elapsedMs: performance.now() - started };
+    return { solver: entry.name, ...validVerdict(instance, simulation), simulation, elapsedMs: performance.now() - started };
   }
 
   const solveStart = clock();
-  const solved = entry.solve(instance, { seed: options.seed, params: options.params, timeLimitMs: options.timeLimitMs, shouldStop: options.shouldStop });
+  // A plan the validator rejects is not solved, whatever the solver says (verdict.ts).
+  const solved = checkedResult(instance, entry.solve(instance, { seed: options.seed, params: options.params, timeLimitMs: options.timeLimitMs, shouldStop: options.shouldStop }));
   const solveMs = clock() - solveStart;
   let longest = 0;
   for (const path of solved.paths) longest = Math.max(longest, path.length - 1);
@@ -69,8 +79,7 @@ export function measureSolver(entry: SolverEntry, instance: MapfInstance, option
   const keepSolverVerdict = solved.status !== 'solved';
   return {
     solver: entry.name,
-    status: keepSolverVerdict ? solved.status : simulation.status,
-    message: keepSolverVerdict ? solved.message : simulation.message,
+    ...(keepSolverVerdict ? { status: solved.status, message: solved.message } : validVerdict(instance, simulation)),
     simulation,
     elapsedMs: performance.now() - started,
   };

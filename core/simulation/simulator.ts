@@ -30,9 +30,14 @@ export type SimulationStatus = 'solved' | 'failed' | 'timeout' | 'cancelled';
 export interface SimulationOptions {
   /** Turns the run may take (default 100, Silver's limit). */
   turnLimit?: number;
-  /** Wall-clock budget for init plus all turns; checked between turns. */
+  /**
+   * Wall-clock budget for init plus all turns (from after the simulator's set-up). Checked between turns and, through
+   * WorldView.interrupted, by the controller between agents in init and in each turn; a turn cut
+   * short is not played. The overrun is at most one agent's search (one turn for a controller
+   * that does not ask).
+   */
   timeLimitMs?: number;
-  /** Polled between turns; true stops the run with 'cancelled'. */
+  /** Polled as the time limit is; true stops the run with 'cancelled'. */
   shouldStop?: () => boolean;
   mapEvents?: readonly MapEvent[];
   rules?: ConflictRules;
@@ -98,13 +103,15 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   const before = initialGrid ?? (mapEvents.length > 0 ? grid.clone() : grid);
   const rules = options.rules ?? DEFAULT_RULES;
   const clock = options.clock ?? (() => performance.now());
-  const started = performance.now();
-  const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
 
   const n = agents.length;
   const cells = grid.cells;
   const metrics = newAgentMetrics(n);
   metrics.lowerBound.set(options.lowerBounds ?? lowerBounds(grid, movement, agents));
+  // The time limit is the controller's: it starts after the simulator's own set-up (the lower
+  // bounds above, a distance search per agent, are measurement, not planning).
+  const started = performance.now();
+  const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   const positions = new Int32Array(n);
   const next = new Int32Array(n);
   for (let a = 0; a < n; a++) positions[a] = agents[a].start;
@@ -126,7 +133,12 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   let status: SimulationStatus | undefined;
   let message: string | undefined;
 
-  const view = { t: 0, grid, movement, agents, positions } as WorldView & { t: number };
+  /** Why the run must stop now, if it must: cancelled, or past its time limit. */
+  const stopReason = (): 'cancelled' | 'timeout' | null => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null);
+  const interrupted = (): boolean => stopReason() !== null;
+  const stopMessage = (reason: 'cancelled' | 'timeout', when: string): string =>
+    reason === 'cancelled' ? `cancelled ${when}` : `time limit of ${options.timeLimitMs} ms reached ${when}`;
+  const view = { t: 0, grid, movement, agents, positions, interrupted } as WorldView & { t: number };
   const emit = (event: TurnEvent): void => {
     events.push(event);
     if (event.kind === 'priority-override') overrides++;
@@ -158,18 +170,20 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   controller.init(view);
   const initMs = options.initMs ?? clock() - initStart;
   reservationsMax = controller.counters().reservations;
+  const afterInit = stopReason();
+  if (afterInit !== null) {
+    // The controller may have stopped part-way through its plans: no turn is played.
+    status = afterInit;
+    message = stopMessage(afterInit, 'during initial planning');
+  }
 
   let t = 0;
-  for (; t < turnLimit; t++) {
+  for (; status === undefined && t < turnLimit; t++) {
     if (allAtGoal(positions, agents)) break;
-    if (options.shouldStop?.()) {
-      status = 'cancelled';
-      message = `cancelled at turn ${t}`;
-      break;
-    }
-    if (performance.now() > deadline) {
-      status = 'timeout';
-      message = `time limit of ${options.timeLimitMs} ms reached at turn ${t}`;
+    const before = stopReason();
+    if (before !== null) {
+      status = before;
+      message = stopMessage(before, `at turn ${t}`);
       break;
     }
     view.t = t;
@@ -189,6 +203,13 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
     next.set(positions);
     controller.step(view, next, emit);
     turnMs.push(clock() - turnStart);
+    const during = stopReason();
+    if (during !== null) {
+      // The controller may have left agents unplanned this turn: it is not played.
+      status = during;
+      message = stopMessage(during, `during turn ${t}`);
+      break;
+    }
     const reservations = controller.counters().reservations;
     if (reservations > reservationsMax) reservationsMax = reservations;
 
@@ -238,7 +259,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
       const parts = [`${n - run.successes} of ${n} agents failed after ${t} turns`];
       const away = n - countAtGoal(positions, agents);
       if (away > 0) parts.push(`${away} not on their goal`);
-      if (collisions.length > 0) parts.push(`${collisions.length} collisions (first: ${collisions[0].rule} of agent ${collisions[0].agents.join(' and ')} at t=${collisions[0].t})`);
+      if (collisions.length > 0) parts.push(`${collisions.length} collisions (first: ${collisions[0].rule} of unit ${collisions[0].agents.map((a) => a + 1).join(' and ')} at t=${collisions[0].t})`);
       message = parts.join('; ');
     }
   }

@@ -22,7 +22,17 @@ export interface WorldView {
   readonly agents: readonly AgentTask[];
   /** Each agent's cell at time t. Read-only for controllers. */
   readonly positions: Int32Array;
+  /**
+   * True once the run's time limit has passed or it was cancelled (the simulator's). A
+   * controller asks between agents, in init and in step, and returns at once when it is true,
+   * leaving the agents it has not planned to wait: the run then ends with 'timeout' or
+   * 'cancelled', so the overrun is at most one agent's search. Absent: never interrupted.
+   */
+  readonly interrupted?: () => boolean;
 }
+
+/** For a WorldView without `interrupted`. */
+export const NEVER_INTERRUPTED = (): boolean => false;
 
 export type TurnEventKind = 'replan' | 'wait' | 'arrival' | 'collision' | 'priority-override' | 'promotion' | 'map-change';
 

@@ -36,7 +36,7 @@ async function chooseFile(page: Page, button: string, path: string): Promise<voi
 }
 
 /** Chooses an item of the toolbar's Export menu and reads the download. */
-async function downloadOf(page: Page, item: 'replay' | 'planviz' | 'scen' | 'solution'): Promise<{ name: string; text: string }> {
+async function downloadOf(page: Page, item: 'replay' | 'planviz' | 'lorr' | 'scen' | 'solution'): Promise<{ name: string; text: string }> {
   const download = page.waitForEvent('download');
   await page.getByTestId('export-menu').selectOption(item);
   const file = await download;
@@ -114,6 +114,25 @@ describe('browser edition: exports', () => {
     expect(solution.text.split('\n')[replay.turns]).toBe(`${replay.turns}:${replay.positions[replay.turns].reduce((s: string, v: number, i: number) => s + (i % 2 === 0 ? `(${v},` : `${v}),`), '')}`);
     await expect(app.page.getByTestId('export-menu').inputValue()).resolves.toBe('');
     await screenshot(app.page, 'exports-solved');
+  });
+
+  it('exports the League of Robot Runners JSON that PlanViz run.py reads (2023 LoRR: MAPF motions from [row, col] starts)', async () => {
+    const { name, text } = await downloadOf(app.page, 'lorr');
+    expect(name).toBe('random-32-32-20-lorr.json');
+    const doc = JSON.parse(text);
+    expect(doc).toMatchObject({ version: '2023 LoRR', actionModel: 'MAPF', teamSize: 10 });
+    const replay = parseReplayFile(replayText);
+    expect(doc.makespan).toBe(replay.turns);
+    // PlanViz's state_transition_mapf: U row + 1, D row - 1, L col - 1, R col + 1, W stays.
+    const step: Record<string, [number, number]> = { U: [1, 0], D: [-1, 0], R: [0, 1], L: [0, -1], W: [0, 0] };
+    doc.actualPaths.forEach((motions: string, a: number) => {
+      let [row, col] = doc.start[a];
+      motions.split(',').forEach((m, t) => {
+        row += step[m][0];
+        col += step[m][1];
+        expect([col, row]).toEqual(replay.positions[t + 1].slice(2 * a, 2 * a + 2));
+      });
+    });
   });
 
   it('had a clean console', () => {

@@ -3,6 +3,7 @@
  * dispatches) and per static-layer redraw (a segment's region, and the whole map after a zoom or
  * pan). Issue 6 asks for no visible lag; figures are printed for the report.
  */
+import { loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
@@ -66,7 +67,7 @@ describe('browser edition: painting a 1024×1024 map', () => {
     const statics = await page.evaluate(() => window.mapfLabStaticTimes ?? []);
     const regions = statics.filter(([, whole]) => whole === 0).map(([ms]) => ms);
     const wholes = statics.filter(([, whole]) => whole === 1).map(([ms]) => ms);
-    console.log(`paint 1024x1024 brush 5: stroke segment ${stats(strokes)}; region redraw ${stats(regions)}; whole-map redraw ${stats(wholes)}`);
+    console.log(`paint 1024x1024 brush 5: stroke segment ${stats(strokes)}; region redraw ${stats(regions)}; whole-map redraw ${stats(wholes)}; load ${loadavg()[0].toFixed(1)}`);
     await screenshot(page, 'paint-1024');
     expect(strokes.length).toBeGreaterThan(100);
     expect(regions.length).toBeGreaterThan(10);

@@ -4,6 +4,7 @@ import { main } from '../../cli/main.ts';
 import type { CommandIo } from '../../cli/command.ts';
 import { chokepointExample } from '../../core/examples/chokepoint.ts';
 import { validatePlan } from '../../core/mapf/validator.ts';
+import { makespan, sumOfCosts } from '../../core/mapf/plan.ts';
 
 function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
@@ -12,29 +13,44 @@ function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
 }
 
 describe('mapf-lab example', () => {
-  it('prints a readable summary of the solve', async () => {
+  it('does not call the independent plan solved: its units collide at the gap, and the first conflicts are named from unit 1', async () => {
     const io = capture();
-    expect(await main(['example'], io)).toBe(0);
+    expect(await main(['example'], io)).toBe(1);
     const text = io.stdout.join('\n');
     expect(text).toContain('solver: independent');
+    expect(text).toMatch(/status: failed \(the plan validator found \d+ conflicts; first: vertex conflict: units [1-4] and [1-4] at \(\d+, \d+\), t=\d+/);
+    expect(text).toMatch(/agent 1: \(1, 1\) -> \(9, 5\), path length 12/);
+    expect(text).toMatch(/sum of costs: none, makespan: none \(not solved: 4 of 4 agents on their goal\)/);
+    expect(io.stderr.join('\n')).toMatch(/the plan validator found/);
+  });
+
+  it('prints a readable summary of a solve the validator passed', async () => {
+    const io = capture();
+    expect(await main(['example', '--solver', 'hca'], io)).toBe(0);
+    const text = io.stdout.join('\n');
     expect(text).toContain('status: solved');
-    expect(text).toMatch(/agent 0: \(1, 1\) -> \(9, 5\), path length 12/);
-    expect(text).toMatch(/sum of costs: \d+, makespan: \d+/);
+    expect(text).toMatch(/sum of costs: \d+ \(cost model rest\), makespan: \d+/);
     expect(io.stderr).toEqual([]);
   });
 
   it('prints one JSON object with [x, y] paths, sum of costs and makespan', async () => {
     const io = capture();
-    expect(await main(['example', '--json', '--solver', 'independent'], io)).toBe(0);
+    expect(await main(['example', '--json', '--solver', 'independent'], io)).toBe(1);
     const out = JSON.parse(io.stdout.join(''));
-    expect(Object.keys(out).sort()).toEqual(['makespan', 'paths', 'solver', 'status', 'sumOfCosts']);
-    expect(out).toMatchObject({ solver: 'independent', status: 'solved' });
+    expect(Object.keys(out).sort()).toEqual(['arrived', 'costModel', 'makespan', 'message', 'paths', 'solver', 'status', 'sumOfCosts']);
+    expect(out).toMatchObject({ solver: 'independent', status: 'failed', sumOfCosts: null, makespan: null, arrived: 4 });
     const instance = chokepointExample();
     const paths: number[][] = out.paths.map((p: [number, number][]) => p.map(([x, y]) => instance.grid.cell(x, y)));
     // Independent paths may collide: check each path alone, and the cost figures against them.
     expect(validatePlan(instance, paths).violations.filter((v) => !['vertex', 'swap', 'following', 'rotation'].includes(v.rule))).toEqual([]);
-    expect(out.sumOfCosts).toBe(paths.reduce((sum, p) => sum + p.length - 1, 0));
-    expect(out.makespan).toBe(Math.max(...paths.map((p) => p.length - 1)));
+    expect(validatePlan(instance, paths).valid).toBe(false);
+    const solved = capture();
+    expect(await main(['example', '--json', '--solver', 'hca'], solved)).toBe(0);
+    const valid = JSON.parse(solved.stdout.join(''));
+    const hcaPaths: number[][] = valid.paths.map((p: [number, number][]) => p.map(([x, y]) => instance.grid.cell(x, y)));
+    expect(validatePlan(instance, hcaPaths).valid).toBe(true);
+    expect(valid.sumOfCosts).toBe(sumOfCosts(hcaPaths, instance.agents.map((a) => a.goal), 'rest'));
+    expect(valid.makespan).toBe(makespan(hcaPaths, instance.agents.map((a) => a.goal)));
   });
 
   it('rejects an unknown solver or option with the usage and exit code 2', async () => {

@@ -63,8 +63,8 @@ describe('mapf-lab experiment', () => {
     expect(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'))).toMatchObject({ experiment: 'tiny', runsPlanned: 6, shards: ['1/1'], machines: [{ cpus: expect.any(Number) }] });
     const printed = io.stdout.join('\n');
     expect(printed).toMatch(/tiny: 6 runs, 6 run in [\d.]+ s on 1 worker;/);
-    expect(printed).toMatch(/solver\s+agents\s+runs\s+errors\s+success\s+path\s+bound\s+path\/bound\s+cycles\/agent\s+SoC\s+makespan\s+init ms\s+max turn ms/);
-    expect(printed).toMatch(/Independent\s+1\s+3\s+0\s+1\s/);
+    expect(printed).toMatch(/solver\s+agents\s+runs\s+errors\s+unsolved\s+success\s+path\s+bound\s+path\/bound\s+cycles\/agent\s+SoC\s+makespan\s+init ms\s+max turn ms/);
+    expect(printed).toMatch(/Independent\s+1\s+3\s+0\s+0\s+1\s/);
     // Not a terminal: plain progress lines, the last one the final count.
     expect(io.stderr[io.stderr.length - 1]).toMatch(/^\[6\/6\] [\d.]+s elapsed$/);
   });

@@ -73,7 +73,10 @@ describe('mapf-lab solve', () => {
     expect(optimal.success).toEqual([true, true, true, true]);
   });
 
-  it('--cost-model: sumOfCosts counted as asked and the optimal solvers minimise it; a bad model is a usage error', async () => {
+  it('--cost-model: rest by default (and the help says so), sumOfCosts counted as asked and the optimal solvers minimise it; a bad model is a usage error', async () => {
+    const help = capture();
+    expect(await main(['solve', '--help'], help)).toBe(0);
+    expect(help.stdout.join('\n')).toMatch(/rest \(default\): time until each agent rests on its goal for good/);
     const grid = parseMap(readFileSync(MAP, 'utf8')).grid;
     const entries = parseScenario(readFileSync(SCEN, 'utf8')).entries.slice(0, 12);
     const goals = entries.map((e) => grid.cell(e.goalX, e.goalY));
@@ -81,7 +84,7 @@ describe('mapf-lab solve', () => {
     for (const model of ['away', 'rest'] as const) {
       const io = capture();
       const args = ['solve', '--map', MAP, '--scen', SCEN, '--agents', '12', '--solver', 'id+od', '--json'];
-      expect(await main(model === 'away' ? args : [...args, '--cost-model', model], io)).toBe(0);
+      expect(await main(model === 'rest' ? args : [...args, '--cost-model', model], io)).toBe(0);
       const out = JSON.parse(io.stdout.join(''));
       expect(out.costModel).toBe(model);
       const paths: number[][] = out.paths.map((p: [number, number][]) => p.map(([x, y]) => grid.cell(x, y)));
@@ -99,6 +102,18 @@ describe('mapf-lab solve', () => {
     const io = capture();
     expect(await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'whca', '--param', 'speed=3'], io)).toBe(1);
     expect(io.stderr.join('\n')).toMatch(/unknown param 'speed'/);
+  });
+
+  it('gives a run that did not solve no sum of costs or makespan, and says how many agents arrived', async () => {
+    const json = capture();
+    expect(await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '6', '--solver', 'whca', '--turn-limit', '2', '--json'], json)).toBe(1);
+    const out = JSON.parse(json.stdout.join(''));
+    expect(out.status).toBe('failed');
+    expect(out).toMatchObject({ sumOfCosts: null, makespan: null, costModel: 'rest' });
+    expect(out.arrived).toBe(out.success.filter(Boolean).length);
+    const text = capture();
+    await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '6', '--solver', 'whca', '--turn-limit', '2'], text);
+    expect(text.stdout.join('\n')).toMatch(/sum of costs: none, makespan: none \(not solved: \d of 6 agents on their goal\)/);
   });
 
   it('prints a readable summary', async () => {

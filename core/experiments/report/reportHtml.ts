@@ -51,14 +51,16 @@ function estimateCell(e: Estimate): string {
 }
 
 function summaryTable(rows: readonly AggregateRow[]): string {
-  const head = ['solver', 'agents', 'runs', 'errors', ...CHART_MEASURES.map((m) => (m.log ? `${m.title} (ms)` : m.title)), 'Worst turn (ms)'];
+  const head = ['solver', 'agents', 'runs', 'errors', 'unsolved', ...CHART_MEASURES.map((m) => (m.log ? `${m.title} (ms)` : m.key === 'sumOfCosts' || m.key === 'makespan' ? `${m.title} (solved runs)` : m.title)), 'Worst turn (ms)', 'Cost model'];
   const body = rows.map((row) => [
     `<td class="text">${h(row.label)}</td>`,
     `<td>${row.agents}</td>`,
     `<td>${row.runs}</td>`,
     `<td>${row.failures}</td>`,
+    `<td>${row.unsolved}</td>`,
     ...CHART_MEASURES.map((m) => estimateCell(row[m.key])),
     `<td>${formatNumber(row.worstTurnMs)}</td>`,
+    `<td class="text">${h(row.costModel)}</td>`,
   ].join(''));
   return `<table class="summary"><thead><tr>${head.map((x) => `<th>${h(x)}</th>`).join('')}</tr></thead><tbody>${body.map((r) => `<tr>${r}</tr>`).join('\n')}</tbody></table>`;
 }

@@ -32,7 +32,7 @@ import type { Grid } from '../../grid/grid.ts';
 import { gridDistance, type Movement } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
 import { ReverseResumableAStar } from '../../search/reverseResumableAStar.ts';
-import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../controller.ts';
+import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type WorldView } from '../controller.ts';
 import type { PlanSink } from '../planWindows.ts';
 import { ActionRules } from './actionRules.ts';
 import { agentOrder } from './agentOrder.ts';
@@ -118,6 +118,7 @@ export class CooperativeController implements TurnController {
   private rraLeft = Infinity;
   /** Where adopted plans are reported when the run records its windows (null: not recorded). */
   private planSink: PlanSink | null = null;
+  private interrupted: () => boolean = NEVER_INTERRUPTED;
   private readonly oneCell = new Int32Array(1);
 
   constructor(instance: CooperativeInstance, options: ControllerOptions, variant: Variant) {
@@ -186,8 +187,11 @@ export class CooperativeController implements TurnController {
       this.sta.clearance = this.clearance;
     }
     this.emitter = null;
+    this.interrupted = world.interrupted ?? NEVER_INTERRUPTED;
     const t = world.t;
-    const distance = (i: number) =>
+    // HCA*'s abstract distance is a reverse search per agent: the time limit bounds it too (an
+    // interrupted run's order does not matter, it ends before turn 0).
+    const distance = (i: number) => this.interrupted() ? 0 :
       this.variant.abstract ? this.rraFor(i, this.agents[i].start).distance(this.agents[i].start) : gridDistance(grid, world.movement, this.agents[i].start, this.goal[i]);
     this.rankOrder = agentOrder(this.order, this.agents, this.seed, distance);
     this.agentRank = new Int32Array(n);
@@ -202,6 +206,7 @@ export class CooperativeController implements TurnController {
 
   step(world: WorldView, next: Int32Array, emit: (event: TurnEvent) => void): void {
     this.emitter = emit;
+    this.interrupted = world.interrupted ?? NEVER_INTERRUPTED;
     for (const event of this.pending) emit(event);
     this.pending = [];
     const t = world.t;
@@ -316,6 +321,8 @@ export class CooperativeController implements TurnController {
         const i = this.rankOrder[r];
         const why = this.why[i];
         if (why === 0) continue;
+        // Out of time or cancelled: the rest keep their reasons and wait; the run ends (WorldView.interrupted).
+        if (this.interrupted()) return;
         this.why[i] = 0;
         any = true;
         this.replan(i, t, positions[i], why);

@@ -17,7 +17,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import { gridDistance } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
-import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../controller.ts';
+import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type WorldView } from '../controller.ts';
 import { Random } from '../../util/random.ts';
 import { agentOrder } from './agentOrder.ts';
 import type { CooperativeInstance } from './cooperativeController.ts';
@@ -90,7 +90,9 @@ export class LocalRepairController implements TurnController {
       this.clearance = computeClearance(grid);
       this.astar.clearance = this.clearance;
     }
-    for (let i = 0; i < this.n; i++) this.plan(i, world.positions[i], false);
+    // Out of time or cancelled: stop planning (WorldView.interrupted); the run ends before turn 0.
+    const interrupted = world.interrupted ?? NEVER_INTERRUPTED;
+    for (let i = 0; i < this.n && !interrupted(); i++) this.plan(i, world.positions[i], false);
     this.rankOrder = agentOrder(this.order, this.agents, this.seed, (i) =>
       this.pathLength[i] > 0 || world.positions[i] === this.goal[i] ? this.pathLength[i] : gridDistance(grid, world.movement, world.positions[i], this.goal[i]),
     );
@@ -112,7 +114,10 @@ export class LocalRepairController implements TurnController {
       this.extra[i] = -1;
       this.reverted[i] = 0;
     }
+    const interrupted = world.interrupted ?? NEVER_INTERRUPTED;
     for (let r = 0; r < n; r++) {
+      // Out of time or cancelled: the rest wait, and the simulator ends the run without this turn.
+      if (interrupted()) break;
       const i = this.rankOrder[r];
       const pos = positions[i];
       const size = this.size[i];

@@ -21,6 +21,10 @@ export function solveIndependent(instance: MapfInstance, options: SolveOptions =
     if (options.shouldStop?.()) {
       return { solver: 'independent', status: 'cancelled', paths, message: `cancelled after ${i} of ${agents.length} agents`, stats: { expanded, generated: expanded, elapsedMs: performance.now() - started } };
     }
+    // Checked per agent: the overrun is at most one agent's distance table.
+    if (options.timeLimitMs !== undefined && performance.now() - started > options.timeLimitMs) {
+      return { solver: 'independent', status: 'timeout', paths, message: `time limit of ${options.timeLimitMs} ms reached after ${i} of ${agents.length} agents`, stats: { expanded, generated: expanded, elapsedMs: performance.now() - started } };
+    }
     const { start, goal } = agents[i];
     const table = buildDistanceTable(grid, movement, goal);
     expanded += grid.cells;

@@ -82,6 +82,12 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
     expanded, generated, elapsedMs: performance.now() - started, lowerBound, largestGroup, heuristic, ...extra,
   });
   for (let a = 0; a < agents.length; a++) {
+    // The distance tables are a phase of their own: the time limit and cancel bound it too.
+    const cancelled = options.shouldStop?.() ?? false;
+    if (cancelled || performance.now() - started > timeLimit) {
+      const why = cancelled ? 'cancelled' : `time limit of ${timeLimit} ms reached`;
+      return { solver: name, status: cancelled ? 'cancelled' : 'timeout', paths: [], message: `${why} building distance tables (${a} of ${agents.length} agents)`, stats: stats(0, 0, 0, 0) };
+    }
     const distance = buildUnitDistance(steps, goals[a]);
     if (distance[starts[a]] < 0) {
       const g = goals[a];

@@ -1,62 +1,14 @@
 /**
- * A plan as PlanViz JSON (MAPF-Competition/PlanViz, the League of Robot Runners' plan viewer),
- * following its interchange specification "PlanViz JSON interchange, schema version 1"
- * (qt/src/planviz_qt/converters/FORMAT.md, read by converters/exchange.py's decode_document):
- *
- * - Header: `format: "planviz"`, `schema_version: 1` (other versions are rejected by PlanViz),
- *   `source_version`, `action_model: "MAPF"`, `time_unit: "timestep"` with `ticks_per_step: 1`
- *   (required together), `max_time` >= every motion sequence's length, `map: {width, height}`
- *   (the terrain is not in the file: PlanViz loads the .map beside it).
- * - Coordinates are [row, column] (row = our y). Each agent has `start: [row, col, -1]` (-1: no
- *   heading, allowed for MAPF) and `actual`: runs of `[action, duration]`, identical actions
- *   merged. MAPF actions: R column +1, L column -1, U row +1, D row -1, W wait. (U is row + 1:
- *   the specification keeps the LoRR decoder's convention on purpose, so U moves a unit down the
- *   screen.) `planned` is left out: it then equals `actual`, which is what our plans are.
- * - Each unit's goal is a task (id = unit index, one stop, assigned to the unit at 0, completed
- *   when it arrives for good), with the matching `assigned` and `task_finished` events, as
- *   PlanViz's own MAPF Tracker converter does (one task per agent, assigned at 0).
- * - `conflicts`: the plan validator's collisions as {time, agent_ids, description, task_id}.
- * - `metadata`: our figures (solver, status, sum of costs, makespan, team size, statistics) and
- *   what PlanViz has no field for (timed map events with cells as [row, column], unit ids and
- *   sizes), since PlanViz keeps metadata as it is.
- *
- * Diagonal moves: refused, by decision (checked against FORMAT.md, schema version 1). Neither
- * action model has a diagonal step: MAPF moves one row or one column per action, MAPF_T moves
- * forward or turns by a quarter. The substitutes all misstate the plan: two straight actions per
- * diagonal ("R" then "U") pass through a corner cell the unit never entered (possibly a wall the
- * unit cut past, or a cell another unit held) and take two steps where the plan took one;
- * ticks_per_step 2 with half moves ends between cells, which the format does not define; and
- * positions kept only in `metadata` would not be drawn. So the exporter names the first diagonal
- * (unit, cells, turn) and points to the formats that carry 8-connected plans (the replay file,
- * the mapf-visualizer text) instead of writing a file PlanViz would replay wrongly.
+ * The app's "PlanViz Qt interchange" export (core/formats/planVizQt.ts writes it): the replay
+ * player's analysis gives each unit's arrival, the turns played and the collisions to list.
  */
 import type { Grid } from '../../../core/grid/grid.ts';
-import { type CostModel, makespan, sumOfCosts } from '../../../core/mapf/plan.ts';
+import type { CostModel } from '../../../core/mapf/plan.ts';
 import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
+import { type PlanVizDocument, planVizQtDocument } from '../../../core/formats/planVizQt.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
-import { cellAtTurn } from '../replay/analysis.ts';
 
-export const PLANVIZ_FORMAT = 'planviz';
-export const PLANVIZ_SCHEMA_VERSION = 1;
-
-export type PlanVizAction = 'U' | 'D' | 'L' | 'R' | 'W';
-
-export interface PlanVizDocument {
-  format: typeof PLANVIZ_FORMAT;
-  schema_version: typeof PLANVIZ_SCHEMA_VERSION;
-  source_version: string;
-  action_model: 'MAPF';
-  time_unit: 'timestep';
-  ticks_per_step: 1;
-  max_time: number;
-  map: { width: number; height: number };
-  agents: { start: [number, number, number]; actual: [PlanVizAction, number][] }[];
-  tasks: { id: number; release_time: number; stops: [number, number][]; assignments: [number, number][]; completions: [number, number, number][] }[];
-  events: { time: number; agent_id: number; task_id: number; kind: string; stop_index: number | null; id: string }[];
-  conflicts: { time: number; agent_ids: number[]; description: string; task_id: null }[];
-  delays: Record<string, never>;
-  metadata: Record<string, unknown>;
-}
+export { PLANVIZ_FORMAT, PLANVIZ_SCHEMA_VERSION, type PlanVizAction, type PlanVizDocument } from '../../../core/formats/planVizQt.ts';
 
 export interface PlanVizInput {
   grid: Grid;
@@ -73,82 +25,14 @@ export interface PlanVizInput {
   costModel: CostModel;
 }
 
-/** The action that takes a unit from `from` to the adjacent `to`, or null for a diagonal or a jump. */
-function actionBetween(grid: Grid, from: number, to: number): PlanVizAction | null {
-  const dx = grid.x(to) - grid.x(from);
-  const dy = grid.y(to) - grid.y(from);
-  if (dx === 0 && dy === 0) return 'W';
-  if (dy === 0 && dx === 1) return 'R';
-  if (dy === 0 && dx === -1) return 'L';
-  if (dx === 0 && dy === 1) return 'U';
-  if (dx === 0 && dy === -1) return 'D';
-  return null;
-}
-
 export function planVizDocument(input: PlanVizInput): PlanVizDocument {
-  const { grid, paths, goals, analysis } = input;
-  const turns = analysis.turns;
-  const agents = paths.map((path, a) => {
-    const runs: [PlanVizAction, number][] = [];
-    // Every unit's sequence covers all turns (waits after its path ends), as the replay shows it.
-    for (let t = 0; t < turns; t++) {
-      const from = cellAtTurn(path, t);
-      const to = cellAtTurn(path, t + 1);
-      const action = actionBetween(grid, from, to);
-      if (action === null) {
-        throw new Error(`Unit ${a + 1} moves diagonally from (${grid.x(from)}, ${grid.y(from)}) to (${grid.x(to)}, ${grid.y(to)}) at t=${t}: PlanViz's action models have no diagonal step (MAPF: up, down, left, right and wait). Solve 4-connected to export for PlanViz, or export this plan as the MAPF Lab replay or mapf-visualizer text, which keep diagonal moves.`);
-      }
-      const last = runs[runs.length - 1];
-      if (last && last[0] === action) last[1]++;
-      else runs.push([action, 1]);
-    }
-    const start = cellAtTurn(path, 0);
-    return { start: [grid.y(start), grid.x(start), -1] as [number, number, number], actual: runs };
+  const { analysis } = input;
+  return planVizQtDocument({
+    ...input,
+    turns: analysis.turns,
+    arrivals: input.paths.map((_, a) => analysis.units[a]?.arrival ?? -1),
+    conflicts: analysis.marks.filter((m) => m.kind === 'collision').map((m) => ({ t: m.t, agents: m.agents, text: m.text })),
   });
-  const tasks: PlanVizDocument['tasks'] = [];
-  const events: PlanVizDocument['events'] = [];
-  goals.forEach((goal, a) => {
-    const arrival = analysis.units[a]?.arrival ?? -1;
-    tasks.push({ id: a, release_time: 0, stops: [[grid.y(goal), grid.x(goal)]], assignments: [[0, a]], completions: arrival >= 0 ? [[arrival, a, 0]] : [] });
-    events.push({ time: 0, agent_id: a, task_id: a, kind: 'assigned', stop_index: null, id: `assigned:0:${a}:${a}` });
-    if (arrival >= 0) events.push({ time: arrival, agent_id: a, task_id: a, kind: 'task_finished', stop_index: 0, id: `task_finished:${arrival}:${a}:${a}` });
-  });
-  events.sort((x, y) => x.time - y.time);
-  const conflicts = analysis.marks
-    .filter((m) => m.kind === 'collision')
-    .map((m) => ({ time: m.t, agent_ids: [...new Set(m.agents)], description: m.text, task_id: null }));
-  const totalCost = sumOfCosts(paths, goals, input.costModel);
-  const longest = makespan(paths, goals);
-  const stats: Record<string, number> = {};
-  for (const [key, value] of Object.entries(input.stats)) if (Number.isFinite(value)) stats[key] = value;
-  return {
-    format: PLANVIZ_FORMAT,
-    schema_version: PLANVIZ_SCHEMA_VERSION,
-    source_version: 'MAPF Lab',
-    action_model: 'MAPF',
-    time_unit: 'timestep',
-    ticks_per_step: 1,
-    max_time: turns,
-    map: { width: grid.width, height: grid.height },
-    agents,
-    tasks,
-    events,
-    conflicts,
-    delays: {},
-    metadata: {
-      generator: 'MAPF Lab',
-      map: input.mapName,
-      solver: input.solver,
-      status: input.status,
-      teamSize: paths.length,
-      sumOfCost: totalCost,
-      makespan: longest,
-      stats,
-      unitIds: input.agents.map((u) => u.id),
-      unitSizes: input.agents.map((u) => u.size),
-      mapEvents: input.events.map((e) => ({ t: e.t, action: e.action, cells: e.cells.map(([x, y]) => [y, x]) })),
-    },
-  };
 }
 
 export function planVizText(input: PlanVizInput): string {

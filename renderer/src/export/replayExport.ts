@@ -9,7 +9,7 @@
  */
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../../../core/solvers/replay.ts';
 import type { TurnEvent } from '../../../core/solvers/controller.ts';
-import { costModelOf, makespan, sumOfCosts } from '../../../core/mapf/plan.ts';
+import { costModelOf, reportedCosts } from '../../../core/mapf/plan.ts';
 import { replayFileFromReplay, serializeReplayFile } from '../../../core/replayFile/replayFile.ts';
 import type { ReplayFile } from '../../../core/replayFile/schema.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
@@ -69,6 +69,7 @@ export function replayFileOfPlan(input: ReplayExportInput): ReplayFile {
   const finite = (n: number) => (Number.isFinite(n) ? n : null);
   const stats: Record<string, number> = {};
   for (const [key, value] of Object.entries(outcome.stats)) if (Number.isFinite(value)) stats[key] = value;
+  const costs = reportedCosts(outcome.status === 'solved', outcome.paths, outcome.goals, costModelOf(input.request.params));
   const solver: ReplayFile['solver'] = { name: outcome.solver, status: outcome.status, seed: request.seed, params: { ...request.params } };
   if (outcome.message) solver.message = outcome.message;
   return replayFileFromReplay(replay, {
@@ -80,8 +81,10 @@ export function replayFileOfPlan(input: ReplayExportInput): ReplayFile {
     mapEvents: input.events,
     solver,
     metrics: {
-      sumOfCosts: outcome.paths.length > 0 ? finite(sumOfCosts(outcome.paths, outcome.goals, costModelOf(input.request.params))) : null,
-      makespan: outcome.paths.length > 0 ? finite(makespan(outcome.paths, outcome.goals)) : null,
+      // A run that did not solve has no cost.
+      sumOfCosts: costs.sumOfCosts === null ? null : finite(costs.sumOfCosts),
+      costModel: costModelOf(input.request.params),
+      makespan: costs.makespan === null ? null : finite(costs.makespan),
       stats,
     },
   });

@@ -1,5 +1,5 @@
 /** The last plan per unit (cost, waits), its totals, and what the plan validator says about it. */
-import { costModelOf, pathCost, sumOfCosts, makespan } from '../../../core/mapf/plan.ts';
+import { arrivedCount, costModelOf, pathCost, reportedCosts } from '../../../core/mapf/plan.ts';
 import { solveStore } from '../state/solveState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
@@ -17,6 +17,8 @@ export function ResultsPanel() {
   // A plan for an edited scenario would show rows for units that moved or no longer exist.
   const stale = outcome !== null && outcome.revision !== revision;
   if (!outcome || stale || outcome.paths.length === 0) return null;
+  // A run that did not solve has no cost: the totals say what it reached instead.
+  const costs = reportedCosts(outcome.status === 'solved', outcome.paths, outcome.goals, costModel);
   return (
     <section className="panel" aria-label="Results">
       <h2>Results</h2>
@@ -37,7 +39,7 @@ export function ResultsPanel() {
               <td>
                 <span className="swatch" style={{ background: agents[i]?.colour ?? '#888' }} /> {agents[i]?.name ?? i + 1}
               </td>
-              <td>{pathCost(path, outcome.goals[i], costModel)}</td>
+              <td>{path[path.length - 1] === outcome.goals[i] ? pathCost(path, outcome.goals[i], costModel) : '—'}</td>
               <td>{outcome.analysis.units[i]?.waits ?? 0}</td>
             </tr>
           ))}
@@ -45,8 +47,8 @@ export function ResultsPanel() {
         <tfoot>
           <tr>
             <td>Total</td>
-            <td data-testid="sum-of-costs" title={`cost model '${costModel}'`}>{sumOfCosts(outcome.paths, outcome.goals, costModel)}</td>
-            <td>makespan {makespan(outcome.paths, outcome.goals)}</td>
+            <td data-testid="sum-of-costs" title={costs.sumOfCosts === null ? `not solved (${outcome.status}): no cost` : `cost model '${costModel}'`}>{costs.sumOfCosts ?? '—'}</td>
+            <td data-testid="makespan">{costs.makespan === null ? `${arrivedCount(outcome.paths, outcome.goals)} of ${outcome.paths.length} arrived` : `makespan ${costs.makespan}`}</td>
           </tr>
         </tfoot>
       </table>

@@ -1,15 +1,16 @@
 /** File actions, each with its shortcut in the tooltip, and the Export menu. */
-import { exportPlanViz, exportReplayFile, exportUnitsScen } from '../state/exportActions.ts';
+import { exportLorr, exportPlanViz, exportReplayFile, exportUnitsScen } from '../state/exportActions.ts';
 import { useCurrentOutcome } from '../state/plan.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { exportSolutionText, addUnitsFromScenario, newScenario, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile, UNITS_FROM_SCENARIO } from '../state/fileActions.ts';
 
-type ExportKind = 'replay' | 'planviz' | 'solution' | 'scen';
+type ExportKind = 'replay' | 'planviz' | 'lorr' | 'solution' | 'scen';
 
 function runExport(kind: ExportKind): void {
   if (kind === 'replay') void exportReplayFile();
   else if (kind === 'planviz') void exportPlanViz();
+  else if (kind === 'lorr') void exportLorr();
   else if (kind === 'solution') void exportSolutionText();
   else if (kind === 'scen') void exportUnitsScen();
 }
@@ -55,7 +56,10 @@ export function Toolbar() {
           Replay (MAPF Lab .json)
         </option>
         <option value="planviz" disabled={noPlan}>
-          Plan for PlanViz (.json)
+          Plan for PlanViz Qt (interchange .json)
+        </option>
+        <option value="lorr" disabled={noPlan}>
+          Plan for PlanViz run.py (LoRR 2023 .json)
         </option>
         <option value="solution" disabled={noPlan}>
           Plan for mapf-visualizer (.txt)

@@ -11,7 +11,7 @@ import { editorStore } from './editorState.ts';
 import { redo, undo } from './editActions.ts';
 import { addUnitsFromScenario, exportSolutionText, newScenario, openFileContent, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile } from './fileActions.ts';
 import { model } from './session.ts';
-import { exportPlanViz, exportReplayFile, exportUnitsScen } from './exportActions.ts';
+import { exportLorr, exportPlanViz, exportReplayFile, exportUnitsScen } from './exportActions.ts';
 import { cancelSolve, solveCurrent } from './solveActions.ts';
 import { viewStore } from '../lab/viewMode.ts';
 import { openExperiment, saveExperiment } from '../lab/experimentFile.ts';
@@ -39,6 +39,8 @@ export function runMenuCommand(command: MenuCommand): void {
       return void exportReplayFile();
     case 'export-planviz':
       return void exportPlanViz();
+    case 'export-lorr':
+      return void exportLorr();
     case 'export-scen':
       return void exportUnitsScen();
     case 'undo':

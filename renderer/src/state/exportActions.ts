@@ -1,11 +1,13 @@
 /**
  * Exports for other tools and for the record, each a pure function's text saved through
  * fileService.saveText: the replay as the product's replay file (core/replayFile), the plan as
- * PlanViz JSON, and the units as a Moving AI .scen.
+ * the PlanViz Qt interchange and as League of Robot Runners JSON (PlanViz's run.py), and the
+ * units as a Moving AI .scen.
  */
 import { fileService } from '../platform/index.ts';
 import { movingAiScenText } from '../export/movingAiScen.ts';
 import { planVizText } from '../export/planViz.ts';
+import { lorrText } from '../../../core/formats/lorr.ts';
 import { costModelOf } from '../../../core/mapf/plan.ts';
 import { replayFileText } from '../export/replayExport.ts';
 import { notify } from './solveState.ts';
@@ -63,7 +65,19 @@ export async function exportPlanViz(): Promise<void> {
     const doc = model.document;
     const mapName = exportMapName();
     const text = planVizText({ grid: doc.grid, agents: doc.agents, paths: outcome.paths, goals: outcome.goals, analysis: outcome.analysis, solver: outcome.solver, status: outcome.status, stats: outcome.stats, mapName, events: doc.events, costModel: costModelOf(doc.solver.params) });
-    await save(`${stem()}-planviz.json`, text, JSON_FILTER('PlanViz plan'), ` (open it in PlanViz with ${mapName}).`);
+    await save(`${stem()}-planviz.json`, text, JSON_FILTER('PlanViz Qt interchange'), ` (PlanViz Qt interchange, schema version 1; open it in PlanViz's Qt viewer with ${mapName}).`);
+  });
+}
+
+/** The League of Robot Runners' output JSON (2023 LoRR), which PlanViz's script/run.py opens. */
+export async function exportLorr(): Promise<void> {
+  await reportErrors(async () => {
+    const outcome = planOrThrow();
+    const doc = model.document;
+    const mapName = exportMapName();
+    const collisions = outcome.analysis.marks.filter((m) => m.kind === 'collision').map((m) => ({ agents: m.agents, t: m.t, text: m.text }));
+    const text = lorrText({ grid: doc.grid, paths: outcome.paths, goals: outcome.goals, status: outcome.status, errors: collisions });
+    await save(`${stem()}-lorr.json`, text, JSON_FILTER('League of Robot Runners plan'), ` (2023 LoRR; open it with PlanViz's script/run.py --map ${mapName}).`);
   });
 }
 

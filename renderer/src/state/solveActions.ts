@@ -9,7 +9,7 @@
 import { encodeInstance, decodePaths } from '../../../core/protocol/wire.ts';
 import { validatePlan, type Violation } from '../../../core/mapf/validator.ts';
 import { validateReplay } from '../../../core/solvers/replay.ts';
-import type { Grid } from '../../../core/grid/grid.ts';
+import { violationText } from '../../../core/solvers/verdict.ts';
 import { solverService } from '../platform/index.ts';
 import { analyseReplay } from '../replay/analysis.ts';
 import { solveStore } from './solveState.ts';
@@ -62,7 +62,7 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
       goals,
       message,
       stats: result.stats,
-      conflicts: violations.map((v) => describeConflict(v, instance.grid)),
+      conflicts: violations.map((v) => violationText(v, instance.grid)),
       analysis,
       replay,
       revision,
@@ -73,12 +73,4 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
 export function cancelSolve(): void {
   const { jobId } = solveStore.get();
   if (jobId !== null) solverService.cancel(jobId);
-}
-
-/** A violation in the UI's words: units are numbered from 1 on screen. */
-function describeConflict(violation: Violation, grid: Grid): string {
-  const units = violation.agents.map((a) => a + 1);
-  const who = units.length === 1 ? `unit ${units[0]}` : `units ${units.slice(0, -1).join(', ')} and ${units[units.length - 1]}`;
-  const where = violation.cell >= 0 && violation.cell < grid.cells ? ` at (${grid.x(violation.cell)}, ${grid.y(violation.cell)})` : '';
-  return `${violation.rule} conflict: ${who}${where}, t=${violation.t}`;
 }

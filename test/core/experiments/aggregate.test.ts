@@ -62,8 +62,8 @@ function record(id: number, label: string, agents: number, figures: Partial<RunR
 describe('aggregate', () => {
   const records = [
     record(0, 'A', 10, { successes: 10, meanPathLength: 10, pathRatio: 1.0, sumOfCosts: 100, makespan: 12, initMs: 1, maxTurnMs: 2, cyclesPerAgent: 0 }),
-    record(1, 'A', 10, { successes: 6, meanPathLength: 14, pathRatio: 1.2, sumOfCosts: 140, makespan: 16, initMs: 3, maxTurnMs: 6, cyclesPerAgent: 1 }),
-    record(2, 'A', 10, { successes: 0, meanPathLength: NaN, pathRatio: NaN, sumOfCosts: 0, makespan: 0, initMs: 5, maxTurnMs: 4, cyclesPerAgent: 2 }),
+    record(1, 'A', 10, { status: 'timeout', successes: 6, meanPathLength: 14, pathRatio: 1.2, sumOfCosts: 140, makespan: 16, initMs: 3, maxTurnMs: 6, cyclesPerAgent: 1 }),
+    record(2, 'A', 10, { status: 'failed', successes: 0, meanPathLength: NaN, pathRatio: NaN, sumOfCosts: 0, makespan: 0, initMs: 5, maxTurnMs: 4, cyclesPerAgent: 2 }),
     { ...failureRecord(spec(3, 'A', 10), 'the solver process crashed', 5) },
     record(4, 'B', 10, { successes: 10, meanPathLength: 9, pathRatio: 1, sumOfCosts: 90, makespan: 9, initMs: 8, maxTurnMs: 8 }),
     record(5, 'A', 5, { successes: 5, meanPathLength: 7, pathRatio: 1, sumOfCosts: 35, makespan: 7, initMs: 1, maxTurnMs: 1 }),
@@ -82,7 +82,13 @@ describe('aggregate', () => {
     // init: 1, 3, 5 -> 3 ± 4.3027 * 2 / sqrt(3).
     expect(a10.initMs.mean).toBe(3);
     expect(a10.initMs.high - 3).toBeCloseTo(4.9683, 3);
-    expect(a10.sumOfCosts.mean).toBeCloseTo(80, 12);
+    // A run that did not solve has no cost, even one that carries figures (a results line from
+    // before that rule): sum of costs and makespan are over the one solved run; the two unsolved
+    // runs are counted apart.
+    expect(a10.unsolved).toBe(2);
+    expect(a10.sumOfCosts).toMatchObject({ mean: 100, n: 1 });
+    expect(a10.makespan).toMatchObject({ mean: 12, n: 1 });
+    expect(rows[0].unsolved).toBe(0);
     expect(a10.maxTurnMs.mean).toBe(4);
     expect(a10.worstTurnMs).toBe(6);
     expect(a10.cyclesPerAgent.mean).toBe(1);
@@ -93,7 +99,7 @@ describe('aggregate', () => {
     expect(rows[1]).toMatchObject({ label: 'A', agents: 10, runs: 4, failures: 1, meanPathLength: 12, initMs: 3, worstTurnMs: 6 });
     const csv = summaryCsv(aggregate(records)).trim().split('\n');
     const head = csv[0].split(',');
-    expect(head.slice(0, 7)).toEqual(['label', 'agents', 'runs', 'failures', 'successRate', 'successRate_low', 'successRate_high']);
+    expect(head.slice(0, 8)).toEqual(['label', 'agents', 'runs', 'failures', 'unsolved', 'successRate', 'successRate_low', 'successRate_high']);
     const a5 = Object.fromEntries(csv[1].split(',').map((v, i) => [head[i], v]));
     expect(a5).toMatchObject({ label: 'A', agents: '5', initMs: '1', initMs_low: '', initMs_high: '' });
     expect(Number(a5.successRate_low)).toBeCloseTo(0.5655, 3);
@@ -103,13 +109,13 @@ describe('aggregate', () => {
     // SummaryRow is derived from AggregateRow: this is what catches a measure lost or moved on the way.
     const measures = ['successRate', 'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'sumOfCosts', 'makespan', 'initMs', 'maxTurnMs'];
     const a10 = summarize(records)[1];
-    expect(Object.keys(a10)).toEqual(['label', 'agents', 'runs', 'failures', ...measures, 'worstTurnMs']);
+    expect(Object.keys(a10)).toEqual(['label', 'agents', 'runs', 'failures', 'unsolved', ...measures, 'worstTurnMs', 'costModel']);
     expect(a10).toEqual({
-      label: 'A', agents: 10, runs: 4, failures: 1, successRate: 16 / 30, meanPathLength: 12, meanLowerBound: NaN, pathRatio: 1.1,
-      cyclesPerAgent: 1, sumOfCosts: 80, makespan: 28 / 3, initMs: 3, maxTurnMs: 4, worstTurnMs: 6,
+      label: 'A', agents: 10, runs: 4, failures: 1, unsolved: 2, successRate: 16 / 30, meanPathLength: 12, meanLowerBound: NaN, pathRatio: 1.1,
+      cyclesPerAgent: 1, sumOfCosts: 100, makespan: 12, initMs: 3, maxTurnMs: 4, worstTurnMs: 6, costModel: 'away',
     });
-    expect(formatSummary([a10]).split('\n')[0].split(/\s+/)).toEqual(['solver', 'agents', 'runs', 'errors', 'success', 'path', 'bound', 'path/bound', 'cycles/agent', 'SoC', 'makespan', 'init', 'ms', 'max', 'turn', 'ms', 'worst', 'turn', 'ms']);
+    expect(formatSummary([a10]).split('\n')[0].split(/\s+/)).toEqual(['solver', 'agents', 'runs', 'errors', 'unsolved', 'success', 'path', 'bound', 'path/bound', 'cycles/agent', 'SoC', 'makespan', 'init', 'ms', 'max', 'turn', 'ms', 'worst', 'turn', 'ms', 'SoC', 'model']);
     const head = summaryCsv(aggregate(records)).split('\n')[0].split(',');
-    expect(head).toEqual(['label', 'agents', 'runs', 'failures', ...measures.flatMap((m) => [m, `${m}_low`, `${m}_high`]), 'worstTurnMs']);
+    expect(head).toEqual(['label', 'agents', 'runs', 'failures', 'unsolved', ...measures.flatMap((m) => [m, `${m}_low`, `${m}_high`]), 'worstTurnMs', 'costModel']);
   });
 });

@@ -31,6 +31,18 @@ describe('results.jsonl', () => {
     expect(pendingRuns(runs, read.records).map((r) => r.id)).toEqual(runs.slice(2).map((r) => r.id));
   });
 
+  it('reads a line from before unsolved runs had no cost without its cost, and names its cost model', () => {
+    // Such a line carried the cost of agents waiting at their starts until the turn limit.
+    const { arrived: _arrived, costModel: _model, ...old } = { ...recordOf(0), status: 'timeout' as const, sumOfCosts: 200, makespan: 100 };
+    const [read] = readResults(JSON.stringify(old) + '\n', 'rest').records;
+    expect(read.sumOfCosts).toBeNaN();
+    expect(read.makespan).toBeNaN();
+    expect(read.arrived).toBeNaN();
+    expect(read.costModel).toBe('rest');
+    const [solved] = readResults(JSON.stringify({ ...old, status: 'solved' }) + '\n').records;
+    expect([solved.sumOfCosts, solved.makespan, solved.costModel]).toEqual([200, 100, 'away']);
+  });
+
   it('keeps the later of two lines for one run, and retries errors only when asked', () => {
     const failed = { ...recordOf(1), status: 'error' as const, message: 'crashed' };
     const read = readResults(recordLine(recordOf(0)) + recordLine(failed) + recordLine(recordOf(2)));
@@ -96,7 +108,10 @@ describe('shards and merge', () => {
 
   it('gives the fingerprints it gave before canonicalJson shared sortKeys (results folders on disk carry them)', () => {
     // Computed with the earlier JSON.stringify-replacer canonicalJson; a change here orphans every stored results folder.
-    expect(experimentHash(parseExperiment(definition))).toBe('b4267d93bba7e4c0');
+    // Those folders were planned when 'away' was the default: it is spelled out here, as their
+    // experiment.json (the parsed definition) has it. Under today's default the same file is a different experiment.
+    expect(experimentHash(parseExperiment({ ...definition, costModel: 'away' }))).toBe('b4267d93bba7e4c0');
+    expect(experimentHash(parseExperiment(definition))).not.toBe('b4267d93bba7e4c0');
     // Integer-like keys (JavaScript lists them first), undefined dropped, -0, an exponent, a U+2028.
     const odd = { z: [1, { b: null, a: undefined, 10: 'ten', 2: 'two' }], y: { x: { w: 'é\u2028"' } }, n: -0, f: 1.5e-7, u: undefined };
     expect(canonicalJson(odd)).toBe('{"f":1.5e-7,"n":0,"y":{"x":{"w":"é\u2028\\""}},"z":[1,{"2":"two","10":"ten","b":null}]}');

@@ -103,10 +103,30 @@ describe('experiment runs', () => {
     const [rest, ownAway] = planRuns(parseExperiment({ ...base, costModel: 'rest' }));
     expect(executeRun(rest, newRunContext(files)).sumOfCosts).toBe(7);
     expect(executeRun(ownAway, newRunContext(files)).sumOfCosts).toBe(6);
-    const [away] = planRuns(parseExperiment(base));
-    expect(away.costModel).toBe('away');
-    const record = executeRun(away, newRunContext(files));
-    expect([record.sumOfCosts, record.makespan]).toEqual([6, 4]);
+    // 'rest' is the default, and every record names the model it was counted by.
+    const [byDefault] = planRuns(parseExperiment(base));
+    expect(byDefault.costModel).toBe('rest');
+    const record = executeRun(byDefault, newRunContext(files));
+    expect([record.sumOfCosts, record.makespan, record.costModel]).toEqual([7, 4, 'rest']);
+    const [away] = planRuns(parseExperiment({ ...base, costModel: 'away' }));
+    expect(executeRun(away, newRunContext(files))).toMatchObject({ sumOfCosts: 6, costModel: 'away' });
+    expect(executeRun(ownAway, newRunContext(files)).costModel).toBe('away');
+  });
+
+  it('gives a run that did not solve no sum of costs or makespan (null in JSON, empty in CSV), and says what it reached', () => {
+    // Two units cross a 4-wide room side by side: 3 moves each, so a turn limit of 2 stops them short.
+    const corridor = { kind: 'inline', name: 'room', rows: ['....', '....'], agents: [[0, 0, 3, 0], [0, 1, 3, 1]] };
+    const [run] = planRuns(parseExperiment({ ...experiment, maps: [corridor], agents: [2], solvers: [{ solver: 'hca' }], turnLimit: 2, repeats: 1 }));
+    const record = executeRun(run, newRunContext(files));
+    expect(record.status).not.toBe('solved');
+    expect(record.sumOfCosts).toBeNaN();
+    expect(record.makespan).toBeNaN();
+    expect(record.arrived).toBe(0);
+    expect(JSON.parse(JSON.stringify(record))).toMatchObject({ sumOfCosts: null, makespan: null, arrived: 0 });
+    const csv = toCsv([record], ['status', 'arrived', 'sumOfCosts', 'makespan']).split('\n')[1];
+    expect(csv).toBe(`${record.status},0,,`);
+    const [long] = planRuns(parseExperiment({ ...experiment, maps: [corridor], agents: [2], solvers: [{ solver: 'hca' }], turnLimit: 100, repeats: 1 }));
+    expect(executeRun(long, newRunContext(files))).toMatchObject({ status: 'solved', arrived: 2, sumOfCosts: expect.any(Number) });
   });
 
   it('records a run that cannot be set up as an error naming the reason', () => {

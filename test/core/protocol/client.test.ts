@@ -44,6 +44,9 @@ function scriptedSpawner(onRequest: (worker: MemoryWorkerHandle, message: { id: 
   return { spawn, workers };
 }
 
+/** The real independent solver answered and its plan was judged: it collides at the example's gap (issue 16). */
+const JUDGED = { solver: 'independent', status: 'failed', message: expect.stringMatching(/^the plan validator found \d+ conflicts/) };
+
 describe('SolverClient over in-memory workers', () => {
   it('solves the example with the real solver, delivering progress', async () => {
     const client = new SolverClient(memorySpawner().spawn);
@@ -51,7 +54,9 @@ describe('SolverClient over in-memory workers', () => {
     const job = client.solve(body(), { onProgress: (p) => progress.push(p) });
     expect(client.busy + client.queued).toBe(1);
     const result = await job.result;
-    expect(result.status).toBe('solved');
+    // The independent plan collides at the gap, so it is not called solved (issue 16).
+    expect(result.status).toBe('failed');
+    expect(result.message).toMatch(/^the plan validator found \d+ conflicts; first: /);
     expect(progress.length).toBeGreaterThan(0);
     expect(progress[0].message).toMatch(/planned \d of 4 agents/);
     const paths = decodePaths(result.paths);
@@ -151,11 +156,11 @@ describe('SolverClient over in-memory workers', () => {
   it('does not restart an idle worker that died on its own until there is work again', async () => {
     const spawner = memorySpawner();
     const client = new SolverClient(spawner.spawn);
-    expect((await client.solve(body()).result).status).toBe('solved');
+    expect(await client.solve(body()).result).toMatchObject(JUDGED);
     spawner.workers[0].crash('exit code 9');
     await new Promise<void>((r) => setTimeout(() => r(), 5));
     expect(spawner.workers.length).toBe(1);
-    expect((await client.solve(body()).result).status).toBe('solved');
+    expect(await client.solve(body()).result).toMatchObject(JUDGED);
     expect(spawner.workers.length).toBe(2);
     client.dispose();
   });
@@ -163,10 +168,8 @@ describe('SolverClient over in-memory workers', () => {
   it('fails a job whose worker does not answer past its time limit plus grace', async () => {
     const scripted = scriptedSpawner(() => {});
     const client = new SolverClient(scripted.spawn, { hangGraceMs: 20 });
-    const started = performance.now();
     const hung = await client.solve(body('independent', { timeLimitMs: 10 })).result;
     expect(hung).toMatchObject({ status: 'failed', message: 'solver process did not answer within 30 ms; it was stopped' });
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(scripted.workers[0].terminated).toBe(true);
     const defaulted = new SolverClient(scripted.spawn, { defaultDeadlineMs: 15 });
     expect((await defaulted.solve(body()).result).message).toBe('solver process did not answer within 15 ms; it was stopped');
@@ -217,7 +220,7 @@ describe('SolverClient over in-memory workers', () => {
       return worker;
     });
     expect(await client.solve(body()).result).toMatchObject({ status: 'failed', message: 'the solver process could not start: it exited before it was ready (exit code 1)' });
-    expect((await client.solve(body()).result).status).toBe('solved');
+    expect(await client.solve(body()).result).toMatchObject(JUDGED);
     expect(spawned).toBe(2);
     client.dispose();
   });

@@ -51,7 +51,7 @@ describe('serveSolvers', () => {
     expect(progress).toMatchObject({ type: 'progress', id: 'r1', progress: { message: 'planned 1 of 4 agents' } });
     // Progress is throttled: the solver reports four times in well under 50 ms, one gets through.
     const result = await server.next();
-    expect(result).toMatchObject({ type: 'result', id: 'r1', body: { solver: 'independent', status: 'solved' } });
+    expect(result).toMatchObject({ type: 'result', id: 'r1', body: { solver: 'independent', status: 'failed', message: expect.stringMatching(/^the plan validator found \d+ conflicts/) } });
     if (result.type === 'result' && result.body.kind !== 'run') expect(result.body.paths.offsets.length).toBe(5);
   });
 

@@ -28,7 +28,9 @@ describe('solver protocol over worker threads', () => {
     client = new SolverClient(spawnTesting);
     const progress: string[] = [];
     const result = await client.solve(body('independent'), { onProgress: (p) => progress.push(p.message) }).result;
-    expect(result.status).toBe('solved');
+    // Independent paths collide at the gap: the validator's verdict, not the solver's 'solved'.
+    expect(result.status).toBe('failed');
+    expect(result.message).toMatch(/^the plan validator found \d+ conflicts; first: vertex conflict: units \d and \d at \(\d+, \d+\), t=\d+/);
     expect(progress.length).toBeGreaterThan(0);
     const paths = decodePaths(result.paths);
     const single = validatePlan(example, paths).violations.filter((v) => !['vertex', 'swap', 'following', 'rotation'].includes(v.rule));
@@ -57,24 +59,23 @@ describe('solver protocol over worker threads', () => {
     expect(replay.turns).toBeGreaterThanOrEqual(11);
   });
 
-  it('cancels a tight-loop solve within 100 ms, then serves the next request', async () => {
+  // How soon a cancel lands is bench:protocol's figure (cancel latency), not a test's.
+  it('cancels a tight-loop solve, then serves the next request', async () => {
     client = new SolverClient(spawnTesting);
     const job = client.solve(body('test-spin'));
     await untilBusy(client);
     await new Promise((r) => setTimeout(r, 30)); // let it spin
-    const cancelledAt = performance.now();
     client.cancel(job.id);
     const result = await job.result;
-    expect(performance.now() - cancelledAt).toBeLessThan(100);
     expect(result).toMatchObject({ status: 'cancelled', message: 'cancelled by the caller' });
-    expect((await client.solve(body('independent')).result).status).toBe('solved');
+    expect((await client.solve(body('hca')).result).status).toBe('solved');
   });
 
   it('reports a crashed thread as failed, then serves the next request on a fresh one', async () => {
     client = new SolverClient(spawnTesting);
     const crashed = await client.solve(body('test-exit')).result;
     expect(crashed).toMatchObject({ status: 'failed', message: "the solver process crashed while running 'test-exit' (exit code 3)" });
-    expect((await client.solve(body('independent')).result).status).toBe('solved');
+    expect((await client.solve(body('hca')).result).status).toBe('solved');
   });
 
   it('reports an uncaught asynchronous exception as the exit reason', async () => {
@@ -88,7 +89,7 @@ describe('solver protocol over worker threads', () => {
     client = new SolverClient(spawnTesting, { hangGraceMs: 100 });
     const hung = await client.solve(body('test-hang', { timeLimitMs: 50 })).result;
     expect(hung).toMatchObject({ status: 'failed', message: 'solver process did not answer within 150 ms; it was stopped' });
-    expect((await client.solve(body('independent')).result).status).toBe('solved');
+    expect((await client.solve(body('hca')).result).status).toBe('solved');
   });
 
   it('matches every reply to its request with several in flight on a pool of 2', async () => {

@@ -26,7 +26,7 @@ describe('solver worker bundle', () => {
     expect(await buildWorkerBundle(dir)).toBe(path);
     const script = Promise.resolve(new URL(`file://${path}`));
     client = new SolverClient(() => spawnSolverWorkerFrom(script, { testSolvers: true }));
-    expect((await client.solve(body('independent')).result).status).toBe('solved');
+    expect((await client.solve(body('hca')).result).status).toBe('solved');
     expect((await client.solve({ ...body('test-echo'), seed: 7 }).result).stats).toMatchObject({ seed: 7 });
     client.dispose();
     client = new SolverClient(() => spawnSolverWorkerFrom(script));
@@ -81,7 +81,7 @@ describe('solver worker bundle', () => {
     expect(warnings[0]).toContain('no esbuild here');
     expect(warnings[0]).not.toContain('\n');
     client = new SolverClient(() => spawnSolverWorkerFrom(resolveScript(), { testSolvers: true }));
-    expect((await client.solve(body('independent')).result).status).toBe('solved');
+    expect((await client.solve(body('hca')).result).status).toBe('solved');
     expect(fileURLToPath(one)).toMatch(/bootstrap\.mjs$/);
   });
 

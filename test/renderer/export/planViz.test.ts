@@ -82,6 +82,8 @@ describe('planVizDocument (PlanViz interchange, schema version 1)', () => {
     const { metadata } = planVizDocument(input());
     expect(metadata).toMatchObject({ solver: 'whca', status: 'solved', teamSize: 2, sumOfCost: 8, makespan: 5, stats: { expanded: 12, elapsedMs: 0.5 }, unitIds: ['a', 'b'], mapEvents: [{ t: 4, action: 'close', cells: [[1, 2]] }] });
     expect(JSON.stringify(metadata)).not.toContain('ratio');
+    // A run that did not solve has no cost.
+    expect(planVizDocument({ ...input(), status: 'timeout' }).metadata).toMatchObject({ status: 'timeout', sumOfCost: null, makespan: null });
   });
 
   it('lists collisions as conflicts and leaves a unit that never arrives without a completion', () => {

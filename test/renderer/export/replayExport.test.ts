@@ -58,7 +58,7 @@ describe('replayFileText', () => {
     expect(file.mapEvents).toEqual([{ t: 5, cells: [[1, 1]], action: 'close' }]);
     expect(file.mapChanges).toEqual([]);
     expect(file.solver).toEqual({ name: 'whca', status: 'solved', seed: 3, params: { window: 8, turnLimit: 100 } });
-    expect(file.metrics).toEqual({ sumOfCosts: 6, makespan: 4, stats: { expanded: 9, elapsedMs: 1 } });
+    expect(file.metrics).toEqual({ sumOfCosts: 6, costModel: 'rest', makespan: 4, stats: { expanded: 9, elapsedMs: 1 } });
   });
 
   it("exports the simulator's replay as is when the result carried one (its map changes included)", () => {

