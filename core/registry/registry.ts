@@ -13,11 +13,13 @@ import { INDEPENDENT_SOLVERS } from '../solvers/independent/index.ts';
 import { OPTIMAL_SOLVERS } from '../solvers/optimal/index.ts';
 import { CONTROLLER_SOLVERS, COOPERATIVE_SOLVERS } from '../solvers/cooperative/index.ts';
 import { LACAM_CONTROLLERS, LACAM_SOLVERS } from '../solvers/lacam/index.ts';
+import { CBS_SOLVERS } from '../solvers/cbs/index.ts';
 
 /** Every family's entry, in the order the app and the CLI list them. */
 export const SOLVERS: readonly SolverEntry[] = [
   ...INDEPENDENT_SOLVERS,
   ...OPTIMAL_SOLVERS,
+  ...CBS_SOLVERS,
   ...COOPERATIVE_SOLVERS,
   ...LACAM_SOLVERS,
 ];

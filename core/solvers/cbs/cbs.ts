@@ -1,0 +1,193 @@
+/**
+ * Conflict-Based Search (Sharon, Stern, Felner and Sturtevant, AIJ 219, 2015, Algorithm 1): a
+ * best-first search over constraint trees. A node holds a constraint added to its parent's and
+ * every unit's path, each the cheapest under that unit's constraints (lowLevel.ts); its cost is
+ * their sum in the `rest` model. The cheapest node whose paths have no conflict is optimal. A node
+ * with a conflict between units a and b at (cell, t) gets two children, one forbidding it to a,
+ * one to b (for a swap, the move each makes); only the constrained unit is planned again.
+ * Ties on cost go to the node with fewer conflicts (Sharon et al., section 5.2's tie-breaking),
+ * and the low level prefers paths with fewer conflicts with the others (its conflict avoidance
+ * table), as in the paper's experiments.
+ *
+ * 4-connected grids, one-cell units moving a cell a turn. The time limit and cancel are checked
+ * at every high-level node and inside the low level, every 4,096 expansions; a node cap bounds
+ * memory. The best lower bound reached (the cost of the cheapest open node) is reported when the
+ * search stops without a plan.
+ */
+import type { Grid } from '../../grid/grid.ts';
+import { BinaryHeap } from '../../search/binaryHeap.ts';
+import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+import { type Conflict, ConflictAvoidanceTable, firstConflict } from './conflicts.ts';
+import { type AgentConstraints, SpaceTimePlanner, emptyConstraints } from './lowLevel.ts';
+
+interface Constraint {
+  agent: number;
+  /** Vertex: `to` is the cell and `from` is -1. Edge: the move from -> to arriving at t. */
+  from: number;
+  to: number;
+  t: number;
+}
+
+interface CbsNode {
+  parent: CbsNode | null;
+  constraint: Constraint | null;
+  paths: Int32Array[];
+  cost: number;
+  conflicts: number;
+}
+
+export type CbsStatus = 'solved' | 'unsolvable' | 'timeout' | 'cancelled' | 'memory';
+
+export interface CbsOptions {
+  shouldStop: () => 'timeout' | 'cancelled' | null;
+  maxNodes: number;
+}
+
+export interface CbsResult {
+  status: CbsStatus;
+  paths: Int32Array[];
+  cost: number;
+  /** The proved lower bound on the optimal sum of costs (equal to cost when solved). */
+  lowerBound: number;
+  highExpanded: number;
+  highGenerated: number;
+  lowExpanded: number;
+}
+
+/** Low-level expansions between two looks at the clock. */
+const POLL_EVERY = 4096;
+
+export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, options: CbsOptions): CbsResult {
+  const n = starts.length;
+  const cells = grid.cells;
+  const planner = new SpaceTimePlanner(grid);
+  const distances = new GoalDistances(grid);
+  const tables: LazyDistanceTable[] = Array.from(goals, (g) => distances.table(g));
+  const open = new BinaryHeap(1024);
+  const nodes: CbsNode[] = [];
+  let highExpanded = 0;
+  let stopped: 'timeout' | 'cancelled' | 'memory' | null = null;
+  let lowerBound = 0;
+
+  /** Plans unit a under `c`, in budgeted slices so the clock is read every POLL_EVERY expansions. */
+  const plan = (a: number, c: AgentConstraints, paths: readonly Int32Array[]): Int32Array | null | 'stopped' => {
+    const cat = n > 1 ? new ConflictAvoidanceTable(paths, a, cells) : null;
+    // The planner restarts from scratch with a larger budget when one runs out: a doubling
+    // schedule keeps the total within twice the work of one unbounded call.
+    for (let budget = POLL_EVERY; ; budget *= 2) {
+      const path = planner.plan(starts[a], goals[a], tables[a], c, cat, { maxExpansions: budget });
+      if (!planner.exhaustedBudget) return path;
+      const why = options.shouldStop();
+      if (why !== null) {
+        stopped = why;
+        return 'stopped';
+      }
+    }
+  };
+
+  const push = (node: CbsNode): void => {
+    nodes.push(node);
+    // Cost first, then fewer conflicts.
+    open.push(nodes.length - 1, node.cost * 1_048_576 + Math.min(node.conflicts, 1_048_575));
+  };
+
+  const rootPaths: Int32Array[] = [];
+  for (let a = 0; a < n; a++) {
+    const path = plan(a, emptyConstraints(), rootPaths);
+    if (path === 'stopped') return result('stopped');
+    if (path === null) return result('unsolvable');
+    rootPaths.push(path);
+  }
+  const root: CbsNode = { parent: null, constraint: null, paths: rootPaths, cost: sumOfLengths(rootPaths), conflicts: firstConflict(rootPaths).count };
+  push(root);
+
+  let best: CbsNode | null = null;
+  while (open.length > 0) {
+    const why = options.shouldStop();
+    if (why !== null) {
+      stopped = why;
+      break;
+    }
+    const id = open.pop();
+    const node = nodes[id];
+    nodes[id] = undefined as unknown as CbsNode; // the open list owned it; its children keep what they need
+    lowerBound = Math.max(lowerBound, node.cost);
+    highExpanded++;
+    const { conflict } = firstConflict(node.paths);
+    if (conflict === null) {
+      best = node;
+      break;
+    }
+    for (const constraint of branch(conflict)) {
+      if (nodes.length - highExpanded >= options.maxNodes) {
+        stopped = 'memory';
+        break;
+      }
+      const a = constraint.agent;
+      const child: CbsNode = { parent: node, constraint, paths: node.paths, cost: 0, conflicts: 0 };
+      const path = plan(a, constraintsOf(child, a, goals[a], cells), node.paths);
+      if (path === 'stopped') break;
+      if (path === null) continue; // no path for a under these constraints: a dead branch
+      child.paths = node.paths.slice();
+      child.paths[a] = path;
+      child.cost = node.cost - (node.paths[a].length - 1) + (path.length - 1);
+      child.conflicts = firstConflict(child.paths).count;
+      push(child);
+    }
+    if (stopped !== null) break;
+  }
+  if (best !== null) return result('solved', best);
+  return result(stopped !== null ? 'stopped' : 'unsolvable');
+
+  function result(how: 'solved' | 'unsolvable' | 'stopped', node?: CbsNode): CbsResult {
+    const status: CbsStatus = how === 'stopped' ? stopped! : how;
+    const generated = nodes.length;
+    return {
+      status,
+      paths: node ? node.paths : [],
+      cost: node ? node.cost : -1,
+      lowerBound: node ? node.cost : lowerBound,
+      highExpanded,
+      highGenerated: generated,
+      lowExpanded: planner.totalExpanded,
+    };
+  }
+}
+
+/** The two constraints a conflict branches on: each unit is kept off it in one child. */
+function branch(conflict: Conflict): Constraint[] {
+  if (conflict.kind === 'vertex') {
+    return [
+      { agent: conflict.a, from: -1, to: conflict.cell, t: conflict.t },
+      { agent: conflict.b, from: -1, to: conflict.cell, t: conflict.t },
+    ];
+  }
+  // a moved from -> to while b moved to -> from, arriving at t.
+  return [
+    { agent: conflict.a, from: conflict.from, to: conflict.to, t: conflict.t },
+    { agent: conflict.b, from: conflict.to, to: conflict.from, t: conflict.t },
+  ];
+}
+
+/** Unit a's constraints from `node` up to the root. */
+function constraintsOf(node: CbsNode, a: number, goal: number, cells: number): AgentConstraints {
+  const c = emptyConstraints();
+  for (let m: CbsNode | null = node; m !== null; m = m.parent) {
+    const k = m.constraint;
+    if (k === null || k.agent !== a) continue;
+    if (k.from < 0) {
+      c.vertex.add(k.t * cells + k.to);
+      if (k.to === goal && k.t > c.goalT) c.goalT = k.t;
+    } else {
+      c.edge.add((k.t * cells + k.from) * cells + k.to);
+    }
+    if (k.t > c.maxT) c.maxT = k.t;
+  }
+  return c;
+}
+
+function sumOfLengths(paths: readonly Int32Array[]): number {
+  let sum = 0;
+  for (const p of paths) sum += p.length - 1;
+  return sum;
+}

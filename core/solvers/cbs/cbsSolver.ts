@@ -1,0 +1,58 @@
+/**
+ * CBS (cbs.ts) as a registry solver: optimal for the `rest` cost model (the Moving AI standard:
+ * each unit's time until it rests on its goal for good). Standley's `away` model is refused: a
+ * unit's cost there ends with its last move, which the constraint tree's path costs do not count.
+ */
+import type { MapfInstance } from '../../mapf/instance.ts';
+import { checkInstance } from '../../mapf/instance.ts';
+import type { SolveOptions, SolveResult } from '../types.ts';
+import { cbsSearch } from './cbs.ts';
+
+const DEFAULT_MAX_NODES = 2_000_000;
+
+export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveResult {
+  const started = performance.now();
+  checkInstance(instance);
+  if (instance.movement.connectivity !== 4) {
+    throw new RangeError(`cbs: plans on 4-connected grids (its conflicts are vertex and swap conflicts); this map is ${instance.movement.connectivity}-connected (use id+od for optimal 8-connected plans)`);
+  }
+  instance.agents.forEach((a, i) => {
+    if ((a.size ?? 1) !== 1 || (a.speed ?? 1) !== 1) throw new RangeError(`cbs: unit ${i + 1} is not a one-cell unit moving a cell a turn; cbs plans only those`);
+  });
+  const params = options.params ?? {};
+  for (const key of Object.keys(params)) {
+    if (key !== 'maxNodes' && key !== 'costModel') throw new RangeError(`cbs: unknown param '${key}'; allowed params are 'maxNodes', 'costModel'`);
+  }
+  if (params.costModel !== undefined && params.costModel !== 'rest') {
+    throw new RangeError(`cbs: minimises the rest cost model (time until each unit rests on its goal for good), not '${String(params.costModel)}'; use id+od for Standley's away model`);
+  }
+  const maxNodes = params.maxNodes ?? DEFAULT_MAX_NODES;
+  if (typeof maxNodes !== 'number' || !Number.isInteger(maxNodes) || maxNodes < 1) throw new RangeError(`cbs: param 'maxNodes' must be a whole number >= 1, got ${String(maxNodes)}`);
+  const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
+  const result = cbsSearch(instance.grid, Int32Array.from(instance.agents, (a) => a.start), Int32Array.from(instance.agents, (a) => a.goal), {
+    maxNodes,
+    shouldStop: () => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null),
+  });
+  const stats = {
+    expanded: result.lowExpanded,
+    generated: result.highGenerated,
+    elapsedMs: performance.now() - started,
+    highExpanded: result.highExpanded,
+    highGenerated: result.highGenerated,
+    lowExpanded: result.lowExpanded,
+    costLowerBound: result.lowerBound,
+  };
+  const paths = result.paths.map((p) => Array.from(p));
+  switch (result.status) {
+    case 'solved':
+      return { solver: 'cbs', status: 'solved', paths, stats };
+    case 'unsolvable':
+      return { solver: 'cbs', status: 'unsolvable', paths: [], message: 'no plan exists: a unit cannot reach its goal, or every constraint tree branch ran dry', stats };
+    case 'memory':
+      return { solver: 'cbs', status: 'failed', paths: [], message: `node limit of ${maxNodes} reached (lower bound ${result.lowerBound}); raise param maxNodes`, stats };
+    case 'cancelled':
+      return { solver: 'cbs', status: 'cancelled', paths: [], message: `cancelled (lower bound ${result.lowerBound})`, stats };
+    default:
+      return { solver: 'cbs', status: 'timeout', paths: [], message: `time limit of ${options.timeLimitMs} ms reached (lower bound ${result.lowerBound} on the sum of costs)`, stats };
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Conflicts between the units' paths, as CBS sees them (Sharon et al., AIJ 2015, section 3.1): a
+ * vertex conflict (two units on one cell at t, a unit resting on its goal counts as there from its
+ * arrival on) and an edge conflict (two units swapping cells between t - 1 and t). Also the
+ * conflict avoidance table the low level breaks ties with.
+ */
+import type { ConflictCounter } from './lowLevel.ts';
+
+export type Conflict =
+  | { kind: 'vertex'; a: number; b: number; cell: number; t: number }
+  | { kind: 'edge'; a: number; b: number; from: number; to: number; t: number };
+
+/** A path's cell at t: its last cell (the goal it rests on) once it has ended. */
+export function cellAt(path: Int32Array, t: number): number {
+  return path[t < path.length ? t : path.length - 1];
+}
+
+/**
+ * The earliest conflict among `paths` (null when there is none), found in one sweep over time
+ * with an occupancy map: O(units x makespan). `count` receives the number of conflicting pairs
+ * seen at that first time (a cheap measure of how far a node is from a solution).
+ */
+export function firstConflict(paths: readonly Int32Array[]): { conflict: Conflict | null; count: number } {
+  let horizon = 0;
+  for (const p of paths) if (p.length > horizon) horizon = p.length;
+  const at = new Map<number, number>();
+  for (let t = 0; t < horizon; t++) {
+    at.clear();
+    let found: Conflict | null = null;
+    let count = 0;
+    for (let a = 0; a < paths.length; a++) {
+      const cell = cellAt(paths[a], t);
+      const other = at.get(cell);
+      if (other !== undefined) {
+        count++;
+        found ??= { kind: 'vertex', a: other, b: a, cell, t };
+      } else at.set(cell, a);
+    }
+    if (t > 0) {
+      for (let a = 0; a < paths.length; a++) {
+        const from = cellAt(paths[a], t - 1);
+        const to = cellAt(paths[a], t);
+        if (from === to) continue;
+        const b = at.get(from);
+        if (b !== undefined && b !== a && cellAt(paths[b], t - 1) === to && a < b) {
+          count++;
+          found ??= { kind: 'edge', a, b, from, to, t };
+        }
+      }
+    }
+    if (found !== null) return { conflict: found, count };
+  }
+  return { conflict: null, count: 0 };
+}
+
+/** The other units' paths as a table of (cell, t) -> units there, for the low level's tie-breaks. */
+export class ConflictAvoidanceTable implements ConflictCounter {
+  private readonly cells: number;
+  private readonly visits = new Map<number, number>();
+  /** Cell -> the earliest time a unit rests there for good. */
+  private readonly resting = new Map<number, number>();
+
+  constructor(paths: readonly Int32Array[], except: number, cells: number) {
+    this.cells = cells;
+    for (let a = 0; a < paths.length; a++) {
+      if (a === except) continue;
+      const path = paths[a];
+      for (let t = 0; t < path.length - 1; t++) {
+        const key = t * cells + path[t];
+        this.visits.set(key, (this.visits.get(key) ?? 0) + 1);
+      }
+      const last = path[path.length - 1];
+      const since = path.length - 1;
+      const before = this.resting.get(last);
+      if (before === undefined || since < before) this.resting.set(last, since);
+    }
+  }
+
+  conflicts(cell: number, t: number): number {
+    let n = this.visits.get(t * this.cells + cell) ?? 0;
+    const since = this.resting.get(cell);
+    if (since !== undefined && t >= since) n++;
+    return n;
+  }
+}

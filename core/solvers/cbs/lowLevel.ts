@@ -1,0 +1,157 @@
+/**
+ * CBS's low level: space-time A* for one unit under its constraints (Sharon, Stern, Felner and
+ * Sturtevant, "Conflict-Based Search for Optimal Multi-Agent Pathfinding", AIJ 219, 2015,
+ * section 3.3). States are (cell, t) on a 4-connected grid; moving or waiting costs one turn.
+ * A vertex constraint forbids (cell, t), an edge constraint the move from -> to arriving at t.
+ * The unit is done when it stands on its goal with no vertex constraint on the goal later on,
+ * so its path's length is its cost in the `rest` model (time until it rests for good).
+ *
+ * After the last constraint time every time looks alike, so states there collapse onto one time
+ * layer: a unit that cannot reach its goal is found out when that layer is exhausted. Ties on f
+ * go to fewer conflicts with the other units' current paths (the conflict avoidance table), then
+ * to larger g.
+ */
+import type { Grid } from '../../grid/grid.ts';
+import { BinaryHeap } from '../../search/binaryHeap.ts';
+import { FAR, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+
+/** One unit's constraints, as CBS collects them from a node up to the root. */
+export interface AgentConstraints {
+  /** Keys t * cells + cell. */
+  vertex: Set<number>;
+  /** Keys (t * cells + from) * cells + to (t: the arrival time). */
+  edge: Set<number>;
+  /** The latest t of any constraint (-1: none). */
+  maxT: number;
+  /** The latest t of a vertex constraint on the unit's goal (-1: none): it cannot rest before. */
+  goalT: number;
+}
+
+export function emptyConstraints(): AgentConstraints {
+  return { vertex: new Set(), edge: new Set(), maxT: -1, goalT: -1 };
+}
+
+/** Where the other units are: for tie-breaking only (fewer conflicts first). */
+export interface ConflictCounter {
+  conflicts(cell: number, t: number, from: number): number;
+}
+
+export interface LowLevelLimits {
+  /** Expansions left for this call (the caller's budget). */
+  maxExpansions: number;
+}
+
+export class SpaceTimePlanner {
+  private readonly grid: Grid;
+  private readonly heap = new BinaryHeap(1024);
+  private cell = new Int32Array(1024);
+  private time = new Int32Array(1024);
+  private g = new Int32Array(1024);
+  private conf = new Int32Array(1024);
+  private parent = new Int32Array(1024);
+  private count = 0;
+  /** Expansions of the last call, and over all calls. */
+  expanded = 0;
+  totalExpanded = 0;
+  /** Whether the last call ran out of expansions (as opposed to proving there is no path). */
+  exhaustedBudget = false;
+
+  constructor(grid: Grid) {
+    this.grid = grid;
+  }
+
+  /**
+   * The cheapest path from `start` (at t = 0) to resting on `goal`, as cells per turn, or null
+   * when there is none (or the budget ran out: see exhaustedBudget).
+   */
+  plan(start: number, goal: number, distances: LazyDistanceTable, c: AgentConstraints, cat: ConflictCounter | null, limits: LowLevelLimits): Int32Array | null {
+    const grid = this.grid;
+    const cells = grid.cells;
+    const w = grid.width;
+    const passable = grid.passable;
+    const heap = this.heap;
+    heap.clear();
+    this.count = 0;
+    this.expanded = 0;
+    this.exhaustedBudget = false;
+    const layers = c.maxT + 2; // times 0..maxT, then one layer for every later time
+    const closed = new Map<number, number>(); // (layer * cells + cell) -> best g
+    const h0 = distances.get(start);
+    if (h0 >= FAR || c.vertex.has(start)) return null;
+    this.push(start, 0, 0, 0, -1, h0);
+    closed.set(start, 0);
+    while (heap.length > 0) {
+      const id = heap.pop();
+      const cell = this.cell[id];
+      const t = this.time[id];
+      const g = this.g[id];
+      const layer = t < layers - 1 ? t : layers - 1;
+      if (closed.get(layer * cells + cell)! < g) continue; // a cheaper copy was expanded
+      if (cell === goal && t > c.goalT) return this.extract(id);
+      if (++this.expanded > limits.maxExpansions) {
+        this.exhaustedBudget = true;
+        break;
+      }
+      this.totalExpanded++;
+      const nt = t + 1;
+      const nextLayer = nt < layers - 1 ? nt : layers - 1;
+      const x = cell % w;
+      for (let d = 0; d < 5; d++) {
+        let n: number;
+        if (d === 0) n = cell;
+        else if (d === 1) n = cell >= w ? cell - w : -1;
+        else if (d === 2) n = x + 1 < w ? cell + 1 : -1;
+        else if (d === 3) n = cell + w < cells ? cell + w : -1;
+        else n = x > 0 ? cell - 1 : -1;
+        if (n < 0 || passable[n] !== 1) continue;
+        if (nt <= c.maxT) {
+          if (c.vertex.has(nt * cells + n)) continue;
+          if (n !== cell && c.edge.has((nt * cells + cell) * cells + n)) continue;
+        }
+        const h = distances.get(n);
+        if (h >= FAR) continue;
+        const key = nextLayer * cells + n;
+        const ng = g + 1;
+        const seen = closed.get(key);
+        if (seen !== undefined && seen <= ng) continue;
+        closed.set(key, ng);
+        const nc = this.conf[id] + (cat === null ? 0 : cat.conflicts(n, nt, cell));
+        this.push(n, nt, ng, nc, id, h);
+      }
+    }
+    return null;
+  }
+
+  private push(cell: number, t: number, g: number, conflicts: number, parent: number, h: number): void {
+    if (this.count === this.cell.length) this.grow();
+    const id = this.count++;
+    this.cell[id] = cell;
+    this.time[id] = t;
+    this.g[id] = g;
+    this.conf[id] = conflicts;
+    this.parent[id] = parent;
+    // f first, then fewer conflicts, then larger g.
+    const f = g + h;
+    this.heap.push(id, (f * 16384 + Math.min(conflicts, 16383)) * 16384 + (16383 - Math.min(g, 16383)));
+  }
+
+  private extract(id: number): Int32Array {
+    const path = new Int32Array(this.time[id] + 1);
+    for (let n = id; n >= 0; n = this.parent[n]) path[this.time[n]] = this.cell[n];
+    return path;
+  }
+
+  private grow(): void {
+    const size = this.cell.length * 2;
+    const grow = (a: Int32Array): Int32Array<ArrayBuffer> => {
+      const b = new Int32Array(size);
+      b.set(a);
+      return b;
+    };
+    this.cell = grow(this.cell);
+    this.time = grow(this.time);
+    this.g = grow(this.g);
+    this.conf = grow(this.conf);
+    this.parent = grow(this.parent);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * CBS (Sharon et al., AIJ 2015) is optimal for the rest model: equal to the brute-force optimum on
+ * tiny instances, `unsolvable` exactly when the brute force finds no plan; every plan passes the
+ * plan validator; the lower bound, limits and refusals behave.
+ */
+import { describe, expect, it } from 'vitest';
+import { Grid } from '../../../../core/grid/grid.ts';
+import { FOUR_CONNECTED, OCTILE_NO_CUT } from '../../../../core/grid/movement.ts';
+import type { MapfInstance } from '../../../../core/mapf/instance.ts';
+import { sumOfCosts } from '../../../../core/mapf/plan.ts';
+import { describeViolations, validatePlan } from '../../../../core/mapf/validator.ts';
+import { findSolver } from '../../../../core/registry/registry.ts';
+import { bruteForceOptimum } from '../optimal/bruteForce.ts';
+import { randomInstance } from '../optimal/randomInstances.ts';
+
+const cbs = findSolver('cbs')!;
+
+describe('CBS', () => {
+  it('equals the brute-force optimum (rest) on tiny random instances, and gives no plan when there is none', () => {
+    let solved = 0;
+    let unsolvable = 0;
+    for (let seed = 1; seed <= 80; seed++) {
+      const instance = randomInstance(seed, 4, 4, 0.2, 2 + (seed % 3), FOUR_CONNECTED);
+      const brute = bruteForceOptimum(instance, 'rest');
+      // CBS is complete only when a plan exists (Sharon et al. 2015): on an instance with none it
+      // branches for ever unless a unit cannot reach its goal at all; the node cap ends it. Plain
+      // CBS needs up to ~32,000 nodes on the tightest of these (seed 77).
+      const result = cbs.solve(instance, { seed, params: { maxNodes: brute.cost === null ? 5_000 : 200_000 } });
+      if (brute.cost === null) {
+        expect(['unsolvable', 'failed'], `seed ${seed}`).toContain(result.status);
+        expect(result.paths).toEqual([]);
+        unsolvable++;
+        continue;
+      }
+      expect(result.status, `seed ${seed}: ${result.message}`).toBe('solved');
+      const check = validatePlan(instance, result.paths);
+      expect(check.valid, describeViolations(check)).toBe(true);
+      const goals = instance.agents.map((a) => a.goal);
+      expect(sumOfCosts(result.paths, goals, 'rest'), `seed ${seed}`).toBe(brute.cost);
+      expect(result.stats.costLowerBound).toBe(brute.cost);
+      solved++;
+    }
+    expect(solved).toBeGreaterThan(40);
+    expect(unsolvable).toBeGreaterThan(0);
+  });
+
+  it('a unit resting on its goal steps aside and comes back (a target conflict)', () => {
+    // Unit 2 starts on its goal in the middle of a corridor with a side pocket; unit 1 must pass.
+    const grid = Grid.fromAscii(['@.@@', '....']);
+    const instance: MapfInstance = { grid, movement: FOUR_CONNECTED, agents: [{ start: grid.cell(0, 1), goal: grid.cell(3, 1) }, { start: grid.cell(1, 1), goal: grid.cell(1, 1) }] };
+    const result = cbs.solve(instance, {});
+    expect(result.status).toBe('solved');
+    expect(validatePlan(instance, result.paths).valid).toBe(true);
+    expect(sumOfCosts(result.paths, instance.agents.map((a) => a.goal), 'rest')).toBe(bruteForceOptimum(instance, 'rest').cost);
+  });
+
+  it('a time limit stops it with the lower bound reached, a cancel likewise', () => {
+    const instance = randomInstance(5, 12, 12, 0, 40, FOUR_CONNECTED);
+    const timeout = cbs.solve(instance, { timeLimitMs: 0 });
+    expect(timeout.status).toBe('timeout');
+    expect(timeout.message).toMatch(/time limit of 0 ms reached \(lower bound \d+ on the sum of costs\)/);
+    let polls = 0;
+    const cancelled = cbs.solve(instance, { shouldStop: () => ++polls > 2 });
+    expect(['cancelled', 'solved']).toContain(cancelled.status);
+  });
+
+  it('refuses 8-connected maps, the away model, and unknown params', () => {
+    const grid = new Grid(3, 3);
+    const base: MapfInstance = { grid, movement: FOUR_CONNECTED, agents: [{ start: 0, goal: 8 }] };
+    expect(() => cbs.solve({ ...base, movement: OCTILE_NO_CUT }, {})).toThrow(/4-connected/);
+    expect(() => cbs.solve(base, { params: { costModel: 'away' } })).toThrow(/rest cost model/);
+    expect(() => cbs.solve(base, { params: { w: 2 } })).toThrow(/unknown param 'w'/);
+  });
+});
