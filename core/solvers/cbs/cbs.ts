@@ -9,6 +9,13 @@
  * and the low level prefers paths with fewer conflicts with the others (its conflict avoidance
  * table), as in the paper's experiments.
  *
+ * Two improvements, each a switch for ablations: `prioritize` (ICBS, Boyarski et al., IJCAI 2015):
+ * branch on a cardinal conflict first (both units' every optimal path meets there, told by their
+ * MDDs, mdd.ts), then a semi-cardinal one; and `heuristic: 'cg'` (CBSH, Felner et al., ICAPS
+ * 2018): a node's f is its cost plus a matching of the cardinal conflict graph (each cardinal
+ * conflict costs one of its two units at least one more turn; disjoint pairs add up), evaluated
+ * when a node is first popped and the node pushed back if its f grew. Both keep CBS optimal.
+ *
  * 4-connected grids, one-cell units moving a cell a turn. The time limit and cancel are checked
  * at every high-level node and inside the low level, every 4,096 expansions; a node cap bounds
  * memory. The best lower bound reached (the cost of the cheapest open node) is reported when the
@@ -17,8 +24,9 @@
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
-import { type Conflict, ConflictAvoidanceTable, firstConflict } from './conflicts.ts';
+import { type Conflict, ConflictAvoidanceTable, allConflicts, firstConflict } from './conflicts.ts';
 import { type AgentConstraints, SpaceTimePlanner, emptyConstraints } from './lowLevel.ts';
+import { type Mdd, buildMdd, mddForces } from './mdd.ts';
 
 interface Constraint {
   agent: number;
@@ -34,6 +42,11 @@ interface CbsNode {
   paths: Int32Array[];
   cost: number;
   conflicts: number;
+  /** Each unit's MDD, shared with the parent for the units not replanned (null: not built). */
+  mdds: (Mdd | null)[];
+  /** The admissible heuristic once evaluated (-1: not yet), and the conflict chosen then. */
+  h: number;
+  chosen: Conflict | null;
 }
 
 export type CbsStatus = 'solved' | 'unsolvable' | 'timeout' | 'cancelled' | 'memory';
@@ -41,7 +54,14 @@ export type CbsStatus = 'solved' | 'unsolvable' | 'timeout' | 'cancelled' | 'mem
 export interface CbsOptions {
   shouldStop: () => 'timeout' | 'cancelled' | null;
   maxNodes: number;
+  /** ICBS: branch on cardinal, then semi-cardinal conflicts first. */
+  prioritize: boolean;
+  /** CBSH: the conflict-graph heuristic. */
+  heuristic: 'cg' | 'none';
 }
+
+/** Conflicts classified per node at most (a node with more branches on one of the first). */
+const CONFLICT_LIMIT = 512;
 
 export interface CbsResult {
   status: CbsStatus;
@@ -87,8 +107,41 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
 
   const push = (node: CbsNode): void => {
     nodes.push(node);
-    // Cost first, then fewer conflicts.
-    open.push(nodes.length - 1, node.cost * 1_048_576 + Math.min(node.conflicts, 1_048_575));
+    // f first (cost + h, h counted once evaluated), then fewer conflicts.
+    open.push(nodes.length - 1, (node.cost + Math.max(0, node.h)) * 1_048_576 + Math.min(node.conflicts, 1_048_575));
+  };
+  const mddOf = (node: CbsNode, a: number): Mdd => {
+    let mdd = node.mdds[a];
+    if (mdd === null) {
+      mdd = buildMdd(grid, starts[a], goals[a], node.paths[a].length - 1, tables[a], constraintsOf(node, a, goals[a], cells));
+      node.mdds[a] = mdd;
+    }
+    return mdd;
+  };
+  /** Chooses the conflict to branch on and computes h: the ICBS order and the CBSH matching. */
+  const evaluate = (node: CbsNode): void => {
+    const needMdds = options.prioritize || options.heuristic === 'cg';
+    const conflicts = needMdds ? allConflicts(node.paths, CONFLICT_LIMIT) : [];
+    let chosen: Conflict | null = needMdds ? (conflicts[0] ?? null) : firstConflict(node.paths).conflict;
+    let rank = 0;
+    const matched = new Uint8Array(n);
+    let h = 0;
+    for (const conflict of conflicts) {
+      const forcedA = forces(mddOf(node, conflict.a), conflict, true);
+      const forcedB = forces(mddOf(node, conflict.b), conflict, false);
+      const r = forcedA && forcedB ? 2 : forcedA || forcedB ? 1 : 0;
+      if (options.prioritize && r > rank) {
+        rank = r;
+        chosen = conflict;
+      }
+      if (r === 2 && options.heuristic === 'cg' && matched[conflict.a] === 0 && matched[conflict.b] === 0) {
+        matched[conflict.a] = 1;
+        matched[conflict.b] = 1;
+        h++;
+      }
+    }
+    node.chosen = chosen;
+    node.h = options.heuristic === 'cg' ? h : 0;
   };
 
   const rootPaths: Int32Array[] = [];
@@ -98,7 +151,10 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     if (path === null) return result('unsolvable');
     rootPaths.push(path);
   }
-  const root: CbsNode = { parent: null, constraint: null, paths: rootPaths, cost: sumOfLengths(rootPaths), conflicts: firstConflict(rootPaths).count };
+  const root: CbsNode = {
+    parent: null, constraint: null, paths: rootPaths, cost: sumOfLengths(rootPaths), conflicts: firstConflict(rootPaths).count,
+    mdds: new Array<Mdd | null>(n).fill(null), h: -1, chosen: null,
+  };
   push(root);
 
   let best: CbsNode | null = null;
@@ -111,9 +167,16 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     const id = open.pop();
     const node = nodes[id];
     nodes[id] = undefined as unknown as CbsNode; // the open list owned it; its children keep what they need
-    lowerBound = Math.max(lowerBound, node.cost);
+    if (node.h < 0) {
+      evaluate(node);
+      if (node.h > 0) {
+        push(node); // its f grew: back in line
+        continue;
+      }
+    }
+    lowerBound = Math.max(lowerBound, node.cost + node.h);
     highExpanded++;
-    const { conflict } = firstConflict(node.paths);
+    const conflict = node.chosen;
     if (conflict === null) {
       best = node;
       break;
@@ -124,12 +187,14 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
         break;
       }
       const a = constraint.agent;
-      const child: CbsNode = { parent: node, constraint, paths: node.paths, cost: 0, conflicts: 0 };
+      const child: CbsNode = { parent: node, constraint, paths: node.paths, cost: 0, conflicts: 0, mdds: node.mdds, h: -1, chosen: null };
       const path = plan(a, constraintsOf(child, a, goals[a], cells), node.paths);
       if (path === 'stopped') break;
       if (path === null) continue; // no path for a under these constraints: a dead branch
       child.paths = node.paths.slice();
       child.paths[a] = path;
+      child.mdds = node.mdds.slice();
+      child.mdds[a] = null;
       child.cost = node.cost - (node.paths[a].length - 1) + (path.length - 1);
       child.conflicts = firstConflict(child.paths).count;
       push(child);
@@ -152,6 +217,14 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
       lowExpanded: planner.totalExpanded,
     };
   }
+}
+
+/** Whether every optimal path of the conflict's unit a (first) or b (second) is where the conflict is. */
+function forces(mdd: Mdd, conflict: Conflict, first: boolean): boolean {
+  if (conflict.kind === 'vertex') return mddForces(mdd, conflict.cell, conflict.t);
+  const from = first ? conflict.from : conflict.to;
+  const to = first ? conflict.to : conflict.from;
+  return mddForces(mdd, from, conflict.t - 1) && mddForces(mdd, to, conflict.t);
 }
 
 /** The two constraints a conflict branches on: each unit is kept off it in one child. */

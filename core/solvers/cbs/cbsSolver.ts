@@ -2,6 +2,8 @@
  * CBS (cbs.ts) as a registry solver: optimal for the `rest` cost model (the Moving AI standard:
  * each unit's time until it rests on its goal for good). Standley's `away` model is refused: a
  * unit's cost there ends with its last move, which the constraint tree's path costs do not count.
+ * Params: `prioritize` (ICBS's cardinal conflicts first, default true), `heuristic` ('cg', CBSH's
+ * conflict-graph heuristic, default; 'none'), `maxNodes`.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
@@ -9,6 +11,7 @@ import type { SolveOptions, SolveResult } from '../types.ts';
 import { cbsSearch } from './cbs.ts';
 
 const DEFAULT_MAX_NODES = 2_000_000;
+const ALLOWED = ['maxNodes', 'costModel', 'prioritize', 'heuristic'];
 
 export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveResult {
   const started = performance.now();
@@ -21,16 +24,22 @@ export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveRe
   });
   const params = options.params ?? {};
   for (const key of Object.keys(params)) {
-    if (key !== 'maxNodes' && key !== 'costModel') throw new RangeError(`cbs: unknown param '${key}'; allowed params are 'maxNodes', 'costModel'`);
+    if (!ALLOWED.includes(key)) throw new RangeError(`cbs: unknown param '${key}'; allowed params are ${ALLOWED.map((k) => `'${k}'`).join(', ')}`);
   }
   if (params.costModel !== undefined && params.costModel !== 'rest') {
     throw new RangeError(`cbs: minimises the rest cost model (time until each unit rests on its goal for good), not '${String(params.costModel)}'; use id+od for Standley's away model`);
   }
   const maxNodes = params.maxNodes ?? DEFAULT_MAX_NODES;
   if (typeof maxNodes !== 'number' || !Number.isInteger(maxNodes) || maxNodes < 1) throw new RangeError(`cbs: param 'maxNodes' must be a whole number >= 1, got ${String(maxNodes)}`);
+  const prioritize = params.prioritize ?? true;
+  if (typeof prioritize !== 'boolean') throw new RangeError(`cbs: param 'prioritize' must be true or false, got ${String(prioritize)}`);
+  const heuristic = params.heuristic ?? 'cg';
+  if (heuristic !== 'cg' && heuristic !== 'none') throw new RangeError(`cbs: param 'heuristic' must be 'cg' or 'none', got ${String(heuristic)}`);
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   const result = cbsSearch(instance.grid, Int32Array.from(instance.agents, (a) => a.start), Int32Array.from(instance.agents, (a) => a.goal), {
     maxNodes,
+    prioritize,
+    heuristic,
     shouldStop: () => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null),
   });
   const stats = {

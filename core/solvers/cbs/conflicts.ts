@@ -53,6 +53,36 @@ export function firstConflict(paths: readonly Int32Array[]): { conflict: Conflic
   return { conflict: null, count: 0 };
 }
 
+/** Every conflict among `paths` (up to `limit`), earliest first, one per pair of units and time. */
+export function allConflicts(paths: readonly Int32Array[], limit: number): Conflict[] {
+  let horizon = 0;
+  for (const p of paths) if (p.length > horizon) horizon = p.length;
+  const out: Conflict[] = [];
+  const at = new Map<number, number[]>();
+  for (let t = 0; t < horizon && out.length < limit; t++) {
+    at.clear();
+    for (let a = 0; a < paths.length; a++) {
+      const cell = cellAt(paths[a], t);
+      const here = at.get(cell);
+      if (here === undefined) at.set(cell, [a]);
+      else {
+        for (const other of here) out.push({ kind: 'vertex', a: other, b: a, cell, t });
+        here.push(a);
+      }
+    }
+    if (t === 0) continue;
+    for (let a = 0; a < paths.length; a++) {
+      const from = cellAt(paths[a], t - 1);
+      const to = cellAt(paths[a], t);
+      if (from === to) continue;
+      for (const b of at.get(from) ?? []) {
+        if (b > a && cellAt(paths[b], t - 1) === to) out.push({ kind: 'edge', a, b, from, to, t });
+      }
+    }
+  }
+  return out.length > limit ? out.slice(0, limit) : out;
+}
+
 /** The other units' paths as a table of (cell, t) -> units there, for the low level's tie-breaks. */
 export class ConflictAvoidanceTable implements ConflictCounter {
   private readonly cells: number;

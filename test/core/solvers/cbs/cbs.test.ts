@@ -44,6 +44,26 @@ describe('CBS', () => {
     expect(unsolvable).toBeGreaterThan(0);
   });
 
+  it.each([
+    ['plain CBS', { prioritize: false, heuristic: 'none' }],
+    ['ICBS conflict prioritisation alone', { prioritize: true, heuristic: 'none' }],
+    ['the CG heuristic alone', { prioritize: false, heuristic: 'cg' }],
+  ])('switching improvements off keeps the optimum: %s', (_, switches) => {
+    let compared = 0;
+    for (let seed = 100; seed <= 140; seed++) {
+      const instance = randomInstance(seed, 5, 4, 0.15, 2 + (seed % 3), FOUR_CONNECTED);
+      const full = cbs.solve(instance, { params: { maxNodes: 50_000 } });
+      if (full.status !== 'solved') continue;
+      const ablated = cbs.solve(instance, { params: { maxNodes: 200_000, ...switches } });
+      expect(ablated.status, `seed ${seed}`).toBe('solved');
+      const goals = instance.agents.map((a) => a.goal);
+      expect(sumOfCosts(ablated.paths, goals, 'rest'), `seed ${seed}`).toBe(sumOfCosts(full.paths, goals, 'rest'));
+      expect(validatePlan(instance, ablated.paths).valid).toBe(true);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
   it('a unit resting on its goal steps aside and comes back (a target conflict)', () => {
     // Unit 2 starts on its goal in the middle of a corridor with a side pocket; unit 1 must pass.
     const grid = Grid.fromAscii(['@.@@', '....']);
@@ -70,5 +90,6 @@ describe('CBS', () => {
     expect(() => cbs.solve({ ...base, movement: OCTILE_NO_CUT }, {})).toThrow(/4-connected/);
     expect(() => cbs.solve(base, { params: { costModel: 'away' } })).toThrow(/rest cost model/);
     expect(() => cbs.solve(base, { params: { w: 2 } })).toThrow(/unknown param 'w'/);
+    expect(() => cbs.solve(base, { params: { heuristic: 'wdg' } })).toThrow(/'cg' or 'none'/);
   });
 });
