@@ -121,7 +121,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   /** Chooses the conflict to branch on and computes h: the ICBS order and the CBSH matching. */
   const evaluate = (node: CbsNode): void => {
     const needMdds = options.prioritize || options.heuristic === 'cg';
-    const conflicts = needMdds ? allConflicts(node.paths, CONFLICT_LIMIT) : [];
+    const conflicts = needMdds ? allConflicts(node.paths, CONFLICT_LIMIT, cells) : [];
     let chosen: Conflict | null = needMdds ? (conflicts[0] ?? null) : firstConflict(node.paths).conflict;
     let rank = 0;
     const matched = new Uint8Array(n);

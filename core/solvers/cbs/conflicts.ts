@@ -53,31 +53,49 @@ export function firstConflict(paths: readonly Int32Array[]): { conflict: Conflic
   return { conflict: null, count: 0 };
 }
 
-/** Every conflict among `paths` (up to `limit`), earliest first, one per pair of units and time. */
-export function allConflicts(paths: readonly Int32Array[], limit: number): Conflict[] {
+/** Per cell, the unit standing there at the time being swept (+1), valid where `stamp` matches. */
+let occupant = new Int32Array(0);
+let occupantStamp = new Int32Array(0);
+let sweep = 0;
+
+/**
+ * Every conflict among `paths` (up to `limit`), earliest first, one per pair of units and time.
+ * One sweep over time with a stamped per-cell occupancy array (no allocation per step); a cell
+ * with two units or more is the rare case and is scanned directly.
+ */
+export function allConflicts(paths: readonly Int32Array[], limit: number, cells: number): Conflict[] {
+  if (occupant.length < cells) {
+    occupant = new Int32Array(cells);
+    occupantStamp = new Int32Array(cells);
+    sweep = 0;
+  }
   let horizon = 0;
   for (const p of paths) if (p.length > horizon) horizon = p.length;
   const out: Conflict[] = [];
-  const at = new Map<number, number[]>();
+  const n = paths.length;
   for (let t = 0; t < horizon && out.length < limit; t++) {
-    at.clear();
-    for (let a = 0; a < paths.length; a++) {
+    if (++sweep > 0x3fffffff) {
+      sweep = 1;
+      occupantStamp.fill(0);
+    }
+    for (let a = 0; a < n; a++) {
       const cell = cellAt(paths[a], t);
-      const here = at.get(cell);
-      if (here === undefined) at.set(cell, [a]);
-      else {
-        for (const other of here) out.push({ kind: 'vertex', a: other, b: a, cell, t });
-        here.push(a);
+      if (occupantStamp[cell] === sweep) {
+        // Every earlier unit on this cell at t (usually one).
+        for (let other = 0; other < a; other++) if (cellAt(paths[other], t) === cell) out.push({ kind: 'vertex', a: other, b: a, cell, t });
+      } else {
+        occupantStamp[cell] = sweep;
+        occupant[cell] = a;
       }
     }
     if (t === 0) continue;
-    for (let a = 0; a < paths.length; a++) {
-      const from = cellAt(paths[a], t - 1);
-      const to = cellAt(paths[a], t);
-      if (from === to) continue;
-      for (const b of at.get(from) ?? []) {
-        if (b > a && cellAt(paths[b], t - 1) === to) out.push({ kind: 'edge', a, b, from, to, t });
-      }
+    for (let a = 0; a < n; a++) {
+      const path = paths[a];
+      const from = cellAt(path, t - 1);
+      const to = cellAt(path, t);
+      if (from === to || occupantStamp[from] !== sweep) continue;
+      const b = occupant[from];
+      if (b > a && cellAt(paths[b], t - 1) === to) out.push({ kind: 'edge', a, b, from, to, t });
     }
   }
   return out.length > limit ? out.slice(0, limit) : out;

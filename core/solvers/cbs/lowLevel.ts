@@ -55,6 +55,10 @@ export class SpaceTimePlanner {
   totalExpanded = 0;
   /** Whether the last call ran out of expansions (as opposed to proving there is no path). */
   exhaustedBudget = false;
+  /** Best g per (layer, cell) of the current call, valid where bestStamp is the call's stamp. */
+  private best = new Int32Array(0);
+  private bestStamp = new Int32Array(0);
+  private stamp = 0;
 
   constructor(grid: Grid) {
     this.grid = grid;
@@ -75,18 +79,26 @@ export class SpaceTimePlanner {
     this.expanded = 0;
     this.exhaustedBudget = false;
     const layers = c.maxT + 2; // times 0..maxT, then one layer for every later time
-    const closed = new Map<number, number>(); // (layer * cells + cell) -> best g
+    const arrays = this.readyClosed(layers * cells);
+    const map = arrays ? null : new Map<number, number>();
+    const best = this.best;
+    const bestStamp = this.bestStamp;
+    const stamp = this.stamp;
     const h0 = distances.get(start);
     if (h0 >= FAR || c.vertex.has(start)) return null;
     this.push(start, 0, 0, 0, -1, h0);
-    closed.set(start, 0);
+    if (map === null) {
+      bestStamp[start] = stamp;
+      best[start] = 0;
+    } else map.set(start, 0);
     while (heap.length > 0) {
       const id = heap.pop();
       const cell = this.cell[id];
       const t = this.time[id];
       const g = this.g[id];
       const layer = t < layers - 1 ? t : layers - 1;
-      if (closed.get(layer * cells + cell)! < g) continue; // a cheaper copy was expanded
+      const here = layer * cells + cell;
+      if ((map === null ? best[here] : map.get(here)!) < g) continue; // a cheaper copy was expanded
       if (cell === goal && t > c.goalT) return this.extract(id);
       if (++this.expanded > limits.maxExpansions) {
         this.exhaustedBudget = true;
@@ -112,14 +124,39 @@ export class SpaceTimePlanner {
         if (h >= FAR) continue;
         const key = nextLayer * cells + n;
         const ng = g + 1;
-        const seen = closed.get(key);
-        if (seen !== undefined && seen <= ng) continue;
-        closed.set(key, ng);
+        if (map === null) {
+          if (bestStamp[key] === stamp && best[key] <= ng) continue;
+          bestStamp[key] = stamp;
+          best[key] = ng;
+        } else {
+          const seen = map.get(key);
+          if (seen !== undefined && seen <= ng) continue;
+          map.set(key, ng);
+        }
         const nc = this.conf[id] + (cat === null ? 0 : cat.conflicts(n, nt, cell));
         this.push(n, nt, ng, nc, id, h);
       }
     }
     return null;
+  }
+
+  /**
+   * Readies the (layer, cell) -> best g table of one call: stamped typed arrays reused between
+   * calls (nothing to clear). Returns false where layers x cells would not fit in 16M entries:
+   * the call then keeps a Map.
+   */
+  private readyClosed(size: number): boolean {
+    if (size > 16_000_000) return false;
+    if (this.best.length < size) {
+      this.best = new Int32Array(Math.max(size, this.best.length * 2));
+      this.bestStamp = new Int32Array(this.best.length);
+      this.stamp = 0;
+    }
+    if (++this.stamp > 0x3fffffff) {
+      this.stamp = 1;
+      this.bestStamp.fill(0);
+    }
+    return true;
   }
 
   private push(cell: number, t: number, g: number, conflicts: number, parent: number, h: number): void {
