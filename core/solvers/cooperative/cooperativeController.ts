@@ -18,6 +18,11 @@
  * promoted above every unpromoted unit and searches again; if it still finds none it stays put
  * and the units it blocks replan. A final footprint check (jointMove.ts) guards the joint move.
  *
+ * Why one file of ~560 lines: planning, priorities and overrides share the per-unit plan arrays
+ * and are called from inside each other's loops (a replan overrides, an override triggers a
+ * replan in the same pass); the reservation table's footprint operations, the one concern that
+ * stands apart, live in footprintReservations.ts.
+ *
  * Params (anything else is a RangeError naming the allowed ones):
  * - all: `order` ('given' | 'random' | 'priority' | 'distance', default 'given'), `maxExpansions`
  *   per space-time search (default 2,000,000 full depth, 200,000 windowed), `promotion` (default
@@ -38,8 +43,9 @@ import { ActionRules } from './actionRules.ts';
 import { agentOrder } from './agentOrder.ts';
 import { computeClearance } from '../../grid/footprint.ts';
 import { JointMoveFixer } from './jointMove.ts';
+import { FootprintReservations } from './footprintReservations.ts';
 import { ParamReader, type OrderPolicy } from './params.ts';
-import { NO_AGENT, ReservationTable } from './reservationTable.ts';
+import { ReservationTable } from './reservationTable.ts';
 import { SpaceTimeAStar, type SpaceTimeQuery } from './spaceTimeAStar.ts';
 import { checkUnits } from './units.ts';
 
@@ -87,6 +93,7 @@ export class CooperativeController implements TurnController {
   private rules!: ActionRules;
   private sta!: SpaceTimeAStar;
   private fixer!: JointMoveFixer;
+  private footprints!: FootprintReservations;
   private clearance: Uint16Array | null = null;
   private readonly query: SpaceTimeQuery;
 
@@ -180,6 +187,7 @@ export class CooperativeController implements TurnController {
     this.rules = new ActionRules(this.table, grid, world.movement, n);
     this.sta = new SpaceTimeAStar(grid, world.movement, this.table, this.rules);
     this.fixer = new JointMoveFixer(grid.width, grid.cells);
+    this.footprints = new FootprintReservations(this.table, this.rules, grid.width, this.size);
     let large = false;
     for (let i = 0; i < n; i++) if (this.size[i] > 1) large = true;
     if (large) {
@@ -366,8 +374,8 @@ export class CooperativeController implements TurnController {
       this.parkedAt[i] = pos;
       if (this.planSink !== null) this.planSink.plan(i, t, this.planCells[i], 1);
       this.rules.overriddenCount = 0;
-      this.reserveFootprint(i, t, pos);
-      this.parkFootprint(i, t, pos);
+      this.footprints.reserve(i, t, pos, this.effectivePriority(i));
+      this.footprints.park(i, t, pos, this.effectivePriority(i));
       this.flagOverridden(i, t);
       this.event({ kind: 'wait', t, agent: i, cell: pos, detail: `no ${this.variant.name} path (${outcome}): stays` });
     }
@@ -462,14 +470,14 @@ export class CooperativeController implements TurnController {
       if (extra[k + 1] >= 0) rules.check(i, priority, size, t + k, extra[k + 1], extra[k + 1], 1, true);
     }
     for (let k = 0; k < len; k++) {
-      this.reserveFootprint(i, t + k, cells[k]);
-      if (extra[k] >= 0) this.reserveFootprint(i, t + k, extra[k]);
+      this.footprints.reserve(i, t + k, cells[k], priority);
+      if (extra[k] >= 0) this.footprints.reserve(i, t + k, extra[k], priority);
     }
     if (!this.variant.windowed) {
       const arrival = t + len - 1;
       this.parkedAt[i] = cells[len - 1];
-      this.collectGoalHolders(i, arrival, cells[len - 1]);
-      this.parkFootprint(i, arrival, cells[len - 1]);
+      this.footprints.collectGoalHolders(i, arrival, cells[len - 1]);
+      this.footprints.park(i, arrival, cells[len - 1], priority);
     }
     this.flagOverridden(i, t);
   }
@@ -485,58 +493,9 @@ export class CooperativeController implements TurnController {
     this.planLen[i] = 2;
     if (this.planSink !== null) this.planSink.plan(i, t, this.planCells[i], 2);
     this.rules.overriddenCount = 0;
-    this.reserveFootprint(i, t, pos);
-    this.reserveFootprint(i, t + 1, pos);
+    this.footprints.reserve(i, t, pos, this.effectivePriority(i));
+    this.footprints.reserve(i, t + 1, pos, this.effectivePriority(i));
     this.flagOverridden(i, t);
-  }
-
-  /** Reserves the unit's square at t; whoever held a cell of it is added to the overridden list. */
-  private reserveFootprint(i: number, t: number, anchor: number): void {
-    const size = this.size[i];
-    const w = this.grid.width;
-    const priority = this.effectivePriority(i);
-    const rules = this.rules;
-    for (let j = 0; j < size; j++) {
-      for (let k = 0; k < size; k++) {
-        const x = this.table.reserve(t, anchor + j * w + k, i, priority);
-        if (x !== NO_AGENT && !this.alreadyOverridden(x) && rules.overriddenCount < rules.overridden.length) rules.overridden[rules.overriddenCount++] = x;
-      }
-    }
-  }
-
-  private alreadyOverridden(x: number): boolean {
-    const rules = this.rules;
-    for (let k = 0; k < rules.overriddenCount; k++) if (rules.overridden[k] === x) return true;
-    return false;
-  }
-
-  /** Adds the units that reserve the goal square after `arrival` to the overridden list. */
-  private collectGoalHolders(i: number, arrival: number, anchor: number): void {
-    const table = this.table;
-    const rules = this.rules;
-    const size = this.size[i];
-    const w = this.grid.width;
-    for (let j = 0; j < size; j++) {
-      for (let k = 0; k < size; k++) {
-        const cell = anchor + j * w + k;
-        for (let tau = arrival + 1; tau <= table.lastTime[cell]; tau++) {
-          const x = table.reservedBy(tau, cell);
-          if (x !== NO_AGENT && x !== i && !this.alreadyOverridden(x) && rules.overriddenCount < rules.overridden.length) rules.overridden[rules.overriddenCount++] = x;
-        }
-      }
-    }
-  }
-
-  private parkFootprint(i: number, from: number, anchor: number): void {
-    const size = this.size[i];
-    const w = this.grid.width;
-    const rules = this.rules;
-    for (let j = 0; j < size; j++) {
-      for (let k = 0; k < size; k++) {
-        const x = this.table.park(anchor + j * w + k, from, i, this.effectivePriority(i));
-        if (x !== NO_AGENT && !this.alreadyOverridden(x) && rules.overriddenCount < rules.overridden.length) rules.overridden[rules.overriddenCount++] = x;
-      }
-    }
   }
 
   /** The overridden units drop their plans and replan (seed 000: they are flagged). */
@@ -562,23 +521,15 @@ export class CooperativeController implements TurnController {
     const cells = this.planCells[i];
     const extra = this.planExtra[i];
     for (let k = Math.max(0, from - t0); k < len; k++) {
-      this.releaseFootprint(i, t0 + k, cells[k]);
-      if (extra[k] >= 0) this.releaseFootprint(i, t0 + k, extra[k]);
+      this.footprints.release(i, t0 + k, cells[k]);
+      if (extra[k] >= 0) this.footprints.release(i, t0 + k, extra[k]);
     }
     const parked = this.parkedAt[i];
     if (parked >= 0) {
-      const size = this.size[i];
-      const w = this.grid.width;
-      for (let j = 0; j < size; j++) for (let k = 0; k < size; k++) this.table.unpark(parked + j * w + k, i);
+      this.footprints.unpark(i, parked);
       this.parkedAt[i] = -1;
     }
     this.planLen[i] = 0;
-  }
-
-  private releaseFootprint(i: number, t: number, anchor: number): void {
-    const size = this.size[i];
-    const w = this.grid.width;
-    for (let j = 0; j < size; j++) for (let k = 0; k < size; k++) this.table.release(t, anchor + j * w + k, i);
   }
 
   /** Are all the plan's squares from time t on still standable after a map change? */

@@ -34,6 +34,13 @@
  * id+od from 93.5% to 95.2% solved, and the replan bonus, which mostly makes replans cheaper, to
  * 95.3-95.4%.
  *
+ * Why one file of ~1,100 lines: state encoding, expansion, bounds and bonuses and the node store
+ * are one class whose fields the inner expansion loop reads and writes directly (state words,
+ * node records, the f layers); splitting them into modules means calls through other objects in
+ * the innermost loop, which bench:optimal is the judge of. Its helpers that stand apart already
+ * live beside it: bucketQueue.ts, pairDependency.ts, illegalDependency.ts, firstConflict.ts,
+ * intMap.ts and the step table (core/search/stepTable.ts).
+ *
  * Every buffer is a typed array kept between queries; nothing is allocated per expansion. The open
  * list is a bucket queue (bucketQueue.ts): f layers, conflicts-then-h buckets, LIFO stacks.
  */

@@ -1,0 +1,63 @@
+/**
+ * bench:cbs — CBS on the Moving AI map random-32-32-20 (issue 14): 40 agents of random-1 (target
+ * < 0.3 s; C++ CBSH2-RTC 0.063 s), then the first K agents of the random scenarios for K = 10..50
+ * (C++ EECBS w=1 within 60 s: all of K <= 40, 22 of 25 at K = 50), solved counts within the limit
+ * and the expansions at both levels. Times are this thread's CPU (process.cpuUsage: one thread),
+ * with the load.
+ *
+ * Usage: tsx bench/solvers/cbs/cbs.bench.ts [--scens 5] [--limit-s 10] [--no-improvements]
+ *   --scens 25 --limit-s 60 is the issue's full row.
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseMap } from '../../../core/formats/movingAiMap.ts';
+import { parseScenario } from '../../../core/formats/movingAiScenario.ts';
+import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
+import type { MapfInstance } from '../../../core/mapf/instance.ts';
+import { findSolver } from '../../../core/registry/registry.ts';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number): number => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
+const SCENS = arg('scens', 5);
+const LIMIT_S = arg('limit-s', 10);
+const PARAMS = args.includes('--no-improvements') ? { prioritize: false, heuristic: 'none' } : {};
+const BENCH = fileURLToPath(new URL('../../../../shared/benchmarks/movingai/', import.meta.url));
+const grid = parseMap(readFileSync(`${BENCH}maps/random-32-32-20.map`, 'utf8'), 'random-32-32-20.map').grid;
+
+function instance(scen: number, k: number): MapfInstance {
+  const entries = parseScenario(readFileSync(`${BENCH}scen/random-32-32-20-random-${scen}.scen`, 'utf8'), `random-${scen}`).entries.slice(0, k);
+  return { grid, movement: FOUR_CONNECTED, agents: entries.map((e) => ({ start: grid.cell(e.startX, e.startY), goal: grid.cell(e.goalX, e.goalY) })) };
+}
+
+function run(inst: MapfInstance, limitS: number) {
+  const cpu = process.cpuUsage();
+  const result = findSolver('cbs')!.solve(inst, { timeLimitMs: limitS * 1000, params: PARAMS });
+  const used = process.cpuUsage(cpu);
+  return { result, seconds: (used.user + used.system) / 1e6 };
+}
+
+console.log(`CBS (core/solvers/cbs), params ${JSON.stringify(PARAMS)}, Node ${process.version}`);
+for (let repeat = 1; repeat <= 2; repeat++) {
+  const { result, seconds } = run(instance(1, 40), 60);
+  console.log(
+    `40 agents, random-1, run ${repeat}: ${result.status} in ${seconds.toFixed(3)} s CPU, cost ${result.stats.costLowerBound}, high-level ${result.stats.highExpanded} expanded / ${result.stats.highGenerated} generated, ` +
+      `low-level ${result.stats.lowExpanded} expanded; load ${loadavg()[0].toFixed(2)}; target < 0.3 s: ${result.status === 'solved' && seconds < 0.3 ? 'pass' : 'FAIL'}`,
+  );
+}
+const targets: Record<number, string> = { 10: 'all', 20: 'all', 30: 'all', 40: 'all', 50: '22/25 (of 25)' };
+console.log(`\nfirst K agents of random-1..${SCENS}, ${LIMIT_S} s each (the issue's row: 25 scens, 60 s)`);
+for (const k of [10, 20, 30, 40, 50]) {
+  let solved = 0;
+  let cpu = 0;
+  let high = 0;
+  let low = 0;
+  for (let scen = 1; scen <= SCENS; scen++) {
+    const { result, seconds } = run(instance(scen, k), LIMIT_S);
+    if (result.status === 'solved') solved++;
+    cpu += seconds;
+    high += result.stats.highExpanded;
+    low += result.stats.lowExpanded;
+  }
+  console.log(`K = ${k}: ${solved}/${SCENS} solved, ${cpu.toFixed(1)} s CPU in all, ${high} high-level and ${low} low-level expansions; load ${loadavg()[0].toFixed(2)}; EECBS w=1 in 60 s: ${targets[k]}`);
+}
