@@ -40,7 +40,7 @@ export function checkFootprints(instance: MapfInstance, paths: readonly Path[], 
       const earliestStart = lastChange < 0 ? 0 : lastChange + 1;
       if (t + 1 - speed < earliestStart) {
         const since = lastChange < 0 ? `${t + 1} turn(s) after the start` : `${t - lastChange} turn(s) after its previous move`;
-        report('speed', [a], t, path[t + 1], `agent ${a} (speed ${speed}) completes a move at t=${t + 1}, ${since}; each move takes ${speed} turns`);
+        report('speed', [a], t, path[t + 1], `agent ${a + 1} (speed ${speed}) completes a move at t=${t + 1}, ${since}; each move takes ${speed} turns`);
       }
       // In transit (after the start turn, before arrival) it holds the destination too.
       for (let u = Math.max(0, t - speed + 2); u <= t; u++) held[u] = path[t + 1];
@@ -71,14 +71,14 @@ export function checkFootprints(instance: MapfInstance, paths: readonly Path[], 
     const ax = grid.x(anchor);
     const ay = grid.y(anchor);
     if (ax + size > grid.width || ay + size > grid.height) {
-      if (!offMapReported[a]) report('off-map', [a], t, anchor, `agent ${a}'s ${size}x${size} square at ${where(anchor)} leaves the map at t=${t}`);
+      if (!offMapReported[a]) report('off-map', [a], t, anchor, `agent ${a + 1}'s ${size}x${size} square at ${where(anchor)} leaves the map at t=${t}`);
       offMapReported[a] = 1;
       return;
     }
     for (let dy = 0; dy < size; dy++) {
       for (let dx = 0; dx < size; dx++) {
         const cell = anchor + dy * grid.width + dx;
-        if (size > 1 && !grid.isFree(cell)) report('wall', [a], t, cell, `agent ${a}'s ${size}x${size} square covers a wall at ${where(cell)} at t=${t}`);
+        if (size > 1 && !grid.isFree(cell)) report('wall', [a], t, cell, `agent ${a + 1}'s ${size}x${size} square covers a wall at ${where(cell)} at t=${t}`);
         const other = occupant[cell];
         if (other === -1) {
           occupant[cell] = a;
@@ -87,7 +87,7 @@ export function checkFootprints(instance: MapfInstance, paths: readonly Path[], 
           const key = Math.min(a, other) * n + Math.max(a, other);
           if (!reportedPairs.has(key)) {
             reportedPairs.add(key);
-            report('footprint', [Math.min(a, other), Math.max(a, other)], t, cell, `agents ${Math.min(a, other)} and ${Math.max(a, other)} both cover ${where(cell)} at t=${t}`);
+            report('footprint', [Math.min(a, other), Math.max(a, other)], t, cell, `agents ${Math.min(a, other) + 1} and ${Math.max(a, other) + 1} both cover ${where(cell)} at t=${t}`);
           }
         }
       }

@@ -31,14 +31,14 @@ export function checkInstance(instance: MapfInstance): void {
     const { start, goal } = agents[i];
     for (const [what, cell, seen] of [['start', start, starts], ['goal', goal, goals]] as const) {
       if (!Number.isInteger(cell) || cell < 0 || cell >= grid.cells) {
-        throw new RangeError(`agent ${i}: ${what} cell ${cell} is outside the ${grid.width}x${grid.height} map`);
+        throw new RangeError(`agent ${i + 1}: ${what} cell ${cell} is outside the ${grid.width}x${grid.height} map`);
       }
       if (!grid.isFree(cell)) {
-        throw new RangeError(`agent ${i}: ${what} (${grid.x(cell)}, ${grid.y(cell)}) is on a wall`);
+        throw new RangeError(`agent ${i + 1}: ${what} (${grid.x(cell)}, ${grid.y(cell)}) is on a wall`);
       }
       const other = seen.get(cell);
       if (other !== undefined) {
-        throw new RangeError(`agents ${other} and ${i} share the ${what} (${grid.x(cell)}, ${grid.y(cell)})`);
+        throw new RangeError(`agents ${other + 1} and ${i + 1} share the ${what} (${grid.x(cell)}, ${grid.y(cell)})`);
       }
       seen.set(cell, i);
     }

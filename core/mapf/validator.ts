@@ -86,28 +86,28 @@ export function validatePlan(instance: MapfInstance, paths: readonly Path[], opt
   for (let a = 0; a < paths.length; a++) {
     const path = paths[a];
     if (path.length === 0) {
-      report('empty-path', [a], 0, -1, `agent ${a} has an empty path`);
+      report('empty-path', [a], 0, -1, `agent ${a + 1} has an empty path`);
       pathsSound = false;
       continue;
     }
     horizon = Math.max(horizon, path.length);
     if (path[0] !== agents[a].start) {
-      report('start', [a], 0, path[0], `agent ${a} starts at ${where(path[0])}, not its start ${where(agents[a].start)}`);
+      report('start', [a], 0, path[0], `agent ${a + 1} starts at ${where(path[0])}, not its start ${where(agents[a].start)}`);
     }
     if (requireGoals && path[path.length - 1] !== agents[a].goal) {
       const last = path[path.length - 1];
-      report('goal', [a], path.length - 1, last, `agent ${a} ends at ${where(last)}, not its goal ${where(agents[a].goal)}`);
+      report('goal', [a], path.length - 1, last, `agent ${a + 1} ends at ${where(last)}, not its goal ${where(agents[a].goal)}`);
     }
     for (let t = 0; t < path.length; t++) {
       const cell = path[t];
       if (!Number.isInteger(cell) || cell < 0 || cell >= grid.cells) {
-        report('off-map', [a], t, cell, `agent ${a} is off the map at t=${t} (cell ${cell})`);
+        report('off-map', [a], t, cell, `agent ${a + 1} is off the map at t=${t} (cell ${cell})`);
         pathsSound = false;
         break;
       }
-      if (!grid.isFree(cell)) report('wall', [a], t, cell, `agent ${a} is on a wall at ${where(cell)} at t=${t}`);
+      if (!grid.isFree(cell)) report('wall', [a], t, cell, `agent ${a + 1} is on a wall at ${where(cell)} at t=${t}`);
       if (t > 0 && path[t - 1] !== cell && !isStep(instance, path[t - 1], cell)) {
-        report('illegal-move', [a], t - 1, cell, `agent ${a} jumps from ${where(path[t - 1])} to ${where(cell)} at t=${t - 1}`);
+        report('illegal-move', [a], t - 1, cell, `agent ${a + 1} jumps from ${where(path[t - 1])} to ${where(cell)} at t=${t - 1}`);
       }
     }
   }
@@ -122,14 +122,14 @@ export function validatePlan(instance: MapfInstance, paths: readonly Path[], opt
   const mark = new Int32Array(n);
   for (let a = 0; a < n; a++) {
     const cell = paths[a][0];
-    if (occupantNow[cell] >= 0) report('vertex', [occupantNow[cell], a], 0, cell, `agents ${occupantNow[cell]} and ${a} are both at ${where(cell)} at t=0`);
+    if (occupantNow[cell] >= 0) report('vertex', [occupantNow[cell], a], 0, cell, `agents ${occupantNow[cell] + 1} and ${a + 1} are both at ${where(cell)} at t=0`);
     else occupantNow[cell] = a;
   }
   for (let t = 0; t + 1 < horizon; t++) {
     for (let a = 0; a < n; a++) {
       const cell = cellAt(paths[a], t + 1);
       const other = occupantNext[cell];
-      if (other >= 0) report('vertex', [other, a], t + 1, cell, `agents ${other} and ${a} are both at ${where(cell)} at t=${t + 1}`);
+      if (other >= 0) report('vertex', [other, a], t + 1, cell, `agents ${other + 1} and ${a + 1} are both at ${where(cell)} at t=${t + 1}`);
       else occupantNext[cell] = a;
     }
     for (let a = 0; a < n; a++) {
@@ -141,11 +141,11 @@ export function validatePlan(instance: MapfInstance, paths: readonly Path[], opt
       if (b >= 0 && b !== a) {
         const bTo = cellAt(paths[b], t + 1);
         if (bTo === from) {
-          if (a < b) report('swap', [a, b], t, to, `agents ${a} and ${b} swap ${where(from)} and ${where(to)} at t=${t}`);
+          if (a < b) report('swap', [a, b], t, to, `agents ${a + 1} and ${b + 1} swap ${where(from)} and ${where(to)} at t=${t}`);
         } else if (bTo !== to) {
           follows[a] = b;
           if (!rules.following) {
-            report('following', [a, b], t, to, `agent ${a} enters ${where(to)} as agent ${b} leaves it at t=${t}`);
+            report('following', [a, b], t, to, `agent ${a + 1} enters ${where(to)} as agent ${b + 1} leaves it at t=${t}`);
           }
         }
       }
@@ -160,11 +160,11 @@ export function validatePlan(instance: MapfInstance, paths: readonly Path[], opt
           const c2 = grid.cell(fx, fy + dy);
           const b1 = occupantNow[c1];
           if (b1 >= 0 && b1 !== a && cellAt(paths[b1], t + 1) === c2 && a < b1) {
-            report('diagonal-crossing', [a, b1], t, to, `agents ${a} and ${b1} cross diagonally between ${where(from)} and ${where(c1)} at t=${t}`);
+            report('diagonal-crossing', [a, b1], t, to, `agents ${a + 1} and ${b1 + 1} cross diagonally between ${where(from)} and ${where(c1)} at t=${t}`);
           }
           const b2 = occupantNow[c2];
           if (b2 >= 0 && b2 !== a && cellAt(paths[b2], t + 1) === c1 && a < b2) {
-            report('diagonal-crossing', [a, b2], t, to, `agents ${a} and ${b2} cross diagonally between ${where(from)} and ${where(c2)} at t=${t}`);
+            report('diagonal-crossing', [a, b2], t, to, `agents ${a + 1} and ${b2 + 1} cross diagonally between ${where(from)} and ${where(c2)} at t=${t}`);
           }
         }
       }
@@ -199,7 +199,7 @@ export function validatePlan(instance: MapfInstance, paths: readonly Path[], opt
         const cycle = [a];
         for (let b = follows[a]; b !== a; b = follows[b]) cycle.push(b);
         if (cycle.length >= 3) {
-          report('rotation', cycle, t, cellAt(paths[a], t), `agents ${cycle.join(', ')} rotate in a cycle at t=${t}`);
+          report('rotation', cycle, t, cellAt(paths[a], t), `agents ${cycle.map((x) => x + 1).join(', ')} rotate in a cycle at t=${t}`);
         }
       }
     }

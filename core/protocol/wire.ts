@@ -78,8 +78,8 @@ export function encodeInstance(instance: MapfInstance, events: readonly MapEvent
   const priorities = agents.some((a) => (a.priority ?? 0) !== 0) ? Int32Array.from(agents, (a) => a.priority ?? 0) : null;
   // Typed arrays would wrap silently; refuse what they cannot hold, naming the unit.
   agents.forEach((a, i) => {
-    if (sizes && !(Number.isInteger(a.size ?? 1) && (a.size ?? 1) >= 1 && (a.size ?? 1) <= WIRE_MAX_SIZE)) throw new WireFormatError(`agent ${i}: size ${a.size} must be a whole number 1..${WIRE_MAX_SIZE}`);
-    if (speeds && !(Number.isInteger(a.speed ?? 1) && (a.speed ?? 1) >= 1 && (a.speed ?? 1) <= WIRE_MAX_SPEED)) throw new WireFormatError(`agent ${i}: speed ${a.speed} must be a whole number 1..${WIRE_MAX_SPEED}`);
+    if (sizes && !(Number.isInteger(a.size ?? 1) && (a.size ?? 1) >= 1 && (a.size ?? 1) <= WIRE_MAX_SIZE)) throw new WireFormatError(`agent ${i + 1}: size ${a.size} must be a whole number 1..${WIRE_MAX_SIZE}`);
+    if (speeds && !(Number.isInteger(a.speed ?? 1) && (a.speed ?? 1) >= 1 && (a.speed ?? 1) <= WIRE_MAX_SPEED)) throw new WireFormatError(`agent ${i + 1}: speed ${a.speed} must be a whole number 1..${WIRE_MAX_SPEED}`);
   });
   const wireEvents = events.map((e): WireMapEvent => ({ t: e.t, action: 'action' in e ? e.action : e.passable ? 'open' : 'close', cells: Int32Array.from(e.cells) }));
   const extended = sizes !== null || speeds !== null || priorities !== null || wireEvents.length > 0;

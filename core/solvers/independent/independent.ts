@@ -33,7 +33,7 @@ export function solveIndependent(instance: MapfInstance, options: SolveOptions =
         solver: 'independent',
         status: 'unsolvable',
         paths: [],
-        message: `agent ${i} cannot reach its goal (${grid.x(goal)}, ${grid.y(goal)}) from (${grid.x(start)}, ${grid.y(start)})`,
+        message: `agent ${i + 1} cannot reach its goal (${grid.x(goal)}, ${grid.y(goal)}) from (${grid.x(start)}, ${grid.y(start)})`,
         stats: { expanded, generated: expanded, elapsedMs: performance.now() - started },
       };
     }

@@ -111,7 +111,7 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
   for (let a = 0; a < agentCount; a++) {
     const r = search.search({ agents: [a], costLimit: Infinity, illegal: null, avoid });
     tally(r);
-    if (r.status !== 'solved') return stop(r, totalCost, `agent ${a}`);
+    if (r.status !== 'solved') return stop(r, totalCost, `agent ${a + 1}`);
     paths[a] = r.paths[0];
     avoid?.add(paths[a]);
     const group: Group = { id: nextGroupId++, agents: [a], cost: r.cost, tree: a };
@@ -126,7 +126,7 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
       avoid.remove(paths[a]);
       const r = search.search({ agents: [a], costLimit: Infinity, illegal: null, avoid });
       tally(r);
-      if (r.status !== 'solved') return stop(r, totalCost - groups.get(groupOf[a])!.cost, `agent ${a}`);
+      if (r.status !== 'solved') return stop(r, totalCost - groups.get(groupOf[a])!.cost, `agent ${a + 1}`);
       paths[a] = r.paths[0];
       avoid.add(paths[a]);
     }
@@ -192,7 +192,7 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
           resolved = true;
           break;
         }
-        if (r.status !== 'over-limit') return stop(r, totalCost - mover.cost, `a replan of agents ${mover.agents.join(', ')}`);
+        if (r.status !== 'over-limit') return stop(r, totalCost - mover.cost, `a replan of agents ${mover.agents.map((x) => x + 1).join(', ')}`);
       }
       if (resolved) continue;
     }
@@ -206,13 +206,13 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
     };
     outcome.merges++;
     outcome.largestGroup = Math.max(outcome.largestGroup, merged.agents.length);
-    options.onProgress?.({ message: `merged agents ${merged.agents.join(', ')} (largest group ${outcome.largestGroup})` });
+    options.onProgress?.({ message: `merged agents ${merged.agents.map((x) => x + 1).join(', ')} (largest group ${outcome.largestGroup})` });
     if (avoid !== null) for (const a of merged.agents) avoid.remove(paths[a]);
     const others = totalCost - g1.cost - g2.cost;
     // The merged groups' optimal costs alone bound the search (JointSearch.boundOf).
     const r = search.search({ agents: merged.agents, costLimit: Infinity, illegal: null, avoid, tree: merged.tree });
     tally(r);
-    if (r.status !== 'solved') return stop(r, others, `the group of agents ${merged.agents.join(', ')}`);
+    if (r.status !== 'solved') return stop(r, others, `the group of agents ${merged.agents.map((x) => x + 1).join(', ')}`);
     for (let i = 0; i < merged.agents.length; i++) {
       const a = merged.agents[i];
       paths[a] = r.paths[i];

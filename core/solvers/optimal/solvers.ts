@@ -53,7 +53,7 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
   if (grid.cells > MAX_CELLS) throw new RangeError(`${name}: maps of up to ${MAX_CELLS} cells are supported, got ${grid.width}x${grid.height}`);
   for (let a = 0; a < agents.length; a++) {
     if ((agents[a].size ?? 1) !== 1 || (agents[a].speed ?? 1) !== 1) {
-      throw new RangeError(`agent ${a}: ${name} plans unit-size agents moving every turn (size ${agents[a].size ?? 1}, speed ${agents[a].speed ?? 1})`);
+      throw new RangeError(`agent ${a + 1}: ${name} plans unit-size agents moving every turn (size ${agents[a].size ?? 1}, speed ${agents[a].speed ?? 1})`);
     }
   }
   const memoryMb = options.params?.memoryMb ?? DEFAULT_MEMORY_MB;
@@ -96,7 +96,7 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
         solver: name,
         status: 'unsolvable',
         paths: [],
-        message: `agent ${a} cannot reach its goal (${grid.x(g)}, ${grid.y(g)}) from (${grid.x(s)}, ${grid.y(s)})`,
+        message: `agent ${a + 1} cannot reach its goal (${grid.x(g)}, ${grid.y(g)}) from (${grid.x(s)}, ${grid.y(s)})`,
         stats: stats(0, 0, 0, 0),
       };
     }

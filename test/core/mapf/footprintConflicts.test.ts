@@ -52,7 +52,7 @@ describe('plan validator: slow units', () => {
     const inst = instance(rows, [[0, 0, 2, 0, { speed: 2 }]]);
     const result = validatePlan(inst, [xs(inst, 0, [0, 0, 1, 2])], { requireGoals: false });
     expect(result.violations.map((v) => v.rule)).toEqual(['speed']);
-    expect(result.violations[0].message).toMatch(/agent 0 \(speed 2\) completes a move at t=3, 1 turn\(s\) after its previous move; each move takes 2 turns/);
+    expect(result.violations[0].message).toMatch(/agent 1 \(speed 2\) completes a move at t=3, 1 turn\(s\) after its previous move; each move takes 2 turns/);
   });
 
   it('flags a unit entering the cell a slow unit is moving into', () => {

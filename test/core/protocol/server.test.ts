@@ -105,7 +105,7 @@ describe('serveSolvers', () => {
     const instance = encodeInstance(chokepointExample());
     instance.goals[1] = instance.goals[0];
     server.send({ v: PROTOCOL_VERSION, type: 'request', id: 'y1', body: { solver: 'independent', instance } });
-    expect(await server.next()).toMatchObject({ type: 'error', id: 'y1', name: 'RangeError', message: 'agents 0 and 1 share the goal (9, 5)' });
+    expect(await server.next()).toMatchObject({ type: 'error', id: 'y1', name: 'RangeError', message: 'agents 1 and 2 share the goal (9, 5)' });
   });
 
   it('ignores a cancel for a request it is not running', async () => {

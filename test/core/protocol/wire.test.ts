@@ -84,6 +84,6 @@ describe('wire format', () => {
     expect(() => decodeMapEvents({ ...wire, events: [{ t: -1, action: 'close', cells: new Int32Array([3]) }] })).toThrow('instance events[0].t must be a whole number >= 0, got -1');
     expect(() => decodeMapEvents({ ...wire, events: [{ t: 1, action: 'shut' as 'close', cells: new Int32Array([3]) }] })).toThrow("instance events[0].action must be 'close' or 'open', got shut");
     instance.agents[0].size = 300;
-    expect(() => encodeInstance(instance)).toThrow('agent 0: size 300 must be a whole number 1..255');
+    expect(() => encodeInstance(instance)).toThrow('agent 1: size 300 must be a whole number 1..255');
   });
 });

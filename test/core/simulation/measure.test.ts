@@ -53,7 +53,7 @@ describe('offline adapter', () => {
     const grid = Grid.fromAscii(['.@.']);
     const measured = measureSolver(findSolver('independent')!, { grid, movement: FOUR_CONNECTED, agents: [{ start: 0, goal: 2 }] }, {}, []);
     expect(measured.status).toBe('unsolvable');
-    expect(measured.message).toMatch(/agent 0 cannot reach/);
+    expect(measured.message).toMatch(/agent 1 cannot reach/);
     expect(measured.simulation.agents.success[0]).toBe(0);
     // Nothing reached its goal, so there is no path length to compare: not a ratio of 1.
     expect(measured.simulation.run.pathRatio).toBeNaN();

@@ -39,9 +39,9 @@ describe('malformed params are rejected with a message naming the param', () => 
   it('bad unit attributes name the agent', () => {
     const bad = (extra: Record<string, unknown>) => () =>
       createWhcaController({ ...instance, agents: [instance.agents[0], { ...instance.agents[1], ...extra }] }, { seed: 0, params: {} });
-    expect(bad({ size: 0 })).toThrow(/WHCA\*: agent 1: size must be a whole number from 1 to 255, got 0/);
-    expect(bad({ speed: 1.5 })).toThrow(/agent 1: speed \(turns per move\) must be a whole number >= 1, got 1\.5/);
-    expect(bad({ size: 2 })).toThrow(/agent 1: a 2x2 unit at its start \(5, 0\) does not fit on the map/);
+    expect(bad({ size: 0 })).toThrow(/WHCA\*: agent 2: size must be a whole number from 1 to 255, got 0/);
+    expect(bad({ speed: 1.5 })).toThrow(/agent 2: speed \(turns per move\) must be a whole number >= 1, got 1\.5/);
+    expect(bad({ size: 2 })).toThrow(/agent 2: a 2x2 unit at its start \(5, 0\) does not fit on the map/);
   });
   it('defaults are accepted and reported', () => {
     const controller = createWhcaController(instance, { seed: 0, params: {} });

@@ -33,9 +33,9 @@ describe('independent shortest paths', () => {
     const walled = Grid.fromAscii(['.@.']);
     const result = solveIndependent({ grid: walled, movement: FOUR_CONNECTED, agents: [{ start: 0, goal: 2 }] });
     expect(result.status).toBe('unsolvable');
-    expect(result.message).toMatch(/agent 0 cannot reach its goal \(2, 0\)/);
+    expect(result.message).toMatch(/agent 1 cannot reach its goal \(2, 0\)/);
   });
   it('throws on bad input naming the agent', () => {
-    expect(() => solveIndependent({ grid, movement: FOUR_CONNECTED, agents: [{ start: grid.cell(1, 1), goal: 0 }] })).toThrow(/agent 0: start \(1, 1\) is on a wall/);
+    expect(() => solveIndependent({ grid, movement: FOUR_CONNECTED, agents: [{ start: grid.cell(1, 1), goal: 0 }] })).toThrow(/agent 1: start \(1, 1\) is on a wall/);
   });
 });

@@ -87,7 +87,7 @@ describe('4- and 8-connected rules', () => {
     for (const [name, solve] of SOLVERS) {
       const result = solve(instance(rows, FOUR_CONNECTED, tasks));
       expect(result.status, name).toBe('unsolvable');
-      expect(result.message, name).toMatch(/agent 0 cannot reach its goal \(1, 1\) from \(0, 0\)/);
+      expect(result.message, name).toMatch(/agent 1 cannot reach its goal \(1, 1\) from \(0, 0\)/);
     }
   });
 
@@ -153,9 +153,9 @@ describe('bad input', () => {
   it('throws naming the agent', () => {
     const inst = instance(['...'], FOUR_CONNECTED, [[[0, 0], [2, 0]]]);
     inst.agents[0].size = 2;
-    expect(() => solveOd(inst)).toThrow(/agent 0: od plans unit-size agents/);
+    expect(() => solveOd(inst)).toThrow(/agent 1: od plans unit-size agents/);
     const onWall = instance(['.@.'], FOUR_CONNECTED, [[[1, 0], [2, 0]]]);
-    expect(() => solveIdOd(onWall)).toThrow(/agent 0: start \(1, 0\) is on a wall/);
+    expect(() => solveIdOd(onWall)).toThrow(/agent 1: start \(1, 0\) is on a wall/);
     expect(() => solveIdOd(instance(['...'], FOUR_CONNECTED, [[[0, 0], [2, 0]]]), { params: { memoryMb: -1 } })).toThrow(/memoryMb/);
   });
 
