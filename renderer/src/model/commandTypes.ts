@@ -10,8 +10,13 @@ import type { EditorDocument } from './document.ts';
 /** A cell as [x, y]. */
 export type XY = readonly [number, number];
 
-/** How a command enters undo history: as one step at once, as one step when it finishes, or not at all. */
-export type HistoryMode = 'immediate' | 'on-finish' | 'never';
+/**
+ * How a command enters undo history: as one step at once, as one step when it finishes, or not
+ * at all. 'unrecorded' edits the document like 'immediate' (saved, autosaved, listeners told) but
+ * is no undo step: a choice of solver settings, which a designer flips while comparing solvers
+ * and should not have to undo past to reach their last map edit.
+ */
+export type HistoryMode = 'immediate' | 'on-finish' | 'unrecorded' | 'never';
 
 export interface AgentProps {
   name?: string;

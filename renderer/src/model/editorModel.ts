@@ -75,13 +75,14 @@ export class EditorModel {
     let tx: Transaction | null = null;
     let context: CommandContext | null = null;
     try {
-      if (definition.history === 'immediate') {
+      if (definition.history === 'immediate' || definition.history === 'unrecorded') {
         tx = new Transaction(this.doc);
         context = this.context(tx);
         definition.run(context, command as never);
         if (!tx.empty) {
-          this.history.record(History.entry(name, tx.inverses, tx.parts));
-          this.emit('edit', name, tx.parts, false, true);
+          const recorded = definition.history === 'immediate';
+          if (recorded) this.history.record(History.entry(name, tx.inverses, tx.parts));
+          this.emit('edit', name, tx.parts, false, recorded);
         }
       } else if (definition.history === 'on-finish') {
         this.pending ??= { name, tx: new Transaction(this.doc) };

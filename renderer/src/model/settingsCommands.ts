@@ -14,7 +14,8 @@ function firstIssue(root: string, error: z.ZodError): CommandError {
 }
 
 export const setSolverSettings: CommandDefinition<'setSolverSettings'> = {
-  history: 'immediate',
+  // Not an undo step: comparing four solvers took four Ctrl+Z to reach the last map edit.
+  history: 'unrecorded',
   run(context, { settings }) {
     const parsed = SolverSettingsSchema.safeParse({ ...context.doc.solver, ...settings });
     if (!parsed.success) throw firstIssue('solver', parsed.error);

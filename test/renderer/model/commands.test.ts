@@ -111,8 +111,20 @@ describe('every command undoes and redoes exactly', () => {
     checkUndoRedo([{ type: 'placeRandomAgents', count: 5, seed: 3 }], (m) => expect(m.document.agents).toHaveLength(5));
   });
 
-  it('setSolverSettings, setMovement, setName, setEvents', () => {
-    checkUndoRedo([{ type: 'setSolverSettings', settings: { solver: 'whca', window: 16, params: { beta: 1 } } }], (m) => expect(m.document.solver).toMatchObject({ solver: 'whca', window: 16, seed: 1 }));
+  it('setSolverSettings edits the document but is no undo step: Ctrl+Z reaches the last map edit', () => {
+    const model = new EditorModel(sampleDocument());
+    model.dispatch({ type: 'fillRect', from: [0, 0], to: [1, 1], passable: false });
+    const revision = model.revision;
+    for (const solver of ['whca', 'hca', 'lra', 'ca']) expect(model.dispatch({ type: 'setSolverSettings', settings: { solver } })).toEqual({ ok: true });
+    expect(model.document.solver.solver).toBe('ca');
+    expect(model.revision).toBeGreaterThan(revision); // saved and autosaved like any edit
+    expect(model.undoName).toBe('fillRect');
+    expect(model.undo()).toBe(true);
+    expect(model.document.grid.passable[0]).toBe(1);
+    expect(model.document.solver.solver).toBe('ca'); // the settings stay as chosen
+  });
+
+  it('setMovement, setName, setEvents', () => {
     checkUndoRedo([{ type: 'setMovement', movement: { connectivity: 8 } }], (m) => expect(m.document.movement).toEqual({ connectivity: 8, corners: 'no-cut' }));
     checkUndoRedo([{ type: 'setName', name: 'Renamed' }], (m) => expect(m.document.name).toBe('Renamed'));
     checkUndoRedo([{ type: 'setEvents', events: [{ t: 1, cells: [[5, 5], [6, 5]], action: 'close' }] }], (m) => expect(m.document.events[0].cells).toHaveLength(2));
@@ -141,7 +153,7 @@ describe('every command undoes and redoes exactly', () => {
     expect(modes.loadDocument).toBe('never');
     expect(modes.receiveSolution).toBe('never');
     expect(modes.replaceFromJson).toBe('immediate');
-    for (const mode of Object.values(modes)) expect(['immediate', 'on-finish', 'never']).toContain(mode);
+    for (const mode of Object.values(modes)) expect(['immediate', 'on-finish', 'unrecorded', 'never']).toContain(mode);
   });
 });
 
