@@ -5,7 +5,7 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useSlice } from '../state/store.ts';
 import { notify } from '../state/solveState.ts';
-import { isFailure } from '../../../core/experiments/runner.ts';
+import { sweepCounts } from './sweepCounts.ts';
 import { ExperimentForm } from './ExperimentForm.tsx';
 import { LabCharts } from './LabCharts.tsx';
 import { failureReasons, formatDuration } from './labCharts.ts';
@@ -35,8 +35,7 @@ function plural(unit: string, count: number): string {
 function SweepBar() {
   const state = useSlice(sweepStore, (s) => s);
   const { phase, progress, planned, records, experiment } = state;
-  const done = records.length;
-  const failed = records.filter(isFailure).length;
+  const { done, errors, unsolved } = sweepCounts(records);
   const busy = phase === 'running' || phase === 'paused';
   const fraction = planned > 0 ? done / planned : 0;
   const left = planned - done;
@@ -62,8 +61,8 @@ function SweepBar() {
       </div>
       <div className="lab-progress" title={`${done} of ${planned} runs`}>
         <progress max={Math.max(1, planned)} value={done} data-testid="lab-progress" />
-        <span data-testid="lab-progress-text" data-done={done} data-total={planned} data-failed={failed}>
-          {done} / {planned} runs ({Math.round(fraction * 100)}%) · {failed} failed · {busy ? `${formatDuration(progress?.etaMs)} left` : ''}
+        <span data-testid="lab-progress-text" data-done={done} data-total={planned} data-failed={errors} data-unsolved={unsolved}>
+          {done} / {planned} runs ({Math.round(fraction * 100)}%) · {unsolved} not solved · {errors} errors · {busy ? `${formatDuration(progress?.etaMs)} left` : ''}
         </span>
       </div>
       <span className="lab-status" data-testid="lab-status">{status}</span>
@@ -81,9 +80,9 @@ function SweepBar() {
           Clear results
         </button>
       </div>
-      {failed > 0 && (
+      {errors > 0 && (
         <details className="lab-failures" data-testid="lab-failures">
-          <summary>{failed} run{failed === 1 ? '' : 's'} failed (recorded; the sweep goes on)</summary>
+          <summary>{errors} run{errors === 1 ? '' : 's'} measured nothing (recorded as errors; the sweep goes on)</summary>
           <ul>
             {failureReasons(records).map((f) => (
               <li key={f.message}>
