@@ -73,3 +73,16 @@ export function gridDistance(grid: Grid, movement: Movement, a: number, b: numbe
   if (movement.connectivity === 4) return dx + dy;
   return dx > dy ? dx - dy + Math.SQRT2 * dy : dy - dx + Math.SQRT2 * dx;
 }
+
+/**
+ * On a 4-connected grid, the cell that action `d` leads to from `cell`: 0 waits, 1 goes up,
+ * 2 right, 3 down, 4 left; -1 off the map (walls are the caller's business). Space-time searches
+ * that treat waiting as a move loop over d = 0..4.
+ */
+export function fourConnectedStep(cell: number, d: number, width: number, cells: number): number {
+  if (d === 0) return cell;
+  if (d === 1) return cell >= width ? cell - width : -1;
+  if (d === 2) return (cell % width) + 1 < width ? cell + 1 : -1;
+  if (d === 3) return cell + width < cells ? cell + width : -1;
+  return cell % width > 0 ? cell - 1 : -1;
+}

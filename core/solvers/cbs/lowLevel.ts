@@ -12,6 +12,7 @@
  * to larger g.
  */
 import type { Grid } from '../../grid/grid.ts';
+import { fourConnectedStep } from '../../grid/movement.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import { FAR, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 
@@ -107,14 +108,8 @@ export class SpaceTimePlanner {
       this.totalExpanded++;
       const nt = t + 1;
       const nextLayer = nt < layers - 1 ? nt : layers - 1;
-      const x = cell % w;
       for (let d = 0; d < 5; d++) {
-        let n: number;
-        if (d === 0) n = cell;
-        else if (d === 1) n = cell >= w ? cell - w : -1;
-        else if (d === 2) n = x + 1 < w ? cell + 1 : -1;
-        else if (d === 3) n = cell + w < cells ? cell + w : -1;
-        else n = x > 0 ? cell - 1 : -1;
+        const n = fourConnectedStep(cell, d, w, cells);
         if (n < 0 || passable[n] !== 1) continue;
         if (nt <= c.maxT) {
           if (c.vertex.has(nt * cells + n)) continue;

@@ -12,6 +12,7 @@
  * both levels t - 1 and t are single).
  */
 import type { Grid } from '../../grid/grid.ts';
+import { fourConnectedStep } from '../../grid/movement.ts';
 import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import type { AgentConstraints } from './lowLevel.ts';
 
@@ -30,14 +31,8 @@ export function buildMdd(grid: Grid, start: number, goal: number, cost: number, 
     const seen = new Set<number>();
     const level: number[] = [];
     for (const cell of levels[t - 1]) {
-      const x = cell % w;
       for (let d = 0; d < 5; d++) {
-        let n: number;
-        if (d === 0) n = cell;
-        else if (d === 1) n = cell >= w ? cell - w : -1;
-        else if (d === 2) n = x + 1 < w ? cell + 1 : -1;
-        else if (d === 3) n = cell + w < cells ? cell + w : -1;
-        else n = x > 0 ? cell - 1 : -1;
+        const n = fourConnectedStep(cell, d, w, cells);
         if (n < 0 || passable[n] !== 1 || seen.has(n)) continue;
         if (distances.get(n) > cost - t) continue;
         if (t <= c.maxT && c.vertex.has(t * cells + n)) continue;
