@@ -9,7 +9,8 @@
  * and the low level prefers paths with fewer conflicts with the others (its conflict avoidance
  * table), as in the paper's experiments.
  *
- * Two improvements, each a switch for ablations: `prioritize` (ICBS, Boyarski et al., IJCAI 2015):
+ * Improvements, each a switch for ablations: `bypass` (ICBS: a child as cheap as its parent with
+ * fewer conflicts lends the parent its path instead of branching), `prioritize` (ICBS):
  * branch on a cardinal conflict first (both units' every optimal path meets there, told by their
  * MDDs, mdd.ts), then a semi-cardinal one; and `heuristic: 'cg'` (CBSH, Felner et al., ICAPS
  * 2018): a node's f is its cost plus a matching of the cardinal conflict graph (each cardinal
@@ -58,6 +59,8 @@ export interface CbsOptions {
   prioritize: boolean;
   /** CBSH: the conflict-graph heuristic. */
   heuristic: 'cg' | 'none';
+  /** ICBS: adopt a child's path that removes conflicts at no cost instead of branching. */
+  bypass: boolean;
 }
 
 /** Conflicts classified per node at most (a node with more branches on one of the first). */
@@ -72,6 +75,7 @@ export interface CbsResult {
   highExpanded: number;
   highGenerated: number;
   lowExpanded: number;
+  bypasses: number;
 }
 
 /** Low-level expansions between two looks at the clock. */
@@ -86,6 +90,20 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   const open = new BinaryHeap(1024);
   const nodes: CbsNode[] = [];
   let highExpanded = 0;
+  let bypasses = 0;
+  /**
+   * ICBS's bypass (Boyarski et al., IJCAI 2015): a child as cheap as its parent with fewer
+   * conflicts in all is a better plan for the same node; taking it keeps CBS optimal.
+   */
+  const bypassChild = (node: CbsNode, children: readonly CbsNode[]): CbsNode | null => {
+    let before = -1;
+    for (const child of children) {
+      if (child.cost !== node.cost) continue;
+      if (before < 0) before = allConflicts(node.paths, CONFLICT_LIMIT, cells).length;
+      if (allConflicts(child.paths, CONFLICT_LIMIT, cells).length < before) return child;
+    }
+    return null;
+  };
   let stopped: 'timeout' | 'cancelled' | 'memory' | null = null;
   let lowerBound = 0;
 
@@ -181,6 +199,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
       best = node;
       break;
     }
+    const children: CbsNode[] = [];
     for (const constraint of branch(conflict)) {
       if (nodes.length - highExpanded >= options.maxNodes) {
         stopped = 'memory';
@@ -197,9 +216,23 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
       child.mdds[a] = null;
       child.cost = node.cost - (node.paths[a].length - 1) + (path.length - 1);
       child.conflicts = firstConflict(child.paths).count;
-      push(child);
+      children.push(child);
     }
     if (stopped !== null) break;
+    const helper = options.bypass ? bypassChild(node, children) : null;
+    if (helper !== null) {
+      // Bypass: the node takes the child's path (it obeys the node's constraints too) and is
+      // looked at again; no branching, so the tree does not grow for this conflict.
+      node.paths = helper.paths;
+      node.mdds = helper.mdds;
+      node.conflicts = helper.conflicts;
+      node.h = -1;
+      node.chosen = null;
+      bypasses++;
+      push(node);
+      continue;
+    }
+    for (const child of children) push(child);
   }
   if (best !== null) return result('solved', best);
   return result(stopped !== null ? 'stopped' : 'unsolvable');
@@ -215,6 +248,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
       highExpanded,
       highGenerated: generated,
       lowExpanded: planner.totalExpanded,
+      bypasses,
     };
   }
 }

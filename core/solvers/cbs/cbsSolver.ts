@@ -2,7 +2,7 @@
  * CBS (cbs.ts) as a registry solver: optimal for the `rest` cost model (the Moving AI standard:
  * each unit's time until it rests on its goal for good). Standley's `away` model is refused: a
  * unit's cost there ends with its last move, which the constraint tree's path costs do not count.
- * Params: `prioritize` (ICBS's cardinal conflicts first, default true), `heuristic` ('cg', CBSH's
+ * Params: `bypass` (ICBS, default true), `prioritize` (ICBS's cardinal conflicts first, default true), `heuristic` ('cg', CBSH's
  * conflict-graph heuristic, default; 'none'), `maxNodes`.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
@@ -11,7 +11,7 @@ import type { SolveOptions, SolveResult } from '../types.ts';
 import { cbsSearch } from './cbs.ts';
 
 const DEFAULT_MAX_NODES = 2_000_000;
-const ALLOWED = ['maxNodes', 'costModel', 'prioritize', 'heuristic'];
+const ALLOWED = ['maxNodes', 'costModel', 'prioritize', 'heuristic', 'bypass'];
 
 export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveResult {
   const started = performance.now();
@@ -33,6 +33,8 @@ export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveRe
   if (typeof maxNodes !== 'number' || !Number.isInteger(maxNodes) || maxNodes < 1) throw new RangeError(`cbs: param 'maxNodes' must be a whole number >= 1, got ${String(maxNodes)}`);
   const prioritize = params.prioritize ?? true;
   if (typeof prioritize !== 'boolean') throw new RangeError(`cbs: param 'prioritize' must be true or false, got ${String(prioritize)}`);
+  const bypass = params.bypass ?? true;
+  if (typeof bypass !== 'boolean') throw new RangeError(`cbs: param 'bypass' must be true or false, got ${String(bypass)}`);
   const heuristic = params.heuristic ?? 'cg';
   if (heuristic !== 'cg' && heuristic !== 'none') throw new RangeError(`cbs: param 'heuristic' must be 'cg' or 'none', got ${String(heuristic)}`);
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
@@ -40,6 +42,7 @@ export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveRe
     maxNodes,
     prioritize,
     heuristic,
+    bypass,
     shouldStop: () => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null),
   });
   const stats = {
@@ -50,6 +53,7 @@ export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveRe
     highGenerated: result.highGenerated,
     lowExpanded: result.lowExpanded,
     costLowerBound: result.lowerBound,
+    bypasses: result.bypasses,
   };
   const paths = result.paths.map((p) => Array.from(p));
   switch (result.status) {

@@ -45,9 +45,11 @@ describe('CBS', () => {
   });
 
   it.each([
-    ['plain CBS', { prioritize: false, heuristic: 'none' }],
-    ['ICBS conflict prioritisation alone', { prioritize: true, heuristic: 'none' }],
-    ['the CG heuristic alone', { prioritize: false, heuristic: 'cg' }],
+    ['plain CBS', { prioritize: false, heuristic: 'none', bypass: false }],
+    ['ICBS conflict prioritisation alone', { prioritize: true, heuristic: 'none', bypass: false }],
+    ['the CG heuristic alone', { prioritize: false, heuristic: 'cg', bypass: false }],
+    ['bypass alone', { prioritize: false, heuristic: 'none', bypass: true }],
+    ['all but bypass', { bypass: false }],
   ])('switching improvements off keeps the optimum: %s', (_, switches) => {
     let compared = 0;
     for (let seed = 100; seed <= 140; seed++) {
