@@ -96,6 +96,8 @@ describe('browser edition: the shipped experiments as presets', () => {
     await expect.poll(() => picked.textContent()).toMatch(/^Run \d+: \S+, \S+#\d+, 30 agents/);
     const label = /^Run \d+: (\S+),/.exec((await picked.textContent())!)![1];
     await screenshot(page, 'lab-picked-run');
+    const nameBefore = await page.getByTestId('scenario-name').textContent();
+    const dialogsBefore = dialogs.length;
     const download = page.waitForEvent('download', { timeout: 60_000 });
     await page.getByTestId('lab-save-replay').click();
     const saved = await download;
@@ -107,7 +109,10 @@ describe('browser edition: the shipped experiments as presets', () => {
     // The picked run's solver: 'WHCA*(32)' -> 'whca', 'LRA*' -> 'lra'.
     expect(replay.solver.name).toBe(label.replace(/\(.*\)|\*/g, '').toLowerCase());
     console.log(`lab presets e2e: replay file of a Silver run: ${saved.suggestedFilename()}, ${replay.units.length} units, solver ${replay.solver.name} (${replay.solver.status})`);
-    await page.keyboard.press('Control+Shift+L');
+    // Saving a run's replay leaves the editor's scenario alone (issue 15, defect 1: it loaded the
+    // run into the editor, asking to discard unsaved edits): same scenario, no prompt, still the lab.
+    expect(await page.getByTestId('scenario-name').textContent()).toBe(nameBefore);
+    expect(dialogs.slice(dialogsBefore)).toEqual([]);
     await page.getByTestId('lab-view').waitFor();
   }, 180_000);
 

@@ -3,10 +3,15 @@ import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { afterLoad, confirmDiscard } from '../state/fileActions.ts';
 import { notify } from '../state/solveState.ts';
 import { model } from '../state/session.ts';
-import { solveCurrent } from '../state/solveActions.ts';
-import { exportReplayFile } from '../state/exportActions.ts';
+import { solveCurrent, solveOutcome } from '../state/solveActions.ts';
+import { save } from '../state/exportActions.ts';
+import { slug } from '../state/fileActions.ts';
+import { solveRequestFields } from '../state/solveRequest.ts';
+import { replayFileText } from '../export/replayExport.ts';
+import { EditorModel } from '../model/editorModel.ts';
+import { encodeInstance } from '../../../core/protocol/wire.ts';
 import { inlineMapSpec, mapsOf, movingAiMapSpec, readExperimentJson, withMaps, withScenarioAgents, experimentText } from './experimentForm.ts';
-import { desktopApi, fileService } from '../platform/index.ts';
+import { desktopApi, fileService, solverService } from '../platform/index.ts';
 import { runDocument } from './labReplay.ts';
 import { runFiles } from '../../../core/protocol/pool.ts';
 import type { RunSpec } from '../../../core/experiments/runPlan.ts';
@@ -59,14 +64,31 @@ export async function openReplay(record: RunRecord): Promise<void> {
 }
 
 /**
- * The run's replay file: the run is solved in the editor (as Open replay does) and the replay
- * saved in core/replayFile's format through the editor's own export, so the file is the one
- * Export > Replay would write for it.
+ * The run's replay file, made without the editor: the run's instance is built and solved on its
+ * own (in the solver process, with the run's settings) and the replay saved in core/replayFile's
+ * format, the file Export > Replay writes. It used to load the run into the editor first, which
+ * replaced the open scenario, asked to discard unsaved edits, and cancelled the save with them.
  */
 export async function saveRunReplay(record: RunRecord): Promise<void> {
-  if (!(await loadRun(record))) return;
-  await solveCurrent();
-  await exportReplayFile();
+  const run = runSpecFor(record);
+  if (!run) {
+    notify('error', `Run ${record.id} is not in the current experiment definition.`);
+    return;
+  }
+  try {
+    const runModel = new EditorModel(runDocument(run, await filesOf(run)));
+    const doc = runModel.document;
+    const { instance, events } = runModel.instance();
+    const request = solveRequestFields(doc.solver, doc.grid.width, doc.grid.height);
+    notify('info', `Solving run ${record.id} (${record.label}, ${record.agents} agents) for its replay file…`);
+    const result = await solverService.solve({ ...request, instance: encodeInstance(instance, events) }).result;
+    const outcome = solveOutcome(instance, result, runModel.revision);
+    if (outcome.paths.length === 0) throw new Error(`the solver found no plan (${result.status}${result.message ? `: ${result.message}` : ''})`);
+    const text = replayFileText({ name: doc.name, grid: doc.grid, map: runModel.toScenario().map, movement: doc.movement, agents: doc.agents, events: doc.events, request, outcome });
+    await save(`${slug(doc.name)}-run${record.id}-replay.json`, text, [{ name: 'MAPF Lab replay', extensions: ['json'] }], ' (MAPF Lab replay, version 1).');
+  } catch (error) {
+    notify('error', `Run ${record.id}'s replay file could not be made: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function reportError(what: string, error: unknown): void {

@@ -35,7 +35,7 @@ function planOrThrow() {
   return outcome;
 }
 
-async function save(name: string, text: string, filters: { name: string; extensions: string[] }[], done: string): Promise<void> {
+export async function save(name: string, text: string, filters: { name: string; extensions: string[] }[], done: string): Promise<void> {
   const outcome = await fileService.saveText(name, text, filters);
   if (outcome.error) notify('error', outcome.error);
   else if (outcome.saved) notify('info', `Saved ${outcome.name ?? name}${done}`);

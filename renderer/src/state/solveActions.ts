@@ -12,7 +12,9 @@ import { validateReplay } from '../../../core/solvers/replay.ts';
 import { violationText } from '../../../core/solvers/verdict.ts';
 import { solverService } from '../platform/index.ts';
 import { analyseReplay } from '../replay/analysis.ts';
-import { solveStore } from './solveState.ts';
+import { type SolveOutcome, solveStore } from './solveState.ts';
+import type { MapfInstance } from '../../../core/mapf/instance.ts';
+import type { SolveResultBody } from '../../../core/protocol/messages.ts';
 import { replayStore } from './replayState.ts';
 import { model } from './session.ts';
 import { solveRequestFields } from './solveRequest.ts';
@@ -34,12 +36,25 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   solveStore.set({ phase: 'running', jobId: job.id, progress: 'Starting solver…' });
   const result = await job.result;
   if (solveStore.get().jobId !== job.id) return; // a newer solve replaced this one
+  // The plan is checked against the instance only while the model still is the one solved.
+  const outcome = solveOutcome(instance, result, revision, model.revision === revision);
+  model.dispatch({ type: 'receiveSolution', solution: { solver: result.solver, status: result.status, paths: outcome.paths, message: outcome.message, stats: result.stats } });
+  replayStore.set({ t: 0, playing: false });
+  solveStore.set({ phase: 'done', jobId: null, progress: '', outcome });
+}
+
+/**
+ * A solver's answer for `instance` as the replay player and the exports take it: the paths, the
+ * validator's conflicts (when `validate`), and the analysis (positions, waits, congestion). Used
+ * by the editor's solve and by the lab, which saves a run's replay file without the editor.
+ */
+export function solveOutcome(instance: MapfInstance, result: SolveResultBody, revision: number, validate = true): SolveOutcome {
   let paths: number[][] = [];
   let violations: Violation[] = [];
   let message = result.message;
   try {
     paths = decodePaths(result.paths);
-    if (paths.length > 0 && model.revision === revision) {
+    if (paths.length > 0 && validate) {
       const options = { requireGoals: result.status === 'solved', maxViolations: 200 };
       violations = (result.replay ? validateReplay(instance, result.replay, options) : validatePlan(instance, paths, options)).violations;
     }
@@ -49,25 +64,18 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   const goals = instance.agents.map((a) => a.goal);
   const replay = result.replay && result.replay.agents === paths.length ? result.replay : undefined;
   const analysis = analyseReplay(instance.grid, paths, goals, violations.filter((v) => v.agents.length > 1), replay);
-  model.dispatch({ type: 'receiveSolution', solution: { solver: result.solver, status: result.status, paths, message, stats: result.stats } });
-  replayStore.set({ t: 0, playing: false });
-  solveStore.set({
-    phase: 'done',
-    jobId: null,
-    progress: '',
-    outcome: {
-      solver: result.solver,
-      status: result.status,
-      paths,
-      goals,
-      message,
-      stats: result.stats,
-      conflicts: violations.map((v) => violationText(v, instance.grid)),
-      analysis,
-      replay,
-      revision,
-    },
-  });
+  return {
+    solver: result.solver,
+    status: result.status,
+    paths,
+    goals,
+    message,
+    stats: result.stats,
+    conflicts: violations.map((v) => violationText(v, instance.grid)),
+    analysis,
+    replay,
+    revision,
+  };
 }
 
 export function cancelSolve(): void {
