@@ -68,7 +68,10 @@ export function formatSummary(rows: readonly SummaryRow[]): string {
 /** RFC 4180 CSV: fields with commas, quotes or line breaks are quoted. */
 export function toCsv<T extends object>(rows: readonly T[], columns: readonly (keyof T)[]): string {
   const quote = (value: unknown) => {
-    const text = typeof value === 'number' && !Number.isFinite(value) ? '' : String(value ?? '');
+    let text = typeof value === 'number' && !Number.isFinite(value) ? '' : String(value ?? '');
+    // A text cell a spreadsheet would run as a formula (=, +, -, @, or a tab or CR first) gets a
+    // leading apostrophe (OWASP's CSV injection advice); numbers are left as they are.
+    if (typeof value !== 'number' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   return [columns.join(','), ...rows.map((row) => columns.map((c) => quote(row[c])).join(','))].join('\n') + '\n';
