@@ -12,6 +12,7 @@ import { cancelSolve, solveCurrent } from '../state/solveActions.ts';
 import { COOPERATIVE, DEFAULT_TIME_LIMIT_MS, TURN_CONTROLLERS, WINDOWED } from '../state/solveRequest.ts';
 import { dispatch } from '../state/editActions.ts';
 import { NumberField } from './NumberField.tsx';
+import { statusLine } from './statusLine.ts';
 import { setLive } from '../state/liveMode.ts';
 
 function setSettings(settings: Partial<SolverSettings>): void {
@@ -136,7 +137,7 @@ export function SolvePanel() {
         {running
           ? progress || 'Solving…'
           : outcome
-            ? statusLine(outcome.status, outcome.message, outcome.stats.elapsedMs)
+            ? statusLine(outcome.status, outcome.message, outcome.stats.elapsedMs, outcome.paths.length > 0)
             : agents.length === 0
               ? 'No units yet: add some with the Unit tool (U) or “Place random units”.'
               : 'Ready. Press Solve (Ctrl+Enter).'}
@@ -144,20 +145,4 @@ export function SolvePanel() {
       {stale && !running && <p className="stale" data-testid="stale">The scenario changed since this plan: solve again to replay it.</p>}
     </section>
   );
-}
-
-function statusLine(status: string, message: string | undefined, elapsedMs: number): string {
-  const time = `${elapsedMs.toFixed(1)} ms`;
-  switch (status) {
-    case 'solved':
-      return `Solved in ${time}.`;
-    case 'cancelled':
-      return 'Cancelled.';
-    case 'timeout':
-      return `Time limit reached after ${time}; showing the best plan found. ${message ?? ''}`;
-    case 'unsolvable':
-      return `No solution: ${message ?? 'the instance is unsolvable.'}`;
-    default:
-      return `Solver error: ${message ?? 'unknown error'}`;
-  }
 }

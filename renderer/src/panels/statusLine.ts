@@ -1,0 +1,23 @@
+/**
+ * How the solver panel says how a solve ended. A solve that ran but did not get every unit home
+ * is not a crash ("Solver error" read like one), and a time-out only offers a plan when there is
+ * one (id+od said "showing the best plan found" over an empty timeline; issue 15, defects 2 and 4).
+ */
+export function statusLine(status: string, message: string | undefined, elapsedMs: number, planned: boolean): string {
+  const time = `${elapsedMs.toFixed(1)} ms`;
+  const detail = message ? ` ${message}` : '';
+  switch (status) {
+    case 'solved':
+      return `Solved in ${time}.`;
+    case 'cancelled':
+      return 'Cancelled.';
+    case 'timeout':
+      return planned ? `Time limit reached after ${time}; showing the best plan found.${detail}` : `Time limit reached after ${time} with no plan to show.${detail}`;
+    case 'unsolvable':
+      return `No solution: ${message ?? 'the instance is unsolvable.'}`;
+    case 'failed':
+      return planned ? `Not solved: ${message ?? 'some units did not arrive'}; the replay shows how far they got.` : `Not solved: ${message ?? 'no plan'}.`;
+    default:
+      return `Solver error: ${message ?? 'unknown error'}`;
+  }
+}
