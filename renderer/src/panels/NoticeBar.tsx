@@ -1,9 +1,11 @@
 /** The last error or information message, until dismissed. */
-import { solveStore } from '../state/solveState.ts';
+import { solveStore, visibleNotice } from '../state/solveState.ts';
 import { useSlice } from '../state/store.ts';
+import { viewStore } from '../lab/viewMode.ts';
 
 export function NoticeBar() {
-  const notice = useSlice(solveStore, (s) => s.notice);
+  const view = useSlice(viewStore, (s) => s.view);
+  const notice = visibleNotice(useSlice(solveStore, (s) => s.notice), view);
   if (!notice) return null;
   return (
     <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice" data-kind={notice.kind}>

@@ -7,6 +7,8 @@ import type { SolveStatus, SolveStats } from '../../../core/solvers/types.ts';
 import type { Replay } from '../../../core/solvers/replay.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { Store } from './store.ts';
+import { type ViewName, viewStore } from '../lab/viewMode.ts';
+import type { ModelEvent } from '../model/editorModel.ts';
 
 export type SolvePhase = 'idle' | 'running' | 'done';
 
@@ -33,6 +35,8 @@ export interface Notice {
   text: string;
   /** Buttons offered with the message (Recover, Discard …). */
   actions?: { label: string; testId: string; run: () => void }[];
+  /** The view the message was given in: it is shown there only (the lab's notices stayed in the editor). */
+  view?: ViewName;
 }
 
 export interface SolveState {
@@ -56,5 +60,21 @@ export const solveStore = new Store<SolveState>({
 });
 
 export function notify(kind: Notice['kind'], text: string): void {
-  solveStore.set({ notice: { kind, text } });
+  solveStore.set({ notice: { kind, text, view: viewStore.get().view } });
+}
+
+/** The notice to show in `view`: one given in the other view waits there. */
+export function visibleNotice(notice: Notice | null, view: ViewName): Notice | null {
+  return notice !== null && (notice.view === undefined || notice.view === view) ? notice : null;
+}
+
+/**
+ * Whether an edit makes the notice stale: information about the units or the map ("Placed the
+ * first 10 of 860 units…") stops being true once they change; errors and messages that offer a
+ * choice (Recover) stay until the user answers them.
+ */
+export function staleAfter(notice: Notice | null, event: Pick<ModelEvent, 'cause' | 'parts'>): boolean {
+  if (notice === null || notice.kind !== 'info' || (notice.actions?.length ?? 0) > 0) return false;
+  if (event.cause !== 'edit' && event.cause !== 'undo' && event.cause !== 'redo') return false;
+  return event.parts.map || event.parts.agents || event.parts.events;
 }
