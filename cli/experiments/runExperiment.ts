@@ -39,13 +39,25 @@ export interface ExperimentOptions {
 /** Exit code of a sweep cut short by Ctrl+C, as a shell reports SIGINT. */
 export const CANCELLED_EXIT_CODE = 130;
 
+/**
+ * The default results folder's name for an experiment name: one path segment, so a name such as
+ * '../x' or 'a/b' stays inside results/ (it wrote outside it). Separators and characters file
+ * systems refuse become '_', leading dots go.
+ */
+export function resultsFolderName(name: string): string {
+  let safe = '';
+  for (const ch of name) safe += ch < ' ' || '/\\:*?"<>|'.includes(ch) ? '_' : ch;
+  safe = safe.replace(/^\.+/, '').trim();
+  return safe === '' ? 'experiment' : safe.slice(0, 120);
+}
+
 export async function runExperiment(options: ExperimentOptions, io: CommandIo): Promise<number> {
   const { file, quiet } = options;
   const experiment = loadExperimentFile(file, solverNames());
   const hash = experimentHash(experiment);
   const all = planRuns(experiment);
   const mine = options.shard ? shardRuns(all, options.shard) : all;
-  const dir = resolve(options.out ?? join('results', experiment.name));
+  const dir = resolve(options.out ?? join('results', resultsFolderName(experiment.name)));
   mkdirSync(dir, { recursive: true });
   const jsonl = join(dir, FILES.results);
 

@@ -23,6 +23,10 @@ export type MeanMeasure = (typeof MEAN_MEASURES)[number];
 
 /** The measures only a solved run has. */
 const COST_MEASURES: readonly MeanMeasure[] = ['sumOfCosts', 'makespan'];
+/** The least value each measure can take, which its interval respects: every one is a length, count, cost or time, and a path is never shorter than its lower bound. */
+const MEASURE_FLOOR: Record<MeanMeasure, number> = {
+  meanPathLength: 0, meanLowerBound: 0, pathRatio: 1, cyclesPerAgent: 0, sumOfCosts: 0, makespan: 0, initMs: 0, maxTurnMs: 0,
+};
 
 export type AggregateRow = {
   label: string;
@@ -62,7 +66,7 @@ export function aggregate(records: readonly RunRecord[]): AggregateRow[] {
     const agents = measured.reduce((s, r) => s + r.agents, 0);
     const successes = measured.reduce((s, r) => s + r.successes, 0);
     const solved = measured.filter((r) => r.status === 'solved');
-    const means = Object.fromEntries(MEAN_MEASURES.map((m) => [m, meanInterval((COST_MEASURES.includes(m) ? solved : measured).map((r) => r[m]))])) as Record<MeanMeasure, Estimate>;
+    const means = Object.fromEntries(MEAN_MEASURES.map((m) => [m, meanInterval((COST_MEASURES.includes(m) ? solved : measured).map((r) => r[m]), MEASURE_FLOOR[m])])) as Record<MeanMeasure, Estimate>;
     rows.push({
       label: group[0].label,
       agents: group[0].agents,

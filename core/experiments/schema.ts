@@ -62,10 +62,7 @@ export const SolverSpecSchema = z.object({
 export const ExperimentSchema = z.object({
   format: z.literal(EXPERIMENT_FORMAT),
   version: z.literal(EXPERIMENT_VERSION),
-  /** Also the results folder's name (results/NAME): one plain file name, no path. */
-  name: z.string().min(1).max(200).refine((n) => !/[/\\\0]/.test(n) && n !== '.' && n !== '..', {
-    message: "the name is also the results folder's name: no '/', '\\', NUL, '.' or '..'",
-  }),
+  name: z.string().min(1),
   description: z.string().optional(),
   maps: z.array(MapSpecSchema).min(1),
   connectivity: z.union([z.literal(4), z.literal(8)]).default(4),

@@ -33,8 +33,13 @@ export function tQuantile975(df: number): number {
   return 1.96;
 }
 
-/** Mean and Student-t 95% interval of the finite values (NaN marks "not measured" and is left out). */
-export function meanInterval(values: readonly number[]): Estimate {
+/**
+ * Mean and Student-t 95% interval of the finite values (NaN marks "not measured" and is left out).
+ * `floor` is the least value the measure can take (0 for times, counts and costs, 1 for path
+ * length over its lower bound): the interval is clamped to it, so a report never shows negative
+ * times or a ratio band below 1 (issue 15, defect 8).
+ */
+export function meanInterval(values: readonly number[], floor = -Infinity): Estimate {
   let n = 0;
   let sum = 0;
   for (const v of values) {
@@ -49,7 +54,7 @@ export function meanInterval(values: readonly number[]): Estimate {
   let squares = 0;
   for (const v of values) if (Number.isFinite(v)) squares += (v - mean) * (v - mean);
   const half = (tQuantile975(n - 1) * Math.sqrt(squares / (n - 1))) / Math.sqrt(n);
-  return { mean, low: mean - half, high: mean + half, n };
+  return { mean, low: Math.max(floor, mean - half), high: mean + half, n };
 }
 
 /** Proportion successes / trials with Wilson's 95% score interval. */

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
+import { resultsFolderName } from '../../cli/experiments/runExperiment.ts';
+import { relative, resolve } from 'node:path';
 import type { CommandIo } from '../../cli/command.ts';
 import { planRuns } from '../../core/experiments/runPlan.ts';
 import { parseExperiment } from '../../core/experiments/schema.ts';
@@ -96,6 +98,13 @@ describe('mapf-lab experiment', () => {
     expect(io.stderr.join('\n')).toMatch(/tiny\.json:\n {2}\(top level\): this experiment asks for [\d,]+ runs .*at most 1,000,000 per experiment/);
     // Refused before anything was planned (12 billion RunSpecs would exhaust the heap) or written.
     expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it.each(['../escape', '../../etc/x', 'a/b', 'a\\b', '..', '.hidden', 'C:evil'])('keeps the default results folder of a name like %j inside results/ (issue 17: ../ wrote outside it)', (name) => {
+    const folder = resultsFolderName(name);
+    expect(folder).not.toMatch(/[/\\:]|^\./);
+    expect(relative(resolve('results'), resolve('results', folder)).startsWith('..')).toBe(false);
+    expect(folder.length).toBeGreaterThan(0);
   });
 
   it('rejects a bad command line with the usage (exit 2)', async () => {

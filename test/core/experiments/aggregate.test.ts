@@ -119,3 +119,19 @@ describe('aggregate', () => {
     expect(head).toEqual(['label', 'agents', 'runs', 'failures', 'unsolved', ...measures.flatMap((m) => [m, `${m}_low`, `${m}_high`]), 'worstTurnMs', 'costModel']);
   });
 });
+
+describe('intervals inside a measure\'s range (issue 15, defect 8: negative times, ratio bands below 1)', () => {
+  it('clamps the low end at the least value the measure can take', () => {
+    expect(meanInterval([0.1, 0.1, 5]).low).toBeLessThan(0); // unclamped, as before
+    expect(meanInterval([0.1, 0.1, 5], 0).low).toBe(0);
+    const rows = aggregate([
+      record(0, 'X', 10, { initMs: 0.1, pathRatio: 1, cyclesPerAgent: 0 }),
+      record(1, 'X', 10, { initMs: 0.1, pathRatio: 1, cyclesPerAgent: 0 }),
+      record(2, 'X', 10, { initMs: 5, pathRatio: 1.6, cyclesPerAgent: 2 }),
+    ]);
+    expect(rows[0].initMs.low).toBe(0);
+    expect(rows[0].cyclesPerAgent.low).toBe(0);
+    expect(rows[0].pathRatio.low).toBe(1);
+    expect(rows[0].initMs.high).toBeGreaterThan(5);
+  });
+});
