@@ -5,7 +5,7 @@
  * plan adapter.
  */
 import type { MapfInstance } from '../mapf/instance.ts';
-import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
+import type { SolveStats, SolveStatus, SolverEntry } from '../solvers/types.ts';
 import type { ControllerSolverSpec } from './controllerSolvers.ts';
 import { simulateControllerSolver } from './controllerSolvers.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
@@ -33,6 +33,8 @@ export interface Measurement {
   message?: string;
   simulation: SimulationResult;
   elapsedMs: number;
+  /** An offline solver's own statistics (its expansions at each level, a proved lower bound on the sum of costs as costLowerBound …). */
+  solverStats?: SolveStats;
 }
 
 /** The simulator's status, but never 'solved' for a run whose executed paths the validator rejects. */
@@ -82,5 +84,6 @@ export function measureSolver(entry: SolverEntry, instance: MapfInstance, option
     ...(keepSolverVerdict ? { status: solved.status, message: solved.message } : validVerdict(instance, simulation)),
     simulation,
     elapsedMs: performance.now() - started,
+    solverStats: solved.stats,
   };
 }

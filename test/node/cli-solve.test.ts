@@ -116,6 +116,18 @@ describe('mapf-lab solve', () => {
     expect(text.stdout.join('\n')).toMatch(/sum of costs: none, makespan: none \(not solved: \d of 6 agents on their goal\)/);
   });
 
+  it('reports the lower bound a solver proved (cbs: equal to its optimal cost), and none for others', async () => {
+    const io = capture();
+    expect(await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '10', '--solver', 'cbs', '--json'], io)).toBe(0);
+    const out = JSON.parse(io.stdout.join(''));
+    expect(out.status).toBe('solved');
+    expect(out.costModel).toBe('rest');
+    expect(out.costLowerBound).toBe(out.sumOfCosts);
+    const other = capture();
+    await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '3', '--solver', 'whca', '--json'], other);
+    expect(JSON.parse(other.stdout.join(''))).not.toHaveProperty('costLowerBound');
+  });
+
   it('prints a readable summary', async () => {
     const io = capture();
     await main(['solve', `--map=${MAP}`, `--scen=${SCEN}`, '--agents=1', '--solver=independent', '--turn-limit', '200'], io);
