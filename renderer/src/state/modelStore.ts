@@ -9,7 +9,6 @@ import type { EditorModel, ModelEvent } from '../model/editorModel.ts';
 import type { SolveResult } from '../../../core/solvers/types.ts';
 import { Store } from './store.ts';
 import { model } from './session.ts';
-import { solveStore, staleAfter } from './solveState.ts';
 
 export interface ModelView {
   name: string;
@@ -88,5 +87,4 @@ model.subscribe((event: ModelEvent) => {
     if (next[key] !== previous[key]) (patch as Record<string, unknown>)[key] = next[key];
   }
   if (Object.keys(patch).length > 0) modelStore.set(patch);
-  if (staleAfter(solveStore.get().notice, event)) solveStore.set({ notice: null });
 });

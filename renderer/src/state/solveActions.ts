@@ -12,7 +12,8 @@ import { validateReplay } from '../../../core/solvers/replay.ts';
 import { violationText } from '../../../core/solvers/verdict.ts';
 import { solverService } from '../platform/index.ts';
 import { analyseReplay } from '../replay/analysis.ts';
-import { type SolveOutcome, solveStore } from './solveState.ts';
+import { type SolveOutcome, notify, solveStore } from './solveState.ts';
+import { unreachableMessage } from './unreachable.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import type { SolveResultBody } from '../../../core/protocol/messages.ts';
 import { replayStore } from './replayState.ts';
@@ -28,6 +29,14 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
     solverService.cancel(running.jobId);
   }
   const { instance, events } = model.instance();
+  // Units walled off from their goals are named now, not after a solve that cannot succeed. A
+  // door that opens later may join them, so scenarios with map events go to the solver as they are.
+  const problem = events.length === 0 ? unreachableMessage(instance, model.document.agents.map((a) => a.name)) : null;
+  if (problem !== null) {
+    if (running.phase === 'running') solveStore.set({ phase: 'idle', jobId: null, progress: '' });
+    notify('error', problem);
+    return;
+  }
   const revision = model.revision;
   const settings = model.document.solver;
   // The grid is edited in place by the painter: the request gets its own copy on the wire.

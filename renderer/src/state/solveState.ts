@@ -8,7 +8,6 @@ import type { Replay } from '../../../core/solvers/replay.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { Store } from './store.ts';
 import { type ViewName, viewStore } from '../lab/viewMode.ts';
-import type { ModelEvent } from '../model/editorModel.ts';
 
 export type SolvePhase = 'idle' | 'running' | 'done';
 
@@ -68,13 +67,3 @@ export function visibleNotice(notice: Notice | null, view: ViewName): Notice | n
   return notice !== null && (notice.view === undefined || notice.view === view) ? notice : null;
 }
 
-/**
- * Whether an edit makes the notice stale: information about the units or the map ("Placed the
- * first 10 of 860 units…") stops being true once they change; errors and messages that offer a
- * choice (Recover) stay until the user answers them.
- */
-export function staleAfter(notice: Notice | null, event: Pick<ModelEvent, 'cause' | 'parts'>): boolean {
-  if (notice === null || notice.kind !== 'info' || (notice.actions?.length ?? 0) > 0) return false;
-  if (event.cause !== 'edit' && event.cause !== 'undo' && event.cause !== 'redo') return false;
-  return event.parts.map || event.parts.agents || event.parts.events;
-}
