@@ -17,10 +17,26 @@
  * distances) are dropped, and when the stack empties the best solution is optimal for that cost.
  * For the `rest` model (the time until each unit rests on its goal for good) a configuration would
  * need to know which units have stopped for good; LaCAM* here does not claim optimality for it.
+ *
+ * Engineering taken from lacam2/lacam3 (Okumura, IJCAI 2023; AAMAS 2024), each measured on the
+ * issue-13 benchmark (bench:scale; random-1 scenarios, seed 0, 1 CPU):
+ * - PIBT's swap operation (swap.ts), default on: warehouse-10-20-10-2-1 with 1,000 units went
+ *   from no plan in 30 s to a plan in 0.6 s; random-32-32-20 with 400 units from 1.1 s to 0.3 s.
+ * - Restarts: a known configuration met again sends the search back to the start with
+ *   probability restartRate (lacam3's RANDOM_INSERT_PROB1 = 0.1), and after a solution the search
+ *   jumps to a random stacked node with probability jumpRate (PROB2 = 0.01).
+ * - pibtRuns: several PIBT runs per successor, the best f kept (lacam3's PIBT_NUM); off (1) by
+ *   default: on one thread its cost outweighed its gain (LaCAM* 400 units, 10 s: 2.45 vs 2.50).
+ * - Refinement (refine.ts), taking refineShare (0.8) of LaCAM*'s time after the first solution;
+ *   its solutions join the explored graph as lacam3's apply_new_solution does. LaCAM* on
+ *   random-32-32-20, 400 units, 10 s: sum of loss over the lower bound 3.12 before all of this,
+ *   2.66 with swap and restarts, about 2.27 with refinement (seeds 0-3: 2.22 to 2.31).
+ * Not taken: lacam3's space utilisation optimisation (scatter) and its recursive LaCAM refiner.
  */
 import type { Grid } from '../../grid/grid.ts';
 import { Random } from '../../util/random.ts';
 import { Pibt } from './pibt.ts';
+import { Refiner } from './refine.ts';
 
 /** A low-level node: unit `who` goes to cell `where`, on top of its parent's constraints. */
 interface Constraint {
@@ -55,6 +71,32 @@ export interface LacamOptions {
   shouldStop: () => 'timeout' | 'cancelled' | null;
   /** At most this many high-level nodes ('memory' past it). */
   maxNodes: number;
+  /** PIBT's swap operation (LaCAM*, section 4); default on. */
+  swap?: boolean;
+  /**
+   * When PIBT leads back to a known configuration, the search goes on from the start instead with
+   * this probability (lacam2's restart, lacam3's RANDOM_INSERT_PROB1), default 0.1: it leaves a
+   * region of configurations the depth-first search keeps circling in.
+   */
+  restartRate?: number;
+  /**
+   * PIBT runs per successor (lacam3's PIBT_NUM, "Monte-Carlo configuration generation"): each run
+   * breaks ties differently, and the successor with the least edge cost + heuristic is kept.
+   * Default 1.
+   */
+  pibtRuns?: number;
+  /**
+   * LaCAM*, after the first solution: the probability that an iteration continues from a random
+   * node of the open stack instead of its top (lacam3's RANDOM_INSERT_PROB2), default 0.01.
+   */
+  jumpRate?: number;
+  /**
+   * LaCAM*, after the first solution: the share of the time given to refining it (refine.ts,
+   * lacam3's refiners), taking turns with the search; 0 turns refinement off. Default 0.5.
+   */
+  refineShare?: number;
+  /** The largest group of units a refinement replans together (lacam3: 30). */
+  refineGroup?: number;
   /** LaCAM*: told each time a better solution is found. */
   onImproved?: (cost: number, lowerBound: number) => void;
 }
@@ -74,10 +116,21 @@ export interface LacamResult {
 }
 
 const POLL_EVERY = 256;
+const DEFAULT_RESTART_RATE = 0.1;
+const DEFAULT_JUMP_RATE = 0.01;
+const DEFAULT_REFINE_SHARE = 0.8;
+const DEFAULT_REFINE_GROUP = 8;
 
 export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, options: LacamOptions): LacamResult {
   const n = starts.length;
-  const pibt = new Pibt(grid, starts, goals, options.seed);
+  const pibt = new Pibt(grid, starts, goals, options.seed, undefined, { swap: options.swap ?? true });
+  const restartRate = options.restartRate ?? DEFAULT_RESTART_RATE;
+  const pibtRuns = options.pibtRuns ?? 1;
+  const jumpRate = options.jumpRate ?? DEFAULT_JUMP_RATE;
+  const candidate = new Int32Array(n);
+  const refineShare = options.anytime ? (options.refineShare ?? DEFAULT_REFINE_SHARE) : 0;
+  /** When the search next yields to a refinement pass (performance.now() ms). */
+  let searchUntil = 0;
   const random = new Random(options.seed ^ 0x1acad);
   const explored = new Map<number, Node | Node[]>();
   const open: Node[] = [];
@@ -140,6 +193,61 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     };
   };
 
+  /**
+   * The successor of `node` under the first `fixed` constraints (in who/where) into `next`: the
+   * best of `pibtRuns` PIBT runs by edge cost + heuristic. False when no run obeys the constraints.
+   */
+  const generate = (node: Node, fixed: number): boolean => {
+    if (pibtRuns === 1) return pibt.generate(node.config, node.order, who, where, fixed, next);
+    let best = Infinity;
+    for (let run = 0; run < pibtRuns; run++) {
+      if (!pibt.generate(node.config, node.order, who, where, fixed, candidate)) continue;
+      const f = edgeCost(node.config, candidate) + heuristic(candidate);
+      if (f < best) {
+        best = f;
+        next.set(candidate);
+      }
+    }
+    return best < Infinity;
+  };
+
+  const reopen = (m: Node): void => {
+    if (goal !== null && m.g + m.h < goal.g) open.push(m);
+  };
+  const backtrack = (end: Node): Int32Array[] => {
+    const configs: Int32Array[] = [];
+    for (let m: Node | null = end; m !== null; m = m.parent) configs.push(m.config);
+    return configs.reverse();
+  };
+  /**
+   * A refined solution joins the explored graph (lacam3's apply_new_solution): its known
+   * configurations get the new edges and are rewired, the new ones become nodes on the stack.
+   */
+  const adopt = (configs: Int32Array[]): void => {
+    let from = root;
+    for (let t = 1; t < configs.length; t++) {
+      const key = hashConfig(configs[t]);
+      const known = find(configs[t], key);
+      if (known !== null) {
+        from.neighbours.push(known);
+        rewire(from, edgeCost, reopen);
+        from = known;
+        continue;
+      }
+      if (highNodes >= options.maxNodes) return;
+      const child = makeNode(configs[t], from);
+      remember(child, key);
+      from.neighbours.push(child);
+      open.push(child);
+      from = child;
+    }
+  };
+  const refiner = new Refiner({
+    grid, starts, goals, random, maxGroup: options.refineGroup ?? DEFAULT_REFINE_GROUP,
+    distance: (i, cell) => pibt.distance(i, cell),
+    shouldStop: () => options.shouldStop() !== null,
+  });
+
   const root = makeNode(Int32Array.from(starts), null);
   const lowerBound = root.h;
   remember(root, hashConfig(root.config));
@@ -149,11 +257,22 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     if (++iterations % POLL_EVERY === 0) {
       stopped = options.shouldStop();
       if (stopped !== null) break;
+      if (goal !== null && refineShare > 0 && performance.now() >= searchUntil) {
+        const began = performance.now();
+        const refined = refiner.pass(backtrack(goal));
+        if (refined !== null) adopt(refined);
+        const spent = performance.now() - began;
+        searchUntil = performance.now() + (spent * (1 - refineShare)) / refineShare;
+      }
     }
     if (goal !== null && goal.g < reported) {
       // A rewiring lowered the best solution's cost.
       reported = goal.g;
       options.onImproved?.(goal.g, lowerBound);
+    }
+    if (goal !== null && open.length > 1 && random.next() < jumpRate) {
+      // LaCAM*: now and then go on from anywhere on the stack, not only its top.
+      open.push(open[random.int(open.length - 1)]);
     }
     const node = open[open.length - 1];
     if (isGoal(node.config)) {
@@ -204,15 +323,15 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
       where[fixed] = c.where;
       fixed++;
     }
-    if (!pibt.generate(node.config, node.order, who, where, fixed, next)) continue;
+    if (!generate(node, fixed)) continue;
     const key = hashConfig(next);
     const known = find(next, key);
     if (known !== null) {
       if (options.anytime) {
         node.neighbours.push(known);
-        rewire(node, edgeCost, (m) => goal !== null && m.g + m.h < goal.g && open.push(m));
+        rewire(node, edgeCost, reopen);
       }
-      open.push(known);
+      open.push(random.next() < restartRate ? root : known);
       continue;
     }
     if (highNodes >= options.maxNodes) {
@@ -225,9 +344,7 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     open.push(child);
   }
 
-  const configs: Int32Array[] = [];
-  for (let m = goal; m !== null; m = m.parent) configs.push(m.config);
-  configs.reverse();
+  const configs = goal === null ? [] : backtrack(goal);
   let status: LacamStatus;
   if (goal !== null) status = 'solved';
   else if (stopped !== null) status = stopped;

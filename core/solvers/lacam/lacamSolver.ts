@@ -2,6 +2,9 @@
  * LaCAM and LaCAM* (lacam.ts) as registry solvers: they plan offline, from the starts to the
  * goals, and answer with the whole plan. `lacam` stops at its first solution, `lacam-star` goes on
  * improving it (sum of loss, the `away` model) until the time limit or until it is proven optimal.
+ * Params: memoryMb, swap (PIBT's swap operation, default true), pibtRuns (PIBT runs per successor,
+ * default 1), restartRate (default 0.1); lacam-star also refineShare (default 0.8) and
+ * refineGroup (default 8): see lacam.ts and refine.ts.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
@@ -12,22 +15,52 @@ import { checkPibtUnits } from './units.ts';
 /** Default memory for the search's nodes; each holds three arrays of one number per unit. */
 const DEFAULT_MEMORY_MB = 2048;
 
+interface LacamParams {
+  memoryMb: number;
+  swap?: boolean;
+  pibtRuns?: number;
+  restartRate?: number;
+  refineShare?: number;
+  refineGroup?: number;
+}
+
+/** What each param may be: [check, what it must be]. The refinement's only matter to lacam-star. */
+const PARAM_RULES: Record<string, [(value: unknown) => boolean, string, boolean]> = {
+  memoryMb: [(v) => typeof v === 'number' && v >= 1, 'a number >= 1', false],
+  swap: [(v) => typeof v === 'boolean', 'true or false', false],
+  pibtRuns: [(v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100, 'a whole number from 1 to 100', false],
+  restartRate: [(v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1', false],
+  refineShare: [(v) => typeof v === 'number' && v >= 0 && v < 1, 'a number from 0 up to (not including) 1', true],
+  refineGroup: [(v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 1000, 'a whole number from 1 to 1000', true],
+};
+
+function readParams(name: string, params: Record<string, unknown>, anytime: boolean): LacamParams {
+  const allowed = Object.keys(PARAM_RULES).filter((key) => anytime || !PARAM_RULES[key][2]);
+  for (const [key, value] of Object.entries(params)) {
+    if (!allowed.includes(key)) throw new RangeError(`${name}: unknown param '${key}'; allowed params are ${allowed.map((k) => `'${k}'`).join(', ')}`);
+    const [ok, what] = PARAM_RULES[key];
+    if (!ok(value)) throw new RangeError(`${name}: param '${key}' must be ${what}, got ${JSON.stringify(value)}`);
+  }
+  return { ...(params as Partial<LacamParams>), memoryMb: (params.memoryMb as number | undefined) ?? DEFAULT_MEMORY_MB };
+}
+
 export function solveLacam(instance: MapfInstance, options: SolveOptions, anytime: boolean): SolveResult {
   const name = anytime ? 'lacam-star' : 'lacam';
   const started = performance.now();
   checkInstance(instance);
   checkPibtUnits(name, instance.movement, instance.agents);
-  const params = options.params ?? {};
-  for (const key of Object.keys(params)) {
-    if (key !== 'memoryMb') throw new RangeError(`${name}: unknown param '${key}'; allowed params are 'memoryMb'`);
-  }
-  const memoryMb = params.memoryMb ?? DEFAULT_MEMORY_MB;
-  if (typeof memoryMb !== 'number' || !(memoryMb >= 1)) throw new RangeError(`${name}: param 'memoryMb' must be a number >= 1, got ${String(memoryMb)}`);
+  const params = readParams(name, options.params ?? {}, anytime);
+  const memoryMb = params.memoryMb;
   const n = instance.agents.length;
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   const result = lacamSearch(instance.grid, Int32Array.from(instance.agents, (a) => a.start), Int32Array.from(instance.agents, (a) => a.goal), {
     seed: options.seed ?? 0,
     anytime,
+    swap: params.swap,
+    pibtRuns: params.pibtRuns,
+    restartRate: params.restartRate,
+    refineShare: params.refineShare,
+    refineGroup: params.refineGroup,
     maxNodes: Math.max(16, Math.floor((memoryMb * 1024 * 1024) / (12 * n + 160))),
     shouldStop: () => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null),
     onImproved: (cost, lowerBound) => options.onProgress?.({ message: `sum of loss ${cost} (lower bound ${lowerBound})` }),

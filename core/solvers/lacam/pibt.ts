@@ -10,6 +10,12 @@
  * to try its next cell (backtracking). Priorities: how long a unit has been away from its goal
  * (reset to 0 on arrival), then its initial distance, then a random tie-breaker (as Kei18/pibt2).
  *
+ * With `swap` (LaCAM*, Okumura IJCAI 2023, section 4; as Kei18/lacam2 and lacam3 pibt.cpp), a
+ * unit facing another unit head-on in a corridor, where neither can let the other pass, reverses
+ * its preferences (it backs off) and pulls the other into the cell it leaves: the two can then
+ * swap places at the corridor's next branching over a few steps, which plain PIBT never does. The
+ * tests that decide it (swap required, swap possible) follow the corridor cell by cell (swap.ts).
+ *
  * The recursion runs on an explicit stack (a chain of pushes can be as long as the units), and
  * every buffer is a typed array kept between steps; nothing is allocated per step but the
  * candidates' random tie-breaks, drawn from a seeded generator. 4-connected grids, units of one
@@ -18,10 +24,16 @@
 import type { Grid } from '../../grid/grid.ts';
 import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import { Random } from '../../util/random.ts';
+import { SwapTests } from './swap.ts';
 
 const NONE = -1;
 /** Candidates per unit: its cell and four neighbours. */
 const SLOTS = 5;
+
+export interface PibtOptions {
+  /** The swap operation of LaCAM* (corridors); off: PIBT as in the IJCAI 2019 paper. */
+  swap?: boolean;
+}
 
 export class Pibt {
   readonly n: number;
@@ -50,11 +62,14 @@ export class Pibt {
   private stackCount: Int32Array;
   private stackCells: Int32Array;
   private readonly keys = new Float64Array(SLOTS);
+  /** Per depth, the unit to pull into the frame's unit's cell if its first choice succeeds (swap). */
+  private stackSwap: Int32Array;
+  private readonly swap: SwapTests | null;
 
   /** Calls of the PIBT function (pushes included), over every step: the work done. */
   calls = 0;
 
-  constructor(grid: Grid, starts: ArrayLike<number>, goals: ArrayLike<number>, seed: number, distances?: GoalDistances) {
+  constructor(grid: Grid, starts: ArrayLike<number>, goals: ArrayLike<number>, seed: number, distances?: GoalDistances, options: PibtOptions = {}) {
     const n = (this.n = goals.length);
     this.grid = grid;
     this.goals = Int32Array.from(goals);
@@ -80,6 +95,8 @@ export class Pibt {
     this.stackNext = new Int32Array(depth);
     this.stackCount = new Int32Array(depth);
     this.stackCells = new Int32Array(depth * SLOTS);
+    this.stackSwap = new Int32Array(depth);
+    this.swap = options.swap ? new SwapTests(grid, this.goals, this.occupiedNow, (i, cell) => this.tables[i].get(cell)) : null;
   }
 
   /** The distance tables for the grid's current version (a map change drops the old ones). */
@@ -223,6 +240,7 @@ export class Pibt {
           descended = true;
           break;
         }
+        if (this.swap !== null) this.pullSwapped(top);
         return true;
       }
       if (descended) continue;
@@ -231,6 +249,26 @@ export class Pibt {
       occupiedNext[from[i]] = i;
       if (top === 0) return false;
       top--;
+    }
+  }
+
+  /**
+   * The push chain down to depth `top` succeeded: every frame whose unit got its first choice and
+   * chose to back off for a swap pulls its partner into the cell it leaves, deepest first (the
+   * order in which the recursive PIBT returns), if that partner is still free and the cell too.
+   */
+  private pullSwapped(top: number): void {
+    const to = this.to;
+    const from = this.from;
+    const occupiedNext = this.occupiedNext;
+    for (let t = top; t >= 0; t--) {
+      const s = this.stackSwap[t];
+      if (s === NONE || this.stackNext[t] !== 1) continue;
+      const cell = from[this.stackAgent[t]];
+      if (to[s] === NONE && occupiedNext[cell] === NONE) {
+        to[s] = cell;
+        occupiedNext[cell] = s;
+      }
     }
   }
 
@@ -259,6 +297,19 @@ export class Pibt {
     if (y + 1 < grid.height && passable[c + w] === 1) count = this.addCandidate(base, count, c + w, table);
     if (x > 0 && passable[c - 1] === 1) count = this.addCandidate(base, count, c - 1, table);
     this.stackCount[top] = count;
+    this.stackSwap[top] = NONE;
+    if (this.swap !== null) {
+      const partner = this.swap.partner(i, cells[base], this.from, this.to);
+      if (partner !== NONE) {
+        // Back off: the candidates in reverse order, the farthest from the goal first.
+        this.stackSwap[top] = partner;
+        for (let a = base, b = base + count - 1; a < b; a++, b--) {
+          const t = cells[a];
+          cells[a] = cells[b];
+          cells[b] = t;
+        }
+      }
+    }
   }
 
   /** Inserts a candidate in key order (insertion sort over at most five). */
