@@ -1,0 +1,39 @@
+/**
+ * PIBT, LaCAM and LaCAM* from the app (issue 13): in the browser edition each is offered in the
+ * solver panel, solves the example through the solver worker, and its plan passes the plan
+ * validator, with a sum of costs shown; LaCAM* stops at the time limit set in the panel.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+
+let browser: Browser;
+let app: WatchedPage;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await openApp(browser, inject('baseUrl'));
+  await app.page.getByTestId('status').waitFor();
+});
+afterAll(async () => {
+  await app?.page.close();
+  await browser?.close();
+});
+
+describe('the PIBT / LaCAM family in the app', () => {
+  for (const solver of ['pibt', 'lacam', 'lacam-star']) {
+    it(`${solver} solves the example with a valid plan`, async () => {
+      const page = app.page;
+      await page.getByTestId('solver-select').selectOption(solver);
+      if (solver === 'lacam-star') {
+        const limit = page.getByTestId('solver-time-limit');
+        await limit.fill('1');
+        await limit.press('Enter');
+      }
+      await page.getByTestId('solve').click();
+      await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 30_000 });
+      await expect(page.getByTestId('validation').textContent()).resolves.toBe('Plan validator: no conflicts.');
+      await expect(page.getByTestId('sum-of-costs').textContent()).resolves.toMatch(/^\d+$/);
+      await screenshot(page, `scale-${solver}`);
+    });
+  }
+});
