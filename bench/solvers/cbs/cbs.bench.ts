@@ -5,7 +5,11 @@
  * and the expansions at both levels. Times are this thread's CPU (process.cpuUsage: one thread),
  * with the load.
  *
- * Usage: tsx bench/solvers/cbs/cbs.bench.ts [--scens 5] [--limit-s 10] [--no-improvements]
+ * Then EECBS w = 1.2 (targets: random-32-32-20 100 / 150 agents < 0.5 s / < 1 s, C++ 0.15 / 0.30 s;
+ * warehouse-10-20-10-2-1 200 / 400 agents < 1.5 s / < 15 s, C++ 0.49 / 5.0 s), cost over its
+ * proved lower bound.
+ *
+ * Usage: tsx bench/solvers/cbs/cbs.bench.ts [--scens 5] [--limit-s 10] [--no-improvements] [--only cbs|eecbs]
  *   --scens 25 --limit-s 60 is the issue's full row.
  */
 import { readFileSync } from 'node:fs';
@@ -21,12 +25,12 @@ const args = process.argv.slice(2);
 const arg = (name: string, fallback: number): number => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
 const SCENS = arg('scens', 5);
 const LIMIT_S = arg('limit-s', 10);
-const PARAMS = args.includes('--no-improvements') ? { prioritize: false, heuristic: 'none' } : {};
+const PARAMS = args.includes('--no-improvements') ? { prioritize: false, heuristic: 'none', bypass: false, targetReasoning: false } : {};
+const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const BENCH = fileURLToPath(new URL('../../../../shared/benchmarks/movingai/', import.meta.url));
-const grid = parseMap(readFileSync(`${BENCH}maps/random-32-32-20.map`, 'utf8'), 'random-32-32-20.map').grid;
-
-function instance(scen: number, k: number): MapfInstance {
-  const entries = parseScenario(readFileSync(`${BENCH}scen/random-32-32-20-random-${scen}.scen`, 'utf8'), `random-${scen}`).entries.slice(0, k);
+function instance(scen: number, k: number, map = 'random-32-32-20'): MapfInstance {
+  const grid = parseMap(readFileSync(`${BENCH}maps/${map}.map`, 'utf8'), `${map}.map`).grid;
+  const entries = parseScenario(readFileSync(`${BENCH}scen/${map}-random-${scen}.scen`, 'utf8'), `random-${scen}`).entries.slice(0, k);
   return { grid, movement: FOUR_CONNECTED, agents: entries.map((e) => ({ start: grid.cell(e.startX, e.startY), goal: grid.cell(e.goalX, e.goalY) })) };
 }
 
@@ -37,6 +41,7 @@ function run(inst: MapfInstance, limitS: number) {
   return { result, seconds: (used.user + used.system) / 1e6 };
 }
 
+if (ONLY !== 'eecbs') {
 console.log(`CBS (core/solvers/cbs), params ${JSON.stringify(PARAMS)}, Node ${process.version}`);
 for (let repeat = 1; repeat <= 2; repeat++) {
   const { result, seconds } = run(instance(1, 40), 60);
@@ -60,4 +65,28 @@ for (const k of [10, 20, 30, 40, 50]) {
     low += result.stats.lowExpanded;
   }
   console.log(`K = ${k}: ${solved}/${SCENS} solved, ${cpu.toFixed(1)} s CPU in all, ${high} high-level and ${low} low-level expansions; load ${loadavg()[0].toFixed(2)}; EECBS w=1 in 60 s: ${targets[k]}`);
+}
+}
+
+if (ONLY !== 'cbs') {
+  console.log(`\nEECBS w = 1.2 (core/solvers/cbs/eecbs.ts), first K agents of random-1, 60 s limit`);
+  const rows: [string, number, number, string][] = [
+    ['random-32-32-20', 100, 0.5, '< 0.5 s (C++ 0.15 s)'],
+    ['random-32-32-20', 150, 1, '< 1 s (C++ 0.30 s)'],
+    ['warehouse-10-20-10-2-1', 200, 1.5, '< 1.5 s (C++ 0.49 s)'],
+    ['warehouse-10-20-10-2-1', 400, 15, '< 15 s (C++ 5.0 s)'],
+  ];
+  for (const [map, k, target, label] of rows) {
+    const inst = instance(1, k, map);
+    const cpu = process.cpuUsage();
+    const result = findSolver('eecbs')!.solve(inst, { timeLimitMs: 60_000, params: { w: 1.2 } });
+    const used = process.cpuUsage(cpu);
+    const seconds = (used.user + used.system) / 1e6;
+    const cost = result.paths.reduce((sum, p) => sum + p.length - 1, 0);
+    console.log(
+      `${map}, ${k} agents: ${result.status} in ${seconds.toFixed(2)} s CPU` +
+        (result.status === 'solved' ? `, cost ${cost} / lower bound ${result.stats.costLowerBound} = ${(cost / result.stats.costLowerBound).toFixed(3)}` : `, lower bound ${result.stats.costLowerBound}`) +
+        `; high-level ${result.stats.highExpanded} expanded, low-level ${result.stats.lowExpanded}; load ${loadavg()[0].toFixed(2)}; target ${label}: ${result.status === 'solved' && seconds < target ? 'pass' : 'FAIL'}`,
+    );
+  }
 }

@@ -15,7 +15,9 @@
  * MDDs, mdd.ts), then a semi-cardinal one; and `heuristic: 'cg'` (CBSH, Felner et al., ICAPS
  * 2018): a node's f is its cost plus a matching of the cardinal conflict graph (each cardinal
  * conflict costs one of its two units at least one more turn; disjoint pairs add up), evaluated
- * when a node is first popped and the node pushed back if its f grew. Both keep CBS optimal.
+ * when a node is first popped and the node pushed back if its f grew; and `targetReasoning`
+ * (Li et al., AIJ 2021): a conflict on a resting unit's goal bars the other unit from that goal
+ * for good in one child (constraintTree.ts). All keep CBS optimal.
  *
  * 4-connected grids, one-cell units moving a cell a turn. The time limit and cancel are checked
  * at every high-level node and inside the low level, every 4,096 expansions; a node cap bounds
@@ -28,14 +30,8 @@ import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistance
 import { type Conflict, ConflictAvoidanceTable, allConflicts, firstConflict } from './conflicts.ts';
 import { type AgentConstraints, SpaceTimePlanner, emptyConstraints } from './lowLevel.ts';
 import { type Mdd, buildMdd, mddForces } from './mdd.ts';
+import { type Constraint, branch, constraintsOf } from './constraintTree.ts';
 
-interface Constraint {
-  agent: number;
-  /** Vertex: `to` is the cell and `from` is -1. Edge: the move from -> to arriving at t. */
-  from: number;
-  to: number;
-  t: number;
-}
 
 interface CbsNode {
   parent: CbsNode | null;
@@ -61,6 +57,8 @@ export interface CbsOptions {
   heuristic: 'cg' | 'none';
   /** ICBS: adopt a child's path that removes conflicts at no cost instead of branching. */
   bypass: boolean;
+  /** Target reasoning (constraintTree.ts, branch). */
+  targetReasoning: boolean;
 }
 
 /** Conflicts classified per node at most (a node with more branches on one of the first). */
@@ -200,7 +198,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
       break;
     }
     const children: CbsNode[] = [];
-    for (const constraint of branch(conflict)) {
+    for (const constraint of branch(conflict, options.targetReasoning ? { paths: node.paths, goals } : undefined)) {
       if (nodes.length - highExpanded >= options.maxNodes) {
         stopped = 'memory';
         break;
@@ -259,38 +257,6 @@ function forces(mdd: Mdd, conflict: Conflict, first: boolean): boolean {
   const from = first ? conflict.from : conflict.to;
   const to = first ? conflict.to : conflict.from;
   return mddForces(mdd, from, conflict.t - 1) && mddForces(mdd, to, conflict.t);
-}
-
-/** The two constraints a conflict branches on: each unit is kept off it in one child. */
-function branch(conflict: Conflict): Constraint[] {
-  if (conflict.kind === 'vertex') {
-    return [
-      { agent: conflict.a, from: -1, to: conflict.cell, t: conflict.t },
-      { agent: conflict.b, from: -1, to: conflict.cell, t: conflict.t },
-    ];
-  }
-  // a moved from -> to while b moved to -> from, arriving at t.
-  return [
-    { agent: conflict.a, from: conflict.from, to: conflict.to, t: conflict.t },
-    { agent: conflict.b, from: conflict.to, to: conflict.from, t: conflict.t },
-  ];
-}
-
-/** Unit a's constraints from `node` up to the root. */
-function constraintsOf(node: CbsNode, a: number, goal: number, cells: number): AgentConstraints {
-  const c = emptyConstraints();
-  for (let m: CbsNode | null = node; m !== null; m = m.parent) {
-    const k = m.constraint;
-    if (k === null || k.agent !== a) continue;
-    if (k.from < 0) {
-      c.vertex.add(k.t * cells + k.to);
-      if (k.to === goal && k.t > c.goalT) c.goalT = k.t;
-    } else {
-      c.edge.add((k.t * cells + k.from) * cells + k.to);
-    }
-    if (k.t > c.maxT) c.maxT = k.t;
-  }
-  return c;
 }
 
 function sumOfLengths(paths: readonly Int32Array[]): number {

@@ -2,7 +2,7 @@
  * CBS (cbs.ts) as a registry solver: optimal for the `rest` cost model (the Moving AI standard:
  * each unit's time until it rests on its goal for good). Standley's `away` model is refused: a
  * unit's cost there ends with its last move, which the constraint tree's path costs do not count.
- * Params: `bypass` (ICBS, default true), `prioritize` (ICBS's cardinal conflicts first, default true), `heuristic` ('cg', CBSH's
+ * Params: `targetReasoning` (default true), `bypass` (ICBS, default true), `prioritize` (ICBS's cardinal conflicts first, default true), `heuristic` ('cg', CBSH's
  * conflict-graph heuristic, default; 'none'), `maxNodes`.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
@@ -11,7 +11,7 @@ import type { SolveOptions, SolveResult } from '../types.ts';
 import { cbsSearch } from './cbs.ts';
 
 const DEFAULT_MAX_NODES = 2_000_000;
-const ALLOWED = ['maxNodes', 'costModel', 'prioritize', 'heuristic', 'bypass'];
+const ALLOWED = ['targetReasoning', 'maxNodes', 'costModel', 'prioritize', 'heuristic', 'bypass'];
 
 export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveResult {
   const started = performance.now();
@@ -37,12 +37,15 @@ export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveRe
   if (typeof bypass !== 'boolean') throw new RangeError(`cbs: param 'bypass' must be true or false, got ${String(bypass)}`);
   const heuristic = params.heuristic ?? 'cg';
   if (heuristic !== 'cg' && heuristic !== 'none') throw new RangeError(`cbs: param 'heuristic' must be 'cg' or 'none', got ${String(heuristic)}`);
+  const targetReasoning = params.targetReasoning ?? true;
+  if (typeof targetReasoning !== 'boolean') throw new RangeError(`cbs: param 'targetReasoning' must be true or false, got ${String(targetReasoning)}`);
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   const result = cbsSearch(instance.grid, Int32Array.from(instance.agents, (a) => a.start), Int32Array.from(instance.agents, (a) => a.goal), {
     maxNodes,
     prioritize,
     heuristic,
     bypass,
+    targetReasoning,
     shouldStop: () => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null),
   });
   const stats = {

@@ -1,10 +1,13 @@
 /**
  * The conflict-based search family's entry: `cbs` (Sharon et al., AIJ 2015), optimal for the sum
- * of costs in the `rest` model, planning offline on a fixed map.
+ * of costs in the `rest` model, and `eecbs` (Li, Ruml and Koenig, AAAI 2021), within a factor w
+ * of it; both plan offline on a fixed map.
  */
 import type { SolverEntry } from '../types.ts';
 import { solveCbs } from './cbsSolver.ts';
+import { solveEecbs } from './eecbsSolver.ts';
 
 export const CBS_SOLVERS: readonly SolverEntry[] = [
   { name: 'cbs', label: 'CBS: conflict-based search, optimal sum of costs (Sharon et al. 2015)', optimal: true, solve: solveCbs },
+  { name: 'eecbs', label: 'EECBS: bounded-suboptimal CBS, cost <= w x optimal (Li et al. 2021)', optimal: false, solve: solveEecbs },
 ];

@@ -26,10 +26,22 @@ export interface AgentConstraints {
   maxT: number;
   /** The latest t of a vertex constraint on the unit's goal (-1: none): it cannot rest before. */
   goalT: number;
+  /**
+   * Target reasoning's constraints: cell -> the first time the unit may no longer stand there
+   * (from then on, for good: another unit rests on it as its goal).
+   */
+  barred: Map<number, number>;
+}
+
+/** Whether a `barred` constraint keeps the unit off `cell` at t. */
+export function isBarred(c: AgentConstraints, cell: number, t: number): boolean {
+  if (c.barred.size === 0) return false;
+  const from = c.barred.get(cell);
+  return from !== undefined && t >= from;
 }
 
 export function emptyConstraints(): AgentConstraints {
-  return { vertex: new Set(), edge: new Set(), maxT: -1, goalT: -1 };
+  return { vertex: new Set(), edge: new Set(), maxT: -1, goalT: -1, barred: new Map() };
 }
 
 /** Where the other units are: for tie-breaking only (fewer conflicts first). */
@@ -86,7 +98,7 @@ export class SpaceTimePlanner {
     const bestStamp = this.bestStamp;
     const stamp = this.stamp;
     const h0 = distances.get(start);
-    if (h0 >= FAR || c.vertex.has(start)) return null;
+    if (h0 >= FAR || c.vertex.has(start) || isBarred(c, start, 0)) return null;
     this.push(start, 0, 0, 0, -1, h0);
     if (map === null) {
       bestStamp[start] = stamp;
@@ -115,6 +127,7 @@ export class SpaceTimePlanner {
           if (c.vertex.has(nt * cells + n)) continue;
           if (n !== cell && c.edge.has((nt * cells + cell) * cells + n)) continue;
         }
+        if (isBarred(c, n, nt)) continue;
         const h = distances.get(n);
         if (h >= FAR) continue;
         const key = nextLayer * cells + n;

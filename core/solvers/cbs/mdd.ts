@@ -14,7 +14,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import { fourConnectedStep } from '../../grid/movement.ts';
 import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
-import type { AgentConstraints } from './lowLevel.ts';
+import { type AgentConstraints, isBarred } from './lowLevel.ts';
 
 export interface Mdd {
   /** The single cell of each level, or -1 when the level has more than one. */
@@ -36,6 +36,7 @@ export function buildMdd(grid: Grid, start: number, goal: number, cost: number, 
         if (n < 0 || passable[n] !== 1 || seen.has(n)) continue;
         if (distances.get(n) > cost - t) continue;
         if (t <= c.maxT && c.vertex.has(t * cells + n)) continue;
+        if (isBarred(c, n, t)) continue;
         seen.add(n);
         level.push(n);
       }

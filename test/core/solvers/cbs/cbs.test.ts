@@ -45,10 +45,12 @@ describe('CBS', () => {
   });
 
   it.each([
-    ['plain CBS', { prioritize: false, heuristic: 'none', bypass: false }],
-    ['ICBS conflict prioritisation alone', { prioritize: true, heuristic: 'none', bypass: false }],
-    ['the CG heuristic alone', { prioritize: false, heuristic: 'cg', bypass: false }],
-    ['bypass alone', { prioritize: false, heuristic: 'none', bypass: true }],
+    ['plain CBS', { prioritize: false, heuristic: 'none', bypass: false, targetReasoning: false }],
+    ['target reasoning alone', { prioritize: false, heuristic: 'none', bypass: false, targetReasoning: true }],
+    ['all but target reasoning', { targetReasoning: false }],
+    ['ICBS conflict prioritisation alone', { prioritize: true, heuristic: 'none', bypass: false, targetReasoning: false }],
+    ['the CG heuristic alone', { prioritize: false, heuristic: 'cg', bypass: false, targetReasoning: false }],
+    ['bypass alone', { prioritize: false, heuristic: 'none', bypass: true, targetReasoning: false }],
     ['all but bypass', { bypass: false }],
   ])('switching improvements off keeps the optimum: %s', (_, switches) => {
     let compared = 0;
@@ -74,6 +76,25 @@ describe('CBS', () => {
     expect(result.status).toBe('solved');
     expect(validatePlan(instance, result.paths).valid).toBe(true);
     expect(sumOfCosts(result.paths, instance.agents.map((a) => a.goal), 'rest')).toBe(bruteForceOptimum(instance, 'rest').cost);
+  });
+
+  it('target reasoning bars a passing unit from a resting unit\'s goal for good: fewer nodes, same optimum', () => {
+    // Unit 1 rests on its goal at (3, 0) early; unit 2 must cross that cell late (its start is
+    // far), so unit 1 has to leave and come back. Plain branching forbids unit 2 one turn at a
+    // time there; target reasoning settles it in one branch.
+    const grid = Grid.fromAscii(['........', '@@@.@@@@', '........']);
+    const instance: MapfInstance = {
+      grid, movement: FOUR_CONNECTED,
+      agents: [{ start: grid.cell(2, 0), goal: grid.cell(3, 0) }, { start: grid.cell(0, 2), goal: grid.cell(7, 0) }],
+    };
+    const plain = cbs.solve(instance, { params: { targetReasoning: false, prioritize: false, heuristic: 'none', bypass: false } });
+    const target = cbs.solve(instance, { params: { targetReasoning: true, prioritize: false, heuristic: 'none', bypass: false } });
+    const goals = instance.agents.map((a) => a.goal);
+    expect(target.status).toBe('solved');
+    expect(validatePlan(instance, target.paths).valid).toBe(true);
+    expect(sumOfCosts(target.paths, goals, 'rest')).toBe(bruteForceOptimum(instance, 'rest').cost);
+    expect(sumOfCosts(plain.paths, goals, 'rest')).toBe(sumOfCosts(target.paths, goals, 'rest'));
+    expect(target.stats.highExpanded).toBeLessThan(plain.stats.highExpanded);
   });
 
   it('a time limit stops it with the lower bound reached, a cancel likewise', () => {

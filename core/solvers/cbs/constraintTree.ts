@@ -1,0 +1,82 @@
+/**
+ * The constraint tree's constraints, shared by CBS (cbs.ts) and EECBS (eecbs.ts): what a conflict
+ * branches into (Sharon et al., AIJ 2015, section 4.2) and a unit's constraints collected from a
+ * node up to the root.
+ */
+import type { Conflict } from './conflicts.ts';
+import { type AgentConstraints, emptyConstraints } from './lowLevel.ts';
+
+export interface Constraint {
+  agent: number;
+  /**
+   * Vertex: `to` is the cell and `from` is VERTEX (-1). Edge: the move from -> to arriving at t.
+   * Barred (target reasoning): `from` is BARRED (-2), the unit off cell `to` from t on, for good.
+   */
+  from: number;
+  to: number;
+  t: number;
+}
+
+export const VERTEX = -1;
+export const BARRED = -2;
+
+/** A constraint tree node as far as its constraints go: the one it adds, and its parent. */
+export interface ConstraintNode {
+  parent: ConstraintNode | null;
+  constraint: Constraint | null;
+}
+
+/**
+ * The two constraints a conflict branches on: each unit is kept off it in one child. With
+ * `targets` (target reasoning, Li, Harabor, Stuckey, Felner, Ma and Koenig, "Pairwise symmetry
+ * reasoning for multi-agent path finding search", AIJ 301, 2021, section 5), a vertex conflict on
+ * the goal of a unit that rests there by then (a target conflict) branches into: that unit may
+ * not rest on its goal by t (it arrives later), or the other unit never stands there from t on.
+ * Standard branching would bar the other unit from (goal, t) alone, and it would come back at
+ * t + 1, t + 2, ... one node each. Both children still partition the plans, so CBS stays optimal.
+ */
+export function branch(conflict: Conflict, targets?: { paths: readonly Int32Array[]; goals: Int32Array }): Constraint[] {
+  if (conflict.kind === 'vertex' && targets !== undefined) {
+    const { paths, goals } = targets;
+    for (const [resting, other] of [[conflict.a, conflict.b], [conflict.b, conflict.a]]) {
+      if (goals[resting] === conflict.cell && conflict.t >= paths[resting].length - 1) {
+        return [
+          { agent: resting, from: VERTEX, to: conflict.cell, t: conflict.t },
+          { agent: other, from: BARRED, to: conflict.cell, t: conflict.t },
+        ];
+      }
+    }
+  }
+  if (conflict.kind === 'vertex') {
+    return [
+      { agent: conflict.a, from: -1, to: conflict.cell, t: conflict.t },
+      { agent: conflict.b, from: -1, to: conflict.cell, t: conflict.t },
+    ];
+  }
+  // a moved from -> to while b moved to -> from, arriving at t.
+  return [
+    { agent: conflict.a, from: conflict.from, to: conflict.to, t: conflict.t },
+    { agent: conflict.b, from: conflict.to, to: conflict.from, t: conflict.t },
+  ];
+}
+
+/** Unit a's constraints from `node` up to the root. */
+export function constraintsOf(node: ConstraintNode, a: number, goal: number, cells: number): AgentConstraints {
+  const c = emptyConstraints();
+  for (let m: ConstraintNode | null = node; m !== null; m = m.parent) {
+    const k = m.constraint;
+    if (k === null || k.agent !== a) continue;
+    if (k.from === BARRED) {
+      const before = c.barred.get(k.to);
+      if (before === undefined || k.t < before) c.barred.set(k.to, k.t);
+    } else if (k.from === VERTEX) {
+      c.vertex.add(k.t * cells + k.to);
+      if (k.to === goal && k.t > c.goalT) c.goalT = k.t;
+    } else {
+      c.edge.add((k.t * cells + k.from) * cells + k.to);
+    }
+    if (k.t > c.maxT) c.maxT = k.t;
+  }
+  return c;
+}
+
