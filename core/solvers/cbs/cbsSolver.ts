@@ -2,8 +2,8 @@
  * CBS (cbs.ts) as a registry solver: optimal for the `rest` cost model (the Moving AI standard:
  * each unit's time until it rests on its goal for good). Standley's `away` model is refused: a
  * unit's cost there ends with its last move, which the constraint tree's path costs do not count.
- * Params: `targetReasoning` (default true), `bypass` (ICBS, default true), `prioritize` (ICBS's cardinal conflicts first, default true), `heuristic` ('cg', CBSH's
- * conflict-graph heuristic, default; 'none'), `maxNodes`.
+ * Params: `targetReasoning` (default true), `bypass` (ICBS, default true), `prioritize` (ICBS's cardinal conflicts first, default true), `heuristic` ('wdg', CBSH2's
+ * weighted dependency graph, default; 'cg', CBSH's conflict graph; 'none'), `maxNodes`.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
@@ -35,8 +35,8 @@ export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveRe
   if (typeof prioritize !== 'boolean') throw new RangeError(`cbs: param 'prioritize' must be true or false, got ${String(prioritize)}`);
   const bypass = params.bypass ?? true;
   if (typeof bypass !== 'boolean') throw new RangeError(`cbs: param 'bypass' must be true or false, got ${String(bypass)}`);
-  const heuristic = params.heuristic ?? 'cg';
-  if (heuristic !== 'cg' && heuristic !== 'none') throw new RangeError(`cbs: param 'heuristic' must be 'cg' or 'none', got ${String(heuristic)}`);
+  const heuristic = params.heuristic ?? 'wdg';
+  if (heuristic !== 'wdg' && heuristic !== 'cg' && heuristic !== 'none') throw new RangeError(`cbs: param 'heuristic' must be 'wdg', 'cg' or 'none', got ${String(heuristic)}`);
   const targetReasoning = params.targetReasoning ?? true;
   if (typeof targetReasoning !== 'boolean') throw new RangeError(`cbs: param 'targetReasoning' must be true or false, got ${String(targetReasoning)}`);
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;

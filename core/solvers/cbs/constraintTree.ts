@@ -60,9 +60,9 @@ export function branch(conflict: Conflict, targets?: { paths: readonly Int32Arra
   ];
 }
 
-/** Unit a's constraints from `node` up to the root. */
-export function constraintsOf(node: ConstraintNode, a: number, goal: number, cells: number): AgentConstraints {
-  const c = emptyConstraints();
+/** Unit a's constraints from `node` up to the root, on top of `base` (a sub-search's given ones). */
+export function constraintsOf(node: ConstraintNode, a: number, goal: number, cells: number, base?: AgentConstraints): AgentConstraints {
+  const c = base === undefined ? emptyConstraints() : copyConstraints(base);
   for (let m: ConstraintNode | null = node; m !== null; m = m.parent) {
     const k = m.constraint;
     if (k === null || k.agent !== a) continue;
@@ -80,3 +80,13 @@ export function constraintsOf(node: ConstraintNode, a: number, goal: number, cel
   return c;
 }
 
+
+export function copyConstraints(c: AgentConstraints): AgentConstraints {
+  return { vertex: new Set(c.vertex), edge: new Set(c.edge), maxT: c.maxT, goalT: c.goalT, barred: new Map(c.barred) };
+}
+
+/** A key naming a unit's constraints (for memos): the same constraints give the same key. */
+export function constraintsKey(c: AgentConstraints): string {
+  const sorted = (values: Iterable<number>): string => [...values].sort((p, q) => p - q).join(',');
+  return `${sorted(c.vertex)}|${sorted(c.edge)}|${[...c.barred].map(([cell, t]) => `${cell}@${t}`).sort().join(',')}`;
+}

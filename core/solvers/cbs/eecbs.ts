@@ -89,8 +89,13 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   let sumDistanceErrors = 0;
   let sumCostErrors = 0;
 
+  const avoidance = new ConflictAvoidanceTable(cells);
   const plan = (a: number, c: AgentConstraints, paths: readonly Int32Array[], floor: number): FocalPath | null | 'stopped' => {
-    const cat = n > 1 ? new ConflictAvoidanceTable(paths, a, cells) : null;
+    let cat: ConflictAvoidanceTable | null = null;
+    if (n > 1) {
+      cat = avoidance;
+      cat.load(paths, a);
+    }
     for (let budget = POLL_EVERY; ; budget *= 2) {
       const found = planner.plan(starts[a], goals[a], tables[a], c, cat, w, floor, { maxExpansions: budget });
       if (!planner.exhaustedBudget) return found;

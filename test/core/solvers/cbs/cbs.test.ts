@@ -44,19 +44,24 @@ describe('CBS', () => {
     expect(unsolvable).toBeGreaterThan(0);
   });
 
+  /** CBS with every improvement, per seed, computed once for all the ablation rows. */
+  const fullRuns = new Map<number, ReturnType<typeof cbs.solve>>();
   it.each([
     ['plain CBS', { prioritize: false, heuristic: 'none', bypass: false, targetReasoning: false }],
     ['target reasoning alone', { prioritize: false, heuristic: 'none', bypass: false, targetReasoning: true }],
     ['all but target reasoning', { targetReasoning: false }],
     ['ICBS conflict prioritisation alone', { prioritize: true, heuristic: 'none', bypass: false, targetReasoning: false }],
     ['the CG heuristic alone', { prioritize: false, heuristic: 'cg', bypass: false, targetReasoning: false }],
+    ['the WDG heuristic alone', { prioritize: false, heuristic: 'wdg', bypass: false, targetReasoning: false }],
+    ['CG instead of WDG', { heuristic: 'cg' }],
     ['bypass alone', { prioritize: false, heuristic: 'none', bypass: true, targetReasoning: false }],
     ['all but bypass', { bypass: false }],
   ])('switching improvements off keeps the optimum: %s', (_, switches) => {
     let compared = 0;
     for (let seed = 100; seed <= 140; seed++) {
       const instance = randomInstance(seed, 5, 4, 0.15, 2 + (seed % 3), FOUR_CONNECTED);
-      const full = cbs.solve(instance, { params: { maxNodes: 50_000 } });
+      let full = fullRuns.get(seed);
+      if (full === undefined) fullRuns.set(seed, (full = cbs.solve(instance, { params: { maxNodes: 5_000 } })));
       if (full.status !== 'solved') continue;
       const ablated = cbs.solve(instance, { params: { maxNodes: 200_000, ...switches } });
       expect(ablated.status, `seed ${seed}`).toBe('solved');
@@ -113,6 +118,7 @@ describe('CBS', () => {
     expect(() => cbs.solve({ ...base, movement: OCTILE_NO_CUT }, {})).toThrow(/4-connected/);
     expect(() => cbs.solve(base, { params: { costModel: 'away' } })).toThrow(/rest cost model/);
     expect(() => cbs.solve(base, { params: { w: 2 } })).toThrow(/unknown param 'w'/);
-    expect(() => cbs.solve(base, { params: { heuristic: 'wdg' } })).toThrow(/'cg' or 'none'/);
+    expect(() => cbs.solve(base, { params: { heuristic: 'dg' } })).toThrow(/'wdg', 'cg' or 'none', got dg/);
+    expect(() => cbs.solve(base, { params: { targetReasoning: 'yes' } })).toThrow(/'targetReasoning' must be true or false/);
   });
 });
