@@ -54,6 +54,9 @@ export function readResults(text: string, costModel: CostModel = 'away'): ReadRe
       // they reached was not recorded apart.
       if (raw.status !== 'solved') raw.sumOfCosts = raw.makespan = NaN;
       if (!('arrived' in raw)) raw.arrived = NaN;
+      // Lines from before solvers' lower bounds were recorded.
+      if (!('costLowerBound' in raw)) raw.costLowerBound = NaN;
+      if (!('costOverBound' in raw)) raw.costOverBound = NaN;
     }
     const parsed = runRecordSchema.safeParse(json);
     if (parsed.success) {

@@ -53,13 +53,20 @@ export interface RunRecord {
   costModel: CostModel;
   sumOfCosts: number;
   makespan: number;
+  /**
+   * A lower bound on the optimal sum of costs the solver proved (cbs, eecbs: their search's;
+   * lacam-star: the sum of distances), NaN without one; also on a time-out (the best reached).
+   */
+  costLowerBound: number;
+  /** sumOfCosts over costLowerBound (solved runs with a bound; EECBS guarantees <= w). */
+  costOverBound: number;
   elapsedMs: number;
 }
 
 export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
   'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'arrived', 'successRate',
   'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
-  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'elapsedMs',
+  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'elapsedMs',
 ];
 
 export interface RunContext {
@@ -92,7 +99,7 @@ export function failureRecord(run: RunSpec, message: string, elapsedMs: number):
     successes: 0, arrived: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
     collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
     costModel: countedBy(run, run.params),
-    sumOfCosts: NaN, makespan: NaN, elapsedMs,
+    sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, elapsedMs,
   };
 }
 
@@ -122,6 +129,9 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
     const r = sim.run;
     const goals = instance.agents.map((a) => a.goal);
     const costs = reportedCosts(measured.status === 'solved', sim.paths, goals, countedBy(run, params));
+    const bound = measured.solverStats?.costLowerBound;
+    const costLowerBound = typeof bound === 'number' && Number.isFinite(bound) ? bound : NaN;
+    const costOverBound = costs.sumOfCosts !== null && costLowerBound > 0 ? costs.sumOfCosts / costLowerBound : NaN;
     return {
       ...base,
       status: measured.status,
@@ -146,6 +156,8 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       costModel: countedBy(run, params),
       sumOfCosts: costs.sumOfCosts ?? NaN,
       makespan: costs.makespan ?? NaN,
+      costLowerBound,
+      costOverBound,
       elapsedMs: performance.now() - started,
     };
   } catch (error) {

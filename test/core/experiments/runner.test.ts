@@ -95,6 +95,20 @@ describe('experiment runs', () => {
     for (const task of built.agents) expect(built.grid.isFree(task.start) && built.grid.isFree(task.goal)).toBe(true);
   });
 
+  it('records the lower bound a solver proved, and the cost over it: 1 for cbs, at most w for eecbs, none for od', () => {
+    const corridor = { kind: 'inline', name: 'pocket', rows: ['.....', '@@.@@'], agents: [[2, 0, 2, 0], [0, 0, 4, 0]] };
+    const solvers = [{ solver: 'cbs' }, { solver: 'eecbs', params: { w: 1.5 } }, { solver: 'od' }];
+    const [cbs, eecbs, od] = planRuns(parseExperiment({ ...experiment, maps: [corridor], agents: [2], solvers })).map((run) => executeRun(run, newRunContext(files)));
+    expect([cbs.costLowerBound, cbs.sumOfCosts, cbs.costOverBound]).toEqual([7, 7, 1]);
+    expect(eecbs.costLowerBound).toBeLessThanOrEqual(7);
+    expect(eecbs.costOverBound).toBeLessThanOrEqual(1.5);
+    expect(eecbs.sumOfCosts).toBe(eecbs.costOverBound * eecbs.costLowerBound);
+    expect(od.costLowerBound).toBeNaN();
+    expect(od.costOverBound).toBeNaN();
+    const rows = summarize([cbs, eecbs, od]);
+    expect(rows.find((r) => r.label === 'cbs')!.costOverBound).toBe(1);
+  });
+
   it('counts sum of costs by the cost model the solver minimised: the run\'s, or the solver\'s own param', () => {
     // Unit 1 starts on its goal in a corridor and steps into the pocket while unit 2 passes:
     // 'away' charges it 2 (leave, come back), 'rest' 3 (until it rests); unit 2 needs 4 moves.
