@@ -37,3 +37,23 @@ describe('the PIBT / LaCAM family in the app', () => {
     });
   }
 });
+
+describe('the CBS family in the app', () => {
+  it('cbs and eecbs solve the example and show their proved lower bound', async () => {
+    const page = app.page;
+    for (const solver of ['cbs', 'eecbs']) {
+      await page.getByTestId('solver-select').selectOption(solver);
+      await page.getByTestId('solve').click();
+      await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 30_000 });
+      await expect(page.getByTestId('validation').textContent()).resolves.toBe('Plan validator: no conflicts.');
+      const soc = Number(await page.getByTestId('sum-of-costs').textContent());
+      const bound = await page.getByTestId('cost-lower-bound').textContent();
+      expect(bound).toMatch(/^Proved lower bound on the sum of costs: \d+; sum of costs \/ bound \d\.\d{3}/);
+      const value = Number(/: (\d+);/.exec(bound!)![1]);
+      expect(value).toBeLessThanOrEqual(soc);
+      if (solver === 'cbs') expect(bound).toContain('(optimal)');
+      else expect(soc).toBeLessThanOrEqual(1.2 * value);
+      await screenshot(page, `bound-${solver}`);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { solveStore } from '../state/solveState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { exportSolutionText } from '../state/fileActions.ts';
+import { boundText } from './boundText.ts';
 
 /** Rows of the results table; a thousand-unit run shows totals and the first rows only. */
 const MAX_ROWS = 200;
@@ -53,6 +54,11 @@ export function ResultsPanel() {
         </tfoot>
       </table>
       {outcome.paths.length > MAX_ROWS && <p className="muted">First {MAX_ROWS} of {outcome.paths.length} units.</p>}
+      {boundText(outcome.stats.costLowerBound, costs.sumOfCosts) && (
+        <p className="muted" data-testid="cost-lower-bound" title="A lower bound on the optimal sum of costs, proved by the solver's search">
+          {boundText(outcome.stats.costLowerBound, costs.sumOfCosts)}
+        </p>
+      )}
       <p className={outcome.conflicts.length ? 'conflicts' : 'valid'} data-testid="validation">
         {outcome.conflicts.length === 0
           ? 'Plan validator: no conflicts.'
