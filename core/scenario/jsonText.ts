@@ -19,6 +19,22 @@ export interface JsonSyntaxProblem extends TextPosition {
   reason: string;
 }
 
+/** Line and column of many offsets at once: one pass for the line starts, then a binary search each. */
+export function positionsAt(text: string, offsets: readonly number[]): TextPosition[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return offsets.map((offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid] <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { offset, line: low + 1, column: offset - starts[low] + 1 };
+  });
+}
+
 export function positionAt(text: string, offset: number): TextPosition {
   let line = 1;
   let lineStart = 0;
@@ -47,13 +63,52 @@ export function findJsonSyntaxError(text: string): JsonSyntaxProblem | null {
  * reported at the object that lacks it). Null when the text is not JSON.
  */
 export function locateJsonPath(text: string, path: readonly PathKey[]): TextPosition | null {
-  const scanner = new Scanner(text, path);
+  return locateJsonPaths(text, [path])[0];
+}
+
+/** Texts scanned so far (tests count them: locating many problems must take one scan). */
+export let jsonScans = 0;
+
+/**
+ * locateJsonPath for many paths in one scan of the text: the paths form a trie the scanner walks
+ * beside the document, each trie node noting where its value starts. Linear in the text plus the
+ * paths' lengths (a scan per problem took 129 s for 8,000 problems in a 1 MB scenario).
+ */
+export function locateJsonPaths(text: string, paths: readonly (readonly PathKey[])[]): (TextPosition | null)[] {
+  const root: PathNode = { children: new Map(), offset: -1 };
+  for (const path of paths) {
+    let node = root;
+    for (const key of path) {
+      let child = node.children.get(key);
+      if (child === undefined) node.children.set(key, (child = { children: new Map(), offset: -1 }));
+      node = child;
+    }
+  }
+  const scanner = new Scanner(text, root);
+  jsonScans++;
   try {
     scanner.document();
   } catch {
-    return null;
+    return paths.map(() => null);
   }
-  return positionAt(text, scanner.bestOffset);
+  const offsets = paths.map((path) => {
+    let node = root;
+    let offset = root.offset;
+    for (const key of path) {
+      const child = node.children.get(key);
+      if (child === undefined || child.offset < 0) break;
+      node = child;
+      offset = child.offset;
+    }
+    return offset;
+  });
+  return positionsAt(text, offsets);
+}
+
+/** A trie of the paths looked for; `offset` is where the value at this node's path starts (-1: not met). */
+interface PathNode {
+  children: Map<PathKey, PathNode>;
+  offset: number;
 }
 
 class ScanError extends Error {
@@ -67,29 +122,23 @@ const BACKSLASH = 92;
 
 class Scanner {
   pos = 0;
-  /** Offset of the deepest value on `target` seen so far. */
-  bestOffset = 0;
-  private bestDepth = -1;
 
-  constructor(private readonly text: string, private readonly target: readonly PathKey[] | null) {}
+  constructor(private readonly text: string, private readonly paths: PathNode | null) {}
 
   document(): void {
     this.space();
     if (this.pos >= this.text.length) this.fail('the text is empty; expected a JSON object');
-    this.value(0, true);
+    this.value(this.paths);
     this.space();
     if (this.pos < this.text.length) this.fail(`unexpected ${this.describe()} after the end of the JSON value`);
   }
 
-  /** `onTarget`: this value lies on the target path, `depth` keys down. */
-  private value(depth: number, onTarget: boolean): void {
-    if (onTarget && this.target !== null && depth > this.bestDepth) {
-      this.bestDepth = depth;
-      this.bestOffset = this.pos;
-    }
+  /** `at`: the paths' trie node of this value (null: no path looked for goes through it). */
+  private value(at: PathNode | null): void {
+    if (at !== null && at.offset < 0) at.offset = this.pos;
     const c = this.text[this.pos];
-    if (c === '{') this.object(depth, onTarget);
-    else if (c === '[') this.array(depth, onTarget);
+    if (c === '{') this.object(at);
+    else if (c === '[') this.array(at);
     else if (c === '"') this.string();
     else if (c === '-' || (c >= '0' && c <= '9')) this.number();
     else if (c === 't') this.word('true');
@@ -98,11 +147,7 @@ class Scanner {
     else this.fail(`unexpected ${this.describe()}; expected a value`);
   }
 
-  private next(depth: number, onTarget: boolean, key: PathKey): boolean {
-    return onTarget && this.target !== null && depth < this.target.length && this.target[depth] === key;
-  }
-
-  private object(depth: number, onTarget: boolean): void {
+  private object(at: PathNode | null): void {
     this.pos++;
     this.space();
     if (this.text[this.pos] === '}') {
@@ -116,7 +161,7 @@ class Scanner {
       if (this.text[this.pos] !== ':') this.fail(`unexpected ${this.describe()}; expected ':' after the property name`);
       this.pos++;
       this.space();
-      this.value(depth + 1, this.next(depth, onTarget, key));
+      this.value(at?.children.get(key) ?? null);
       this.space();
       const c = this.text[this.pos];
       if (c === '}') {
@@ -130,7 +175,7 @@ class Scanner {
     }
   }
 
-  private array(depth: number, onTarget: boolean): void {
+  private array(at: PathNode | null): void {
     this.pos++;
     this.space();
     if (this.text[this.pos] === ']') {
@@ -138,7 +183,7 @@ class Scanner {
       return;
     }
     for (let index = 0; ; index++) {
-      this.value(depth + 1, this.next(depth, onTarget, index));
+      this.value(at?.children.get(index) ?? null);
       this.space();
       const c = this.text[this.pos];
       if (c === ']') {

@@ -9,7 +9,7 @@ import { migrateScenarioJson } from './migrations.ts';
 import { checkScenarioOnGrid, checkScenarioStructure } from './checks.ts';
 import { gridFromInlineMap } from './inlineMap.ts';
 import { completeAgent } from './content.ts';
-import { findJsonSyntaxError, locateJsonPath } from './jsonText.ts';
+import { findJsonSyntaxError, locateJsonPaths } from './jsonText.ts';
 import { ScenarioError, formatPath, type PathKey, type ScenarioProblem } from './scenarioError.ts';
 
 export interface ScenarioParseOptions {
@@ -47,11 +47,13 @@ export function parseScenarioJson(text: string, fileName: string, options: Scena
   return scenario;
 }
 
-/** Adds the line and column of each problem's field. */
+/** Adds the line and column of each problem's field (all found in one scan of the text). */
 function located(text: string, fileName: string, problems: readonly ScenarioProblem[]): ScenarioError {
+  const unplaced = problems.filter((problem) => problem.line === undefined);
+  const positions = locateJsonPaths(text, unplaced.map((problem) => parsePath(problem.path)));
+  const at = new Map(unplaced.map((problem, i) => [problem, positions[i]]));
   return new ScenarioError(fileName, problems.map((problem) => {
-    if (problem.line !== undefined) return problem;
-    const position = locateJsonPath(text, parsePath(problem.path));
+    const position = at.get(problem);
     return position ? { ...problem, line: position.line, column: position.column } : problem;
   }));
 }
