@@ -39,4 +39,30 @@ describe('browser edition: autosave and recovery', () => {
     // Recovered work is still unsaved: it stays in autosave until saved.
     expect(app.consoleErrors).toEqual([]);
   });
+
+  it('keeps the offered backup until the user answers: an edit made meanwhile does not replace it', async () => {
+    const page = app.page;
+    // Leave a backup with a wall at (4, 1), then start again: it is offered.
+    if ((await page.getByTestId('discard-recovery').count()) > 0) await page.getByTestId('discard-recovery').click();
+    await page.getByTestId('map-view').hover();
+    await page.keyboard.press('p');
+    const view = await mapView(page);
+    await page.mouse.click(...cellPoint(view, 4, 1));
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('mapf-lab/autosave')?.includes('"....@') ?? false), { timeout: 8_000 }).toBe(true);
+    await page.reload();
+    await page.getByTestId('recover').waitFor();
+    // Without answering, paint another cell and wait until that edit is autosaved on its own.
+    await page.getByTestId('map-view').hover();
+    await page.keyboard.press('p');
+    const again = await mapView(page);
+    await page.mouse.click(...cellPoint(again, 8, 5));
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('mapf-lab/autosave') !== null), { timeout: 8_000 }).toBe(true);
+    // Recover brings back the offered backup (the wall at (4, 1)), not the one-edit document.
+    await page.getByTestId('recover').click();
+    await expect.poll(() => page.getByTestId('notice').textContent()).toMatch(/^Recovered “Chokepoint example”/);
+    const after = await mapView(page);
+    await expect.poll(async () => isWall((await layerPixels(page, 'static-layer', [cellPoint(after, 4, 1, 0.3, 0.3)]))[0])).toBe(true);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('mapf-lab/autosave-offered'))).toBeNull();
+    await screenshot(page, 'autosave-offer-kept');
+  });
 });

@@ -3,6 +3,11 @@
  * it is written to localStorage a moment after each edit, self-contained (the map inline); on the
  * next start a notice offers to recover it. Saving or opening a file clears it, and leaving the
  * page with unsaved changes asks first.
+ *
+ * The backup offered at start is set apart (RECOVERY_KEY, and in memory) until the user answers:
+ * edits made meanwhile autosave on their own and never replace it (issue 17, item 3). Writes
+ * happen a moment after the last edit, but at most AUTOSAVE_MAX_WAIT_MS after the first unsaved
+ * one while edits keep coming, and at once when the page is hidden or left (item 2).
  */
 import { serializeScenario } from '../../../core/scenario/serialize.ts';
 import { documentFromScenarioText, scenarioFromDocument } from '../model/document.ts';
@@ -11,7 +16,11 @@ import { model } from './session.ts';
 import { solverService } from '../platform/index.ts';
 
 export const AUTOSAVE_KEY = 'mapf-lab/autosave';
+/** The backup offered at start, kept until Recover or Discard. */
+export const RECOVERY_KEY = 'mapf-lab/autosave-offered';
 export const AUTOSAVE_DELAY_MS = 1500;
+/** Continuous editing is still written this often (the debounce alone never fired while typing). */
+export const AUTOSAVE_MAX_WAIT_MS = 3000;
 
 interface AutosaveEntry {
   savedAt: string;
@@ -22,7 +31,11 @@ interface AutosaveEntry {
 /** The model revision the file on disk (or the loaded document) matches. */
 let cleanRevision = model.revision;
 let timer = 0;
+/** When the oldest edit not yet written was made (0: none pending). */
+let pendingSince = 0;
 let warnedFull = false;
+/** The backup offered at start, until the user answers. */
+let offered: AutosaveEntry | null = null;
 
 export function isDirty(): boolean {
   return model.revision !== cleanRevision;
@@ -41,6 +54,7 @@ export function markClean(): void {
   cleanRevision = model.revision;
   for (const listener of cleanListeners) listener();
   window.clearTimeout(timer);
+  pendingSince = 0;
   try {
     localStorage.removeItem(AUTOSAVE_KEY);
   } catch {
@@ -49,6 +63,8 @@ export function markClean(): void {
 }
 
 function write(): void {
+  window.clearTimeout(timer);
+  pendingSince = 0;
   if (!isDirty()) return;
   const doc = model.document;
   const entry: AutosaveEntry = { savedAt: new Date().toISOString(), name: doc.name, text: serializeScenario(scenarioFromDocument(doc, { inlineMap: true })) };
@@ -60,9 +76,9 @@ function write(): void {
   }
 }
 
-function readEntry(): AutosaveEntry | null {
+function readEntry(key = AUTOSAVE_KEY): AutosaveEntry | null {
   try {
-    const raw = localStorage.getItem(AUTOSAVE_KEY);
+    const raw = localStorage.getItem(key);
     if (!raw) return null;
     const entry = JSON.parse(raw) as AutosaveEntry;
     return typeof entry.text === 'string' && typeof entry.name === 'string' ? entry : null;
@@ -71,9 +87,10 @@ function readEntry(): AutosaveEntry | null {
   }
 }
 
-/** Loads the autosaved scenario; it stays unsaved (dirty) until saved to a file. */
+/** Loads the backup offered at start; it stays unsaved (dirty) until saved to a file. */
 export function recover(): void {
-  const entry = readEntry();
+  const entry = offered ?? readEntry(RECOVERY_KEY) ?? readEntry();
+  forgetOffer();
   if (!entry) return;
   try {
     const doc = documentFromScenarioText(entry.text, `${entry.name} (autosaved)`);
@@ -86,14 +103,35 @@ export function recover(): void {
 }
 
 export function discardAutosave(): void {
-  markClean();
+  forgetOffer();
+  // Edits made since the offer are the user's current work: they stay autosaved.
+  if (!isDirty()) markClean();
   solveStore.set({ notice: null });
+}
+
+/** The user answered the offer: its backup is no longer kept apart. */
+function forgetOffer(): void {
+  offered = null;
+  try {
+    localStorage.removeItem(RECOVERY_KEY);
+  } catch {
+    // Storage may be disabled; there is then nothing to remove.
+  }
 }
 
 /** Starts autosaving and offers a recovery left by an earlier session. */
 export function startAutosave(): void {
-  const entry = readEntry();
+  // An offer left unanswered by an earlier session is still the one to offer; else the last
+  // autosave becomes the offer, set apart so that new edits do not overwrite it.
+  const entry = readEntry(RECOVERY_KEY) ?? readEntry();
   if (entry) {
+    offered = entry;
+    try {
+      localStorage.setItem(RECOVERY_KEY, JSON.stringify(entry));
+      localStorage.removeItem(AUTOSAVE_KEY);
+    } catch {
+      // Kept in memory for this session only.
+    }
     solveStore.set({
       notice: {
         kind: 'info',
@@ -107,9 +145,18 @@ export function startAutosave(): void {
   }
   model.subscribe((event) => {
     if (event.cause === 'solution' || event.pending) return;
+    const now = Date.now();
+    if (pendingSince === 0) pendingSince = now;
     window.clearTimeout(timer);
-    timer = window.setTimeout(write, AUTOSAVE_DELAY_MS);
+    // A moment after the last edit, but never later than MAX_WAIT after the first unwritten one.
+    const due = Math.min(AUTOSAVE_DELAY_MS, Math.max(0, pendingSince + AUTOSAVE_MAX_WAIT_MS - now));
+    timer = window.setTimeout(write, due);
   });
+  // Hidden (tab switched, window minimised, page about to be discarded) or left: write now.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') write();
+  });
+  window.addEventListener('pagehide', () => write());
   window.addEventListener('beforeunload', (event) => {
     if (!isDirty()) return;
     write();
