@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { contentSecurityPolicy } from './csp.config.ts';
 
 export default defineConfig({
   main: {
@@ -24,7 +25,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
-    plugins: [react()],
+    plugins: [react(), contentSecurityPolicy()],
     build: {
       outDir: 'out/renderer',
       rolldownOptions: { input: { index: resolve('renderer/index.html') } },

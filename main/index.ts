@@ -5,6 +5,7 @@
 import { app, BrowserWindow, ipcMain } from 'electron';
 import { join } from 'node:path';
 import { guardWebContents, hardenSession, registerAppScheme, serveRenderer } from './security.ts';
+import { devServerUrlFor } from './urlPolicy.ts';
 import { registerSolverIpc } from './ipc/solverIpc.ts';
 import { registerLabIpc } from './ipc/labIpc.ts';
 import { openPathInWindow, registerFileIpc } from './ipc/fileIpc.ts';
@@ -13,7 +14,8 @@ import { createMainWindow, registerWindowIpc } from './mainWindow.ts';
 import { buildMenu } from './menu.ts';
 import { RecentFiles } from './recentFiles.ts';
 
-const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+// The dev server only in development: a packaged build ignores ELECTRON_RENDERER_URL.
+const devServerUrl = devServerUrlFor(process.env, app.isPackaged);
 
 registerAppScheme();
 app.enableSandbox();

@@ -6,7 +6,7 @@
 import { app, net, protocol, session, type WebContents } from 'electron';
 import { pathToFileURL } from 'node:url';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../core/platform/contentSecurityPolicy.ts';
-import { APP_SCHEME, isAllowedUrl, resolveAppPath } from './urlPolicy.ts';
+import { APP_SCHEME, isAllowedNavigation, isAllowedUrl, resolveAppPath } from './urlPolicy.ts';
 
 export { APP_ORIGIN } from './urlPolicy.ts';
 
@@ -46,10 +46,10 @@ export function guardWebContents(devServerUrl: string | undefined): void {
   app.on('web-contents-created', (_event, contents: WebContents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-navigate', (event, url) => {
-      if (!isAllowedUrl(url, devServerUrl)) event.preventDefault();
+      if (!isAllowedNavigation(url, devServerUrl)) event.preventDefault();
     });
     contents.on('will-redirect', (event, url) => {
-      if (!isAllowedUrl(url, devServerUrl)) event.preventDefault();
+      if (!isAllowedNavigation(url, devServerUrl)) event.preventDefault();
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });

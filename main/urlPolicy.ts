@@ -7,9 +7,30 @@ import { join, normalize, sep } from 'node:path';
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://mapf-lab`;
 
-/** Anything but the app's own pages (and the dev server in development) is refused. */
+/**
+ * The dev server the renderer is loaded from: electron-vite's ELECTRON_RENDERER_URL, honoured
+ * only in an unpackaged (development) app. A packaged build ignores it: any URL there would get
+ * the preload API and the devtools menu (issue 17, item 13).
+ */
+export function devServerUrlFor(env: Readonly<Record<string, string | undefined>>, isPackaged: boolean): string | undefined {
+  return isPackaged ? undefined : env.ELECTRON_RENDERER_URL;
+}
+
+/**
+ * What the renderer may request (its own files, devtools, the data: and blob: URLs its images,
+ * exports and worker use, and the dev server in development); anything else is refused.
+ */
 export function isAllowedUrl(url: string, devServerUrl: string | undefined): boolean {
-  if (url.startsWith(`${APP_ORIGIN}/`) || url.startsWith('devtools://') || url.startsWith('data:') || url.startsWith('blob:')) return true;
+  if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('devtools://')) return true;
+  return isAllowedNavigation(url, devServerUrl);
+}
+
+/**
+ * Where a window may navigate: the app's own pages (and the dev server's in development) only.
+ * Not data: or blob: URLs, which would run content outside the app's origin and CSP.
+ */
+export function isAllowedNavigation(url: string, devServerUrl: string | undefined): boolean {
+  if (url.startsWith(`${APP_ORIGIN}/`)) return true;
   if (devServerUrl === undefined) return false;
   const dev = new URL(devServerUrl);
   try {

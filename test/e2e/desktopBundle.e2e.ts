@@ -3,6 +3,7 @@
  * binary: the solver utility-process bundle serves the real protocol, and the preload bundle
  * is what Electron's sandbox can run.
  */
+import { CONTENT_SECURITY_POLICY } from '../../core/platform/contentSecurityPolicy.ts';
 import { describe, expect, it, afterAll } from 'vitest';
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -41,6 +42,12 @@ describe('desktop build', () => {
     for (const file of ['main/index.js', 'main/solverProcess.js', 'preload/index.cjs', 'renderer/index.html']) {
       expect(existsSync(`${out}${file}`), file).toBe(true);
     }
+  });
+
+  it('built a page that carries the app\'s Content-Security-Policy itself (beside the app:// header)', () => {
+    const html = readFileSync(`${out}renderer/index.html`, 'utf8');
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html);
+    expect(meta?.[1].replaceAll('&#39;', "'")).toBe(CONTENT_SECURITY_POLICY);
   });
 
   it('has a preload that requires nothing but electron (sandboxed preloads cannot)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedUrl, resolveAppPath } from '../../main/urlPolicy.ts';
+import { devServerUrlFor, isAllowedNavigation, isAllowedUrl, resolveAppPath } from '../../main/urlPolicy.ts';
 
 describe('main process URL policy', () => {
   it('allows only the app itself in production', () => {
@@ -17,6 +17,23 @@ describe('main process URL policy', () => {
     expect(isAllowedUrl('ws://localhost:5173/', dev)).toBe(true);
     expect(isAllowedUrl('http://localhost:51730/', dev)).toBe(false);
     expect(isAllowedUrl('http://localhost:5173.evil.com/', dev)).toBe(false);
+  });
+
+  it('never navigates to data: or blob: URLs (they stay loadable as resources), nor elsewhere', () => {
+    expect(isAllowedNavigation('data:text/html,<script>alert(1)</script>', undefined)).toBe(false);
+    expect(isAllowedNavigation('blob:app://mapf-lab/123', undefined)).toBe(false);
+    expect(isAllowedNavigation('devtools://devtools/bundled/inspector.html', undefined)).toBe(false);
+    expect(isAllowedNavigation('app://mapf-lab/index.html', undefined)).toBe(true);
+    expect(isAllowedNavigation('http://localhost:5173/', 'http://localhost:5173/')).toBe(true);
+    expect(isAllowedUrl('data:image/png;base64,AAAA', undefined)).toBe(true);
+    expect(isAllowedUrl('blob:app://mapf-lab/123', undefined)).toBe(true);
+  });
+
+  it('honours ELECTRON_RENDERER_URL in development only: a packaged build ignores it', () => {
+    const env = { ELECTRON_RENDERER_URL: 'https://evil.example/' };
+    expect(devServerUrlFor(env, true)).toBeUndefined();
+    expect(devServerUrlFor(env, false)).toBe('https://evil.example/');
+    expect(devServerUrlFor({}, false)).toBeUndefined();
   });
 
   it('maps app:// URLs into the renderer folder and refuses escapes', () => {
