@@ -9,7 +9,7 @@ import { type RunRecord, isFailure } from '../runner.ts';
 import type { Experiment } from '../schema.ts';
 import type { Estimate } from '../stats.ts';
 import { escapeHtml, jsonForScript, scriptForInline } from './escape.ts';
-import { CHART_MEASURES, chartSeries } from './reportCharts.ts';
+import { CHART_MEASURES, type ChartMeasure, chartSeries } from './reportCharts.ts';
 
 export interface ReportInput {
   experiment: Experiment;
@@ -50,15 +50,24 @@ function estimateCell(e: Estimate): string {
   return `<td>${formatNumber(e.mean)}${interval}</td>`;
 }
 
+/**
+ * The measures this report shows: all of them, but the proved lower bound's only when a solver
+ * of the experiment proved one (most experiments have none, and an empty chart says nothing).
+ */
+function reportedMeasures(rows: readonly AggregateRow[]): readonly ChartMeasure[] {
+  return CHART_MEASURES.filter((m) => m.key !== 'costOverBound' || rows.some((row) => Number.isFinite(row.costOverBound.mean)));
+}
+
 function summaryTable(rows: readonly AggregateRow[]): string {
-  const head = ['solver', 'agents', 'runs', 'errors', 'unsolved', ...CHART_MEASURES.map((m) => (m.log ? `${m.title} (ms)` : m.key === 'sumOfCosts' || m.key === 'makespan' ? `${m.title} (solved runs)` : m.title)), 'Worst turn (ms)', 'Cost model'];
+  const measures = reportedMeasures(rows);
+  const head = ['solver', 'agents', 'runs', 'errors', 'unsolved', ...measures.map((m) => (m.log ? `${m.title} (ms)` : m.key === 'sumOfCosts' || m.key === 'makespan' ? `${m.title} (solved runs)` : m.title)), 'Worst turn (ms)', 'Cost model'];
   const body = rows.map((row) => [
     `<td class="text">${h(row.label)}</td>`,
     `<td>${row.agents}</td>`,
     `<td>${row.runs}</td>`,
     `<td>${row.failures}</td>`,
     `<td>${row.unsolved}</td>`,
-    ...CHART_MEASURES.map((m) => estimateCell(row[m.key])),
+    ...measures.map((m) => estimateCell(row[m.key])),
     `<td>${formatNumber(row.worstTurnMs)}</td>`,
     `<td class="text">${h(row.costModel)}</td>`,
   ].join(''));
@@ -105,8 +114,9 @@ pre { background: #f6f6f6; padding: 1rem; overflow: auto; } .examples { color: #
 export function reportHtml(input: ReportInput): string {
   const { experiment, records } = input;
   const rows = aggregate(records);
-  const data = { measures: CHART_MEASURES, series: chartSeries(rows) };
-  const charts = CHART_MEASURES.map((m) => `<div class="chart"><canvas id="chart-${m.key}" aria-label="${h(m.title)}"></canvas></div>`).join('\n');
+  const measures = reportedMeasures(rows);
+  const data = { measures, series: chartSeries(rows) };
+  const charts = measures.map((m) => `<div class="chart"><canvas id="chart-${m.key}" aria-label="${h(m.title)}"></canvas></div>`).join('\n');
   const missing = input.runsPlanned - records.length;
   return `<!DOCTYPE html>
 <html lang="en">

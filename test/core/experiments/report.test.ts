@@ -90,4 +90,14 @@ describe('reportHtml', () => {
     expect(html).toContain('<strong>2×</strong> <code>the solver process crashed while running run 2 (exit code 3) &lt;oops&gt;</code>');
     expect(html).toMatch(/run 2 \(HCA\* &lt;i&gt;, random-8-8-10#0, 4 agents\); run 6 \(/);
   });
+
+  it('shows the proved lower bound chart only when a solver proved one', () => {
+    expect(html).not.toContain('chart-costOverBound');
+    const bounded = records.map((r) => (r.status === 'solved' ? { ...r, costLowerBound: r.sumOfCosts, costOverBound: 1 } : r));
+    const withBound = reportHtml({
+      experiment, experimentHash: '0123456789abcdef', records: bounded, runsPlanned: runs.length, machines: [],
+      scripts: { chartJs: '', drawCharts: '' }, generatedAt: '2026-01-01T00:00:00Z', generator: 'mapf-lab test',
+    });
+    expect(withBound).toContain('<canvas id="chart-costOverBound" aria-label="Sum of costs / proved lower bound">');
+  });
 });
