@@ -9,7 +9,7 @@ import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
 import { computeClearance } from '../grid/footprint.ts';
-import { buildStepTable, buildUnitDistance } from '../search/stepTable.ts';
+import { FewestMoves } from '../search/fewestMoves.ts';
 
 /** Per-agent measurements, one typed array slot per agent. */
 export interface AgentMetrics {
@@ -70,32 +70,49 @@ export interface RunMetrics {
   reservationsMax: number;
 }
 
+/** Groups of at most this many units sharing a goal ask an A* each; larger ones share one search from the goal. */
+const SHARED_GOAL_SEARCH = 4;
+
+/** Cells the lower-bound searches have expanded, over all calls (tests count it). */
+export let lowerBoundWork = 0;
+
 /**
- * The turns each agent needs with no other agents: its fewest moves to the goal times the turns a
- * move takes (speed). Counted in moves, not in path length: path length is counted in turns, and
- * with 8 neighbours a diagonal move takes one turn, though it is sqrt(2) long, so an octile
- * bound would let a unit beat its own lower bound. A unit larger than one cell moves its anchor
- * over cells whose clearance fits it (footprint.ts); diagonal corner rules are checked on the
- * anchor only, which can only make the bound lower, never wrong. One table per distinct goal and size.
+ * Each agent's no-other-agents lower bound: its fewest moves from start to goal on the empty map
+ * times the turns a move takes (speed); Infinity where it cannot get there. Counted in moves,
+ * not in path length: with 8 neighbours a diagonal move takes one turn, though it is sqrt(2)
+ * long, so an octile bound would let a unit beat its own lower bound. A unit larger than one cell
+ * moves its anchor over cells whose clearance fits it (footprint.ts); diagonal corner rules are
+ * checked on the anchor only, which can only make the bound lower, never wrong.
+ *
+ * Memory stays at a few bytes a cell whatever the number of agents (issue 17, item 5: one Int32
+ * table per goal, kept to the end, took 4.1 GB for 1,000 agents on 1024x1024 and 3 GB for one
+ * agent on 8192x8192): an A* per agent, or one breadth-first search for a crowd sharing a goal
+ * (fewestMoves.ts), with nothing kept between them.
  */
 export function lowerBounds(grid: Grid, movement: Movement, agents: readonly AgentTask[]): Float64Array {
   const bounds = new Float64Array(agents.length);
-  const steps = buildStepTable(grid, movement);
   // Keyed goal * 256 + size: sizes are at most MAX_UNIT_SIZE (255).
-  const tables = new Map<number, Int32Array>();
-  let clearance: Uint16Array | null = null;
+  const groups = new Map<number, number[]>();
   for (let a = 0; a < agents.length; a++) {
-    const { start, goal } = agents[a];
-    const size = agents[a].size ?? 1;
-    const key = goal * 256 + size;
-    let table = tables.get(key);
-    if (table === undefined) {
-      table = size === 1 ? buildUnitDistance(steps, goal) : buildUnitDistance(steps, goal, { clearance: (clearance ??= computeClearance(grid)), size });
-      tables.set(key, table);
-    }
-    const moves = table[start];
-    bounds[a] = moves < 0 ? Infinity : moves * (agents[a].speed ?? 1);
+    const key = agents[a].goal * 256 + (agents[a].size ?? 1);
+    let group = groups.get(key);
+    if (group === undefined) groups.set(key, (group = []));
+    group.push(a);
   }
+  const search = new FewestMoves(grid, movement);
+  let clearance: Uint16Array | null = null;
+  for (const [key, group] of groups) {
+    const goal = Math.floor(key / 256);
+    const size = key % 256;
+    const fit = size === 1 ? null : { clearance: (clearance ??= computeClearance(grid)), size };
+    if (group.length <= SHARED_GOAL_SEARCH) {
+      for (const a of group) bounds[a] = search.between(agents[a].start, goal, fit) * (agents[a].speed ?? 1);
+    } else {
+      const found = search.toGoal(goal, group.map((a) => agents[a].start), fit);
+      for (const a of group) bounds[a] = (found.get(agents[a].start) ?? Infinity) * (agents[a].speed ?? 1);
+    }
+  }
+  lowerBoundWork += search.work;
   return bounds;
 }
 
