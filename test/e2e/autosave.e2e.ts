@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { cellPoint, isWall, layerPixels, mapView } from './mapCanvas.ts';
+import { readBackup } from './support/backups.ts';
 
 let browser: Browser;
 let app: WatchedPage;
@@ -27,7 +28,7 @@ describe('browser edition: autosave and recovery', () => {
     const view = await mapView(page);
     await page.mouse.click(...cellPoint(view, 2, 3));
     await expect(page.getByTestId('undo').textContent()).resolves.toBe('Undo paint');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('mapf-lab/autosave') !== null), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => readBackup(page, 'mapf-lab/autosave').then((b) => b !== null), { timeout: 5_000 }).toBe(true);
     await page.reload();
     await page.getByTestId('recover').waitFor();
     await screenshot(page, 'autosave-offer');
@@ -48,7 +49,7 @@ describe('browser edition: autosave and recovery', () => {
     await page.keyboard.press('p');
     const view = await mapView(page);
     await page.mouse.click(...cellPoint(view, 4, 1));
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('mapf-lab/autosave')?.includes('"....@') ?? false), { timeout: 8_000 }).toBe(true);
+    await expect.poll(() => readBackup(page, 'mapf-lab/autosave').then((b) => b?.includes('"....@') ?? false), { timeout: 8_000 }).toBe(true);
     await page.reload();
     await page.getByTestId('recover').waitFor();
     // Without answering, paint another cell and wait until that edit is autosaved on its own.
@@ -56,13 +57,13 @@ describe('browser edition: autosave and recovery', () => {
     await page.keyboard.press('p');
     const again = await mapView(page);
     await page.mouse.click(...cellPoint(again, 8, 5));
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('mapf-lab/autosave') !== null), { timeout: 8_000 }).toBe(true);
+    await expect.poll(() => readBackup(page, 'mapf-lab/autosave').then((b) => b !== null), { timeout: 8_000 }).toBe(true);
     // Recover brings back the offered backup (the wall at (4, 1)), not the one-edit document.
     await page.getByTestId('recover').click();
     await expect.poll(() => page.getByTestId('notice').textContent()).toMatch(/^Recovered “Chokepoint example”/);
     const after = await mapView(page);
     await expect.poll(async () => isWall((await layerPixels(page, 'static-layer', [cellPoint(after, 4, 1, 0.3, 0.3)]))[0])).toBe(true);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('mapf-lab/autosave-offered'))).toBeNull();
+    await expect.poll(() => readBackup(page, 'mapf-lab/autosave-offered')).toBeNull();
     await screenshot(page, 'autosave-offer-kept');
   });
 });

@@ -168,4 +168,26 @@ describe('browser edition: the shipped experiments as presets', () => {
     await expect.poll(() => page.getByTestId('notice').textContent()).toMatch(/Merged 6 run records from standley-small\.jsonl \(left out: 6 already here\)/);
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('shows what the stored results of every experiment take, in a store of their own, and Clear all forgets them all', async () => {
+    const stored = page.getByTestId('lab-stored');
+    await expect.poll(() => stored.textContent()).toMatch(/^Stored results: [\d.]+ (B|KB|MB) for \d+ experiments? Clear all/);
+    expect(Number(await stored.getAttribute('data-bytes'))).toBeGreaterThan(1000);
+    // Not in localStorage, which autosave needs (issue 17, item 9).
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mapf-lab/lab/results/')))).toEqual([]);
+    await screenshot(page, 'lab-stored-results');
+    const before = dialogs.length;
+    await page.getByTestId('lab-clear-all').click();
+    expect(dialogs.slice(before)).toEqual([expect.stringMatching(/^Forget the stored results of all \d+ experiments? \(/)]);
+    await expect.poll(() => stored.count()).toBe(0);
+    expect((await progress()).done).toBe(0);
+    // Gone from the store too: a reload finds nothing.
+    await page.reload();
+    await page.getByTestId('view-lab').click();
+    await page.getByTestId('lab-progress-text').waitFor();
+    await expect.poll(async () => (await progress()).total).toBe(12);
+    expect((await progress()).done).toBe(0);
+    expect(await stored.count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

@@ -15,7 +15,7 @@ import { adoptInitialText, experimentFileStore, isExperimentDirty, loadPreset, o
 import { PRESETS } from './presets.ts';
 import { PickedRun } from './PickedRun.tsx';
 import { mergeResultsFile } from './mergeResultsFile.ts';
-import { cancelSweep, clearResults, initSweep, pauseSweep, resumeSweep, setExperimentText, startSweep, sweepStore } from './sweep.ts';
+import { cancelSweep, clearAllResults, clearResults, initSweep, pauseSweep, resumeSweep, setExperimentText, startSweep, sweepStore } from './sweep.ts';
 
 // Monaco is large: loaded the first time the lab opens.
 const ExperimentEditor = lazy(() => import('./ExperimentEditor.tsx').then(async (m) => {
@@ -80,6 +80,7 @@ function SweepBar() {
           Clear results
         </button>
       </div>
+      <StoredResults busy={busy} />
       {errors > 0 && (
         <details className="lab-failures" data-testid="lab-failures">
           <summary>{errors} run{errors === 1 ? '' : 's'} measured nothing (recorded as errors; the sweep goes on)</summary>
@@ -94,6 +95,32 @@ function SweepBar() {
       )}
     </div>
   );
+}
+
+/** What the results of every experiment take in the lab's store, and a way to forget them all. */
+function StoredResults({ busy }: { busy: boolean }) {
+  const bytes = useSlice(sweepStore, (s) => s.stored.bytes);
+  const experiments = useSlice(sweepStore, (s) => s.stored.experiments);
+  if (experiments === 0) return null;
+  return (
+    <div className="lab-stored" data-testid="lab-stored" data-bytes={bytes}>
+      Stored results: {formatBytes(bytes)} for {experiments} experiment{experiments === 1 ? '' : 's'}{' '}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => window.confirm(`Forget the stored results of all ${experiments} experiment${experiments === 1 ? '' : 's'} (${formatBytes(bytes)})?`) && clearAllResults()}
+        data-testid="lab-clear-all"
+      >
+        Clear all…
+      </button>
+    </div>
+  );
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** The experiment as a file: its name (• when edited since it was loaded or saved), presets, open and save. */

@@ -1,5 +1,6 @@
 /**
- * The lab's results, kept in the window's storage (localStorage) keyed by the experiment's
+ * The lab's results, kept in a store of their own (the window's IndexedDB, persistentStore.ts;
+ * they used to share localStorage's ~5 MB with autosave and filled it) keyed by the experiment's
  * fingerprint (core/experiments/hash.ts), so a closed window loses only the runs in flight and
  * reopening the same definition resumes. Records are JSONL lines (core/experiments/results.ts) in
  * chunks of CHUNK_LINES: an append rewrites the last chunk only, never the whole sweep.
@@ -14,7 +15,14 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
+/** A storage whose keys can be listed (to count and clear every experiment's results). */
+export interface ListedStorage extends KeyValueStorage {
+  keys(): string[];
+}
+
 export const STORAGE_PREFIX = 'mapf-lab/lab/';
+/** Every results chunk's key starts so (chunkKey). */
+export const RESULTS_PREFIX = `${STORAGE_PREFIX}results/`;
 export const CHUNK_LINES = 32;
 /** The experiment text last open in the lab editor. */
 export const LAST_EXPERIMENT_KEY = `${STORAGE_PREFIX}experiment`;
@@ -22,7 +30,7 @@ export const LAST_EXPERIMENT_KEY = `${STORAGE_PREFIX}experiment`;
 export const LAB_OPENING_KEY = `${STORAGE_PREFIX}opening`;
 
 export function chunkKey(hash: string, index: number): string {
-  return `${STORAGE_PREFIX}results/${hash}/${index}`;
+  return `${RESULTS_PREFIX}${hash}/${index}`;
 }
 
 export class ResultStore {
@@ -90,12 +98,30 @@ export class ResultStore {
 }
 
 /** A Map-backed storage (tests; and the fallback when the window has no localStorage). */
-export function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {
+export function memoryStorage(): ListedStorage & { map: Map<string, string> } {
   const map = new Map<string, string>();
   return {
     map,
+    keys: () => [...map.keys()],
     getItem: (key) => map.get(key) ?? null,
     setItem: (key, value) => void map.set(key, value),
     removeItem: (key) => void map.delete(key),
   };
+}
+
+/** What the results of every experiment take in `storage`: bytes (UTF-16, keys included) and experiments. */
+export function storedResults(storage: ListedStorage): { bytes: number; experiments: number } {
+  let bytes = 0;
+  const hashes = new Set<string>();
+  for (const key of storage.keys()) {
+    if (!key.startsWith(RESULTS_PREFIX)) continue;
+    bytes += (key.length + (storage.getItem(key)?.length ?? 0)) * 2;
+    hashes.add(key.slice(RESULTS_PREFIX.length, key.lastIndexOf('/')));
+  }
+  return { bytes, experiments: hashes.size };
+}
+
+/** Forgets the results of every experiment in `storage`. */
+export function clearStoredResults(storage: ListedStorage): void {
+  for (const key of storage.keys()) if (key.startsWith(RESULTS_PREFIX)) storage.removeItem(key);
 }

@@ -23,7 +23,8 @@ import { spawnWebSolverWorker } from '../platform/webSolverService.ts';
 import { Store } from '../state/store.ts';
 import { deferredSpawn } from './deferredSpawn.ts';
 import { defaultExperiment, experimentText } from './experimentForm.ts';
-import { type KeyValueStorage, LAB_OPENING_KEY, LAST_EXPERIMENT_KEY, ResultStore, memoryStorage } from './resultStore.ts';
+import { type KeyValueStorage, LAB_OPENING_KEY, LAST_EXPERIMENT_KEY, type ListedStorage, RESULTS_PREFIX, ResultStore, clearStoredResults, memoryStorage, storedResults } from './resultStore.ts';
+import type { PersistentStore } from '../state/persistentStore.ts';
 
 /** A sweep in progress, wherever its runs execute. */
 export interface SweepRun {
@@ -75,6 +76,8 @@ export interface SweepState {
   unit: string;
   /** Run only shard I of N (as `mapf-lab experiment --shard I/N`); null for every run. */
   shard: { index: number; count: number } | null;
+  /** What the stored results of every experiment take (the lab shows it, with Clear all). */
+  stored: { bytes: number; experiments: number };
 }
 
 /**
@@ -103,14 +106,54 @@ let results: ResultStore | null = null;
 let pool: SweepRun | null = null;
 /** The runs of the current definition, planned the first time a sweep, a merge or a replay needs them (null: not yet). */
 let plannedRuns: RunSpec[] | null = null;
+/** The experiment text and the opening mark: small, in localStorage. */
 let storage = windowStorage();
+/** The records: a store of their own (useResultStorage), in memory until the app gives one. */
+let resultStorage: ListedStorage = memoryStorage();
 
-/** Tests: where records and the last text are kept (the window's localStorage by default). */
-export function setLabStorage(next: KeyValueStorage): void {
+/** Tests: where the last text (`next`) and the records (`records`) are kept. */
+export function setLabStorage(next: ListedStorage, records: ListedStorage = next): void {
   storage = next;
+  resultStorage = records;
   results = null;
   plannedRuns = null;
-  sweepStore.set({ hash: null, text: '', labels: [], records: [], phase: 'idle', progress: null });
+  sweepStore.set({ hash: null, text: '', labels: [], records: [], phase: 'idle', progress: null, stored: storedResults(records) });
+}
+
+/**
+ * The app's store for records (IndexedDB). Records an earlier version kept in localStorage move
+ * into it, which also gives autosave its room back.
+ */
+export function useResultStorage(store: PersistentStore): void {
+  try {
+    const old: string[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key !== null && key.startsWith(RESULTS_PREFIX)) old.push(key);
+    }
+    for (const key of old) {
+      if (store.getItem(key) === null) store.setItem(key, localStorage.getItem(key) ?? '');
+      localStorage.removeItem(key);
+    }
+  } catch {
+    // localStorage blocked: nothing to move.
+  }
+  store.onError = (message) => sweepStore.set({ warning: `results could not be stored (${message}); export them before closing the window` });
+  resultStorage = store;
+  results = null;
+  sweepStore.set({ stored: storedResults(store) });
+}
+
+/** Forgets the stored results of every experiment (the lab's "Clear all"). */
+export function clearAllResults(): void {
+  if (pool) return;
+  clearStoredResults(resultStorage);
+  results?.clear();
+  sweepStore.set({ records: [], phase: 'idle', progress: null, before: 0, sweepMs: null, stored: storedResults(resultStorage) });
+}
+
+function updateStored(): void {
+  sweepStore.set({ stored: storedResults(resultStorage) });
 }
 
 function initialText(): string {
@@ -137,6 +180,7 @@ export const sweepStore = new Store<SweepState>({
   sweepMs: null,
   unit: 'Web Worker',
   shard: null,
+  stored: { bytes: 0, experiments: 0 },
 });
 
 
@@ -188,9 +232,10 @@ function readExperimentText(text: string): void {
   // A running sweep keeps its definition; the editor is read-only meanwhile.
   if (pool) return;
   plannedRuns = null;
-  results = new ResultStore(storage, hash);
+  results = new ResultStore(resultStorage, hash);
   const loaded = results.load();
   sweepStore.set({
+    stored: storedResults(resultStorage),
     text, problems: [], experiment, hash, planned, labels: [...new Set(experiment.solvers.map((s) => s.label ?? s.solver))], records: loaded.records, phase: 'idle', progress: null, before: loaded.records.length,
     warning: loaded.problems.length > 0 ? `${loaded.problems.length} stored records could not be read; those runs will run again` : null,
   });
@@ -282,6 +327,7 @@ export function startSweep(backend: SweepBackend = workerPoolBackend(), flushMs 
     unstored = [];
     try {
       store.append(added);
+      updateStored();
     } catch (error) {
       sweepStore.set({ warning: `results could not be stored (${error instanceof Error ? error.message : String(error)}); export them before closing the window` });
     }
@@ -381,6 +427,7 @@ export function mergeResults(incoming: readonly RunRecord[]): MergeOutcome {
   const replaced = new Set(entered.filter((r) => here.has(r.key)).map((r) => r.key));
   if (entered.length > 0) {
     results.append(entered);
+    updateStored();
     sweepStore.set({ records: current.filter((r) => !replaced.has(r.key)).concat(entered), phase: 'idle', progress: null });
   }
   return { added: entered.length - replaced.size, replaced: replaced.size, duplicates: ours.length - entered.length, foreign: incoming.length - ours.length };
@@ -390,5 +437,5 @@ export function mergeResults(incoming: readonly RunRecord[]): MergeOutcome {
 export function clearResults(): void {
   if (pool || !results) return;
   results.clear();
-  sweepStore.set({ records: [], phase: 'idle', progress: null, before: 0, sweepMs: null });
+  sweepStore.set({ records: [], phase: 'idle', progress: null, before: 0, sweepMs: null, stored: storedResults(resultStorage) });
 }

@@ -1,6 +1,7 @@
 /**
  * Autosave with recovery after a crash (or a closed tab): while the scenario has unsaved changes
- * it is written to localStorage a moment after each edit, self-contained (the map inline); on the
+ * it is written to the window's IndexedDB (persistentStore.ts: committed at once, so a killed
+ * browser keeps it) a moment after each edit, self-contained (the map inline); on the
  * next start a notice offers to recover it. Saving or opening a file clears it, and leaving the
  * page with unsaved changes asks first.
  *
@@ -14,6 +15,7 @@ import { documentFromScenarioText, scenarioFromDocument } from '../model/documen
 import { solveStore, notify } from './solveState.ts';
 import { model } from './session.ts';
 import { solverService } from '../platform/index.ts';
+import { type PersistentStore, memoryStore } from './persistentStore.ts';
 
 export const AUTOSAVE_KEY = 'mapf-lab/autosave';
 /** The backup offered at start, kept until Recover or Discard. */
@@ -36,6 +38,13 @@ let pendingSince = 0;
 let warnedFull = false;
 /** The backup offered at start, until the user answers. */
 let offered: AutosaveEntry | null = null;
+/** Where backups go: the window's IndexedDB once startAutosave has it. */
+let backups: PersistentStore = memoryStore('backups');
+
+/** Tests: resolves once every backup written so far is committed. */
+export function autosaveFlushed(): Promise<void> {
+  return backups.flushed();
+}
 
 export function isDirty(): boolean {
   return model.revision !== cleanRevision;
@@ -55,11 +64,7 @@ export function markClean(): void {
   for (const listener of cleanListeners) listener();
   window.clearTimeout(timer);
   pendingSince = 0;
-  try {
-    localStorage.removeItem(AUTOSAVE_KEY);
-  } catch {
-    // Storage may be disabled; there is then nothing to clear.
-  }
+  backups.removeItem(AUTOSAVE_KEY);
 }
 
 function write(): void {
@@ -68,17 +73,17 @@ function write(): void {
   if (!isDirty()) return;
   const doc = model.document;
   const entry: AutosaveEntry = { savedAt: new Date().toISOString(), name: doc.name, text: serializeScenario(scenarioFromDocument(doc, { inlineMap: true })) };
-  try {
-    localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(entry));
-  } catch (error) {
-    if (!warnedFull) notify('error', `Autosave failed (${error instanceof Error ? error.message : String(error)}): save your work with Ctrl+S.`);
-    warnedFull = true;
-  }
+  backups.setItem(AUTOSAVE_KEY, JSON.stringify(entry));
+}
+
+function warnFailed(message: string): void {
+  if (!warnedFull) notify('error', `Autosave failed (${message}): save your work with Ctrl+S.`);
+  warnedFull = true;
 }
 
 function readEntry(key = AUTOSAVE_KEY): AutosaveEntry | null {
   try {
-    const raw = localStorage.getItem(key);
+    const raw = backups.getItem(key);
     if (!raw) return null;
     const entry = JSON.parse(raw) as AutosaveEntry;
     return typeof entry.text === 'string' && typeof entry.name === 'string' ? entry : null;
@@ -112,26 +117,36 @@ export function discardAutosave(): void {
 /** The user answered the offer: its backup is no longer kept apart. */
 function forgetOffer(): void {
   offered = null;
+  backups.removeItem(RECOVERY_KEY);
+}
+
+/** Backups an earlier version left in localStorage move into the store (once). */
+function migrateFromLocalStorage(): void {
   try {
-    localStorage.removeItem(RECOVERY_KEY);
+    for (const key of [AUTOSAVE_KEY, RECOVERY_KEY]) {
+      const old = localStorage.getItem(key);
+      if (old === null) continue;
+      if (backups.getItem(key) === null) backups.setItem(key, old);
+      localStorage.removeItem(key);
+    }
   } catch {
-    // Storage may be disabled; there is then nothing to remove.
+    // localStorage blocked: nothing to move.
   }
 }
 
-/** Starts autosaving and offers a recovery left by an earlier session. */
-export function startAutosave(): void {
+/** Starts autosaving into `store` and offers a recovery left by an earlier session. */
+export function startAutosave(store: PersistentStore): void {
+  backups = store;
+  backups.onError = warnFailed;
+  if (!store.persistent) notify('error', 'This browser keeps no storage for this page: autosave lasts only until it is closed. Save your work with Ctrl+S.');
+  migrateFromLocalStorage();
   // An offer left unanswered by an earlier session is still the one to offer; else the last
   // autosave becomes the offer, set apart so that new edits do not overwrite it.
   const entry = readEntry(RECOVERY_KEY) ?? readEntry();
   if (entry) {
     offered = entry;
-    try {
-      localStorage.setItem(RECOVERY_KEY, JSON.stringify(entry));
-      localStorage.removeItem(AUTOSAVE_KEY);
-    } catch {
-      // Kept in memory for this session only.
-    }
+    backups.setItem(RECOVERY_KEY, JSON.stringify(entry));
+    backups.removeItem(AUTOSAVE_KEY);
     solveStore.set({
       notice: {
         kind: 'info',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_LINES, ResultStore, chunkKey, memoryStorage } from '../../../renderer/src/lab/resultStore.ts';
+import { CHUNK_LINES, ResultStore, chunkKey, clearStoredResults, memoryStorage, storedResults } from '../../../renderer/src/lab/resultStore.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 
 function record(id: number, extra: Partial<RunRecord> = {}): RunRecord {
@@ -81,5 +81,20 @@ describe('ResultStore', () => {
     blocked.load();
     expect(() => blocked.append([record(1)])).toThrow('QuotaExceededError');
     expect(new ResultStore(storage, 'h').load().records.map((r) => r.id)).toEqual([0]);
+  });
+
+  it('counts what the results of every experiment take and clears them all, leaving other keys alone', () => {
+    const storage = memoryStorage();
+    storage.setItem('mapf-lab/lab/experiment', '{}');
+    expect(storedResults(storage)).toEqual({ bytes: 0, experiments: 0 });
+    new ResultStore(storage, 'abc').append(Array.from({ length: CHUNK_LINES + 1 }, (_, i) => record(i)));
+    new ResultStore(storage, 'def').append([record(0)]);
+    let bytes = 0;
+    for (const [key, value] of storage.map) if (key.startsWith('mapf-lab/lab/results/')) bytes += (key.length + value.length) * 2;
+    expect(storedResults(storage)).toEqual({ bytes, experiments: 2 });
+    clearStoredResults(storage);
+    expect(storedResults(storage)).toEqual({ bytes: 0, experiments: 0 });
+    expect(new ResultStore(storage, 'abc').load().records).toEqual([]);
+    expect(storage.getItem('mapf-lab/lab/experiment')).toBe('{}');
   });
 });
