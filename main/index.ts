@@ -2,7 +2,7 @@
  * The Electron main process: security setup, the solver utility process, the lab's pool of
  * solver processes, IPC, menus, windows.
  */
-import { app, BrowserWindow, ipcMain } from 'electron';
+import { app, BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { guardWebContents, hardenSession, registerAppScheme, serveRenderer } from './security.ts';
 import { devServerUrlFor } from './urlPolicy.ts';
@@ -13,9 +13,11 @@ import { IPC, DESKTOP_API_VERSION, type AppInfo } from '../core/platform/desktop
 import { createMainWindow, registerWindowIpc } from './mainWindow.ts';
 import { buildMenu } from './menu.ts';
 import { RecentFiles } from './recentFiles.ts';
+import { handle, trustDevServer } from './ipc/trustedIpc.ts';
 
 // The dev server only in development: a packaged build ignores ELECTRON_RENDERER_URL.
 const devServerUrl = devServerUrlFor(process.env, app.isPackaged);
+trustDevServer(devServerUrl);
 
 registerAppScheme();
 app.enableSandbox();
@@ -39,7 +41,7 @@ void app.whenReady().then(() => {
     });
   registerFileIpc(recent, rebuildMenu);
   registerWindowIpc();
-  ipcMain.handle(IPC.appInfo, (): AppInfo => ({
+  handle(IPC.appInfo, (): AppInfo => ({
     apiVersion: DESKTOP_API_VERSION,
     appVersion: app.getVersion(),
     electron: process.versions.electron,

@@ -60,3 +60,19 @@ export function resolveAppPath(rootDir: string, url: string): string | null {
   const file = normalize(join(root, relative));
   return file.startsWith(root) ? file : null;
 }
+
+/** What IPC tells of the frame that sent a message (Electron's WebFrameMain, or null once it is gone). */
+export interface SenderFrame {
+  url: string;
+  parent: unknown;
+}
+
+/**
+ * Whether an IPC message may be acted on: it came from the top frame of a page of the app (or
+ * of the dev server in development). An iframe, a page the window was somehow navigated to, or
+ * a frame already gone is refused (Electron's security checklist, "Validate the sender of all
+ * IPC messages"; issue 17, item 13).
+ */
+export function isTrustedSender(frame: SenderFrame | null | undefined, devServerUrl: string | undefined): boolean {
+  return frame != null && frame.parent === null && isAllowedNavigation(frame.url, devServerUrl);
+}

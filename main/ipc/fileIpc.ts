@@ -5,7 +5,7 @@
  * it) and keeps the recent files list. The lab's experiment file goes through the same dialogs
  * and save (labIpc.ts), remembered apart.
  */
-import { BrowserWindow, app, dialog, ipcMain, type WebContents } from 'electron';
+import { BrowserWindow, app, dialog, type WebContents } from 'electron';
 import { basename, extname } from 'node:path';
 import { IPC, type FileFilter, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
 import { writeFileAtomic } from '../atomicWrite.ts';
@@ -13,6 +13,7 @@ import { rememberFile, sessionFor } from '../documentSessions.ts';
 import { readTextFile } from '../labFiles.ts';
 import type { RecentFiles } from '../recentFiles.ts';
 import { checkFilters, checkSaveArgs, resolveMapBeside } from './fileArgs.ts';
+import { handle } from './trustedIpc.ts';
 
 const ALL_FILES: FileFilter = { name: 'All files', extensions: ['*'] };
 
@@ -80,7 +81,7 @@ export function registerFileIpc(recent: RecentFiles, onRecentChanged: () => void
     onRecentChanged();
   };
 
-  ipcMain.handle(IPC.fileOpen, async (event, filtersArg: unknown): Promise<OpenedTextFile | null> => {
+  handle(IPC.fileOpen, async (event, filtersArg: unknown): Promise<OpenedTextFile | null> => {
     const filters = checkFilters(filtersArg);
     if (!filters.ok) throw new Error(filters.message);
     const path = await chooseFileToOpen(event.sender, filters.value);
@@ -91,7 +92,7 @@ export function registerFileIpc(recent: RecentFiles, onRecentChanged: () => void
     return file;
   });
 
-  ipcMain.handle(IPC.fileSave, async (event, nameArg: unknown, textArg: unknown, filtersArg: unknown, optionsArg: unknown): Promise<SaveOutcome> => {
+  handle(IPC.fileSave, async (event, nameArg: unknown, textArg: unknown, filtersArg: unknown, optionsArg: unknown): Promise<SaveOutcome> => {
     const args = checkSaveArgs(nameArg, textArg);
     if (!args.ok) return { saved: false, error: args.message };
     const filters = checkFilters(filtersArg);
@@ -104,7 +105,7 @@ export function registerFileIpc(recent: RecentFiles, onRecentChanged: () => void
     });
   });
 
-  ipcMain.handle(IPC.fileReadBeside, async (event, relativeArg: unknown): Promise<OpenedTextFile> => {
+  handle(IPC.fileReadBeside, async (event, relativeArg: unknown): Promise<OpenedTextFile> => {
     const resolved = resolveMapBeside(sessionFor(event.sender.id).scenarioPath, relativeArg);
     if (!resolved.ok) throw new Error(resolved.message);
     return readTextFile(resolved.value);

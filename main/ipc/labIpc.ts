@@ -4,7 +4,6 @@
  * scenario's (documentSessions.ts), so the editor's Save never writes over an experiment and
  * the Moving AI files an experiment names are read relative to it.
  */
-import { ipcMain } from 'electron';
 import { basename } from 'node:path';
 import { IPC, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
 import { EXPERIMENT_FORMAT, looksLikeExperiment } from '../../core/experiments/schema.ts';
@@ -14,6 +13,7 @@ import { spawnUtilitySolver } from '../solverHost.ts';
 import { checkSaveArgs } from './fileArgs.ts';
 import { readExperimentFile, readTextFile } from '../labFiles.ts';
 import { chooseFileToOpen, saveText, wantsCurrentFile } from './fileIpc.ts';
+import { handle, on } from './trustedIpc.ts';
 
 const EXPERIMENT_FILTERS = [{ name: 'Experiment', extensions: ['json'] }];
 
@@ -21,7 +21,7 @@ export function registerLabIpc(): LabSweeps {
   const sweeps = new LabSweeps({ spawn: spawnUtilitySolver, readFile: (owner, name) => readExperimentFile(sessionFor(owner).experimentPath, name) });
   const watched = new Set<number>();
 
-  ipcMain.handle(IPC.labStart, (event, ticket: unknown, request: unknown) => {
+  handle(IPC.labStart, (event, ticket: unknown, request: unknown) => {
     const sender = event.sender;
     const owner = sender.id;
     if (!watched.has(owner)) {
@@ -36,9 +36,9 @@ export function registerLabIpc(): LabSweeps {
     });
   });
 
-  ipcMain.on(IPC.labControl, (event, ticket: unknown, action: unknown) => sweeps.control(event.sender.id, ticket, action));
+  on(IPC.labControl, (event, ticket: unknown, action: unknown) => sweeps.control(event.sender.id, ticket, action));
 
-  ipcMain.handle(IPC.labOpenExperiment, async (event): Promise<OpenedTextFile | null> => {
+  handle(IPC.labOpenExperiment, async (event): Promise<OpenedTextFile | null> => {
     const path = await chooseFileToOpen(event.sender, EXPERIMENT_FILTERS);
     if (path === null) return null;
     const file = await readTextFile(path);
@@ -48,7 +48,7 @@ export function registerLabIpc(): LabSweeps {
     return file;
   });
 
-  ipcMain.handle(IPC.labSaveExperiment, async (event, nameArg: unknown, textArg: unknown, optionsArg: unknown): Promise<SaveOutcome> => {
+  handle(IPC.labSaveExperiment, async (event, nameArg: unknown, textArg: unknown, optionsArg: unknown): Promise<SaveOutcome> => {
     const args = checkSaveArgs(nameArg, textArg);
     if (!args.ok) return { saved: false, error: args.message };
     const session = sessionFor(event.sender.id);
@@ -58,7 +58,7 @@ export function registerLabIpc(): LabSweeps {
     });
   });
 
-  ipcMain.handle(IPC.labReadExperimentFile, async (event, name: unknown): Promise<OpenedTextFile> => {
+  handle(IPC.labReadExperimentFile, async (event, name: unknown): Promise<OpenedTextFile> => {
     if (typeof name !== 'string') throw new Error('a map or scenario path must be a non-empty relative path');
     const text = await readExperimentFile(sessionFor(event.sender.id).experimentPath, name);
     return { name: basename(name), text };

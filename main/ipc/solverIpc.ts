@@ -3,20 +3,20 @@
  * process through core's SolverClient, and send progress back to the window that asked.
  * A malformed request gets a 'failed' result that says what is wrong, never a crash.
  */
-import { ipcMain } from 'electron';
 import { IPC } from '../../core/platform/desktopApi.ts';
 import type { SolveResultBody } from '../../core/protocol/messages.ts';
 import { SolverClient } from '../../core/protocol/client.ts';
 import { encodePaths } from '../../core/protocol/wire.ts';
 import { checkSolveRequest, checkTicket } from './validate.ts';
 import { spawnUtilitySolver } from '../solverHost.ts';
+import { handle, on } from './trustedIpc.ts';
 
 export function registerSolverIpc(): SolverClient {
   const client = new SolverClient(spawnUtilitySolver, { poolSize: 1 });
   // Renderer tickets -> client job ids, so the renderer can cancel before it hears the result.
   const jobs = new Map<string, string>();
 
-  ipcMain.handle(IPC.solverStart, async (event, ticketArg: unknown, bodyArg: unknown): Promise<SolveResultBody> => {
+  handle(IPC.solverStart, async (event, ticketArg: unknown, bodyArg: unknown): Promise<SolveResultBody> => {
     const ticket = checkTicket(ticketArg);
     if (!ticket.ok) return failed(ticket.message);
     const body = checkSolveRequest(bodyArg);
@@ -36,7 +36,7 @@ export function registerSolverIpc(): SolverClient {
     }
   });
 
-  ipcMain.on(IPC.solverCancel, (_event, ticketArg: unknown) => {
+  on(IPC.solverCancel, (_event, ticketArg: unknown) => {
     const ticket = checkTicket(ticketArg);
     if (!ticket.ok) return;
     const id = jobs.get(ticket.value);

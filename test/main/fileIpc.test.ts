@@ -62,7 +62,9 @@ let recentChanged = 0;
 const MAP_FILTERS = [{ name: 'Moving AI map', extensions: ['map'] }];
 const JSON_FILTERS = [{ name: 'Scenario', extensions: ['json'] }];
 
-const sender = (id: number) => ({ sender: { id } });
+/** The app's own page: the only sender main answers (main/ipc/trustedIpc.ts). */
+const APP_FRAME = { url: 'app://mapf-lab/index.html', parent: null };
+const sender = (id: number, senderFrame: unknown = APP_FRAME) => ({ sender: { id }, senderFrame });
 const call = <T>(channel: string, ...args: unknown[]) => electron.handlers.get(channel)!(...args) as Promise<T>;
 
 function folder(): string {
@@ -200,5 +202,31 @@ describe('main: File > Open Recent', () => {
     expect(sent).toHaveLength(1);
     expect(recent.list()).not.toContain(gone);
     expect(electron.messages.at(-1)).toMatch(/^Could not open gone\.json: ENOENT/);
+  });
+});
+
+describe('main: who may ask', () => {
+  it('answers no file request from a frame other than the app page\'s top frame, and opens no dialog', async () => {
+    const dir = folder();
+    const scenario = join(dir, 'scenario.json');
+    writeFileSync(scenario, '{}');
+    writeFileSync(join(dir, 'beside.map'), 'type octile\nheight 1\nwidth 1\nmap\n.\n');
+    electron.openPath = scenario;
+    await call(IPC.fileOpen, sender(7), JSON_FILTERS);
+    const dialogs = electron.dialogs.length;
+    const strangers: [string, unknown][] = [
+      ['a page at https://example.com/', { url: 'https://example.com/', parent: null }],
+      ['an embedded frame', { url: 'app://mapf-lab/index.html', parent: APP_FRAME }],
+      ['a frame that is gone', null],
+      ['a page at data:', { url: 'data:text/html,<p>x</p>', parent: null }],
+    ];
+    for (const [from, frame] of strangers) {
+      await expect(call(IPC.fileReadBeside, sender(7, frame), 'beside.map')).rejects.toThrow(`refused ${IPC.fileReadBeside}: the message came from ${from}`);
+      await expect(call(IPC.fileOpen, sender(7, frame), JSON_FILTERS)).rejects.toThrow('refused');
+      await expect(call(IPC.fileSave, sender(7, frame), 'x.json', '{}', JSON_FILTERS, {})).rejects.toThrow('refused');
+    }
+    expect(electron.dialogs.length).toBe(dialogs);
+    // The app's own page still gets its answer.
+    await expect(call<OpenedTextFile>(IPC.fileReadBeside, sender(7), 'beside.map')).resolves.toMatchObject({ name: 'beside.map' });
   });
 });

@@ -76,7 +76,7 @@ function window(id: number) {
   return {
     sent,
     destroy: () => destroyed?.(),
-    event: { sender: { id, isDestroyed: () => false, send: (_channel: string, _ticket: string, update: LabSweepUpdate) => sent.push(update), once: (_e: string, fn: () => void) => (destroyed = fn) } },
+    event: { senderFrame: { url: 'app://mapf-lab/index.html', parent: null }, sender: { id, isDestroyed: () => false, send: (_channel: string, _ticket: string, update: LabSweepUpdate) => sent.push(update), once: (_e: string, fn: () => void) => (destroyed = fn) } },
   };
 }
 

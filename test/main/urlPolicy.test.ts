@@ -1,5 +1,8 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { devServerUrlFor, isAllowedNavigation, isAllowedUrl, resolveAppPath } from '../../main/urlPolicy.ts';
+import { devServerUrlFor, isAllowedNavigation, isAllowedUrl, isTrustedSender, resolveAppPath } from '../../main/urlPolicy.ts';
 
 describe('main process URL policy', () => {
   it('allows only the app itself in production', () => {
@@ -43,4 +46,26 @@ describe('main process URL policy', () => {
     expect(resolveAppPath('/srv/renderer', 'app://mapf-lab/%E0%A4%A')).toBeNull();
     expect(resolveAppPath('/srv/renderer', 'app://elsewhere/index.html')).toBeNull();
   });
+
+  it('trusts IPC only from the top frame of the app page (or of the dev server in development)', () => {
+    const dev = 'http://localhost:5173';
+    expect(isTrustedSender({ url: 'app://mapf-lab/index.html', parent: null }, undefined)).toBe(true);
+    expect(isTrustedSender({ url: 'app://mapf-lab/index.html', parent: {} }, undefined)).toBe(false);
+    expect(isTrustedSender(null, undefined)).toBe(false);
+    expect(isTrustedSender(undefined, undefined)).toBe(false);
+    expect(isTrustedSender({ url: 'https://example.com/', parent: null }, undefined)).toBe(false);
+    expect(isTrustedSender({ url: 'data:text/html,x', parent: null }, undefined)).toBe(false);
+    expect(isTrustedSender({ url: 'http://localhost:5173/', parent: null }, undefined)).toBe(false);
+    expect(isTrustedSender({ url: 'http://localhost:5173/', parent: null }, dev)).toBe(true);
+    expect(isTrustedSender({ url: 'http://localhost:5174/', parent: null }, dev)).toBe(false);
+  });
+
+  it('registers every IPC handler of main through the sender check (trustedIpc.ts)', () => {
+    const root = fileURLToPath(new URL('../../main/', import.meta.url));
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('trustedIpc.ts'));
+    const direct = files.filter((f) => /ipcMain\s*\.\s*(handle|handleOnce|on|once|addListener)\s*\(/.test(readFileSync(join(root, f), 'utf8')));
+    expect(direct).toEqual([]);
+    expect(files.filter((f) => readFileSync(join(root, f), 'utf8').includes('./trustedIpc.ts') || readFileSync(join(root, f), 'utf8').includes('./ipc/trustedIpc.ts')).length).toBeGreaterThanOrEqual(5);
+  });
+
 });
