@@ -15,6 +15,8 @@ export interface DocumentSession {
   /** The lab's experiment file (kept apart from the scenario's, so neither Save writes over the other); its maps are read relative to it. */
   experimentPath: string | null;
   state: DocumentState;
+  /** Real folders beyond a document's own whose named files the user allowed this window to read (namedFiles.ts). */
+  allowed: Set<string>;
   /** Set once the user agreed to close (or there was nothing to lose). */
   closing: boolean;
 }
@@ -24,7 +26,7 @@ const sessions = new Map<number, DocumentSession>();
 export function sessionFor(webContentsId: number): DocumentSession {
   let session = sessions.get(webContentsId);
   if (!session) {
-    session = { files: new Map(), scenarioPath: null, experimentPath: null, state: { name: 'Untitled scenario', dirty: false }, closing: false };
+    session = { files: new Map(), scenarioPath: null, experimentPath: null, allowed: new Set(), state: { name: 'Untitled scenario', dirty: false }, closing: false };
     sessions.set(webContentsId, session);
   }
   return session;

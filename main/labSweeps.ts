@@ -21,8 +21,8 @@ import { checkTicket } from './ipc/validate.ts';
 
 export interface LabSweepsOptions {
   spawn: SpawnWorker;
-  /** Reads a file an experiment names, for the window `owner` (rejects with the reason). */
-  readFile: (owner: number, name: string) => Promise<string>;
+  /** Reads the files an experiment names, for the window `owner`: each name's text, or an Error saying why not. Never rejects. */
+  readFiles: (owner: number, names: readonly string[]) => Promise<Map<string, string | Error>>;
   /** Longest a record waits before it is sent (default 200 ms). */
   flushMs?: number;
   /** Deadline slack past a run's time limit (default: the pool's). */
@@ -97,15 +97,13 @@ export class LabSweeps {
   private async readFiles(owner: number, runs: readonly RunSpec[]): Promise<Map<string, string | Error>> {
     const names = new Set<string>();
     for (const run of runs) for (const name of runFiles(run)) names.add(name);
-    const texts = new Map<string, string | Error>();
-    await Promise.all([...names].map(async (name) => {
-      try {
-        texts.set(name, await this.options.readFile(owner, name));
-      } catch (error) {
-        texts.set(name, error instanceof Error ? error : new Error(String(error)));
-      }
-    }));
-    return texts;
+    if (names.size === 0) return new Map();
+    try {
+      return await this.options.readFiles(owner, [...names]);
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      return new Map([...names].map((name) => [name, failure]));
+    }
   }
 
   private run(ticket: string, runs: RunSpec[], workers: number, texts: Map<string, string | Error>, send: (ticket: string, update: LabSweepUpdate) => void): PoolControls<LabSweepEnd> {

@@ -35,6 +35,8 @@ export interface BesideWording {
   extension(name: string): string;
   /** The document has no path yet (never opened from or saved to a file). */
   unsaved(name: string): string;
+  /** The file is not there (default: "NAME: no such file"). */
+  missing?(name: string): string;
 }
 
 /**
@@ -53,7 +55,7 @@ export function resolveBeside(documentPath: string | null, name: unknown, extens
   return { ok: true, value: resolve(dirname(documentPath), name) };
 }
 
-const MAP_BESIDE: BesideWording = {
+export const MAP_BESIDE: BesideWording = {
   invalid: 'the map path must be a non-empty relative path',
   absolute: (name) => `the map path '${name}' must be relative to the scenario file`,
   extension: (name) => `'${name}' is not a .map file`,

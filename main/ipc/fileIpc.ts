@@ -12,7 +12,9 @@ import { writeFileAtomic } from '../atomicWrite.ts';
 import { rememberFile, sessionFor } from '../documentSessions.ts';
 import { readTextFile } from '../labFiles.ts';
 import type { RecentFiles } from '../recentFiles.ts';
-import { checkFilters, checkSaveArgs, resolveMapBeside } from './fileArgs.ts';
+import { MAP_BESIDE, checkFilters, checkSaveArgs } from './fileArgs.ts';
+import { readNamedFiles } from '../namedFiles.ts';
+import { namedFileAccess } from './folderConsent.ts';
 import { handle } from './trustedIpc.ts';
 
 const ALL_FILES: FileFilter = { name: 'All files', extensions: ['*'] };
@@ -69,7 +71,9 @@ export async function openPathInWindow(contents: WebContents, path: string, rece
   } catch (error) {
     void recent.remove(path);
     const window = BrowserWindow.fromWebContents(contents);
-    const message = `Could not open ${basename(path)}: ${error instanceof Error ? error.message : String(error)}`;
+    const reason = error instanceof Error ? error.message : String(error);
+    // readTextFile's reasons mostly start with the file's name already.
+    const message = reason.startsWith(`${basename(path)}: `) ? `Could not open ${reason}` : `Could not open ${basename(path)}: ${reason}`;
     if (window) void dialog.showMessageBox(window, { type: 'error', message });
   }
 }
@@ -106,8 +110,9 @@ export function registerFileIpc(recent: RecentFiles, onRecentChanged: () => void
   });
 
   handle(IPC.fileReadBeside, async (event, relativeArg: unknown): Promise<OpenedTextFile> => {
-    const resolved = resolveMapBeside(sessionFor(event.sender.id).scenarioPath, relativeArg);
-    if (!resolved.ok) throw new Error(resolved.message);
-    return readTextFile(resolved.value);
+    if (typeof relativeArg !== 'string') throw new Error(MAP_BESIDE.invalid);
+    const text = (await readNamedFiles(namedFileAccess(event.sender.id, 'scenario'), [relativeArg], ['.map'], MAP_BESIDE)).get(relativeArg)!;
+    if (text instanceof Error) throw text;
+    return { name: basename(relativeArg), text };
   });
 }

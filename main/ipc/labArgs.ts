@@ -31,11 +31,12 @@ export function checkLabControl(action: unknown): Checked<LabControl> {
   return found ? { ok: true, value: found } : { ok: false, message: `invalid lab control: expected ${CONTROLS.join(', ')}` };
 }
 
-const EXPERIMENT_FILE: BesideWording = {
+export const EXPERIMENT_FILE: BesideWording = {
   invalid: 'a map or scenario path must be a non-empty relative path',
   absolute: (name) => `${name}: give the path relative to the experiment file`,
   extension: (name) => `${name}: only .map and .scen files are read for an experiment`,
   unsaved: (name) => `${name}: open or save the experiment as a file first; its maps are found relative to it`,
+  missing: (name) => `${name}: no such file beside the experiment`,
 };
 
 /**

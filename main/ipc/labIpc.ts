@@ -11,14 +11,15 @@ import { LabSweeps } from '../labSweeps.ts';
 import { sessionFor } from '../documentSessions.ts';
 import { spawnUtilitySolver } from '../solverHost.ts';
 import { checkSaveArgs } from './fileArgs.ts';
-import { readExperimentFile, readTextFile } from '../labFiles.ts';
+import { readExperimentFile, readExperimentFiles, readTextFile } from '../labFiles.ts';
+import { namedFileAccess } from './folderConsent.ts';
 import { chooseFileToOpen, saveText, wantsCurrentFile } from './fileIpc.ts';
 import { handle, on } from './trustedIpc.ts';
 
 const EXPERIMENT_FILTERS = [{ name: 'Experiment', extensions: ['json'] }];
 
 export function registerLabIpc(): LabSweeps {
-  const sweeps = new LabSweeps({ spawn: spawnUtilitySolver, readFile: (owner, name) => readExperimentFile(sessionFor(owner).experimentPath, name) });
+  const sweeps = new LabSweeps({ spawn: spawnUtilitySolver, readFiles: (owner, names) => readExperimentFiles(namedFileAccess(owner, 'experiment'), names) });
   const watched = new Set<number>();
 
   handle(IPC.labStart, (event, ticket: unknown, request: unknown) => {
@@ -60,7 +61,7 @@ export function registerLabIpc(): LabSweeps {
 
   handle(IPC.labReadExperimentFile, async (event, name: unknown): Promise<OpenedTextFile> => {
     if (typeof name !== 'string') throw new Error('a map or scenario path must be a non-empty relative path');
-    const text = await readExperimentFile(sessionFor(event.sender.id).experimentPath, name);
+    const text = await readExperimentFile(namedFileAccess(event.sender.id, 'experiment'), name);
     return { name: basename(name), text };
   });
 

@@ -43,11 +43,12 @@ vi.mock('electron', () => {
         dialogCall('save', args);
         return electron.savePath ? { canceled: false, filePath: electron.savePath } : { canceled: true, filePath: '' };
       },
-      showMessageBox: async (_window: unknown, options: { message: string }) => {
-        electron.messages.push(options.message);
+      showMessageBox: async (...args: unknown[]) => {
+        electron.messages.push((args[args.length - 1] as { message: string }).message);
         return { response: 0 };
       },
     },
+    webContents: { fromId: () => undefined },
     app: { addRecentDocument: (path: string) => void electron.recentDocuments.push(path) },
   };
 });
@@ -177,10 +178,24 @@ describe('main: a scenario\'s map beside it', () => {
     sessionFor(7).scenarioPath = join(dir, 'level.json');
     await expect(call(IPC.fileReadBeside, sender(7), 'maps/bridge.map')).resolves.toEqual({ name: 'bridge.map', text: 'type octile\n' });
     await expect(call(IPC.fileReadBeside, sender(7), 'maps/notes.txt')).rejects.toThrow(/not a \.map file/);
-    await expect(call(IPC.fileReadBeside, sender(7), 'maps/gone.map')).rejects.toThrow(/ENOENT/);
+    await expect(call(IPC.fileReadBeside, sender(7), 'maps/gone.map')).rejects.toThrow(/^maps\/gone\.map: no such file$/);
     await expect(call(IPC.fileReadBeside, sender(8), 'maps/bridge.map')).rejects.toThrow(/open or save the scenario as a file first/);
     oversized(join(dir, 'maps/huge.map'));
-    await expect(call(IPC.fileReadBeside, sender(7), 'maps/huge.map')).rejects.toThrow(/^huge\.map is \d+ bytes/);
+    await expect(call(IPC.fileReadBeside, sender(7), 'maps/huge.map')).rejects.toThrow(/^maps\/huge\.map is \d+ bytes/);
+  });
+
+  it('asks the user, in main\'s dialog, before reading a map outside the scenario\'s folder', async () => {
+    const dir = folder();
+    mkdirSync(join(dir, 'levels'));
+    mkdirSync(join(dir, 'maps'));
+    writeFileSync(join(dir, 'maps/bridge.map'), 'type octile\n');
+    sessionFor(12).scenarioPath = join(dir, 'levels/level.json');
+    const asked = electron.messages.length;
+    await expect(call(IPC.fileReadBeside, sender(12), '../maps/bridge.map')).resolves.toEqual({ name: 'bridge.map', text: 'type octile\n' });
+    expect(electron.messages.slice(asked)).toEqual(['level.json names files outside its folder']);
+    // Allowed for the window: not asked again.
+    await call(IPC.fileReadBeside, sender(12), '../maps/bridge.map');
+    expect(electron.messages.length).toBe(asked + 1);
   });
 });
 
@@ -201,7 +216,7 @@ describe('main: File > Open Recent', () => {
     await openPathInWindow(contents(2), gone, recent);
     expect(sent).toHaveLength(1);
     expect(recent.list()).not.toContain(gone);
-    expect(electron.messages.at(-1)).toMatch(/^Could not open gone\.json: ENOENT/);
+    expect(electron.messages.at(-1)).toBe('Could not open gone.json: no such file');
   });
 });
 

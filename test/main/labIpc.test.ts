@@ -47,6 +47,7 @@ vi.mock('electron', () => {
   const register = (channel: string, handler: (...args: unknown[]) => unknown) => electron.handlers.set(channel, handler);
   return {
     ipcMain: { handle: register, on: register },
+    webContents: { fromId: () => undefined },
     utilityProcess: { fork },
     // Window 20 has a BrowserWindow; the others are windowless senders.
     BrowserWindow: { fromWebContents: (contents: { id: number }) => (contents.id === 20 ? { id: 'window-20' } : null) },

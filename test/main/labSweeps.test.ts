@@ -28,6 +28,12 @@ function collector() {
 /** A sweep on a Moving AI map by path, so that it waits for main to read the files. */
 const TINY = { ...SWEEP, maps: [{ kind: 'movingai', map: 'tiny.map', scen: ['tiny.scen'] }], agents: [1, 2], placement: 'scenario' };
 
+/** main's readFiles over a reader of one name (its rejection becomes that name's Error). */
+function eachName(read: (owner: number, name: string) => Promise<string>) {
+  return async (owner: number, names: readonly string[]): Promise<Map<string, string | Error>> =>
+    new Map(await Promise.all(names.map(async (name): Promise<[string, string | Error]> => [name, await read(owner, name).catch((error: Error) => error)])));
+}
+
 /** A file reader that answers only once opened: the sweep's pool has not started before. */
 function fileGate() {
   let open!: () => void;
@@ -45,7 +51,7 @@ function fileGate() {
 function gatedSweep(workers: number) {
   const gate = fileGate();
   const spawner = memorySpawner();
-  const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: gate.readFile, flushMs: 0 });
+  const sweeps = new LabSweeps({ spawn: spawner.spawn, readFiles: eachName(gate.readFile), flushMs: 0 });
   const runs = runsOf(TINY);
   const { updates, send } = collector();
   const ending = sweeps.start(1, 'lab-1', { runs, workers }, send);
@@ -59,7 +65,7 @@ const noFiles = async (_owner: number, name: string): Promise<string> => {
 describe('main: the lab pool of solver processes', () => {
   it('runs every run on N processes and sends the records in batches, each once', async () => {
     const spawner = memorySpawner();
-    const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: noFiles, flushMs: 5 });
+    const sweeps = new LabSweeps({ spawn: spawner.spawn, readFiles: eachName(noFiles), flushMs: 5 });
     const runs = runsOf(SWEEP);
     const { updates, send } = collector();
     const end = await sweeps.start(1, 'lab-1', { runs, workers: 2 }, send);
@@ -84,7 +90,7 @@ describe('main: the lab pool of solver processes', () => {
     ['no runs list', () => ({ workers: 2 }), /runs/],
   ])('refuses %s, saying which field, and starts nothing', async (_what, make, field) => {
     const spawner = memorySpawner();
-    const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: noFiles });
+    const sweeps = new LabSweeps({ spawn: spawner.spawn, readFiles: eachName(noFiles) });
     const end = await sweeps.start(1, 'lab-1', make(runsOf(SWEEP)), () => {});
     expect(end.error).toMatch(/invalid lab sweep/);
     expect(end.error).toMatch(field);
@@ -92,7 +98,7 @@ describe('main: the lab pool of solver processes', () => {
   });
 
   it('refuses a bad ticket and a ticket already running', async () => {
-    const sweeps = new LabSweeps({ spawn: memorySpawner().spawn, readFile: noFiles });
+    const sweeps = new LabSweeps({ spawn: memorySpawner().spawn, readFiles: eachName(noFiles) });
     expect((await sweeps.start(1, '../x', { runs: [], workers: 1 }, () => {})).error).toMatch(/invalid solve ticket/);
     const first = sweeps.start(1, 'lab-1', { runs: runsOf(SWEEP), workers: 1 }, () => {});
     expect((await sweeps.start(1, 'lab-1', { runs: [], workers: 1 }, () => {})).error).toMatch(/already running/);
@@ -130,7 +136,7 @@ describe('main: the lab pool of solver processes', () => {
       };
       return { port: { postMessage, onMessage: worker.port.onMessage.bind(worker.port) }, terminate: worker.terminate, onExit: worker.onExit };
     };
-    const sweeps = new LabSweeps({ spawn, readFile, flushMs: 5 });
+    const sweeps = new LabSweeps({ spawn, readFiles: eachName(readFile), flushMs: 5 });
     const { updates, send } = collector();
     const end = await sweeps.start(7, 'lab-files', { runs, workers: 2 }, send);
     // Each process got the texts with its first run and none after (the pool's sendFilesOnce).
@@ -147,7 +153,7 @@ describe('main: the lab pool of solver processes', () => {
 
   it('pauses, resumes and cancels on the window\'s word; a cancelled sweep keeps what it sent', async () => {
     const spawner = memorySpawner();
-    const sweeps = new LabSweeps({ spawn: spawner.spawn, readFile: noFiles, flushMs: 0 });
+    const sweeps = new LabSweeps({ spawn: spawner.spawn, readFiles: eachName(noFiles), flushMs: 0 });
     const runs = runsOf({ ...SWEEP, repeats: 20 });
     const { updates, send } = collector();
     const ending = sweeps.start(1, 'lab-1', { runs, workers: 2 }, send);
@@ -209,7 +215,7 @@ describe('main: the lab pool of solver processes', () => {
   });
 
   it('stops a window\'s sweeps when it closes, and only that window\'s', async () => {
-    const sweeps = new LabSweeps({ spawn: memorySpawner().spawn, readFile: noFiles });
+    const sweeps = new LabSweeps({ spawn: memorySpawner().spawn, readFiles: eachName(noFiles) });
     const runs = runsOf({ ...SWEEP, repeats: 20 });
     const closing = sweeps.start(1, 'lab-a', { runs, workers: 1 }, () => {});
     const other = sweeps.start(2, 'lab-b', { runs: runs.slice(0, 4), workers: 1 }, () => {});
