@@ -7,6 +7,7 @@ import { COST_MODELS } from '../mapf/plan.ts';
 import type { RunSpec } from './runPlan.ts';
 import type { RunRecord } from './runner.ts';
 import { RECORD_COLUMNS } from './runner.ts';
+import { SolverParamsSchema } from '../scenario/schema.ts';
 
 const int = z.number().int();
 /** Record figures may be NaN (nothing measured) or, in principle, infinite; zod's number() refuses both. */
@@ -37,7 +38,7 @@ export const runSpecSchema = z.object({
   corners: z.enum(['no-cut', 'cut']),
   solver: z.string().min(1),
   label: z.string().min(1),
-  params: z.record(z.string(), z.unknown()),
+  params: SolverParamsSchema,
   seed: int,
   turnLimit: int.positive().optional(),
   timeLimitMs: z.number().positive().optional(),

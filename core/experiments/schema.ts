@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { COST_MODELS, DEFAULT_COST_MODEL } from '../mapf/plan.ts';
+import { SolverParamsSchema } from '../scenario/schema.ts';
 
 export const EXPERIMENT_FORMAT = 'mapf-lab/experiment';
 export const EXPERIMENT_VERSION = 1;
@@ -56,7 +57,7 @@ export const SolverSpecSchema = z.object({
   solver: z.string().min(1),
   /** Shown in tables, e.g. 'WHCA*(16)'; defaults to the solver name. */
   label: z.string().min(1).optional(),
-  params: z.record(z.string(), z.unknown()).default({}),
+  params: SolverParamsSchema.default({}),
 }).strict();
 
 export const ExperimentSchema = z.object({

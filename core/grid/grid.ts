@@ -9,6 +9,12 @@
 
 /** Largest side we accept: keeps width * height inside a typed array and the UI usable. */
 export const MAX_GRID_SIDE = 8192;
+/**
+ * Terrain weights are kept as float32: this is the first number float32 rounds to Infinity
+ * (2^128 - 2^103; saved, Infinity became null and the file no longer opened). Weights must be
+ * below it; float32's largest, 3.4028235e38 as the app writes it, is.
+ */
+export const CELL_WEIGHT_LIMIT = 2 ** 128 - 2 ** 103;
 
 export class Grid {
   width: number;

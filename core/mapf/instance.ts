@@ -5,6 +5,12 @@
 import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 
+/** Slowest speed (turns a move takes) the engine carries: speeds go to solvers as Uint16. */
+export const MAX_UNIT_SPEED = 65535;
+/** Priorities go to solvers as Int32. */
+export const MIN_UNIT_PRIORITY = -(2 ** 31);
+export const MAX_UNIT_PRIORITY = 2 ** 31 - 1;
+
 export interface AgentTask {
   start: number;
   goal: number;

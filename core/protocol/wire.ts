@@ -8,6 +8,7 @@ import type { Connectivity, CornerRule } from '../grid/movement.ts';
 import type { AgentTask, MapfInstance } from '../mapf/instance.ts';
 import type { Path } from '../mapf/plan.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
+import { MAX_UNIT_SPEED } from '../mapf/instance.ts';
 
 /**
  * Instance versions: 1 carries the map and every unit's start and goal; 2 adds unit attributes
@@ -22,7 +23,7 @@ export const WIRE_PATHS_VERSION = 1;
 
 /** Largest unit side and slowest speed the wire carries (the array types' ranges). */
 export const WIRE_MAX_SIZE = 255;
-export const WIRE_MAX_SPEED = 65535;
+export const WIRE_MAX_SPEED = MAX_UNIT_SPEED;
 
 /** A timed map change on the wire: cells (y * width + x) that close or open at the start of turn t. */
 export interface WireMapEvent {

@@ -10,8 +10,9 @@
  * the format; replayFile.ts writes and reads it and refuses versions it does not know.
  */
 import { z } from 'zod';
-import { AgentSchema, MapEventSchema, MapSchema, PointSchema } from '../scenario/schema.ts';
+import { AgentSchema, MapEventSchema, MapSchema, PointSchema, SolverParamsSchema } from '../scenario/schema.ts';
 import { COST_MODELS } from '../mapf/plan.ts';
+import { MAX_GRID_SIDE } from '../grid/grid.ts';
 
 export const REPLAY_FILE_FORMAT = 'mapf-lab/replay-file';
 export const REPLAY_FILE_VERSION = 1;
@@ -42,8 +43,8 @@ export const ReplayFileSchema = z.object({
   version: z.literal(REPLAY_FILE_VERSION),
   name: z.string().min(1).describe('Name of the scenario the run solved.'),
   map: MapSchema,
-  width: whole(1),
-  height: whole(1),
+  width: whole(1).max(MAX_GRID_SIDE),
+  height: whole(1).max(MAX_GRID_SIDE),
   connectivity: z.union([z.literal(4), z.literal(8)]),
   corners: z.enum(['no-cut', 'cut']),
   units: z.array(AgentSchema),
@@ -57,7 +58,7 @@ export const ReplayFileSchema = z.object({
     status: z.enum(SOLVE_STATUSES),
     message: z.string().optional(),
     seed: z.number().int().optional(),
-    params: z.record(z.string(), z.unknown()).default({}),
+    params: SolverParamsSchema.default({}),
   }).strict(),
   metrics: z.object({
     /** null when no unit reached its goal. */

@@ -88,8 +88,9 @@ export function locateJsonPaths(text: string, paths: readonly (readonly PathKey[
   jsonScans++;
   try {
     scanner.document();
-  } catch {
-    return paths.map(() => null);
+  } catch (error) {
+    // Not JSON: nothing to point at. Nesting deeper than the stack: what was met before is right.
+    if (!(error instanceof RangeError)) return paths.map(() => null);
   }
   const offsets = paths.map((path) => {
     let node = root;

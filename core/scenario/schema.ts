@@ -7,6 +7,9 @@
  * editor shows on hover, so each field carries one. Older versions are read by migrations.ts.
  */
 import { z } from 'zod';
+import { CELL_WEIGHT_LIMIT, MAX_GRID_SIDE } from '../grid/grid.ts';
+import { MAX_UNIT_SIZE } from '../grid/footprint.ts';
+import { MAX_UNIT_PRIORITY, MAX_UNIT_SPEED, MIN_UNIT_PRIORITY } from '../mapf/instance.ts';
 
 export const SCENARIO_FORMAT = 'mapf-lab/scenario';
 export const SCENARIO_VERSION = 2;
@@ -17,6 +20,23 @@ export type AgentOrder = (typeof AGENT_ORDERS)[number];
 
 const whole = (min: number) => z.number().int().min(min);
 
+/** Deepest nesting of objects and arrays in solver params: deeper values opened but could not be saved (the writer recursed out of stack). */
+export const MAX_PARAMS_DEPTH = 32;
+
+/** How deeply `value` nests objects and arrays (0 for a plain value), counted without recursion. */
+export function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_PARAMS_DEPTH) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 export const PointSchema = z.tuple([
   whole(0).describe('x: the column, 0 at the left edge.'),
   whole(0).describe('y: the row, 0 at the top edge.'),
@@ -24,10 +44,11 @@ export const PointSchema = z.tuple([
 
 export const InlineMapSchema = z.object({
   kind: z.literal('inline').describe("'inline': the map is written in this file as rows."),
-  rows: z.array(z.string().min(1).describe("One row of the map, left to right: '.' is a free cell, '@' a wall."))
+  rows: z.array(z.string().min(1).max(MAX_GRID_SIDE).describe(`One row of the map, left to right: '.' is a free cell, '@' a wall (at most ${MAX_GRID_SIDE} cells).`))
     .min(1)
+    .max(MAX_GRID_SIDE)
     .describe("The map's rows, top to bottom; all rows have the same length (the map's width)."),
-  weights: z.array(z.array(z.number().min(1).describe('Cost factor of entering this cell (>= 1; 1 = normal).')))
+  weights: z.array(z.array(z.number().min(1).lt(CELL_WEIGHT_LIMIT).describe('Cost factor of entering this cell (>= 1; 1 = normal; at most 3.4028235e38, as a float32 holds it).')).max(MAX_GRID_SIDE)).max(MAX_GRID_SIDE)
     .optional()
     .describe('Optional terrain weights, one row of numbers per map row; a move costs its length times the weight of the cell it enters. Omit for uniform cost.'),
 }).strict().describe('A map written in the file.');
@@ -47,10 +68,16 @@ export const AgentSchema = z.object({
     .describe('Display colour as #rrggbb; defaults to the palette colour for the unit\'s place in the list.'),
   start: PointSchema.describe('Start cell [x, y] (the top-left cell of the footprint for larger units).'),
   goal: PointSchema.describe('Goal cell [x, y] (the top-left cell of the footprint for larger units).'),
-  priority: z.number().int().default(0).describe('Planning priority: higher plans first and may override lower reservations (default 0).'),
-  size: whole(1).default(1).describe('Side of the square footprint in cells, anchored at the top-left cell (default 1).'),
-  speed: whole(1).default(1).describe('Turns one move takes: 1 moves every turn, 2 every other turn (default 1).'),
+  priority: z.number().int().min(MIN_UNIT_PRIORITY).max(MAX_UNIT_PRIORITY).default(0)
+    .describe('Planning priority: higher plans first and may override lower reservations (default 0; a 32-bit whole number).'),
+  size: whole(1).max(MAX_UNIT_SIZE).default(1).describe(`Side of the square footprint in cells, anchored at the top-left cell (default 1, at most ${MAX_UNIT_SIZE}).`),
+  speed: whole(1).max(MAX_UNIT_SPEED).default(1).describe(`Turns one move takes: 1 moves every turn, 2 every other turn (default 1, at most ${MAX_UNIT_SPEED}).`),
 }).strict().describe('One unit: where it starts, where it must go, and how it moves.');
+
+/** A solver's params: any JSON object, nested at most MAX_PARAMS_DEPTH deep (scenarios, replays and experiments share it). */
+export const SolverParamsSchema = z
+  .record(z.string(), z.unknown())
+  .refine((params) => nestingDepth(params) <= MAX_PARAMS_DEPTH, `must nest objects and arrays at most ${MAX_PARAMS_DEPTH} levels deep`);
 
 export const SolverSettingsSchema = z.object({
   solver: z.string().min(1).default('independent').describe("Solver name from the solver registry (e.g. 'independent', 'whca')."),
@@ -60,7 +87,8 @@ export const SolverSettingsSchema = z.object({
   order: z.enum(AGENT_ORDERS).default('given')
     .describe("Order in which units plan: 'given' (file order), 'random' (shuffled by the seed), 'priority' (highest first), 'distance' (longest task first)."),
   seed: z.number().int().default(1).describe('Seed for every random choice the solver makes, so runs are reproducible.'),
-  params: z.record(z.string(), z.unknown()).default({}).describe('Solver-specific parameters, checked by the solver itself.'),
+  params: SolverParamsSchema.default({})
+    .describe('Solver-specific parameters, checked by the solver itself.'),
 }).strict().describe('How to solve the scenario.');
 
 export const MapEventSchema = z.object({
