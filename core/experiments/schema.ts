@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { COST_MODELS, DEFAULT_COST_MODEL } from '../mapf/plan.ts';
 import { SolverParamsSchema } from '../scenario/schema.ts';
+import { MAX_GRID_SIDE } from '../grid/grid.ts';
 
 export const EXPERIMENT_FORMAT = 'mapf-lab/experiment';
 export const EXPERIMENT_VERSION = 1;
@@ -20,8 +21,8 @@ const whole = (min: number) => z.number().int().min(min);
 const RandomMapSchema = z.object({
   kind: z.literal('random'),
   name: z.string().min(1).optional(),
-  width: whole(1).max(8192),
-  height: whole(1).max(8192),
+  width: whole(1).max(MAX_GRID_SIDE),
+  height: whole(1).max(MAX_GRID_SIDE),
   density: z.number().min(0).lt(1),
   seeds: z.array(z.number().int()).min(1),
   /** Wall off every region but the largest 4-connected one (seed 001). */
@@ -40,7 +41,7 @@ const MovingAiMapSchema = z.object({
 const InlineMapSchema = z.object({
   kind: z.literal('inline'),
   name: z.string().min(1),
-  rows: z.array(z.string().min(1)).min(1),
+  rows: z.array(z.string().min(1).max(MAX_GRID_SIDE)).min(1).max(MAX_GRID_SIDE),
   agents: z.array(z.tuple([whole(0), whole(0), whole(0), whole(0)])).optional(),
 }).strict();
 

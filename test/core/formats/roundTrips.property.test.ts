@@ -21,6 +21,7 @@ import { parseReplayFile, serializeReplayFile } from '../../../core/replayFile/r
 import { readResults, recordLine } from '../../../core/experiments/results.ts';
 import { RECORD_COLUMNS, type RunRecord } from '../../../core/experiments/runner.ts';
 import { decodeInstance, encodeInstance } from '../../../core/protocol/wire.ts';
+import { parseExperiment } from '../../../core/experiments/schema.ts';
 
 const RUNS = { numRuns: 150, seed: 17 };
 
@@ -177,5 +178,49 @@ describe('round trips: everything a reader accepts saves and reopens the same', 
       }),
       RUNS,
     );
+  });
+
+  it('experiment files', () => {
+    const mapSpec = fc.oneof(
+      fc.record({ kind: fc.constant('random'), width: fc.integer({ min: 1, max: 8192 }), height: fc.integer({ min: 1, max: 8192 }), density: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), seeds: fc.array(fc.integer(), { minLength: 1, maxLength: 3 }), fill: fc.boolean() }),
+      fc.record({ kind: fc.constant('movingai'), name: anyText(8).filter((s) => s.length > 0), map: anyText(12).filter((s) => s.length > 0), scen: fc.array(anyText(12).filter((s) => s.length > 0), { maxLength: 2 }) }, { requiredKeys: ['kind', 'map'] }),
+      fc.record({ kind: fc.constant('inline'), name: anyText(8).filter((s) => s.length > 0), rows: fc.array(fc.stringMatching(/^[.@T]{1,8}$/), { minLength: 1, maxLength: 4 }), agents: fc.array(fc.tuple(fc.nat(7), fc.nat(3), fc.nat(7), fc.nat(3)), { maxLength: 3 }) }, { requiredKeys: ['kind', 'name', 'rows'] }),
+    );
+    const experiment = fc.record(
+      {
+        format: fc.constant('mapf-lab/experiment'),
+        version: fc.constant(1),
+        name: anyText(12).filter((s) => s.length > 0),
+        description: anyText(30),
+        maps: fc.array(mapSpec, { minLength: 1, maxLength: 3 }),
+        connectivity: fc.constantFrom(4, 8),
+        corners: fc.constantFrom('no-cut', 'cut'),
+        agents: fc.oneof(fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 4 }), fc.record({ min: fc.integer({ min: 1, max: 10 }), max: fc.integer({ min: 10, max: 100 }), instances: fc.integer({ min: 1, max: 50 }) })),
+        placement: fc.constantFrom('auto', 'random', 'scenario'),
+        solvers: fc.array(fc.record({ solver: fc.constantFrom('whca', 'cbs', 'lacam'), label: anyText(8).filter((s) => s.length > 0), params: fc.dictionary(anyText(6), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 2 }) }, { requiredKeys: ['solver'] }), { minLength: 1, maxLength: 3 }),
+        repeats: fc.integer({ min: 1, max: 100 }),
+        seed: fc.integer(),
+        turnLimit: fc.integer({ min: 1, max: 10_000 }),
+        timeLimitSeconds: fc.double({ min: 0.001, max: 1e6, noNaN: true }),
+        costModel: fc.constantFrom('rest', 'away'),
+      },
+      { requiredKeys: ['format', 'version', 'name', 'maps', 'agents', 'solvers'] },
+    );
+    const seen = acceptance();
+    fc.assert(
+      fc.property(experiment, (input) => {
+        seen.tried();
+        let first;
+        try {
+          first = parseExperiment(JSON.parse(JSON.stringify(input)));
+        } catch {
+          return;
+        }
+        seen.accepted();
+        expect(parseExperiment(JSON.parse(JSON.stringify(first)))).toEqual(first);
+      }),
+      RUNS,
+    );
+    seen.check(0.5);
   });
 });
