@@ -8,6 +8,7 @@ import { guardWebContents, hardenSession, registerAppScheme, serveRenderer } fro
 import { devServerUrlFor } from './urlPolicy.ts';
 import { registerSolverIpc } from './ipc/solverIpc.ts';
 import { registerLabIpc } from './ipc/labIpc.ts';
+import { registerBackupIpc } from './ipc/backupIpc.ts';
 import { openPathInWindow, registerFileIpc } from './ipc/fileIpc.ts';
 import { IPC, DESKTOP_API_VERSION, type AppInfo } from '../core/platform/desktopApi.ts';
 import { createMainWindow, registerWindowIpc } from './mainWindow.ts';
@@ -28,6 +29,7 @@ void app.whenReady().then(() => {
   hardenSession(devServerUrl);
   const solvers = registerSolverIpc();
   const lab = registerLabIpc();
+  registerBackupIpc();
   const recent = new RecentFiles(app.getPath('userData'));
   const rebuildMenu = () =>
     buildMenu({

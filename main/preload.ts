@@ -37,6 +37,8 @@ const api: DesktopApi = {
   labOpenExperiment: () => ipcRenderer.invoke(IPC.labOpenExperiment),
   labSaveExperiment: (suggestedName, text, options) => ipcRenderer.invoke(IPC.labSaveExperiment, suggestedName, text, options ?? {}),
   labReadExperimentFile: (name) => ipcRenderer.invoke(IPC.labReadExperimentFile, name),
+  readBackups: () => ipcRenderer.invoke(IPC.backupRead),
+  writeBackup: (key, text) => ipcRenderer.invoke(IPC.backupWrite, key, text),
 };
 
 /** Listens on a main-to-renderer channel, hiding the IPC event from the page. */

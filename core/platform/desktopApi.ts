@@ -29,6 +29,8 @@ export const IPC = {
   labOpenExperiment: 'mapf-lab:lab:open-experiment',
   labSaveExperiment: 'mapf-lab:lab:save-experiment',
   labReadExperimentFile: 'mapf-lab:lab:read-experiment-file',
+  backupRead: 'mapf-lab:backup:read',
+  backupWrite: 'mapf-lab:backup:write',
 } as const;
 
 /** The lab's runs for main's pool of solver utility processes. */
@@ -164,4 +166,11 @@ export interface DesktopApi {
   labSaveExperiment(suggestedName: string, text: string, options?: SaveOptions): Promise<SaveOutcome>;
   /** A .map or .scen the experiment names, read relative to its file (to replay a run on it); rejects with the reason. */
   labReadExperimentFile(name: string): Promise<OpenedTextFile>;
+  /** The autosave backups main keeps in the user's data folder, by key (BACKUP_KEYS). */
+  readBackups(): Promise<Record<string, string>>;
+  /** Writes a backup atomically (null removes it); resolves once it is on disk. */
+  writeBackup(key: string, text: string | null): Promise<void>;
 }
+
+/** The only backups main keeps (autosave's current one and the one offered at start). */
+export const BACKUP_KEYS = ['mapf-lab/autosave', 'mapf-lab/autosave-offered'] as const;

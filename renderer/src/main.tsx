@@ -4,7 +4,8 @@ import { App } from './App.tsx';
 import './styles.css';
 import { startAutosave } from './state/autosave.ts';
 import { startDesktopIntegration } from './state/desktopIntegration.ts';
-import { openStore } from './state/persistentStore.ts';
+import { desktopBackend, openBackendStore, openStore } from './state/persistentStore.ts';
+import { desktopApi } from './platform/index.ts';
 import { useResultStorage } from './lab/sweep.ts';
 import './state/liveMode.ts';
 
@@ -12,7 +13,9 @@ startDesktopIntegration();
 
 // The stores are read before the first render: the recovery offer and the lab's records are
 // there from the start (an IndexedDB open takes a few milliseconds).
-void Promise.all([openStore('backups'), openStore('lab-results')]).then(([backups, labResults]) => {
+// On the desktop, backups are files main writes atomically in the user's data folder.
+const backupStore = desktopApi ? openBackendStore('backups', desktopBackend(desktopApi)) : openStore('backups');
+void Promise.all([backupStore, openStore('lab-results')]).then(([backups, labResults]) => {
   startAutosave(backups);
   useResultStorage(labResults);
   createRoot(document.getElementById('root')!).render(

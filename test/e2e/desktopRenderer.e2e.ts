@@ -88,4 +88,33 @@ describe('desktop renderer path (preload API stand-in)', () => {
     await screenshot(page, 'desktop-renderer-open-recent');
     expect(errors).toEqual([]);
   });
+
+  it('autosaves through main (its backup files), not the page\'s storage, and offers the backup after a restart', async () => {
+    await page.getByTestId('random-count').fill('5');
+    await page.getByTestId('place-random').click();
+    await expect.poll(async () => (await calls()).some((c) => c[0] === 'backup' && c[1] === 'mapf-lab/autosave' && typeof c[2] === 'number'), { timeout: 8_000 }).toBe(true);
+    // Not kept in the page's IndexedDB on the desktop.
+    const inPage = await page.evaluate(() => new Promise<boolean>((resolve) => {
+      const open = indexedDB.open('mapf-lab');
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('backups')) return resolve(false);
+        const count = db.transaction('backups', 'readonly').objectStore('backups').count();
+        count.onsuccess = () => resolve(count.result > 0);
+      };
+      open.onerror = () => resolve(false);
+    }));
+    expect(inPage).toBe(false);
+    page.once('dialog', (d) => void d.accept());
+    await page.reload();
+    await page.getByTestId('recover').waitFor();
+    // The offered backup was set apart through main too.
+    expect((await calls()).filter((c) => c[0] === 'backup').map((c) => [c[1], c[2] === null])).toEqual([
+      ['mapf-lab/autosave-offered', false],
+      ['mapf-lab/autosave', true],
+    ]);
+    await page.getByTestId('recover').click();
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/5 units/);
+    expect(errors).toEqual([]);
+  });
 });

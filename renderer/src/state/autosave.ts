@@ -1,7 +1,8 @@
 /**
  * Autosave with recovery after a crash (or a closed tab): while the scenario has unsaved changes
- * it is written to the window's IndexedDB (persistentStore.ts: committed at once, so a killed
- * browser keeps it) a moment after each edit, self-contained (the map inline); on the
+ * it is written to the window's IndexedDB in the browser, and through main to an atomic file in
+ * the user's data folder on the desktop (persistentStore.ts; committed at once, so a killed
+ * browser or app keeps it) a moment after each edit, self-contained (the map inline); on the
  * next start a notice offers to recover it. Saving or opening a file clears it, and leaving the
  * page with unsaved changes asks first.
  *

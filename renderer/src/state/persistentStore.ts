@@ -11,10 +11,14 @@
  * here, and it can be cleared on its own. The desktop app's renderer is the same Chromium, so
  * both editions use it (the database lives in the app's user data folder there).
  *
+ * On the desktop, autosave's backups go to main instead (desktopBackend): one file per backup in
+ * the user's data folder, written atomically (main/backups.ts).
+ *
  * Without IndexedDB (blocked by privacy settings) a store lives in memory for the session and
  * says so (`persistent` false).
  */
 import type { KeyValueStorage } from '../lab/resultStore.ts';
+import type { DesktopApi } from '../../../core/platform/desktopApi.ts';
 
 export const DATABASE_NAME = 'mapf-lab';
 /** Version 1: the stores below. */
@@ -57,6 +61,55 @@ function openDatabase(): Promise<IDBDatabase | null> {
   return database;
 }
 
+/** Where a store's entries live: load them all once, then commit each task's writes together. */
+export interface StoreBackend {
+  load(): Promise<[string, string][]>;
+  /** Values, or null for removals, after clearing everything first when `clear`; rejects with the reason. */
+  commit(writes: ReadonlyMap<string, string | null>, clear: boolean): Promise<void>;
+}
+
+/** A store of the window's IndexedDB database. */
+function indexedDbBackend(db: IDBDatabase, name: StoreName): StoreBackend {
+  return {
+    async load() {
+      const store = db.transaction(name, 'readonly').objectStore(name);
+      const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
+      const entries: [string, string][] = [];
+      keys.forEach((key, i) => {
+        if (typeof key === 'string' && typeof values[i] === 'string') entries.push([key, values[i] as string]);
+      });
+      return entries;
+    },
+    commit(writes, clear) {
+      return new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction(name, 'readwrite');
+        const store = transaction.objectStore(name);
+        if (clear) store.clear();
+        for (const [key, value] of writes) {
+          if (value === null) store.delete(key);
+          else store.put(value, key);
+        }
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(new Error(transaction.error?.message ?? 'the write failed'));
+        transaction.onabort = transaction.onerror;
+      });
+    },
+  };
+}
+
+/** Autosave's backups through the desktop app's main process (atomic files in the user's data folder). */
+export function desktopBackend(api: Pick<DesktopApi, 'readBackups' | 'writeBackup'>): StoreBackend {
+  return {
+    async load() {
+      return Object.entries(await api.readBackups());
+    },
+    async commit(writes, clear) {
+      if (clear) throw new Error('the desktop backups are removed one by one');
+      await Promise.all([...writes].map(([key, value]) => api.writeBackup(key, value)));
+    },
+  };
+}
+
 class Store implements PersistentStore {
   onError: ((message: string) => void) | null = null;
   private readonly cache = new Map<string, string>();
@@ -69,21 +122,17 @@ class Store implements PersistentStore {
 
   constructor(
     readonly name: StoreName,
-    private readonly db: IDBDatabase | null,
+    private readonly backend: StoreBackend | null,
   ) {}
 
   get persistent(): boolean {
-    return this.db !== null;
+    return this.backend !== null;
   }
 
-  /** Fills the memory copy from the database. */
+  /** Fills the memory copy from the backend. */
   async load(): Promise<void> {
-    if (this.db === null) return;
-    const store = this.db.transaction(this.name, 'readonly').objectStore(this.name);
-    const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
-    keys.forEach((key, i) => {
-      if (typeof key === 'string' && typeof values[i] === 'string') this.put(key, values[i] as string);
-    });
+    if (this.backend === null) return;
+    for (const [key, value] of await this.backend.load()) this.put(key, value);
   }
 
   getItem(key: string): string | null {
@@ -134,7 +183,7 @@ class Store implements PersistentStore {
 
   /** The first write of a synchronous run schedules its one transaction, right after it. */
   private schedule(): void {
-    if (this.db === null || this.scheduled) return;
+    if (this.backend === null || this.scheduled) return;
     this.scheduled = true;
     const done = new Promise<void>((resolve) =>
       queueMicrotask(() => {
@@ -145,32 +194,17 @@ class Store implements PersistentStore {
     this.commits = Promise.all([this.commits, done]).then(() => undefined);
   }
 
-  private commit(): Promise<void> {
-    if (this.db === null || (this.pending.size === 0 && !this.clearPending)) return Promise.resolve();
+  private async commit(): Promise<void> {
+    if (this.backend === null || (this.pending.size === 0 && !this.clearPending)) return;
     const writes = this.pending;
     const clear = this.clearPending;
     this.pending = new Map();
     this.clearPending = false;
-    return new Promise<void>((resolve) => {
-      try {
-        const transaction = this.db!.transaction(this.name, 'readwrite');
-        const store = transaction.objectStore(this.name);
-        if (clear) store.clear();
-        for (const [key, value] of writes) {
-          if (value === null) store.delete(key);
-          else store.put(value, key);
-        }
-        transaction.oncomplete = () => resolve();
-        transaction.onerror = () => {
-          this.onError?.(transaction.error?.message ?? 'the write failed');
-          resolve();
-        };
-        transaction.onabort = transaction.onerror;
-      } catch (error) {
-        this.onError?.(error instanceof Error ? error.message : String(error));
-        resolve();
-      }
-    });
+    try {
+      await this.backend.commit(writes, clear);
+    } catch (error) {
+      this.onError?.(error instanceof Error ? error.message : String(error));
+    }
   }
 }
 
@@ -188,7 +222,8 @@ export function openStore(name: StoreName): Promise<PersistentStore> {
   let store = opened.get(name);
   if (store === undefined) {
     store = openDatabase().then(async (db) => {
-      const made = new Store(name, db);
+      if (db === null) return new Store(name, null);
+      const made = new Store(name, indexedDbBackend(db, name));
       try {
         await made.load();
         return made;
@@ -199,6 +234,17 @@ export function openStore(name: StoreName): Promise<PersistentStore> {
     opened.set(name, store);
   }
   return store;
+}
+
+/** A store over `backend`, loaded (the desktop's backups; tests). A backend that cannot load gives a store in memory. */
+export async function openBackendStore(name: StoreName, backend: StoreBackend): Promise<PersistentStore> {
+  const made = new Store(name, backend);
+  try {
+    await made.load();
+    return made;
+  } catch {
+    return new Store(name, null);
+  }
 }
 
 /** A store in memory only (tests; and where IndexedDB is missing). */

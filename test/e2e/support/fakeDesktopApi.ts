@@ -33,6 +33,15 @@ export const FAKE_DESKTOP_API = `
     onFileOpened: (listener) => { listeners.file.push(listener); return () => {}; },
     setDocumentState: (state) => calls.push(['state', state.name, state.dirty]),
     closeWindow: () => calls.push(['close']),
+    // Main's backup files, played by the tab's sessionStorage (it survives a reload, as files do a restart).
+    readBackups: async () => JSON.parse(sessionStorage.getItem('fake-main/backups') || '{}'),
+    writeBackup: async (key, text) => {
+      calls.push(['backup', key, text === null ? null : text.length]);
+      const files = JSON.parse(sessionStorage.getItem('fake-main/backups') || '{}');
+      if (text === null) delete files[key];
+      else files[key] = text;
+      sessionStorage.setItem('fake-main/backups', JSON.stringify(files));
+    },
   };
 })();
 `;
