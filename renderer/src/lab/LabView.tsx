@@ -40,7 +40,8 @@ function SweepBar() {
   const fraction = planned > 0 ? done / planned : 0;
   const left = planned - done;
   const status =
-    phase === 'running' ? `Running${state.shard ? ` shard ${state.shard.index}/${state.shard.count}` : ''} on ${state.workers} ${plural(state.unit, state.workers)}, ${progress?.running ?? 0} in flight`
+    !experiment && !busy ? 'The definition has problems (below): fix them to run'
+    : phase === 'running' ? `Running${state.shard ? ` shard ${state.shard.index}/${state.shard.count}` : ''} on ${state.workers} ${plural(state.unit, state.workers)}, ${progress?.running ?? 0} in flight`
     : phase === 'paused' ? 'Paused: runs in flight finish, no new ones start'
     : phase === 'cancelled' ? `Cancelled: ${left} runs left; Run resumes`
     : phase === 'finished' ? `Finished${state.shard ? ` shard ${state.shard.index}/${state.shard.count}` : ''}${state.sweepMs !== null ? ` in ${(state.sweepMs / 1000).toFixed(1)} s` : ''}`
