@@ -1,0 +1,174 @@
+/**
+ * One unit among moving obstacles, replanning by the rules of seed 004_7157ad6a1d8a6c7d.txt
+ * (Patel, "Dealing with moving obstacles"; issue 12), with what the seed counts: the path steps
+ * computed over the whole run ("if the path is 100 steps long and it is recalculated every 10
+ * steps, the total number of path steps is 100+90+…+10 = 550").
+ *
+ * - `recalc`: recompute the whole remaining path every `every` steps and/or when the next move
+ *   is blocked ("Recalculating paths").
+ * - `splice`: recompute only the first `m` steps p[1]..p[m] and splice the new piece in, every
+ *   `every` steps (default 3/4 of m) or when blocked; a piece longer than `limit` is a bad splice
+ *   and the whole path is recalculated instead ("Path splicing", the 1-2-5-3-4 figure).
+ *
+ * Units know obstacles `now`: where they stand this turn, like walls. A turn: obstacles step
+ * first (one waits while the unit stands where it would go: right of way), then the unit takes
+ * its next cell unless an obstacle holds it (a block: it waits, and replans if its rule says so).
+ * The run ends when the unit reaches its goal or at `turnLimit`.
+ */
+import { Grid } from '../grid/grid.ts';
+import type { Movement } from '../grid/movement.ts';
+import { type MovingObstacle, ObstacleError, type ObstacleTimetable, cellAfterSteps, obstacleTimetable } from '../mapf/obstacles.ts';
+import { solveAStar } from '../search/astar.ts';
+import { SearchContext } from '../search/searchContext.ts';
+
+export type ReplanRule =
+  | { kind: 'recalc'; every?: number; whenBlocked?: boolean }
+  | { kind: 'splice'; m: number; every?: number; limit?: number };
+
+export interface FollowResult {
+  /** The unit's cell at every turn 0 … arrival (or the turn limit). */
+  path: number[];
+  /** Each obstacle's anchor cell at every turn, as it moved (delays included). */
+  obstaclePaths: number[][];
+  arrived: boolean;
+  /** Turn the unit reached its goal (Infinity when it did not). */
+  arrival: number;
+  /** Seed 004's measure: the moves of every path or piece computed, added up. */
+  pathStepsComputed: number;
+  expanded: number;
+  replans: number;
+  /** Splices whose piece was over the limit, replaced by a whole recalculation. */
+  badSplices: number;
+  /** Turns the unit found its next cell held by an obstacle. */
+  obstacleBlocks: number;
+  waits: number;
+  /** Steps obstacles put off because the unit stood in their way. */
+  obstacleWaits: number;
+}
+
+export interface FollowOptions {
+  turnLimit?: number;
+}
+
+/** Runs one unit from `start` to `goal` among `obstacles` (4- or 8-connected `movement`) under `rule`. */
+export function followAmongObstacles(
+  grid: Grid,
+  movement: Movement,
+  start: number,
+  goal: number,
+  obstacles: readonly MovingObstacle[],
+  rule: ReplanRule,
+  options: FollowOptions = {},
+): FollowResult {
+  const every = rule.kind === 'recalc' ? rule.every ?? Infinity : rule.every ?? Math.max(1, Math.floor((3 * rule.m) / 4));
+  if (!(every >= 1)) throw new RangeError(`${rule.kind}: every must be at least 1, got ${every}`);
+  if (rule.kind === 'splice' && !(Number.isInteger(rule.m) && rule.m >= 1)) throw new RangeError(`splice: m must be a whole number >= 1, got ${rule.m}`);
+  const limit = rule.kind === 'splice' ? rule.limit ?? Infinity : Infinity;
+  const replanWhenBlocked = rule.kind === 'splice' || rule.whenBlocked !== false;
+  const turnLimit = options.turnLimit ?? 4 * grid.cells;
+  const timetables: ObstacleTimetable[] = obstacles.map((o) => obstacleTimetable(grid, o));
+  if (obstacles.some((o) => (o.size ?? 1) !== 1)) throw new RangeError('followAmongObstacles: obstacles of size 1 only for now');
+
+  // The live map: walls, plus the cells obstacles hold this turn.
+  const live = new Grid(grid.width, grid.height, Uint8Array.from(grid.passable), grid.weight);
+  const context = new SearchContext();
+  const stepsDone = new Array<number>(obstacles.length).fill(0);
+  const at = timetables.map((t) => cellAfterSteps(t, 0));
+  const obstaclePaths = at.map((cell) => [cell]);
+  const held = new Map<number, number>();
+  const hold = (cell: number, delta: number) => {
+    const n = (held.get(cell) ?? 0) + delta;
+    if (n === 0) held.delete(cell);
+    else held.set(cell, n);
+    // setPassable bumps the grid's version, so the searches' cached move masks are rebuilt.
+    live.setPassable(cell, n === 0 && grid.passable[cell] === 1);
+  };
+  at.forEach((cell, i) => {
+    if (cell === start) throw new ObstacleError(obstacles[i].id, 0, `it starts on the unit's start (${grid.x(start)}, ${grid.y(start)})`);
+    hold(cell, 1);
+  });
+
+  const result: FollowResult = {
+    path: [start], obstaclePaths, arrived: start === goal, arrival: start === goal ? 0 : Infinity,
+    pathStepsComputed: 0, expanded: 0, replans: 0, badSplices: 0, obstacleBlocks: 0, waits: 0, obstacleWaits: 0,
+  };
+  /** The path being followed, plan[at] the unit's cell; null when no path was found (it waits and tries again). */
+  let plan: number[] | null = null;
+  let pos = 0;
+  let stepsSincePlan = 0;
+
+  const search = (from: number, to: number): number[] | null => {
+    if (live.passable[to] === 0 && to !== from) return null;
+    const found = solveAStar({ grid: live, movement, start: from, goal: to }, { context });
+    result.expanded += found.expanded;
+    if (found.status !== 'found') return null;
+    result.pathStepsComputed += found.path.length - 1;
+    return found.path;
+  };
+  const recalc = (cell: number) => {
+    plan = search(cell, goal);
+    pos = 0;
+    stepsSincePlan = 0;
+  };
+  const replan = (cell: number) => {
+    result.replans++;
+    if (rule.kind === 'recalc' || plan === null || plan.length - pos <= rule.m + 1) return recalc(cell);
+    // p[1] is the unit's cell (plan[pos]); the piece goes to p[m] = plan[pos + m] and is spliced in.
+    const piece = search(cell, plan[pos + rule.m]);
+    if (piece === null || piece.length - 1 > limit) {
+      result.badSplices++;
+      return recalc(cell);
+    }
+    plan = piece.concat(plan.slice(pos + rule.m + 1));
+    pos = 0;
+    stepsSincePlan = 0;
+  };
+
+  recalc(start);
+  let cell = start;
+  for (let t = 1; t <= turnLimit && cell !== goal; t++) {
+    // Obstacles step first; one whose next cell the unit holds waits (and falls behind).
+    timetables.forEach((timetable, i) => {
+      const { speed = 1, startTurn = 0 } = timetable.obstacle;
+      const due = t <= startTurn ? 0 : Math.floor((t - startTurn) / speed);
+      if (stepsDone[i] < due) {
+        const next = cellAfterSteps(timetable, stepsDone[i] + 1);
+        if (next === cell) result.obstacleWaits++;
+        else {
+          hold(at[i], -1);
+          at[i] = next;
+          hold(next, 1);
+          stepsDone[i]++;
+        }
+      }
+      obstaclePaths[i].push(at[i]);
+    });
+    if (plan === null || stepsSincePlan >= every) {
+      if (plan === null) recalc(cell);
+      else replan(cell);
+    }
+    const ahead = (): number | null => (plan !== null && pos + 1 < plan.length ? plan[pos + 1] : null);
+    let next = ahead();
+    if (next !== null && live.passable[next] === 0) {
+      result.obstacleBlocks++;
+      if (replanWhenBlocked) {
+        replan(cell);
+        next = ahead();
+        if (next !== null && live.passable[next] === 0) next = null;
+      } else next = null;
+    }
+    if (next === null) {
+      result.waits++;
+    } else {
+      cell = next;
+      pos++;
+      stepsSincePlan++;
+    }
+    result.path.push(cell);
+    if (cell === goal) {
+      result.arrived = true;
+      result.arrival = t;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,95 @@
+/**
+ * Seed 004's replanning rules, with its own figures as tests: recalculating a 100-step path every
+ * 10 steps computes 100 + 90 + … + 10 = 550 path steps (about M^2 / 20 for M steps); splicing
+ * computes 2N to 3N whatever m; a bad splice (longer than the limit) falls back to recalculation.
+ */
+import { describe, expect, it } from 'vitest';
+import { Grid } from '../../../core/grid/grid.ts';
+import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
+import { type MovingObstacle, obstacleViolations } from '../../../core/mapf/obstacles.ts';
+import { followAmongObstacles } from '../../../core/simulation/obstacleFollow.ts';
+
+const corridor = (steps: number) => new Grid(steps + 1, 1);
+
+describe('one unit among moving obstacles', () => {
+  it('recalc every 10 steps on a 100-step path computes 550 path steps (seed 004), and grows with the square of the length', () => {
+    const run = (steps: number) => followAmongObstacles(corridor(steps), FOUR_CONNECTED, 0, steps, [], { kind: 'recalc', every: 10 });
+    const hundred = run(100);
+    expect(hundred.arrived).toBe(true);
+    expect(hundred.arrival).toBe(100);
+    expect(hundred.pathStepsComputed).toBe(550);
+    expect(hundred.replans).toBe(9);
+    // M steps: 10 x (1 + 2 + … + M/10) = M^2 / 20 + M / 2.
+    for (const m of [200, 400]) expect(run(m).pathStepsComputed).toBe(m * m / 20 + m / 2);
+  });
+
+  it('splice computes 2N to 3N path steps, for any m well below N', () => {
+    // (With m near N the last pieces are whole recalculations of a short rest: m = 40 computes 1.9N.)
+    for (const m of [4, 10, 20]) {
+      const run = followAmongObstacles(corridor(100), FOUR_CONNECTED, 0, 100, [], { kind: 'splice', m });
+      expect(run.arrival).toBe(100);
+      expect(run.pathStepsComputed, `m = ${m}`).toBeGreaterThanOrEqual(200);
+      expect(run.pathStepsComputed, `m = ${m}`).toBeLessThanOrEqual(300);
+    }
+  });
+
+  it('gets past a guard crossing its path without ever sharing a cell or swapping with it', () => {
+    const grid = Grid.fromAscii([
+      '..........',
+      '..........',
+      '..........',
+    ]);
+    const guard: MovingObstacle = { id: 'guard', route: [grid.cell(5, 0), grid.cell(5, 2)], mode: 'ping-pong' };
+    for (const rule of [{ kind: 'recalc', every: 5 }, { kind: 'recalc' }, { kind: 'splice', m: 4 }] as const) {
+      const run = followAmongObstacles(grid, FOUR_CONNECTED, grid.cell(0, 1), grid.cell(9, 1), [guard], rule);
+      expect(run.arrived, rule.kind).toBe(true);
+      expect(obstacleViolations([run.path], run.obstaclePaths)).toEqual([]);
+      // One 4-connected move or a wait per turn.
+      const moves = run.path.slice(1).map((c, t) => Math.abs(grid.x(c) - grid.x(run.path[t])) + Math.abs(grid.y(c) - grid.y(run.path[t])));
+      expect(Math.max(...moves)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('the unit has right of way: an obstacle whose next cell it holds waits, and falls behind its timetable', () => {
+    // A cart comes down a one-cell corridor towards the unit; neither can pass: the cart stops
+    // next to the unit (never on it), the unit waits for a way that never opens.
+    const cart: MovingObstacle = { id: 'cart', route: [3, 0], mode: 'once' };
+    const run = followAmongObstacles(corridor(4), FOUR_CONNECTED, 0, 4, [cart], { kind: 'recalc' }, { turnLimit: 6 });
+    expect(run.arrived).toBe(false);
+    expect(run.obstaclePaths[0]).toEqual([3, 2, 1, 1, 1, 1, 1]);
+    expect(run.obstacleWaits).toBe(4);
+    expect(run.path).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(obstacleViolations([run.path], run.obstaclePaths)).toEqual([]);
+  });
+
+  it('a splice longer than the limit is bad and the whole path is recalculated (the 1-2-5-3-4 figure)', () => {
+    // Patel's figure: the unit follows row 2 east; at (2, 2) a guard steps out of its pocket into
+    // (3, 2) and parks. Splicing to p[m] = (8, 2) goes round by row 0 and back west (1-2-5-3-4);
+    // over the limit, the whole path is recalculated straight to the goal (1-2-5-4).
+    const grid = Grid.fromAscii([
+      '...........',
+      '.@@@@@@@@.@',
+      '...........',
+      '@@@.@@@@@@@',
+    ]);
+    const guard: MovingObstacle = { id: 'guard', route: [grid.cell(3, 3), grid.cell(3, 2)], mode: 'once', startTurn: 1 };
+    // Splicing only when blocked, as in the figure (periodic splices would later cut the detour short).
+    const base = { kind: 'splice', m: 6, every: 100 } as const;
+    const from = grid.cell(0, 2);
+    const to = grid.cell(10, 2);
+    const unlimited = followAmongObstacles(grid, FOUR_CONNECTED, from, to, [guard], base);
+    const limited = followAmongObstacles(grid, FOUR_CONNECTED, from, to, [guard], { ...base, limit: 8 });
+    expect(unlimited.arrived && limited.arrived).toBe(true);
+    expect(unlimited.badSplices).toBe(0);
+    expect(limited.badSplices).toBe(1);
+    // 2 steps to the block, then 16 round to (8, 2) and 2 back east, against 16 straight round.
+    expect(unlimited.arrival).toBe(20);
+    expect(limited.arrival).toBe(18);
+    for (const run of [limited, unlimited]) expect(obstacleViolations([run.path], run.obstaclePaths)).toEqual([]);
+  });
+
+  it('refuses an obstacle that starts on the unit, naming it', () => {
+    const cart: MovingObstacle = { id: 'cart', route: [2, 0], mode: 'once' };
+    expect(() => followAmongObstacles(corridor(4), FOUR_CONNECTED, 2, 4, [cart], { kind: 'recalc' })).toThrow("obstacle 'cart', waypoint 1: it starts on the unit's start (2, 0)");
+  });
+});
