@@ -4,7 +4,7 @@
  *
  * - One unit, a 100-step corridor: `recalc` every 10 steps within 10% of 550 path steps; `splice`
  *   at most 3N (the seed: 2N to 3N, independent of m).
- * - The same rules on a Moving AI map (den312d) with patrolling guards crossing the routes of
+ * - The same rules and `predict` on a Moving AI map (den312d) with patrolling guards crossing the routes of
  *   25 scenario queries: path steps, expansions, replans, blocks, arrival over the obstacle-free
  *   optimum, and CPU time per run (this process; the load is printed).
  *
@@ -56,8 +56,9 @@ const rules: [string, ReplanRule][] = [
   ['recalc every 10', { kind: 'recalc', every: 10 }],
   ['splice m=10', { kind: 'splice', m: 10 }],
   ['splice m=10 limit 20', { kind: 'splice', m: 10, limit: 20 }],
+  ['predict', { kind: 'predict' }],
 ];
-console.log('  rule                   arrived  path steps/N  expanded/run  replans/run  blocks/run  arrival/optimal  CPU ms/run');
+console.log('  rule                   arrived  path steps/N  expanded/run  replans/run  blocks/run  arrival/optimal  arrival/hindsight  CPU ms/run (with the hindsight search)');
 for (const [name, rule] of rules) {
   let arrived = 0;
   let steps = 0;
@@ -66,6 +67,7 @@ for (const [name, rule] of rules) {
   let replans = 0;
   let blocks = 0;
   let ratio = 0;
+  let overHindsight = 0;
   let violations = 0;
   const cpu = process.cpuUsage();
   for (const e of queries) {
@@ -83,10 +85,11 @@ for (const [name, rule] of rules) {
     if (run.arrived) {
       arrived++;
       ratio += run.arrival / moves;
+      overHindsight += run.arrival / run.hindsight;
     }
   }
   const used = process.cpuUsage(cpu);
   const n = queries.length;
-  console.log(`  ${name.padEnd(22)} ${`${arrived}/${n}`.padEnd(8)} ${(steps / optimal).toFixed(2).padEnd(13)} ${(expanded / n).toFixed(0).padEnd(13)} ${(replans / n).toFixed(1).padEnd(12)} ${(blocks / n).toFixed(1).padEnd(11)} ${(arrived ? ratio / arrived : NaN).toFixed(3).padEnd(16)} ${((used.user + used.system) / 1000 / n).toFixed(1)}${violations ? `  ${violations} OBSTACLE CONFLICTS` : ''}`);
+  console.log(`  ${name.padEnd(22)} ${`${arrived}/${n}`.padEnd(8)} ${(steps / optimal).toFixed(2).padEnd(13)} ${(expanded / n).toFixed(0).padEnd(13)} ${(replans / n).toFixed(1).padEnd(12)} ${(blocks / n).toFixed(1).padEnd(11)} ${(arrived ? ratio / arrived : NaN).toFixed(3).padEnd(16)} ${(arrived ? overHindsight / arrived : NaN).toFixed(3).padEnd(18)} ${((used.user + used.system) / 1000 / n).toFixed(1)}${violations ? `  ${violations} OBSTACLE CONFLICTS` : ''}`);
 }
 console.log(`\nload at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

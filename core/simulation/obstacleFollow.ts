@@ -10,7 +10,11 @@
  *   `every` steps (default 3/4 of m) or when blocked; a piece longer than `limit` is a bad splice
  *   and the whole path is recalculated instead ("Path splicing", the 1-2-5-3-4 figure).
  *
- * Units know obstacles `now`: where they stand this turn, like walls. A turn: obstacles step
+ * - `predict`: plan in space-time against the obstacles' timetable, waits allowed
+ *   (obstacleSpaceTime.ts); replan only when an obstacle leaves its timetable (it waited for the
+ *   unit) or the next cell is held after all.
+ *
+ * recalc and splice know obstacles `now`: where they stand this turn, like walls. A turn: obstacles step
  * first (one waits while the unit stands where it would go: right of way), then the unit takes
  * its next cell unless an obstacle holds it (a block: it waits, and replans if its rule says so).
  * The run ends when the unit reaches its goal or at `turnLimit`.
@@ -20,10 +24,12 @@ import type { Movement } from '../grid/movement.ts';
 import { type MovingObstacle, ObstacleError, type ObstacleTimetable, cellAfterSteps, obstacleTimetable } from '../mapf/obstacles.ts';
 import { solveAStar } from '../search/astar.ts';
 import { SearchContext } from '../search/searchContext.ts';
+import { type ObstacleCells, earliestArrival } from './obstacleSpaceTime.ts';
 
 export type ReplanRule =
   | { kind: 'recalc'; every?: number; whenBlocked?: boolean }
-  | { kind: 'splice'; m: number; every?: number; limit?: number };
+  | { kind: 'splice'; m: number; every?: number; limit?: number }
+  | { kind: 'predict' };
 
 export interface FollowResult {
   /** The unit's cell at every turn 0 … arrival (or the turn limit). */
@@ -44,6 +50,11 @@ export interface FollowResult {
   waits: number;
   /** Steps obstacles put off because the unit stood in their way. */
   obstacleWaits: number;
+  /**
+   * The hindsight bound: the earliest arrival had the obstacles' recorded motion been known in
+   * advance (a space-time search over it); Infinity when even that does not arrive.
+   */
+  hindsight: number;
 }
 
 export interface FollowOptions {
@@ -60,11 +71,11 @@ export function followAmongObstacles(
   rule: ReplanRule,
   options: FollowOptions = {},
 ): FollowResult {
-  const every = rule.kind === 'recalc' ? rule.every ?? Infinity : rule.every ?? Math.max(1, Math.floor((3 * rule.m) / 4));
+  const every = rule.kind === 'recalc' ? rule.every ?? Infinity : rule.kind === 'splice' ? rule.every ?? Math.max(1, Math.floor((3 * rule.m) / 4)) : Infinity;
   if (!(every >= 1)) throw new RangeError(`${rule.kind}: every must be at least 1, got ${every}`);
   if (rule.kind === 'splice' && !(Number.isInteger(rule.m) && rule.m >= 1)) throw new RangeError(`splice: m must be a whole number >= 1, got ${rule.m}`);
   const limit = rule.kind === 'splice' ? rule.limit ?? Infinity : Infinity;
-  const replanWhenBlocked = rule.kind === 'splice' || rule.whenBlocked !== false;
+  const replanWhenBlocked = rule.kind !== 'recalc' || rule.whenBlocked !== false;
   const turnLimit = options.turnLimit ?? 4 * grid.cells;
   const timetables: ObstacleTimetable[] = obstacles.map((o) => obstacleTimetable(grid, o));
   if (obstacles.some((o) => (o.size ?? 1) !== 1)) throw new RangeError('followAmongObstacles: obstacles of size 1 only for now');
@@ -90,7 +101,7 @@ export function followAmongObstacles(
 
   const result: FollowResult = {
     path: [start], obstaclePaths, arrived: start === goal, arrival: start === goal ? 0 : Infinity,
-    pathStepsComputed: 0, expanded: 0, replans: 0, badSplices: 0, obstacleBlocks: 0, waits: 0, obstacleWaits: 0,
+    pathStepsComputed: 0, expanded: 0, replans: 0, badSplices: 0, obstacleBlocks: 0, waits: 0, obstacleWaits: 0, hindsight: Infinity,
   };
   /** The path being followed, plan[at] the unit's cell; null when no path was found (it waits and tries again). */
   let plan: number[] | null = null;
@@ -105,13 +116,37 @@ export function followAmongObstacles(
     result.pathStepsComputed += found.path.length - 1;
     return found.path;
   };
+  /** Steps obstacle i is due to have made by turn t on its timetable. */
+  const due = (i: number, t: number): number => {
+    const { speed = 1, startTurn = 0 } = timetables[i].obstacle;
+    return t <= startTurn ? 0 : Math.floor((t - startTurn) / speed);
+  };
+  /** For predict: the turn and the obstacles' steps the plan assumed, to see one leave its timetable. */
+  let planned = { t: 0, steps: stepsDone.slice() };
+  /** Obstacles where the timetable puts them from turn `base` on (they keep their delays), and at `prev` the turn before. */
+  const predicted = (base: number, steps: readonly number[], prev: readonly number[]): ObstacleCells => ({
+    count: timetables.length,
+    at: (i, tt) => (tt < base ? prev[i] : cellAfterSteps(timetables[i], steps[i] + due(i, tt) - due(i, base))),
+  });
+  /** predict: the earliest arrival from `from` at turn base - 1, obstacles as of turn `base`. */
+  const predictFrom = (from: number, base: number, prev: readonly number[]) => {
+    const steps = stepsDone.slice();
+    const found = earliestArrival(grid, movement, from, Math.max(0, base - 1), goal, predicted(base, steps, prev), turnLimit);
+    result.expanded += found.expanded;
+    plan = found.path;
+    if (plan !== null) result.pathStepsComputed += plan.length - 1;
+    planned = { t: base, steps };
+    pos = 0;
+    stepsSincePlan = 0;
+  };
   const recalc = (cell: number) => {
     plan = search(cell, goal);
     pos = 0;
     stepsSincePlan = 0;
   };
-  const replan = (cell: number) => {
+  const replan = (cell: number, t: number, prev: readonly number[]) => {
     result.replans++;
+    if (rule.kind === 'predict') return predictFrom(cell, t, prev);
     if (rule.kind === 'recalc' || plan === null || plan.length - pos <= rule.m + 1) return recalc(cell);
     // p[1] is the unit's cell (plan[pos]); the piece goes to p[m] = plan[pos + m] and is spliced in.
     const piece = search(cell, plan[pos + rule.m]);
@@ -124,14 +159,14 @@ export function followAmongObstacles(
     stepsSincePlan = 0;
   };
 
-  recalc(start);
+  if (rule.kind === 'predict') predictFrom(start, 0, at);
+  else recalc(start);
   let cell = start;
   for (let t = 1; t <= turnLimit && cell !== goal; t++) {
+    const prev = at.slice();
     // Obstacles step first; one whose next cell the unit holds waits (and falls behind).
     timetables.forEach((timetable, i) => {
-      const { speed = 1, startTurn = 0 } = timetable.obstacle;
-      const due = t <= startTurn ? 0 : Math.floor((t - startTurn) / speed);
-      if (stepsDone[i] < due) {
+      if (stepsDone[i] < due(i, t)) {
         const next = cellAfterSteps(timetable, stepsDone[i] + 1);
         if (next === cell) result.obstacleWaits++;
         else {
@@ -143,22 +178,25 @@ export function followAmongObstacles(
       }
       obstaclePaths[i].push(at[i]);
     });
-    if (plan === null || stepsSincePlan >= every) {
-      if (plan === null) recalc(cell);
-      else replan(cell);
+    // predict replans when an obstacle is not where the plan assumed (it waited for the unit).
+    const offTimetable = rule.kind === 'predict' && timetables.some((_, i) => stepsDone[i] !== planned.steps[i] + due(i, t) - due(i, planned.t));
+    if (plan === null || stepsSincePlan >= every || offTimetable) {
+      if (plan === null && rule.kind !== 'predict') recalc(cell);
+      else replan(cell, t, prev);
     }
     const ahead = (): number | null => (plan !== null && pos + 1 < plan.length ? plan[pos + 1] : null);
     let next = ahead();
-    if (next !== null && live.passable[next] === 0) {
+    if (next !== null && next !== cell && live.passable[next] === 0) {
       result.obstacleBlocks++;
       if (replanWhenBlocked) {
-        replan(cell);
+        replan(cell, t, prev);
         next = ahead();
-        if (next !== null && live.passable[next] === 0) next = null;
+        if (next !== null && next !== cell && live.passable[next] === 0) next = null;
       } else next = null;
     }
-    if (next === null) {
+    if (next === null || next === cell) {
       result.waits++;
+      if (next === cell) pos++; // a wait the plan makes
     } else {
       cell = next;
       pos++;
@@ -170,5 +208,9 @@ export function followAmongObstacles(
       result.arrival = t;
     }
   }
+  // Hindsight: the obstacles' recorded cells (each stays on its last one) known in advance.
+  const recorded: ObstacleCells = { count: obstaclePaths.length, at: (i, tt) => obstaclePaths[i][Math.min(tt, obstaclePaths[i].length - 1)] };
+  const best = earliestArrival(grid, movement, start, 0, goal, recorded, turnLimit).path;
+  result.hindsight = best === null ? Infinity : best.length - 1;
   return result;
 }
