@@ -56,6 +56,9 @@ const rules: [string, ReplanRule][] = [
   ['recalc every 10', { kind: 'recalc', every: 10 }],
   ['splice m=10', { kind: 'splice', m: 10 }],
   ['splice m=10 limit 20', { kind: 'splice', m: 10, limit: 20 }],
+  ['watch 8, recalc', { kind: 'watch', regionSize: 8 }],
+  ['watch 8, horizon 10', { kind: 'watch', regionSize: 8, horizon: 10 }],
+  ['watch 8, every 5', { kind: 'watch', regionSize: 8, notifyEvery: 5 }],
   ['predict', { kind: 'predict' }],
 ];
 console.log('  rule                   arrived  path steps/N  expanded/run  replans/run  blocks/run  arrival/optimal  arrival/hindsight  CPU ms/run (with the hindsight search)');

@@ -10,6 +10,10 @@
  *   `every` steps (default 3/4 of m) or when blocked; a piece longer than `limit` is a bad splice
  *   and the whole path is recalculated instead ("Path splicing", the 1-2-5-3-4 figure).
  *
+ * - `watch`: the map is cut into square regions of `regionSize` cells; the unit is interested in
+ *   the regions its remaining path crosses (all, or within `horizon` steps); an obstacle entering
+ *   or leaving a region marks it changed, and the unit is notified at once or in batches every
+ *   `notifyEvery` turns, and repairs by `recalc` or `splice` ("Watching for map changes").
  * - `predict`: plan in space-time against the obstacles' timetable, waits allowed
  *   (obstacleSpaceTime.ts); replan only when an obstacle leaves its timetable (it waited for the
  *   unit) or the next cell is held after all.
@@ -29,7 +33,8 @@ import { type ObstacleCells, earliestArrival } from './obstacleSpaceTime.ts';
 export type ReplanRule =
   | { kind: 'recalc'; every?: number; whenBlocked?: boolean }
   | { kind: 'splice'; m: number; every?: number; limit?: number }
-  | { kind: 'predict' };
+  | { kind: 'predict' }
+  | { kind: 'watch'; regionSize: number; horizon?: number; notifyEvery?: number; repair?: 'recalc' | 'splice'; m?: number; limit?: number };
 
 export interface FollowResult {
   /** The unit's cell at every turn 0 … arrival (or the turn limit). */
@@ -50,6 +55,8 @@ export interface FollowResult {
   waits: number;
   /** Steps obstacles put off because the unit stood in their way. */
   obstacleWaits: number;
+  /** watch: notifications the unit acted on (one per batch). */
+  notifications: number;
   /**
    * The hindsight bound: the earliest arrival had the obstacles' recorded motion been known in
    * advance (a space-time search over it); Infinity when even that does not arrive.
@@ -73,8 +80,17 @@ export function followAmongObstacles(
 ): FollowResult {
   const every = rule.kind === 'recalc' ? rule.every ?? Infinity : rule.kind === 'splice' ? rule.every ?? Math.max(1, Math.floor((3 * rule.m) / 4)) : Infinity;
   if (!(every >= 1)) throw new RangeError(`${rule.kind}: every must be at least 1, got ${every}`);
-  if (rule.kind === 'splice' && !(Number.isInteger(rule.m) && rule.m >= 1)) throw new RangeError(`splice: m must be a whole number >= 1, got ${rule.m}`);
-  const limit = rule.kind === 'splice' ? rule.limit ?? Infinity : Infinity;
+  /** The splice length, when the rule splices (splice, or watch repairing by splice). */
+  const spliceM = rule.kind === 'splice' ? rule.m : rule.kind === 'watch' && rule.repair === 'splice' ? rule.m ?? 10 : null;
+  if (spliceM !== null && !(Number.isInteger(spliceM) && spliceM >= 1)) throw new RangeError(`${rule.kind}: m must be a whole number >= 1, got ${spliceM}`);
+  const limit = rule.kind === 'splice' || rule.kind === 'watch' ? rule.limit ?? Infinity : Infinity;
+  const regionSize = rule.kind === 'watch' ? rule.regionSize : 0;
+  const notifyEvery = rule.kind === 'watch' ? rule.notifyEvery ?? 1 : 1;
+  const horizon = rule.kind === 'watch' ? rule.horizon ?? Infinity : Infinity;
+  if (rule.kind === 'watch' && !(Number.isInteger(regionSize) && regionSize >= 1)) throw new RangeError(`watch: regionSize must be a whole number >= 1, got ${regionSize}`);
+  if (!(Number.isInteger(notifyEvery) && notifyEvery >= 1)) throw new RangeError(`watch: notifyEvery must be a whole number >= 1, got ${notifyEvery}`);
+  const regionsAcross = regionSize > 0 ? Math.ceil(grid.width / regionSize) : 0;
+  const regionOf = (cell: number) => Math.floor(grid.y(cell) / regionSize) * regionsAcross + Math.floor(grid.x(cell) / regionSize);
   const replanWhenBlocked = rule.kind !== 'recalc' || rule.whenBlocked !== false;
   const turnLimit = options.turnLimit ?? 4 * grid.cells;
   const timetables: ObstacleTimetable[] = obstacles.map((o) => obstacleTimetable(grid, o));
@@ -101,7 +117,7 @@ export function followAmongObstacles(
 
   const result: FollowResult = {
     path: [start], obstaclePaths, arrived: start === goal, arrival: start === goal ? 0 : Infinity,
-    pathStepsComputed: 0, expanded: 0, replans: 0, badSplices: 0, obstacleBlocks: 0, waits: 0, obstacleWaits: 0, hindsight: Infinity,
+    pathStepsComputed: 0, expanded: 0, replans: 0, badSplices: 0, obstacleBlocks: 0, waits: 0, obstacleWaits: 0, notifications: 0, hindsight: Infinity,
   };
   /** The path being followed, plan[at] the unit's cell; null when no path was found (it waits and tries again). */
   let plan: number[] | null = null;
@@ -147,14 +163,14 @@ export function followAmongObstacles(
   const replan = (cell: number, t: number, prev: readonly number[]) => {
     result.replans++;
     if (rule.kind === 'predict') return predictFrom(cell, t, prev);
-    if (rule.kind === 'recalc' || plan === null || plan.length - pos <= rule.m + 1) return recalc(cell);
+    if (spliceM === null || plan === null || plan.length - pos <= spliceM + 1) return recalc(cell);
     // p[1] is the unit's cell (plan[pos]); the piece goes to p[m] = plan[pos + m] and is spliced in.
-    const piece = search(cell, plan[pos + rule.m]);
+    const piece = search(cell, plan[pos + spliceM]);
     if (piece === null || piece.length - 1 > limit) {
       result.badSplices++;
       return recalc(cell);
     }
-    plan = piece.concat(plan.slice(pos + rule.m + 1));
+    plan = piece.concat(plan.slice(pos + spliceM + 1));
     pos = 0;
     stepsSincePlan = 0;
   };
@@ -162,6 +178,8 @@ export function followAmongObstacles(
   if (rule.kind === 'predict') predictFrom(start, 0, at);
   else recalc(start);
   let cell = start;
+  /** watch: regions changed since the last notification. */
+  const changed = new Set<number>();
   for (let t = 1; t <= turnLimit && cell !== goal; t++) {
     const prev = at.slice();
     // Obstacles step first; one whose next cell the unit holds waits (and falls behind).
@@ -178,9 +196,27 @@ export function followAmongObstacles(
       }
       obstaclePaths[i].push(at[i]);
     });
+    // watch: an obstacle entering or leaving a region marks it (both regions) changed; the unit
+    // hears of changes in the regions its path ahead crosses, at once or every notifyEvery turns.
+    let notified = false;
+    if (regionSize > 0) {
+      at.forEach((c, i) => {
+        if (regionOf(c) !== regionOf(prev[i])) changed.add(regionOf(c)).add(regionOf(prev[i]));
+      });
+      if (changed.size > 0 && t % notifyEvery === 0) {
+        // (Set by the closures above: TypeScript cannot follow that.)
+        const ahead = plan as number[] | null;
+        if (ahead !== null) {
+          const end = Math.min(ahead.length - 1, pos + horizon);
+          for (let k = pos; k <= end && !notified; k++) notified = changed.has(regionOf(ahead[k]));
+        }
+        changed.clear();
+        if (notified) result.notifications++;
+      }
+    }
     // predict replans when an obstacle is not where the plan assumed (it waited for the unit).
     const offTimetable = rule.kind === 'predict' && timetables.some((_, i) => stepsDone[i] !== planned.steps[i] + due(i, t) - due(i, planned.t));
-    if (plan === null || stepsSincePlan >= every || offTimetable) {
+    if (plan === null || stepsSincePlan >= every || offTimetable || notified) {
       if (plan === null && rule.kind !== 'predict') recalc(cell);
       else replan(cell, t, prev);
     }

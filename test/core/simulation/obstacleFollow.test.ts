@@ -93,3 +93,41 @@ describe('one unit among moving obstacles', () => {
     expect(() => followAmongObstacles(corridor(4), FOUR_CONNECTED, 2, 4, [cart], { kind: 'recalc' })).toThrow("obstacle 'cart', waypoint 1: it starts on the unit's start (2, 0)");
   });
 });
+
+describe('watch: replanning when a region on the path changes', () => {
+  const grid = new Grid(20, 12);
+  const start = grid.cell(0, 1);
+  const goal = grid.cell(19, 1);
+
+  it('replans nothing while obstacles stay out of the regions its path crosses (seed 004)', () => {
+    // Two guards patrol the bottom rows, regions of 4 cells: the path along row 1 never sees them.
+    const guards: MovingObstacle[] = [
+      { id: 'a', route: [grid.cell(0, 10), grid.cell(19, 10)], mode: 'ping-pong' },
+      { id: 'b', route: [grid.cell(19, 9), grid.cell(0, 9)], mode: 'loop' },
+    ];
+    const run = followAmongObstacles(grid, FOUR_CONNECTED, start, goal, guards, { kind: 'watch', regionSize: 4 });
+    expect(run.arrival).toBe(19);
+    expect(run.replans).toBe(0);
+    expect(run.notifications).toBe(0);
+    expect(run.pathStepsComputed).toBe(19);
+  });
+
+  it('is told when a guard crosses into its path\'s regions, at once or in batches, and repairs', () => {
+    // A guard walks up and down column 10, crossing regions on and off the path.
+    const guard: MovingObstacle = { id: 'g', route: [grid.cell(10, 0), grid.cell(10, 11)], mode: 'ping-pong' };
+    const atOnce = followAmongObstacles(grid, FOUR_CONNECTED, start, goal, [guard], { kind: 'watch', regionSize: 4 });
+    const batched = followAmongObstacles(grid, FOUR_CONNECTED, start, goal, [guard], { kind: 'watch', regionSize: 4, notifyEvery: 5 });
+    const near = followAmongObstacles(grid, FOUR_CONNECTED, start, goal, [guard], { kind: 'watch', regionSize: 4, horizon: 3 });
+    for (const run of [atOnce, batched, near]) {
+      expect(run.arrived).toBe(true);
+      expect(obstacleViolations([run.path], run.obstaclePaths)).toEqual([]);
+    }
+    expect(atOnce.notifications).toBeGreaterThan(0);
+    expect(batched.notifications).toBeLessThanOrEqual(atOnce.notifications);
+    // Interest only in the regions within 3 steps: told later, so less often.
+    expect(near.notifications).toBeLessThan(atOnce.notifications);
+    const spliced = followAmongObstacles(grid, FOUR_CONNECTED, start, goal, [guard], { kind: 'watch', regionSize: 4, repair: 'splice', m: 6 });
+    expect(spliced.arrived).toBe(true);
+    expect(spliced.notifications).toBeGreaterThan(0);
+  });
+});
