@@ -4,7 +4,8 @@
  * its id, e.g. `agents[2].goal: unit 'scout' has its goal at (4, 1), which is a wall`.
  */
 import type { Grid } from '../grid/grid.ts';
-import type { MapEvent, Scenario, ScenarioAgent } from './schema.ts';
+import type { MapEvent, Scenario, ScenarioAgent, ScenarioObstacle } from './schema.ts';
+import { ObstacleError, obstacleTimetable } from '../mapf/obstacles.ts';
 import type { ScenarioProblem } from './scenarioError.ts';
 import { checkInlineMap } from './inlineMap.ts';
 
@@ -18,14 +19,20 @@ export function checkScenarioStructure(scenario: Scenario, solverNames?: readonl
     if (first !== undefined) problems.push({ path: `agents[${i}].id`, message: `id '${agent.id}' is already used by agents[${first}]; ids must be unique` });
     else ids.set(agent.id, i);
   });
+  const obstacleIds = new Map<string, number>();
+  scenario.obstacles.forEach((obstacle, i) => {
+    const first = obstacleIds.get(obstacle.id);
+    if (first !== undefined) problems.push({ path: `obstacles[${i}].id`, message: `id '${obstacle.id}' is already used by obstacles[${first}]; ids must be unique` });
+    else obstacleIds.set(obstacle.id, i);
+  });
   if (solverNames && !solverNames.includes(scenario.solver.solver)) {
     problems.push({ path: 'solver.solver', message: `unknown solver '${scenario.solver.solver}' (known: ${solverNames.join(', ')})` });
   }
   return problems;
 }
 
-/** Checks units and events against the map they will run on (the editor runs it after every unit edit). */
-export function checkScenarioOnGrid(scenario: { agents: readonly ScenarioAgent[]; events: readonly MapEvent[] }, grid: Grid): ScenarioProblem[] {
+/** Checks units, events and obstacles against the map they will run on (the editor runs it after every unit edit). */
+export function checkScenarioOnGrid(scenario: { agents: readonly ScenarioAgent[]; events: readonly MapEvent[]; obstacles?: readonly ScenarioObstacle[] }, grid: Grid): ScenarioProblem[] {
   const problems: ScenarioProblem[] = [];
   const starts = new Map<number, number>();
   const goals = new Map<number, number>();
@@ -40,7 +47,35 @@ export function checkScenarioOnGrid(scenario: { agents: readonly ScenarioAgent[]
       }
     });
   });
+  (scenario.obstacles ?? []).forEach((obstacle, i) => checkObstacle(grid, obstacle, i, starts, scenario.agents, problems));
   return problems;
+}
+
+/** A waypoint off the map or in a wall, a route with no path, an obstacle starting on a unit's start: named by obstacle and waypoint. */
+function checkObstacle(grid: Grid, obstacle: ScenarioObstacle, index: number, starts: Map<number, number>, agents: readonly ScenarioAgent[], problems: ScenarioProblem[]): void {
+  const off = obstacle.route.findIndex(([x, y]) => !grid.inBounds(x, y));
+  if (off >= 0) {
+    const [x, y] = obstacle.route[off];
+    problems.push({ path: `obstacles[${index}].route[${off}]`, message: `obstacle '${obstacle.id}', waypoint ${off + 1}: (${x}, ${y}) is off the ${grid.width}x${grid.height} map` });
+    return;
+  }
+  try {
+    obstacleTimetable(grid, { ...obstacle, route: obstacle.route.map(([x, y]) => grid.cell(x, y)) });
+  } catch (error) {
+    if (!(error instanceof ObstacleError)) throw error;
+    problems.push({ path: error.waypoint >= 0 ? `obstacles[${index}].route[${error.waypoint}]` : `obstacles[${index}]`, message: error.message });
+    return;
+  }
+  const [x0, y0] = obstacle.route[0];
+  for (let y = y0; y < y0 + obstacle.size; y++) {
+    for (let x = x0; x < x0 + obstacle.size; x++) {
+      const unit = starts.get(grid.cell(x, y));
+      if (unit !== undefined) {
+        problems.push({ path: `obstacles[${index}].route[0]`, message: `obstacle '${obstacle.id}' starts on (${x}, ${y}), the start of unit '${agents[unit].id}' (agents[${unit}])` });
+        return;
+      }
+    }
+  }
 }
 
 function checkPlacement(

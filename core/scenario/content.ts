@@ -7,7 +7,8 @@ import { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { AgentTask, MapfInstance } from '../mapf/instance.ts';
 import { defaultAgentColor } from '../mapf/agentColors.ts';
-import { SCENARIO_FORMAT, SCENARIO_VERSION, type MapEvent, type Scenario, type ScenarioAgent, type SolverSettings } from './schema.ts';
+import { SCENARIO_FORMAT, SCENARIO_VERSION, type MapEvent, type ObstacleKnowledge, type Scenario, type ScenarioAgent, type ScenarioObstacle, type SolverSettings } from './schema.ts';
+import type { MovingObstacle } from '../mapf/obstacles.ts';
 import { checkScenarioOnGrid, checkScenarioStructure } from './checks.ts';
 import { gridFromInlineMap, inlineMapFromGrid } from './inlineMap.ts';
 import { ScenarioError } from './scenarioError.ts';
@@ -23,6 +24,10 @@ export interface ScenarioContent {
   agents: readonly ScenarioAgent[];
   solver: SolverSettings;
   events: readonly MapEvent[];
+  /** Moving obstacles, waypoints as [x, y] (scenario version 3). */
+  obstacles: readonly ScenarioObstacle[];
+  /** What units know of the obstacles. */
+  knowledge: ObstacleKnowledge;
 }
 
 /** Display facts of a unit that a MapfInstance does not carry, by the instance's agent index. */
@@ -43,6 +48,8 @@ export interface InstanceWithUnits {
   instance: MapfInstance;
   units: UnitInfo[];
   events: CellEvent[];
+  /** Moving obstacles with their waypoints as cells of the instance's grid. */
+  obstacles: MovingObstacle[];
 }
 
 /**
@@ -71,6 +78,8 @@ export function contentFromScenario(scenario: Scenario, options: { mapGrid?: Gri
     agents: scenario.agents.slice(),
     solver: scenario.solver,
     events: scenario.events.slice(),
+    obstacles: scenario.obstacles.slice(),
+    knowledge: scenario.knowledge,
   };
 }
 
@@ -92,6 +101,8 @@ export function scenarioFromContent(content: ScenarioContent, options: { inlineM
     agents: content.agents.slice(),
     solver: content.solver,
     events: content.events.slice(),
+    obstacles: content.obstacles.slice(),
+    knowledge: content.knowledge,
   };
 }
 
@@ -109,6 +120,7 @@ export function instanceFromContent(content: ScenarioContent): InstanceWithUnits
     instance: { grid, movement: content.movement, agents },
     units: content.agents.map((a) => ({ id: a.id, name: a.name, colour: a.colour })),
     events: content.events.map((e) => ({ t: e.t, cells: e.cells.map(([x, y]) => grid.cell(x, y)), action: e.action })),
+    obstacles: content.obstacles.map((o) => ({ id: o.id, size: o.size, speed: o.speed, route: o.route.map(([x, y]) => grid.cell(x, y)), mode: o.mode, startTurn: o.startTurn })),
   };
 }
 

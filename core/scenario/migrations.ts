@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { SCENARIO_FORMAT, SCENARIO_VERSION } from './schema.ts';
 import { ScenarioV1Schema, type ScenarioV1 } from './schemaV1.ts';
+import { ScenarioV2Schema, type ScenarioV2 } from './schemaV2.ts';
 import type { ScenarioProblem } from './scenarioError.ts';
 import { formatPath } from './scenarioError.ts';
 
@@ -18,6 +19,7 @@ interface Migration {
 
 const MIGRATIONS: readonly Migration[] = [
   { from: 1, schema: ScenarioV1Schema, migrate: migrateV1 },
+  { from: 2, schema: ScenarioV2Schema, migrate: migrateV2 },
 ];
 
 export type MigrationOutcome = { ok: true; json: unknown; fromVersion: number } | { ok: false; problems: ScenarioProblem[] };
@@ -72,6 +74,11 @@ function migrateV1(v1: ScenarioV1, fileName: string): Record<string, unknown> {
     solver: { solver: v1.solver ?? 'independent', seed: v1.seed ?? 1 },
     events: [],
   };
+}
+
+/** v2 -> v3: no moving obstacles, units knowing what stands now. */
+function migrateV2(v2: ScenarioV2): Record<string, unknown> {
+  return { ...v2, version: 3, obstacles: [], knowledge: 'now' };
 }
 
 function baseName(fileName: string): string {

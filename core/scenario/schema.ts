@@ -1,6 +1,7 @@
 /**
- * The scenario file, current version (`format: "mapf-lab/scenario", version: 2`): one map, the
- * movement rules, the units with their tasks, the solver settings and timed map events.
+ * The scenario file, current version (`format: "mapf-lab/scenario", version: 3`): one map, the
+ * movement rules, the units with their tasks, the solver settings, timed map events and (from
+ * version 3) moving obstacles with what units know of them.
  *
  * This zod schema is the one definition of the format: the loader validates with it, the JSON
  * editor validates with its JSON Schema export, and every `.describe()` text below is what the
@@ -10,9 +11,10 @@ import { z } from 'zod';
 import { CELL_WEIGHT_LIMIT, MAX_GRID_SIDE } from '../grid/grid.ts';
 import { MAX_UNIT_SIZE } from '../grid/footprint.ts';
 import { MAX_UNIT_PRIORITY, MAX_UNIT_SPEED, MIN_UNIT_PRIORITY } from '../mapf/instance.ts';
+import { OBSTACLE_MODES } from '../mapf/obstacles.ts';
 
 export const SCENARIO_FORMAT = 'mapf-lab/scenario';
-export const SCENARIO_VERSION = 2;
+export const SCENARIO_VERSION = 3;
 
 /** Agent order policies the cooperative solvers know (seed 001, "Cooperative A*"). */
 export const AGENT_ORDERS = ['given', 'random', 'priority', 'distance'] as const;
@@ -97,6 +99,17 @@ export const MapEventSchema = z.object({
   action: z.enum(['close', 'open']).describe("'close' turns the cells into walls, 'open' makes them free."),
 }).strict().describe('Cells that close or open at turn t (a door, a collapsing bridge).');
 
+export const ObstacleSchema = z.object({
+  id: z.string().min(1).describe('Unique identifier of the obstacle within this scenario (named in errors, logs and replays).'),
+  size: whole(1).max(MAX_UNIT_SIZE).default(1).describe('Side of its square footprint in cells, anchored at the top-left cell (default 1).'),
+  speed: whole(1).max(MAX_UNIT_SPEED).default(1).describe('Turns one step takes: 1 steps every turn (default 1).'),
+  route: z.array(PointSchema).min(1).describe('Waypoints [x, y] in order; it walks a shortest 4-connected path between consecutive ones.'),
+  mode: z.enum(OBSTACLE_MODES).describe("'loop' returns to the first waypoint and goes round again, 'ping-pong' walks the route back and forth, 'once' stops at the last waypoint."),
+  startTurn: whole(0).default(0).describe('Turn it sets off; before it, it stands on its first waypoint (default 0).'),
+}).strict().describe('A moving obstacle (a patrolling guard, a cart, a ferry): it follows its route and never plans; units give way to nothing, it waits for them.');
+
+export const OBSTACLE_KNOWLEDGE = ['now', 'timetable'] as const;
+
 export const ScenarioSchema = z.object({
   format: z.literal(SCENARIO_FORMAT).describe(`Always '${SCENARIO_FORMAT}': marks the file as a MAPF Lab scenario.`),
   version: z.literal(SCENARIO_VERSION).describe(`Format version; this program writes ${SCENARIO_VERSION} and migrates older files on load.`),
@@ -109,6 +122,9 @@ export const ScenarioSchema = z.object({
   // A function, so each scenario gets its own settings object (no shared `params`).
   solver: SolverSettingsSchema.default(() => ({ solver: 'independent', order: 'given' as const, seed: 1, params: {} })),
   events: z.array(MapEventSchema).default([]).describe('Timed map changes, any order.'),
+  obstacles: z.array(ObstacleSchema).default([]).describe('Moving obstacles (version 3): each follows its route; units never share a cell or swap with one.'),
+  knowledge: z.enum(OBSTACLE_KNOWLEDGE).default('now')
+    .describe("What units know of moving obstacles: 'now' (only where they stand this turn, like walls) or 'timetable' (their future positions)."),
 }).strict().describe('A MAPF Lab scenario: a map, units with start and goal cells, and solver settings.');
 
 export type Point = readonly [number, number];
@@ -117,6 +133,8 @@ export type InlineMap = z.output<typeof InlineMapSchema>;
 export type MapFileRef = z.output<typeof MapFileSchema>;
 export type SolverSettings = z.output<typeof SolverSettingsSchema>;
 export type MapEvent = z.output<typeof MapEventSchema>;
+export type ScenarioObstacle = z.output<typeof ObstacleSchema>;
+export type ObstacleKnowledge = (typeof OBSTACLE_KNOWLEDGE)[number];
 
 /** A unit after loading: every optional field filled in. */
 export interface ScenarioAgent {

@@ -4,7 +4,7 @@
  * a short array of numbers such as a cell [3, 7] or a row of weights stays on one line; the file
  * ends with a line break.
  */
-import type { Scenario, ScenarioAgent, MapEvent, SolverSettings, ScenarioMap } from './schema.ts';
+import type { Scenario, ScenarioAgent, MapEvent, SolverSettings, ScenarioMap, ScenarioObstacle } from './schema.ts';
 
 export function serializeScenario(scenario: Scenario): string {
   return `${prettyJson(canonicalScenario(scenario))}\n`;
@@ -22,7 +22,13 @@ export function canonicalScenario(s: Scenario): Record<string, unknown> {
     agents: s.agents.map(canonicalAgent),
     solver: canonicalSolver(s.solver),
     events: s.events.map(canonicalEvent),
+    obstacles: s.obstacles.map(canonicalObstacle),
+    knowledge: s.knowledge,
   };
+}
+
+function canonicalObstacle(o: ScenarioObstacle): Record<string, unknown> {
+  return { id: o.id, size: o.size, speed: o.speed, route: o.route.map(([x, y]) => [x, y]), mode: o.mode, startTurn: o.startTurn };
 }
 
 function canonicalMap(map: ScenarioMap): Record<string, unknown> {

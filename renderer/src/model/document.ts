@@ -22,6 +22,8 @@ export function emptyDocument(width = 32, height = 32, name = 'Untitled scenario
     agents: [],
     solver: { ...DEFAULT_SOLVER_SETTINGS, params: {} },
     events: [],
+    obstacles: [],
+    knowledge: 'now',
   };
 }
 

@@ -1,6 +1,6 @@
 /** Commands that edit the map: brush strokes, rectangles, lines, flood fill, resize. */
 import { MAX_GRID_SIDE } from '../../../core/grid/grid.ts';
-import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
+import type { MapEvent, ScenarioAgent, ScenarioObstacle } from '../../../core/scenario/schema.ts';
 import { CellRecorder } from './cellRecorder.ts';
 import type { CellRegion, CommandContext, CommandDefinition } from './commandContext.ts';
 import { CommandError, type XY } from './commandTypes.ts';
@@ -109,7 +109,7 @@ export const resizeMap: CommandDefinition<'resizeMap'> = {
     }
     const { doc, tx } = context;
     if (width === doc.grid.width && height === doc.grid.height) return;
-    // Units that would stick out go first, then event cells; the undo brings both back.
+    // Units that would stick out go first, then event cells and obstacles; the undo brings them back.
     const fits = (a: ScenarioAgent) => a.start[0] + a.size <= width && a.start[1] + a.size <= height && a.goal[0] + a.size <= width && a.goal[1] + a.size <= height;
     for (let i = doc.agents.length - 1; i >= 0; i--) {
       if (!fits(doc.agents[i])) tx.apply({ kind: 'agentSplice', index: i, remove: 1, insert: [] });
@@ -122,6 +122,9 @@ export const resizeMap: CommandDefinition<'resizeMap'> = {
       if (cells.length > 0) events.push(cells.length === event.cells.length ? event : { ...event, cells });
     }
     if (trimmed) tx.apply({ kind: 'field', field: 'events', value: events });
+    // Obstacles whose route would leave the map go too (a route cannot be trimmed and keep its meaning).
+    const inside = (o: ScenarioObstacle) => o.route.every(([x, y]) => x + o.size <= width && y + o.size <= height);
+    if (!doc.obstacles.every(inside)) tx.apply({ kind: 'field', field: 'obstacles', value: doc.obstacles.filter(inside) });
     tx.apply({ kind: 'resize', width, height, restore: null });
   },
 };

@@ -50,6 +50,10 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   model.dispatch({ type: 'receiveSolution', solution: { solver: result.solver, status: result.status, paths: outcome.paths, message: outcome.message, stats: result.stats } });
   replayStore.set({ t: 0, playing: false });
   solveStore.set({ phase: 'done', jobId: null, progress: '', outcome });
+  // Said, not hidden: the scenario's moving obstacles are kept in the file, but the app's solvers
+  // do not move them yet (the one-unit replanning rules are in core/simulation/obstacleFollow.ts).
+  const obstacles = model.document.obstacles.length;
+  if (obstacles > 0) notify('info', `This plan ignores the scenario's ${obstacles} moving obstacle${obstacles === 1 ? '' : 's'}: the app's solvers do not move obstacles yet (they are kept in the file).`);
 }
 
 /**

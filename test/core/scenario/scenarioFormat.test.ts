@@ -4,10 +4,10 @@ import { serializeScenario } from '../../../core/scenario/serialize.ts';
 import { scenarioJsonSchema, SCENARIO_VERSION, type Scenario } from '../../../core/scenario/schema.ts';
 import { ScenarioError } from '../../../core/scenario/scenarioError.ts';
 
-// A 6x4 map with a wall column, two units, settings and an event; every field written out.
+// A 6x4 map with a wall column, two units, settings, an event and a moving obstacle; every field written out.
 const FULL = `{
   "format": "mapf-lab/scenario",
-  "version": 2,
+  "version": 3,
   "name": "Door",
   "map": {
     "kind": "inline",
@@ -71,7 +71,21 @@ const FULL = `{
       ],
       "action": "close"
     }
-  ]
+  ],
+  "obstacles": [
+    {
+      "id": "cart",
+      "size": 1,
+      "speed": 2,
+      "route": [
+        [3, 0],
+        [3, 3]
+      ],
+      "mode": "ping-pong",
+      "startTurn": 4
+    }
+  ],
+  "knowledge": "timetable"
 }
 `;
 
@@ -156,6 +170,16 @@ describe('migrations', () => {
     expect(scenario.solver).toMatchObject({ solver: 'whca', seed: 5 });
   });
 
+  it('reads a version 2 file as version 3: no moving obstacles, units knowing what stands now', () => {
+    const scenario = parseScenarioJson(withAgents(['...'], [{ id: 'a', start: [0, 0], goal: [2, 0] }]), 'v2.json');
+    expect(scenario.version).toBe(3);
+    expect(scenario.obstacles).toEqual([]);
+    expect(scenario.knowledge).toBe('now');
+    // A version 2 file cannot name obstacles: they came with version 3.
+    const named = problemsOf(withAgents(['...'], [], { obstacles: [] }));
+    expect(named.message).toMatch(/Unrecognized key.*"obstacles".*version 2 file/);
+  });
+
   it('reads a file from before the version field, naming it after the file', () => {
     const scenario = parseScenarioJson('{ "map": "  ..\\n  ..  ", "agents": [] }', 'maps/corridor.json');
     expect(scenario.name).toBe('corridor');
@@ -170,7 +194,7 @@ describe('migrations', () => {
   });
 
   it('refuses a newer version and a foreign format', () => {
-    expect(problemsOf('{ "format": "mapf-lab/scenario", "version": 3 }').message).toMatch(/version: scenario version 3 is newer than this program reads \(up to 2\)/);
+    expect(problemsOf('{ "format": "mapf-lab/scenario", "version": 4 }').message).toMatch(/version: scenario version 4 is newer than this program reads \(up to 3\)/);
     expect(problemsOf('{ "format": "mapf-lab/experiment", "version": 1 }').message).toMatch(/format: expected 'mapf-lab\/scenario', got "mapf-lab\/experiment"/);
     expect(problemsOf('{ "version": "two" }').message).toMatch(/version: expected a whole number/);
     expect(problemsOf('[1, 2]').message).toMatch(/expected a JSON object/);
@@ -255,5 +279,32 @@ describe('text encoding', () => {
     expect(a.name).toBe('b');
     expect(a.solver).not.toBe(b.solver);
     expect(a.solver.params).not.toBe(b.solver.params);
+  });
+});
+
+describe('moving obstacles in the file (version 3)', () => {
+  const v3 = (obstacles: unknown[], agents: unknown[] = []) =>
+    JSON.stringify({ format: 'mapf-lab/scenario', version: 3, name: 'o', map: { kind: 'inline', rows: ['......', '.@@@@.', '......'] }, agents, obstacles }, null, 2);
+
+  it('fills an obstacle\'s defaults and keeps it through a save', () => {
+    const scenario = parseScenarioJson(v3([{ id: 'guard', route: [[0, 0], [5, 2]], mode: 'loop' }]), 'o.json');
+    expect(scenario.obstacles).toEqual([{ id: 'guard', size: 1, speed: 1, route: [[0, 0], [5, 2]], mode: 'loop', startTurn: 0 }]);
+    expect(parseScenarioJson(serializeScenario(scenario), 'o.json')).toEqual(scenario);
+  });
+
+  it.each([
+    ['a waypoint off the map', [{ id: 'g', route: [[0, 0], [9, 0]], mode: 'once' }], [], /o\.json:\d+:\d+: obstacles\[0\]\.route\[1\]: obstacle 'g', waypoint 2: \(9, 0\) is off the 6x3 map/],
+    ['a waypoint in a wall', [{ id: 'g', route: [[0, 0], [2, 1]], mode: 'once' }], [], /obstacles\[0\]\.route\[1\]: obstacle 'g', waypoint 2: \(2, 1\) is in a wall/],
+    ['a route with no path', [{ id: 'g', size: 2, route: [[0, 0]], mode: 'once' }], [], /obstacles\[0\]\.route\[0\]: obstacle 'g', waypoint 1: \(0, 0\) is where its 2x2 footprint does not fit/],
+    ['an unknown mode', [{ id: 'g', route: [[0, 0]], mode: 'bounce' }], [], /obstacles\[0\]\.mode: Invalid option: expected one of "loop"\|"ping-pong"\|"once"/],
+    ['an obstacle on a unit\'s start', [{ id: 'g', route: [[0, 2], [5, 2]], mode: 'once' }], [{ id: 'u', start: [0, 2], goal: [5, 0] }], /obstacles\[0\]\.route\[0\]: obstacle 'g' starts on \(0, 2\), the start of unit 'u' \(agents\[0\]\)/],
+    ['two obstacles with one id', [{ id: 'g', route: [[0, 0]], mode: 'once' }, { id: 'g', route: [[5, 0]], mode: 'once' }], [], /obstacles\[1\]\.id: id 'g' is already used by obstacles\[0\]/],
+  ])('refuses %s, naming the obstacle and waypoint', (_what, obstacles, agents, message) => {
+    expect(problemsOf(v3(obstacles, agents), 'o.json').message).toMatch(message);
+  });
+
+  it('refuses a route whose waypoints no path joins', () => {
+    const text = JSON.stringify({ format: 'mapf-lab/scenario', version: 3, name: 'o', map: { kind: 'inline', rows: ['..@..'] }, obstacles: [{ id: 'ferry', route: [[0, 0], [4, 0]], mode: 'ping-pong' }] });
+    expect(problemsOf(text, 'f.json').message).toMatch(/obstacles\[0\]\.route\[1\]: obstacle 'ferry', waypoint 2: no path reaches it from waypoint 1/);
   });
 });

@@ -36,6 +36,8 @@ export function sampleDocument(): EditorDocument {
     ],
     solver: { solver: 'independent', order: 'given', seed: 1, params: {} },
     events: [{ t: 3, cells: [[4, 2]], action: 'close' }],
+    obstacles: [],
+    knowledge: 'now',
   };
 }
 
