@@ -18,8 +18,12 @@ import { CONTROLLERS, findSolver, paramsWithCostModel, solverNames } from '../..
 import { measureSolver } from '../../core/simulation/measure.ts';
 import { EXPORT_FORMATS, type ExportRequest, parseExports, writeExports } from './solveExports.ts';
 import { runFigures } from '../../core/simulation/metrics.ts';
+import type { MapEvent } from '../../core/mapf/mapEvents.ts';
+import { STRATEGIES, loadAppScenario, solveAmongObstacles } from './solveScenario.ts';
 
 const OPTIONS = {
+  scenario: { value: 'FILE.json', help: 'an app scenario file instead of --map/--scen/--agents: its\nmap (inline, or a .map beside it), units, events, solver settings\n(the defaults here) and moving obstacles' },
+  strategy: { value: 'NAME', help: `with moving obstacles: how units planning alone replan,\none of ${STRATEGIES.join(', ')} (default: predict when\nthe scenario's knowledge is timetable, else recalc when blocked);\nits parameters by --param (recalc: every, whenBlocked; splice: m,\nevery, limit; watch: regionSize, horizon, notifyEvery, repair, m, limit)` },
   map: { value: 'FILE.map', help: 'Moving AI map' },
   scen: { value: 'FILE.scen', help: 'Moving AI scenario; its first K agents are used' },
   agents: { value: 'K', help: 'number of agents (1 or more)' },
@@ -45,12 +49,18 @@ const OPTIONS = {
 
 const USAGE = commandUsage([
   'Usage: mapf-lab solve --map FILE.map --scen FILE.scen --agents K --solver NAME [options]',
+  '       mapf-lab solve --scenario FILE.json [--solver NAME | --strategy NAME] [options]',
   '',
-  'Runs a solver on the first K agents of a Moving AI scenario in the turn simulator and prints',
-  'the paths it executed, each agent\'s success and the run\'s metrics.',
+  'Runs a solver on the first K agents of a Moving AI scenario (or on an app scenario file) in',
+  'the turn simulator and prints the paths it executed, each agent\'s success and the run\'s',
+  'metrics. A scenario with moving obstacles runs its units planning alone, replanning by',
+  '--strategy; --json then adds obstaclePaths ([x, y] per turn per obstacle, as executed).',
 ], OPTIONS, ['Exit code 0 when every agent succeeded, 1 otherwise, 2 for a bad command line.']);
 
 export interface SolveArgs {
+  /** An app scenario file; then map, scen and agents are unset. */
+  scenario?: string;
+  strategy?: string;
   map: string;
   scen: string;
   agents: number;
@@ -64,6 +74,9 @@ export interface SolveArgs {
   costModel: CostModel;
   exports: ExportRequest[];
   json: boolean;
+  /** Whether --solver and --seed were given (a scenario file's settings fill in the rest). */
+  solverGiven?: boolean;
+  seedGiven?: boolean;
 }
 
 export const solveCommand: Command = {
@@ -72,6 +85,7 @@ export const solveCommand: Command = {
   usage: USAGE,
   async run(args, io) {
     const options = parseSolveArgs(args);
+    if (options.scenario !== undefined) return runScenarioFile(options, options.scenario, io);
     const map = parseMap(readTextFile(options.map, 'map'), options.map);
     const scenario = parseScenario(readTextFile(options.scen, 'scenario'), options.scen);
     checkScenario(scenario, map.grid, options.scen, options.map);
@@ -84,12 +98,45 @@ export const solveCommand: Command = {
       movement: { connectivity: options.connectivity, corners: options.corners },
       agents: scenario.entries.slice(0, options.agents).map((e) => ({ start: grid.cell(e.startX, e.startY), goal: grid.cell(e.goalX, e.goalY) })),
     };
+    return runSolver(options, instance, [], { mapFile: options.map, scenFile: options.scen }, io);
+  },
+};
+
+/** An app scenario file: among moving obstacles by strategy, else the named solver (the scenario's settings as defaults). */
+function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Command['run']>[1]): number {
+  const loaded = loadAppScenario(file, solverNames());
+  if (loaded.obstacles.length > 0 || options.strategy !== undefined) {
+    if (options.solver !== 'independent' && options.solverGiven) {
+      throw new UsageError(`--solver ${options.solver}: among moving obstacles, units plan alone (independent); the other solvers do not take obstacles yet`);
+    }
+    return solveAmongObstacles(loaded, { file, strategy: options.strategy, params: options.params, turnLimit: options.turnLimit, costModel: options.costModel, json: options.json }, io);
+  }
+  const settings = loaded.scenario.solver;
+  const merged: SolveArgs = {
+    ...options,
+    solver: options.solverGiven ? options.solver : settings.solver,
+    params: { ...settings.params, ...(settings.window !== undefined ? { window: settings.window } : {}), ...options.params },
+    connectivity: loaded.instance.movement.connectivity,
+    corners: loaded.instance.movement.corners,
+    turnLimit: options.turnLimit ?? settings.turnLimit,
+    timeLimitMs: options.timeLimitMs ?? settings.timeLimitMs,
+    seed: options.seedGiven ? options.seed : settings.seed,
+    agents: loaded.instance.agents.length,
+  };
+  if (!findSolver(merged.solver)) throw new UsageError(`${file}: unknown solver '${merged.solver}' (known: ${solverNames().join(', ')})`);
+  return runSolver(merged, loaded.instance, loaded.mapEvents, { mapFile: file, scenFile: file }, io);
+}
+
+/** Runs the solver on `instance` in the simulator; prints the run and writes the exports; returns the exit code. */
+function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEvent[], files: { mapFile: string; scenFile: string }, io: Parameters<Command['run']>[1]): number {
+    const grid = instance.grid;
     const entry = findSolver(options.solver)!;
     const measured = measureSolver(entry, instance, {
       seed: options.seed,
       params: paramsWithCostModel(entry, options.params, options.costModel),
       turnLimit: options.turnLimit,
       timeLimitMs: options.timeLimitMs,
+      ...(mapEvents.length > 0 ? { mapEvents } : {}),
     }, CONTROLLERS);
     const sim = measured.simulation;
     const goals = instance.agents.map((a) => a.goal);
@@ -104,7 +151,7 @@ export const solveCommand: Command = {
         solver: options.solver,
         status: measured.status,
         ...(measured.message !== undefined ? { message: measured.message } : {}),
-        agents: options.agents,
+        agents: instance.agents.length,
         paths: sim.paths.map((path) => path.map(xy)),
         success: Array.from(sim.agents.success, (s) => s === 1),
         pathLength: Array.from(sim.agents.pathLength, (l) => (l < 0 ? null : l)),
@@ -128,7 +175,7 @@ export const solveCommand: Command = {
       io.out([
         `solver: ${options.solver}`,
         `status: ${measured.status}${measured.message ? ` (${measured.message})` : ''}`,
-        `agents: ${run.successes} of ${options.agents} succeeded (${(100 * run.successRate).toFixed(1)}%) in ${run.turns} turns`,
+        `agents: ${run.successes} of ${instance.agents.length} succeeded (${(100 * run.successRate).toFixed(1)}%) in ${run.turns} turns`,
         Number.isNaN(run.pathRatio)
           ? 'path length: no agent reached its goal'
           : `path length: mean ${run.meanPathLength.toFixed(2)}, lower bound ${run.meanLowerBound.toFixed(2)}, ratio ${run.pathRatio.toFixed(3)}`,
@@ -136,20 +183,19 @@ export const solveCommand: Command = {
         `time: initial planning ${ms(run.initMs)}, max turn ${ms(run.maxTurnMs)}, mean turn ${ms(run.meanTurnMs)}`,
         `search: ${run.expanded} nodes expanded, reservation table up to ${run.reservationsMax} entries`,
         sumOfCosts === null
-          ? `sum of costs: none, makespan: none (not solved: ${arrived} of ${options.agents} agents on their goal)`
+          ? `sum of costs: none, makespan: none (not solved: ${arrived} of ${instance.agents.length} agents on their goal)`
           : `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
       ].join('\n'));
     }
     const problems = writeExports(options.exports, {
       grid, movement: instance.movement, goals, sim, status: measured.status, message: measured.message, solver: options.solver, optimal: entry.optimal,
-      seed: options.seed, params: paramsWithCostModel(entry, options.params, options.costModel), costModel: options.costModel, mapFile: options.map, scenFile: options.scen,
+      seed: options.seed, params: paramsWithCostModel(entry, options.params, options.costModel), costModel: options.costModel, mapFile: files.mapFile, scenFile: files.scenFile,
       stats: Object.fromEntries(Object.entries(metrics).filter(([, v]) => Number.isFinite(v))),
     });
     for (const problem of problems) io.err(`mapf-lab solve: ${problem}`);
     if (sim.validation && !sim.validation.valid) io.err(`mapf-lab solve: the executed paths do not validate:\n${describeViolations(sim.validation)}`);
     return measured.status === 'solved' && problems.length === 0 ? 0 : 1;
-  },
-};
+}
 
 export function parseSolveArgs(args: string[]): SolveArgs {
   const { values } = parseCommandLine(OPTIONS, args);
@@ -166,10 +212,18 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     }
     params[text.slice(0, split)] = parsed;
   }
-  for (const required of ['map', 'scen', 'agents', 'solver'] as const) {
-    if (values[required] === undefined) throw new UsageError(`--${required} is required`);
+  const scenario = values.scenario;
+  if (scenario !== undefined) {
+    for (const other of ['map', 'scen', 'agents'] as const) {
+      if (values[other] !== undefined) throw new UsageError(`--${other}: not with --scenario (the scenario file names its map and units)`);
+    }
+  } else {
+    for (const required of ['map', 'scen', 'agents', 'solver'] as const) {
+      if (values[required] === undefined) throw new UsageError(`--${required} is required`);
+    }
+    if (values.strategy !== undefined) throw new UsageError('--strategy: only with --scenario (a scenario with moving obstacles)');
   }
-  const solver = values.solver!;
+  const solver = values.solver ?? 'independent';
   if (!findSolver(solver)) throw new UsageError(`--solver: unknown solver '${solver}' (known: ${solverNames().join(', ')})`);
   const connectivity = oneOf('--connectivity', values.connectivity ?? '4', ['4', '8']);
   const corners = oneOf('--corners', values.corners ?? 'no-cut', ['no-cut', 'cut'] as const);
@@ -187,9 +241,13 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     if (values.seed.trim() === '' || !Number.isInteger(seed)) throw new UsageError(`--seed needs a whole number, got '${values.seed}'`);
   }
   return {
-    map: values.map!,
-    scen: values.scen!,
-    agents: wholeNumber('--agents', values.agents),
+    scenario,
+    strategy: values.strategy,
+    solverGiven: values.solver !== undefined,
+    seedGiven: values.seed !== undefined,
+    map: values.map ?? '',
+    scen: values.scen ?? '',
+    agents: scenario !== undefined ? 0 : wholeNumber('--agents', values.agents),
     solver,
     params,
     connectivity: Number(connectivity) as Connectivity,

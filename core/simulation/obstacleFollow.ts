@@ -1,27 +1,29 @@
 /**
- * One unit among moving obstacles, replanning by the rules of seed 004_7157ad6a1d8a6c7d.txt
- * (Patel, "Dealing with moving obstacles"; issue 12), with what the seed counts: the path steps
- * computed over the whole run ("if the path is 100 steps long and it is recalculated every 10
- * steps, the total number of path steps is 100+90+…+10 = 550").
+ * Units among moving obstacles, each replanning alone by the rules of seed
+ * 004_7157ad6a1d8a6c7d.txt (Patel, "Dealing with moving obstacles"; issue 12), with what the seed
+ * counts: the path steps computed over the whole run ("if the path is 100 steps long and it is
+ * recalculated every 10 steps, the total number of path steps is 100+90+…+10 = 550").
  *
  * - `recalc`: recompute the whole remaining path every `every` steps and/or when the next move
  *   is blocked ("Recalculating paths").
  * - `splice`: recompute only the first `m` steps p[1]..p[m] and splice the new piece in, every
  *   `every` steps (default 3/4 of m) or when blocked; a piece longer than `limit` is a bad splice
  *   and the whole path is recalculated instead ("Path splicing", the 1-2-5-3-4 figure).
- *
- * - `watch`: the map is cut into square regions of `regionSize` cells; the unit is interested in
+ * - `watch`: the map is cut into square regions of `regionSize` cells; a unit is interested in
  *   the regions its remaining path crosses (all, or within `horizon` steps); an obstacle entering
- *   or leaving a region marks it changed, and the unit is notified at once or in batches every
- *   `notifyEvery` turns, and repairs by `recalc` or `splice` ("Watching for map changes").
+ *   or leaving a region marks it changed, and units are notified at once or in batches every
+ *   `notifyEvery` turns, and repair by `recalc` or `splice` ("Watching for map changes").
  * - `predict`: plan in space-time against the obstacles' timetable, waits allowed
- *   (obstacleSpaceTime.ts); replan only when an obstacle leaves its timetable (it waited for the
+ *   (obstacleSpaceTime.ts); replan only when an obstacle leaves its timetable (it waited for a
  *   unit) or the next cell is held after all.
  *
- * recalc and splice know obstacles `now`: where they stand this turn, like walls. A turn: obstacles step
- * first (one waits while the unit stands where it would go: right of way), then the unit takes
- * its next cell unless an obstacle holds it (a block: it waits, and replans if its rule says so).
- * The run ends when the unit reaches its goal or at `turnLimit`.
+ * recalc, splice and watch know obstacles `now`: where they stand this turn, like walls. A turn:
+ * obstacles step first (one waits while a unit stands where it would go: right of way), then
+ * each unit in order takes its next cell unless an obstacle holds it (a block: it waits, and
+ * replans if its rule says so) or another unit stands there (it waits, and from the second turn
+ * looks for a way round that unit). Units plan alone: they see each other only as cells taken
+ * this turn, so they never share a cell or swap. A unit
+ * stays on its goal once there; the run ends when all are there or at `turnLimit`.
  */
 import { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
@@ -36,11 +38,10 @@ export type ReplanRule =
   | { kind: 'predict' }
   | { kind: 'watch'; regionSize: number; horizon?: number; notifyEvery?: number; repair?: 'recalc' | 'splice'; m?: number; limit?: number };
 
-export interface FollowResult {
-  /** The unit's cell at every turn 0 … arrival (or the turn limit). */
+/** What one unit did and what it cost. */
+export interface UnitRun {
+  /** The unit's cell at every turn 0 … the end of the run. */
   path: number[];
-  /** Each obstacle's anchor cell at every turn, as it moved (delays included). */
-  obstaclePaths: number[][];
   arrived: boolean;
   /** Turn the unit reached its goal (Infinity when it did not). */
   arrival: number;
@@ -52,32 +53,49 @@ export interface FollowResult {
   badSplices: number;
   /** Turns the unit found its next cell held by an obstacle. */
   obstacleBlocks: number;
+  /** Turns the unit did not move before arriving (blocked, planned waits, no path). */
   waits: number;
-  /** Steps obstacles put off because the unit stood in their way. */
-  obstacleWaits: number;
   /** watch: notifications the unit acted on (one per batch). */
   notifications: number;
   /**
    * The hindsight bound: the earliest arrival had the obstacles' recorded motion been known in
-   * advance (a space-time search over it); Infinity when even that does not arrive.
+   * advance (a space-time search over it, other units left out); Infinity when even that does not arrive.
    */
   hindsight: number;
 }
+
+export interface ObstacleRun {
+  units: UnitRun[];
+  /** Each obstacle's anchor cell at every turn, as it moved (delays included). */
+  obstaclePaths: number[][];
+  /** Steps obstacles put off because a unit stood in their way. */
+  obstacleWaits: number;
+  /** Turns the run took (the last unit's arrival, or the turn limit). */
+  turns: number;
+}
+
+/** One unit's run, with the obstacles' paths and waits (followAmongObstacles). */
+export type FollowResult = UnitRun & { obstaclePaths: number[][]; obstacleWaits: number };
 
 export interface FollowOptions {
   turnLimit?: number;
 }
 
 /** Runs one unit from `start` to `goal` among `obstacles` (4- or 8-connected `movement`) under `rule`. */
-export function followAmongObstacles(
+export function followAmongObstacles(grid: Grid, movement: Movement, start: number, goal: number, obstacles: readonly MovingObstacle[], rule: ReplanRule, options: FollowOptions = {}): FollowResult {
+  const run = runAmongObstacles(grid, movement, [{ start, goal }], obstacles, rule, options);
+  return { ...run.units[0], obstaclePaths: run.obstaclePaths, obstacleWaits: run.obstacleWaits };
+}
+
+/** Runs `units` (one-cell units planning alone) among `obstacles` under `rule`. */
+export function runAmongObstacles(
   grid: Grid,
   movement: Movement,
-  start: number,
-  goal: number,
+  units: readonly { start: number; goal: number }[],
   obstacles: readonly MovingObstacle[],
   rule: ReplanRule,
   options: FollowOptions = {},
-): FollowResult {
+): ObstacleRun {
   const every = rule.kind === 'recalc' ? rule.every ?? Infinity : rule.kind === 'splice' ? rule.every ?? Math.max(1, Math.floor((3 * rule.m) / 4)) : Infinity;
   if (!(every >= 1)) throw new RangeError(`${rule.kind}: every must be at least 1, got ${every}`);
   /** The splice length, when the rule splices (splice, or watch repairing by splice). */
@@ -89,12 +107,12 @@ export function followAmongObstacles(
   const horizon = rule.kind === 'watch' ? rule.horizon ?? Infinity : Infinity;
   if (rule.kind === 'watch' && !(Number.isInteger(regionSize) && regionSize >= 1)) throw new RangeError(`watch: regionSize must be a whole number >= 1, got ${regionSize}`);
   if (!(Number.isInteger(notifyEvery) && notifyEvery >= 1)) throw new RangeError(`watch: notifyEvery must be a whole number >= 1, got ${notifyEvery}`);
+  const replanWhenBlocked = rule.kind !== 'recalc' || rule.whenBlocked !== false;
   const regionsAcross = regionSize > 0 ? Math.ceil(grid.width / regionSize) : 0;
   const regionOf = (cell: number) => Math.floor(grid.y(cell) / regionSize) * regionsAcross + Math.floor(grid.x(cell) / regionSize);
-  const replanWhenBlocked = rule.kind !== 'recalc' || rule.whenBlocked !== false;
   const turnLimit = options.turnLimit ?? 4 * grid.cells;
+  if (obstacles.some((o) => (o.size ?? 1) !== 1)) throw new RangeError('runAmongObstacles: obstacles of size 1 only for now');
   const timetables: ObstacleTimetable[] = obstacles.map((o) => obstacleTimetable(grid, o));
-  if (obstacles.some((o) => (o.size ?? 1) !== 1)) throw new RangeError('followAmongObstacles: obstacles of size 1 only for now');
 
   // The live map: walls, plus the cells obstacles hold this turn.
   const live = new Grid(grid.width, grid.height, Uint8Array.from(grid.passable), grid.weight);
@@ -110,83 +128,40 @@ export function followAmongObstacles(
     // setPassable bumps the grid's version, so the searches' cached move masks are rebuilt.
     live.setPassable(cell, n === 0 && grid.passable[cell] === 1);
   };
+  /** Units' cells now (updated as each moves in its turn). */
+  const occupied = new Map<number, number>();
+  units.forEach((u, k) => occupied.set(u.start, k));
   at.forEach((cell, i) => {
-    if (cell === start) throw new ObstacleError(obstacles[i].id, 0, `it starts on the unit's start (${grid.x(start)}, ${grid.y(start)})`);
+    if (occupied.has(cell)) throw new ObstacleError(obstacles[i].id, 0, `it starts on the start (${grid.x(cell)}, ${grid.y(cell)}) of unit ${occupied.get(cell)! + 1}`);
     hold(cell, 1);
   });
-
-  const result: FollowResult = {
-    path: [start], obstaclePaths, arrived: start === goal, arrival: start === goal ? 0 : Infinity,
-    pathStepsComputed: 0, expanded: 0, replans: 0, badSplices: 0, obstacleBlocks: 0, waits: 0, obstacleWaits: 0, notifications: 0, hindsight: Infinity,
-  };
-  /** The path being followed, plan[at] the unit's cell; null when no path was found (it waits and tries again). */
-  let plan: number[] | null = null;
-  let pos = 0;
-  let stepsSincePlan = 0;
-
-  const search = (from: number, to: number): number[] | null => {
-    if (live.passable[to] === 0 && to !== from) return null;
-    const found = solveAStar({ grid: live, movement, start: from, goal: to }, { context });
-    result.expanded += found.expanded;
-    if (found.status !== 'found') return null;
-    result.pathStepsComputed += found.path.length - 1;
-    return found.path;
-  };
   /** Steps obstacle i is due to have made by turn t on its timetable. */
   const due = (i: number, t: number): number => {
     const { speed = 1, startTurn = 0 } = timetables[i].obstacle;
     return t <= startTurn ? 0 : Math.floor((t - startTurn) / speed);
   };
-  /** For predict: the turn and the obstacles' steps the plan assumed, to see one leave its timetable. */
-  let planned = { t: 0, steps: stepsDone.slice() };
-  /** Obstacles where the timetable puts them from turn `base` on (they keep their delays), and at `prev` the turn before. */
   const predicted = (base: number, steps: readonly number[], prev: readonly number[]): ObstacleCells => ({
     count: timetables.length,
     at: (i, tt) => (tt < base ? prev[i] : cellAfterSteps(timetables[i], steps[i] + due(i, tt) - due(i, base))),
   });
-  /** predict: the earliest arrival from `from` at turn base - 1, obstacles as of turn `base`. */
-  const predictFrom = (from: number, base: number, prev: readonly number[]) => {
-    const steps = stepsDone.slice();
-    const found = earliestArrival(grid, movement, from, Math.max(0, base - 1), goal, predicted(base, steps, prev), turnLimit);
-    result.expanded += found.expanded;
-    plan = found.path;
-    if (plan !== null) result.pathStepsComputed += plan.length - 1;
-    planned = { t: base, steps };
-    pos = 0;
-    stepsSincePlan = 0;
-  };
-  const recalc = (cell: number) => {
-    plan = search(cell, goal);
-    pos = 0;
-    stepsSincePlan = 0;
-  };
-  const replan = (cell: number, t: number, prev: readonly number[]) => {
-    result.replans++;
-    if (rule.kind === 'predict') return predictFrom(cell, t, prev);
-    if (spliceM === null || plan === null || plan.length - pos <= spliceM + 1) return recalc(cell);
-    // p[1] is the unit's cell (plan[pos]); the piece goes to p[m] = plan[pos + m] and is spliced in.
-    const piece = search(cell, plan[pos + spliceM]);
-    if (piece === null || piece.length - 1 > limit) {
-      result.badSplices++;
-      return recalc(cell);
-    }
-    plan = piece.concat(plan.slice(pos + spliceM + 1));
-    pos = 0;
-    stepsSincePlan = 0;
-  };
+  const world: World = { grid, movement, live, context, turnLimit, spliceM, limit, predicted, stepsDone };
+  const followers = units.map((u) => new Follower(world, u.start, u.goal));
+  for (const f of followers) {
+    if (rule.kind === 'predict') f.predictFrom(f.cell, 0, at);
+    else f.recalc(f.cell);
+  }
 
-  if (rule.kind === 'predict') predictFrom(start, 0, at);
-  else recalc(start);
-  let cell = start;
+  let obstacleWaits = 0;
   /** watch: regions changed since the last notification. */
   const changed = new Set<number>();
-  for (let t = 1; t <= turnLimit && cell !== goal; t++) {
+  let t = 1;
+  for (; t <= turnLimit && followers.some((f) => !f.result.arrived); t++) {
     const prev = at.slice();
-    // Obstacles step first; one whose next cell the unit holds waits (and falls behind).
+    // Obstacles step first; one whose next cell a unit holds waits (and falls behind).
     timetables.forEach((timetable, i) => {
       if (stepsDone[i] < due(i, t)) {
         const next = cellAfterSteps(timetable, stepsDone[i] + 1);
-        if (next === cell) result.obstacleWaits++;
+        if (occupied.has(next)) obstacleWaits++;
         else {
           hold(at[i], -1);
           at[i] = next;
@@ -196,57 +171,182 @@ export function followAmongObstacles(
       }
       obstaclePaths[i].push(at[i]);
     });
-    // watch: an obstacle entering or leaving a region marks it (both regions) changed; the unit
-    // hears of changes in the regions its path ahead crosses, at once or every notifyEvery turns.
-    let notified = false;
+    // watch: an obstacle entering or leaving a region marks it (both regions) changed.
+    let deliver = false;
     if (regionSize > 0) {
       at.forEach((c, i) => {
         if (regionOf(c) !== regionOf(prev[i])) changed.add(regionOf(c)).add(regionOf(prev[i]));
       });
-      if (changed.size > 0 && t % notifyEvery === 0) {
-        // (Set by the closures above: TypeScript cannot follow that.)
-        const ahead = plan as number[] | null;
-        if (ahead !== null) {
-          const end = Math.min(ahead.length - 1, pos + horizon);
-          for (let k = pos; k <= end && !notified; k++) notified = changed.has(regionOf(ahead[k]));
+      deliver = changed.size > 0 && t % notifyEvery === 0;
+    }
+    for (const f of followers) {
+      if (f.result.arrived) {
+        f.result.path.push(f.cell);
+        continue;
+      }
+      const notified = deliver && f.interestedIn(changed, horizon, regionOf);
+      if (notified) f.result.notifications++;
+      // predict replans when an obstacle is not where its plan assumed (it waited for a unit).
+      const offTimetable = rule.kind === 'predict' && f.offTimetable(t, due, timetables.length);
+      if (f.plan === null || f.stepsSincePlan >= every || offTimetable || notified) {
+        if (f.plan === null && rule.kind !== 'predict') f.recalc(f.cell);
+        else f.replan(rule.kind === 'predict', t, prev);
+      }
+      let next = f.ahead();
+      if (next !== null && next !== f.cell && live.passable[next] === 0) {
+        f.result.obstacleBlocks++;
+        if (replanWhenBlocked) {
+          f.replan(rule.kind === 'predict', t, prev);
+          next = f.ahead();
+          if (next !== null && next !== f.cell && live.passable[next] === 0) next = null;
+        } else next = null;
+      }
+      // Another unit there (it has not moved away, or moved in this turn): wait; held up a second
+      // turn, look for a way round it (local repair, as LRA* does), else keep waiting.
+      if (next !== null && next !== f.cell && occupied.has(next)) {
+        const other = next;
+        next = null;
+        if (++f.unitBlocked >= 2) {
+          live.setPassable(other, false);
+          f.replanAround();
+          live.setPassable(other, !held.has(other) && grid.passable[other] === 1);
+          const detour = f.ahead();
+          if (detour !== null && detour !== f.cell && live.passable[detour] === 1 && !occupied.has(detour)) next = detour;
         }
-        changed.clear();
-        if (notified) result.notifications++;
+      }
+      if (next === null || next === f.cell) {
+        f.result.waits++;
+        if (next === f.cell) f.pos++; // a wait the plan makes
+      } else {
+        f.unitBlocked = 0;
+        occupied.delete(f.cell);
+        occupied.set(next, followers.indexOf(f));
+        f.cell = next;
+        f.pos++;
+        f.stepsSincePlan++;
+      }
+      f.result.path.push(f.cell);
+      if (f.cell === f.goal) {
+        f.result.arrived = true;
+        f.result.arrival = t;
       }
     }
-    // predict replans when an obstacle is not where the plan assumed (it waited for the unit).
-    const offTimetable = rule.kind === 'predict' && timetables.some((_, i) => stepsDone[i] !== planned.steps[i] + due(i, t) - due(i, planned.t));
-    if (plan === null || stepsSincePlan >= every || offTimetable || notified) {
-      if (plan === null && rule.kind !== 'predict') recalc(cell);
-      else replan(cell, t, prev);
-    }
-    const ahead = (): number | null => (plan !== null && pos + 1 < plan.length ? plan[pos + 1] : null);
-    let next = ahead();
-    if (next !== null && next !== cell && live.passable[next] === 0) {
-      result.obstacleBlocks++;
-      if (replanWhenBlocked) {
-        replan(cell, t, prev);
-        next = ahead();
-        if (next !== null && next !== cell && live.passable[next] === 0) next = null;
-      } else next = null;
-    }
-    if (next === null || next === cell) {
-      result.waits++;
-      if (next === cell) pos++; // a wait the plan makes
-    } else {
-      cell = next;
-      pos++;
-      stepsSincePlan++;
-    }
-    result.path.push(cell);
-    if (cell === goal) {
-      result.arrived = true;
-      result.arrival = t;
-    }
+    if (deliver) changed.clear();
   }
+
   // Hindsight: the obstacles' recorded cells (each stays on its last one) known in advance.
   const recorded: ObstacleCells = { count: obstaclePaths.length, at: (i, tt) => obstaclePaths[i][Math.min(tt, obstaclePaths[i].length - 1)] };
-  const best = earliestArrival(grid, movement, start, 0, goal, recorded, turnLimit).path;
-  result.hindsight = best === null ? Infinity : best.length - 1;
-  return result;
+  for (const f of followers) {
+    const best = earliestArrival(grid, movement, f.start, 0, f.goal, recorded, turnLimit).path;
+    f.result.hindsight = best === null ? Infinity : best.length - 1;
+  }
+  return { units: followers.map((f) => f.result), obstaclePaths, obstacleWaits, turns: t - 1 };
+}
+
+/** What every unit's planning shares. */
+interface World {
+  grid: Grid;
+  movement: Movement;
+  live: Grid;
+  context: SearchContext;
+  turnLimit: number;
+  spliceM: number | null;
+  limit: number;
+  predicted(base: number, steps: readonly number[], prev: readonly number[]): ObstacleCells;
+  stepsDone: number[];
+}
+
+/** One unit: its plan, where it is on it, and its counts. */
+class Follower {
+  cell: number;
+  /** The path being followed, plan[pos] the unit's cell; null when no path was found (it waits and tries again). */
+  plan: number[] | null = null;
+  pos = 0;
+  stepsSincePlan = 0;
+  /** Turns in a row another unit stood on the next cell. */
+  unitBlocked = 0;
+  /** predict: the turn and the obstacles' steps the plan assumed, to see one leave its timetable. */
+  private planned: { t: number; steps: number[] } = { t: 0, steps: [] };
+  readonly result: UnitRun;
+
+  constructor(
+    private readonly world: World,
+    readonly start: number,
+    readonly goal: number,
+  ) {
+    this.cell = start;
+    this.result = {
+      path: [start], arrived: start === goal, arrival: start === goal ? 0 : Infinity,
+      pathStepsComputed: 0, expanded: 0, replans: 0, badSplices: 0, obstacleBlocks: 0, waits: 0, notifications: 0, hindsight: Infinity,
+    };
+  }
+
+  ahead(): number | null {
+    return this.plan !== null && this.pos + 1 < this.plan.length ? this.plan[this.pos + 1] : null;
+  }
+
+  private search(from: number, to: number): number[] | null {
+    const { live, movement, context } = this.world;
+    if (live.passable[to] === 0 && to !== from) return null;
+    const found = solveAStar({ grid: live, movement, start: from, goal: to }, { context });
+    this.result.expanded += found.expanded;
+    if (found.status !== 'found') return null;
+    this.result.pathStepsComputed += found.path.length - 1;
+    return found.path;
+  }
+
+  recalc(cell: number): void {
+    this.plan = this.search(cell, this.goal);
+    this.pos = 0;
+    this.stepsSincePlan = 0;
+  }
+
+  /** predict: the earliest arrival from `from` at turn base - 1, obstacles as of turn `base`. */
+  predictFrom(from: number, base: number, prev: readonly number[]): void {
+    const { grid, movement, turnLimit, stepsDone } = this.world;
+    const steps = stepsDone.slice();
+    const found = earliestArrival(grid, movement, from, Math.max(0, base - 1), this.goal, this.world.predicted(base, steps, prev), turnLimit);
+    this.result.expanded += found.expanded;
+    this.plan = found.path;
+    if (this.plan !== null) this.result.pathStepsComputed += this.plan.length - 1;
+    this.planned = { t: base, steps };
+    this.pos = 0;
+    this.stepsSincePlan = 0;
+  }
+
+  offTimetable(t: number, due: (i: number, t: number) => number, count: number): boolean {
+    for (let i = 0; i < count; i++) if (this.world.stepsDone[i] !== this.planned.steps[i] + due(i, t) - due(i, this.planned.t)) return true;
+    return false;
+  }
+
+  replan(predict: boolean, t: number, prev: readonly number[]): void {
+    this.result.replans++;
+    if (predict) return this.predictFrom(this.cell, t, prev);
+    const { spliceM, limit } = this.world;
+    const plan = this.plan;
+    if (spliceM === null || plan === null || plan.length - this.pos <= spliceM + 1) return this.recalc(this.cell);
+    // p[1] is the unit's cell (plan[pos]); the piece goes to p[m] = plan[pos + m] and is spliced in.
+    const piece = this.search(this.cell, plan[this.pos + spliceM]);
+    if (piece === null || piece.length - 1 > limit) {
+      this.result.badSplices++;
+      return this.recalc(this.cell);
+    }
+    this.plan = piece.concat(plan.slice(this.pos + spliceM + 1));
+    this.pos = 0;
+    this.stepsSincePlan = 0;
+  }
+
+  /** A whole new path with the cell of the unit in the way blocked (the caller blocks and restores it). */
+  replanAround(): void {
+    this.result.replans++;
+    this.recalc(this.cell);
+  }
+
+  /** watch: whether a changed region lies on the path ahead (within `horizon` steps). */
+  interestedIn(changed: ReadonlySet<number>, horizon: number, regionOf: (cell: number) => number): boolean {
+    if (this.plan === null) return false;
+    const end = Math.min(this.plan.length - 1, this.pos + horizon);
+    for (let k = this.pos; k <= end; k++) if (changed.has(regionOf(this.plan[k]))) return true;
+    return false;
+  }
 }

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { type MovingObstacle, obstacleViolations } from '../../../core/mapf/obstacles.ts';
-import { followAmongObstacles } from '../../../core/simulation/obstacleFollow.ts';
+import { type ReplanRule, followAmongObstacles, runAmongObstacles } from '../../../core/simulation/obstacleFollow.ts';
+import { validatePlan } from '../../../core/mapf/validator.ts';
 
 const corridor = (steps: number) => new Grid(steps + 1, 1);
 
@@ -90,7 +91,7 @@ describe('one unit among moving obstacles', () => {
 
   it('refuses an obstacle that starts on the unit, naming it', () => {
     const cart: MovingObstacle = { id: 'cart', route: [2, 0], mode: 'once' };
-    expect(() => followAmongObstacles(corridor(4), FOUR_CONNECTED, 2, 4, [cart], { kind: 'recalc' })).toThrow("obstacle 'cart', waypoint 1: it starts on the unit's start (2, 0)");
+    expect(() => followAmongObstacles(corridor(4), FOUR_CONNECTED, 2, 4, [cart], { kind: 'recalc' })).toThrow("obstacle 'cart', waypoint 1: it starts on the start (2, 0) of unit 1");
   });
 });
 
@@ -129,5 +130,40 @@ describe('watch: replanning when a region on the path changes', () => {
     const spliced = followAmongObstacles(grid, FOUR_CONNECTED, start, goal, [guard], { kind: 'watch', regionSize: 4, repair: 'splice', m: 6 });
     expect(spliced.arrived).toBe(true);
     expect(spliced.notifications).toBeGreaterThan(0);
+  });
+});
+
+describe('many units among obstacles', () => {
+  it('units planning alone never share a cell or swap, with each other or with obstacles, under every rule', () => {
+    const grid = Grid.fromAscii([
+      '............',
+      '.@@@...@@@..',
+      '............',
+      '............',
+      '..@@@..@@@..',
+      '............',
+    ]);
+    const guards: MovingObstacle[] = [
+      { id: 'g1', route: [grid.cell(5, 0), grid.cell(5, 5)], mode: 'ping-pong' },
+      { id: 'g2', route: [grid.cell(0, 2), grid.cell(11, 2)], mode: 'loop', speed: 2 },
+      { id: 'g3', route: [grid.cell(10, 3), grid.cell(7, 0)], mode: 'ping-pong', startTurn: 3 },
+    ];
+    const units = [
+      { start: grid.cell(0, 0), goal: grid.cell(11, 5) },
+      { start: grid.cell(11, 0), goal: grid.cell(0, 5) },
+      { start: grid.cell(0, 5), goal: grid.cell(11, 0) },
+      { start: grid.cell(6, 5), goal: grid.cell(6, 0) },
+    ];
+    const instance = { grid, movement: FOUR_CONNECTED, agents: units };
+    const rules: ReplanRule[] = [{ kind: 'recalc' }, { kind: 'recalc', every: 4 }, { kind: 'splice', m: 4 }, { kind: 'watch', regionSize: 3 }, { kind: 'predict' }];
+    for (const rule of rules) {
+      const run = runAmongObstacles(grid, FOUR_CONNECTED, units, guards, rule, { turnLimit: 200 });
+      const paths = run.units.map((u) => u.path);
+      expect(run.units.every((u) => u.arrived), rule.kind).toBe(true);
+      const check = validatePlan(instance, paths);
+      expect(check.violations, rule.kind).toEqual([]);
+      expect(obstacleViolations(paths, run.obstaclePaths), rule.kind).toEqual([]);
+      for (const u of run.units) expect(u.arrival).toBeGreaterThanOrEqual(u.hindsight);
+    }
   });
 });

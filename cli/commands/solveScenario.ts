@@ -1,0 +1,132 @@
+/**
+ * `mapf-lab solve --scenario FILE.json`: an app scenario file (its map inline or a Moving AI
+ * file beside it, its units, map events and moving obstacles) run from the command line.
+ *
+ * Without moving obstacles, the named solver runs it as `solve --map/--scen` does. With moving
+ * obstacles (issue 12, seed 004), units plan alone and replan by `--strategy` (recalc, splice,
+ * watch, predict; core/simulation/obstacleFollow.ts) with its parameters from `--param`; the
+ * default follows the scenario's knowledge: 'timetable' predicts, 'now' recalculates when
+ * blocked. The cooperative and optimal solvers do not take obstacles yet, and say so.
+ */
+import { UsageError } from '../command.ts';
+import { readTextFile } from '../files.ts';
+import { parseMap } from '../../core/formats/movingAiMap.ts';
+import type { Grid } from '../../core/grid/grid.ts';
+import type { MapEvent } from '../../core/mapf/mapEvents.ts';
+import { type CostModel, arrivedCount, reportedCosts } from '../../core/mapf/plan.ts';
+import { resolveMapPath } from '../../core/scenario/mapPath.ts';
+import { contentFromScenario, instanceFromContent } from '../../core/scenario/content.ts';
+import { parseScenarioJson } from '../../core/scenario/parse.ts';
+import { type ReplanRule, runAmongObstacles } from '../../core/simulation/obstacleFollow.ts';
+
+export const STRATEGIES = ['recalc', 'splice', 'watch', 'predict'] as const;
+
+/** A scenario file read with its map: the solvers' instance, units' names, events and obstacles. */
+export function loadAppScenario(file: string, solverNames: readonly string[]) {
+  const text = readTextFile(file, 'scenario');
+  // A map given as a file is read first, from beside the scenario, so units are checked on it.
+  let mapGrid: Grid | undefined;
+  const head = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as { map?: { kind?: unknown; path?: unknown } };
+  if (head?.map?.kind === 'file' && typeof head.map.path === 'string') {
+    const mapFile = resolveMapPath(file, head.map.path);
+    mapGrid = parseMap(readTextFile(mapFile, 'map'), mapFile).grid;
+  }
+  const scenario = parseScenarioJson(text, file, { solverNames, mapGrid });
+  const content = contentFromScenario(scenario, { mapGrid, fileName: file });
+  const { instance, units, events, obstacles } = instanceFromContent(content);
+  const mapEvents: MapEvent[] = events.map((e) => ({ t: e.t, cells: e.cells, passable: e.action === 'open' }));
+  return { scenario, instance, units, mapEvents, obstacles };
+}
+
+/** The replanning rule of `--strategy` and its `--param`s (every, whenBlocked, m, limit, regionSize, horizon, notifyEvery, repair). */
+export function strategyRule(strategy: string, params: Record<string, unknown>): ReplanRule {
+  const num = (name: string): number | undefined => {
+    const value = params[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw new UsageError(`--param ${name}: needs a number, got ${JSON.stringify(value)}`);
+    return value;
+  };
+  const known: Record<string, readonly string[]> = {
+    recalc: ['every', 'whenBlocked'],
+    splice: ['m', 'every', 'limit'],
+    watch: ['regionSize', 'horizon', 'notifyEvery', 'repair', 'm', 'limit'],
+    predict: [],
+  };
+  if (!(strategy in known)) throw new UsageError(`--strategy: unknown strategy '${strategy}' (known: ${STRATEGIES.join(', ')})`);
+  for (const name of Object.keys(params)) {
+    if (!known[strategy].includes(name)) throw new UsageError(`--param ${name}: ${strategy} takes ${known[strategy].length > 0 ? known[strategy].join(', ') : 'no parameters'}`);
+  }
+  switch (strategy) {
+    case 'recalc':
+      return { kind: 'recalc', every: num('every'), whenBlocked: params.whenBlocked === undefined ? undefined : params.whenBlocked === true };
+    case 'splice':
+      return { kind: 'splice', m: num('m') ?? 10, every: num('every'), limit: num('limit') };
+    case 'watch': {
+      const repair = params.repair;
+      if (repair !== undefined && repair !== 'recalc' && repair !== 'splice') throw new UsageError(`--param repair: recalc or splice, got ${JSON.stringify(repair)}`);
+      return { kind: 'watch', regionSize: num('regionSize') ?? 8, horizon: num('horizon'), notifyEvery: num('notifyEvery'), repair, m: num('m'), limit: num('limit') };
+    }
+    default:
+      return { kind: 'predict' };
+  }
+}
+
+export interface ObstacleSolveOptions {
+  file: string;
+  strategy: string | undefined;
+  params: Record<string, unknown>;
+  turnLimit?: number;
+  costModel: CostModel;
+  json: boolean;
+}
+
+/** Runs a scenario with moving obstacles; prints the run; returns the exit code. */
+export function solveAmongObstacles(loaded: ReturnType<typeof loadAppScenario>, options: ObstacleSolveOptions, io: { out(text: string): void; err(text: string): void }): number {
+  const { scenario, instance, units, obstacles } = loaded;
+  const { grid } = instance;
+  if (instance.agents.some((a) => (a.size ?? 1) !== 1 || (a.speed ?? 1) !== 1)) throw new UsageError(`${options.file}: units among moving obstacles are one cell and speed 1 for now`);
+  if (loaded.mapEvents.length > 0) throw new UsageError(`${options.file}: map events and moving obstacles together are not run yet`);
+  const strategy = options.strategy ?? (scenario.knowledge === 'timetable' ? 'predict' : 'recalc');
+  const rule = strategyRule(strategy, options.params);
+  let run;
+  try {
+    run = runAmongObstacles(grid, instance.movement, instance.agents, obstacles, rule, { turnLimit: options.turnLimit ?? 4 * grid.cells });
+  } catch (error) {
+    throw new UsageError(`${options.file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const paths = run.units.map((u) => u.path);
+  const goals = instance.agents.map((a) => a.goal);
+  const solved = run.units.every((u) => u.arrived);
+  const { sumOfCosts, makespan } = reportedCosts(solved, paths, goals, options.costModel);
+  const total = (key: 'pathStepsComputed' | 'expanded' | 'replans' | 'notifications' | 'obstacleBlocks' | 'waits') => run.units.reduce((sum, u) => sum + u[key], 0);
+  const arrivedUnits = run.units.filter((u) => u.arrived);
+  const overHindsight = arrivedUnits.length > 0 ? arrivedUnits.reduce((sum, u) => sum + u.arrival / Math.max(1, u.hindsight), 0) / arrivedUnits.length : null;
+  const metrics = {
+    turns: run.turns, pathStepsComputed: total('pathStepsComputed'), expanded: total('expanded'), replans: total('replans'), notifications: total('notifications'),
+    obstacleBlocks: total('obstacleBlocks'), waits: total('waits'), obstacleWaits: run.obstacleWaits, arrivalOverHindsight: overHindsight,
+  };
+  const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];
+  if (options.json) {
+    io.out(JSON.stringify({
+      scenario: scenario.name, solver: 'independent', strategy, rule, knowledge: scenario.knowledge, status: solved ? 'solved' : 'unsolved', agents: units.length,
+      paths: paths.map((p) => p.map(xy)), obstaclePaths: run.obstaclePaths.map((p) => p.map(xy)), obstacles: obstacles.map((o) => o.id),
+      arrived: arrivedCount(paths, goals), costModel: options.costModel, sumOfCosts, makespan, metrics,
+      units: run.units.map((u, k) => ({
+        id: units[k].id, arrived: u.arrived, arrival: u.arrived ? u.arrival : null, hindsight: Number.isFinite(u.hindsight) ? u.hindsight : null,
+        pathStepsComputed: u.pathStepsComputed, expanded: u.expanded, replans: u.replans, notifications: u.notifications, obstacleBlocks: u.obstacleBlocks, waits: u.waits,
+      })),
+    }));
+  } else {
+    const missing = run.units.map((u, k) => (u.arrived ? null : `${k + 1} (${units[k].name})`)).filter((s) => s !== null);
+    io.out([
+      `scenario: ${scenario.name}, ${units.length} units planning alone among ${obstacles.length} moving obstacles (units know: ${scenario.knowledge})`,
+      `strategy: ${strategy} ${JSON.stringify(rule)}`,
+      `status: ${solved ? 'solved' : `unsolved: ${missing.length} of ${units.length} units did not arrive within ${run.turns} turns: ${missing.join(', ')}`}`,
+      `path steps computed: ${metrics.pathStepsComputed}; expanded ${metrics.expanded}; replans ${metrics.replans}; notifications ${metrics.notifications}`,
+      `blocked by obstacles: ${metrics.obstacleBlocks} turns; waits ${metrics.waits}; obstacles held up ${metrics.obstacleWaits} steps`,
+      overHindsight === null ? 'arrival: no unit arrived' : `arrival over the hindsight bound: ${overHindsight.toFixed(3)} (mean of the units that arrived)`,
+      sumOfCosts === null ? 'sum of costs: none, makespan: none (not solved)' : `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
+    ].join('\n'));
+  }
+  return solved ? 0 : 1;
+}

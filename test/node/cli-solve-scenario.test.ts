@@ -1,0 +1,96 @@
+// `mapf-lab solve --scenario FILE.json` (issue 12): an app scenario file from the command line,
+// with moving obstacles run by --strategy and obstaclePaths in --json; without obstacles, the
+// named solver with the scenario's settings; a map file beside the scenario.
+import { mkdtempSync, writeFileSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../cli/main.ts';
+import type { CommandIo } from '../../cli/command.ts';
+import { Grid } from '../../core/grid/grid.ts';
+import { FOUR_CONNECTED } from '../../core/grid/movement.ts';
+import { obstacleViolations } from '../../core/mapf/obstacles.ts';
+import { validatePlan } from '../../core/mapf/validator.ts';
+
+function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
+}
+
+const ROWS = ['@@@@.@@@@', '.........', '.........', '.........', '.........', '@@@@.@@@@'];
+const GAP = {
+  format: 'mapf-lab/scenario', version: 3, name: 'Gap', map: { kind: 'inline', rows: ROWS },
+  agents: [{ id: 'runner', start: [0, 1], goal: [8, 1] }, { id: 'other', start: [8, 4], goal: [0, 4] }],
+  obstacles: [{ id: 'guard', route: [[4, 0], [4, 5]], mode: 'ping-pong' }],
+};
+
+function file(json: unknown, name = 'gap.json'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mapf-lab-scenario-'));
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(json));
+  return path;
+}
+
+describe('mapf-lab solve --scenario', () => {
+  it.each(['recalc', 'splice', 'watch', 'predict'])('runs units among moving obstacles with --strategy %s; --json has obstaclePaths and the measures', async (strategy) => {
+    const io = capture();
+    const code = await main(['solve', '--scenario', file(GAP), '--strategy', strategy, '--json'], io);
+    const out = JSON.parse(io.stdout.join(''));
+    expect(code).toBe(0);
+    expect(out).toMatchObject({ solver: 'independent', strategy, status: 'solved', agents: 2, arrived: 2, costModel: 'rest', obstacles: ['guard'] });
+    expect(Object.keys(out.metrics)).toEqual(expect.arrayContaining(['pathStepsComputed', 'expanded', 'replans', 'notifications', 'obstacleBlocks', 'waits', 'obstacleWaits', 'arrivalOverHindsight']));
+    const grid = Grid.fromAscii(ROWS);
+    const cells = (p: [number, number][]) => p.map(([x, y]) => grid.cell(x, y));
+    const paths: number[][] = out.paths.map(cells);
+    const obstaclePaths: number[][] = out.obstaclePaths.map(cells);
+    expect(obstaclePaths[0].length).toBe(paths[0].length);
+    const instance = { grid, movement: FOUR_CONNECTED, agents: [{ start: grid.cell(0, 1), goal: grid.cell(8, 1) }, { start: grid.cell(8, 4), goal: grid.cell(0, 4) }] };
+    expect(validatePlan(instance, paths).violations).toEqual([]);
+    expect(obstacleViolations(paths, obstaclePaths)).toEqual([]);
+    expect(out.units.map((u: { id: string }) => u.id)).toEqual(['runner', 'other']);
+    for (const u of out.units) expect(u.arrival).toBeGreaterThanOrEqual(u.hindsight);
+  });
+
+  it('picks the strategy from what units know, and refuses what it cannot run, saying why', async () => {
+    const io = capture();
+    expect(await main(['solve', '--scenario', file({ ...GAP, knowledge: 'timetable' })], io)).toBe(0);
+    expect(io.stdout.join('')).toMatch(/strategy: predict/);
+    const refusals: [string[], RegExp][] = [
+      [['--solver', 'whca'], /--solver whca: among moving obstacles, units plan alone \(independent\)/],
+      [['--strategy', 'teleport'], /--strategy: unknown strategy 'teleport' \(known: recalc, splice, watch, predict\)/],
+      [['--strategy', 'splice', '--param', 'regionSize=3'], /--param regionSize: splice takes m, every, limit/],
+      [['--agents', '3'], /--agents: not with --scenario/],
+    ];
+    for (const [args, message] of refusals) {
+      const err = capture();
+      expect(await main(['solve', '--scenario', file(GAP), ...args], err)).toBe(2);
+      expect(err.stderr.join('\n')).toMatch(message);
+    }
+    const bad = capture();
+    expect(await main(['solve', '--scenario', file({ ...GAP, obstacles: [{ id: 'guard', route: [[4, 0], [3, 0]], mode: 'once' }] })], bad)).not.toBe(0);
+    expect(bad.stderr.join('\n')).toMatch(/gap\.json:\d+:\d+: obstacles\[0\]\.route\[1\]: obstacle 'guard', waypoint 2: \(3, 0\) is in a wall/);
+  });
+
+  it('runs a scenario without obstacles with its own solver settings, its map read from beside it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapf-lab-scenario-'));
+    copyFileSync(fileURLToPath(new URL('../../../shared/benchmarks/movingai/maps/random-32-32-20.map', import.meta.url)), join(dir, 'r.map'));
+    const path = join(dir, 's.json');
+    writeFileSync(path, JSON.stringify({ format: 'mapf-lab/scenario', version: 3, name: 'R', map: { kind: 'file', path: 'r.map' }, agents: [{ id: 'a', start: [0, 0], goal: [5, 0] }], solver: { solver: 'whca', window: 8 } }));
+    const io = capture();
+    const code = await main(['solve', '--scenario', path, '--json'], io);
+    const out = JSON.parse(io.stdout.join(''));
+    expect(out.solver).toBe('whca');
+    expect(code).toBe(out.status === 'solved' ? 0 : 1);
+    expect(out.paths[0][0]).toEqual([0, 0]);
+  });
+
+  it('says which units did not arrive when units planning alone jam (head-on in a two-row passage, a guard waiting on one)', async () => {
+    const jam = { ...GAP, map: { kind: 'inline', rows: ['@@@@.@@@@', '.........', '.........', '@@@@.@@@@'] }, agents: [{ id: 'runner', start: [0, 1], goal: [8, 1] }, { id: 'other', start: [8, 2], goal: [0, 2] }], obstacles: [{ id: 'guard', route: [[4, 0], [4, 3]], mode: 'ping-pong' }] };
+    const io = capture();
+    expect(await main(['solve', '--scenario', file(jam), '--strategy', 'recalc', '--turn-limit', '30'], io)).toBe(1);
+    expect(io.stdout.join('')).toMatch(/status: unsolved: 2 of 2 units did not arrive within 30 turns: 1 \(runner\), 2 \(other\)/);
+    expect(io.stdout.join('')).toMatch(/sum of costs: none, makespan: none \(not solved\)/);
+  });
+});
