@@ -35,6 +35,25 @@ for (const m of [4, 10, 20]) {
   console.log(`  splice m=${String(m).padEnd(3)} every ${String(Math.floor((3 * m) / 4)).padEnd(3)} path steps ${splice.pathStepsComputed} = ${(splice.pathStepsComputed / 100).toFixed(2)}N   target <= 3N   ${pass(splice.pathStepsComputed <= 300)}`);
 }
 
+console.log('\nIncremental (D* Lite) against repeated A* (recalc whenever a cell changes): a wall across the map, a door in it');
+console.log('two cells before the goal (a cart stepping into the doorway and out every 6 turns), a second opening at the far end');
+for (const side of [30, 60, 120]) {
+  const doorRow = side - 5;
+  const rows = Array.from({ length: side }, (_, y) => (y === doorRow ? `${'@'.repeat(side / 2)}.${'@'.repeat(side / 2 - 2)}.` : '.'.repeat(side)));
+  const walled = Grid.fromAscii(rows);
+  const door: MovingObstacle = { id: 'door', route: [walled.cell(side / 2, doorRow), walled.cell(side / 2, doorRow - 1)], mode: 'ping-pong', speed: 6 };
+  const from = walled.cell(0, 0);
+  const to = walled.cell(side / 2, doorRow + 2);
+  const cpu0 = process.cpuUsage();
+  const inc = followAmongObstacles(walled, FOUR_CONNECTED, from, to, [door], { kind: 'incremental' });
+  const cpu1 = process.cpuUsage(cpu0);
+  const rep = followAmongObstacles(walled, FOUR_CONNECTED, from, to, [door], { kind: 'recalc', whenChanged: true });
+  const cpu2 = process.cpuUsage(cpu1);
+  const ms = (c: NodeJS.CpuUsage) => ((c.user + c.system) / 1000).toFixed(1);
+  const ratio = rep.expanded / inc.expanded;
+  console.log(`  ${side}x${side}: arrival ${inc.arrival} / ${rep.arrival}, changes ${inc.replans}; expanded D* Lite ${inc.expanded}, repeated A* ${rep.expanded}: ${ratio.toFixed(1)}x fewer (target >= 10x) ${ratio >= 10 ? 'pass' : 'MISS'}; CPU ${ms(cpu1)} / ${ms(cpu2)} ms`);
+}
+
 const map = parseMap(readFileSync(`${BENCH}maps/den312d.map`, 'utf8'), 'den312d.map');
 const grid = map.grid;
 const scen = parseScenario(readFileSync(`${BENCH}scen/den312d-random-1.scen`, 'utf8'), 'den312d-random-1.scen');
@@ -60,6 +79,7 @@ const rules: [string, ReplanRule][] = [
   ['watch 8, horizon 10', { kind: 'watch', regionSize: 8, horizon: 10 }],
   ['watch 8, every 5', { kind: 'watch', regionSize: 8, notifyEvery: 5 }],
   ['predict', { kind: 'predict' }],
+  ['incremental (D* Lite)', { kind: 'incremental' }],
 ];
 console.log('  rule                   arrived  path steps/N  expanded/run  replans/run  blocks/run  arrival/optimal  arrival/hindsight  CPU ms/run (with the hindsight search)');
 for (const [name, rule] of rules) {

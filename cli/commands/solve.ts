@@ -23,7 +23,7 @@ import { STRATEGIES, loadAppScenario, solveAmongObstacles } from './solveScenari
 
 const OPTIONS = {
   scenario: { value: 'FILE.json', help: 'an app scenario file instead of --map/--scen/--agents: its\nmap (inline, or a .map beside it), units, events, solver settings\n(the defaults here) and moving obstacles' },
-  strategy: { value: 'NAME', help: `with moving obstacles: how units planning alone replan,\none of ${STRATEGIES.join(', ')} (default: predict when\nthe scenario's knowledge is timetable, else recalc when blocked);\nits parameters by --param (recalc: every, whenBlocked; splice: m,\nevery, limit; watch: regionSize, horizon, notifyEvery, repair, m, limit)` },
+  strategy: { value: 'NAME', help: `with moving obstacles: how units planning alone replan, one\nof ${STRATEGIES.join(', ')}\n(default: predict when the scenario's knowledge is timetable,\nelse recalc when blocked); its parameters by --param (recalc:\nevery, whenBlocked, whenChanged; splice: m, every, limit; watch:\nregionSize, horizon, notifyEvery, repair, m, limit)` },
   map: { value: 'FILE.map', help: 'Moving AI map' },
   scen: { value: 'FILE.scen', help: 'Moving AI scenario; its first K agents are used' },
   agents: { value: 'K', help: 'number of agents (1 or more)' },

@@ -4,7 +4,7 @@
  *
  * Without moving obstacles, the named solver runs it as `solve --map/--scen` does. With moving
  * obstacles (issue 12, seed 004), units plan alone and replan by `--strategy` (recalc, splice,
- * watch, predict; core/simulation/obstacleFollow.ts) with its parameters from `--param`; the
+ * watch, predict, incremental; core/simulation/obstacleFollow.ts) with its parameters from `--param`; the
  * default follows the scenario's knowledge: 'timetable' predicts, 'now' recalculates when
  * blocked. The cooperative and optimal solvers do not take obstacles yet, and say so.
  */
@@ -19,7 +19,7 @@ import { contentFromScenario, instanceFromContent } from '../../core/scenario/co
 import { parseScenarioJson } from '../../core/scenario/parse.ts';
 import { type ReplanRule, runAmongObstacles } from '../../core/simulation/obstacleFollow.ts';
 
-export const STRATEGIES = ['recalc', 'splice', 'watch', 'predict'] as const;
+export const STRATEGIES = ['recalc', 'splice', 'watch', 'predict', 'incremental'] as const;
 
 /** A scenario file read with its map: the solvers' instance, units' names, events and obstacles. */
 export function loadAppScenario(file: string, solverNames: readonly string[]) {
@@ -47,10 +47,11 @@ export function strategyRule(strategy: string, params: Record<string, unknown>):
     return value;
   };
   const known: Record<string, readonly string[]> = {
-    recalc: ['every', 'whenBlocked'],
+    recalc: ['every', 'whenBlocked', 'whenChanged'],
     splice: ['m', 'every', 'limit'],
     watch: ['regionSize', 'horizon', 'notifyEvery', 'repair', 'm', 'limit'],
     predict: [],
+    incremental: [],
   };
   if (!(strategy in known)) throw new UsageError(`--strategy: unknown strategy '${strategy}' (known: ${STRATEGIES.join(', ')})`);
   for (const name of Object.keys(params)) {
@@ -58,7 +59,7 @@ export function strategyRule(strategy: string, params: Record<string, unknown>):
   }
   switch (strategy) {
     case 'recalc':
-      return { kind: 'recalc', every: num('every'), whenBlocked: params.whenBlocked === undefined ? undefined : params.whenBlocked === true };
+      return { kind: 'recalc', every: num('every'), whenBlocked: params.whenBlocked === undefined ? undefined : params.whenBlocked === true, whenChanged: params.whenChanged === true };
     case 'splice':
       return { kind: 'splice', m: num('m') ?? 10, every: num('every'), limit: num('limit') };
     case 'watch': {
@@ -66,6 +67,8 @@ export function strategyRule(strategy: string, params: Record<string, unknown>):
       if (repair !== undefined && repair !== 'recalc' && repair !== 'splice') throw new UsageError(`--param repair: recalc or splice, got ${JSON.stringify(repair)}`);
       return { kind: 'watch', regionSize: num('regionSize') ?? 8, horizon: num('horizon'), notifyEvery: num('notifyEvery'), repair, m: num('m'), limit: num('limit') };
     }
+    case 'incremental':
+      return { kind: 'incremental' };
     default:
       return { kind: 'predict' };
   }

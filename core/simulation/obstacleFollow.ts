@@ -5,7 +5,7 @@
  * recalculated every 10 steps, the total number of path steps is 100+90+…+10 = 550").
  *
  * - `recalc`: recompute the whole remaining path every `every` steps and/or when the next move
- *   is blocked ("Recalculating paths").
+ *   is blocked and/or when the map changed (an obstacle moved) ("Recalculating paths").
  * - `splice`: recompute only the first `m` steps p[1]..p[m] and splice the new piece in, every
  *   `every` steps (default 3/4 of m) or when blocked; a piece longer than `limit` is a bad splice
  *   and the whole path is recalculated instead ("Path splicing", the 1-2-5-3-4 figure).
@@ -13,6 +13,8 @@
  *   the regions its remaining path crosses (all, or within `horizon` steps); an obstacle entering
  *   or leaving a region marks it changed, and units are notified at once or in batches every
  *   `notifyEvery` turns, and repair by `recalc` or `splice` ("Watching for map changes").
+ * - `incremental` (beyond the seed): D* Lite per unit (core/search/dStarLite.ts), told of every
+ *   cell that opened or closed, reusing its search instead of starting again.
  * - `predict`: plan in space-time against the obstacles' timetable, waits allowed
  *   (obstacleSpaceTime.ts); replan only when an obstacle leaves its timetable (it waited for a
  *   unit) or the next cell is held after all.
@@ -30,12 +32,14 @@ import type { Movement } from '../grid/movement.ts';
 import { type MovingObstacle, ObstacleError, type ObstacleTimetable, cellAfterSteps, obstacleTimetable } from '../mapf/obstacles.ts';
 import { solveAStar } from '../search/astar.ts';
 import { SearchContext } from '../search/searchContext.ts';
+import { DStarLite } from '../search/dStarLite.ts';
 import { type ObstacleCells, earliestArrival } from './obstacleSpaceTime.ts';
 
 export type ReplanRule =
-  | { kind: 'recalc'; every?: number; whenBlocked?: boolean }
+  | { kind: 'recalc'; every?: number; whenBlocked?: boolean; whenChanged?: boolean }
   | { kind: 'splice'; m: number; every?: number; limit?: number }
   | { kind: 'predict' }
+  | { kind: 'incremental' }
   | { kind: 'watch'; regionSize: number; horizon?: number; notifyEvery?: number; repair?: 'recalc' | 'splice'; m?: number; limit?: number };
 
 /** What one unit did and what it cost. */
@@ -108,6 +112,9 @@ export function runAmongObstacles(
   if (rule.kind === 'watch' && !(Number.isInteger(regionSize) && regionSize >= 1)) throw new RangeError(`watch: regionSize must be a whole number >= 1, got ${regionSize}`);
   if (!(Number.isInteger(notifyEvery) && notifyEvery >= 1)) throw new RangeError(`watch: notifyEvery must be a whole number >= 1, got ${notifyEvery}`);
   const replanWhenBlocked = rule.kind !== 'recalc' || rule.whenBlocked !== false;
+  const replanWhenChanged = rule.kind === 'recalc' && rule.whenChanged === true;
+  /** Cells whose passability changed this turn (obstacles moving), for incremental and whenChanged. */
+  let changedCells: number[] = [];
   const regionsAcross = regionSize > 0 ? Math.ceil(grid.width / regionSize) : 0;
   const regionOf = (cell: number) => Math.floor(grid.y(cell) / regionSize) * regionsAcross + Math.floor(grid.x(cell) / regionSize);
   const turnLimit = options.turnLimit ?? 4 * grid.cells;
@@ -125,8 +132,10 @@ export function runAmongObstacles(
     const n = (held.get(cell) ?? 0) + delta;
     if (n === 0) held.delete(cell);
     else held.set(cell, n);
+    const free = n === 0 && grid.passable[cell] === 1;
+    if ((live.passable[cell] === 1) !== free) changedCells.push(cell);
     // setPassable bumps the grid's version, so the searches' cached move masks are rebuilt.
-    live.setPassable(cell, n === 0 && grid.passable[cell] === 1);
+    live.setPassable(cell, free);
   };
   /** Units' cells now (updated as each moves in its turn). */
   const occupied = new Map<number, number>();
@@ -148,8 +157,10 @@ export function runAmongObstacles(
   const followers = units.map((u) => new Follower(world, u.start, u.goal));
   for (const f of followers) {
     if (rule.kind === 'predict') f.predictFrom(f.cell, 0, at);
+    else if (rule.kind === 'incremental') f.incremental();
     else f.recalc(f.cell);
   }
+  changedCells = [];
 
   let obstacleWaits = 0;
   /** watch: regions changed since the last notification. */
@@ -157,6 +168,7 @@ export function runAmongObstacles(
   let t = 1;
   for (; t <= turnLimit && followers.some((f) => !f.result.arrived); t++) {
     const prev = at.slice();
+    changedCells = [];
     // Obstacles step first; one whose next cell a unit holds waits (and falls behind).
     timetables.forEach((timetable, i) => {
       if (stepsDone[i] < due(i, t)) {
@@ -188,14 +200,17 @@ export function runAmongObstacles(
       if (notified) f.result.notifications++;
       // predict replans when an obstacle is not where its plan assumed (it waited for a unit).
       const offTimetable = rule.kind === 'predict' && f.offTimetable(t, due, timetables.length);
-      if (f.plan === null || f.stepsSincePlan >= every || offTimetable || notified) {
+      if (rule.kind === 'incremental') {
+        if (changedCells.length > 0) f.result.replans++;
+        f.incremental(changedCells);
+      } else if (f.plan === null || f.stepsSincePlan >= every || offTimetable || notified || (replanWhenChanged && changedCells.length > 0)) {
         if (f.plan === null && rule.kind !== 'predict') f.recalc(f.cell);
         else f.replan(rule.kind === 'predict', t, prev);
       }
       let next = f.ahead();
       if (next !== null && next !== f.cell && live.passable[next] === 0) {
         f.result.obstacleBlocks++;
-        if (replanWhenBlocked) {
+        if (replanWhenBlocked && rule.kind !== 'incremental') {
           f.replan(rule.kind === 'predict', t, prev);
           next = f.ahead();
           if (next !== null && next !== f.cell && live.passable[next] === 0) next = null;
@@ -265,6 +280,8 @@ class Follower {
   stepsSincePlan = 0;
   /** Turns in a row another unit stood on the next cell. */
   unitBlocked = 0;
+  /** incremental: the unit's D* Lite, over the live map. */
+  private dstar: DStarLite | null = null;
   /** predict: the turn and the obstacles' steps the plan assumed, to see one leave its timetable. */
   private planned: { t: number; steps: number[] } = { t: 0, steps: [] };
   readonly result: UnitRun;
@@ -334,6 +351,20 @@ class Follower {
     this.plan = piece.concat(plan.slice(this.pos + spliceM + 1));
     this.pos = 0;
     this.stepsSincePlan = 0;
+  }
+
+  /** incremental: D* Lite told of the cells that changed and of where the unit is; the plan is its path. */
+  incremental(changed: readonly number[] = []): void {
+    const { live, movement } = this.world;
+    if (this.dstar === null) this.dstar = new DStarLite(live, movement, this.cell, this.goal);
+    this.dstar.moveTo(this.cell);
+    if (changed.length > 0) this.dstar.cellsChanged(changed);
+    const before = this.dstar.expanded;
+    this.dstar.computeShortestPath();
+    this.result.expanded += this.dstar.expanded - before;
+    this.plan = this.dstar.path();
+    if (this.plan !== null && changed.length > 0) this.result.pathStepsComputed += this.plan.length - 1;
+    this.pos = 0;
   }
 
   /** A whole new path with the cell of the unit in the way blocked (the caller blocks and restores it). */

@@ -34,7 +34,7 @@ function file(json: unknown, name = 'gap.json'): string {
 }
 
 describe('mapf-lab solve --scenario', () => {
-  it.each(['recalc', 'splice', 'watch', 'predict'])('runs units among moving obstacles with --strategy %s; --json has obstaclePaths and the measures', async (strategy) => {
+  it.each(['recalc', 'splice', 'watch', 'predict', 'incremental'])('runs units among moving obstacles with --strategy %s; --json has obstaclePaths and the measures', async (strategy) => {
     const io = capture();
     const code = await main(['solve', '--scenario', file(GAP), '--strategy', strategy, '--json'], io);
     const out = JSON.parse(io.stdout.join(''));
@@ -59,7 +59,7 @@ describe('mapf-lab solve --scenario', () => {
     expect(io.stdout.join('')).toMatch(/strategy: predict/);
     const refusals: [string[], RegExp][] = [
       [['--solver', 'whca'], /--solver whca: among moving obstacles, units plan alone \(independent\)/],
-      [['--strategy', 'teleport'], /--strategy: unknown strategy 'teleport' \(known: recalc, splice, watch, predict\)/],
+      [['--strategy', 'teleport'], /--strategy: unknown strategy 'teleport' \(known: recalc, splice, watch, predict, incremental\)/],
       [['--strategy', 'splice', '--param', 'regionSize=3'], /--param regionSize: splice takes m, every, limit/],
       [['--agents', '3'], /--agents: not with --scenario/],
     ];

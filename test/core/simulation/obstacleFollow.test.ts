@@ -41,7 +41,7 @@ describe('one unit among moving obstacles', () => {
       '..........',
     ]);
     const guard: MovingObstacle = { id: 'guard', route: [grid.cell(5, 0), grid.cell(5, 2)], mode: 'ping-pong' };
-    for (const rule of [{ kind: 'recalc', every: 5 }, { kind: 'recalc' }, { kind: 'splice', m: 4 }] as const) {
+    for (const rule of [{ kind: 'recalc', every: 5 }, { kind: 'recalc' }, { kind: 'splice', m: 4 }, { kind: 'incremental' }] as const) {
       const run = followAmongObstacles(grid, FOUR_CONNECTED, grid.cell(0, 1), grid.cell(9, 1), [guard], rule);
       expect(run.arrived, rule.kind).toBe(true);
       expect(obstacleViolations([run.path], run.obstaclePaths)).toEqual([]);
@@ -155,7 +155,7 @@ describe('many units among obstacles', () => {
       { start: grid.cell(6, 5), goal: grid.cell(6, 0) },
     ];
     const instance = { grid, movement: FOUR_CONNECTED, agents: units };
-    const rules: ReplanRule[] = [{ kind: 'recalc' }, { kind: 'recalc', every: 4 }, { kind: 'splice', m: 4 }, { kind: 'watch', regionSize: 3 }, { kind: 'predict' }];
+    const rules: ReplanRule[] = [{ kind: 'recalc' }, { kind: 'recalc', every: 4 }, { kind: 'recalc', whenChanged: true }, { kind: 'splice', m: 4 }, { kind: 'watch', regionSize: 3 }, { kind: 'predict' }, { kind: 'incremental' }];
     for (const rule of rules) {
       const run = runAmongObstacles(grid, FOUR_CONNECTED, units, guards, rule, { turnLimit: 200 });
       const paths = run.units.map((u) => u.path);
@@ -165,5 +165,22 @@ describe('many units among obstacles', () => {
       expect(obstacleViolations(paths, run.obstaclePaths), rule.kind).toEqual([]);
       for (const u of run.units) expect(u.arrival).toBeGreaterThanOrEqual(u.hindsight);
     }
+  });
+
+  it('incremental (D* Lite) keeps shortest paths as a door near the goal opens and closes, expanding far less than searching again at every change', () => {
+    // A wall with one door two cells before the goal, and a gap far back; the door is a cart that
+    // steps into the doorway and out of it every 6 turns.
+    const rows = Array.from({ length: 30 }, (_, y) => (y === 25 ? '@'.repeat(29) + '.' : '.'.repeat(30)));
+    const grid = Grid.fromAscii(rows.map((r, y) => (y === 25 ? `${r.slice(0, 15)}.${r.slice(16)}` : r)));
+    const door: MovingObstacle = { id: 'door', route: [grid.cell(15, 25), grid.cell(15, 24)], mode: 'ping-pong', speed: 6 };
+    const start = grid.cell(0, 0);
+    const goal = grid.cell(15, 27);
+    const incremental = followAmongObstacles(grid, FOUR_CONNECTED, start, goal, [door], { kind: 'incremental' });
+    const repeated = followAmongObstacles(grid, FOUR_CONNECTED, start, goal, [door], { kind: 'recalc', whenChanged: true });
+    expect(incremental.arrived && repeated.arrived).toBe(true);
+    expect(incremental.arrival).toBe(repeated.arrival);
+    expect(obstacleViolations([incremental.path], incremental.obstaclePaths)).toEqual([]);
+    expect(incremental.replans).toBeGreaterThan(3);
+    expect(incremental.expanded * 2).toBeLessThan(repeated.expanded);
   });
 });
