@@ -102,6 +102,7 @@ export function MapView() {
           heat: replay.heat,
           planWindow: replay.windows && outcome ? selectedPlanWindow(outcome.replay?.windows, model.document.agents, editor.selection, replay.t) : null,
           events: model.document.events,
+          obstacles: model.document.obstacles,
           selection: new Set(editor.selection),
           preview: toolController.preview,
           brush: editor.cursor && (editor.tool === 'pencil' || editor.tool === 'eraser') ? { ...editor.cursor, size: editor.brush, passable: editor.tool === 'eraser' } : null,

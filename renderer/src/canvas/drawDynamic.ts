@@ -4,8 +4,9 @@
  */
 import type { AppliedMapChange } from '../../../core/mapf/mapEvents.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
-import type { MapEvent, ScenarioAgent } from '../../../core/scenario/schema.ts';
+import type { MapEvent, ScenarioAgent, ScenarioObstacle } from '../../../core/scenario/schema.ts';
 import { drawMapEvents } from './drawEvents.ts';
+import { drawObstacles } from './drawObstacles.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { unitPosition } from '../replay/position.ts';
 import { type PlanWindowOverlay, drawPlanWindow } from '../replay/windowOverlay.ts';
@@ -34,6 +35,8 @@ export interface DynamicScene {
   planWindow?: PlanWindowOverlay | null;
   /** The scenario's timed map events: markers, and cells closed or opened at turn t. */
   events: readonly MapEvent[];
+  /** The scenario's moving obstacles: routes, and where each is at turn t. */
+  obstacles: readonly ScenarioObstacle[];
   selection: ReadonlySet<string>;
   preview: ToolPreview | null;
   /** The painting brush's footprint under the pointer (pencil and eraser), or null. */
@@ -56,6 +59,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
 
   if (plan && scene.heat) drawHeat(context, grid, plan.analysis, view);
   drawMapEvents(context, scene.events, plan ? Math.floor(t) : -1, view, plan?.mapChanges ? { changes: plan.mapChanges, width: grid.width } : undefined);
+  drawObstacles(context, grid, scene.obstacles, plan ? Math.floor(t) : 0, view);
 
   context.lineCap = 'round';
   context.lineJoin = 'round';

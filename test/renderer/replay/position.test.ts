@@ -87,6 +87,7 @@ const sceneOf = (grid: Grid, agents: ScenarioAgent[], paths: number[][], t: numb
   labels: false,
   heat: false,
   events: [],
+  obstacles: [],
   selection: new Set(),
   preview: null,
   brush: null,

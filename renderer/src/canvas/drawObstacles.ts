@@ -1,0 +1,70 @@
+/**
+ * Moving obstacles on the dynamic layer (issue 12): each one's route as the timetable walks it (a
+ * dashed line through the cells, waypoints as small squares) and the obstacle itself, a violet
+ * square of its footprint where the timetable puts it at the replay's turn (at its first
+ * waypoint without a plan). The app's solvers do not move obstacles yet, so this is where an
+ * obstacle means to be, not where a run held it up.
+ */
+import type { Grid } from '../../../core/grid/grid.ts';
+import { type ObstacleTimetable, obstacleTimetable, timetableCell } from '../../../core/mapf/obstacles.ts';
+import type { ScenarioObstacle } from '../../../core/scenario/schema.ts';
+import type { Viewport } from './viewport.ts';
+
+export const OBSTACLE_COLOR = '#a05ae0';
+
+/** Timetables by obstacle list and grid version: routes are searched once, not every frame. */
+let cache: { obstacles: readonly ScenarioObstacle[]; grid: Grid; version: number; tables: (ObstacleTimetable | null)[] } | null = null;
+
+function timetables(grid: Grid, obstacles: readonly ScenarioObstacle[]): (ObstacleTimetable | null)[] {
+  if (cache && cache.obstacles === obstacles && cache.grid === grid && cache.version === grid.version) return cache.tables;
+  const tables = obstacles.map((o) => {
+    try {
+      return obstacleTimetable(grid, { ...o, route: o.route.map(([x, y]) => grid.cell(x, y)) });
+    } catch {
+      return null; // a route the map no longer allows: its waypoints are still drawn
+    }
+  });
+  cache = { obstacles, grid, version: grid.version, tables };
+  return tables;
+}
+
+export function drawObstacles(context: CanvasRenderingContext2D, grid: Grid, obstacles: readonly ScenarioObstacle[], turn: number, view: Viewport): void {
+  if (obstacles.length === 0) return;
+  const { cellSize: s, offsetX: ox, offsetY: oy } = view;
+  const w = grid.width;
+  const tables = timetables(grid, obstacles);
+  context.save();
+  context.strokeStyle = OBSTACLE_COLOR;
+  context.fillStyle = OBSTACLE_COLOR;
+  obstacles.forEach((obstacle, i) => {
+    const size = obstacle.size;
+    const centre = (x: number, y: number): [number, number] => [ox + (x + size / 2) * s, oy + (y + size / 2) * s];
+    const table = tables[i];
+    // The route: every cell the timetable walks through, dashed.
+    context.globalAlpha = 0.7;
+    context.lineWidth = Math.max(1.5, s * 0.08);
+    context.setLineDash([Math.max(3, s * 0.25), Math.max(3, s * 0.2)]);
+    context.beginPath();
+    const cells = table ? Array.from(table.cells) : obstacle.route.map(([x, y]) => y * w + x);
+    cells.forEach((cell, k) => {
+      const [x, y] = centre(cell % w, Math.floor(cell / w));
+      if (k === 0) context.moveTo(x, y);
+      else context.lineTo(x, y);
+    });
+    context.stroke();
+    context.setLineDash([]);
+    const mark = Math.max(3, s * 0.2);
+    for (const [wx, wy] of obstacle.route) {
+      const [x, y] = centre(wx, wy);
+      context.fillRect(x - mark / 2, y - mark / 2, mark, mark);
+    }
+    // The obstacle where the timetable puts it now.
+    const at = table ? timetableCell(table, Math.max(0, turn)) : obstacle.route[0][1] * w + obstacle.route[0][0];
+    const left = ox + (at % w) * s;
+    const top = oy + Math.floor(at / w) * s;
+    const inset = Math.max(1, s * 0.1);
+    context.globalAlpha = 0.9;
+    context.fillRect(left + inset, top + inset, size * s - 2 * inset, size * s - 2 * inset);
+  });
+  context.restore();
+}

@@ -1,0 +1,66 @@
+/**
+ * Moving obstacles in the browser edition (issue 12): a version 3 scenario with a cart opens,
+ * the cart and its route are drawn on the map, the file saves with the cart in it, and Solve
+ * says the plan ignores obstacles (the app's solvers do not move them yet).
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { cellPoint, layerPixels, mapView } from './mapCanvas.ts';
+
+let browser: Browser;
+let app: WatchedPage;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await openApp(browser, inject('baseUrl'));
+  app.page.on('dialog', (d) => void d.accept());
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SCENARIO = {
+  format: 'mapf-lab/scenario', version: 3, name: 'Cart crossing',
+  map: { kind: 'inline', rows: ['..........', '..........', '..........', '..........', '..........'] },
+  agents: [{ id: 'a', start: [0, 2], goal: [9, 2] }],
+  obstacles: [{ id: 'cart', route: [[5, 0], [5, 4]], mode: 'ping-pong', speed: 2 }],
+  knowledge: 'timetable',
+};
+
+/** Violet, the obstacles' colour (#a05ae0), at a pixel. */
+const isObstacle = ([r, g, b, a]: [number, number, number, number]) => a > 100 && r > 120 && b > 170 && g < 130;
+
+describe('browser edition: moving obstacles', () => {
+  it('opens a scenario with a cart, draws the cart and its route, keeps it on save, and says the plan ignores it', async () => {
+    const page = app.page;
+    const file = join(mkdtempSync(join(tmpdir(), 'mapf-e2e-obstacles-')), 'cart.json');
+    writeFileSync(file, JSON.stringify(SCENARIO));
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('open-scenario').click();
+    await (await chooser).setFiles(file);
+    await expect.poll(() => page.getByTestId('scenario-name').textContent()).toBe('Cart crossing');
+    const view = await mapView(page);
+    // The cart at its first waypoint (5, 0); its route's waypoint mark at (5, 4); an empty cell elsewhere.
+    await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 5, 0, 0.5, 0.5)]))[0])).toBe(true);
+    const [waypoint, empty] = await layerPixels(page, 'dynamic-layer', [cellPoint(view, 5, 4, 0.5, 0.5), cellPoint(view, 1, 0, 0.5, 0.5)]);
+    expect(isObstacle(waypoint)).toBe(true);
+    expect(isObstacle(empty)).toBe(false);
+    await screenshot(page, 'obstacles-cart');
+
+    await page.getByTestId('solve').click();
+    await expect.poll(() => page.getByTestId('notice').textContent(), { timeout: 20_000 }).toMatch(/This plan ignores the scenario's 1 moving obstacle/);
+
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Control+s');
+    const saved = join(mkdtempSync(join(tmpdir(), 'mapf-e2e-obstacles-')), 'saved.json');
+    await (await download).saveAs(saved);
+    const json = JSON.parse(readFileSync(saved, 'utf8'));
+    expect(json.version).toBe(3);
+    expect(json.obstacles).toEqual([{ id: 'cart', size: 1, speed: 2, route: [[5, 0], [5, 4]], mode: 'ping-pong', startTurn: 0 }]);
+    expect(json.knowledge).toBe('timetable');
+    expect(app.consoleErrors).toEqual([]);
+  });
+});
