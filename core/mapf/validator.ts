@@ -40,7 +40,9 @@ export type ViolationRule =
   /** Large or slow units: two units' squares (or a moving unit's held destination) overlap. */
   | 'footprint'
   /** A slow unit moves faster than its speed allows. */
-  | 'speed';
+  | 'speed'
+  /** A unit on a moving obstacle's cell, or swapping with one (obstacles.ts's obstacleViolations). */
+  | 'obstacle';
 
 export interface Violation {
   rule: ViolationRule;

@@ -65,6 +65,8 @@ export interface SolveResultBody {
    * (format 'mapf-lab/plan-windows' with its own version, core/solvers/planWindows.ts).
    */
   replay?: Replay;
+  /** Runs among moving obstacles: each obstacle's cells per turn as it moved (delays included). */
+  obstaclePaths?: WirePaths;
 }
 
 /** A run's outcome; a run that throws is a record with status 'error', not an error message. */

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { FromSolverMessage, RunRequestBody, RunResultBody, SolveRequestBody, SolveResultBody, ToSolverMessage } from './messages.ts';
-import { WIRE_INSTANCE_VERSIONS, WIRE_PATHS_VERSION } from './wire.ts';
+import { WIRE_INSTANCE_VERSIONS, WIRE_PATHS_VERSION, listOf } from './wire.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION } from '../solvers/replay.ts';
 import { PLAN_WINDOWS_FORMAT, PLAN_WINDOWS_VERSION, planWindowsProblem } from '../solvers/planWindows.ts';
 import { runRecordSchema, runSpecSchema } from '../experiments/runSchemas.ts';
@@ -16,7 +16,7 @@ const count = z.number().int().nonnegative();
 export const wireInstanceSchema = z
   .object({
     format: z.literal('mapf-lab/instance', 'must be "mapf-lab/instance"'),
-    version: z.union([z.literal(1), z.literal(2)], `must be ${WIRE_INSTANCE_VERSIONS.join(' or ')} (the instance format versions this build reads)`),
+    version: z.union([z.literal(1), z.literal(2), z.literal(3)], `must be ${listOf(WIRE_INSTANCE_VERSIONS, 'or')} (the instance format versions this build reads)`),
     width: z.number().int().positive(),
     height: z.number().int().positive(),
     passable: z.instanceof(Uint8Array, { error: 'must be a Uint8Array' }),
@@ -39,9 +39,30 @@ export const wireInstanceSchema = z
       )
       .nullable()
       .optional(),
+    // Version 3: moving obstacles.
+    obstacles: z
+      .array(
+        z.object({
+          id: z.string().min(1, 'must name the obstacle'),
+          size: z.number().int().min(1).max(255),
+          speed: z.number().int().min(1).max(65535),
+          route: z.instanceof(Int32Array, { error: 'must be an Int32Array' }),
+          mode: z.enum(['loop', 'ping-pong', 'once'], "must be 'loop', 'ping-pong' or 'once'"),
+          startTurn: z.number().int().nonnegative(),
+        }),
+      )
+      .nullable()
+      .optional(),
   })
   .superRefine((wire, ctx) => {
     const cells = wire.width * wire.height;
+    const obstacles = wire.obstacles ?? [];
+    if (obstacles.length > 0 && wire.version < 3) ctx.addIssue({ code: 'custom', path: ['obstacles'], message: 'needs instance version 3 (earlier versions have no moving obstacles)' });
+    obstacles.forEach((o, i) => {
+      if (o.route.length === 0) ctx.addIssue({ code: 'custom', path: ['obstacles', i, 'route'], message: 'must name at least one waypoint' });
+      const bad = o.route.findIndex((cell) => cell < 0 || cell >= cells);
+      if (bad >= 0) ctx.addIssue({ code: 'custom', path: ['obstacles', i, 'route', bad], message: `cell ${o.route[bad]} is outside the ${wire.width}x${wire.height} map` });
+    });
     if (wire.passable.length !== cells) {
       ctx.addIssue({ code: 'custom', path: ['passable'], message: `has ${wire.passable.length} cells, expected ${wire.width}x${wire.height} = ${cells}` });
     }
@@ -192,6 +213,8 @@ export const solveResultBodySchema = z.object({
   stats: z.object({ expanded: count, generated: count, elapsedMs: z.number().nonnegative() }).catchall(z.number()),
   /** Present when the solver ran in the turn simulator (the cooperative solvers). */
   replay: replaySchema.optional(),
+  /** Each moving obstacle's cells per turn as it moved (runs among moving obstacles). */
+  obstaclePaths: wirePathsSchema.optional(),
 });
 
 /** One experiment run to execute in the solver process, with the texts of the files it names. */

@@ -17,7 +17,8 @@ import type { ErrorMessage, FromSolverMessage, SolveRequestBody, SolveResultBody
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { Port } from './port.ts';
 import { parseToSolverMessage } from './schema.ts';
-import { decodeInstance, decodeMapEvents, encodePaths } from './wire.ts';
+import { decodeInstance, decodeMapEvents, decodeObstacles, encodePaths } from './wire.ts';
+import { solveAmongObstacles } from './obstacleSolve.ts';
 import { createRunHandler } from './runHandler.ts';
 
 /** Progress is posted at most this often, so a chatty solver cannot flood the port. */
@@ -66,6 +67,11 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
         name: 'UnknownSolverError',
         message: `unknown solver '${body.solver}' (known solvers: ${names().join(', ') || 'none'})`,
       });
+      return;
+    }
+    const obstacles = decodeObstacles(body.instance);
+    if (obstacles.length > 0) {
+      post({ v: PROTOCOL_VERSION, type: 'result', id, body: solveAmongObstacles(body.solver, decodeInstance(body.instance), obstacles, body.params) });
       return;
     }
     let lastProgress = -Infinity;

@@ -9,6 +9,7 @@ import type { AgentTask, MapfInstance } from '../mapf/instance.ts';
 import type { Path } from '../mapf/plan.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import { MAX_UNIT_SPEED } from '../mapf/instance.ts';
+import { type MovingObstacle, OBSTACLE_MODES, type ObstacleMode } from '../mapf/obstacles.ts';
 
 /**
  * Instance versions: 1 carries the map and every unit's start and goal; 2 adds unit attributes
@@ -17,8 +18,8 @@ import { MAX_UNIT_SPEED } from '../mapf/instance.ts';
  * process built before version 2 still reads every plain instance; it writes 2 only when an
  * attribute or an event would otherwise be lost. decodeInstance reads both.
  */
-export const WIRE_INSTANCE_VERSION = 2;
-export const WIRE_INSTANCE_VERSIONS: readonly number[] = [1, 2];
+export const WIRE_INSTANCE_VERSION = 3;
+export const WIRE_INSTANCE_VERSIONS: readonly number[] = [1, 2, 3];
 export const WIRE_PATHS_VERSION = 1;
 
 /** Largest unit side and slowest speed the wire carries (the array types' ranges). */
@@ -51,6 +52,18 @@ export interface WireInstance {
   priorities?: Int32Array | null;
   /** Version 2: timed map events in any order (null or absent: none). */
   events?: WireMapEvent[] | null;
+  /** Version 3: moving obstacles (null or absent: none). */
+  obstacles?: WireObstacle[] | null;
+}
+
+/** A moving obstacle on the wire (core/mapf/obstacles.ts), its waypoints as cells. */
+export interface WireObstacle {
+  id: string;
+  size: number;
+  speed: number;
+  route: Int32Array;
+  mode: ObstacleMode;
+  startTurn: number;
 }
 
 export interface WirePaths {
@@ -59,6 +72,11 @@ export interface WirePaths {
   /** Path i is cells[offsets[i] .. offsets[i + 1]). */
   offsets: Int32Array;
   cells: Int32Array;
+}
+
+/** "1, 2 and 3". */
+export function listOf(items: readonly unknown[], last: 'and' | 'or'): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${String(items[items.length - 1])}`;
 }
 
 export class WireFormatError extends Error {
@@ -72,7 +90,7 @@ export type MapEventInput = { t: number; cells: ArrayLike<number> } & ({ action:
  * The instance on the wire, with its timed map events. Each attribute array is written only when
  * some unit differs from the default, and version 2 only when something beyond version 1 is sent.
  */
-export function encodeInstance(instance: MapfInstance, events: readonly MapEventInput[] = []): WireInstance {
+export function encodeInstance(instance: MapfInstance, events: readonly MapEventInput[] = [], obstacles: readonly MovingObstacle[] = []): WireInstance {
   const { grid, movement, agents } = instance;
   const sizes = agents.some((a) => (a.size ?? 1) !== 1) ? Uint8Array.from(agents, (a) => a.size ?? 1) : null;
   const speeds = agents.some((a) => (a.speed ?? 1) !== 1) ? Uint16Array.from(agents, (a) => a.speed ?? 1) : null;
@@ -97,13 +115,35 @@ export function encodeInstance(instance: MapfInstance, events: readonly MapEvent
     goals: Int32Array.from(agents, (a) => a.goal),
   };
   if (extended) Object.assign(wire, { sizes, speeds, priorities, events: wireEvents });
+  if (obstacles.length > 0) {
+    // Version 3 only when there are obstacles, so solver processes of version 2 still read the rest.
+    wire.version = 3;
+    wire.obstacles = obstacles.map((o) => ({ id: o.id, size: o.size ?? 1, speed: o.speed ?? 1, route: Int32Array.from(o.route), mode: o.mode, startTurn: o.startTurn ?? 0 }));
+  }
   return wire;
+}
+
+/** The instance's moving obstacles (none before version 3). Checks waypoints are on the map. */
+export function decodeObstacles(wire: WireInstance): MovingObstacle[] {
+  if (wire.version < 3 || wire.obstacles == null) return [];
+  if (!Array.isArray(wire.obstacles)) throw new WireFormatError('instance obstacles must be an array or null');
+  const cells = wire.width * wire.height;
+  return wire.obstacles.map((o, i) => {
+    if (typeof o?.id !== 'string' || o.id.length === 0) throw new WireFormatError(`instance obstacles[${i}].id must be a non-empty string`);
+    if (!OBSTACLE_MODES.includes(o.mode)) throw new WireFormatError(`instance obstacles[${i}].mode must be one of ${OBSTACLE_MODES.join(', ')}, got ${String(o.mode)}`);
+    if (!(o.route instanceof Int32Array) || o.route.length === 0) throw new WireFormatError(`instance obstacles[${i}].route must be a non-empty Int32Array`);
+    for (const cell of o.route) if (cell < 0 || cell >= cells) throw new WireFormatError(`instance obstacles[${i}].route: cell ${cell} is outside the ${wire.width}x${wire.height} map`);
+    for (const [name, value, max] of [['size', o.size, WIRE_MAX_SIZE], ['speed', o.speed, WIRE_MAX_SPEED], ['startTurn', o.startTurn, Number.MAX_SAFE_INTEGER]] as const) {
+      if (!Number.isInteger(value) || value < (name === 'startTurn' ? 0 : 1) || value > max) throw new WireFormatError(`instance obstacles[${i}].${name} is out of range: ${String(value)}`);
+    }
+    return { id: o.id, size: o.size, speed: o.speed, route: Array.from(o.route), mode: o.mode, startTurn: o.startTurn };
+  });
 }
 
 export function decodeInstance(wire: WireInstance): MapfInstance {
   if (wire?.format !== 'mapf-lab/instance') throw new WireFormatError(`expected a mapf-lab/instance, got ${String(wire?.format)}`);
   if (!WIRE_INSTANCE_VERSIONS.includes(wire.version)) {
-    throw new WireFormatError(`instance format version ${wire.version} is not supported (this build reads versions ${WIRE_INSTANCE_VERSIONS.join(' and ')})`);
+    throw new WireFormatError(`instance format version ${wire.version} is not supported (this build reads versions ${listOf(WIRE_INSTANCE_VERSIONS, 'and')})`);
   }
   if (!(wire.passable instanceof Uint8Array) || wire.passable.length !== wire.width * wire.height) {
     throw new WireFormatError(`instance passable array must be a Uint8Array of ${wire.width}x${wire.height} cells`);

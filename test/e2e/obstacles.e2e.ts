@@ -1,7 +1,9 @@
 /**
  * Moving obstacles in the browser edition (issue 12): a version 3 scenario with a cart opens,
- * the cart and its route are drawn on the map, the file saves with the cart in it, and Solve
- * says the plan ignores obstacles (the app's solvers do not move them yet).
+ * the cart and its route are drawn on the map, Solve runs the unit among it (units planning
+ * alone, here by prediction since the scenario's units know the timetable) and the replay moves
+ * the cart as the run did; a solver that does not take obstacles says so; the file saves with
+ * the cart in it.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -34,7 +36,7 @@ const SCENARIO = {
 const isObstacle = ([r, g, b, a]: [number, number, number, number]) => a > 100 && r > 120 && b > 170 && g < 130;
 
 describe('browser edition: moving obstacles', () => {
-  it('opens a scenario with a cart, draws the cart and its route, keeps it on save, and says the plan ignores it', async () => {
+  it('opens a scenario with a cart, draws it and its route, solves among it, replays it moving, and keeps it on save', async () => {
     const page = app.page;
     const file = join(mkdtempSync(join(tmpdir(), 'mapf-e2e-obstacles-')), 'cart.json');
     writeFileSync(file, JSON.stringify(SCENARIO));
@@ -51,7 +53,20 @@ describe('browser edition: moving obstacles', () => {
     await screenshot(page, 'obstacles-cart');
 
     await page.getByTestId('solve').click();
-    await expect.poll(() => page.getByTestId('notice').textContent(), { timeout: 20_000 }).toMatch(/This plan ignores the scenario's 1 moving obstacle/);
+    await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
+    // Four turns on, the cart (speed 2) has moved two cells down its route: (5, 2).
+    await page.keyboard.press('Escape');
+    for (let k = 0; k < 4; k++) await page.getByTestId('step-forward').click();
+    // (Sampled near a corner: the unit's path line runs through the cells' centres.)
+    await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 5, 2, 0.2, 0.2)]))[0])).toBe(true);
+    expect(isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 5, 0, 0.2, 0.2)]))[0])).toBe(false);
+    await screenshot(page, 'obstacles-cart-replay');
+    // A solver that does not take obstacles fails and says so.
+    await page.getByTestId('solver-select').selectOption('whca');
+    await page.getByTestId('solve').click();
+    await page.locator('[data-testid="status"][data-status="failed"]').waitFor({ timeout: 20_000 });
+    await expect(page.getByTestId('status').textContent()).resolves.toMatch(/whca does not take moving obstacles yet/);
+    await page.getByTestId('solver-select').selectOption('independent');
 
     const download = page.waitForEvent('download');
     await page.keyboard.press('Control+s');

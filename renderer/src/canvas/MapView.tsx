@@ -95,7 +95,7 @@ export function MapView() {
           view: v,
           width: w,
           height: h,
-          plan: outcome ? { paths: outcome.paths, analysis: outcome.analysis, mapChanges: outcome.replay?.mapChanges } : null,
+          plan: outcome ? { paths: outcome.paths, analysis: outcome.analysis, mapChanges: outcome.replay?.mapChanges, obstaclePaths: outcome.obstaclePaths } : null,
           t: replay.t,
           trails: replay.trails,
           labels: replay.labels,

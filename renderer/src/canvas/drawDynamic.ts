@@ -26,7 +26,7 @@ export interface DynamicScene {
   height: number;
   /** The current plan, or null when there is none or it is out of date. */
   /** `mapChanges`: the simulator's, when the plan came with its replay. */
-  plan: { paths: readonly (readonly number[])[]; analysis: ReplayAnalysis; mapChanges?: readonly AppliedMapChange[] } | null;
+  plan: { paths: readonly (readonly number[])[]; analysis: ReplayAnalysis; mapChanges?: readonly AppliedMapChange[]; obstaclePaths?: readonly (readonly number[])[] } | null;
   t: number;
   trails: boolean;
   labels: boolean;
@@ -59,7 +59,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
 
   if (plan && scene.heat) drawHeat(context, grid, plan.analysis, view);
   drawMapEvents(context, scene.events, plan ? Math.floor(t) : -1, view, plan?.mapChanges ? { changes: plan.mapChanges, width: grid.width } : undefined);
-  drawObstacles(context, grid, scene.obstacles, plan ? Math.floor(t) : 0, view);
+  drawObstacles(context, grid, scene.obstacles, plan ? Math.floor(t) : 0, view, plan?.obstaclePaths);
 
   context.lineCap = 'round';
   context.lineJoin = 'round';

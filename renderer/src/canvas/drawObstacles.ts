@@ -1,9 +1,8 @@
 /**
  * Moving obstacles on the dynamic layer (issue 12): each one's route as the timetable walks it (a
  * dashed line through the cells, waypoints as small squares) and the obstacle itself, a violet
- * square of its footprint where the timetable puts it at the replay's turn (at its first
- * waypoint without a plan). The app's solvers do not move obstacles yet, so this is where an
- * obstacle means to be, not where a run held it up.
+ * square of its footprint where the run put it at the replay's turn (held up by units
+ * included), or where its timetable puts it when there is no run (at its first waypoint).
  */
 import type { Grid } from '../../../core/grid/grid.ts';
 import { type ObstacleTimetable, obstacleTimetable, timetableCell } from '../../../core/mapf/obstacles.ts';
@@ -28,7 +27,8 @@ function timetables(grid: Grid, obstacles: readonly ScenarioObstacle[]): (Obstac
   return tables;
 }
 
-export function drawObstacles(context: CanvasRenderingContext2D, grid: Grid, obstacles: readonly ScenarioObstacle[], turn: number, view: Viewport): void {
+/** `executed`: each obstacle's cells per turn as a run moved it (delays included); without it, the timetable. */
+export function drawObstacles(context: CanvasRenderingContext2D, grid: Grid, obstacles: readonly ScenarioObstacle[], turn: number, view: Viewport, executed?: readonly (readonly number[])[]): void {
   if (obstacles.length === 0) return;
   const { cellSize: s, offsetX: ox, offsetY: oy } = view;
   const w = grid.width;
@@ -58,8 +58,9 @@ export function drawObstacles(context: CanvasRenderingContext2D, grid: Grid, obs
       const [x, y] = centre(wx, wy);
       context.fillRect(x - mark / 2, y - mark / 2, mark, mark);
     }
-    // The obstacle where the timetable puts it now.
-    const at = table ? timetableCell(table, Math.max(0, turn)) : obstacle.route[0][1] * w + obstacle.route[0][0];
+    // The obstacle where the run put it at this turn, or else where the timetable puts it.
+    const moved = executed?.[i];
+    const at = moved && moved.length > 0 ? moved[Math.min(Math.max(0, turn), moved.length - 1)] : table ? timetableCell(table, Math.max(0, turn)) : obstacle.route[0][1] * w + obstacle.route[0][0];
     const left = ox + (at % w) * s;
     const top = oy + Math.floor(at / w) * s;
     const inset = Math.max(1, s * 0.1);

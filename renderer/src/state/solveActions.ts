@@ -8,6 +8,7 @@
  */
 import { encodeInstance, decodePaths } from '../../../core/protocol/wire.ts';
 import { validatePlan, type Violation } from '../../../core/mapf/validator.ts';
+import { obstacleViolations } from '../../../core/mapf/obstacles.ts';
 import { validateReplay } from '../../../core/solvers/replay.ts';
 import { violationText } from '../../../core/solvers/verdict.ts';
 import { solverService } from '../platform/index.ts';
@@ -28,7 +29,7 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
     // The stale run's result is ignored below: its id is no longer the current job's.
     solverService.cancel(running.jobId);
   }
-  const { instance, events } = model.instance();
+  const { instance, events, obstacles } = model.instance();
   // Units walled off from their goals are named now, not after a solve that cannot succeed. A
   // door that opens later may join them, so scenarios with map events go to the solver as they are.
   const problem = events.length === 0 ? unreachableMessage(instance, model.document.agents.map((a) => a.name)) : null;
@@ -41,7 +42,9 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   const settings = model.document.solver;
   // The grid is edited in place by the painter: the request gets its own copy on the wire.
   const fields = solveRequestFields(settings, instance.grid.width, instance.grid.height);
-  const job = solverService.solve({ ...fields, instance: encodeInstance(instance, events) }, (progress) => solveStore.set({ progress: progress.message }));
+  // Among moving obstacles units replan by a strategy; by default the one that fits what they know.
+  if (obstacles.length > 0) fields.params = { strategy: model.document.knowledge === 'timetable' ? 'predict' : 'recalc', ...fields.params };
+  const job = solverService.solve({ ...fields, instance: encodeInstance(instance, events, obstacles) }, (progress) => solveStore.set({ progress: progress.message }));
   solveStore.set({ phase: 'running', jobId: job.id, progress: 'Starting solver…' });
   const result = await job.result;
   if (solveStore.get().jobId !== job.id) return; // a newer solve replaced this one
@@ -50,10 +53,6 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   model.dispatch({ type: 'receiveSolution', solution: { solver: result.solver, status: result.status, paths: outcome.paths, message: outcome.message, stats: result.stats } });
   replayStore.set({ t: 0, playing: false });
   solveStore.set({ phase: 'done', jobId: null, progress: '', outcome });
-  // Said, not hidden: the scenario's moving obstacles are kept in the file, but the app's solvers
-  // do not move them yet (the one-unit replanning rules are in core/simulation/obstacleFollow.ts).
-  const obstacles = model.document.obstacles.length;
-  if (obstacles > 0) notify('info', `This plan ignores the scenario's ${obstacles} moving obstacle${obstacles === 1 ? '' : 's'}: the app's solvers do not move obstacles yet (they are kept in the file).`);
 }
 
 /**
@@ -75,6 +74,20 @@ export function solveOutcome(instance: MapfInstance, result: SolveResultBody, re
     message = `could not read the solver's answer: ${error instanceof Error ? error.message : String(error)}`;
   }
   const goals = instance.agents.map((a) => a.goal);
+  let obstaclePaths: number[][] | undefined;
+  if (result.obstaclePaths) {
+    try {
+      obstaclePaths = decodePaths(result.obstaclePaths);
+      // Units among obstacles: never on an obstacle's cell, never swapping with one.
+      if (validate) {
+        for (const v of obstacleViolations(paths, obstaclePaths)) {
+          violations.push({ rule: 'obstacle', agents: [v.unit], t: v.t, cell: v.cell, message: `unit ${v.unit + 1} ${v.kind === 'swap' ? 'swaps cells with' : 'shares a cell with'} obstacle ${v.obstacle + 1}` });
+        }
+      }
+    } catch (error) {
+      message = `could not read the obstacles' paths: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
   const replay = result.replay && result.replay.agents === paths.length ? result.replay : undefined;
   const analysis = analyseReplay(instance.grid, paths, goals, violations.filter((v) => v.agents.length > 1), replay);
   return {
@@ -87,6 +100,7 @@ export function solveOutcome(instance: MapfInstance, result: SolveResultBody, re
     conflicts: violations.map((v) => violationText(v, instance.grid)),
     analysis,
     replay,
+    obstaclePaths,
     revision,
   };
 }

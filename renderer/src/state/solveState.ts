@@ -25,6 +25,8 @@ export interface SolveOutcome {
   analysis: ReplayAnalysis;
   /** The simulator's replay, when the solver ran in it (cooperative solvers); exports use it as is. */
   replay?: Replay;
+  /** Runs among moving obstacles: each obstacle's cells per turn as it moved. */
+  obstaclePaths?: number[][];
   /** The model revision the plan was computed for: an edit since makes it stale. */
   revision: number;
 }

@@ -81,7 +81,9 @@ describe('SolverClient pipeline', () => {
     expect(await first.result).toMatchObject({ status: 'failed', message: "the solver process crashed while running 'scripted' (exit code 9)" });
     await received(() => workers[1], [2]);
     expect(workers).toHaveLength(2);
-    const third = client.solve(body(3));
+    // 3 has a time limit of its own, so its deadline is not the 60 ms default (a busy machine
+    // could pass that between its arrival and the reply below: this test failed once so).
+    const third = client.solve({ ...body(3), timeLimitMs: 10_000 });
     // The fresh process hangs on 2: past its deadline 2 fails, and 3, posted behind it, moves on.
     expect(await second.result).toMatchObject({ status: 'failed', message: 'solver process did not answer within 60 ms; it was stopped' });
     await received(() => workers[2], [3]);
