@@ -79,3 +79,26 @@ describe('browser edition: moving obstacles', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 });
+
+describe('browser edition: the Obstacle tool', () => {
+  it('places an obstacle, adds a waypoint with Shift, and undoes each step', async () => {
+    const page = app.page;
+    await page.getByTestId('new-scenario').click().catch(() => undefined);
+    await page.getByTestId('map-view').hover();
+    await page.keyboard.press('o');
+    const view = await mapView(page);
+    await page.mouse.click(...cellPoint(view, 1, 1));
+    await expect.poll(() => page.getByTestId('undo').textContent()).toBe('Undo moving obstacles');
+    await page.keyboard.down('Shift');
+    await page.mouse.click(...cellPoint(view, 8, 1));
+    await page.keyboard.up('Shift');
+    // The route is drawn from (1, 1) to (8, 1): a waypoint mark at the far end.
+    await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 8, 1, 0.5, 0.5)]))[0])).toBe(true);
+    await screenshot(page, 'obstacle-tool');
+    await page.getByTestId('undo').click();
+    await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 8, 1, 0.5, 0.5)]))[0])).toBe(false);
+    await page.getByTestId('undo').click();
+    await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 1, 1, 0.2, 0.2)]))[0])).toBe(false);
+    expect(app.consoleErrors).toEqual([]);
+  });
+});

@@ -10,7 +10,7 @@ import type { EditorCommand } from '../model/commandTypes.ts';
 import type { EditorDocument } from '../model/document.ts';
 import type { Store } from '../state/store.ts';
 import type { EditorState } from '../state/editorState.ts';
-import type { MapEvent } from '../../../core/scenario/schema.ts';
+import type { MapEvent, ScenarioObstacle } from '../../../core/scenario/schema.ts';
 import { covers } from '../replay/position.ts';
 
 /** The turn a new door closes at when no replay turn is chosen. */
@@ -113,6 +113,9 @@ export class ToolController {
       case 'door':
         this.toggleDoor(cell, shift);
         return;
+      case 'obstacle':
+        this.obstacleClick(cell, shift);
+        return;
     }
   }
 
@@ -195,6 +198,34 @@ export class ToolController {
       next = [...events, { t: turn > 0 ? turn : DEFAULT_DOOR_TURN, cells: [[cell.x, cell.y]], action }];
     }
     this.run({ type: 'setEvents', events: next });
+  }
+
+  /**
+   * The obstacle tool: a click on one of an obstacle's waypoints removes it (the obstacle with
+   * its last one); Shift-click adds a waypoint to the last obstacle; any other click places a new
+   * obstacle there, patrolling ping-pong once it has a second waypoint. One setObstacles command,
+   * so one undo step; a waypoint the route cannot reach is refused, saying why.
+   */
+  private obstacleClick(cell: Cell, shift: boolean): void {
+    if (!this.inMap(cell)) return;
+    const obstacles = this.model.document.obstacles;
+    const at = (o: ScenarioObstacle) => o.route.findIndex(([x, y]) => x === cell.x && y === cell.y);
+    const hit = obstacles.findIndex((o) => at(o) >= 0);
+    let next: ScenarioObstacle[];
+    if (hit >= 0 && !shift) {
+      const route = obstacles[hit].route.filter((_, k) => k !== at(obstacles[hit]));
+      next = route.length === 0 ? obstacles.filter((_, i) => i !== hit) : obstacles.map((o, i) => (i === hit ? { ...o, route } : o));
+    } else if (shift && obstacles.length > 0) {
+      const last = obstacles[obstacles.length - 1];
+      next = [...obstacles.slice(0, -1), { ...last, route: [...last.route, [cell.x, cell.y]] }];
+    } else {
+      if (!this.model.document.grid.isFreeXY(cell.x, cell.y)) return this.report(`(${cell.x}, ${cell.y}) is a wall: an obstacle starts on a free cell`);
+      const ids = new Set(obstacles.map((o) => o.id));
+      let n = obstacles.length + 1;
+      while (ids.has(`obstacle${n}`)) n++;
+      next = [...obstacles, { id: `obstacle${n}`, size: 1, speed: 1, route: [[cell.x, cell.y]], mode: 'ping-pong', startTurn: 0 }];
+    }
+    this.run({ type: 'setObstacles', obstacles: next });
   }
 
   private selectDown(cell: Cell, shift: boolean): void {

@@ -1,7 +1,7 @@
 /** Commands that edit the scenario's settings: solver, movement rules, name, timed events. */
 import { z } from 'zod';
 import { checkScenarioOnGrid } from '../../../core/scenario/checks.ts';
-import { MapEventSchema, SolverSettingsSchema } from '../../../core/scenario/schema.ts';
+import { MapEventSchema, ObstacleSchema, SolverSettingsSchema } from '../../../core/scenario/schema.ts';
 import { formatPath } from '../../../core/scenario/scenarioError.ts';
 import type { CommandDefinition } from './commandContext.ts';
 import { CommandError } from './commandTypes.ts';
@@ -45,6 +45,18 @@ export const setName: CommandDefinition<'setName'> = {
   run(context, { name }) {
     if (typeof name !== 'string' || name.trim().length === 0) throw new CommandError('name: the scenario needs a name');
     if (name !== context.doc.name) context.tx.apply({ kind: 'field', field: 'name', value: name });
+  },
+};
+
+/** The moving obstacles as a whole (the Obstacle tool), checked on the map: waypoints free and joined, none on a unit's start. */
+export const setObstacles: CommandDefinition<'setObstacles'> = {
+  history: 'immediate',
+  run(context, { obstacles }) {
+    const parsed = z.array(ObstacleSchema).safeParse(obstacles);
+    if (!parsed.success) throw firstIssue('obstacles', parsed.error);
+    const problems = checkScenarioOnGrid({ agents: context.doc.agents, events: [], obstacles: parsed.data }, context.doc.grid).filter((p) => p.path.startsWith('obstacles'));
+    if (problems.length > 0) throw new CommandError(problems[0].message);
+    context.tx.apply({ kind: 'field', field: 'obstacles', value: parsed.data });
   },
 };
 

@@ -47,6 +47,7 @@ export const COMMAND_LABELS: Record<CommandName, string> = {
   setMovement: 'movement',
   setName: 'rename',
   setEvents: 'map events',
+  setObstacles: 'moving obstacles',
   replaceFromJson: 'JSON edit',
   loadDocument: 'open',
   receiveSolution: 'solution',
