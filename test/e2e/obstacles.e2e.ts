@@ -61,6 +61,10 @@ describe('browser edition: moving obstacles', () => {
     await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 5, 2, 0.2, 0.2)]))[0])).toBe(true);
     expect(isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 5, 0, 0.2, 0.2)]))[0])).toBe(false);
     await screenshot(page, 'obstacles-cart-replay');
+    // Another replanning rule from the solver panel.
+    await page.getByTestId('solver-strategy').selectOption('splice');
+    await page.getByTestId('solve').click();
+    await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
     // A solver that does not take obstacles fails and says so.
     await page.getByTestId('solver-select').selectOption('whca');
     await page.getByTestId('solve').click();
@@ -76,6 +80,7 @@ describe('browser edition: moving obstacles', () => {
     expect(json.version).toBe(3);
     expect(json.obstacles).toEqual([{ id: 'cart', size: 1, speed: 2, route: [[5, 0], [5, 4]], mode: 'ping-pong', startTurn: 0 }]);
     expect(json.knowledge).toBe('timetable');
+    expect(json.solver.params).toEqual({ strategy: 'splice' });
     expect(app.consoleErrors).toEqual([]);
   });
 });

@@ -14,6 +14,15 @@ import { dispatch } from '../state/editActions.ts';
 import { NumberField } from './NumberField.tsx';
 import { statusLine } from './statusLine.ts';
 import { setLive } from '../state/liveMode.ts';
+import { STRATEGIES } from '../../../core/simulation/obstacleRules.ts';
+
+const STRATEGY_LABELS: Record<(typeof STRATEGIES)[number], string> = {
+  recalc: 'recalc: the whole path, when blocked',
+  splice: 'splice: the next m steps',
+  watch: 'watch: regions on the path',
+  predict: 'predict: against the timetable, waiting',
+  incremental: 'incremental: D* Lite',
+};
 
 function setSettings(settings: Partial<SolverSettings>): void {
   dispatch({ type: 'setSolverSettings', settings });
@@ -23,6 +32,8 @@ export function SolvePanel() {
   const settings = useSlice(modelStore, (s) => s.solver);
   const movement = useSlice(modelStore, (s) => s.movement);
   const agents = useSlice(modelStore, (s) => s.agents);
+  const obstacles = useSlice(modelStore, (s) => s.obstacles.length);
+  const knowledge = useSlice(modelStore, (s) => s.knowledge);
   const revision = useSlice(modelStore, (s) => s.revision);
   const phase = useSlice(solveStore, (s) => s.phase);
   const progress = useSlice(solveStore, (s) => s.progress);
@@ -96,6 +107,27 @@ export function SolvePanel() {
         )}
         <NumberField label="Seed" value={settings.seed} min={0} onCommit={(seed) => setSettings({ seed: seed ?? 1 })} testId="solver-seed" disabled={running} />
       </div>
+      {obstacles > 0 && settings.solver === 'independent' && (
+        <label className="field" title="How units planning alone replan among the moving obstacles (seed 004, Patel); a strategy's own parameters (m, every, limit, regionSize…) go in the solver params in the JSON">
+          <span>Replanning among obstacles</span>
+          <select
+            value={typeof settings.params.strategy === 'string' ? settings.params.strategy : ''}
+            disabled={running}
+            onChange={(e) => {
+              const { strategy: _drop, ...rest } = settings.params;
+              setSettings({ params: e.target.value === '' ? rest : { ...rest, strategy: e.target.value } });
+            }}
+            data-testid="solver-strategy"
+          >
+            <option value="">default ({knowledge === 'timetable' ? 'predict' : 'recalc'}: units know {knowledge === 'timetable' ? 'the timetable' : 'where obstacles stand now'})</option>
+            {STRATEGIES.map((name) => (
+              <option key={name} value={name}>
+                {STRATEGY_LABELS[name]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <div className="field-row">
         <label className="field">
           <span>Moves</span>

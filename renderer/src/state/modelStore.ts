@@ -21,6 +21,8 @@ export interface ModelView {
   solver: EditorDocument['solver'];
   mapSource: EditorDocument['mapSource'];
   events: EditorDocument['events'];
+  obstacles: EditorDocument['obstacles'];
+  knowledge: EditorDocument['knowledge'];
   /** Bumped by every document change: a plan is out of date when this moved on. */
   revision: number;
   undoLabel: string | null;
@@ -69,6 +71,8 @@ function snapshot(source: EditorModel, mapRevision: number): ModelView {
     solver: doc.solver,
     mapSource: doc.mapSource,
     events: doc.events,
+    obstacles: doc.obstacles,
+    knowledge: doc.knowledge,
     revision: source.revision,
     undoLabel: source.canUndo ? label(source.undoName) : null,
     redoLabel: source.canRedo ? label(source.redoName) : null,
