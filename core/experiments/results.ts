@@ -57,6 +57,8 @@ export function readResults(text: string, costModel: CostModel = 'away'): ReadRe
       // Lines from before solvers' lower bounds were recorded.
       if (!('costLowerBound' in raw)) raw.costLowerBound = NaN;
       if (!('costOverBound' in raw)) raw.costOverBound = NaN;
+      // Lines from before runs among moving obstacles.
+      if (!('pathStepsComputed' in raw)) raw.pathStepsComputed = NaN;
     }
     const parsed = runRecordSchema.safeParse(json);
     if (parsed.success) {

@@ -47,6 +47,8 @@ export interface RunSpec {
   timeLimitMs?: number;
   /** How the run's sum of costs is counted; the optimal solvers also minimise it. */
   costModel: CostModel;
+  /** Random patrols to run among (issue 12), with their seed: the same for every solver of the instance. */
+  obstacles?: { count: number; routeLength: number; speed: number; seed: number };
 }
 
 /** A 32-bit mix of integers (splitmix-style), for seeds derived from a run's place in the sweep. */
@@ -187,6 +189,9 @@ export function planRuns(experiment: Experiment): RunSpec[] {
               turnLimit: experiment.turnLimit,
               timeLimitMs,
               costModel: experiment.costModel,
+              ...(experiment.obstacles && experiment.obstacles.count > 0
+                ? { obstacles: { ...experiment.obstacles, seed: mixSeed(experiment.seed, mapIndex, index, count, sub, 0x0b57) } }
+                : {}),
             });
           });
         });

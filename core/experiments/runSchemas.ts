@@ -43,6 +43,7 @@ export const runSpecSchema = z.object({
   turnLimit: int.positive().optional(),
   timeLimitMs: z.number().positive().optional(),
   costModel: z.enum(COST_MODELS),
+  obstacles: z.object({ count: int.nonnegative(), routeLength: int.positive(), speed: int.positive(), seed: int }).optional(),
 });
 
 const TEXT_COLUMNS: Partial<Record<keyof RunRecord, z.ZodType>> = {

@@ -9,6 +9,10 @@ import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
 import { measureSolver } from '../simulation/measure.ts';
 import { type ExperimentFiles, InstanceBuilder } from './instances.ts';
 import type { RunSpec } from './runPlan.ts';
+import type { MapfInstance } from '../mapf/instance.ts';
+import { randomPatrols } from '../mapgen/patrols.ts';
+import { runAmongObstacles } from '../simulation/obstacleFollow.ts';
+import { replanRule } from '../simulation/obstacleRules.ts';
 
 /**
  * One run's outcome, flat so that it is a JSONL line and a CSV row as it is. Path figures are NaN
@@ -60,13 +64,15 @@ export interface RunRecord {
   costLowerBound: number;
   /** sumOfCosts over costLowerBound (solved runs with a bound; EECBS guarantees <= w). */
   costOverBound: number;
+  /** Runs among moving obstacles: seed 004's path steps computed over the run, all units; NaN otherwise. */
+  pathStepsComputed: number;
   elapsedMs: number;
 }
 
 export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
   'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'arrived', 'successRate',
   'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
-  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'elapsedMs',
+  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'elapsedMs',
 ];
 
 export interface RunContext {
@@ -99,7 +105,7 @@ export function failureRecord(run: RunSpec, message: string, elapsedMs: number):
     successes: 0, arrived: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
     collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
     costModel: countedBy(run, run.params),
-    sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, elapsedMs,
+    sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, elapsedMs,
   };
 }
 
@@ -115,6 +121,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
     const entry = (context.lookup ?? findSolver)(run.solver);
     if (!entry) throw new RangeError(`unknown solver '${run.solver}'`);
     const { instance, lowerBounds } = context.builder.build(run);
+    if (run.obstacles) return runAmongPatrols(run, instance, lowerBounds, started);
     const params = paramsWithCostModel(entry, run.params, run.costModel);
     const measured = measureSolver(entry, instance, {
       seed: run.seed,
@@ -158,11 +165,50 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       makespan: costs.makespan ?? NaN,
       costLowerBound,
       costOverBound,
+      pathStepsComputed: NaN,
       elapsedMs: performance.now() - started,
     };
   } catch (error) {
     return failureRecord(run, error instanceof Error ? error.message : String(error), performance.now() - started);
   }
+}
+
+/**
+ * A run among random patrols (issue 12): its units plan alone and replan by params.strategy
+ * (core/simulation/obstacleFollow.ts); only the 'independent' solver takes obstacles. Path
+ * length is each unit's arrival turn, its bound the obstacle-free lower bound; a run is solved
+ * when every unit arrives (units planning alone can jam), and its cost is then counted as usual.
+ */
+function runAmongPatrols(run: RunSpec, instance: MapfInstance, lowerBounds: Float64Array, started: number): RunRecord {
+  const spec = run.obstacles!;
+  if (run.solver !== 'independent') return failureRecord(run, `${run.solver} does not take moving obstacles yet: use 'independent' with params.strategy`, performance.now() - started);
+  const { strategy = 'recalc', ...rest } = run.params as { strategy?: unknown } & Record<string, unknown>;
+  const rule = replanRule(String(strategy), rest);
+  const patrols = randomPatrols(instance.grid, spec, spec.seed, new Set(instance.agents.map((a) => a.start)));
+  const result = runAmongObstacles(instance.grid, instance.movement, instance.agents, patrols, rule, { turnLimit: run.turnLimit ?? 4 * (instance.grid.width + instance.grid.height) });
+  const units = result.units;
+  const arrived = units.filter((u) => u.arrived);
+  const mean = (values: number[]) => (values.length === 0 ? NaN : values.reduce((a, b) => a + b, 0) / values.length);
+  const meanPathLength = mean(arrived.map((u) => u.arrival));
+  const meanLowerBound = mean(units.flatMap((u, i) => (u.arrived ? [lowerBounds[i]] : [])));
+  const solved = arrived.length === units.length;
+  const paths = units.map((u) => u.path);
+  const goals = instance.agents.map((a) => a.goal);
+  const costs = reportedCosts(solved, paths, goals, run.costModel);
+  const elapsedMs = performance.now() - started;
+  return {
+    id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed,
+    status: solved ? 'solved' : 'failed',
+    message: solved ? '' : `${units.length - arrived.length} of ${units.length} units did not arrive within ${result.turns} turns`,
+    successes: arrived.length, arrived: arrived.length, successRate: arrived.length / Math.max(1, units.length),
+    meanPathLength, meanLowerBound, pathRatio: meanPathLength / meanLowerBound,
+    cyclesPerAgent: 0, waitsPerAgent: mean(units.map((u) => u.waits)), collisions: 0, replans: units.reduce((a, u) => a + u.replans, 0),
+    // Planning happens turn by turn here: the run's time over its turns (no first plan apart, no slowest turn measured).
+    initMs: 0, maxTurnMs: NaN, meanTurnMs: elapsedMs / Math.max(1, result.turns), turns: result.turns,
+    expanded: units.reduce((a, u) => a + u.expanded, 0), reservationsMax: 0, costModel: run.costModel,
+    sumOfCosts: costs.sumOfCosts ?? NaN, makespan: costs.makespan ?? NaN, costLowerBound: NaN, costOverBound: NaN,
+    pathStepsComputed: units.reduce((a, u) => a + u.pathStepsComputed, 0), elapsedMs,
+  };
 }
 
 /** Runs every run in order, yielding each record as soon as it is done. */

@@ -92,6 +92,16 @@ export const ExperimentSchema = z.object({
    * experiments/standley2010.json names it to reproduce the paper).
    */
   costModel: z.enum(COST_MODELS).default(DEFAULT_COST_MODEL),
+  /**
+   * Moving obstacles (issue 12): random patrols on every map of the experiment, the same for
+   * every solver of an instance. Run with solver 'independent' and params.strategy (recalc,
+   * splice, watch, predict, incremental); the other solvers record an error.
+   */
+  obstacles: z.object({
+    count: whole(0).max(10_000),
+    routeLength: whole(1).max(MAX_GRID_SIDE).default(20),
+    speed: whole(1).max(65535).default(1),
+  }).strict().optional(),
 }).strict();
 
 export type Experiment = z.infer<typeof ExperimentSchema>;

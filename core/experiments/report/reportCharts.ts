@@ -24,6 +24,7 @@ export const CHART_MEASURES: readonly ChartMeasure[] = [
   { key: 'sumOfCosts', title: 'Sum of costs', unit: 'moves', log: false },
   { key: 'makespan', title: 'Makespan', unit: 'turns', log: false },
   { key: 'costOverBound', title: 'Sum of costs / proved lower bound', unit: 'ratio (cbs, eecbs, lacam-star)', log: false },
+  { key: 'pathStepsComputed', title: 'Path steps computed (seed 004)', unit: 'steps, all units (among moving obstacles)', log: false },
   { key: 'initMs', title: 'Initial planning time', unit: 'ms (log scale)', log: true },
   { key: 'maxTurnMs', title: 'Maximum turn time', unit: 'ms (log scale)', log: true },
 ];

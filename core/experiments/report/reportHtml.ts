@@ -52,11 +52,15 @@ function estimateCell(e: Estimate): string {
 
 /**
  * The measures this report shows: all of them, but the proved lower bound's only when a solver
- * of the experiment proved one (most experiments have none, and an empty chart says nothing).
+ * of the experiment proved one, and path steps only among moving obstacles (most experiments
+ * have neither, and an empty chart says nothing).
  */
 function reportedMeasures(rows: readonly AggregateRow[]): readonly ChartMeasure[] {
-  return CHART_MEASURES.filter((m) => m.key !== 'costOverBound' || rows.some((row) => Number.isFinite(row.costOverBound.mean)));
+  return CHART_MEASURES.filter((m) => !OPTIONAL_MEASURES.includes(m.key) || rows.some((row) => Number.isFinite(row[m.key as 'costOverBound'].mean)));
 }
+
+/** Measures only some experiments have: a proved lower bound, path steps among moving obstacles. */
+const OPTIONAL_MEASURES: readonly string[] = ['costOverBound', 'pathStepsComputed'];
 
 function summaryTable(rows: readonly AggregateRow[]): string {
   const measures = reportedMeasures(rows);
