@@ -86,7 +86,7 @@ describe('browser edition: moving obstacles', () => {
 });
 
 describe('browser edition: the Obstacle tool', () => {
-  it('places an obstacle, adds a waypoint with Shift, and undoes each step', async () => {
+  it('places an obstacle, adds a waypoint with Shift, sets its speed, mode and what units know in the panel, saves, and undoes each step', async () => {
     const page = app.page;
     await page.getByTestId('new-scenario').click().catch(() => undefined);
     await page.getByTestId('map-view').hover();
@@ -100,10 +100,28 @@ describe('browser edition: the Obstacle tool', () => {
     // The route is drawn from (1, 1) to (8, 1): a waypoint mark at the far end.
     await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 8, 1, 0.5, 0.5)]))[0])).toBe(true);
     await screenshot(page, 'obstacle-tool');
+    // The panel: speed, mode and what units know, each one undo step; then the file has them.
+    await expect(page.getByTestId('obstacle-row').count()).resolves.toBe(1);
+    await page.getByTestId('obstacle-speed-0').fill('3');
+    await page.getByTestId('obstacle-speed-0').press('Enter');
+    await page.getByTestId('obstacle-mode-0').selectOption('loop');
+    await page.getByTestId('obstacles-knowledge').selectOption('timetable');
+    await expect.poll(() => page.getByTestId('undo').textContent()).toBe('Undo what units know');
+    await screenshot(page, 'obstacles-panel');
+    // Ctrl+S saves with the focus still in the select just changed (the file commands work in fields).
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Control+s');
+    const saved = join(mkdtempSync(join(tmpdir(), 'mapf-e2e-obstacles-')), 'placed.json');
+    await (await download).saveAs(saved);
+    const json = JSON.parse(readFileSync(saved, 'utf8'));
+    expect(json.obstacles).toEqual([{ id: 'obstacle1', size: 1, speed: 3, route: [[1, 1], [8, 1]], mode: 'loop', startTurn: 0 }]);
+    expect(json.knowledge).toBe('timetable');
+    for (let k = 0; k < 3; k++) await page.getByTestId('undo').click();
     await page.getByTestId('undo').click();
     await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 8, 1, 0.5, 0.5)]))[0])).toBe(false);
     await page.getByTestId('undo').click();
     await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 1, 1, 0.2, 0.2)]))[0])).toBe(false);
+    await expect(page.getByTestId('obstacle-row').count()).resolves.toBe(0);
     expect(app.consoleErrors).toEqual([]);
   });
 });

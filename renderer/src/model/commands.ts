@@ -6,7 +6,7 @@ import type { CommandDefinition } from './commandContext.ts';
 import type { CommandName } from './commandTypes.ts';
 import { drawLine, fillRect, floodFillCommand, paintCells, resizeMap } from './mapCommands.ts';
 import { addAgent, moveAgentGoal, moveAgentStart, placeRandomAgents, removeAgents, setAgentProps, setAgents } from './agentCommands.ts';
-import { setEvents, setMovement, setName, setObstacles, setSolverSettings } from './settingsCommands.ts';
+import { setEvents, setKnowledge, setMovement, setName, setObstacles, setSolverSettings } from './settingsCommands.ts';
 import { loadDocument, receiveSolution, replaceFromJson } from './documentCommands.ts';
 
 export const COMMANDS: { readonly [N in CommandName]: CommandDefinition<N> } = {
@@ -27,6 +27,7 @@ export const COMMANDS: { readonly [N in CommandName]: CommandDefinition<N> } = {
   setName,
   setEvents,
   setObstacles,
+  setKnowledge,
   replaceFromJson,
   loadDocument,
   receiveSolution,

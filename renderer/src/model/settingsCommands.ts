@@ -1,7 +1,7 @@
 /** Commands that edit the scenario's settings: solver, movement rules, name, timed events. */
 import { z } from 'zod';
 import { checkScenarioOnGrid } from '../../../core/scenario/checks.ts';
-import { MapEventSchema, ObstacleSchema, SolverSettingsSchema } from '../../../core/scenario/schema.ts';
+import { MapEventSchema, OBSTACLE_KNOWLEDGE, ObstacleSchema, SolverSettingsSchema } from '../../../core/scenario/schema.ts';
 import { formatPath } from '../../../core/scenario/scenarioError.ts';
 import type { CommandDefinition } from './commandContext.ts';
 import { CommandError } from './commandTypes.ts';
@@ -57,6 +57,15 @@ export const setObstacles: CommandDefinition<'setObstacles'> = {
     const problems = checkScenarioOnGrid({ agents: context.doc.agents, events: [], obstacles: parsed.data }, context.doc.grid).filter((p) => p.path.startsWith('obstacles'));
     if (problems.length > 0) throw new CommandError(problems[0].message);
     context.tx.apply({ kind: 'field', field: 'obstacles', value: parsed.data });
+  },
+};
+
+/** What units know of the moving obstacles ('now' or 'timetable'). */
+export const setKnowledge: CommandDefinition<'setKnowledge'> = {
+  history: 'immediate',
+  run(context, { knowledge }) {
+    if (!(OBSTACLE_KNOWLEDGE as readonly string[]).includes(knowledge)) throw new CommandError(`knowledge must be ${OBSTACLE_KNOWLEDGE.join(' or ')}, got ${JSON.stringify(knowledge)}`);
+    if (context.doc.knowledge !== knowledge) context.tx.apply({ kind: 'field', field: 'knowledge', value: knowledge });
   },
 };
 

@@ -15,6 +15,10 @@ import { toolController } from '../canvas/MapView.tsx';
 import { model } from '../state/session.ts';
 import { solveStore } from '../state/solveState.ts';
 
+function inJsonEditor(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest('.monaco-editor') !== null;
+}
+
 /** Keys typed into a field or the JSON editor are the field's, not shortcuts (Ctrl+Z there undoes text). */
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -84,10 +88,17 @@ export function useShortcuts(): void {
         }
         return;
       }
-      if (typing || event.defaultPrevented) return;
+      if (event.defaultPrevented) return;
       // Buttons and selects keep Enter and Space; the rest of the keys are shortcuts everywhere.
       const action = shortcutFor(event);
       if (!action) return;
+      if (typing) {
+        // In a field only the file commands and Solve are shortcuts (Ctrl+Z there undoes text):
+        // the field is left first, so a number typed and not yet committed is committed, and
+        // saved. The JSON editor keeps every key.
+        if (!(action.kind === 'file' || action.kind === 'solve') || inJsonEditor(event.target)) return;
+        (event.target as HTMLElement).blur();
+      }
       event.preventDefault();
       perform(action);
     };

@@ -50,6 +50,7 @@ export const COMMAND_LABELS: Record<CommandName, string> = {
   setName: 'rename',
   setEvents: 'map events',
   setObstacles: 'moving obstacles',
+  setKnowledge: 'what units know',
   replaceFromJson: 'JSON edit',
   loadDocument: 'open',
   receiveSolution: 'solution',
