@@ -10,6 +10,8 @@ import { runAmongObstacles } from '../simulation/obstacleFollow.ts';
 import { replanRule } from '../simulation/obstacleRules.ts';
 import type { SolveResultBody } from './messages.ts';
 import { encodePaths } from './wire.ts';
+import type { TurnEvent } from '../solvers/controller.ts';
+import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../solvers/replay.ts';
 
 export function solveAmongObstacles(solver: string, instance: MapfInstance, obstacles: readonly MovingObstacle[], params: Record<string, unknown> = {}): SolveResultBody {
   const failed = (message: string): SolveResultBody => ({ solver, status: 'failed', paths: encodePaths([]), message, stats: { expanded: 0, generated: 0, elapsedMs: 0 } });
@@ -36,7 +38,18 @@ export function solveAmongObstacles(solver: string, instance: MapfInstance, obst
   };
   if (finite.length > 0) stats.arrivalOverHindsight = finite.reduce((total, u) => total + u.arrival / u.hindsight, 0) / finite.length;
   const missing = run.units.length - arrived;
+  // A replay, so the app's timeline marks every replan with its reason.
+  const turns = Math.max(0, ...run.units.map((u) => u.path.length - 1));
+  const agents = run.units.length;
+  const positions = new Int32Array((turns + 1) * agents);
+  run.units.forEach((u, a) => {
+    for (let t = 0; t <= turns; t++) positions[t * agents + a] = u.path[Math.min(t, u.path.length - 1)];
+  });
+  const events: TurnEvent[] = run.units.flatMap((u, a) => u.replanEvents.map((e): TurnEvent => ({ kind: 'replan', t: e.t, agent: a, detail: e.reason })));
+  events.sort((x, y) => x.t - y.t || x.agent - y.agent);
+  const replay: Replay = { format: REPLAY_FORMAT, version: REPLAY_VERSION, width: instance.grid.width, height: instance.grid.height, agents, turns, positions, events, mapChanges: [] };
   return {
+    replay,
     solver,
     status: missing === 0 ? 'solved' : 'timeout',
     paths: encodePaths(run.units.map((u) => u.path)),

@@ -61,6 +61,8 @@ export interface UnitRun {
   waits: number;
   /** watch: notifications the unit acted on (one per batch). */
   notifications: number;
+  /** Each replan's turn and reason (a splice gone bad says so), for the replay's timeline. */
+  replanEvents: { t: number; reason: string }[];
   /**
    * The hindsight bound: the earliest arrival had the obstacles' recorded motion been known in
    * advance (a space-time search over it, other units left out); Infinity when even that does not arrive.
@@ -201,17 +203,18 @@ export function runAmongObstacles(
       // predict replans when an obstacle is not where its plan assumed (it waited for a unit).
       const offTimetable = rule.kind === 'predict' && f.offTimetable(t, due, timetables.length);
       if (rule.kind === 'incremental') {
-        if (changedCells.length > 0) f.result.replans++;
+        if (changedCells.length > 0) f.noteReplan(t, `${changedCells.length} cell${changedCells.length === 1 ? '' : 's'} changed`);
         f.incremental(changedCells);
       } else if (f.plan === null || f.stepsSincePlan >= every || offTimetable || notified || (replanWhenChanged && changedCells.length > 0)) {
+        const why = f.plan === null ? 'no path yet' : notified ? 'notified: a region on its path changed' : offTimetable ? 'an obstacle left its timetable' : f.stepsSincePlan >= every ? `every ${every} steps` : 'the map changed';
         if (f.plan === null && rule.kind !== 'predict') f.recalc(f.cell);
-        else f.replan(rule.kind === 'predict', t, prev);
+        else f.replan(rule.kind === 'predict', t, prev, why);
       }
       let next = f.ahead();
       if (next !== null && next !== f.cell && live.passable[next] === 0) {
         f.result.obstacleBlocks++;
         if (replanWhenBlocked && rule.kind !== 'incremental') {
-          f.replan(rule.kind === 'predict', t, prev);
+          f.replan(rule.kind === 'predict', t, prev, 'blocked by an obstacle');
           next = f.ahead();
           if (next !== null && next !== f.cell && live.passable[next] === 0) next = null;
         } else next = null;
@@ -223,7 +226,7 @@ export function runAmongObstacles(
         next = null;
         if (++f.unitBlocked >= 2) {
           live.setPassable(other, false);
-          f.replanAround();
+          f.replanAround(t);
           live.setPassable(other, !held.has(other) && grid.passable[other] === 1);
           const detour = f.ahead();
           if (detour !== null && detour !== f.cell && live.passable[detour] === 1 && !occupied.has(detour)) next = detour;
@@ -294,7 +297,7 @@ class Follower {
     this.cell = start;
     this.result = {
       path: [start], arrived: start === goal, arrival: start === goal ? 0 : Infinity,
-      pathStepsComputed: 0, expanded: 0, replans: 0, badSplices: 0, obstacleBlocks: 0, waits: 0, notifications: 0, hindsight: Infinity,
+      pathStepsComputed: 0, expanded: 0, replans: 0, badSplices: 0, obstacleBlocks: 0, waits: 0, notifications: 0, replanEvents: [], hindsight: Infinity,
     };
   }
 
@@ -336,8 +339,14 @@ class Follower {
     return false;
   }
 
-  replan(predict: boolean, t: number, prev: readonly number[]): void {
+  /** Counts a replan and keeps its turn and reason (the replay's timeline marks). */
+  noteReplan(t: number, reason: string): void {
     this.result.replans++;
+    this.result.replanEvents.push({ t, reason });
+  }
+
+  replan(predict: boolean, t: number, prev: readonly number[], reason: string): void {
+    this.noteReplan(t, reason);
     if (predict) return this.predictFrom(this.cell, t, prev);
     const { spliceM, limit } = this.world;
     const plan = this.plan;
@@ -346,6 +355,7 @@ class Follower {
     const piece = this.search(this.cell, plan[this.pos + spliceM]);
     if (piece === null || piece.length - 1 > limit) {
       this.result.badSplices++;
+      this.result.replanEvents[this.result.replanEvents.length - 1].reason += piece === null ? '; no splice: recalculated' : '; bad splice: recalculated';
       return this.recalc(this.cell);
     }
     this.plan = piece.concat(plan.slice(this.pos + spliceM + 1));
@@ -368,8 +378,8 @@ class Follower {
   }
 
   /** A whole new path with the cell of the unit in the way blocked (the caller blocks and restores it). */
-  replanAround(): void {
-    this.result.replans++;
+  replanAround(t: number): void {
+    this.noteReplan(t, 'held up by another unit');
     this.recalc(this.cell);
   }
 

@@ -61,7 +61,12 @@ describe('browser edition: moving obstacles', () => {
     await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 5, 2, 0.2, 0.2)]))[0])).toBe(true);
     expect(isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 5, 0, 0.2, 0.2)]))[0])).toBe(false);
     await screenshot(page, 'obstacles-cart-replay');
-    // Another replanning rule from the solver panel.
+    // Another replanning rule from the solver panel; its replans are marked on the timeline with their reasons.
+    await page.getByTestId('solver-strategy').selectOption('recalc');
+    await page.getByTestId('solve').click();
+    await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.locator('.marks .mark[data-kind="replan"]').count()).toBeGreaterThan(0);
+    await expect(page.locator('.marks .mark[data-kind="replan"]').first().getAttribute('title')).resolves.toMatch(/^t=\d+: unit 1 replans \((blocked by an obstacle|held up by another unit|no path yet)/);
     await page.getByTestId('solver-strategy').selectOption('splice');
     await page.getByTestId('solve').click();
     await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });

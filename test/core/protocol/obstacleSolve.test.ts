@@ -11,7 +11,7 @@ import { obstacleViolations } from '../../../core/mapf/obstacles.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
 import { PROTOCOL_VERSION, type FromSolverMessage, type SolveResultBody } from '../../../core/protocol/messages.ts';
 import { createPortPair } from '../../../core/protocol/memoryPort.ts';
-import { parseSolveRequestBody } from '../../../core/protocol/schema.ts';
+import { parseSolveRequestBody, solveResultBodySchema } from '../../../core/protocol/schema.ts';
 import { serveSolvers } from '../../../core/protocol/server.ts';
 import { decodeInstance, decodeObstacles, decodePaths, encodeInstance } from '../../../core/protocol/wire.ts';
 
@@ -53,6 +53,15 @@ describe('solving among moving obstacles in the solver process', () => {
     expect(validatePlan(instance, paths).violations).toEqual([]);
     expect(obstacleViolations(paths, obstaclePaths)).toEqual([]);
     expect(result.stats).toMatchObject({ pathStepsComputed: expect.any(Number), obstacleBlocks: expect.any(Number), obstacleWaits: expect.any(Number) });
+    // A replay the schema accepts, with a timeline mark for every replan, each with its reason.
+    expect(solveResultBodySchema.safeParse(result).success).toBe(true);
+    expect(result.replay!.events.length).toBe(result.stats.replans);
+    for (const e of result.replay!.events) expect(e).toMatchObject({ kind: 'replan', detail: expect.stringMatching(/\w/) });
+  });
+
+  it('says why each replan happened: every N steps, blocked, a bad splice', async () => {
+    const every = await solve('independent', { strategy: 'recalc', every: 3 });
+    expect(every.replay!.events.some((e) => e.detail === 'every 3 steps')).toBe(true);
   });
 
   it('fails, saying why, for a solver that does not take obstacles and for an unknown strategy', async () => {
