@@ -67,7 +67,13 @@ describe('browser edition: moving obstacles', () => {
     await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.locator('.marks .mark[data-kind="replan"]').count()).toBeGreaterThan(0);
     await expect(page.locator('.marks .mark[data-kind="replan"]').first().getAttribute('title')).resolves.toMatch(/^t=\d+: unit 1 replans \((blocked by an obstacle|held up by another unit|no path yet)/);
+    // watch: its 8-cell regions are drawn (a dashed line between columns 7 and 8).
+    await page.getByTestId('solver-strategy').selectOption('watch');
+    const along = Array.from({ length: 12 }, (_, k) => cellPoint(view, 8, 0, 0.003, 0.2 + k * 0.35));
+    const faintViolet = ([r, g, b, a]: [number, number, number, number]) => a > 30 && b > g + 40 && r > g;
+    await expect.poll(async () => (await layerPixels(page, 'dynamic-layer', along)).some(faintViolet)).toBe(true);
     await page.getByTestId('solver-strategy').selectOption('splice');
+    await expect.poll(async () => (await layerPixels(page, 'dynamic-layer', along)).some(faintViolet)).toBe(false);
     await page.getByTestId('solve').click();
     await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
     // A solver that does not take obstacles fails and says so.

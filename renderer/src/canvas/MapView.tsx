@@ -23,6 +23,7 @@ import { cellAtPoint, panBy, zoomAt } from './viewport.ts';
 import { keyState } from '../shortcuts/keyState.ts';
 import type { CellRegion } from '../model/commandContext.ts';
 import { unitShownAt } from '../replay/position.ts';
+import { watchRegionSize } from './drawObstacles.ts';
 
 declare global {
   interface Window {
@@ -103,6 +104,7 @@ export function MapView() {
           planWindow: replay.windows && outcome ? selectedPlanWindow(outcome.replay?.windows, model.document.agents, editor.selection, replay.t) : null,
           events: model.document.events,
           obstacles: model.document.obstacles,
+          watchRegions: watchRegionSize(model.document),
           selection: new Set(editor.selection),
           preview: toolController.preview,
           brush: editor.cursor && (editor.tool === 'pencil' || editor.tool === 'eraser') ? { ...editor.cursor, size: editor.brush, passable: editor.tool === 'eraser' } : null,

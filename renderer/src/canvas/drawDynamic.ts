@@ -6,7 +6,7 @@ import type { AppliedMapChange } from '../../../core/mapf/mapEvents.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { MapEvent, ScenarioAgent, ScenarioObstacle } from '../../../core/scenario/schema.ts';
 import { drawMapEvents } from './drawEvents.ts';
-import { drawObstacles } from './drawObstacles.ts';
+import { drawObstacles, drawWatchRegions } from './drawObstacles.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { unitPosition } from '../replay/position.ts';
 import { type PlanWindowOverlay, drawPlanWindow } from '../replay/windowOverlay.ts';
@@ -37,6 +37,8 @@ export interface DynamicScene {
   events: readonly MapEvent[];
   /** The scenario's moving obstacles: routes, and where each is at turn t. */
   obstacles: readonly ScenarioObstacle[];
+  /** The watch strategy's region size when it is the one chosen (its regions are drawn), else null. */
+  watchRegions?: number | null;
   selection: ReadonlySet<string>;
   preview: ToolPreview | null;
   /** The painting brush's footprint under the pointer (pencil and eraser), or null. */
@@ -59,6 +61,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
 
   if (plan && scene.heat) drawHeat(context, grid, plan.analysis, view);
   drawMapEvents(context, scene.events, plan ? Math.floor(t) : -1, view, plan?.mapChanges ? { changes: plan.mapChanges, width: grid.width } : undefined);
+  if (scene.watchRegions) drawWatchRegions(context, grid, scene.watchRegions, view);
   drawObstacles(context, grid, scene.obstacles, plan ? Math.floor(t) : 0, view, plan?.obstaclePaths);
 
   context.lineCap = 'round';

@@ -28,6 +28,38 @@ function timetables(grid: Grid, obstacles: readonly ScenarioObstacle[]): (Obstac
 }
 
 /** `executed`: each obstacle's cells per turn as a run moved it (delays included); without it, the timetable. */
+/** The region size to draw: the scenario's units run among obstacles by `watch` (params.regionSize, default 8). */
+export function watchRegionSize(doc: { obstacles: readonly unknown[]; solver: { solver: string; params: Record<string, unknown> } }): number | null {
+  if (doc.obstacles.length === 0 || doc.solver.solver !== 'independent' || doc.solver.params.strategy !== 'watch') return null;
+  const size = doc.solver.params.regionSize;
+  return typeof size === 'number' && Number.isInteger(size) && size >= 1 ? size : 8;
+}
+
+/**
+ * The `watch` strategy's regions (square blocks of `size` cells, seed 004 "Watching for map
+ * changes"): faint lines between them, so a designer sees which regions a path crosses.
+ */
+export function drawWatchRegions(context: CanvasRenderingContext2D, grid: Grid, size: number, view: Viewport): void {
+  if (!(size >= 1) || size >= Math.max(grid.width, grid.height)) return;
+  const { cellSize: s, offsetX: ox, offsetY: oy } = view;
+  context.save();
+  context.strokeStyle = OBSTACLE_COLOR;
+  context.globalAlpha = 0.35;
+  context.lineWidth = Math.max(1, s * 0.04);
+  context.setLineDash([Math.max(2, s * 0.15), Math.max(2, s * 0.15)]);
+  context.beginPath();
+  for (let x = size; x < grid.width; x += size) {
+    context.moveTo(ox + x * s, oy);
+    context.lineTo(ox + x * s, oy + grid.height * s);
+  }
+  for (let y = size; y < grid.height; y += size) {
+    context.moveTo(ox, oy + y * s);
+    context.lineTo(ox + grid.width * s, oy + y * s);
+  }
+  context.stroke();
+  context.restore();
+}
+
 export function drawObstacles(context: CanvasRenderingContext2D, grid: Grid, obstacles: readonly ScenarioObstacle[], turn: number, view: Viewport, executed?: readonly (readonly number[])[]): void {
   if (obstacles.length === 0) return;
   const { cellSize: s, offsetX: ox, offsetY: oy } = view;
