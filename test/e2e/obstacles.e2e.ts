@@ -32,6 +32,17 @@ const SCENARIO = {
   knowledge: 'timetable',
 };
 
+/** The map's view once it stopped changing (a new map is fitted a frame or two after it opens). */
+async function settledView(page: import('playwright-core').Page) {
+  let last = await mapView(page);
+  for (;;) {
+    await page.waitForTimeout(150);
+    const now = await mapView(page);
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+}
+
 /** Violet, the obstacles' colour (#a05ae0), at a pixel. */
 const isObstacle = ([r, g, b, a]: [number, number, number, number]) => a > 100 && r > 120 && b > 170 && g < 130;
 
@@ -44,7 +55,7 @@ describe('browser edition: moving obstacles', () => {
     await page.getByTestId('open-scenario').click();
     await (await chooser).setFiles(file);
     await expect.poll(() => page.getByTestId('scenario-name').textContent()).toBe('Cart crossing');
-    const view = await mapView(page);
+    const view = await settledView(page);
     // The cart at its first waypoint (5, 0); its route's waypoint mark at (5, 4); an empty cell elsewhere.
     await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 5, 0, 0.5, 0.5)]))[0])).toBe(true);
     const [waypoint, empty] = await layerPixels(page, 'dynamic-layer', [cellPoint(view, 5, 4, 0.5, 0.5), cellPoint(view, 1, 0, 0.5, 0.5)]);
@@ -99,10 +110,16 @@ describe('browser edition: moving obstacles', () => {
 describe('browser edition: the Obstacle tool', () => {
   it('places an obstacle, adds a waypoint with Shift, sets its speed, mode and what units know in the panel, saves, and undoes each step', async () => {
     const page = app.page;
-    await page.getByTestId('new-scenario').click().catch(() => undefined);
+    await page.getByTestId('new-scenario').click();
+    // Measure the map only once the new scenario and its notice are shown: the notice bar moves
+    // the map down, and cells measured before it would be clicked a row off.
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 0 units/);
+    await expect.poll(() => page.getByTestId('notice').textContent()).toMatch(/^New 32×32 scenario/);
+    // And once the view has fitted the 32×32 map (the 10×5 one before it was drawn at 90 px a cell).
+    await expect.poll(async () => (await mapView(page)).cellSize).toBeLessThan(40);
     await page.getByTestId('map-view').hover();
     await page.keyboard.press('o');
-    const view = await mapView(page);
+    const view = await settledView(page);
     await page.mouse.click(...cellPoint(view, 1, 1));
     await expect.poll(() => page.getByTestId('undo').textContent()).toBe('Undo moving obstacles');
     await page.keyboard.down('Shift');
