@@ -135,6 +135,22 @@ export function timetableCell(timetable: ObstacleTimetable, t: number): number {
   return cellAfterSteps(timetable, stepsAt(timetable, t));
 }
 
+/** Whether `cell` lies in the square footprint of `size` cells anchored at `anchor` (top-left), on a map `width` wide. */
+export function inFootprint(cell: number, anchor: number, size: number, width: number): boolean {
+  if (size === 1) return cell === anchor;
+  const dx = (cell % width) - (anchor % width);
+  const dy = Math.floor(cell / width) - Math.floor(anchor / width);
+  return dx >= 0 && dy >= 0 && dx < size && dy < size;
+}
+
+/** The cells of the square footprint of `size` anchored at `anchor`. */
+export function footprintCells(anchor: number, size: number, width: number): number[] {
+  if (size === 1) return [anchor];
+  const cells: number[] = [];
+  for (let dy = 0; dy < size; dy++) for (let dx = 0; dx < size; dx++) cells.push(anchor + dy * width + dx);
+  return cells;
+}
+
 /** A unit and an obstacle in one cell at one turn, or swapping cells between two turns. */
 export interface ObstacleViolation {
   kind: 'same-cell' | 'swap';
@@ -146,11 +162,12 @@ export interface ObstacleViolation {
 }
 
 /**
- * Checks units' executed paths against obstacles' executed cells (paths hold a cell per turn;
- * a unit or obstacle stays on its last cell after its path ends). Only anchors are compared:
- * footprints larger than one cell are checked by the caller's footprint rules.
+ * Checks units' executed paths (one-cell units) against obstacles' executed anchors (paths hold
+ * a cell per turn; each stays on its last cell after its path ends). An obstacle larger than one
+ * cell (`sizes`, on a map `width` wide) holds its whole footprint; a unit crossing it is a swap:
+ * the unit steps onto a cell the footprint left while the footprint takes the unit's cell.
  */
-export function obstacleViolations(unitPaths: readonly (readonly number[])[], obstaclePaths: readonly (readonly number[])[]): ObstacleViolation[] {
+export function obstacleViolations(unitPaths: readonly (readonly number[])[], obstaclePaths: readonly (readonly number[])[], sizes?: readonly number[], width = 0): ObstacleViolation[] {
   const found: ObstacleViolation[] = [];
   const cellAt = (path: readonly number[], t: number) => path[Math.min(t, path.length - 1)];
   const turns = Math.max(0, ...unitPaths.map((p) => p.length), ...obstaclePaths.map((p) => p.length));
@@ -161,8 +178,10 @@ export function obstacleViolations(unitPaths: readonly (readonly number[])[], ob
       for (let t = 0; t < turns; t++) {
         const a = cellAt(unit, t);
         const b = cellAt(obstacle, t);
-        if (a === b) found.push({ kind: 'same-cell', unit: u, obstacle: o, t, cell: a });
-        else if (t > 0 && a === cellAt(obstacle, t - 1) && b === cellAt(unit, t - 1)) found.push({ kind: 'swap', unit: u, obstacle: o, t, cell: a });
+        const size = sizes?.[o] ?? 1;
+        const holds = (anchor: number, cell: number) => (size === 1 ? anchor === cell : inFootprint(cell, anchor, size, width));
+        if (holds(b, a)) found.push({ kind: 'same-cell', unit: u, obstacle: o, t, cell: a });
+        else if (t > 0 && holds(cellAt(obstacle, t - 1), a) && holds(b, cellAt(unit, t - 1))) found.push({ kind: 'swap', unit: u, obstacle: o, t, cell: a });
       }
     });
   });

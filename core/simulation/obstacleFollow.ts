@@ -29,7 +29,7 @@
  */
 import { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
-import { type MovingObstacle, ObstacleError, type ObstacleTimetable, cellAfterSteps, obstacleTimetable } from '../mapf/obstacles.ts';
+import { type MovingObstacle, ObstacleError, type ObstacleTimetable, cellAfterSteps, footprintCells, obstacleTimetable } from '../mapf/obstacles.ts';
 import { solveAStar } from '../search/astar.ts';
 import { SearchContext } from '../search/searchContext.ts';
 import { DStarLite } from '../search/dStarLite.ts';
@@ -120,7 +120,9 @@ export function runAmongObstacles(
   const regionsAcross = regionSize > 0 ? Math.ceil(grid.width / regionSize) : 0;
   const regionOf = (cell: number) => Math.floor(grid.y(cell) / regionSize) * regionsAcross + Math.floor(grid.x(cell) / regionSize);
   const turnLimit = options.turnLimit ?? 4 * grid.cells;
-  if (obstacles.some((o) => (o.size ?? 1) !== 1)) throw new RangeError('runAmongObstacles: obstacles of size 1 only for now');
+  const sizes = obstacles.map((o) => o.size ?? 1);
+  /** The cells obstacle i's footprint covers with its anchor at `anchor`. */
+  const cover = (i: number, anchor: number) => footprintCells(anchor, sizes[i], grid.width);
   const timetables: ObstacleTimetable[] = obstacles.map((o) => obstacleTimetable(grid, o));
 
   // The live map: walls, plus the cells obstacles hold this turn.
@@ -142,9 +144,11 @@ export function runAmongObstacles(
   /** Units' cells now (updated as each moves in its turn). */
   const occupied = new Map<number, number>();
   units.forEach((u, k) => occupied.set(u.start, k));
-  at.forEach((cell, i) => {
-    if (occupied.has(cell)) throw new ObstacleError(obstacles[i].id, 0, `it starts on the start (${grid.x(cell)}, ${grid.y(cell)}) of unit ${occupied.get(cell)! + 1}`);
-    hold(cell, 1);
+  at.forEach((anchor, i) => {
+    for (const cell of cover(i, anchor)) {
+      if (occupied.has(cell)) throw new ObstacleError(obstacles[i].id, 0, `it starts on the start (${grid.x(cell)}, ${grid.y(cell)}) of unit ${occupied.get(cell)! + 1}`);
+      hold(cell, 1);
+    }
   });
   /** Steps obstacle i is due to have made by turn t on its timetable. */
   const due = (i: number, t: number): number => {
@@ -153,6 +157,8 @@ export function runAmongObstacles(
   };
   const predicted = (base: number, steps: readonly number[], prev: readonly number[]): ObstacleCells => ({
     count: timetables.length,
+    sizes,
+    width: grid.width,
     at: (i, tt) => (tt < base ? prev[i] : cellAfterSteps(timetables[i], steps[i] + due(i, tt) - due(i, base))),
   });
   const world: World = { grid, movement, live, context, turnLimit, spliceM, limit, predicted, stepsDone };
@@ -175,11 +181,12 @@ export function runAmongObstacles(
     timetables.forEach((timetable, i) => {
       if (stepsDone[i] < due(i, t)) {
         const next = cellAfterSteps(timetable, stepsDone[i] + 1);
-        if (occupied.has(next)) obstacleWaits++;
+        // Right of way: any unit under the footprint's next place holds the obstacle up.
+        if (cover(i, next).some((cell) => occupied.has(cell))) obstacleWaits++;
         else {
-          hold(at[i], -1);
+          for (const cell of cover(i, at[i])) hold(cell, -1);
           at[i] = next;
-          hold(next, 1);
+          for (const cell of cover(i, next)) hold(cell, 1);
           stepsDone[i]++;
         }
       }
@@ -253,7 +260,7 @@ export function runAmongObstacles(
   }
 
   // Hindsight: the obstacles' recorded cells (each stays on its last one) known in advance.
-  const recorded: ObstacleCells = { count: obstaclePaths.length, at: (i, tt) => obstaclePaths[i][Math.min(tt, obstaclePaths[i].length - 1)] };
+  const recorded: ObstacleCells = { count: obstaclePaths.length, sizes, width: grid.width, at: (i, tt) => obstaclePaths[i][Math.min(tt, obstaclePaths[i].length - 1)] };
   for (const f of followers) {
     const best = earliestArrival(grid, movement, f.start, 0, f.goal, recorded, turnLimit).path;
     f.result.hindsight = best === null ? Infinity : best.length - 1;

@@ -8,22 +8,31 @@
  */
 import type { Grid } from '../grid/grid.ts';
 import { type Movement, directionCount, stepCell } from '../grid/movement.ts';
+import { inFootprint } from '../mapf/obstacles.ts';
 
 /** Where obstacles will be: obstacle i's anchor cell at turn t (t from the turn before the search starts). */
 export interface ObstacleCells {
   count: number;
   at(i: number, t: number): number;
+  /** Footprint sides (absent: every obstacle one cell) on a map `width` wide. */
+  sizes?: readonly number[];
+  width?: number;
+}
+
+function holds(obstacles: ObstacleCells, i: number, anchor: number, cell: number): boolean {
+  const size = obstacles.sizes?.[i] ?? 1;
+  return size === 1 ? anchor === cell : inFootprint(cell, anchor, size, obstacles.width!);
 }
 
 /** Whether an obstacle holds `cell` at turn `t`. */
 export function heldAt(obstacles: ObstacleCells, cell: number, t: number): boolean {
-  for (let i = 0; i < obstacles.count; i++) if (obstacles.at(i, t) === cell) return true;
+  for (let i = 0; i < obstacles.count; i++) if (holds(obstacles, i, obstacles.at(i, t), cell)) return true;
   return false;
 }
 
-/** Whether a step from `from` to `to` between turns t and t + 1 swaps with an obstacle (it goes from `to` to `from`). */
+/** Whether a step from `from` to `to` between turns t and t + 1 swaps with an obstacle (its footprint leaves `to` as it takes `from`). */
 export function swapsWith(obstacles: ObstacleCells, from: number, to: number, t: number): boolean {
-  for (let i = 0; i < obstacles.count; i++) if (obstacles.at(i, t) === to && obstacles.at(i, t + 1) === from) return true;
+  for (let i = 0; i < obstacles.count; i++) if (holds(obstacles, i, obstacles.at(i, t), to) && holds(obstacles, i, obstacles.at(i, t + 1), from)) return true;
   return false;
 }
 

@@ -49,7 +49,7 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   const result = await job.result;
   if (solveStore.get().jobId !== job.id) return; // a newer solve replaced this one
   // The plan is checked against the instance only while the model still is the one solved.
-  const outcome = solveOutcome(instance, result, revision, model.revision === revision);
+  const outcome = solveOutcome(instance, result, revision, model.revision === revision, obstacles.map((o) => o.size ?? 1));
   model.dispatch({ type: 'receiveSolution', solution: { solver: result.solver, status: result.status, paths: outcome.paths, message: outcome.message, stats: result.stats } });
   replayStore.set({ t: 0, playing: false });
   solveStore.set({ phase: 'done', jobId: null, progress: '', outcome });
@@ -60,7 +60,8 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
  * validator's conflicts (when `validate`), and the analysis (positions, waits, congestion). Used
  * by the editor's solve and by the lab, which saves a run's replay file without the editor.
  */
-export function solveOutcome(instance: MapfInstance, result: SolveResultBody, revision: number, validate = true): SolveOutcome {
+/** `obstacleSizes`: the moving obstacles' footprint sides, when the run was among them. */
+export function solveOutcome(instance: MapfInstance, result: SolveResultBody, revision: number, validate = true, obstacleSizes: readonly number[] = []): SolveOutcome {
   let paths: number[][] = [];
   let violations: Violation[] = [];
   let message = result.message;
@@ -80,7 +81,7 @@ export function solveOutcome(instance: MapfInstance, result: SolveResultBody, re
       obstaclePaths = decodePaths(result.obstaclePaths);
       // Units among obstacles: never on an obstacle's cell, never swapping with one.
       if (validate) {
-        for (const v of obstacleViolations(paths, obstaclePaths)) {
+        for (const v of obstacleViolations(paths, obstaclePaths, obstacleSizes, instance.grid.width)) {
           violations.push({ rule: 'obstacle', agents: [v.unit], t: v.t, cell: v.cell, message: `unit ${v.unit + 1} ${v.kind === 'swap' ? 'swaps cells with' : 'shares a cell with'} obstacle ${v.obstacle + 1}` });
         }
       }

@@ -56,3 +56,20 @@ describe('moving obstacles: the validator', () => {
     expect(obstacleViolations([[0, 1]], [[3, 2, 1]])).toEqual([{ kind: 'same-cell', unit: 0, obstacle: 0, t: 2, cell: 1 }]);
   });
 });
+
+describe('moving obstacles larger than one cell', () => {
+  it('hold their whole footprint: a unit inside it, or crossing it, is a conflict', () => {
+    const width = 6;
+    const at = (x: number, y: number) => y * width + x;
+    // A 2x2 cart anchored at (2, 0) covers (2..3, 0..1).
+    expect(obstacleViolations([[at(3, 1)]], [[at(2, 0)]], [2], width)).toEqual([{ kind: 'same-cell', unit: 0, obstacle: 0, t: 0, cell: at(3, 1) }]);
+    expect(obstacleViolations([[at(4, 1)]], [[at(2, 0)]], [2], width)).toEqual([]);
+    // The cart moves right one cell while the unit steps from (4, 0) into (3, 0): the cart now
+    // covers (3..4, 0..1), so the unit stands inside it (anchors alone would not say so).
+    expect(obstacleViolations([[at(4, 0), at(3, 0)]], [[at(2, 0), at(3, 0)]], [2], width).map((v) => v.kind)).toEqual(['same-cell']);
+    // A unit stepping into a standing cart's footprint.
+    expect(obstacleViolations([[at(4, 1), at(3, 1)]], [[at(2, 0), at(2, 0)]], [2], width).map((v) => v.kind)).toEqual(['same-cell']);
+    // Crossing: the unit takes a cell the footprint left as the footprint takes the unit's cell.
+    expect(obstacleViolations([[at(1, 0), at(2, 0)]], [[at(2, 0), at(0, 0)]], [2], width).map((v) => v.kind)).toEqual(['swap']);
+  });
+});

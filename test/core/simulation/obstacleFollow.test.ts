@@ -184,3 +184,25 @@ describe('many units among obstacles', () => {
     expect(incremental.expanded * 2).toBeLessThan(repeated.expanded);
   });
 });
+
+describe('obstacles larger than one cell', () => {
+  it('units keep out of a 2x2 cart\'s whole footprint under every rule, and it waits for them', () => {
+    const grid = new Grid(12, 7);
+    const cart: MovingObstacle = { id: 'cart', size: 2, route: [grid.cell(5, 0), grid.cell(5, 5)], mode: 'ping-pong' };
+    const units = [
+      { start: grid.cell(0, 2), goal: grid.cell(11, 2) },
+      { start: grid.cell(11, 4), goal: grid.cell(0, 4) },
+      { start: grid.cell(0, 6), goal: grid.cell(11, 0) },
+    ];
+    const rules: ReplanRule[] = [{ kind: 'recalc' }, { kind: 'splice', m: 4 }, { kind: 'watch', regionSize: 4 }, { kind: 'predict' }, { kind: 'incremental' }];
+    for (const rule of rules) {
+      const run = runAmongObstacles(grid, FOUR_CONNECTED, units, [cart], rule, { turnLimit: 200 });
+      const paths = run.units.map((u) => u.path);
+      expect(run.units.every((u) => u.arrived), rule.kind).toBe(true);
+      expect(obstacleViolations(paths, run.obstaclePaths, [2], grid.width), rule.kind).toEqual([]);
+      expect(validatePlan({ grid, movement: FOUR_CONNECTED, agents: units }, paths).violations, rule.kind).toEqual([]);
+    }
+    // A cart may not start over a unit: any cell of its footprint.
+    expect(() => runAmongObstacles(grid, FOUR_CONNECTED, [{ start: grid.cell(6, 1), goal: grid.cell(0, 0) }], [cart], { kind: 'recalc' })).toThrow("obstacle 'cart', waypoint 1: it starts on the start (6, 1) of unit 1");
+  });
+});

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED, stepCell } from '../../../core/grid/movement.ts';
-import { type MovingObstacle, obstacleTimetable, obstacleViolations, timetableCell } from '../../../core/mapf/obstacles.ts';
+import { type MovingObstacle, inFootprint, obstacleTimetable, obstacleViolations, timetableCell } from '../../../core/mapf/obstacles.ts';
 import { followAmongObstacles } from '../../../core/simulation/obstacleFollow.ts';
 import { type ObstacleCells, earliestArrival, heldAt, swapsWith } from '../../../core/simulation/obstacleSpaceTime.ts';
 
@@ -44,7 +44,7 @@ function instance(next: () => number) {
   const pick = () => free[Math.floor(next() * free.length)];
   const obstacles: MovingObstacle[] = [];
   for (let i = 0; i < 1 + Math.floor(next() * 3); i++) {
-    const candidate: MovingObstacle = { id: `o${i + 1}`, route: [pick(), pick(), pick()], mode: (['loop', 'ping-pong', 'once'] as const)[i % 3], speed: 1 + Math.floor(next() * 2) };
+    const candidate: MovingObstacle = { id: `o${i + 1}`, route: [pick(), pick(), pick()], mode: (['loop', 'ping-pong', 'once'] as const)[i % 3], speed: 1 + Math.floor(next() * 2), size: next() < 0.3 ? 2 : 1 };
     try {
       obstacleTimetable(grid, candidate);
       obstacles.push(candidate);
@@ -56,13 +56,13 @@ function instance(next: () => number) {
 }
 
 describe('predict: space-time planning against the timetable', () => {
-  it('finds the brute-force earliest arrival on 200 tiny instances', () => {
+  it('finds the brute-force earliest arrival on 200 tiny instances (some obstacles 2x2)', () => {
     const next = random(4);
     let arrived = 0;
     for (let trial = 0; trial < 200; trial++) {
       const { grid, pick, obstacles } = instance(next);
       const tables = obstacles.map((o) => obstacleTimetable(grid, o));
-      const cells: ObstacleCells = { count: tables.length, at: (i, t) => timetableCell(tables[i], t) };
+      const cells: ObstacleCells = { count: tables.length, at: (i, t) => timetableCell(tables[i], t), sizes: obstacles.map((o) => o.size ?? 1), width: grid.width };
       const start = pick();
       const goal = pick();
       if (heldAt(cells, start, 0)) continue;
@@ -73,7 +73,7 @@ describe('predict: space-time planning against the timetable', () => {
         arrived++;
         // The path keeps clear of every obstacle.
         const obstaclePaths = tables.map((table) => found.path!.map((_, t) => timetableCell(table, t)));
-        expect(obstacleViolations([found.path], obstaclePaths)).toEqual([]);
+        expect(obstacleViolations([found.path], obstaclePaths, cells.sizes, grid.width)).toEqual([]);
       }
     }
     expect(arrived).toBeGreaterThan(100);
@@ -86,9 +86,10 @@ describe('predict: space-time planning against the timetable', () => {
       const { grid, pick, obstacles } = instance(next);
       const start = pick();
       const goal = pick();
-      if (obstacles.some((o) => o.route[0] === start)) continue;
+      const sizes = obstacles.map((o) => o.size ?? 1);
+      if (obstacles.some((o, i) => inFootprint(start, o.route[0], sizes[i], grid.width))) continue;
       const predict = followAmongObstacles(grid, FOUR_CONNECTED, start, goal, obstacles, { kind: 'predict' }, { turnLimit: 60 });
-      expect(obstacleViolations([predict.path], predict.obstaclePaths), `trial ${trial}`).toEqual([]);
+      expect(obstacleViolations([predict.path], predict.obstaclePaths, sizes, grid.width), `trial ${trial}`).toEqual([]);
       if (predict.obstacleWaits > 0 || !predict.arrived) continue;
       expect(predict.arrival, `trial ${trial}`).toBe(predict.hindsight);
       const now = followAmongObstacles(grid, FOUR_CONNECTED, start, goal, obstacles, { kind: 'recalc' }, { turnLimit: 60 });
