@@ -19,7 +19,8 @@ import { measureSolver } from '../../core/simulation/measure.ts';
 import { EXPORT_FORMATS, type ExportRequest, parseExports, writeExports } from './solveExports.ts';
 import { runFigures } from '../../core/simulation/metrics.ts';
 import type { MapEvent } from '../../core/mapf/mapEvents.ts';
-import { STRATEGIES, loadAppScenario, solveAmongObstacles } from './solveScenario.ts';
+import { loadAppScenario, solveAmongObstacles } from './solveScenario.ts';
+import { STRATEGIES } from '../../core/simulation/obstacleRules.ts';
 
 const OPTIONS = {
   scenario: { value: 'FILE.json', help: 'an app scenario file instead of --map/--scen/--agents: its\nmap (inline, or a .map beside it), units, events, solver settings\n(the defaults here) and moving obstacles' },

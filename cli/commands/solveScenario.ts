@@ -18,8 +18,8 @@ import { resolveMapPath } from '../../core/scenario/mapPath.ts';
 import { contentFromScenario, instanceFromContent } from '../../core/scenario/content.ts';
 import { parseScenarioJson } from '../../core/scenario/parse.ts';
 import { type ReplanRule, runAmongObstacles } from '../../core/simulation/obstacleFollow.ts';
+import { StrategyError, replanRule } from '../../core/simulation/obstacleRules.ts';
 
-export const STRATEGIES = ['recalc', 'splice', 'watch', 'predict', 'incremental'] as const;
 
 /** A scenario file read with its map: the solvers' instance, units' names, events and obstacles. */
 export function loadAppScenario(file: string, solverNames: readonly string[]) {
@@ -38,39 +38,13 @@ export function loadAppScenario(file: string, solverNames: readonly string[]) {
   return { scenario, instance, units, mapEvents, obstacles };
 }
 
-/** The replanning rule of `--strategy` and its `--param`s (every, whenBlocked, m, limit, regionSize, horizon, notifyEvery, repair). */
+/** The replanning rule of `--strategy` and its `--param`s, refused in the command line's words. */
 export function strategyRule(strategy: string, params: Record<string, unknown>): ReplanRule {
-  const num = (name: string): number | undefined => {
-    const value = params[name];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw new UsageError(`--param ${name}: needs a number, got ${JSON.stringify(value)}`);
-    return value;
-  };
-  const known: Record<string, readonly string[]> = {
-    recalc: ['every', 'whenBlocked', 'whenChanged'],
-    splice: ['m', 'every', 'limit'],
-    watch: ['regionSize', 'horizon', 'notifyEvery', 'repair', 'm', 'limit'],
-    predict: [],
-    incremental: [],
-  };
-  if (!(strategy in known)) throw new UsageError(`--strategy: unknown strategy '${strategy}' (known: ${STRATEGIES.join(', ')})`);
-  for (const name of Object.keys(params)) {
-    if (!known[strategy].includes(name)) throw new UsageError(`--param ${name}: ${strategy} takes ${known[strategy].length > 0 ? known[strategy].join(', ') : 'no parameters'}`);
-  }
-  switch (strategy) {
-    case 'recalc':
-      return { kind: 'recalc', every: num('every'), whenBlocked: params.whenBlocked === undefined ? undefined : params.whenBlocked === true, whenChanged: params.whenChanged === true };
-    case 'splice':
-      return { kind: 'splice', m: num('m') ?? 10, every: num('every'), limit: num('limit') };
-    case 'watch': {
-      const repair = params.repair;
-      if (repair !== undefined && repair !== 'recalc' && repair !== 'splice') throw new UsageError(`--param repair: recalc or splice, got ${JSON.stringify(repair)}`);
-      return { kind: 'watch', regionSize: num('regionSize') ?? 8, horizon: num('horizon'), notifyEvery: num('notifyEvery'), repair, m: num('m'), limit: num('limit') };
-    }
-    case 'incremental':
-      return { kind: 'incremental' };
-    default:
-      return { kind: 'predict' };
+  try {
+    return replanRule(strategy, params);
+  } catch (error) {
+    if (!(error instanceof StrategyError)) throw error;
+    throw new UsageError(error.field === 'strategy' ? `--strategy: ${error.message}` : `--param ${error.field}: ${error.message}`);
   }
 }
 
