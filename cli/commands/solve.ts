@@ -21,6 +21,8 @@ import { runFigures } from '../../core/simulation/metrics.ts';
 import type { MapEvent } from '../../core/mapf/mapEvents.ts';
 import { loadAppScenario, solveAmongObstacles } from './solveScenario.ts';
 import { STRATEGIES } from '../../core/simulation/obstacleRules.ts';
+import type { RegionRect } from '../../core/mapf/regionMeasures.ts';
+import { measurePlanRegions, regionsJson, regionsText } from './solveRegions.ts';
 
 const OPTIONS = {
   scenario: { value: 'FILE.json', help: 'an app scenario file instead of --map/--scen/--agents: its\nmap (inline, or a .map beside it), units, events, solver settings\n(the defaults here) and moving obstacles' },
@@ -45,7 +47,7 @@ const OPTIONS = {
     multiple: true,
     help: `write the run to FILE as FORMAT, one of\n${EXPORT_FORMATS.join(', ')}\n(replay: the app's replay file; planviz-qt: PlanViz Qt interchange;\nlorr, lorr-2024: League of Robot Runners JSON (2023 or 2024 LoRR)\nfor PlanViz run.py;\ntracker: MAPF tracker submission, CSV or JSON by FILE's extension)`,
   },
-  json: { help: 'print one JSON object: solver, status, paths ([x, y] per turn, per\nagent in scenario order), success, arrived, costModel, sumOfCosts and\nmakespan (null unless solved), metrics, and costLowerBound where the\nsolver proved one (cbs, eecbs, lacam-star)' },
+  json: { help: 'print one JSON object: solver, status, paths ([x, y] per turn, per\nagent in scenario order), success, arrived, costModel, sumOfCosts and\nmakespan (null unless solved), metrics, costLowerBound where the\nsolver proved one (cbs, eecbs, lacam-star), and with --scenario the\nscenario\'s measured regions (regions: name, units, firstEntry, lastExit,\nthroughput, peakThroughput, totalWait, meanWait, maxWait, maxQueue)' },
 } as const satisfies OptionTable;
 
 const USAGE = commandUsage([
@@ -125,11 +127,11 @@ function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Comman
     agents: loaded.instance.agents.length,
   };
   if (!findSolver(merged.solver)) throw new UsageError(`${file}: unknown solver '${merged.solver}' (known: ${solverNames().join(', ')})`);
-  return runSolver(merged, loaded.instance, loaded.mapEvents, { mapFile: file, scenFile: file }, io);
+  return runSolver(merged, loaded.instance, loaded.mapEvents, { mapFile: file, scenFile: file }, io, loaded.scenario.regions);
 }
 
 /** Runs the solver on `instance` in the simulator; prints the run and writes the exports; returns the exit code. */
-function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEvent[], files: { mapFile: string; scenFile: string }, io: Parameters<Command['run']>[1]): number {
+function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEvent[], files: { mapFile: string; scenFile: string }, io: Parameters<Command['run']>[1], regions: readonly RegionRect[] = []): number {
     const grid = instance.grid;
     const entry = findSolver(options.solver)!;
     const measured = measureSolver(entry, instance, {
@@ -147,6 +149,7 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
     const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];
     const { run } = sim;
     const metrics = runFigures(run);
+    const measuredRegions = measurePlanRegions(grid.width, sim.paths, goals, instance.agents.map((a) => a.size ?? 1), regions);
     if (options.json) {
       const out: Record<string, unknown> = {
         solver: options.solver,
@@ -170,6 +173,7 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
       // A proved lower bound on the sum of costs (cbs, lacam-star), so cost <= w x bound can be checked.
       const bound = measured.solverStats?.costLowerBound;
       if (typeof bound === 'number' && Number.isFinite(bound)) out.costLowerBound = bound;
+      if (regions.length > 0) out.regions = regionsJson(measuredRegions);
       io.out(JSON.stringify(out));
     } else {
       const ms = (v: number) => `${v.toFixed(3)} ms`;
@@ -186,6 +190,7 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
         sumOfCosts === null
           ? `sum of costs: none, makespan: none (not solved: ${arrived} of ${instance.agents.length} agents on their goal)`
           : `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
+        ...regionsText(measuredRegions),
       ].join('\n'));
     }
     const problems = writeExports(options.exports, {

@@ -19,6 +19,7 @@ import { contentFromScenario, instanceFromContent } from '../../core/scenario/co
 import { parseScenarioJson } from '../../core/scenario/parse.ts';
 import { type ReplanRule, runAmongObstacles } from '../../core/simulation/obstacleFollow.ts';
 import { StrategyError, replanRule } from '../../core/simulation/obstacleRules.ts';
+import { measurePlanRegions, regionsJson, regionsText } from './solveRegions.ts';
 
 
 /** A scenario file read with its map: the solvers' instance, units' names, events and obstacles. */
@@ -83,6 +84,7 @@ export function solveAmongObstacles(loaded: ReturnType<typeof loadAppScenario>, 
     obstacleBlocks: total('obstacleBlocks'), waits: total('waits'), obstacleWaits: run.obstacleWaits, arrivalOverHindsight: overHindsight,
   };
   const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];
+  const regions = measurePlanRegions(grid.width, paths, goals, instance.agents.map(() => 1), scenario.regions);
   if (options.json) {
     io.out(JSON.stringify({
       scenario: scenario.name, solver: 'independent', strategy, rule, knowledge: scenario.knowledge, status: solved ? 'solved' : 'unsolved', agents: units.length,
@@ -92,6 +94,7 @@ export function solveAmongObstacles(loaded: ReturnType<typeof loadAppScenario>, 
         id: units[k].id, arrived: u.arrived, arrival: u.arrived ? u.arrival : null, hindsight: Number.isFinite(u.hindsight) ? u.hindsight : null,
         pathStepsComputed: u.pathStepsComputed, expanded: u.expanded, replans: u.replans, notifications: u.notifications, obstacleBlocks: u.obstacleBlocks, waits: u.waits,
       })),
+      ...(scenario.regions.length > 0 ? { regions: regionsJson(regions) } : {}),
     }));
   } else {
     const missing = run.units.map((u, k) => (u.arrived ? null : `${k + 1} (${units[k].name})`)).filter((s) => s !== null);
@@ -103,6 +106,7 @@ export function solveAmongObstacles(loaded: ReturnType<typeof loadAppScenario>, 
       `blocked by obstacles: ${metrics.obstacleBlocks} turns; waits ${metrics.waits}; obstacles held up ${metrics.obstacleWaits} steps`,
       overHindsight === null ? 'arrival: no unit arrived' : `arrival over the hindsight bound: ${overHindsight.toFixed(3)} (mean of the units that arrived)`,
       sumOfCosts === null ? 'sum of costs: none, makespan: none (not solved)' : `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
+      ...regionsText(regions),
     ].join('\n'));
   }
   return solved ? 0 : 1;

@@ -1,10 +1,10 @@
 /**
- * The checks a schema cannot express: unique ids, units placed on free cells of the map without
+ * The checks a schema cannot express: unique ids and region names, units placed on free cells of the map without
  * overlapping, events inside the map. Each problem names the field by its path and the unit by
  * its id, e.g. `agents[2].goal: unit 'scout' has its goal at (4, 1), which is a wall`.
  */
 import type { Grid } from '../grid/grid.ts';
-import type { MapEvent, Scenario, ScenarioAgent, ScenarioObstacle } from './schema.ts';
+import type { MapEvent, Scenario, ScenarioAgent, ScenarioObstacle, ScenarioRegion } from './schema.ts';
 import { ObstacleError, obstacleTimetable } from '../mapf/obstacles.ts';
 import type { ScenarioProblem } from './scenarioError.ts';
 import { checkInlineMap } from './inlineMap.ts';
@@ -25,6 +25,12 @@ export function checkScenarioStructure(scenario: Scenario, solverNames?: readonl
     if (first !== undefined) problems.push({ path: `obstacles[${i}].id`, message: `id '${obstacle.id}' is already used by obstacles[${first}]; ids must be unique` });
     else obstacleIds.set(obstacle.id, i);
   });
+  const regionNames = new Map<string, number>();
+  (scenario.regions ?? []).forEach((region, i) => {
+    const first = regionNames.get(region.name);
+    if (first !== undefined) problems.push({ path: `regions[${i}].name`, message: `name '${region.name}' is already used by regions[${first}]; region names must be unique` });
+    else regionNames.set(region.name, i);
+  });
   if (solverNames && !solverNames.includes(scenario.solver.solver)) {
     problems.push({ path: 'solver.solver', message: `unknown solver '${scenario.solver.solver}' (known: ${solverNames.join(', ')})` });
   }
@@ -32,7 +38,7 @@ export function checkScenarioStructure(scenario: Scenario, solverNames?: readonl
 }
 
 /** Checks units, events and obstacles against the map they will run on (the editor runs it after every unit edit). */
-export function checkScenarioOnGrid(scenario: { agents: readonly ScenarioAgent[]; events: readonly MapEvent[]; obstacles?: readonly ScenarioObstacle[] }, grid: Grid): ScenarioProblem[] {
+export function checkScenarioOnGrid(scenario: { agents: readonly ScenarioAgent[]; events: readonly MapEvent[]; obstacles?: readonly ScenarioObstacle[]; regions?: readonly ScenarioRegion[] }, grid: Grid): ScenarioProblem[] {
   const problems: ScenarioProblem[] = [];
   const starts = new Map<number, number>();
   const goals = new Map<number, number>();
@@ -48,6 +54,12 @@ export function checkScenarioOnGrid(scenario: { agents: readonly ScenarioAgent[]
     });
   });
   (scenario.obstacles ?? []).forEach((obstacle, i) => checkObstacle(grid, obstacle, i, starts, scenario.agents, problems));
+  (scenario.regions ?? []).forEach((region, i) => {
+    for (const corner of ['from', 'to'] as const) {
+      const [x, y] = region[corner];
+      if (!grid.inBounds(x, y)) problems.push({ path: `regions[${i}].${corner}`, message: `region '${region.name}': corner (${x}, ${y}) is outside the ${grid.width}x${grid.height} map` });
+    }
+  });
   return problems;
 }
 

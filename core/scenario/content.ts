@@ -7,7 +7,7 @@ import { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { AgentTask, MapfInstance } from '../mapf/instance.ts';
 import { defaultAgentColor } from '../mapf/agentColors.ts';
-import { SCENARIO_FORMAT, SCENARIO_VERSION, type MapEvent, type ObstacleKnowledge, type Scenario, type ScenarioAgent, type ScenarioObstacle, type SolverSettings } from './schema.ts';
+import { SCENARIO_FORMAT, SCENARIO_VERSION, type MapEvent, type ObstacleKnowledge, type Scenario, type ScenarioAgent, type ScenarioObstacle, type ScenarioRegion, type SolverSettings } from './schema.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
 import { checkScenarioOnGrid, checkScenarioStructure } from './checks.ts';
 import { gridFromInlineMap, inlineMapFromGrid } from './inlineMap.ts';
@@ -28,6 +28,8 @@ export interface ScenarioContent {
   obstacles: readonly ScenarioObstacle[];
   /** What units know of the obstacles. */
   knowledge: ObstacleKnowledge;
+  /** Measured regions (a bridge, a door): named rectangles every solve reports on. */
+  regions: readonly ScenarioRegion[];
 }
 
 /** Display facts of a unit that a MapfInstance does not carry, by the instance's agent index. */
@@ -80,6 +82,7 @@ export function contentFromScenario(scenario: Scenario, options: { mapGrid?: Gri
     events: scenario.events.slice(),
     obstacles: scenario.obstacles.slice(),
     knowledge: scenario.knowledge,
+    regions: scenario.regions.slice(),
   };
 }
 
@@ -103,6 +106,7 @@ export function scenarioFromContent(content: ScenarioContent, options: { inlineM
     events: content.events.slice(),
     obstacles: content.obstacles.slice(),
     knowledge: content.knowledge,
+    regions: content.regions.slice(),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The scenario file, current version (`format: "mapf-lab/scenario", version: 3`): one map, the
  * movement rules, the units with their tasks, the solver settings, timed map events and (from
- * version 3) moving obstacles with what units know of them.
+ * version 3) moving obstacles with what units know of them, and measured regions.
  *
  * This zod schema is the one definition of the format: the loader validates with it, the JSON
  * editor validates with its JSON Schema export, and every `.describe()` text below is what the
@@ -110,6 +110,12 @@ export const ObstacleSchema = z.object({
 
 export const OBSTACLE_KNOWLEDGE = ['now', 'timetable'] as const;
 
+export const RegionSchema = z.object({
+  name: z.string().min(1).max(80).describe('Name of the region, shown in results and charts (e.g. "bridge"); unique within the scenario.'),
+  from: PointSchema.describe('One corner [x, y] of the rectangle (inclusive).'),
+  to: PointSchema.describe('The opposite corner [x, y] (inclusive); the same cell as `from` for a one-cell region.'),
+}).strict().describe('A measured region: a named rectangle of cells (a bridge, a door, a corridor); results give who passed through it, when, and how long units waited in it or queued next to it.');
+
 export const ScenarioSchema = z.object({
   format: z.literal(SCENARIO_FORMAT).describe(`Always '${SCENARIO_FORMAT}': marks the file as a MAPF Lab scenario.`),
   version: z.literal(SCENARIO_VERSION).describe(`Format version; this program writes ${SCENARIO_VERSION} and migrates older files on load.`),
@@ -125,6 +131,7 @@ export const ScenarioSchema = z.object({
   obstacles: z.array(ObstacleSchema).default([]).describe('Moving obstacles (version 3): each follows its route; units never share a cell or swap with one.'),
   knowledge: z.enum(OBSTACLE_KNOWLEDGE).default('now')
     .describe("What units know of moving obstacles: 'now' (only where they stand this turn, like walls) or 'timetable' (their future positions)."),
+  regions: z.array(RegionSchema).max(1000).default([]).describe('Measured regions (version 3): named rectangles whose traffic every solve reports.'),
 }).strict().describe('A MAPF Lab scenario: a map, units with start and goal cells, and solver settings.');
 
 export type Point = readonly [number, number];
@@ -135,6 +142,7 @@ export type SolverSettings = z.output<typeof SolverSettingsSchema>;
 export type MapEvent = z.output<typeof MapEventSchema>;
 export type ScenarioObstacle = z.output<typeof ObstacleSchema>;
 export type ObstacleKnowledge = (typeof OBSTACLE_KNOWLEDGE)[number];
+export type ScenarioRegion = z.output<typeof RegionSchema>;
 
 /** A unit after loading: every optional field filled in. */
 export interface ScenarioAgent {

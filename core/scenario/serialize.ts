@@ -24,6 +24,7 @@ export function canonicalScenario(s: Scenario): Record<string, unknown> {
     events: s.events.map(canonicalEvent),
     obstacles: s.obstacles.map(canonicalObstacle),
     knowledge: s.knowledge,
+    regions: s.regions.map((r) => ({ name: r.name, from: [r.from[0], r.from[1]], to: [r.to[0], r.to[1]] })),
   };
 }
 

@@ -82,7 +82,7 @@ export async function saveRunReplay(record: RunRecord): Promise<void> {
     const request = solveRequestFields(doc.solver, doc.grid.width, doc.grid.height);
     notify('info', `Solving run ${record.id} (${record.label}, ${record.agents} agents) for its replay file…`);
     const result = await solverService.solve({ ...request, instance: encodeInstance(instance, events) }).result;
-    const outcome = solveOutcome(instance, result, runModel.revision);
+    const outcome = solveOutcome(instance, result, runModel.planRevision);
     if (outcome.paths.length === 0) throw new Error(`the solver found no plan (${result.status}${result.message ? `: ${result.message}` : ''})`);
     const text = replayFileText({ name: doc.name, grid: doc.grid, map: runModel.toScenario().map, movement: doc.movement, agents: doc.agents, events: doc.events, request, outcome });
     await save(`${slug(doc.name)}-run${record.id}-replay.json`, text, [{ name: 'MAPF Lab replay', extensions: ['json'] }], ' (MAPF Lab replay, version 1).');

@@ -5,7 +5,7 @@
  */
 import type { Movement } from '../../../core/grid/movement.ts';
 import type { MapSource } from '../../../core/scenario/content.ts';
-import type { MapEvent, ObstacleKnowledge, ScenarioAgent, ScenarioObstacle, SolverSettings } from '../../../core/scenario/schema.ts';
+import type { MapEvent, ObstacleKnowledge, ScenarioAgent, ScenarioObstacle, ScenarioRegion, SolverSettings } from '../../../core/scenario/schema.ts';
 import type { EditorDocument } from './document.ts';
 import { resizeGrid, type CellValues } from './gridResize.ts';
 
@@ -56,6 +56,7 @@ interface FieldValues {
   mapSource: MapSource;
   obstacles: readonly ScenarioObstacle[];
   knowledge: ObstacleKnowledge;
+  regions: readonly ScenarioRegion[];
 }
 export type FieldName = keyof FieldValues;
 
@@ -89,8 +90,8 @@ export function addParts(into: ChangedParts, change: Change): void {
       into.agents = true;
       break;
     case 'field':
-      // Obstacles are drawn with the events (their layer redraws on either).
-      if (change.field === 'events' || change.field === 'obstacles') into.events = true;
+      // Obstacles and measured regions are drawn with the events (their layer redraws on any of them).
+      if (change.field === 'events' || change.field === 'obstacles' || change.field === 'regions') into.events = true;
       else into.settings = true;
   }
 }
@@ -156,6 +157,6 @@ export function changeCost(change: Change): number {
     case 'agentSet':
       return 64 + 16 * change.indices.length;
     case 'field':
-      return change.field === 'events' ? 64 + 32 * change.value.length : change.field === 'obstacles' ? 64 + 64 * change.value.length : 64;
+      return change.field === 'events' ? 64 + 32 * change.value.length : change.field === 'obstacles' || change.field === 'regions' ? 64 + 64 * change.value.length : 64;
   }
 }

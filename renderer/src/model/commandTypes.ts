@@ -3,7 +3,7 @@
  * canvas and the JSON editor all build one of these and hand it to EditorModel.dispatch.
  */
 import type { Movement } from '../../../core/grid/movement.ts';
-import type { MapEvent, ObstacleKnowledge, ScenarioObstacle, SolverSettings } from '../../../core/scenario/schema.ts';
+import type { MapEvent, ObstacleKnowledge, ScenarioObstacle, ScenarioRegion, SolverSettings } from '../../../core/scenario/schema.ts';
 import type { SolveResult } from '../../../core/solvers/types.ts';
 import type { EditorDocument } from './document.ts';
 
@@ -61,6 +61,8 @@ export type EditorCommand =
   | { type: 'setEvents'; events: readonly MapEvent[] }
   | { type: 'setObstacles'; obstacles: readonly ScenarioObstacle[] }
   | { type: 'setKnowledge'; knowledge: ObstacleKnowledge }
+  /** Replaces the measured regions (the Measure tool, the regions panel): one undo step. */
+  | { type: 'setRegions'; regions: readonly ScenarioRegion[] }
   /** Applies a whole scenario from the JSON editor as one undoable step. */
   | { type: 'replaceFromJson'; text: string; fileName?: string; solverNames?: readonly string[] }
   /** Replaces the document (file opened, new map): not undoable, starts a new history. */

@@ -7,6 +7,7 @@ import type { CommandName } from './commandTypes.ts';
 import { drawLine, fillRect, floodFillCommand, paintCells, resizeMap } from './mapCommands.ts';
 import { addAgent, moveAgentGoal, moveAgentStart, placeRandomAgents, removeAgents, setAgentProps, setAgents } from './agentCommands.ts';
 import { setEvents, setKnowledge, setMovement, setName, setObstacles, setSolverSettings } from './settingsCommands.ts';
+import { setRegions } from './regionCommands.ts';
 import { loadDocument, receiveSolution, replaceFromJson } from './documentCommands.ts';
 
 export const COMMANDS: { readonly [N in CommandName]: CommandDefinition<N> } = {
@@ -28,6 +29,7 @@ export const COMMANDS: { readonly [N in CommandName]: CommandDefinition<N> } = {
   setEvents,
   setObstacles,
   setKnowledge,
+  setRegions,
   replaceFromJson,
   loadDocument,
   receiveSolution,

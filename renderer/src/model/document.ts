@@ -24,6 +24,7 @@ export function emptyDocument(width = 32, height = 32, name = 'Untitled scenario
     events: [],
     obstacles: [],
     knowledge: 'now',
+    regions: [],
   };
 }
 

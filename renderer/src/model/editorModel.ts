@@ -6,6 +6,7 @@
  * The model lives outside React; views subscribe and are told which parts changed, so the
  * canvas redraws its static layer only when the map changed.
  */
+import { PlanRevisions, planSignature } from './planSignature.ts';
 import { contentFromScenario, instanceFromContent, type InstanceWithUnits } from '../../../core/scenario/content.ts';
 import type { Scenario } from '../../../core/scenario/schema.ts';
 import type { SolveResult } from '../../../core/solvers/types.ts';
@@ -50,6 +51,8 @@ export class EditorModel {
   private keepCache: { agents: EditorDocument['agents']; width: number; height: number; mask: Uint8Array | null } | null = null;
   private solutionValue: SolveResult | null = null;
   private solutionRevision = -1;
+  private readonly planRevisions = new PlanRevisions();
+  private planCache: { revision: number; id: number } | null = null;
   private mapEdited = false;
   /** Bumped by every change to the document, undo and redo included. */
   revision = 0;
@@ -163,7 +166,17 @@ export class EditorModel {
 
   /** Whether the document is unchanged since the solution was received. */
   get solutionIsCurrent(): boolean {
-    return this.solutionValue !== null && this.solutionRevision === this.revision;
+    return this.solutionValue !== null && this.solutionRevision === this.planRevision;
+  }
+
+  /**
+   * Names the plan-relevant content (planSignature.ts): a plan made at one planRevision is the
+   * plan of the document whenever the number is the same again (a rename, a region, a setting
+   * changed back), while `revision` moves on at every change.
+   */
+  get planRevision(): number {
+    if (this.planCache?.revision !== this.revision) this.planCache = { revision: this.revision, id: this.planRevisions.idOf(planSignature(this.doc)) };
+    return this.planCache.id;
   }
 
   /** Whether the map was edited since the document was loaded (then a map file reference would lose the edits). */
@@ -266,7 +279,7 @@ export class EditorModel {
       },
       setSolution: (solution) => {
         this.solutionValue = solution;
-        this.solutionRevision = this.revision;
+        this.solutionRevision = this.planRevision;
         this.emit('solution', 'receiveSolution', noParts(), true, false);
       },
     };

@@ -1,6 +1,6 @@
 /** Commands that edit the map: brush strokes, rectangles, lines, flood fill, resize. */
 import { MAX_GRID_SIDE } from '../../../core/grid/grid.ts';
-import type { MapEvent, ScenarioAgent, ScenarioObstacle } from '../../../core/scenario/schema.ts';
+import type { MapEvent, ScenarioAgent, ScenarioObstacle, ScenarioRegion } from '../../../core/scenario/schema.ts';
 import { CellRecorder } from './cellRecorder.ts';
 import type { CellRegion, CommandContext, CommandDefinition } from './commandContext.ts';
 import { CommandError, type XY } from './commandTypes.ts';
@@ -125,6 +125,16 @@ export const resizeMap: CommandDefinition<'resizeMap'> = {
     // Obstacles whose route would leave the map go too (a route cannot be trimmed and keep its meaning).
     const inside = (o: ScenarioObstacle) => o.route.every(([x, y]) => x + o.size <= width && y + o.size <= height);
     if (!doc.obstacles.every(inside)) tx.apply({ kind: 'field', field: 'obstacles', value: doc.obstacles.filter(inside) });
+    // Measured regions are cut to the map; one wholly outside it goes.
+    const cut = (r: ScenarioRegion): ScenarioRegion | null => {
+      const x0 = Math.min(r.from[0], r.to[0]);
+      const y0 = Math.min(r.from[1], r.to[1]);
+      if (x0 >= width || y0 >= height) return null;
+      const clip = ([x, y]: readonly [number, number]): [number, number] => [Math.min(x, width - 1), Math.min(y, height - 1)];
+      return { name: r.name, from: clip(r.from), to: clip(r.to) };
+    };
+    const regions = doc.regions.map(cut).filter((r): r is ScenarioRegion => r !== null);
+    if (JSON.stringify(regions) !== JSON.stringify(doc.regions)) tx.apply({ kind: 'field', field: 'regions', value: regions });
     tx.apply({ kind: 'resize', width, height, restore: null });
   },
 };

@@ -12,7 +12,7 @@ const MAX_ROWS = 200;
 export function ResultsPanel() {
   const outcome = useSlice(solveStore, (s) => s.outcome);
   const agents = useSlice(modelStore, (s) => s.agents);
-  const revision = useSlice(modelStore, (s) => s.revision);
+  const revision = useSlice(modelStore, (s) => s.planRevision);
   // Settings are part of the document, so while the plan is current these are the ones it was solved with.
   const costModel = costModelOf(useSlice(modelStore, (s) => s.solver.params));
   // A plan for an edited scenario would show rows for units that moved or no longer exist.

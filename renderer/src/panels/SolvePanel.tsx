@@ -34,7 +34,7 @@ export function SolvePanel() {
   const agents = useSlice(modelStore, (s) => s.agents);
   const obstacles = useSlice(modelStore, (s) => s.obstacles.length);
   const knowledge = useSlice(modelStore, (s) => s.knowledge);
-  const revision = useSlice(modelStore, (s) => s.revision);
+  const revision = useSlice(modelStore, (s) => s.planRevision);
   const phase = useSlice(solveStore, (s) => s.phase);
   const progress = useSlice(solveStore, (s) => s.progress);
   const outcome = useSlice(solveStore, (s) => s.outcome);

@@ -23,6 +23,9 @@ export interface ModelView {
   events: EditorDocument['events'];
   obstacles: EditorDocument['obstacles'];
   knowledge: EditorDocument['knowledge'];
+  regions: EditorDocument['regions'];
+  /** Names what the plan depends on (map, units, movement, solver, events, obstacles): equal numbers, the same plan. */
+  planRevision: number;
   /** Bumped by every document change: a plan is out of date when this moved on. */
   revision: number;
   undoLabel: string | null;
@@ -51,6 +54,7 @@ export const COMMAND_LABELS: Record<CommandName, string> = {
   setEvents: 'map events',
   setObstacles: 'moving obstacles',
   setKnowledge: 'what units know',
+  setRegions: 'measured regions',
   replaceFromJson: 'JSON edit',
   loadDocument: 'open',
   receiveSolution: 'solution',
@@ -74,6 +78,8 @@ function snapshot(source: EditorModel, mapRevision: number): ModelView {
     events: doc.events,
     obstacles: doc.obstacles,
     knowledge: doc.knowledge,
+    regions: doc.regions,
+    planRevision: source.planRevision,
     revision: source.revision,
     undoLabel: source.canUndo ? label(source.undoName) : null,
     redoLabel: source.canRedo ? label(source.redoName) : null,

@@ -5,12 +5,12 @@ import { useSlice } from './store.ts';
 
 export function currentOutcome(): SolveOutcome | null {
   const outcome = solveStore.get().outcome;
-  return outcome && outcome.revision === modelStore.get().revision ? outcome : null;
+  return outcome && outcome.revision === modelStore.get().planRevision ? outcome : null;
 }
 
 export function useCurrentOutcome(): SolveOutcome | null {
   const outcome = useSlice(solveStore, (s) => s.outcome);
-  const revision = useSlice(modelStore, (s) => s.revision);
+  const revision = useSlice(modelStore, (s) => s.planRevision);
   return outcome && outcome.revision === revision ? outcome : null;
 }
 

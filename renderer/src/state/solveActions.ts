@@ -38,7 +38,7 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
     notify('error', problem);
     return;
   }
-  const revision = model.revision;
+  const revision = model.planRevision;
   const settings = model.document.solver;
   // The grid is edited in place by the painter: the request gets its own copy on the wire.
   const fields = solveRequestFields(settings, instance.grid.width, instance.grid.height);
@@ -49,7 +49,7 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   const result = await job.result;
   if (solveStore.get().jobId !== job.id) return; // a newer solve replaced this one
   // The plan is checked against the instance only while the model still is the one solved.
-  const outcome = solveOutcome(instance, result, revision, model.revision === revision, obstacles.map((o) => o.size ?? 1));
+  const outcome = solveOutcome(instance, result, revision, model.planRevision === revision, obstacles.map((o) => o.size ?? 1));
   model.dispatch({ type: 'receiveSolution', solution: { solver: result.solver, status: result.status, paths: outcome.paths, message: outcome.message, stats: result.stats } });
   replayStore.set({ t: 0, playing: false });
   solveStore.set({ phase: 'done', jobId: null, progress: '', outcome });

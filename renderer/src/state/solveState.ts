@@ -27,7 +27,7 @@ export interface SolveOutcome {
   replay?: Replay;
   /** Runs among moving obstacles: each obstacle's cells per turn as it moved. */
   obstaclePaths?: number[][];
-  /** The model revision the plan was computed for: an edit since makes it stale. */
+  /** The plan revision (planSignature.ts) it was computed for: an edit that changes what the plan depends on makes it stale. */
   revision: number;
 }
 

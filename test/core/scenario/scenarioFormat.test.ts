@@ -85,7 +85,14 @@ const FULL = `{
       "startTurn": 4
     }
   ],
-  "knowledge": "timetable"
+  "knowledge": "timetable",
+  "regions": [
+    {
+      "name": "bridge",
+      "from": [1, 0],
+      "to": [2, 1]
+    }
+  ]
 }
 `;
 

@@ -38,6 +38,7 @@ export function sampleDocument(): EditorDocument {
     events: [{ t: 3, cells: [[4, 2]], action: 'close' }],
     obstacles: [],
     knowledge: 'now',
+    regions: [],
   };
 }
 

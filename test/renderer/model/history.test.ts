@@ -103,7 +103,7 @@ describe('commands outside history', () => {
     expect(seenUndo).toBe(false);
   });
 
-  it('receiveSolution is stored but never undone, and an edit makes it stale', () => {
+  it('receiveSolution is stored but never undone, and an edit the plan depends on makes it stale', () => {
     const model = new EditorModel(sampleDocument());
     model.dispatch({ type: 'setName', name: 'Z' });
     model.dispatch({ type: 'receiveSolution', solution: SOLUTION });
@@ -114,8 +114,11 @@ describe('commands outside history', () => {
     model.undo();
     expect(model.document.name).toBe('Sample');
     expect(model.solution).toBe(SOLUTION);
-    expect(model.solutionIsCurrent).toBe(false);
+    // The name is not part of the plan (issue 15, defect 4): the plan is still the scenario's.
+    expect(model.solutionIsCurrent).toBe(true);
     expect(model.canUndo).toBe(false);
+    model.dispatch({ type: 'moveAgentGoal', id: 'A', to: [6, 5] });
+    expect(model.solutionIsCurrent).toBe(false);
     model.dispatch({ type: 'loadDocument', document: sampleDocument() });
     expect(model.solution).toBeNull();
   });

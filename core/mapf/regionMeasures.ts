@@ -1,0 +1,140 @@
+/**
+ * What a designer measures at a chokepoint (issue 15, "Measure a region"): for a named rectangle
+ * of the map (a bridge, a door, a corridor) and a plan, who passed through it, when, how fast, and
+ * how long units waited in it or queued next to it.
+ *
+ * Definitions (the CLI's `--json` and the app's results use these words):
+ * - a unit *stands in* the region at turn t when any cell of its footprint at t lies in it;
+ * - the *cells next to it* are the cells one step away (8 neighbours) outside it;
+ * - a unit *waits* at turn t >= 1 when it stood on the same cell at t - 1 and is not on its goal,
+ *   the simulator's definition of a wait (metrics.ts), so refused moves and holds both count;
+ * - `units`: the units that stood in the region at some turn; an *entry* is a turn a unit stands
+ *   in it having not stood in it the turn before (a unit starting in it enters at turn 0);
+ * - `firstEntry` / `lastExit`: the first and the last turn a unit stood in it (null if none did);
+ * - `throughput`: units per 10 turns over [firstEntry, lastExit]; `peakThroughput`: the most
+ *   entries in any 10 consecutive turns;
+ * - `queue[t]`: the units waiting at turn t next to the region and not in it;
+ * - waits are counted in the region and in the cells next to it; `meanWait` is over the units
+ *   that stood in it or waited next to it, `maxWait` the most one such unit waited.
+ * A plan is looked at until its longest path ends; a unit whose path has ended stays put.
+ */
+import type { Path } from './plan.ts';
+
+/** A rectangle of cells, corners inclusive, in either order. */
+export interface RegionRect {
+  name: string;
+  from: readonly [number, number];
+  to: readonly [number, number];
+}
+
+export interface RegionMeasures {
+  name: string;
+  units: number;
+  firstEntry: number | null;
+  lastExit: number | null;
+  throughput: number;
+  peakThroughput: number;
+  totalWait: number;
+  meanWait: number;
+  maxWait: number;
+  /** Units queued next to the region at each turn 0..T. */
+  queue: number[];
+  maxQueue: number;
+}
+
+/** Turns over which throughput is counted (units per this many turns). */
+export const THROUGHPUT_TURNS = 10;
+
+interface PlanShape {
+  width: number;
+  paths: readonly Path[];
+  goals: readonly number[];
+  /** Footprint side per unit (1 when absent). */
+  sizes?: readonly number[];
+}
+
+/** The measures of every region for one plan, in the regions' order. */
+export function measureRegions(plan: PlanShape, regions: readonly RegionRect[]): RegionMeasures[] {
+  return regions.map((region) => measureRegion(plan, region));
+}
+
+export function measureRegion(plan: PlanShape, region: RegionRect): RegionMeasures {
+  const { width, paths, goals } = plan;
+  const x0 = Math.min(region.from[0], region.to[0]);
+  const x1 = Math.max(region.from[0], region.to[0]);
+  const y0 = Math.min(region.from[1], region.to[1]);
+  const y1 = Math.max(region.from[1], region.to[1]);
+  let horizon = 0;
+  for (const path of paths) horizon = Math.max(horizon, path.length);
+  const turns = Math.max(horizon, 1);
+  const queue = new Array<number>(turns).fill(0);
+  const entriesAt = new Int32Array(turns);
+  let units = 0;
+  let firstEntry: number | null = null;
+  let lastExit: number | null = null;
+  let totalWait = 0;
+  let maxWait = 0;
+  let waitingUnits = 0;
+
+  for (let a = 0; a < paths.length; a++) {
+    const path = paths[a];
+    if (path.length === 0) continue;
+    const size = plan.sizes?.[a] ?? 1;
+    // Where the footprint lies relative to the region: 2 in it, 1 next to it, 0 elsewhere.
+    const place = (cell: number): number => {
+      const x = cell % width;
+      const y = (cell - x) / width;
+      const fx1 = x + size - 1;
+      const fy1 = y + size - 1;
+      if (x <= x1 && fx1 >= x0 && y <= y1 && fy1 >= y0) return 2;
+      if (x <= x1 + 1 && fx1 >= x0 - 1 && y <= y1 + 1 && fy1 >= y0 - 1) return 1;
+      return 0;
+    };
+    let stood = false;
+    let waits = 0;
+    let wasIn = false;
+    for (let t = 0; t < turns; t++) {
+      const cell = path[t < path.length ? t : path.length - 1];
+      const where = place(cell);
+      if (where === 2) {
+        if (!wasIn) entriesAt[t]++;
+        stood = true;
+        if (firstEntry === null || t < firstEntry) firstEntry = t;
+        if (lastExit === null || t > lastExit) lastExit = t;
+      }
+      wasIn = where === 2;
+      if (t > 0 && where > 0 && cell !== goals[a] && cell === path[t - 1 < path.length ? t - 1 : path.length - 1]) {
+        waits++;
+        if (where === 1) queue[t]++;
+      }
+    }
+    if (stood) units++;
+    if (stood || waits > 0) {
+      waitingUnits++;
+      totalWait += waits;
+      if (waits > maxWait) maxWait = waits;
+    }
+  }
+
+  let peakThroughput = 0;
+  let window = 0;
+  for (let t = 0; t < turns; t++) {
+    window += entriesAt[t];
+    if (t >= THROUGHPUT_TURNS) window -= entriesAt[t - THROUGHPUT_TURNS];
+    if (window > peakThroughput) peakThroughput = window;
+  }
+  const span = firstEntry === null || lastExit === null ? 0 : lastExit - firstEntry + 1;
+  return {
+    name: region.name,
+    units,
+    firstEntry,
+    lastExit,
+    throughput: span > 0 ? (units * THROUGHPUT_TURNS) / span : 0,
+    peakThroughput,
+    totalWait,
+    meanWait: waitingUnits > 0 ? totalWait / waitingUnits : 0,
+    maxWait,
+    queue,
+    maxQueue: queue.reduce((m, q) => Math.max(m, q), 0),
+  };
+}

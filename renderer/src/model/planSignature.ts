@@ -1,0 +1,56 @@
+/**
+ * What a plan depends on, as a short key: the map (its size and edit version), the units, the
+ * movement rules, the solver settings, timed events, moving obstacles and what units know. The
+ * name and the measured regions are left out, so renaming the scenario or marking a bridge keeps
+ * the replay (issue 15, defect 4), and a setting changed and changed back gives the same key.
+ */
+import type { Grid } from '../../../core/grid/grid.ts';
+import type { EditorDocument } from './document.ts';
+
+export function planSignature(doc: EditorDocument): string {
+  const text = JSON.stringify([doc.agents, doc.movement, doc.solver, doc.events, doc.obstacles, doc.knowledge]);
+  return `${gridId(doc.grid)}:${doc.grid.width}x${doc.grid.height}@${doc.grid.version}#${text.length}:${hash32(text, 0x811c9dc5)}${hash32(text, 0x01000193)}`;
+}
+
+// Each grid object gets a number, so a map opened in place of another of the same size never
+// shares its edit versions (both start at 0).
+const gridIds = new WeakMap<Grid, number>();
+let nextGridId = 1;
+
+function gridId(grid: Grid): number {
+  let id = gridIds.get(grid);
+  if (id === undefined) gridIds.set(grid, (id = nextGridId++));
+  return id;
+}
+
+/** FNV-1a over UTF-16 code units from `seed`: two seeds give a 64-bit key, and the text is not kept. */
+function hash32(text: string, seed: number): string {
+  let h = seed >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(36);
+}
+
+/** Numbers plan signatures: the same signature, the same number, for the last `capacity` seen. */
+export class PlanRevisions {
+  private readonly ids = new Map<string, number>();
+  private next = 1;
+
+  constructor(private readonly capacity = 64) {}
+
+  idOf(signature: string): number {
+    const known = this.ids.get(signature);
+    if (known !== undefined) {
+      // Most recently used last, so the oldest goes first.
+      this.ids.delete(signature);
+      this.ids.set(signature, known);
+      return known;
+    }
+    const id = this.next++;
+    this.ids.set(signature, id);
+    if (this.ids.size > this.capacity) this.ids.delete(this.ids.keys().next().value!);
+    return id;
+  }
+}
