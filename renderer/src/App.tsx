@@ -9,6 +9,7 @@ import { UnitsPanel } from './panels/UnitsPanel.tsx';
 import { ScenarioPanel } from './panels/ScenarioPanel.tsx';
 import { EventsPanel } from './panels/EventsPanel.tsx';
 import { ObstaclesPanel } from './panels/ObstaclesPanel.tsx';
+import { RegionsPanel } from './panels/RegionsPanel.tsx';
 import { ResultsPanel } from './panels/ResultsPanel.tsx';
 import { GeneratePanel } from './panels/GeneratePanel.tsx';
 import { ReplayBar } from './panels/ReplayBar.tsx';
@@ -79,6 +80,7 @@ export function App() {
           <SolvePanel />
           <UnitsPanel />
           <ResultsPanel />
+          <RegionsPanel />
           <EventsPanel />
           <ObstaclesPanel />
           <ScenarioPanel />

@@ -104,6 +104,7 @@ export function MapView() {
           planWindow: replay.windows && outcome ? selectedPlanWindow(outcome.replay?.windows, model.document.agents, editor.selection, replay.t) : null,
           events: model.document.events,
           obstacles: model.document.obstacles,
+          regions: model.document.regions,
           watchRegions: watchRegionSize(model.document),
           selection: new Set(editor.selection),
           preview: toolController.preview,

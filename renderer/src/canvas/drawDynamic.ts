@@ -4,9 +4,10 @@
  */
 import type { AppliedMapChange } from '../../../core/mapf/mapEvents.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
-import type { MapEvent, ScenarioAgent, ScenarioObstacle } from '../../../core/scenario/schema.ts';
+import type { MapEvent, ScenarioAgent, ScenarioObstacle, ScenarioRegion } from '../../../core/scenario/schema.ts';
 import { drawMapEvents } from './drawEvents.ts';
 import { drawObstacles, drawWatchRegions } from './drawObstacles.ts';
+import { drawRegionLabels, drawRegions } from './drawRegions.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { unitPosition } from '../replay/position.ts';
 import { type PlanWindowOverlay, drawPlanWindow } from '../replay/windowOverlay.ts';
@@ -37,6 +38,8 @@ export interface DynamicScene {
   events: readonly MapEvent[];
   /** The scenario's moving obstacles: routes, and where each is at turn t. */
   obstacles: readonly ScenarioObstacle[];
+  /** The scenario's measured regions (outlined with their names). */
+  regions?: readonly ScenarioRegion[];
   /** The watch strategy's region size when it is the one chosen (its regions are drawn), else null. */
   watchRegions?: number | null;
   selection: ReadonlySet<string>;
@@ -62,6 +65,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   if (plan && scene.heat) drawHeat(context, grid, plan.analysis, view);
   drawMapEvents(context, scene.events, plan ? Math.floor(t) : -1, view, plan?.mapChanges ? { changes: plan.mapChanges, width: grid.width } : undefined);
   if (scene.watchRegions) drawWatchRegions(context, grid, scene.watchRegions, view);
+  if (scene.regions) drawRegions(context, scene.regions, view);
   drawObstacles(context, grid, scene.obstacles, plan ? Math.floor(t) : 0, view, plan?.obstaclePaths);
 
   context.lineCap = 'round';
@@ -139,6 +143,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     }
   });
 
+  if (scene.regions) drawRegionLabels(context, scene.regions, view);
   if (scene.preview) drawPreview(context, scene.preview, agents, view);
   if (scene.brush) {
     // The same footprint the paint command stamps: (size - 1) >> 1 cells before the centre.
@@ -170,7 +175,9 @@ function drawHeat(context: CanvasRenderingContext2D, grid: Grid, analysis: Repla
 function drawPreview(context: CanvasRenderingContext2D, preview: ToolPreview, agents: readonly ScenarioAgent[], view: Viewport): void {
   const { cellSize: s, offsetX: ox, offsetY: oy } = view;
   context.save();
-  if (preview.kind === 'rect') {
+  if (preview.kind === 'region') {
+    drawRegions(context, [{ name: '', from: [preview.from.x, preview.from.y], to: [preview.to.x, preview.to.y] }], view);
+  } else if (preview.kind === 'rect') {
     const x0 = Math.min(preview.from.x, preview.to.x);
     const y0 = Math.min(preview.from.y, preview.to.y);
     context.fillStyle = preview.passable ? 'rgba(244, 241, 234, 0.7)' : 'rgba(43, 45, 51, 0.6)';

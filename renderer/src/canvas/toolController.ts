@@ -12,6 +12,7 @@ import type { Store } from '../state/store.ts';
 import type { EditorState } from '../state/editorState.ts';
 import type { MapEvent, ScenarioObstacle } from '../../../core/scenario/schema.ts';
 import { covers } from '../replay/position.ts';
+import { nextRegionName } from '../model/regionCommands.ts';
 
 /** The turn a new door closes at when no replay turn is chosen. */
 export const DEFAULT_DOOR_TURN = 10;
@@ -25,6 +26,8 @@ export interface Cell {
 export type ToolPreview =
   | { kind: 'line'; from: Cell; to: Cell; passable: boolean; brush: number }
   | { kind: 'rect'; from: Cell; to: Cell; passable: boolean }
+  /** The Measure tool's rectangle: a new measured region on release. */
+  | { kind: 'region'; from: Cell; to: Cell }
   | { kind: 'unit-start'; at: Cell }
   /**
    * `to`: where the dragged end's anchor (top-left cell) would go; `grab`: the pressed cell's
@@ -116,6 +119,9 @@ export class ToolController {
       case 'obstacle':
         this.obstacleClick(cell, shift);
         return;
+      case 'measure':
+        this.preview = { kind: 'region', from: inside, to: inside };
+        return;
     }
   }
 
@@ -125,7 +131,7 @@ export class ToolController {
       if (this.last && this.last.x === cell.x && this.last.y === cell.y) return;
       this.last = cell;
       this.run({ type: 'paintCells', phase: 'extend', x: cell.x, y: cell.y });
-    } else if (preview && (preview.kind === 'line' || preview.kind === 'rect')) {
+    } else if (preview && (preview.kind === 'line' || preview.kind === 'rect' || preview.kind === 'region')) {
       this.preview = { ...preview, to: this.clamp(cell) };
     } else if (preview && preview.kind === 'drag') {
       this.preview = { ...preview, to: this.dragAnchor(cell, preview) };
@@ -146,6 +152,10 @@ export class ToolController {
     const to = preview.kind === 'drag' ? this.dragAnchor(cell, preview) : this.clamp(cell);
     if (preview.kind === 'line') {
       this.run({ type: 'drawLine', from: [preview.from.x, preview.from.y], to: [to.x, to.y], passable: preview.passable, brush: preview.brush });
+    } else if (preview.kind === 'region') {
+      // A new region named 'region N' (renamed in the Measured regions panel): one undo step.
+      const regions = this.model.document.regions;
+      this.run({ type: 'setRegions', regions: [...regions, { name: nextRegionName(regions.map((r) => r.name)), from: [preview.from.x, preview.from.y], to: [to.x, to.y] }] });
     } else if (preview.kind === 'rect') {
       this.run({ type: 'fillRect', from: [preview.from.x, preview.from.y], to: [to.x, to.y], passable: preview.passable });
     } else if (this.inMap(cell)) {

@@ -1,0 +1,135 @@
+/**
+ * Measured regions (issue 15, "Measure a region"): the rectangles marked with the Measure tool
+ * (M), each renamed or removed here (one undo step each), and for the plan on screen what each
+ * one saw: the units that passed through it, from which turn to which, the throughput, the waits
+ * in it and next to it, and the queue next to it over time as a small chart.
+ */
+import { useMemo, useState, useEffect } from 'react';
+import { THROUGHPUT_TURNS, measureRegions, type RegionMeasures } from '../../../core/mapf/regionMeasures.ts';
+import type { ScenarioRegion } from '../../../core/scenario/schema.ts';
+import { modelStore } from '../state/modelStore.ts';
+import { useSlice } from '../state/store.ts';
+import { dispatch } from '../state/editActions.ts';
+import { editorStore } from '../state/editorState.ts';
+import { useCurrentOutcome } from '../state/plan.ts';
+import { replayStore } from '../state/replayState.ts';
+
+const MAX_ROWS = 50;
+
+function NameField({ value, testId, onCommit }: { value: string; testId: string; onCommit(name: string): void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const commit = () => (text.trim() && text.trim() !== value ? onCommit(text.trim()) : setText(value));
+  return (
+    <input
+      type="text"
+      className="region-name"
+      aria-label="Region name"
+      value={text}
+      data-testid={testId}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+    />
+  );
+}
+
+/** The queue next to the region per turn, with the replay's turn marked. */
+function QueueChart({ measures, testId }: { measures: RegionMeasures; testId: string }) {
+  const t = useSlice(replayStore, (s) => s.t);
+  const { queue, maxQueue } = measures;
+  const width = 220;
+  const height = 40;
+  const top = Math.max(1, maxQueue);
+  const x = (turn: number) => (queue.length > 1 ? (turn / (queue.length - 1)) * width : 0);
+  const y = (value: number) => height - 2 - (value / top) * (height - 6);
+  const points = queue.map((q, turn) => `${x(turn).toFixed(1)},${y(q).toFixed(1)}`).join(' ');
+  return (
+    <svg className="queue-chart" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${measures.name}: units queued next to it per turn, at most ${maxQueue}`} data-testid={testId}>
+      <polyline points={points} fill="none" stroke="#0f9d8a" strokeWidth="1.5" />
+      <line x1={x(Math.min(t, queue.length - 1))} x2={x(Math.min(t, queue.length - 1))} y1={0} y2={height} stroke="#e0a030" strokeWidth="1" />
+      <text x={2} y={10} fontSize="9" fill="currentColor">queue ≤ {maxQueue}</text>
+    </svg>
+  );
+}
+
+export function RegionsPanel() {
+  const regions = useSlice(modelStore, (s) => s.regions);
+  const agents = useSlice(modelStore, (s) => s.agents);
+  const width = useSlice(modelStore, (s) => s.width);
+  const measuring = useSlice(editorStore, (s) => s.tool === 'measure');
+  const outcome = useCurrentOutcome();
+  const measures = useMemo(
+    () => (outcome && outcome.paths.length > 0 && regions.length > 0 ? measureRegions({ width, paths: outcome.paths, goals: outcome.goals, sizes: agents.map((a) => a.size) }, regions) : null),
+    [outcome, regions, agents, width],
+  );
+  const replace = (index: number, region: ScenarioRegion | null) => {
+    const next = regions.slice();
+    if (region) next[index] = region;
+    else next.splice(index, 1);
+    dispatch({ type: 'setRegions', regions: next });
+  };
+  return (
+    <section className="panel" aria-label="Measured regions" data-testid="regions-panel">
+      <h2>Measured regions ({regions.length})</h2>
+      {regions.length === 0 ? (
+        <p className="muted">None. {measuring ? 'Drag a rectangle over a bridge, a door or a corridor.' : 'Choose Measure (M) and drag over a bridge, a door or a corridor to measure its traffic.'}</p>
+      ) : (
+        <table className="results events" data-testid="regions-table">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Cells</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {regions.slice(0, MAX_ROWS).map((r, i) => (
+              <tr key={`${i}:${r.name}`} data-testid="region-row">
+                <td>
+                  <NameField value={r.name} testId={`region-name-${i}`} onCommit={(name) => replace(i, { ...r, name })} />
+                </td>
+                <td>
+                  ({r.from[0]}, {r.from[1]})–({r.to[0]}, {r.to[1]})
+                </td>
+                <td>
+                  <button type="button" onClick={() => replace(i, null)} title="Remove this region" data-testid={`region-remove-${i}`}>
+                    ×
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {measures && (
+        <div className="region-measures" data-testid="region-measures">
+          <div className="region-figures region-head">
+            <span title="Units that stood in the region at some turn">Units</span>
+            <span title="First turn a unit stood in it, last turn a unit stood in it">Turns</span>
+            <span title={`Units per ${THROUGHPUT_TURNS} turns over those turns (peak: most entries in any ${THROUGHPUT_TURNS} turns)`}>Per {THROUGHPUT_TURNS} turns</span>
+            <span title="Turns units waited in the region or next to it: mean over the units that passed or queued, and the most one unit waited">Wait mean / max</span>
+          </div>
+          {measures.slice(0, MAX_ROWS).map((m, i) => (
+            <div key={i} className="region-measure" data-testid={`region-measure-${i}`}>
+              <strong>{m.name}</strong>
+              <div className="region-figures">
+                <span data-testid={`region-units-${i}`}>{m.units}</span>
+                <span data-testid={`region-turns-${i}`}>{m.firstEntry === null ? '—' : `${m.firstEntry}–${m.lastExit}`}</span>
+                <span data-testid={`region-throughput-${i}`}>
+                  {m.throughput.toFixed(2)} (peak {m.peakThroughput})
+                </span>
+                <span data-testid={`region-wait-${i}`}>
+                  {m.meanWait.toFixed(2)} / {m.maxWait}
+                </span>
+              </div>
+              <QueueChart measures={m} testId={`region-queue-${i}`} />
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

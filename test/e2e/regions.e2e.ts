@@ -1,0 +1,104 @@
+/**
+ * The designer's chokepoint measured (issue 15, "Measure a region"): a bridge template with
+ * twenty units, solved with WHCA*, the bridge marked with the Measure tool (M) and renamed, and
+ * its figures read: every unit crossed, no earlier than the walk to the bridge allows and no
+ * later than the makespan, the throughput agreeing with the turns shown; the region is drawn and
+ * saved with the scenario, and a rename keeps the replay (defect 4).
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { cellPoint, layerPixels, mapView } from './mapCanvas.ts';
+
+let browser: Browser;
+let app: WatchedPage;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await openApp(browser, inject('baseUrl'));
+  app.page.on('dialog', (d) => void d.accept());
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function settledView(page: import('playwright-core').Page) {
+  let last = await mapView(page);
+  for (;;) {
+    await page.waitForTimeout(150);
+    const now = await mapView(page);
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+}
+
+/** Teal, the regions' outline colour (#0f9d8a), at a pixel. */
+const isRegion = ([r, g, b, a]: [number, number, number, number]) => a > 100 && r < 90 && g > 120 && b > 100 && g > r + 60;
+
+describe('browser edition: measure a region', () => {
+  it('marks the bridge, reads its throughput and waits against the plan, and saves the region', async () => {
+    const page = app.page;
+    await page.getByTestId('generate-kind').selectOption('bridge');
+    await page.getByTestId('generate-width').fill('40');
+    await page.getByTestId('generate-height').fill('20');
+    await page.getByTestId('generate-opening').fill('1');
+    await page.getByTestId('generate-length').fill('10');
+    await page.getByTestId('generate-units').fill('10');
+    await page.getByTestId('generate').click();
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^40×20, 20 units/);
+    await page.getByTestId('solver-select').selectOption('whca');
+    await page.getByTestId('solve').click();
+    const status = page.getByTestId('status');
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 60_000 }).not.toBe('running');
+    expect(await status.getAttribute('data-status')).toBe('solved');
+    const makespan = Number((await page.getByTestId('makespan').textContent())!.replace(/\D+/g, ''));
+
+    // The bridge of this template: x 15..24 on row 9. Measure (M), then drag along it.
+    const view = await settledView(page);
+    await page.getByTestId('map-view').hover();
+    await page.keyboard.press('m');
+    await expect.poll(() => page.getByTestId('tool-measure').getAttribute('aria-pressed')).toBe('true');
+    await page.mouse.move(...cellPoint(view, 15, 9));
+    await page.mouse.down();
+    await page.mouse.move(...cellPoint(view, 20, 9), { steps: 4 });
+    await page.mouse.move(...cellPoint(view, 24, 9), { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('region-row').count()).toBe(1);
+    await expect.poll(async () => isRegion((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 15, 9, 0.02, 0.5)]))[0])).toBe(true);
+    // Renamed to 'bridge'; the replay survives it (a rename does not change the plan).
+    await page.getByTestId('region-name-0').fill('bridge');
+    await page.getByTestId('region-name-0').press('Enter');
+    await expect.poll(() => page.locator('[data-testid="region-measure-0"] strong').textContent()).toBe('bridge');
+    await expect(page.getByTestId('stale').count()).resolves.toBe(0);
+
+    // Every unit crosses the river on the bridge.
+    expect(await page.getByTestId('region-units-0').textContent()).toBe('20');
+    const [first, last] = (await page.getByTestId('region-turns-0').textContent())!.split('–').map(Number);
+    // Units start in column 0 (left) or 39 (right): 15 moves at least to reach the bridge's end.
+    expect(first).toBeGreaterThanOrEqual(15);
+    expect(last).toBeLessThanOrEqual(makespan);
+    const throughput = Number((await page.getByTestId('region-throughput-0').textContent())!.split(' ')[0]);
+    expect(throughput).toBeCloseTo((20 * 10) / (last - first + 1), 2);
+    // A one-lane bridge ten cells long carries one direction at a time: somebody waited.
+    const [meanWait, maxWait] = (await page.getByTestId('region-wait-0').textContent())!.split('/').map((s) => Number(s.trim()));
+    expect(maxWait).toBeGreaterThan(0);
+    expect(meanWait).toBeLessThanOrEqual(maxWait);
+    await expect(page.getByTestId('region-queue-0').count()).resolves.toBe(1);
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
+    await screenshot(page, 'region-bridge');
+    await page.getByTestId('regions-panel').scrollIntoViewIfNeeded();
+    await screenshot(page, 'region-bridge-panel');
+
+    // Saved with the scenario.
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Control+s');
+    const saved = JSON.parse(readFileSync((await (await download).path())!, 'utf8'));
+    expect(saved.regions).toEqual([{ name: 'bridge', from: [15, 9], to: [24, 9] }]);
+    // Undo removes the rename, then the region.
+    await page.getByTestId('map-view').hover();
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.getByTestId('region-row').count()).toBe(0);
+    expect(app.consoleErrors).toEqual([]);
+  });
+});
