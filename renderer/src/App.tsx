@@ -10,6 +10,7 @@ import { ScenarioPanel } from './panels/ScenarioPanel.tsx';
 import { EventsPanel } from './panels/EventsPanel.tsx';
 import { ObstaclesPanel } from './panels/ObstaclesPanel.tsx';
 import { RegionsPanel } from './panels/RegionsPanel.tsx';
+import { ComparePanel } from './compare/ComparePanel.tsx';
 import { ResultsPanel } from './panels/ResultsPanel.tsx';
 import { GeneratePanel } from './panels/GeneratePanel.tsx';
 import { ReplayBar } from './panels/ReplayBar.tsx';
@@ -80,6 +81,7 @@ export function App() {
           <SolvePanel />
           <UnitsPanel />
           <ResultsPanel />
+          <ComparePanel />
           <RegionsPanel />
           <EventsPanel />
           <ObstaclesPanel />

@@ -53,6 +53,7 @@ export class EditorModel {
   private solutionRevision = -1;
   private readonly planRevisions = new PlanRevisions();
   private planCache: { revision: number; id: number } | null = null;
+  private compareCache: { revision: number; id: number } | null = null;
   private mapEdited = false;
   /** Bumped by every change to the document, undo and redo included. */
   revision = 0;
@@ -177,6 +178,17 @@ export class EditorModel {
   get planRevision(): number {
     if (this.planCache?.revision !== this.revision) this.planCache = { revision: this.revision, id: this.planRevisions.idOf(planSignature(this.doc)) };
     return this.planCache.id;
+  }
+
+  /** The plan revision the document would have with these solver settings (a compared run's). */
+  planRevisionFor(solver: EditorDocument['solver']): number {
+    return this.planRevisions.idOf(planSignature(this.doc, solver));
+  }
+
+  /** Names what every solver's plan depends on (planRevision without the solver settings). */
+  get compareRevision(): number {
+    if (this.compareCache?.revision !== this.revision) this.compareCache = { revision: this.revision, id: this.planRevisions.idOf(`compare|${planSignature(this.doc, null)}`) };
+    return this.compareCache.id;
   }
 
   /** Whether the map was edited since the document was loaded (then a map file reference would lose the edits). */

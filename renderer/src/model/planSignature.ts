@@ -7,8 +7,9 @@
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { EditorDocument } from './document.ts';
 
-export function planSignature(doc: EditorDocument): string {
-  const text = JSON.stringify([doc.agents, doc.movement, doc.solver, doc.events, doc.obstacles, doc.knowledge]);
+export function planSignature(doc: EditorDocument, solver: EditorDocument['solver'] | null = doc.solver): string {
+  // `solver` null: what every solver's plan depends on (a comparison of solvers belongs to that).
+  const text = JSON.stringify([doc.agents, doc.movement, solver, doc.events, doc.obstacles, doc.knowledge]);
   return `${gridId(doc.grid)}:${doc.grid.width}x${doc.grid.height}@${doc.grid.version}#${text.length}:${hash32(text, 0x811c9dc5)}${hash32(text, 0x01000193)}`;
 }
 

@@ -17,12 +17,14 @@ export type ShortcutAction =
   | { kind: 'delete' }
   | { kind: 'escape' }
   | { kind: 'solve' }
+  /** Flip the replay between the compared A and B runs. */
+  | { kind: 'compareSwitch' }
   | { kind: 'fit' }
   | { kind: 'zoom'; factor: number }
   | { kind: 'toggle'; what: 'heat' | 'trails' | 'labels' | 'json' | 'follow' }
   | { kind: 'file'; what: 'open' | 'save' | 'saveMap' | 'new' };
 
-/** One letter per tool, as TOOLS shows them; C (follow), H, T and N are the replay's. */
+/** One letter per tool, as TOOLS shows them; C (follow), H, T and N are the replay's, B the compared runs' A/B switch. */
 export const TOOL_KEYS: Record<string, ToolName> = { v: 'select', p: 'pencil', e: 'eraser', l: 'line', r: 'rect', f: 'fill', u: 'unit', d: 'door', o: 'obstacle', m: 'measure' };
 
 export function shortcutFor(event: KeyDescriptor): ShortcutAction | null {
@@ -77,6 +79,9 @@ export function shortcutFor(event: KeyDescriptor): ShortcutAction | null {
     case 'c':
     case 'C':
       return { kind: 'toggle', what: 'follow' };
+    case 'b':
+    case 'B':
+      return { kind: 'compareSwitch' };
   }
   return null;
 }

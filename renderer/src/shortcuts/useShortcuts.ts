@@ -1,4 +1,6 @@
 /** Installs the window's keyboard shortcuts (see keymap.ts) and performs them. */
+import { cancelCompare, switchAB } from '../compare/compareActions.ts';
+import { compareStore } from '../compare/compareState.ts';
 import { useEffect } from 'react';
 import { shortcutFor, type ShortcutAction } from './keymap.ts';
 import { keyState } from './keyState.ts';
@@ -56,10 +58,13 @@ export function perform(action: ShortcutAction): void {
       return deleteSelection();
     case 'escape':
       if (solveStore.get().phase === 'running') return cancelSolve();
+      if (compareStore.get().phase === 'running') return cancelCompare();
       toolController.cancel();
       return editorStore.set({ selection: [] });
     case 'solve':
       return void solveCurrent();
+    case 'compareSwitch':
+      return switchAB();
     case 'fit':
       return fitView(model.document.grid.width, model.document.grid.height);
     case 'zoom':

@@ -26,6 +26,8 @@ export interface ModelView {
   regions: EditorDocument['regions'];
   /** Names what the plan depends on (map, units, movement, solver, events, obstacles): equal numbers, the same plan. */
   planRevision: number;
+  /** planRevision without the solver settings: a comparison of solvers holds while this does. */
+  compareRevision: number;
   /** Bumped by every document change: a plan is out of date when this moved on. */
   revision: number;
   undoLabel: string | null;
@@ -80,6 +82,7 @@ function snapshot(source: EditorModel, mapRevision: number): ModelView {
     knowledge: doc.knowledge,
     regions: doc.regions,
     planRevision: source.planRevision,
+    compareRevision: source.compareRevision,
     revision: source.revision,
     undoLabel: source.canUndo ? label(source.undoName) : null,
     redoLabel: source.canRedo ? label(source.redoName) : null,

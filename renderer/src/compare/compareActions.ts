@@ -1,0 +1,85 @@
+/**
+ * Compare: the open scenario solved by several solvers one after the other in the solver
+ * process (the editor stays responsive; Cancel stops the run in progress and the rest), each
+ * result kept as a row; a row opens in the replay player (its solver settings shown in the solver
+ * panel, the turn kept), and the A/B switch flips between two rows at the same turn.
+ */
+import { encodeInstance } from '../../../core/protocol/wire.ts';
+import { costModelOf } from '../../../core/mapf/plan.ts';
+import { findSolver } from '../../../core/registry/registry.ts';
+import { solverService, fileService } from '../platform/index.ts';
+import { model } from '../state/session.ts';
+import { notify, solveStore } from '../state/solveState.ts';
+import { solveOutcome } from '../state/solveOutcome.ts';
+import { solveRequestFields } from '../state/solveRequest.ts';
+import { slug } from '../state/fileActions.ts';
+import { compareCsv, compareRow, compareSettings, shortSolverName, type CompareRow } from './compareRows.ts';
+import { compareStore } from './compareState.ts';
+
+/** Runs every picked solver on the scenario as it is now, replacing the last comparison. */
+export async function runCompare(): Promise<void> {
+  const state = compareStore.get();
+  if (state.phase === 'running' || solveStore.get().phase === 'running') return;
+  const solvers = state.picked.filter((name) => findSolver(name));
+  if (solvers.length === 0) return notify('error', 'Compare: pick at least one solver.');
+  const doc = model.document;
+  const { instance, events, obstacles } = model.instance();
+  // Encoded once: the grid is edited in place, and every run must see the scenario as compared.
+  const wire = encodeInstance(instance, events, obstacles);
+  const plan = { width: doc.grid.width, sizes: doc.agents.map((a) => a.size), regions: doc.regions.slice(), costModel: costModelOf(doc.solver.params) };
+  const revision = model.compareRevision;
+  const rows: CompareRow[] = [];
+  compareStore.set({ phase: 'running', revision, rows, cancelled: false, shown: null, a: null, b: null, progress: '' });
+  for (let k = 0; k < solvers.length; k++) {
+    if (compareStore.get().cancelled) break;
+    const entry = findSolver(solvers[k])!;
+    const settings = compareSettings(doc.solver, entry.name);
+    const fields = solveRequestFields(settings, doc.grid.width, doc.grid.height);
+    if (obstacles.length > 0) fields.params = { strategy: doc.knowledge === 'timetable' ? 'predict' : 'recalc', ...fields.params };
+    const prefix = `${k + 1} of ${solvers.length}: ${entry.label}`;
+    const job = solverService.solve({ ...fields, instance: wire }, (progress) => compareStore.set({ progress: `${prefix}: ${progress.message}` }));
+    compareStore.set({ jobId: job.id, progress: `${prefix}…` });
+    const result = await job.result;
+    // Validated against the instance as compared (still the model's while the revision holds).
+    const outcome = solveOutcome(instance, result, model.planRevisionFor(settings), model.compareRevision === revision, obstacles.map((o) => o.size ?? 1));
+    rows.push(compareRow({ solver: entry.name, label: shortSolverName(entry.name), settings, outcome }, plan));
+    compareStore.set({ rows: rows.slice() });
+  }
+  const cancelled = compareStore.get().cancelled;
+  compareStore.set({ phase: 'idle', jobId: null, progress: cancelled ? `Cancelled after ${rows.length} of ${solvers.length} runs.` : '' });
+}
+
+export function cancelCompare(): void {
+  const { jobId, phase } = compareStore.get();
+  if (phase !== 'running') return;
+  compareStore.set({ cancelled: true });
+  if (jobId !== null) solverService.cancel(jobId);
+}
+
+/** Shows row `index`'s plan in the editor: its solver settings in the panel (not an undo step), the replay at the same turn. */
+export function showCompareRow(index: number): void {
+  const { rows, revision } = compareStore.get();
+  const row = rows[index];
+  if (!row || revision !== model.compareRevision || solveStore.get().phase === 'running') return;
+  model.dispatch({ type: 'setSolverSettings', settings: row.settings });
+  const outcome = { ...row.outcome, revision: model.planRevision };
+  model.dispatch({ type: 'receiveSolution', solution: { solver: row.solver, status: outcome.status, paths: outcome.paths, message: outcome.message, stats: outcome.stats } });
+  solveStore.set({ phase: 'done', jobId: null, progress: '', outcome });
+  compareStore.set({ shown: index });
+}
+
+/** Flips the replay between the A and B rows at the same turn (B, the key). */
+export function switchAB(): void {
+  const { a, b, shown } = compareStore.get();
+  if (a === null || b === null) return notify('info', 'A/B: choose an A row and a B row in Compare first.');
+  showCompareRow(shown === a ? b : a);
+}
+
+export async function exportCompareCsv(): Promise<void> {
+  const { rows } = compareStore.get();
+  if (rows.length === 0) return;
+  const name = `${slug(model.document.name)}-compare.csv`;
+  const saved = await fileService.saveText(name, compareCsv(rows, model.document.regions.map((r) => r.name)), [{ name: 'CSV', extensions: ['csv'] }]);
+  if (saved.error) notify('error', saved.error);
+  else if (saved.saved) notify('info', `Saved ${saved.name ?? name} (${rows.length} runs, sum of costs in the '${rows[0].costModel}' model).`);
+}

@@ -1,0 +1,117 @@
+/**
+ * One row of the comparison table (issue 15, "Compare on one scenario"): what a solver made of
+ * the open scenario, in the figures a designer compares: status, units arrived, makespan and sum
+ * of costs (null unless solved: a run that did not solve has no cost), waits, the measured
+ * regions, the solve time. Pure, so the figures are tested against the plan without a worker.
+ */
+import { arrivedCount, reportedCosts, type CostModel } from '../../../core/mapf/plan.ts';
+import { measureRegions, type RegionMeasures, type RegionRect } from '../../../core/mapf/regionMeasures.ts';
+import { toCsv } from '../../../core/experiments/summary.ts';
+import type { SolverSettings } from '../../../core/scenario/schema.ts';
+import type { SolveOutcome } from '../state/solveState.ts';
+
+export interface CompareRow {
+  solver: string;
+  label: string;
+  /** The settings it ran with (opening the row puts them in the solver panel). */
+  settings: SolverSettings;
+  status: string;
+  message?: string;
+  agents: number;
+  arrived: number;
+  makespan: number | null;
+  sumOfCosts: number | null;
+  costModel: CostModel;
+  totalWait: number;
+  maxWait: number;
+  /** Conflicts the plan validator found (0 for a valid plan). */
+  conflicts: number;
+  regions: RegionMeasures[];
+  /** Wall-clock time the solver reported, in milliseconds. */
+  solveMs: number;
+  outcome: SolveOutcome;
+}
+
+export function compareRow(
+  run: { solver: string; label: string; settings: SolverSettings; outcome: SolveOutcome },
+  plan: { width: number; sizes: readonly number[]; regions: readonly RegionRect[]; costModel: CostModel },
+): CompareRow {
+  const { outcome } = run;
+  const { paths, goals } = outcome;
+  const costs = reportedCosts(outcome.status === 'solved', paths, goals, plan.costModel);
+  let totalWait = 0;
+  let maxWait = 0;
+  for (const unit of outcome.analysis.units) {
+    totalWait += unit.waits;
+    if (unit.waits > maxWait) maxWait = unit.waits;
+  }
+  return {
+    solver: run.solver,
+    label: run.label,
+    settings: run.settings,
+    status: outcome.status,
+    ...(outcome.message !== undefined ? { message: outcome.message } : {}),
+    agents: goals.length,
+    arrived: paths.length > 0 ? arrivedCount(paths, goals) : 0,
+    makespan: costs.makespan,
+    sumOfCosts: costs.sumOfCosts,
+    costModel: plan.costModel,
+    totalWait,
+    maxWait,
+    conflicts: outcome.conflicts.length,
+    regions: paths.length > 0 ? measureRegions({ width: plan.width, paths, goals, sizes: plan.sizes }, plan.regions) : [],
+    solveMs: outcome.stats.elapsedMs,
+    outcome,
+  };
+}
+
+/** Short names for the table's narrow column (the full label is the row's tooltip and the pick list's). */
+const SHORT_NAMES: Record<string, string> = {
+  independent: 'Independent', astar: 'A*', od: 'OD', 'id+astar': 'ID+A*', 'id+od': 'ID+OD', 'sid+od': 'SID+OD', cbs: 'CBS', eecbs: 'EECBS',
+  lra: 'LRA*', ca: 'CA*', hca: 'HCA*', whca: 'WHCA*', pibt: 'PIBT', lacam: 'LaCAM', 'lacam-star': 'LaCAM*',
+};
+
+export function shortSolverName(name: string): string {
+  return SHORT_NAMES[name] ?? name;
+}
+
+/** The settings a compared solver runs with: the scenario's, its params only for its own solver (others refuse them). */
+export function compareSettings(scenario: SolverSettings, solver: string): SolverSettings {
+  return { ...scenario, solver, params: solver === scenario.solver ? scenario.params : {} };
+}
+
+/** The status as a person reads it: "solved", or "3 of 20 arrived (timeout)". */
+export function statusText(row: CompareRow): string {
+  if (row.status === 'solved') return 'solved';
+  return row.arrived > 0 || row.outcome.paths.length > 0 ? `${row.arrived} of ${row.agents} arrived (${row.status})` : row.status;
+}
+
+/** The table as CSV, one line per run, a column pair per measured region; the cost model is named in its own column. */
+export function compareCsv(rows: readonly CompareRow[], regionNames: readonly string[]): string {
+  const flat = rows.map((row) => {
+    const out: Record<string, unknown> = {
+      solver: row.solver,
+      status: row.status,
+      agents: row.agents,
+      arrived: row.arrived,
+      makespan: row.makespan ?? '',
+      sumOfCosts: row.sumOfCosts ?? '',
+      costModel: row.costModel,
+      totalWait: row.totalWait,
+      maxWait: row.maxWait,
+      conflicts: row.conflicts,
+      solveMs: Math.round(row.solveMs * 1000) / 1000,
+    };
+    regionNames.forEach((name, i) => {
+      const m = row.regions[i];
+      out[`${name} units`] = m?.units ?? '';
+      out[`${name} throughput`] = m ? Math.round(m.throughput * 1000) / 1000 : '';
+      out[`${name} meanWait`] = m ? Math.round(m.meanWait * 1000) / 1000 : '';
+      out[`${name} maxWait`] = m?.maxWait ?? '';
+    });
+    return out;
+  });
+  const columns = ['solver', 'status', 'agents', 'arrived', 'makespan', 'sumOfCosts', 'costModel', 'totalWait', 'maxWait', 'conflicts', 'solveMs',
+    ...regionNames.flatMap((name) => [`${name} units`, `${name} throughput`, `${name} meanWait`, `${name} maxWait`])];
+  return toCsv(flat, columns);
+}

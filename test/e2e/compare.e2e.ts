@@ -1,0 +1,117 @@
+/**
+ * The designer's story (issue 15): a bridge template with twenty units, the bridge measured, then
+ * Compare with WHCA*, HCA*, LRA* and PIBT: a row per solver whose figures agree with its plan
+ * when opened (makespan and sum of costs in the results, the units on the bridge in the region
+ * panel), two rows flipped A/B at the same turn, CSV saved, and an edit that changes plans hides
+ * the comparison.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+
+let browser: Browser;
+let app: WatchedPage;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await openApp(browser, inject('baseUrl'));
+  app.page.on('dialog', (d) => void d.accept());
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PICKED = ['whca', 'hca', 'lra', 'pibt'];
+
+async function bridgeScenario(page: Page): Promise<void> {
+  await page.getByTestId('generate-kind').selectOption('bridge');
+  await page.getByTestId('generate-width').fill('40');
+  await page.getByTestId('generate-height').fill('20');
+  await page.getByTestId('generate-opening').fill('1');
+  await page.getByTestId('generate-length').fill('10');
+  await page.getByTestId('generate-units').fill('10');
+  await page.getByTestId('generate').click();
+  await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^40×20, 20 units/);
+}
+
+describe('browser edition: compare solvers on one scenario', () => {
+  it('compares four solvers on the bridge, opens rows, flips A/B at the same turn, saves CSV', async () => {
+    const page = app.page;
+    await bridgeScenario(page);
+    // The bridge (x 15..24 on row 9) marked with the Measure tool, once the new map is fitted.
+    await page.waitForTimeout(300);
+    const view = page.getByTestId('map-view');
+    await view.hover();
+    await page.keyboard.press('m');
+    const box = (await page.getByTestId('dynamic-layer').boundingBox())!;
+    const cell = Number(await view.getAttribute('data-cell-size'));
+    const ox = Number(await view.getAttribute('data-offset-x'));
+    const oy = Number(await view.getAttribute('data-offset-y'));
+    const point = (x: number, y: number): [number, number] => [box.x + ox + (x + 0.5) * cell, box.y + oy + (y + 0.5) * cell];
+    await page.mouse.move(...point(15, 9));
+    await page.mouse.down();
+    await page.mouse.move(...point(24, 9), { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('region-row').count()).toBe(1);
+
+    // Pick exactly the four solvers.
+    for (const name of await page.locator('[data-testid^="compare-pick-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('compare-pick-'.length)))) {
+      const box = page.getByTestId(`compare-pick-${name}`);
+      if ((await box.isChecked()) !== PICKED.includes(name)) await box.click();
+    }
+    await page.getByTestId('compare-run').click();
+    await expect.poll(() => page.getByTestId('compare-row').count(), { timeout: 120_000 }).toBe(4);
+    await expect.poll(() => page.getByTestId('compare-run').isEnabled(), { timeout: 30_000 }).toBe(true);
+    const labels = await page.locator('[data-testid="compare-row"] td:first-child').allTextContents();
+    expect(labels.length).toBe(4);
+
+    // Each row, opened, shows its own plan: the results panel's figures are the row's.
+    for (let i = 0; i < 4; i++) {
+      await page.getByTestId('compare-row').nth(i).locator('td').first().click();
+      const status = await page.getByTestId(`compare-status-${i}`).textContent();
+      const soc = await page.getByTestId(`compare-soc-${i}`).textContent();
+      await expect.poll(() => page.getByTestId('compare-shown').textContent()).toContain(labels[i]);
+      if (status === 'solved') {
+        await expect.poll(() => page.getByTestId('sum-of-costs').textContent()).toBe(soc);
+        expect(await page.getByTestId('makespan').textContent()).toBe(`makespan ${await page.getByTestId(`compare-makespan-${i}`).textContent()}`);
+        // A solved plan takes every unit over the bridge.
+        expect(await page.getByTestId('region-units-0').textContent()).toBe('20');
+        expect((await page.getByTestId(`compare-region-${i}-0`).textContent())!.split(' · ')[0]).toBe((await page.getByTestId('region-throughput-0').textContent())!.split(' ')[0]);
+      } else {
+        expect(soc).toBe('—');
+        expect(status).toMatch(/^\d+ of 20 arrived/);
+      }
+      await expect(page.getByTestId('stale').count()).resolves.toBe(0);
+    }
+
+    // A/B: WHCA* and PIBT, flipped with the B key at the same turn.
+    await page.getByTestId('compare-a-0').check();
+    await page.getByTestId('compare-b-3').check();
+    await page.getByTestId('compare-row').nth(0).locator('td').first().click();
+    await view.hover();
+    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
+    const turn = await page.getByTestId('turn').textContent();
+    await page.keyboard.press('b');
+    await expect.poll(async () => (await page.getByTestId('compare-shown').textContent())!.startsWith(`Replaying ${labels[3]}`)).toBe(true);
+    expect((await page.getByTestId('turn').textContent())!.split('/')[0]).toBe(turn!.split('/')[0]);
+    expect(await page.getByTestId('solver-select').inputValue()).toBe('pibt');
+    await screenshot(page, 'compare-ab');
+    await page.getByTestId('compare-panel').scrollIntoViewIfNeeded();
+    await screenshot(page, 'compare-table');
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('compare-csv').click();
+    const csv = readFileSync((await (await download).path())!, 'utf8').trim().split('\n');
+    expect(csv).toHaveLength(5);
+    expect(csv[0]).toContain('sumOfCosts,costModel');
+    expect(csv[0]).toContain('region 1 throughput');
+
+    // A wall painted on the map changes every plan: the comparison is hidden, saying why.
+    await view.hover();
+    await page.keyboard.press('p');
+    await page.mouse.click(...point(30, 1));
+    await expect.poll(() => page.getByTestId('compare-stale').count()).toBe(1);
+    expect(await page.getByTestId('compare-row').count()).toBe(0);
+    expect(app.consoleErrors).toEqual([]);
+  });
+});

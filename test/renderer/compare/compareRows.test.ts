@@ -1,0 +1,74 @@
+/**
+ * The comparison table's figures (issue 15, "Compare on one scenario") from real solver runs on
+ * a bridge: each row's makespan, sum of costs, waits and region figures agree with the plan, a
+ * run that did not solve has no cost and says how many arrived, and the CSV carries every figure
+ * with the cost model named.
+ */
+import { describe, expect, it } from 'vitest';
+import { Grid } from '../../../core/grid/grid.ts';
+import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
+import { findSolver, solveWith } from '../../../core/registry/registry.ts';
+import { encodePaths } from '../../../core/protocol/wire.ts';
+import { makespan, sumOfCosts } from '../../../core/mapf/plan.ts';
+import { compareCsv, compareRow, compareSettings, statusText } from '../../../renderer/src/compare/compareRows.ts';
+import { solveOutcome } from '../../../renderer/src/state/solveOutcome.ts';
+import type { SolverSettings } from '../../../core/scenario/schema.ts';
+
+const ROWS = ['...@...', '...@...', '.......', '...@...', '...@...'];
+const grid = Grid.fromAscii(ROWS);
+const at = (x: number, y: number) => grid.cell(x, y);
+const instance = {
+  grid, movement: FOUR_CONNECTED,
+  agents: [{ start: at(0, 0), goal: at(6, 0) }, { start: at(0, 4), goal: at(6, 4) }, { start: at(6, 1), goal: at(0, 1) }, { start: at(6, 3), goal: at(0, 3) }],
+};
+const regions = [{ name: 'bridge', from: [3, 2] as [number, number], to: [3, 2] as [number, number] }];
+const SETTINGS: SolverSettings = { solver: 'whca', order: 'given', seed: 1, params: {} };
+
+function run(solver: string, options: Record<string, unknown> = {}) {
+  const result = solveWith(findSolver(solver)!, instance, { seed: 1, params: { turnLimit: 60, ...options } });
+  const body = { solver, status: result.status, paths: encodePaths(result.paths), message: result.message, stats: result.stats };
+  const outcome = solveOutcome(instance, body, 1);
+  return compareRow({ solver, label: solver, settings: { ...SETTINGS, solver }, outcome }, { width: grid.width, sizes: [1, 1, 1, 1], regions, costModel: 'rest' });
+}
+
+describe('compare rows', () => {
+  it('a solved run: makespan, sum of costs, waits and the bridge agree with its plan', () => {
+    const row = run('hca');
+    expect(row.status).toBe('solved');
+    const goals = instance.agents.map((a) => a.goal);
+    expect(row.makespan).toBe(makespan(row.outcome.paths, goals));
+    expect(row.sumOfCosts).toBe(sumOfCosts(row.outcome.paths, goals, 'rest'));
+    expect(row.arrived).toBe(4);
+    // Waits: turns standing still off the goal, counted on the plan itself.
+    const waits = row.outcome.paths.map((p, i) => p.reduce((n, c, t) => n + (t > 0 && c === p[t - 1] && c !== goals[i] ? 1 : 0), 0));
+    expect(row.totalWait).toBe(waits.reduce((a, b) => a + b, 0));
+    expect(row.maxWait).toBe(Math.max(...waits));
+    expect(row.regions[0].units).toBe(4);
+    expect(statusText(row)).toBe('solved');
+  });
+
+  it('a run that did not solve has no cost and says how many arrived', () => {
+    const row = run('hca', { turnLimit: 3 });
+    expect(row.status).not.toBe('solved');
+    expect(row.makespan).toBeNull();
+    expect(row.sumOfCosts).toBeNull();
+    expect(statusText(row)).toMatch(/^\d of 4 arrived \(/);
+  });
+
+  it('the CSV has a line per run, the cost model, and the region columns', () => {
+    const rows = [run('hca'), run('hca', { turnLimit: 3 })];
+    const lines = compareCsv(rows, ['bridge']).trim().split('\n');
+    expect(lines[0]).toBe('solver,status,agents,arrived,makespan,sumOfCosts,costModel,totalWait,maxWait,conflicts,solveMs,bridge units,bridge throughput,bridge meanWait,bridge maxWait');
+    expect(lines).toHaveLength(3);
+    const first = lines[1].split(',');
+    expect(first.slice(0, 7)).toEqual(['hca', 'solved', '4', '4', String(rows[0].makespan), String(rows[0].sumOfCosts), 'rest']);
+    // The unsolved run: empty cost cells.
+    expect(lines[2].split(',').slice(4, 6)).toEqual(['', '']);
+  });
+
+  it('a compared solver gets the scenario params only when it is the scenario solver', () => {
+    const scenario: SolverSettings = { ...SETTINGS, solver: 'eecbs', params: { w: 1.5 } };
+    expect(compareSettings(scenario, 'eecbs').params).toEqual({ w: 1.5 });
+    expect(compareSettings(scenario, 'whca')).toEqual({ ...scenario, solver: 'whca', params: {} });
+  });
+});
