@@ -84,6 +84,19 @@ describe('browser edition: compare solvers on one scenario', () => {
       await expect(page.getByTestId('stale').count()).resolves.toBe(0);
     }
 
+    // A run that did not solve names its units; a click jumps to where one stopped and follows it.
+    const failed = (await page.locator('[data-testid^="compare-status-"]').allTextContents()).findIndex((t) => t !== 'solved');
+    if (failed >= 0) {
+      await page.getByTestId('compare-row').nth(failed).locator('td').first().click();
+      await expect.poll(() => page.getByTestId('failures-summary').textContent()).toMatch(/units did not arrive/);
+      const first = (await page.getByTestId('failure-0').textContent())!;
+      expect(first).toMatch(/^Unit \d+ did not arrive: at \(\d+, \d+\) from turn \d+, its goal at/);
+      await page.getByTestId('failure-0').click();
+      const stoppedAt = first.match(/from turn (\d+)/)![1];
+      await expect.poll(async () => (await page.getByTestId('turn').textContent())!.match(/t = (\d+)/)![1]).toBe(stoppedAt);
+      await screenshot(page, 'compare-failure');
+    }
+
     // A/B: WHCA* and PIBT, flipped with the B key at the same turn.
     await page.getByTestId('compare-a-0').check();
     await page.getByTestId('compare-b-3').check();
@@ -106,10 +119,15 @@ describe('browser edition: compare solvers on one scenario', () => {
     expect(csv[0]).toContain('sumOfCosts,costModel');
     expect(csv[0]).toContain('region 1 throughput');
 
-    // A wall painted on the map changes every plan: the comparison is hidden, saying why.
+    // A wall painted on the map changes every plan: the comparison is hidden, saying why. (The
+    // view is fitted again first: following a unit moved it.)
+    if (await page.getByTestId('follow-toggle').isChecked()) await page.getByTestId('follow-toggle').uncheck();
     await view.hover();
+    await page.keyboard.press('0');
+    await page.waitForTimeout(300);
+    const fitted = { cell: Number(await view.getAttribute('data-cell-size')), ox: Number(await view.getAttribute('data-offset-x')), oy: Number(await view.getAttribute('data-offset-y')) };
     await page.keyboard.press('p');
-    await page.mouse.click(...point(30, 1));
+    await page.mouse.click(box.x + fitted.ox + 30.5 * fitted.cell, box.y + fitted.oy + 1.5 * fitted.cell);
     await expect.poll(() => page.getByTestId('compare-stale').count()).toBe(1);
     expect(await page.getByTestId('compare-row').count()).toBe(0);
     expect(app.consoleErrors).toEqual([]);

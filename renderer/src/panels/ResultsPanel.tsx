@@ -5,6 +5,7 @@ import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { exportSolutionText } from '../state/fileActions.ts';
 import { boundText } from './boundText.ts';
+import { FailuresList } from './FailuresList.tsx';
 
 /** Rows of the results table; a thousand-unit run shows totals and the first rows only. */
 const MAX_ROWS = 200;
@@ -59,6 +60,7 @@ export function ResultsPanel() {
           {boundText(outcome.stats.costLowerBound, costs.sumOfCosts)}
         </p>
       )}
+      <FailuresList outcome={outcome} />
       <p className={outcome.conflicts.length ? 'conflicts' : 'valid'} data-testid="validation">
         {outcome.conflicts.length === 0
           ? 'Plan validator: no conflicts.'

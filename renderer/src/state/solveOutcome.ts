@@ -57,6 +57,7 @@ export function solveOutcome(instance: MapfInstance, result: SolveResultBody, re
     message,
     stats: result.stats,
     conflicts: violations.map((v) => violationText(v, instance.grid)),
+    conflictMarks: violations.map((v) => ({ t: v.t, agents: v.agents.slice() })),
     analysis,
     replay,
     obstaclePaths,

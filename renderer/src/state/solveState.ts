@@ -21,6 +21,8 @@ export interface SolveOutcome {
   stats: SolveStats;
   /** Conflicts the plan validator found, as readable lines (empty for a valid plan). */
   conflicts: string[];
+  /** Each conflict's turn and units (agent indexes), for the failures list's jump. */
+  conflictMarks?: { t: number; agents: number[] }[];
   /** Positions, waits, congestion and timeline marks for the replay player (analysis.source says from what). */
   analysis: ReplayAnalysis;
   /** The simulator's replay, when the solver ran in it (cooperative solvers); exports use it as is. */
