@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
@@ -133,6 +134,27 @@ describe('browser edition: exports', () => {
         expect([col, row]).toEqual(replay.positions[t + 1].slice(2 * a, 2 * a + 2));
       });
     });
+  });
+
+  it('opens its own replay file: the map, the units and the run, ready to play (issue 15, defect 5)', async () => {
+    const page = app.page;
+    page.once('dialog', (d) => void d.accept());
+    const sum = await page.getByTestId('sum-of-costs').textContent();
+    // A different scenario first, so nothing on screen is left from before.
+    await page.getByTestId('solver-select').selectOption('hca');
+    const file = join(mkdtempSync(join(tmpdir(), 'mapf-e2e-replay-')), 'run-replay.json');
+    writeFileSync(file, replayText);
+    await chooseFile(page, 'open-scenario', file);
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 10 units, 4-connected/);
+    const replay = parseReplayFile(replayText);
+    await expect.poll(() => page.getByTestId('status').getAttribute('data-status')).toBe('solved');
+    expect(Number((await page.getByTestId('turn').textContent())!.split('/')[1])).toBe(replay.turns);
+    expect(await page.getByTestId('sum-of-costs').textContent()).toBe(sum);
+    expect(await page.getByTestId('solver-select').inputValue()).toBe('whca');
+    expect(await page.getByTestId('validation').textContent()).toBe('Plan validator: no conflicts.');
+    await page.getByTestId('map-view').hover();
+    await page.keyboard.press('End');
+    await screenshot(page, 'replay-file-opened');
   });
 
   it('had a clean console', () => {

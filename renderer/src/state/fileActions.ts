@@ -19,6 +19,10 @@ import { editorStore } from './editorState.ts';
 import { currentOutcome } from './plan.ts';
 import { solutionText } from '../export/solutionText.ts';
 import { isDirty, markClean } from './autosave.ts';
+import { parseReplayFile } from '../../../core/replayFile/replayFile.ts';
+import { resultFromReplayFile, scenarioFromReplayFile } from './replayFileOpen.ts';
+import { solveOutcome } from './solveOutcome.ts';
+import { replayStore } from './replayState.ts';
 
 const MAP_FILTER = [{ name: 'Moving AI map', extensions: ['map'] }];
 const SCEN_FILTER = [{ name: 'Moving AI scenario', extensions: ['scen'] }];
@@ -86,25 +90,54 @@ export async function openFileContent(file: { name: string; text: string }): Pro
 
 async function loadFileContent(name: string, text: string): Promise<void> {
   if (name.toLowerCase().endsWith('.map')) loadMapText(name, text);
+  else if (isReplayFile(text)) await loadReplayText(name, text);
   else await loadScenarioText(name, text);
+}
+
+/** A replay file says so in its first key; a scenario (or anything else) goes to the scenario reader, which says what is wrong. */
+function isReplayFile(text: string): boolean {
+  return /^\s*\{\s*"format"\s*:\s*"mapf-lab\/replay-file"/.test(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}
+
+/** Opens the app's replay file: the scenario it was made from, and its run on the timeline ready to play. */
+async function loadReplayText(name: string, text: string): Promise<void> {
+  const file = parseReplayFile(text, name);
+  const { scenario, unknownSolver } = scenarioFromReplayFile(file, solverNames());
+  const mapGrid = await mapGridFor(scenario, name);
+  const doc = contentFromScenario(scenario, { mapGrid, fileName: name });
+  if (!confirmDiscard()) return;
+  model.dispatch({ type: 'loadDocument', document: doc });
+  afterLoad();
+  const { instance } = model.instance();
+  const outcome = solveOutcome(instance, resultFromReplayFile(file), model.planRevision);
+  model.dispatch({ type: 'receiveSolution', solution: { solver: outcome.solver, status: outcome.status, paths: outcome.paths, message: outcome.message, stats: outcome.stats } });
+  replayStore.set({ t: 0, playing: false });
+  solveStore.set({ phase: 'done', jobId: null, progress: '', outcome });
+  notify('info', `Opened the replay ${name}: ${file.solver.name}, ${file.units.length} units, ${file.turns} turns${unknownSolver ? ` (this build has no solver '${unknownSolver}': solving again uses Independent)` : ''}.`);
+}
+
+/**
+ * The grid of a scenario whose map is a file: the desktop app reads the map named beside the
+ * scenario file; the browser cannot, so it must be the map already open.
+ */
+async function mapGridFor(scenario: { map: { kind: string; path?: string } }, name: string) {
+  if (scenario.map.kind !== 'file') return undefined;
+  const path = scenario.map.path!;
+  if (fileService.readMapBesideScenario) {
+    const mapFile = await fileService.readMapBesideScenario(path);
+    return parseMap(mapFile.text, mapFile.name).grid;
+  }
+  const wanted = baseName(path);
+  const source = model.document.mapSource;
+  if (source.kind !== 'file' || baseName(source.path) !== wanted) {
+    throw new Error(`${name} uses the map file '${path}': open that map first (Open map…), then open ${name} again.`);
+  }
+  return model.document.grid.clone();
 }
 
 async function loadScenarioText(name: string, text: string): Promise<void> {
   const scenario = parseScenarioJson(text, name, { solverNames: solverNames() });
-  let mapGrid = undefined;
-  if (scenario.map.kind === 'file' && fileService.readMapBesideScenario) {
-    // The desktop app reads the map named beside the scenario file.
-    const mapFile = await fileService.readMapBesideScenario(scenario.map.path);
-    mapGrid = parseMap(mapFile.text, mapFile.name).grid;
-  } else if (scenario.map.kind === 'file') {
-    // The browser cannot read a file next to the scenario: it must be the map already open.
-    const wanted = baseName(scenario.map.path);
-    const source = model.document.mapSource;
-    if (source.kind !== 'file' || baseName(source.path) !== wanted) {
-      throw new Error(`${name} uses the map file '${scenario.map.path}': open that map first (Open map…), then open ${name} again.`);
-    }
-    mapGrid = model.document.grid.clone();
-  }
+  const mapGrid = await mapGridFor(scenario, name);
   const doc = contentFromScenario(scenario, { mapGrid, fileName: name });
   const keep = openedMap;
   if (!confirmDiscard()) return;
