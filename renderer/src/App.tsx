@@ -11,6 +11,8 @@ import { EventsPanel } from './panels/EventsPanel.tsx';
 import { ObstaclesPanel } from './panels/ObstaclesPanel.tsx';
 import { RegionsPanel } from './panels/RegionsPanel.tsx';
 import { ComparePanel } from './compare/ComparePanel.tsx';
+import { HelpOverlay, helpStore } from './shortcuts/HelpOverlay.tsx';
+import { ThemeToggle } from './panels/ThemeToggle.tsx';
 import { ResultsPanel } from './panels/ResultsPanel.tsx';
 import { GeneratePanel } from './panels/GeneratePanel.tsx';
 import { ReplayBar } from './panels/ReplayBar.tsx';
@@ -54,6 +56,10 @@ export function App() {
           <button type="button" aria-pressed={view === 'lab'} onClick={() => view !== 'lab' && toggleView()} data-testid="view-lab" title="Experiments and charts (Ctrl+Shift+L switches)">Lab</button>
         </div>
         <Toolbar />
+        <ThemeToggle />
+        <button type="button" className="help-button" onClick={() => helpStore.set({ open: true })} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" data-testid="help-open">
+          ?
+        </button>
         <div className="scenario-title" title={`${name}: ${width}×${height}, ${units} units, ${connectivity}-connected`}>
           <span className="scenario-name" data-testid="scenario-name">{name}</span>
           <span className="scenario-meta" data-testid="scenario-meta">
@@ -96,6 +102,7 @@ export function App() {
       <StatusBar />
       </>
       )}
+      <HelpOverlay />
     </div>
   );
 }

@@ -8,8 +8,10 @@ import { desktopBackend, openBackendStore, openStore } from './state/persistentS
 import { desktopApi } from './platform/index.ts';
 import { useResultStorage } from './lab/sweep.ts';
 import './state/liveMode.ts';
+import { installTheme } from './state/themeState.ts';
 
 startDesktopIntegration();
+installTheme();
 
 // The stores are read before the first render: the recovery offer and the lab's records are
 // there from the start (an IndexedDB open takes a few milliseconds).

@@ -12,10 +12,12 @@ interface Props {
   step?: string;
   disabled?: boolean;
   testId: string;
+  /** Explains the field on hover. */
+  title?: string;
   onCommit(value: number | undefined): void;
 }
 
-export function NumberField({ label, value, placeholder, min, step, disabled, testId, onCommit }: Props) {
+export function NumberField({ label, value, placeholder, min, step, disabled, testId, title, onCommit }: Props) {
   const [text, setText] = useState(value === undefined ? '' : String(value));
   useEffect(() => setText(value === undefined ? '' : String(value)), [value]);
   const commit = () => {
@@ -25,7 +27,7 @@ export function NumberField({ label, value, placeholder, min, step, disabled, te
     if (next !== value) onCommit(next);
   };
   return (
-    <label className="field">
+    <label className="field" title={title}>
       <span>{label}</span>
       <input
         type="number"

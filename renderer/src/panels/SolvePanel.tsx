@@ -59,10 +59,11 @@ export function SolvePanel() {
       </label>
       <div className="field-row">
         {WINDOWED.has(settings.solver) && (
-          <NumberField label="Window (turns)" value={settings.window} placeholder="16" min={1} onCommit={(window) => setSettings({ window })} testId="solver-window" disabled={running} />
+          <NumberField label="Window (turns)" title="WHCA*: how many turns ahead each unit reserves its path before planning again; longer windows cooperate further ahead and cost more per replan (default 16)" value={settings.window} placeholder="16" min={1} onCommit={(window) => setSettings({ window })} testId="solver-window" disabled={running} />
         )}
         <NumberField
           label="Time limit (s)"
+          title="Wall-clock budget of one solve; a solver that runs out stops and shows the best plan it has, if any (default 30 s)"
           value={settings.timeLimitMs === undefined ? undefined : settings.timeLimitMs / 1000}
           placeholder={String(DEFAULT_TIME_LIMIT_MS / 1000)}
           min={0.001}
@@ -72,12 +73,12 @@ export function SolvePanel() {
           disabled={running}
         />
         {TURN_CONTROLLERS.has(settings.solver) && (
-          <NumberField label="Turn limit" value={settings.turnLimit} placeholder="auto" min={1} onCommit={(turnLimit) => setSettings({ turnLimit })} testId="solver-turn-limit" disabled={running} />
+          <NumberField label="Turn limit" title="Most turns a run may take; units not on their goals by then did not arrive (auto: 4 x (width + height))" value={settings.turnLimit} placeholder="auto" min={1} onCommit={(turnLimit) => setSettings({ turnLimit })} testId="solver-turn-limit" disabled={running} />
         )}
       </div>
       <div className="field-row">
         {cooperative && (
-          <label className="field">
+          <label className="field" title="Which unit plans first and so gets the first pick of the space-time reservations: given (file order), random (shuffled by the seed), priority (highest first), distance (longest task first)">
             <span>Order</span>
             <select value={settings.order} disabled={running} onChange={(e) => setSettings({ order: e.target.value as SolverSettings['order'] })} data-testid="solver-order">
               {AGENT_ORDERS.map((o) => (
@@ -105,7 +106,7 @@ export function SolvePanel() {
             </select>
           </label>
         )}
-        <NumberField label="Seed" value={settings.seed} min={0} onCommit={(seed) => setSettings({ seed: seed ?? 1 })} testId="solver-seed" disabled={running} />
+        <NumberField label="Seed" title="Seed of every random choice the solver makes (random order, tie-breaks): the same seed gives the same plan" value={settings.seed} min={0} onCommit={(seed) => setSettings({ seed: seed ?? 1 })} testId="solver-seed" disabled={running} />
       </div>
       {obstacles > 0 && settings.solver === 'independent' && (
         <label className="field" title="How units planning alone replan among the moving obstacles (seed 004, Patel); a strategy's own parameters (m, every, limit, regionSize…) go in the solver params in the JSON">
@@ -129,7 +130,7 @@ export function SolvePanel() {
         </label>
       )}
       <div className="field-row">
-        <label className="field">
+        <label className="field" title="4-connected: moves along rows and columns; 8-connected: diagonal moves too (one turn each)">
           <span>Moves</span>
           <select
             value={movement.connectivity}

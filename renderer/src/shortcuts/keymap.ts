@@ -19,6 +19,8 @@ export type ShortcutAction =
   | { kind: 'solve' }
   /** Flip the replay between the compared A and B runs. */
   | { kind: 'compareSwitch' }
+  /** The list of every shortcut (shortcutHelp.ts). */
+  | { kind: 'help' }
   | { kind: 'fit' }
   | { kind: 'zoom'; factor: number }
   | { kind: 'toggle'; what: 'heat' | 'trails' | 'labels' | 'json' | 'follow' }
@@ -43,6 +45,8 @@ export function shortcutFor(event: KeyDescriptor): ShortcutAction | null {
   if (event.altKey) return lower === 'n' ? { kind: 'file', what: 'new' } : null;
   if (!event.shiftKey && lower in TOOL_KEYS) return { kind: 'tool', tool: TOOL_KEYS[lower] };
   switch (key) {
+    case '?':
+      return { kind: 'help' };
     case '[':
       return { kind: 'brush', delta: -1 };
     case ']':

@@ -1,4 +1,5 @@
 /** Installs the window's keyboard shortcuts (see keymap.ts) and performs them. */
+import { helpStore } from './HelpOverlay.tsx';
 import { cancelCompare, switchAB } from '../compare/compareActions.ts';
 import { compareStore } from '../compare/compareState.ts';
 import { useEffect } from 'react';
@@ -57,6 +58,7 @@ export function perform(action: ShortcutAction): void {
     case 'delete':
       return deleteSelection();
     case 'escape':
+      if (helpStore.get().open) return helpStore.set({ open: false });
       if (solveStore.get().phase === 'running') return cancelSolve();
       if (compareStore.get().phase === 'running') return cancelCompare();
       toolController.cancel();
@@ -65,6 +67,8 @@ export function perform(action: ShortcutAction): void {
       return void solveCurrent();
     case 'compareSwitch':
       return switchAB();
+    case 'help':
+      return helpStore.set({ open: !helpStore.get().open });
     case 'fit':
       return fitView(model.document.grid.width, model.document.grid.height);
     case 'zoom':
