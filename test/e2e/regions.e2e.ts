@@ -89,6 +89,22 @@ describe('browser edition: measure a region', () => {
     await page.getByTestId('regions-panel').scrollIntoViewIfNeeded();
     await screenshot(page, 'region-bridge-panel');
 
+    // The heat map answers: visits per cell with its scale, the value under the pointer (every
+    // unit crosses every cell of the one-lane bridge), and the flow, which cancels out there
+    // (ten units cross each way).
+    await page.getByTestId('heatmap-toggle').check();
+    await page.getByTestId('heat-measure').selectOption('visits');
+    await page.getByTestId('flow-toggle').check();
+    await page.mouse.move(...cellPoint(view, 20, 9));
+    await expect.poll(() => page.getByTestId('heat-under').textContent()).toMatch(/^\(20, 9\): \d+$/);
+    const visits = Number((await page.getByTestId('heat-under').textContent())!.split(': ')[1]);
+    expect(visits).toBeGreaterThanOrEqual(20);
+    expect(Number(await page.getByTestId('heat-max').textContent())).toBeGreaterThanOrEqual(visits);
+    expect(await page.getByTestId('flow-legend').textContent()).toContain('here (0, 0)');
+    await screenshot(page, 'heat-legend');
+    await page.getByTestId('heatmap-toggle').uncheck();
+    await page.getByTestId('flow-toggle').uncheck();
+
     // Saved with the scenario.
     const download = page.waitForEvent('download');
     await page.keyboard.press('Control+s');

@@ -5,6 +5,7 @@
  * previews) is redrawn at most once per animation frame when anything it shows changes.
  * Pointer gestures go to the ToolController, which turns them into model commands.
  */
+import { HeatLegend } from './HeatLegend.tsx';
 import { useEffect, useRef } from 'react';
 import { model } from '../state/session.ts';
 import { modelStore } from '../state/modelStore.ts';
@@ -101,6 +102,8 @@ export function MapView() {
           trails: replay.trails,
           labels: replay.labels,
           heat: replay.heat,
+          heatMeasure: replay.heatMeasure,
+          flow: replay.flow,
           planWindow: replay.windows && outcome ? selectedPlanWindow(outcome.replay?.windows, model.document.agents, editor.selection, replay.t) : null,
           events: model.document.events,
           obstacles: model.document.obstacles,
@@ -250,6 +253,7 @@ export function MapView() {
     >
       <canvas ref={staticRef} className="layer" aria-hidden="true" data-testid="static-layer" />
       <canvas ref={dynamicRef} className="layer" data-testid="dynamic-layer" aria-label={`Map ${width} by ${height}`} />
+      <HeatLegend />
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * timeline's marks: arrivals and collisions always; replans, priority overrides and map changes
  * when the solver ran in the simulator and sent its replay (analysis.source 'simulator').
  */
+import { HEAT_LABELS, HEAT_MEASURES, HEAT_OPTIONS, type HeatMeasure } from '../replay/heatLayers.ts';
 import { replayStore, seek, SPEEDS } from '../state/replayState.ts';
 import { useSlice } from '../state/store.ts';
 import { lastTurn, useCurrentOutcome } from '../state/plan.ts';
@@ -28,6 +29,8 @@ export function ReplayBar() {
   const trails = useSlice(replayStore, (s) => s.trails);
   const labels = useSlice(replayStore, (s) => s.labels);
   const heat = useSlice(replayStore, (s) => s.heat);
+  const heatMeasure = useSlice(replayStore, (s) => s.heatMeasure);
+  const flow = useSlice(replayStore, (s) => s.flow);
   const follow = useSlice(replayStore, (s) => s.follow);
   const windows = useSlice(replayStore, (s) => s.windows);
   const selected = useSlice(editorStore, (s) => s.selection.length > 0);
@@ -100,6 +103,18 @@ export function ReplayBar() {
       </label>
       <label className="check" title="Congestion: waiting turns and blocked moves per cell (H)">
         <input type="checkbox" checked={heat} onChange={(e) => replayStore.set({ heat: e.target.checked })} data-testid="heatmap-toggle" /> Heat map
+      </label>
+      {heat && (
+        <select value={heatMeasure} onChange={(e) => replayStore.set({ heatMeasure: e.target.value as HeatMeasure })} title="What the heat map shows per cell" aria-label="Heat map measure" data-testid="heat-measure">
+          {HEAT_MEASURES.map((m) => (
+            <option key={m} value={m} title={HEAT_LABELS[m]}>
+              {HEAT_OPTIONS[m]}
+            </option>
+          ))}
+        </select>
+      )}
+      <label className="check" title="Arrows: the net direction units moved through each cell">
+        <input type="checkbox" checked={flow} onChange={(e) => replayStore.set({ flow: e.target.checked })} data-testid="flow-toggle" /> Flow
       </label>
       <label
         className="check"

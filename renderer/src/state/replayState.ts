@@ -1,5 +1,6 @@
 /** The replay player's state: the turn shown (fractional while playing), playback and overlays. */
 import { Store } from './store.ts';
+import type { HeatMeasure } from '../replay/heatLayers.ts';
 
 export interface ReplayState {
   /** Turn shown; fractional values interpolate between turns while playing. */
@@ -11,6 +12,10 @@ export interface ReplayState {
   trails: boolean;
   labels: boolean;
   heat: boolean;
+  /** What the heat map shows (heatLayers.ts). */
+  heatMeasure: HeatMeasure;
+  /** Flow arrows: the net direction units moved through each cell. */
+  flow: boolean;
   /** The selected unit's planning window and reserved cells (CA*, HCA*, WHCA* results). */
   windows: boolean;
   /** Keep the selected unit at the centre of the view (toggle: C). */
@@ -19,7 +24,7 @@ export interface ReplayState {
 
 export const SPEEDS = [1, 2, 4, 8, 16, 32] as const;
 
-export const replayStore = new Store<ReplayState>({ t: 0, playing: false, speed: 4, loop: false, trails: true, labels: true, heat: false, windows: false, follow: false });
+export const replayStore = new Store<ReplayState>({ t: 0, playing: false, speed: 4, loop: false, trails: true, labels: true, heat: false, heatMeasure: 'congestion', flow: false, windows: false, follow: false });
 
 /** Clamps to [0, last] on whole turns (stepping and scrubbing land on turns). */
 export function seek(t: number, last: number): void {

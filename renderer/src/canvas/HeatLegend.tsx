@@ -1,0 +1,52 @@
+/**
+ * The heat map's legend (issue 15): what it shows, its colour scale from 0 to the busiest cell's
+ * value, and the value of the cell under the pointer; the flow arrows' meaning when they are on.
+ */
+import { useMemo } from 'react';
+import { useSlice } from '../state/store.ts';
+import { replayStore } from '../state/replayState.ts';
+import { editorStore } from '../state/editorState.ts';
+import { useCurrentOutcome } from '../state/plan.ts';
+import { model } from '../state/session.ts';
+import { HEAT_LABELS, heatColour, heatLayers } from '../replay/heatLayers.ts';
+
+export function HeatLegend() {
+  const heat = useSlice(replayStore, (s) => s.heat);
+  const flow = useSlice(replayStore, (s) => s.flow);
+  const measure = useSlice(replayStore, (s) => s.heatMeasure);
+  const cursor = useSlice(editorStore, (s) => s.cursor);
+  const outcome = useCurrentOutcome();
+  const layers = useMemo(() => {
+    if (!outcome || outcome.paths.length === 0 || !(heat || flow)) return null;
+    const { grid } = model.document;
+    return heatLayers(grid.width, grid.cells, outcome.paths, outcome.analysis);
+  }, [outcome, heat, flow]);
+  if (!layers) return null;
+  const max = layers.max[measure];
+  const width = model.document.grid.width;
+  const cell = cursor && cursor.x < width ? cursor.y * width + cursor.x : -1;
+  const under = cell >= 0 && cell < layers.values[measure].length ? layers.values[measure][cell] : null;
+  const stops = [0, 0.25, 0.5, 0.75, 1].map((v) => `${heatColour(Math.max(v * max, 0.0001), max)} ${v * 100}%`).join(', ');
+  return (
+    <div className="heat-legend" data-testid="heat-legend">
+      {heat && (
+        <>
+          <div className="heat-title">{HEAT_LABELS[measure]} per cell</div>
+          <div className="heat-scale" style={{ background: `linear-gradient(to right, ${stops})` }} />
+          <div className="heat-ends">
+            <span>0</span>
+            <span data-testid="heat-max">{max}</span>
+          </div>
+          <div className="heat-under" data-testid="heat-under">
+            {cursor && under !== null ? `(${cursor.x}, ${cursor.y}): ${under}` : 'point at a cell for its value'}
+          </div>
+        </>
+      )}
+      {flow && (
+        <div className="heat-flow" data-testid="flow-legend">
+          → net direction units moved through a cell{cursor && cell >= 0 && cell < layers.flowX.length ? ` · here (${layers.flowX[cell]}, ${layers.flowY[cell]})` : ''}
+        </div>
+      )}
+    </div>
+  );
+}
