@@ -13,6 +13,7 @@ import { RegionsPanel } from './panels/RegionsPanel.tsx';
 import { ComparePanel } from './compare/ComparePanel.tsx';
 import { HelpOverlay, helpStore } from './shortcuts/HelpOverlay.tsx';
 import { ThemeToggle } from './panels/ThemeToggle.tsx';
+import { AskDialog } from './panels/AskDialog.tsx';
 import { ResultsPanel } from './panels/ResultsPanel.tsx';
 import { GeneratePanel } from './panels/GeneratePanel.tsx';
 import { ReplayBar } from './panels/ReplayBar.tsx';
@@ -103,6 +104,7 @@ export function App() {
       </>
       )}
       <HelpOverlay />
+      <AskDialog />
     </div>
   );
 }

@@ -45,3 +45,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path });
   return path;
 }
+
+/** Answers the app's own question dialog (AskDialog: Electron has no window.prompt), with its offered answer unless one is given. */
+export async function answerAsk(page: Page, value?: string): Promise<string> {
+  const dialog = page.getByTestId('ask-dialog');
+  await dialog.waitFor();
+  const message = (await page.getByTestId('ask-message').textContent()) ?? '';
+  if (value !== undefined) await page.getByTestId('ask-input').fill(value);
+  await page.getByTestId('ask-ok').click();
+  await dialog.waitFor({ state: 'detached' });
+  return message;
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 
 const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
 
@@ -36,6 +36,7 @@ describe('browser edition: cancel a long solve', () => {
       const chooser = app.page.waitForEvent('filechooser');
       await app.page.getByTestId(button).click();
       await (await chooser).setFiles(join(BENCHMARKS, file));
+      if (button === 'add-units') await answerAsk(app.page);
     }
     await expect.poll(() => app.page.getByTestId('scenario-meta').textContent()).toMatch(/10 units/);
     await app.page.getByTestId('solver-select').selectOption('astar');

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { cellPoint, isHeat, isWall, layerPixels, mapView } from './mapCanvas.ts';
 
 const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
@@ -257,6 +257,7 @@ describe('browser edition: the scenario editor and the replay player', () => {
       const chooser = page.waitForEvent('filechooser');
       await page.getByTestId(button).click();
       await (await chooser).setFiles(join(BENCHMARKS, file));
+      if (button === 'add-units') await answerAsk(page);
     }
     await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 10 units/);
     expect(dialogs).toEqual(['Discard the unsaved changes to “Untitled scenario”?']);

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { parseReplayFile, replayFromReplayFile } from '../../core/replayFile/replayFile.ts';
 import { validateReplay } from '../../core/solvers/replay.ts';
 import { parseMap } from '../../core/formats/movingAiMap.ts';
@@ -50,6 +50,7 @@ describe('browser edition: exports', () => {
   it('solves 10 benchmark units on random-32-32-20', async () => {
     await chooseFile(app.page, 'open-map', MAP);
     await chooseFile(app.page, 'add-units', SCEN);
+    await answerAsk(app.page);
     await expect.poll(() => app.page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 10 units, 4-connected/);
     await expect(app.page.getByTestId('undo').textContent()).resolves.toBe('Undo units from scenario');
     const replayItem = app.page.locator('[data-testid="export-menu"] option[value="replay"]');

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 
 const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
 const MAP = join(BENCHMARKS, 'maps/random-32-32-20.map');
@@ -39,6 +39,8 @@ describe('browser edition: Moving AI files', () => {
 
   it('places units from its scenario file and solves them', async () => {
     await chooseFile(app.page, 'add-units', SCEN);
+    // It asks how many units to take: the 10 it offers.
+    await answerAsk(app.page);
     await expect.poll(() => app.page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 10 units/);
     await app.page.getByTestId('solve').click();
     await app.page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
@@ -65,6 +67,22 @@ describe('browser edition: Moving AI files', () => {
     expect(file.suggestedFilename()).toBe('random-32-32-20.map');
     const saved = readFileSync((await file.path())!, 'utf8');
     expect(saved).toBe(readFileSync(MAP, 'utf8'));
+  });
+
+  it('Units from .scen asks how many: any K up to the file\'s count, and says what was wrong with a bad answer', async () => {
+    const page = app.page;
+    await chooseFile(page, 'add-units', SCEN);
+    const count = readFileSync(SCEN, 'utf8').trim().split('\n').length - 1;
+    expect(await answerAsk(page, '25')).toBe(`How many units from random-32-32-20-random-1.scen? It has ${count}: the first K are placed (1 to ${count}, or 'all').`);
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 25 units/);
+    await chooseFile(page, 'add-units', SCEN);
+    await answerAsk(page, String(count + 1));
+    await expect.poll(() => page.getByTestId('notice').textContent()).toContain(`is not a number of units from 1 to ${count}`);
+    expect(await page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 25 units/);
+    // Cancel places nothing.
+    await chooseFile(page, 'add-units', SCEN);
+    await page.getByTestId('ask-cancel').click();
+    expect(await page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 25 units/);
   });
 
   it('had a clean console', () => {

@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { frameIntervals, mean, percentile } from './frameTiming.ts';
 import { cellPoint, mapView } from './mapCanvas.ts';
 
@@ -38,6 +38,7 @@ describe('browser edition: following a unit on 256×256', () => {
     chooser = page.waitForEvent('filechooser');
     await page.getByTestId('add-units').click();
     await (await chooser).setFiles(SCEN);
+    await answerAsk(page);
     await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^256×256, 10 units/);
     await page.getByTestId('solver-select').selectOption('independent');
     await page.getByTestId('solve').click();

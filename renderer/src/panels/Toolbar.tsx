@@ -34,7 +34,7 @@ export function Toolbar() {
       <button type="button" onClick={() => void openMapFile()} title="Open a Moving AI .map" data-testid="open-map">
         Map…
       </button>
-      <button type="button" onClick={() => void addUnitsFromScenario()} title={`Place the first ${UNITS_FROM_SCENARIO} units of a Moving AI .scen (one undo step)`} data-testid="add-units">
+      <button type="button" onClick={() => void addUnitsFromScenario()} title={`Place the first K units of a Moving AI .scen; it asks how many (${UNITS_FROM_SCENARIO} unless you say; one undo step)`} data-testid="add-units">
         Units from .scen…
       </button>
       <button type="button" onClick={() => void saveMapFile()} title="Save the map as a Moving AI .map (Ctrl+Shift+S)" data-testid="save-map">

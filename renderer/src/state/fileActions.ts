@@ -19,6 +19,8 @@ import { editorStore } from './editorState.ts';
 import { currentOutcome } from './plan.ts';
 import { solutionText } from '../export/solutionText.ts';
 import { isDirty, markClean } from './autosave.ts';
+import { parseUnitCount } from './unitCount.ts';
+import { ask } from '../panels/AskDialog.tsx';
 import { parseReplayFile } from '../../../core/replayFile/replayFile.ts';
 import { resultFromReplayFile, scenarioFromReplayFile } from './replayFileOpen.ts';
 import { solveOutcome } from './solveOutcome.ts';
@@ -28,7 +30,7 @@ const MAP_FILTER = [{ name: 'Moving AI map', extensions: ['map'] }];
 const SCEN_FILTER = [{ name: 'Moving AI scenario', extensions: ['scen'] }];
 const SCENARIO_FILTER = [{ name: 'MAPF Lab scenario', extensions: ['json'] }];
 
-/** How many units "Add units from scenario" takes from the top of a .scen file. */
+/** How many units "Units from .scen…" offers to take from the top of a .scen file. */
 export const UNITS_FROM_SCENARIO = 10;
 
 /**
@@ -154,7 +156,12 @@ export async function addUnitsFromScenario(): Promise<void> {
     const doc = model.document;
     const scenario = parseScenario(file.text, file.name);
     checkScenario(scenario, doc.grid, file.name, doc.name);
-    const taken = scenario.entries.slice(0, UNITS_FROM_SCENARIO);
+    const available = scenario.entries.length;
+    const answer = await ask(`How many units from ${file.name}? It has ${available}: the first K are placed (1 to ${available}, or 'all').`, String(Math.min(UNITS_FROM_SCENARIO, available)));
+    if (answer === null) return;
+    const asked = parseUnitCount(answer, available);
+    if ('error' in asked) throw new Error(`${file.name}: ${asked.error}`);
+    const taken = scenario.entries.slice(0, asked.count);
     // All units in one undoable step ("Undo units from scenario").
     const agents = taken.map((e, i) => ({ id: `a${i + 1}`, name: `Unit ${i + 1}`, start: [e.startX, e.startY] as const, goal: [e.goalX, e.goalY] as const }));
     const result = model.dispatch({ type: 'setAgents', agents });
