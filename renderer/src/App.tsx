@@ -57,10 +57,6 @@ export function App() {
           <button type="button" aria-pressed={view === 'lab'} onClick={() => view !== 'lab' && toggleView()} data-testid="view-lab" title="Experiments and charts (Ctrl+Shift+L switches)">Lab</button>
         </div>
         <Toolbar />
-        <ThemeToggle />
-        <button type="button" className="help-button" onClick={() => helpStore.set({ open: true })} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" data-testid="help-open">
-          ?
-        </button>
         <div className="scenario-title" title={`${name}: ${width}×${height}, ${units} units, ${connectivity}-connected`}>
           <span className="scenario-name" data-testid="scenario-name">{name}</span>
           <span className="scenario-meta" data-testid="scenario-meta">
@@ -69,6 +65,10 @@ export function App() {
           <span className="edition" data-testid="edition">
             {solverService.edition === 'desktop' ? 'Desktop' : 'Browser edition'}
           </span>
+          <ThemeToggle />
+          <button type="button" className="help-button" onClick={() => helpStore.set({ open: true })} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" data-testid="help-open">
+            ?
+          </button>
         </div>
       </header>
       <NoticeBar />

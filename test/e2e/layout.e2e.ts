@@ -43,7 +43,7 @@ describe('layout at 1024 px', () => {
     const page = app.page;
     await page.getByTestId('map-view').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
-    expect(await clipped(page, '.app-header button, .app-header select, .app-header h1, .scenario-meta, .edition, .tool-palette button')).toEqual([]);
+    expect(await clipped(page, '.app-header button, .app-header select, .app-header h1, .scenario-meta, .edition, .tool-palette button, .replay-bar label, .replay-bar select, .replay-bar button')).toEqual([]);
     await screenshot(page, 'layout-1024-editor');
   });
 

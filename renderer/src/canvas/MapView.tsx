@@ -110,6 +110,8 @@ export function MapView() {
           regions: model.document.regions,
           watchRegions: watchRegionSize(model.document),
           selection: new Set(editor.selection),
+          paths: replay.paths,
+          hovered: editor.cursor && outcome ? unitOnReplay(editor.cursor.x, editor.cursor.y) : null,
           preview: toolController.preview,
           brush: editor.cursor && (editor.tool === 'pencil' || editor.tool === 'eraser') ? { ...editor.cursor, size: editor.brush, passable: editor.tool === 'eraser' } : null,
         });

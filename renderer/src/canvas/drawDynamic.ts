@@ -17,6 +17,13 @@ import type { Viewport } from './viewport.ts';
 
 /** Above this many units only selected units' full paths are drawn (the rest would be a tangle). */
 export const ALL_PATHS_LIMIT = 64;
+/** Units stay at least this big on screen (radius in px) however far out the view is zoomed. */
+export const MIN_UNIT_RADIUS_PX = 2.5;
+
+/** The on-screen radius of a unit's disc (per cell of its footprint's side), never below MIN_UNIT_RADIUS_PX. */
+export function unitRadius(cellSize: number): number {
+  return Math.max(MIN_UNIT_RADIUS_PX, cellSize * 0.36);
+}
 /** Turns of trail behind each unit. */
 const TRAIL_TURNS = 6;
 
@@ -47,6 +54,10 @@ export interface DynamicScene {
   /** The watch strategy's region size when it is the one chosen (its regions are drawn), else null. */
   watchRegions?: number | null;
   selection: ReadonlySet<string>;
+  /** 'selected': paths of the selected and hovered units only (default: all, up to ALL_PATHS_LIMIT units). */
+  paths?: 'all' | 'selected';
+  /** The unit under the pointer at the replay's turn: its path is drawn too. */
+  hovered?: string | null;
   preview: ToolPreview | null;
   /** The painting brush's footprint under the pointer (pencil and eraser), or null. */
   brush: { x: number; y: number; size: number; passable: boolean } | null;
@@ -76,11 +87,12 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   context.lineCap = 'round';
   context.lineJoin = 'round';
   if (plan) {
-    const all = agents.length <= ALL_PATHS_LIMIT;
+    // Every path for a few units unless only the selected (and hovered) ones are asked for.
+    const all = scene.paths !== 'selected' && agents.length <= ALL_PATHS_LIMIT;
     context.lineWidth = Math.max(2, s * 0.22);
     plan.paths.forEach((path, i) => {
       const agent = agents[i];
-      if (!agent || path.length < 2 || !(all || scene.selection.has(agent.id))) return;
+      if (!agent || path.length < 2 || !(all || scene.selection.has(agent.id) || scene.hovered === agent.id)) return;
       context.strokeStyle = agent.colour;
       context.beginPath();
       for (let k = 0; k < path.length; k++) pathPoint(path[k], agent.size, k === 0);
@@ -123,7 +135,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   }
 
   // Units: filled discs on their footprint's centre at the replay's turn (at their start without a plan).
-  const radius = Math.max(1, s * 0.36);
+  const radius = unitRadius(s);
   const showNumbers = scene.labels && s >= 14;
   if (showNumbers) {
     context.font = `600 ${Math.round(s * 0.38)}px system-ui, sans-serif`;

@@ -31,6 +31,7 @@ export function ReplayBar() {
   const heat = useSlice(replayStore, (s) => s.heat);
   const heatMeasure = useSlice(replayStore, (s) => s.heatMeasure);
   const flow = useSlice(replayStore, (s) => s.flow);
+  const pathsSelected = useSlice(replayStore, (s) => s.paths === 'selected');
   const follow = useSlice(replayStore, (s) => s.follow);
   const windows = useSlice(replayStore, (s) => s.windows);
   const selected = useSlice(editorStore, (s) => s.selection.length > 0);
@@ -113,6 +114,9 @@ export function ReplayBar() {
           ))}
         </select>
       )}
+      <label className="check" title="Draw the paths of the selected units and the one under the pointer only (on a crowded map); otherwise every path up to 64 units">
+        <input type="checkbox" checked={pathsSelected} onChange={(e) => replayStore.set({ paths: e.target.checked ? 'selected' : 'all' })} data-testid="paths-selected-toggle" /> Selected paths
+      </label>
       <label className="check" title="Arrows: the net direction units moved through each cell">
         <input type="checkbox" checked={flow} onChange={(e) => replayStore.set({ flow: e.target.checked })} data-testid="flow-toggle" /> Flow
       </label>

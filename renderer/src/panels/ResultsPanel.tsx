@@ -5,6 +5,10 @@ import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { exportSolutionText } from '../state/fileActions.ts';
 import { boundText } from './boundText.ts';
+import { useState } from 'react';
+import { editorStore } from '../state/editorState.ts';
+import { nextSort, resultsOrder, type ResultsSort } from './resultsOrder.ts';
+import { selectUnit } from './UnitList.tsx';
 import { FailuresList } from './FailuresList.tsx';
 
 /** Rows of the results table; a thousand-unit run shows totals and the first rows only. */
@@ -12,6 +16,8 @@ const MAX_ROWS = 200;
 
 export function ResultsPanel() {
   const outcome = useSlice(solveStore, (s) => s.outcome);
+  const selection = useSlice(editorStore, (s) => s.selection);
+  const [sort, setSort] = useState<ResultsSort>({ key: 'unit', descending: false });
   const agents = useSlice(modelStore, (s) => s.agents);
   const revision = useSlice(modelStore, (s) => s.planRevision);
   // Settings are part of the document, so while the plan is current these are the ones it was solved with.
@@ -19,6 +25,9 @@ export function ResultsPanel() {
   // A plan for an edited scenario would show rows for units that moved or no longer exist.
   const stale = outcome !== null && outcome.revision !== revision;
   if (!outcome || stale || outcome.paths.length === 0) return null;
+  const unitCosts = outcome.paths.map((path, i) => (path[path.length - 1] === outcome.goals[i] ? pathCost(path, outcome.goals[i], costModel) : null));
+  const unitWaits = outcome.paths.map((_, i) => outcome.analysis.units[i]?.waits ?? 0);
+  const order = resultsOrder(unitCosts, unitWaits, sort);
   // A run that did not solve has no cost: the totals say what it reached instead.
   const costs = reportedCosts(outcome.status === 'solved', outcome.paths, outcome.goals, costModel);
   return (
@@ -27,22 +36,25 @@ export function ResultsPanel() {
       <button type="button" className="export" onClick={() => void exportSolutionText()} title="Save the plan as t:(x,y),… text for mapf-visualizer" data-testid="export-solution">
         Export plan (.txt)
       </button>
-      <table className="results" data-testid="results">
+      <table className="results sortable" data-testid="results">
         <thead>
           <tr>
-            <th>Unit</th>
-            <th>Cost</th>
-            <th>Waits</th>
+            {(['unit', 'cost', 'waits'] as const).map((key) => (
+              <th key={key} aria-sort={sort.key === key ? (sort.descending ? 'descending' : 'ascending') : 'none'} onClick={() => setSort(nextSort(sort, key))} title="Click to sort (again: the other way)" data-testid={`results-sort-${key}`}>
+                {key === 'unit' ? 'Unit' : key === 'cost' ? 'Cost' : 'Waits'}
+                {sort.key === key ? (sort.descending ? ' ▾' : ' ▴') : ''}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {outcome.paths.slice(0, MAX_ROWS).map((path, i) => (
-            <tr key={i}>
+          {order.slice(0, MAX_ROWS).map((i) => (
+            <tr key={i} className={selection.includes(agents[i]?.id ?? '') ? 'selected' : ''} onClick={(e) => agents[i] && selectUnit(agents[i].id, e.shiftKey)} title="Click to select and follow this unit" data-testid="results-row">
               <td>
                 <span className="swatch" style={{ background: agents[i]?.colour ?? '#888' }} /> {agents[i]?.name ?? i + 1}
               </td>
-              <td>{path[path.length - 1] === outcome.goals[i] ? pathCost(path, outcome.goals[i], costModel) : '—'}</td>
-              <td>{outcome.analysis.units[i]?.waits ?? 0}</td>
+              <td>{unitCosts[i] ?? '—'}</td>
+              <td>{unitWaits[i]}</td>
             </tr>
           ))}
         </tbody>
@@ -54,7 +66,7 @@ export function ResultsPanel() {
           </tr>
         </tfoot>
       </table>
-      {outcome.paths.length > MAX_ROWS && <p className="muted">First {MAX_ROWS} of {outcome.paths.length} units.</p>}
+      {outcome.paths.length > MAX_ROWS && <p className="muted">First {MAX_ROWS} of {outcome.paths.length} units in this order.</p>}
       {boundText(outcome.stats.costLowerBound, costs.sumOfCosts) && (
         <p className="muted" data-testid="cost-lower-bound" title="A lower bound on the optimal sum of costs, proved by the solver's search">
           {boundText(outcome.stats.costLowerBound, costs.sumOfCosts)}

@@ -10,6 +10,7 @@ import { deleteSelection, dispatch, placeRandomUnits } from '../state/editAction
 import { useCurrentOutcome } from '../state/plan.ts';
 import { costModelOf, pathCost } from '../../../core/mapf/plan.ts';
 import type { AgentProps } from '../model/commandTypes.ts';
+import { UnitList } from './UnitList.tsx';
 
 /** A whole-number unit property, committed on Enter or blur (one setAgentProps, one undo step). */
 function WholeField({ label, title, value, min, onCommit, testId }: { label: string; title: string; value: number; min: number; onCommit(value: number): void; testId: string }) {
@@ -60,6 +61,7 @@ export function UnitsPanel() {
           Place random
         </button>
       </div>
+      <UnitList />
       {selected.length === 0 ? (
         <p className="muted">Select units with the Select tool (V); Shift-click for several.</p>
       ) : (

@@ -16,6 +16,8 @@ export interface ReplayState {
   heatMeasure: HeatMeasure;
   /** Flow arrows: the net direction units moved through each cell. */
   flow: boolean;
+  /** Paths drawn: all (up to 64 units) or the selected and hovered units' only. */
+  paths: 'all' | 'selected';
   /** The selected unit's planning window and reserved cells (CA*, HCA*, WHCA* results). */
   windows: boolean;
   /** Keep the selected unit at the centre of the view (toggle: C). */
@@ -24,7 +26,7 @@ export interface ReplayState {
 
 export const SPEEDS = [1, 2, 4, 8, 16, 32] as const;
 
-export const replayStore = new Store<ReplayState>({ t: 0, playing: false, speed: 4, loop: false, trails: true, labels: true, heat: false, heatMeasure: 'congestion', flow: false, windows: false, follow: false });
+export const replayStore = new Store<ReplayState>({ t: 0, playing: false, speed: 4, loop: false, trails: true, labels: true, heat: false, heatMeasure: 'congestion', flow: false, paths: 'all', windows: false, follow: false });
 
 /** Clamps to [0, last] on whole turns (stepping and scrubbing land on turns). */
 export function seek(t: number, last: number): void {

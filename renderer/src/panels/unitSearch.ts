@@ -1,0 +1,11 @@
+/** Which units a search names: its number (from 1) exactly first, then names and ids containing the text, in unit order. */
+export function matchUnits(agents: readonly { id: string; name: string }[], query: string): number[] {
+  const text = query.trim().toLowerCase();
+  if (text === '') return agents.map((_, i) => i);
+  const exact = /^\d+$/.test(text) ? Number(text) - 1 : -1;
+  const out: number[] = exact >= 0 && exact < agents.length ? [exact] : [];
+  agents.forEach((a, i) => {
+    if (i !== exact && (a.name.toLowerCase().includes(text) || a.id.toLowerCase().includes(text))) out.push(i);
+  });
+  return out;
+}
