@@ -23,6 +23,17 @@ afterAll(async () => {
 
 const PICKED = ['whca', 'hca', 'lra', 'pibt'];
 
+/** Pixels of the dynamic layer in the red of the ring round a unit that did not arrive (#e5383b). */
+async function redRingPixels(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="dynamic-layer"]') as HTMLCanvasElement;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i] - 229) < 12 && Math.abs(data[i + 1] - 56) < 12 && Math.abs(data[i + 2] - 59) < 12 && data[i + 3] > 200) n++;
+    return n;
+  });
+}
+
 async function bridgeScenario(page: Page): Promise<void> {
   await page.getByTestId('generate-kind').selectOption('bridge');
   await page.getByTestId('generate-width').fill('40');
@@ -74,6 +85,7 @@ describe('browser edition: compare solvers on one scenario', () => {
       if (status === 'solved') {
         await expect.poll(() => page.getByTestId('sum-of-costs').textContent()).toBe(soc);
         expect(await page.getByTestId('makespan').textContent()).toBe(`makespan ${await page.getByTestId(`compare-makespan-${i}`).textContent()}`);
+        expect(await redRingPixels(page)).toBe(0);
         // A solved plan takes every unit over the bridge.
         expect(await page.getByTestId('region-units-0').textContent()).toBe('20');
         expect((await page.getByTestId(`compare-region-${i}-0`).textContent())!.split(' · ')[0]).toBe((await page.getByTestId('region-throughput-0').textContent())!.split(' ')[0]);
@@ -94,6 +106,8 @@ describe('browser edition: compare solvers on one scenario', () => {
       await page.getByTestId('failure-0').click();
       const stoppedAt = first.match(/from turn (\d+)/)![1];
       await expect.poll(async () => (await page.getByTestId('turn').textContent())!.match(/t = (\d+)/)![1]).toBe(stoppedAt);
+      // Units that did not arrive are ringed in red on the map; a solved run has no ring.
+      expect(await redRingPixels(page)).toBeGreaterThan(20);
       await screenshot(page, 'compare-failure');
     }
 

@@ -150,6 +150,18 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     context.beginPath();
     context.arc(x, y, radius * agent.size, 0, Math.PI * 2);
     context.fill();
+    // A unit the plan leaves off its goal: a red dashed ring, at every turn (issue 15, failures in plain sight).
+    const path = plan?.paths[i];
+    if (path && path.length > 0 && plan && path[path.length - 1] !== agentGoalCell(agent, w)) {
+      context.save();
+      context.strokeStyle = '#e5383b';
+      context.lineWidth = Math.max(1.5, s * 0.1);
+      context.setLineDash([Math.max(2, s * 0.15), Math.max(2, s * 0.1)]);
+      context.beginPath();
+      context.arc(x, y, radius * agent.size + Math.max(3, s * 0.16), 0, Math.PI * 2);
+      context.stroke();
+      context.restore();
+    }
     if (scene.selection.has(agent.id)) {
       context.strokeStyle = '#111318';
       context.lineWidth = Math.max(1.5, s * 0.08);
@@ -190,6 +202,11 @@ function drawHeat(context: CanvasRenderingContext2D, grid: Grid, layers: HeatLay
     const top = Math.round(oy + Math.floor(c / w) * s);
     context.fillRect(left, top, Math.round(ox + ((c % w) + 1) * s) - left, Math.round(oy + (Math.floor(c / w) + 1) * s) - top);
   }
+}
+
+/** The cell number of a unit's goal anchor. */
+function agentGoalCell(agent: ScenarioAgent, width: number): number {
+  return agent.goal[1] * width + agent.goal[0];
 }
 
 /** Below this cell size arrows would be a blur: the flow is not drawn. */

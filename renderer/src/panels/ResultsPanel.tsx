@@ -49,7 +49,7 @@ export function ResultsPanel() {
         </thead>
         <tbody>
           {order.slice(0, MAX_ROWS).map((i) => (
-            <tr key={i} className={selection.includes(agents[i]?.id ?? '') ? 'selected' : ''} onClick={(e) => agents[i] && selectUnit(agents[i].id, e.shiftKey)} title="Click to select and follow this unit" data-testid="results-row">
+            <tr key={i} className={`${selection.includes(agents[i]?.id ?? '') ? 'selected' : ''}${unitCosts[i] === null ? ' unarrived' : ''}`} onClick={(e) => agents[i] && selectUnit(agents[i].id, e.shiftKey)} title="Click to select and follow this unit" data-testid="results-row">
               <td>
                 <span className="swatch" style={{ background: agents[i]?.colour ?? '#888' }} /> {agents[i]?.name ?? i + 1}
               </td>
