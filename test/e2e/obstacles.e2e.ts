@@ -128,11 +128,13 @@ describe('browser edition: the Obstacle tool', () => {
     // The route is drawn from (1, 1) to (8, 1): a waypoint mark at the far end.
     await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 8, 1, 0.5, 0.5)]))[0])).toBe(true);
     await screenshot(page, 'obstacle-tool');
-    // The panel: speed, mode and what units know, each one undo step; then the file has them.
+    // The panel: speed, mode, size and what units know, each one undo step; then the file has them.
     await expect(page.getByTestId('obstacle-row').count()).resolves.toBe(1);
     await page.getByTestId('obstacle-speed-0').fill('3');
     await page.getByTestId('obstacle-speed-0').press('Enter');
     await page.getByTestId('obstacle-mode-0').selectOption('loop');
+    await page.getByTestId('obstacle-size-0').fill('2');
+    await page.getByTestId('obstacle-size-0').press('Enter');
     await page.getByTestId('obstacles-knowledge').selectOption('timetable');
     await expect.poll(() => page.getByTestId('undo').textContent()).toBe('Undo what units know');
     await screenshot(page, 'obstacles-panel');
@@ -142,9 +144,9 @@ describe('browser edition: the Obstacle tool', () => {
     const saved = join(mkdtempSync(join(tmpdir(), 'mapf-e2e-obstacles-')), 'placed.json');
     await (await download).saveAs(saved);
     const json = JSON.parse(readFileSync(saved, 'utf8'));
-    expect(json.obstacles).toEqual([{ id: 'obstacle1', size: 1, speed: 3, route: [[1, 1], [8, 1]], mode: 'loop', startTurn: 0 }]);
+    expect(json.obstacles).toEqual([{ id: 'obstacle1', size: 2, speed: 3, route: [[1, 1], [8, 1]], mode: 'loop', startTurn: 0 }]);
     expect(json.knowledge).toBe('timetable');
-    for (let k = 0; k < 3; k++) await page.getByTestId('undo').click();
+    for (let k = 0; k < 4; k++) await page.getByTestId('undo').click();
     await page.getByTestId('undo').click();
     await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 8, 1, 0.5, 0.5)]))[0])).toBe(false);
     await page.getByTestId('undo').click();

@@ -1,6 +1,6 @@
 /**
  * Moving obstacles (issue 12): placed and given waypoints on the map with the Obstacle tool (O);
- * here each one's speed, mode and start turn are edited, what units know of them is chosen, and
+ * here each one's size, speed, mode and start turn are edited, what units know of them is chosen, and
  * obstacles are removed. Every change is one command (one undo step).
  */
 import { OBSTACLE_MODES } from '../../../core/mapf/obstacles.ts';
@@ -39,6 +39,7 @@ export function ObstaclesPanel() {
             <thead>
               <tr>
                 <th>Id</th>
+                <th title="Side of its square footprint in cells">Size</th>
                 <th>Speed</th>
                 <th>Mode</th>
                 <th>From turn</th>
@@ -49,6 +50,9 @@ export function ObstaclesPanel() {
               {obstacles.slice(0, MAX_ROWS).map((o, i) => (
                 <tr key={o.id} data-testid="obstacle-row" title={`${o.route.length} waypoint${o.route.length === 1 ? '' : 's'}: ${o.route.map(([x, y]) => `(${x}, ${y})`).join(' ')}`}>
                   <td>{o.id}</td>
+                  <td className="event-turn">
+                    <NumberField label="" value={o.size} min={1} onCommit={(size) => size !== undefined && Number.isInteger(size) && size >= 1 && replace(i, { ...o, size })} testId={`obstacle-size-${i}`} />
+                  </td>
                   <td className="event-turn">
                     <NumberField label="" value={o.speed} min={1} onCommit={(speed) => speed !== undefined && Number.isInteger(speed) && speed >= 1 && replace(i, { ...o, speed })} testId={`obstacle-speed-${i}`} />
                   </td>

@@ -13,7 +13,7 @@ export const TOOLS: readonly { name: ToolName; label: string; key: string; hint:
   { name: 'unit', label: 'Unit', key: 'U', hint: 'click a start cell, then a goal cell' },
   { name: 'door', label: 'Door', key: 'D', hint: 'click a cell to add a door that closes at a turn (a wall: a passage that opens), Shift-click to add a cell to the last door, click again to remove; set turns in Map events' },
   { name: 'measure', label: 'Measure', key: 'M', hint: 'drag a rectangle over a bridge, door or corridor to measure its traffic (units through it, throughput, waits, the queue next to it); name or remove it in Measured regions' },
-  { name: 'obstacle', label: 'Obstacle', key: 'O', hint: 'click a free cell to place a moving obstacle (it patrols ping-pong), Shift-click to add a waypoint to the last one, click a waypoint to remove it; speed, size and mode in the JSON' },
+  { name: 'obstacle', label: 'Obstacle', key: 'O', hint: 'click a free cell to place a moving obstacle (it patrols ping-pong), Shift-click to add a waypoint to the last one, click a waypoint to remove it; size, speed, mode and start turn in the Moving obstacles panel' },
 ];
 
 export const MAX_BRUSH_UI = 32;
