@@ -57,14 +57,23 @@ describe('covers (picking a unit by a cell)', () => {
   });
 });
 
-/** A 2D context stand-in that records where discs are centred and where lines go. */
+/**
+ * A 2D context stand-in that records where discs are centred (filled arcs: rings such as the one
+ * round a unit that did not arrive are stroked) and where lines go.
+ */
 function recordingContext() {
   const arcs: [number, number][] = [];
   const lineEnds: [number, number][] = [];
   const lineStarts: [number, number][] = [];
+  let lastArc: [number, number] | null = null;
   const context = new Proxy(
     {
-      arc: (x: number, y: number) => arcs.push([x, y]),
+      arc: (x: number, y: number) => (lastArc = [x, y]),
+      fill: () => {
+        if (lastArc) arcs.push(lastArc);
+        lastArc = null;
+      },
+      beginPath: () => (lastArc = null),
       lineTo: (x: number, y: number) => lineEnds.push([x, y]),
       moveTo: (x: number, y: number) => lineStarts.push([x, y]),
     } as Record<string | symbol, unknown>,
