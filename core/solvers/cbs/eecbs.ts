@@ -23,7 +23,8 @@
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
-import { type Conflict, ConflictAvoidanceTable, allConflicts } from './conflicts.ts';
+import { type Conflict, allConflicts } from './conflicts.ts';
+import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
 import { type Constraint, branch, constraintsOf } from './constraintTree.ts';
 import { FocalPlanner, type FocalPath } from './focalLowLevel.ts';
 import { type AgentConstraints, emptyConstraints } from './lowLevel.ts';

@@ -1,0 +1,98 @@
+/**
+ * CBS's conflict bookkeeping (conflicts.ts, conflictAvoidance.ts) and its low level's ties
+ * (lowLevel.ts): a child's conflicts kept incrementally equal the full sweep, the sweep sees a
+ * swap beside a crowded cell, the avoidance table counts what is there, and the planner returns
+ * an optimal path with the fewest conflicts, with or without a known lower bound.
+ */
+import { describe, expect, it } from 'vitest';
+import { Grid } from '../../../../core/grid/grid.ts';
+import { GoalDistances } from '../../../../core/search/lazyDistanceTable.ts';
+import { ConflictAvoidanceTable } from '../../../../core/solvers/cbs/conflictAvoidance.ts';
+import { type Conflict, allConflicts, byTime, conflictingPairs, conflictsWith } from '../../../../core/solvers/cbs/conflicts.ts';
+import { SpaceTimePlanner, emptyConstraints } from '../../../../core/solvers/cbs/lowLevel.ts';
+import { Random } from '../../../../core/util/random.ts';
+
+/** A random walk of `length` cells on an open width x width grid. */
+function walk(random: Random, width: number, length: number): Int32Array {
+  const path = new Int32Array(length);
+  path[0] = random.int(width * width);
+  for (let t = 1; t < length; t++) {
+    const c = path[t - 1];
+    const x = c % width;
+    const moves = [c, x > 0 ? c - 1 : c, x + 1 < width ? c + 1 : c, c >= width ? c - width : c, c + width < width * width ? c + width : c];
+    path[t] = moves[random.int(moves.length)];
+  }
+  return path;
+}
+
+const key = (c: Conflict): string => JSON.stringify(c);
+
+describe('CBS conflicts', () => {
+  it('a replanned unit\'s conflicts plus its parent\'s others equal a full sweep of the new paths', () => {
+    const random = new Random(7);
+    let compared = 0;
+    for (let round = 0; round < 1000; round++) {
+      const width = 3 + random.int(3);
+      const n = 2 + random.int(5);
+      const paths = Array.from({ length: n }, () => walk(random, width, 1 + random.int(8)));
+      const a = random.int(n);
+      const after = paths.slice();
+      after[a] = walk(random, width, 1 + random.int(8));
+      // Units rest on distinct goals (two resting on one cell would conflict up to any horizon).
+      const ends = (ps: Int32Array[]) => new Set(ps.map((p) => p[p.length - 1])).size === n;
+      if (!ends(paths) || !ends(after)) continue;
+      const before = allConflicts(paths, Infinity, width * width);
+      const kept = before.filter((c) => c.a !== a && c.b !== a);
+      conflictsWith(after, a, kept);
+      const full = allConflicts(after, Infinity, width * width);
+      expect(kept.map(key).sort(), `round ${round}`).toEqual(full.map(key).sort());
+      expect(conflictingPairs(kept, n)).toBe(new Set(full.map((c) => `${c.a},${c.b}`)).size);
+      compared += full.length;
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('finds a swap on a cell two units share (the sweep once kept only the first of them)', () => {
+    // Cells of a 4 x 4 grid; at t = 4 units 0 and 2 are on 10 while units 1 and 2 swap 10 <-> 9.
+    const paths = [[14, 14, 14, 14, 10], [11, 11, 10, 10, 9, 8, 12], [12, 8, 9, 9, 10, 11, 15]].map((p) => Int32Array.from(p));
+    const found = allConflicts(paths, Infinity, 16).sort(byTime);
+    expect(found).toContainEqual({ kind: 'vertex', a: 0, b: 2, cell: 10, t: 4 });
+    expect(found).toContainEqual({ kind: 'edge', a: 1, b: 2, from: 10, to: 9, t: 4 });
+  });
+
+  it('the avoidance table counts the other units on a cell, and those passing a goal later', () => {
+    const table = new ConflictAvoidanceTable(16);
+    const paths = [Int32Array.of(0, 1, 2, 3), Int32Array.of(5, 1, 1, 2), Int32Array.of(9, 5, 1)];
+    table.load(paths, 0);
+    expect(table.conflicts(1, 1)).toBe(1); // unit 1
+    expect(table.conflicts(1, 2)).toBe(2); // unit 1 waiting, unit 2 resting from t = 2
+    expect(table.conflicts(1, 7)).toBe(1); // unit 2 rests there for good
+    expect(table.conflicts(2, 3)).toBe(1); // unit 1 rests on 2 from t = 3
+    expect(table.conflicts(0, 1)).toBe(0); // unit 0 is left out
+    expect(table.futureConflicts(5, 0)).toBe(1); // unit 2 passes 5 at t = 1
+    expect(table.futureConflicts(5, 1)).toBe(0);
+    expect(table.futureConflicts(2, 1)).toBe(1); // unit 1 comes to rest on 2 at t = 3
+    table.load(paths, 1);
+    expect(table.conflicts(1, 1)).toBe(1); // unit 0 now, unit 1 left out
+    expect(table.conflicts(1, 2)).toBe(1); // unit 2 only
+    expect(table.futureConflicts(2, 1)).toBe(1); // unit 0 passes 2 at t = 2
+  });
+
+  it('the low level returns an optimal path with the fewest conflicts, with or without a floor', () => {
+    // Two equal routes round the block from 0 to 10; another unit rests on the upper one's cell 2.
+    const grid = Grid.fromAscii(['...', '.@.', '...', '...']);
+    const distances = new GoalDistances(grid);
+    const planner = new SpaceTimePlanner(grid);
+    const table = new ConflictAvoidanceTable(grid.cells);
+    const other = Int32Array.of(5, 2);
+    for (const floor of [0, 4]) {
+      table.load([Int32Array.of(0), other], 0);
+      const path = planner.plan(0, 8, distances.table(8), emptyConstraints(), table, { maxExpansions: 1000, floor });
+      expect(path).not.toBeNull();
+      expect(path!.length - 1).toBe(4);
+      expect(Array.from(path!)).not.toContain(2);
+    }
+    const free = planner.plan(0, 8, distances.table(8), emptyConstraints(), null, { maxExpansions: 1000 });
+    expect(free!.length - 1).toBe(4);
+  });
+});
