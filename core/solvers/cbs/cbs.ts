@@ -56,6 +56,12 @@ interface CbsNode {
   conflicts: number;
   /** Each unit's MDD, shared with the parent for the units not replanned (null: not built). */
   mdds: (Mdd | null)[];
+  /**
+   * WDG pair weights known for this node, key a * n + b (a < b): its parent's for the pairs it
+   * did not replan (their constraints and costs are the parent's; CBSH2-RTC copies its parent's
+   * conflict graph likewise), and those it weighs itself.
+   */
+  pairWeights: Map<number, number>;
   /** The admissible heuristic once evaluated (-1: not yet), and the conflict chosen then. */
   h: number;
   chosen: Conflict | null;
@@ -207,8 +213,12 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
       const b = Math.max(conflict.a, conflict.b);
       if (seen.has(a * n + b)) continue;
       seen.add(a * n + b);
-      const weight = pairDelta(node, a, b);
-      if (weight < 0) return -1;
+      let weight = node.pairWeights.get(a * n + b);
+      if (weight === undefined) {
+        weight = pairDelta(node, a, b);
+        if (weight < 0) return -1;
+        node.pairWeights.set(a * n + b, weight);
+      }
       if (weight > 0) edges.push({ a, b, weight });
     }
     return minimumWeightedVertexCover(edges);
@@ -246,7 +256,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   const rootConflicts = allConflicts(rootPaths, Infinity, cells);
   const root: CbsNode = {
     parent: null, constraint: null, paths: rootPaths, cost: sumOfLengths(rootPaths), conflictList: rootConflicts, conflicts: conflictingPairs(rootConflicts, n),
-    mdds: new Array<Mdd | null>(n).fill(null), h: -1, chosen: null, floor: 0,
+    mdds: new Array<Mdd | null>(n).fill(null), pairWeights: new Map(), h: -1, chosen: null, floor: 0,
   };
   push(root);
 
@@ -282,7 +292,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
         break;
       }
       const a = constraint.agent;
-      const child: CbsNode = { parent: node, constraint, paths: node.paths, cost: 0, conflictList: [], conflicts: 0, mdds: node.mdds, h: -1, chosen: null, floor: node.cost + node.h };
+      const child: CbsNode = { parent: node, constraint, paths: node.paths, cost: 0, conflictList: [], conflicts: 0, mdds: node.mdds, pairWeights: node.pairWeights, h: -1, chosen: null, floor: node.cost + node.h };
       const path = plan(a, constraintsOf(child, a, goals[a], cells, options.base?.[a]), node.paths, node.paths[a].length - 1);
       if (path === 'stopped') break;
       if (path === null) continue; // no path for a under these constraints: a dead branch
@@ -290,6 +300,8 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
       child.paths[a] = path;
       child.mdds = node.mdds.slice();
       child.mdds[a] = null;
+      child.pairWeights = new Map();
+      for (const [pair, weight] of node.pairWeights) if (((pair / n) | 0) !== a && pair % n !== a) child.pairWeights.set(pair, weight);
       child.cost = node.cost - (node.paths[a].length - 1) + (path.length - 1);
       const list = node.conflictList.filter((k) => k.a !== a && k.b !== a);
       conflictsWith(child.paths, a, list);

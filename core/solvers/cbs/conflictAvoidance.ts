@@ -7,13 +7,15 @@
  * (40 units, 5 scens) counting them changed CBS's nodes by 2% in all, and it sent EECBS (w = 1.5,
  * no bypass) past 20,000 nodes on a 5 x 4 instance it solves in 1,735.
  *
- * One object serves a whole search: `load` replaces its contents, undoing only the slots the last
- * load wrote. Counts sit in dense (t, cell) arrays where they fit, else in Maps (hashing was a
- * sixth of CBS's time on 40 agents).
+ * One object serves a whole search, and `load` only changes what differs from the last load:
+ * constraint tree nodes share the paths of the units they did not replan (the same Int32Array),
+ * so from one plan to the next a path or two is taken out and put in, not every unit's (loading
+ * them all was a tenth of CBS's time on 40 units). Counts sit in a dense (t, cell) array where it
+ * fits, else in a Map.
  */
 import type { ConflictCounter } from './lowLevel.ts';
 
-/** At most this many (t, cell) slots in the dense tables (32 MB of Uint16); past it Maps serve. */
+/** At most this many (t, cell) slots in the dense table (32 MB of Uint16); past it a Map serves. */
 const DENSE_SLOTS = 16 * 1024 * 1024;
 
 export class ConflictAvoidanceTable implements ConflictCounter {
@@ -21,70 +23,81 @@ export class ConflictAvoidanceTable implements ConflictCounter {
   /** Units on (t, cell) while moving (before their last step), keys t * cells + cell. */
   private occupied = new Uint16Array(0);
   private horizon = 0;
-  private readonly sparseOccupied = new Map<number, number>();
-  private useSparse = false;
-  private written: number[] = [];
+  private sparse: Map<number, number> | null = null;
+  /** The path of each unit in the table (null: none), as last loaded. */
+  private loaded: (Int32Array | null)[] = [];
   /** The longest loaded path's length: nothing is on the move from then on. */
   private longest = 0;
-  /** Cell -> the earliest time a unit rests there for good (-1: none), and how many rest there. */
+  /**
+   * Cell -> the time a unit comes to rest there for good (-1: none). Goals are pairwise distinct
+   * (checkInstance), so one unit at most rests on a cell.
+   */
   private readonly resting: Int32Array;
-  private readonly restingCount: Int32Array;
-  private restingCells: number[] = [];
 
   constructor(cells: number) {
     this.cells = cells;
     this.resting = new Int32Array(cells).fill(-1);
-    this.restingCount = new Int32Array(cells);
   }
 
-  /** Takes every path but unit `except`'s. */
+  /** Holds every path but unit `except`'s. */
   load(paths: readonly Int32Array[], except: number): void {
-    const cells = this.cells;
-    for (const slot of this.written) this.occupied[slot] = 0;
-    this.written.length = 0;
-    this.sparseOccupied.clear();
-    for (const cell of this.restingCells) {
-      this.resting[cell] = -1;
-      this.restingCount[cell] = 0;
-    }
-    this.restingCells.length = 0;
     let longest = 0;
-    for (const path of paths) if (path.length > longest) longest = path.length;
+    for (let a = 0; a < paths.length; a++) if (a !== except && paths[a].length > longest) longest = paths[a].length;
     this.longest = longest;
-    this.useSparse = longest * cells > DENSE_SLOTS;
-    if (!this.useSparse && longest > this.horizon) {
-      this.horizon = Math.max(longest, 2 * this.horizon);
-      if (this.horizon * cells > DENSE_SLOTS) this.horizon = longest;
-      this.occupied = new Uint16Array(this.horizon * cells);
+    if (this.sparse === null && longest > this.horizon) this.grow(longest);
+    for (let a = 0; a < Math.max(paths.length, this.loaded.length); a++) {
+      const want = a === except || a >= paths.length ? null : paths[a];
+      const had = this.loaded[a] ?? null;
+      if (had === want) continue;
+      if (had !== null) this.put(had, -1);
+      if (want !== null) this.put(want, 1);
+      this.loaded[a] = want;
     }
-    for (let a = 0; a < paths.length; a++) {
-      if (a === except) continue;
-      const path = paths[a];
-      const last = path.length - 1;
+  }
+
+  /** Adds (+1) or removes (-1) one path. */
+  private put(path: Int32Array, sign: 1 | -1): void {
+    const cells = this.cells;
+    const last = path.length - 1;
+    const sparse = this.sparse;
+    if (sparse === null) {
+      const occupied = this.occupied;
+      for (let t = 0; t < last; t++) occupied[t * cells + path[t]] += sign;
+    } else {
       for (let t = 0; t < last; t++) {
         const key = t * cells + path[t];
-        if (this.useSparse) this.sparseOccupied.set(key, (this.sparseOccupied.get(key) ?? 0) + 1);
-        else {
-          if (this.occupied[key] === 0) this.written.push(key);
-          this.occupied[key]++;
-        }
+        const count = (sparse.get(key) ?? 0) + sign;
+        if (count === 0) sparse.delete(key);
+        else sparse.set(key, count);
       }
-      const goal = path[last];
-      const before = this.resting[goal];
-      if (before < 0) this.restingCells.push(goal);
-      if (before < 0 || last < before) this.resting[goal] = last;
-      this.restingCount[goal]++;
     }
+    this.resting[path[last]] = sign > 0 ? last : -1;
+  }
+
+  /** Makes the dense table reach t < `length` (or turns to the Map), keeping what it holds. */
+  private grow(length: number): void {
+    const held = this.loaded.filter((p): p is Int32Array => p !== null);
+    for (const path of held) this.put(path, -1);
+    const horizon = Math.max(length, 2 * this.horizon);
+    if (length * this.cells > DENSE_SLOTS) {
+      this.sparse = new Map();
+      this.occupied = new Uint16Array(0);
+      this.horizon = 0;
+    } else {
+      this.horizon = horizon * this.cells > DENSE_SLOTS ? length : horizon;
+      this.occupied = new Uint16Array(this.horizon * this.cells);
+    }
+    for (const path of held) this.put(path, 1);
   }
 
   /** Conflicts of a move into `cell` arriving at t (swaps are not counted: see above). */
   conflicts(cell: number, t: number): number {
     const key = t * this.cells + cell;
     let n: number;
-    if (this.useSparse) n = this.sparseOccupied.get(key) ?? 0;
+    if (this.sparse !== null) n = this.sparse.get(key) ?? 0;
     else n = t < this.horizon ? this.occupied[key] : 0;
     const since = this.resting[cell];
-    if (since >= 0 && t >= since) n += this.restingCount[cell];
+    if (since >= 0 && t >= since) n++;
     return n;
   }
 
@@ -97,10 +110,9 @@ export class ConflictAvoidanceTable implements ConflictCounter {
     const cells = this.cells;
     for (let s = t + 1; s < this.longest; s++) {
       const key = s * cells + cell;
-      n += this.useSparse ? (this.sparseOccupied.get(key) ?? 0) : this.occupied[key];
+      n += this.sparse !== null ? (this.sparse.get(key) ?? 0) : this.occupied[key];
     }
-    const since = this.resting[cell];
-    if (since > t) n += this.restingCount[cell];
+    if (this.resting[cell] > t) n++;
     return n;
   }
 }
