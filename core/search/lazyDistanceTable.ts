@@ -55,6 +55,16 @@ export class LazyDistanceTable {
     return this.resume(cell);
   }
 
+  /**
+   * Every cell's distance + 1 (0: the goal cannot be reached from it), the search run to its end
+   * first: for a caller that reads distances in a hot loop (CBS's low level) and would rather
+   * index an array than call get(). The array is the table's own: read it, do not write it.
+   */
+  settled(): Uint16Array | Int32Array {
+    if (this.head < this.tail) this.resume(-1);
+    return this.dist;
+  }
+
   /** Runs the search on until `cell` is discovered or nothing is left to expand. */
   private resume(cell: number): number {
     const grid = this.grid;

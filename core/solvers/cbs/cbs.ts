@@ -84,8 +84,16 @@ export interface CbsOptions {
   targetReasoning: boolean;
   /** Constraints each unit has from the start (a WDG sub-search's); none by default. */
   base?: AgentConstraints[];
-  /** A sub-search borrows its caller's planner and distance tables (it runs to its end inside one call). */
-  shared?: { planner: SpaceTimePlanner; distances: GoalDistances };
+  /**
+   * A sub-search borrows its caller's planner, distance tables and a second avoidance table (it
+   * runs to its end inside one call; the table holds whatever its last load gave it).
+   */
+  shared?: { planner: SpaceTimePlanner; distances: GoalDistances; avoidance: ConflictAvoidanceTable };
+  /**
+   * Paths already optimal under `base`, and their MDDs, for the root instead of planning it: a
+   * WDG pair's paths in its node (as CBSH2-RTC's solve2Agents starts from them).
+   */
+  initial?: { paths: Int32Array[]; mdds: (Mdd | null)[] };
 }
 
 /** High-level nodes a WDG pair's sub-search may take before its lower bound is used instead. */
@@ -131,7 +139,9 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   let lowerBound = 0;
 
   /** Plans unit a under `c`, in budgeted slices so the clock is read every POLL_EVERY expansions. */
-  const avoidance = new ConflictAvoidanceTable(cells);
+  const avoidance = options.shared?.avoidance ?? new ConflictAvoidanceTable(cells);
+  /** The table every pair's sub-search shares (its own, apart from this search's). */
+  let pairAvoidance: ConflictAvoidanceTable | null = null;
   const plan = (a: number, c: AgentConstraints, paths: readonly Int32Array[], floor: number): Int32Array | null | 'stopped' => {
     let cat: ConflictAvoidanceTable | null = null;
     if (n > 1) {
@@ -232,7 +242,8 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     if (known !== undefined) return known;
     const sub = cbsSearch(grid, Int32Array.of(starts[a], starts[b]), Int32Array.of(goals[a], goals[b]), {
       shouldStop: options.shouldStop, maxNodes: PAIR_NODES, prioritize: true, heuristic: 'cg', bypass: true, targetReasoning: options.targetReasoning, base: [ca, cb],
-      shared: { planner, distances },
+      shared: { planner, distances, avoidance: (pairAvoidance ??= new ConflictAvoidanceTable(cells)) },
+      initial: { paths: [node.paths[a], node.paths[b]], mdds: [node.mdds[a], node.mdds[b]] },
     });
     if (sub.status === 'timeout' || sub.status === 'cancelled') {
       stopped = sub.status;
@@ -246,8 +257,8 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   };
   const pairMemo = new Map<string, number>();
 
-  const rootPaths: Int32Array[] = [];
-  for (let a = 0; a < n; a++) {
+  const rootPaths: Int32Array[] = options.initial?.paths.slice() ?? [];
+  for (let a = rootPaths.length; a < n; a++) {
     const path = plan(a, options.base?.[a] ?? emptyConstraints(), rootPaths, 0);
     if (path === 'stopped') return result('stopped');
     if (path === null) return result('unsolvable');
@@ -256,7 +267,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   const rootConflicts = allConflicts(rootPaths, Infinity, cells);
   const root: CbsNode = {
     parent: null, constraint: null, paths: rootPaths, cost: sumOfLengths(rootPaths), conflictList: rootConflicts, conflicts: conflictingPairs(rootConflicts, n),
-    mdds: new Array<Mdd | null>(n).fill(null), pairWeights: new Map(), h: -1, chosen: null, floor: 0,
+    mdds: options.initial?.mdds.slice() ?? new Array<Mdd | null>(n).fill(null), pairWeights: new Map(), h: -1, chosen: null, floor: 0,
   };
   push(root);
 

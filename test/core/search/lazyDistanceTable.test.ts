@@ -28,6 +28,22 @@ describe('LazyDistanceTable', () => {
     }
   });
 
+  it.each([1, 2, 3])('settled() gives every distance + 1 (0: unreachable), after some queries or none, on random map %i', (seed) => {
+    const grid = randomGrid(seed, 23, 17, 0.3);
+    const random = new Random(seed + 200);
+    let goal = random.int(grid.cells);
+    while (grid.passable[goal] === 0) goal = random.int(grid.cells);
+    const eager = buildDistanceTable(grid, FOUR_CONNECTED, goal);
+    const lazy = new LazyDistanceTable(grid, goal);
+    if (seed > 1) lazy.get(random.int(grid.cells)); // part of the search already done
+    const settled = lazy.settled();
+    for (let c = 0; c < grid.cells; c++) {
+      const expected = eager.distance[c];
+      expect(settled[c], `cell ${c}`).toBe(expected === UNREACHABLE || grid.passable[c] === 0 ? 0 : expected + 1);
+    }
+    expect(lazy.get(goal)).toBe(0);
+  });
+
   it('discovers only as far as the queries need', () => {
     const grid = new Grid(200, 200);
     const lazy = new LazyDistanceTable(grid, grid.cell(100, 100));
