@@ -175,7 +175,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     return mdd;
   };
   /** Chooses the conflict to branch on and computes h: the ICBS order and the CBSH matching. */
-  const evaluate = (node: CbsNode): void => {
+  const evaluate = (node: CbsNode, weigh = true): void => {
     const needMdds = options.prioritize || options.heuristic !== 'none';
     const all = node.conflictList;
     const conflicts = !needMdds ? [] : all.length > CONFLICT_LIMIT ? all.slice(0, CONFLICT_LIMIT) : all;
@@ -202,6 +202,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
       }
     }
     node.chosen = chosen;
+    if (!weigh) return;
     const own = options.heuristic === 'cg' ? h : options.heuristic === 'wdg' ? dependencyBound(node, weighed) : 0;
     // Pathmax: a child's f is at least its parent's (its plans are a subset of the parent's).
     node.h = own < 0 ? own : Math.max(own, node.floor - node.cost);
@@ -291,51 +292,55 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     }
     lowerBound = Math.max(lowerBound, node.cost + node.h);
     highExpanded++;
-    const conflict = node.chosen;
-    if (conflict === null) {
-      best = node;
-      break;
-    }
-    const children: CbsNode[] = [];
-    for (const constraint of branch(conflict, options.targetReasoning ? { paths: node.paths, goals } : undefined)) {
-      if (nodes.length - highExpanded >= options.maxNodes) {
-        stopped = 'memory';
+    // Expands the node; a bypass gives it a better plan and it is expanded again at once, as
+    // CBSH2-RTC does: its f is unchanged (the same constraints and cost: h, which depends on
+    // those alone, still holds) so it is still the cheapest open node.
+    for (;;) {
+      const conflict = node.chosen;
+      if (conflict === null) {
+        best = node;
         break;
       }
-      const a = constraint.agent;
-      const child: CbsNode = { parent: node, constraint, paths: node.paths, cost: 0, conflictList: [], conflicts: 0, mdds: node.mdds, pairWeights: node.pairWeights, h: -1, chosen: null, floor: node.cost + node.h };
-      const path = plan(a, constraintsOf(child, a, goals[a], cells, options.base?.[a]), node.paths, node.paths[a].length - 1);
-      if (path === 'stopped') break;
-      if (path === null) continue; // no path for a under these constraints: a dead branch
-      child.paths = node.paths.slice();
-      child.paths[a] = path;
-      child.mdds = node.mdds.slice();
-      child.mdds[a] = null;
-      child.pairWeights = new Map();
-      for (const [pair, weight] of node.pairWeights) if (((pair / n) | 0) !== a && pair % n !== a) child.pairWeights.set(pair, weight);
-      child.cost = node.cost - (node.paths[a].length - 1) + (path.length - 1);
-      const list = node.conflictList.filter((k) => k.a !== a && k.b !== a);
-      conflictsWith(child.paths, a, list);
-      child.conflictList = list.sort(byTime);
-      child.conflicts = conflictingPairs(list, n);
-      children.push(child);
-    }
-    if (stopped !== null) break;
-    const helper = options.bypass ? bypassChild(node, children) : null;
-    if (helper !== null) {
-      // Bypass: the node takes the child's path (it obeys the node's constraints too) and is
-      // looked at again; no branching, so the tree does not grow for this conflict.
+      const children: CbsNode[] = [];
+      for (const constraint of branch(conflict, options.targetReasoning ? { paths: node.paths, goals } : undefined)) {
+        if (nodes.length - highExpanded >= options.maxNodes) {
+          stopped = 'memory';
+          break;
+        }
+        const a = constraint.agent;
+        const child: CbsNode = { parent: node, constraint, paths: node.paths, cost: 0, conflictList: [], conflicts: 0, mdds: node.mdds, pairWeights: node.pairWeights, h: -1, chosen: null, floor: node.cost + node.h };
+        const path = plan(a, constraintsOf(child, a, goals[a], cells, options.base?.[a]), node.paths, node.paths[a].length - 1);
+        if (path === 'stopped') break;
+        if (path === null) continue; // no path for a under these constraints: a dead branch
+        child.paths = node.paths.slice();
+        child.paths[a] = path;
+        child.mdds = node.mdds.slice();
+        child.mdds[a] = null;
+        child.pairWeights = new Map();
+        for (const [pair, weight] of node.pairWeights) if (((pair / n) | 0) !== a && pair % n !== a) child.pairWeights.set(pair, weight);
+        child.cost = node.cost - (node.paths[a].length - 1) + (path.length - 1);
+        const list = node.conflictList.filter((k) => k.a !== a && k.b !== a);
+        conflictsWith(child.paths, a, list);
+        child.conflictList = list.sort(byTime);
+        child.conflicts = conflictingPairs(list, n);
+        children.push(child);
+      }
+      if (stopped !== null) break;
+      const helper = options.bypass ? bypassChild(node, children) : null;
+      if (helper === null) {
+        for (const child of children) push(child);
+        break;
+      }
+      // Bypass: the node takes the child's path (it obeys the node's constraints too); no
+      // branching, so the tree does not grow for this conflict.
       node.paths = helper.paths;
       node.mdds = helper.mdds;
       node.conflictList = helper.conflictList;
       node.conflicts = helper.conflicts;
-      node.h = -1;
-      node.chosen = null;
       bypasses++;
-      push(node);
-      continue;
+      evaluate(node, false);
     }
-    for (const child of children) push(child);
+    if (best !== null || stopped !== null) break;
   }
   if (best !== null) return result('solved', best);
   return result(stopped !== null ? 'stopped' : 'unsolvable');

@@ -56,6 +56,9 @@ export interface ConflictCounter {
   futureConflicts(cell: number, t: number): number;
 }
 
+/** Search nodes the planner's arrays hold before growing. */
+const NODES = 1 << 15;
+
 /** g and conflicts in one number ordered as (g, conflicts): g * CONF_SCALE + conflicts. */
 const CONF_SCALE = 1_048_576;
 
@@ -72,14 +75,16 @@ export interface LowLevelLimits {
 
 export class SpaceTimePlanner {
   private readonly grid: Grid;
-  private readonly heap = new BinaryHeap(1024);
-  private cell = new Int32Array(1024);
-  private time = new Int32Array(1024);
-  private g = new Int32Array(1024);
-  private conf = new Int32Array(1024);
-  private parent = new Int32Array(1024);
+  // Room for NODES nodes from the start: each time an array is replaced the JIT drops the code it
+  // built on the old one (a cold run of CBS threw away two 70-90 ms compilations of plan()).
+  private readonly heap = new BinaryHeap(NODES);
+  private cell = new Int32Array(NODES);
+  private time = new Int32Array(NODES);
+  private g = new Int32Array(NODES);
+  private conf = new Int32Array(NODES);
+  private parent = new Int32Array(NODES);
   /** 1 for a goal node already charged its future conflicts (it ends the search when taken). */
-  private final = new Uint8Array(1024);
+  private final = new Uint8Array(NODES);
   private count = 0;
   /** The current call's lower bound on the cost: f below it is ranked as if at it. */
   private floor = 0;
@@ -211,7 +216,7 @@ export class SpaceTimePlanner {
   private readyClosed(size: number): boolean {
     if (size > 16_000_000) return false;
     if (this.best.length < size) {
-      this.best = new Float64Array(Math.max(size, this.best.length * 2));
+      this.best = new Float64Array(Math.max(size, this.best.length * 2, this.grid.cells * 64));
       this.bestStamp = new Int32Array(this.best.length);
       this.stamp = 0;
     }
