@@ -65,7 +65,7 @@ export class LazyDistanceTable {
     return this.dist;
   }
 
-  /** Runs the search on until `cell` is discovered or nothing is left to expand. */
+  /** Runs the search on until `cell` is discovered (never, for -1) or nothing is left to expand. */
   private resume(cell: number): number {
     const grid = this.grid;
     const w = grid.width;
@@ -81,7 +81,7 @@ export class LazyDistanceTable {
       if (x + 1 < w) this.discover(c + 1, d, passable, dist);
       if (y + 1 < h) this.discover(c + w, d, passable, dist);
       if (x > 0) this.discover(c - 1, d, passable, dist);
-      if (dist[cell] > 0) return dist[cell] - 1;
+      if (cell >= 0 && dist[cell] > 0) return dist[cell] - 1;
     }
     if (this.queue.length > 0) this.queue = new Int32Array(0); // exhausted: every answer is known
     return FAR;

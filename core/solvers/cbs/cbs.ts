@@ -31,18 +31,18 @@
  * for good in one child (constraintTree.ts). All keep CBS optimal.
  *
  * 4-connected grids, one-cell units moving a cell a turn. The time limit and cancel are checked
- * at every high-level node and inside the low level, every 4,096 expansions; a node cap bounds
+ * every 8 high-level nodes and inside the low level, every 4,096 expansions; a node cap bounds
  * memory. The best lower bound reached (the cost of the cheapest open node) is reported when the
  * search stops without a plan.
  */
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
-import { type Conflict, allConflicts, byTime, conflictingPairs, conflictsWith } from './conflicts.ts';
+import { type Conflict, allConflicts, conflictingPairs, conflictsWith, mergeByTime } from './conflicts.ts';
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
 import { type AgentConstraints, SpaceTimePlanner, emptyConstraints } from './lowLevel.ts';
 import { type Mdd, buildMdd, mddForces } from './mdd.ts';
-import { type Constraint, branch, constraintsKey, constraintsOf } from './constraintTree.ts';
+import { type Constraint, branch, constraintChainKey, constraintsKey, constraintsOf } from './constraintTree.ts';
 import { type WeightedEdge, minimumWeightedVertexCover } from './vertexCover.ts';
 
 
@@ -113,6 +113,9 @@ export interface CbsResult {
   lowExpanded: number;
   bypasses: number;
 }
+
+/** High-level nodes between two looks at the clock (a power of 2; reading it was 2% of a run). */
+const POLL_NODES = 8;
 
 /** Low-level expansions between two looks at the clock. */
 const POLL_EVERY = 4096;
@@ -236,11 +239,14 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   };
   /** The extra cost of units a and b solved together (memoised by their constraints); -1: stopped. */
   const pairDelta = (node: CbsNode, a: number, b: number): number => {
-    const ca = constraintsOf(node, a, goals[a], cells, options.base?.[a]);
-    const cb = constraintsOf(node, b, goals[b], cells, options.base?.[b]);
-    const key = `${a},${b},${node.paths[a].length},${node.paths[b].length}:${constraintsKey(ca)}/${constraintsKey(cb)}`;
+    // A sub-search's own base constraints are part of its units' constraints (the WDG runs in
+    // the top-level search, which has none: its key is then the tree's constraints alone).
+    const baseKey = options.base === undefined ? '' : `${constraintsKey(options.base[a])}/${constraintsKey(options.base[b])}|`;
+    const key = `${a},${b},${node.paths[a].length},${node.paths[b].length}:${baseKey}${constraintChainKey(node, a, cells)}/${constraintChainKey(node, b, cells)}`;
     const known = pairMemo.get(key);
     if (known !== undefined) return known;
+    const ca = constraintsOf(node, a, goals[a], cells, options.base?.[a]);
+    const cb = constraintsOf(node, b, goals[b], cells, options.base?.[b]);
     const sub = cbsSearch(grid, Int32Array.of(starts[a], starts[b]), Int32Array.of(goals[a], goals[b]), {
       shouldStop: options.shouldStop, maxNodes: PAIR_NODES, prioritize: true, heuristic: 'cg', bypass: true, targetReasoning: options.targetReasoning, base: [ca, cb],
       shared: { planner, distances, avoidance: (pairAvoidance ??= new ConflictAvoidanceTable(cells)) },
@@ -273,8 +279,9 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   push(root);
 
   let best: CbsNode | null = null;
+  let pops = 0;
   while (open.length > 0) {
-    const why = options.shouldStop();
+    const why = (pops++ & (POLL_NODES - 1)) === 0 ? options.shouldStop() : null;
     if (why !== null) {
       stopped = why;
       break;
@@ -319,9 +326,10 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
         child.pairWeights = new Map();
         for (const [pair, weight] of node.pairWeights) if (((pair / n) | 0) !== a && pair % n !== a) child.pairWeights.set(pair, weight);
         child.cost = node.cost - (node.paths[a].length - 1) + (path.length - 1);
-        const list = node.conflictList.filter((k) => k.a !== a && k.b !== a);
-        conflictsWith(child.paths, a, list);
-        child.conflictList = list.sort(byTime);
+        const fresh: Conflict[] = [];
+        conflictsWith(child.paths, a, fresh);
+        const list = mergeByTime(node.conflictList.filter((k) => k.a !== a && k.b !== a), fresh);
+        child.conflictList = list;
         child.conflicts = conflictingPairs(list, n);
         children.push(child);
       }

@@ -72,31 +72,46 @@ export function allConflicts(paths: readonly Int32Array[], limit: number, cells:
 }
 
 /**
- * Unit a's conflicts with every other unit, appended to `out` in allConflicts's form (the lower
- * numbered unit as `a`, and for a swap its move). A child node replans one unit: its conflicts are
- * its parent's without that unit's plus these, O(units x makespan) instead of every pair's paths
+ * Unit a's conflicts with every other unit, in allConflicts's form (the lower numbered unit as
+ * `a`, and for a swap its move), earliest first and then by unit (byTime's order), appended to
+ * `out`. A child node replans one unit: its conflicts are its parent's without that unit's
+ * merged with these (mergeByTime), O(units x makespan) instead of sweeping every pair's paths
  * again (as Jiaoyang-Li/CBSH2-RTC's CBS::findConflicts copies its parent's).
  */
 export function conflictsWith(paths: readonly Int32Array[], a: number, out: Conflict[]): void {
   const pa = paths[a];
-  for (let b = 0; b < paths.length; b++) {
-    if (b === a) continue;
-    const pb = paths[b];
-    const lo = a < b ? a : b;
-    const hi = a < b ? b : a;
-    const first = a < b ? pa : pb;
-    const horizon = pa.length > pb.length ? pa.length : pb.length;
-    for (let t = 0; t < horizon; t++) {
-      const ca = cellAt(pa, t);
+  let horizon = 0;
+  for (const p of paths) if (p.length > horizon) horizon = p.length;
+  for (let t = 0; t < horizon; t++) {
+    const ca = cellAt(pa, t);
+    const pa0 = t > 0 ? cellAt(pa, t - 1) : -1;
+    // Units in ascending order give (lower, higher) pairs in ascending order too.
+    for (let b = 0; b < paths.length; b++) {
+      if (b === a) continue;
+      const pb = paths[b];
+      if (t >= pa.length && t >= pb.length) continue; // both at rest (on distinct goals)
       const cb = cellAt(pb, t);
+      const lo = a < b ? a : b;
+      const hi = a < b ? b : a;
       if (ca === cb) {
         out.push({ kind: 'vertex', a: lo, b: hi, cell: ca, t });
-      } else if (t > 0) {
-        const pa0 = cellAt(pa, t - 1);
-        if (pa0 === cb && cellAt(pb, t - 1) === ca) out.push({ kind: 'edge', a: lo, b: hi, from: cellAt(first, t - 1), to: cellAt(first, t), t });
+      } else if (t > 0 && pa0 === cb && cellAt(pb, t - 1) === ca) {
+        const first = a < b ? pa : pb;
+        out.push({ kind: 'edge', a: lo, b: hi, from: cellAt(first, t - 1), to: cellAt(first, t), t });
       }
     }
   }
+}
+
+/** Two lists each in byTime's order merged into one in that order (equal ones: x's first). */
+export function mergeByTime(x: readonly Conflict[], y: readonly Conflict[]): Conflict[] {
+  const out: Conflict[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < x.length && j < y.length) out.push(byTime(x[i], y[j]) <= 0 ? x[i++] : y[j++]);
+  while (i < x.length) out.push(x[i++]);
+  while (j < y.length) out.push(y[j++]);
+  return out;
 }
 
 /** Conflicts earliest first, then by their units (allConflicts's order within a time may differ). */

@@ -98,3 +98,19 @@ export function constraintsKey(c: AgentConstraints): string {
   const sorted = (values: Iterable<number>): string => [...values].sort((p, q) => p - q).join(',');
   return `${sorted(c.vertex)}|${sorted(c.edge)}|${[...c.barred].map(([cell, t]) => `${cell}@${t}`).sort().join(',')}`;
 }
+
+/**
+ * A key naming the constraints on unit a from `node` up to the root, read off the tree without
+ * building the sets (a memo lookup that hits needs no more; constraintsKey over constraintsOf
+ * was most of the WDG memo's time). Equal keys mean equal constraints.
+ */
+export function constraintChainKey(node: ConstraintNode, a: number, cells: number): string {
+  const codes: number[] = [];
+  for (let m: ConstraintNode | null = node; m !== null; m = m.parent) {
+    const k = m.constraint;
+    if (k === null || k.agent !== a) continue;
+    // from is VERTEX (-1), BARRED (-2) or a cell: from + 2 is in [0, cells + 2).
+    codes.push((k.t * cells + k.to) * (cells + 2) + k.from + 2);
+  }
+  return codes.length === 0 ? '' : codes.length === 1 ? String(codes[0]) : codes.sort((p, q) => p - q).join(',');
+}
