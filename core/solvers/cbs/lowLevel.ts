@@ -56,6 +56,9 @@ export interface ConflictCounter {
   futureConflicts(cell: number, t: number): number;
 }
 
+/** Most entries of the constraint table (16 MB of Int32); past it the Sets are asked. */
+const BLOCKED_SLOTS = 4 * 1024 * 1024;
+
 /** Search nodes the planner's arrays hold before growing. */
 const NODES = 1 << 15;
 
@@ -86,6 +89,9 @@ export class SpaceTimePlanner {
   /** 1 for a goal node already charged its future conflicts (it ends the search when taken). */
   private final = new Uint8Array(NODES);
   private count = 0;
+  /** The current call's constraints by slot (readyConstraints), valid where equal to the stamp. */
+  private blocked = new Int32Array(0);
+  private constraintStamp = 0;
   /** The current call's lower bound on the cost: f below it is ranked as if at it. */
   private floor = 0;
   /** Expansions of the last call, and over all calls. */
@@ -128,6 +134,11 @@ export class SpaceTimePlanner {
     const vertex = c.vertex;
     const edge = c.edge;
     const barred = c.barred.size > 0;
+    // The constraints as stamped (t, cell) and (t, cell, move) tables: a typed array read per
+    // move instead of hashing into the Sets (that hashing was a fifth of the search's time).
+    const table = this.readyConstraints(c, cells, w);
+    const blocked = this.blocked;
+    const mark = this.constraintStamp;
     const h0 = dist[start] - 1;
     if (h0 < 0 || c.vertex.has(start) || isBarred(c, start, 0)) return null;
     // The unit cannot rest on its goal before goalT + 1: that bounds its cost too.
@@ -184,8 +195,14 @@ export class SpaceTimePlanner {
         const known = dist[n]; // distance + 1; 0 for a blocked cell or one cut off from the goal
         if (known === 0) continue;
         if (constrained) {
-          if (vertex.size > 0 && vertex.has(nt * cells + n)) continue;
-          if (n !== cell && edge.size > 0 && edge.has((nt * cells + cell) * cells + n)) continue;
+          if (table) {
+            // Slot 0 of (nt, n) is its vertex constraint, slot d of (nt, cell) the move d's.
+            if (blocked[(nt * cells + n) * 5] === mark) continue;
+            if (d > 0 && blocked[(nt * cells + cell) * 5 + d] === mark) continue;
+          } else {
+            if (vertex.has(nt * cells + n)) continue;
+            if (n !== cell && edge.has((nt * cells + cell) * cells + n)) continue;
+          }
         }
         if (barred && isBarred(c, n, nt)) continue;
         const h = known - 1;
@@ -206,6 +223,37 @@ export class SpaceTimePlanner {
       }
     }
     return null;
+  }
+
+  /**
+   * Writes the call's constraints into `blocked` under a new stamp: (t * cells + cell) * 5 for a
+   * vertex constraint on (cell, t), (t * cells + from) * 5 + d for the move d from `from`
+   * arriving at t (d as plan() numbers them: 1 up, 2 right, 3 down, 4 left). Returns false when
+   * the table would pass BLOCKED_SLOTS entries: the call then asks the Sets.
+   */
+  private readyConstraints(c: AgentConstraints, cells: number, w: number): boolean {
+    const size = (c.maxT + 1) * cells * 5;
+    if (size > BLOCKED_SLOTS) return false;
+    if (this.blocked.length < size) {
+      // 64 layers from the start, so the array is seldom replaced (see NODES).
+      this.blocked = new Int32Array(Math.min(BLOCKED_SLOTS, Math.max(size, this.blocked.length * 2, cells * 5 * 64)));
+      this.constraintStamp = 0;
+    }
+    if (++this.constraintStamp > 0x3fffffff) {
+      this.constraintStamp = 1;
+      this.blocked.fill(0);
+    }
+    const mark = this.constraintStamp;
+    const blocked = this.blocked;
+    for (const key of c.vertex) blocked[key * 5] = mark;
+    for (const key of c.edge) {
+      const to = key % cells;
+      const arrival = (key - to) / cells; // t * cells + from
+      const from = arrival % cells;
+      const d = to === from - w ? 1 : to === from + 1 ? 2 : to === from + w ? 3 : 4;
+      blocked[arrival * 5 + d] = mark;
+    }
+    return true;
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * The MDD (mdd.ts) against brute force: on tiny maps under constraints added as CBS adds them,
  * level t has a single cell only when every optimal path that obeys the constraints stands on that
- * one cell at t, and exactly then when there are only vertex constraints.
+ * one cell at t, and exactly then when there are only vertex constraints. The low level's path
+ * (lowLevel.ts, its constraint table) obeys them and no shorter one does.
  */
 import { describe, expect, it } from 'vitest';
 import { FOUR_CONNECTED, fourConnectedStep } from '../../../../core/grid/movement.ts';
@@ -57,6 +58,23 @@ describe('CBS MDD', () => {
         }
       };
       extend(0);
+      // The planner's path obeys the constraints and is optimal: levels hold it, and no walk of
+      // one move fewer ends on the goal (rest cost: not before goalT + 1).
+      for (let t = 0; t <= cost; t++) expect(levels[t].has(path[t]), `seed ${seed}, t ${t}`).toBe(true);
+      if (cost - 1 > c.goalT) {
+        const shorter = cost - 1;
+        const reach = (cell: number, t: number): boolean => {
+          if (t === shorter) return cell === goal;
+          for (let d = 0; d < 5; d++) {
+            const n = fourConnectedStep(cell, d, grid.width, cells);
+            if (n < 0 || grid.passable[n] !== 1 || distances.get(n) > shorter - t - 1) continue;
+            if (c.vertex.has((t + 1) * cells + n) || c.edge.has(((t + 1) * cells + cell) * cells + n)) continue;
+            if (reach(n, t + 1)) return true;
+          }
+          return false;
+        };
+        expect(reach(start, 0), `seed ${seed}: a path of ${shorter}`).toBe(false);
+      }
       const mdd = buildMdd(grid, start, goal, cost, distances, c);
       for (let t = 0; t <= cost; t++) {
         const only = levels[t].size === 1 ? [...levels[t]][0] : -1;
