@@ -61,7 +61,7 @@ describe('CBS conflicts', () => {
     expect(found).toContainEqual({ kind: 'edge', a: 1, b: 2, from: 10, to: 9, t: 4 });
   });
 
-  it('the avoidance table counts the other units on a cell, and those passing a goal later', () => {
+  it('the avoidance table counts the other units on a cell, resting ones included, and follows its loads', () => {
     const table = new ConflictAvoidanceTable(16);
     const paths = [Int32Array.of(0, 1, 2, 3), Int32Array.of(5, 1, 1, 2), Int32Array.of(9, 5, 1)];
     table.load(paths, 0);
@@ -70,13 +70,11 @@ describe('CBS conflicts', () => {
     expect(table.conflicts(1, 7)).toBe(1); // unit 2 rests there for good
     expect(table.conflicts(2, 3)).toBe(1); // unit 1 rests on 2 from t = 3
     expect(table.conflicts(0, 1)).toBe(0); // unit 0 is left out
-    expect(table.futureConflicts(5, 0)).toBe(1); // unit 2 passes 5 at t = 1
-    expect(table.futureConflicts(5, 1)).toBe(0);
-    expect(table.futureConflicts(2, 1)).toBe(1); // unit 1 comes to rest on 2 at t = 3
     table.load(paths, 1);
     expect(table.conflicts(1, 1)).toBe(1); // unit 0 now, unit 1 left out
     expect(table.conflicts(1, 2)).toBe(1); // unit 2 only
-    expect(table.futureConflicts(2, 1)).toBe(1); // unit 0 passes 2 at t = 2
+    expect(table.conflicts(2, 2)).toBe(1); // unit 0 passes 2 at t = 2
+    expect(table.conflicts(2, 3)).toBe(0); // unit 1, resting on 2 from t = 3, is left out
   });
 
   it('the low level returns an optimal path with the fewest conflicts, with or without a floor', () => {
