@@ -93,7 +93,7 @@ export interface CbsOptions {
    * Paths already optimal under `base`, and their MDDs, for the root instead of planning it: a
    * WDG pair's paths in its node (as CBSH2-RTC's solve2Agents starts from them).
    */
-  initial?: { paths: Int32Array[]; mdds: (Mdd | null)[] };
+  initial?: { paths: Int32Array[]; mdds: (Mdd | null)[]; conflicts: Conflict[] };
 }
 
 /** High-level nodes a WDG pair's sub-search may take before its lower bound is used instead. */
@@ -250,7 +250,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     const sub = cbsSearch(grid, Int32Array.of(starts[a], starts[b]), Int32Array.of(goals[a], goals[b]), {
       shouldStop: options.shouldStop, maxNodes: PAIR_NODES, prioritize: true, heuristic: 'cg', bypass: true, targetReasoning: options.targetReasoning, base: [ca, cb],
       shared: { planner, distances, avoidance: (pairAvoidance ??= new ConflictAvoidanceTable(cells)) },
-      initial: { paths: [node.paths[a], node.paths[b]], mdds: [node.mdds[a], node.mdds[b]] },
+      initial: { paths: [node.paths[a], node.paths[b]], mdds: [node.mdds[a], node.mdds[b]], conflicts: pairConflicts(node.conflictList, a, b) },
     });
     if (sub.status === 'timeout' || sub.status === 'cancelled') {
       stopped = sub.status;
@@ -271,7 +271,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     if (path === null) return result('unsolvable');
     rootPaths.push(path);
   }
-  const rootConflicts = allConflicts(rootPaths, Infinity, cells);
+  const rootConflicts = options.initial?.conflicts ?? allConflicts(rootPaths, Infinity, cells);
   const root: CbsNode = {
     parent: null, constraint: null, paths: rootPaths, cost: sumOfLengths(rootPaths), conflictList: rootConflicts, conflicts: conflictingPairs(rootConflicts, n),
     mdds: options.initial?.mdds.slice() ?? new Array<Mdd | null>(n).fill(null), pairWeights: new Map(), h: -1, chosen: null, floor: 0,
@@ -381,6 +381,16 @@ function sumOfLengths(paths: readonly Int32Array[]): number {
   let sum = 0;
   for (const p of paths) sum += p.length - 1;
   return sum;
+}
+
+/**
+ * The conflicts between units a < b in a node's list, renumbered 0 and 1 for their pair's
+ * sub-search (the lower unit stays first, so a swap's move is still its own), in order.
+ */
+function pairConflicts(conflicts: readonly Conflict[], a: number, b: number): Conflict[] {
+  const out: Conflict[] = [];
+  for (const k of conflicts) if (k.a === a && k.b === b) out.push({ ...k, a: 0, b: 1 });
+  return out;
 }
 
 /** A vertex conflict on the goal of a unit resting there by then (a target conflict, constraintTree.ts). */
