@@ -117,7 +117,7 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   };
   const fHat = (node: EecbsNode): number => node.cost + node.costToGo;
   const finish = (node: EecbsNode): void => {
-    const conflicts = allConflicts(node.paths, CONFLICT_LIMIT, cells);
+    const conflicts = allConflicts(node.paths, CONFLICT_LIMIT, cells, false);
     node.d = conflicts.length;
     node.conflict = conflicts[0] ?? null;
     estimate(node);
