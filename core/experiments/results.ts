@@ -59,6 +59,8 @@ export function readResults(text: string, costModel: CostModel = 'away'): ReadRe
       if (!('costOverBound' in raw)) raw.costOverBound = NaN;
       // Lines from before runs among moving obstacles.
       if (!('pathStepsComputed' in raw)) raw.pathStepsComputed = NaN;
+      // Lines from before measured regions.
+      for (const c of ['regionUnits', 'regionThroughput', 'regionMeanWait']) if (!(c in raw)) raw[c] = NaN;
     }
     const parsed = runRecordSchema.safeParse(json);
     if (parsed.success) {

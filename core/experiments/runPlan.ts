@@ -49,6 +49,8 @@ export interface RunSpec {
   costModel: CostModel;
   /** Random patrols to run among (issue 12), with their seed: the same for every solver of the instance. */
   obstacles?: { count: number; routeLength: number; speed: number; seed: number };
+  /** The experiment's measured region, if it names one. */
+  region?: { name: string; from: readonly [number, number]; to: readonly [number, number] };
 }
 
 /** A 32-bit mix of integers (splitmix-style), for seeds derived from a run's place in the sweep. */
@@ -192,6 +194,7 @@ export function planRuns(experiment: Experiment): RunSpec[] {
               ...(experiment.obstacles && experiment.obstacles.count > 0
                 ? { obstacles: { ...experiment.obstacles, seed: mixSeed(experiment.seed, mapIndex, index, count, sub, 0x0b57) } }
                 : {}),
+              ...(experiment.region ? { region: experiment.region } : {}),
             });
           });
         });

@@ -3,6 +3,7 @@
  * through ExperimentFiles, results go to the caller. `executeRun` needs only a RunSpec and a
  * builder, so a worker pool can call it in each worker and collect the records.
  */
+import { measureRegion } from '../mapf/regionMeasures.ts';
 import { type CostModel, arrivedCount, costModelOf, reportedCosts } from '../mapf/plan.ts';
 import { CONTROLLERS, findSolver, paramsWithCostModel } from '../registry/registry.ts';
 import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
@@ -66,14 +67,30 @@ export interface RunRecord {
   costOverBound: number;
   /** Runs among moving obstacles: seed 004's path steps computed over the run, all units; NaN otherwise. */
   pathStepsComputed: number;
+  /** The experiment's measured region (issue 15): units that stood in it, units per 10 turns, mean wait in and next to it; NaN without one. */
+  regionUnits: number;
+  regionThroughput: number;
+  regionMeanWait: number;
   elapsedMs: number;
 }
 
 export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
   'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'arrived', 'successRate',
   'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
-  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'elapsedMs',
+  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionUnits', 'regionThroughput', 'regionMeanWait', 'elapsedMs',
 ];
+
+const NO_REGION = { regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN };
+
+/** The run's region figures from its paths: NaN without a region, or on a map it does not fit. */
+function regionFigures(run: RunSpec, instance: MapfInstance, paths: readonly (readonly number[])[]): { regionUnits: number; regionThroughput: number; regionMeanWait: number } {
+  const region = run.region;
+  if (!region || paths.length === 0) return NO_REGION;
+  const { grid } = instance;
+  if (![region.from, region.to].every(([x, y]) => grid.inBounds(x, y))) return NO_REGION;
+  const m = measureRegion({ width: grid.width, paths, goals: instance.agents.map((a) => a.goal), sizes: instance.agents.map((a) => a.size ?? 1) }, region);
+  return { regionUnits: m.units, regionThroughput: m.throughput, regionMeanWait: m.meanWait };
+}
 
 export interface RunContext {
   builder: InstanceBuilder;
@@ -105,7 +122,7 @@ export function failureRecord(run: RunSpec, message: string, elapsedMs: number):
     successes: 0, arrived: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
     collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
     costModel: countedBy(run, run.params),
-    sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, elapsedMs,
+    sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, ...NO_REGION, elapsedMs,
   };
 }
 
@@ -166,6 +183,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       costLowerBound,
       costOverBound,
       pathStepsComputed: NaN,
+      ...regionFigures(run, instance, sim.paths),
       elapsedMs: performance.now() - started,
     };
   } catch (error) {
@@ -207,7 +225,7 @@ function runAmongPatrols(run: RunSpec, instance: MapfInstance, lowerBounds: Floa
     initMs: 0, maxTurnMs: NaN, meanTurnMs: elapsedMs / Math.max(1, result.turns), turns: result.turns,
     expanded: units.reduce((a, u) => a + u.expanded, 0), reservationsMax: 0, costModel: run.costModel,
     sumOfCosts: costs.sumOfCosts ?? NaN, makespan: costs.makespan ?? NaN, costLowerBound: NaN, costOverBound: NaN,
-    pathStepsComputed: units.reduce((a, u) => a + u.pathStepsComputed, 0), elapsedMs,
+    pathStepsComputed: units.reduce((a, u) => a + u.pathStepsComputed, 0), ...regionFigures(run, instance, paths), elapsedMs,
   };
 }
 

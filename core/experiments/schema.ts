@@ -102,6 +102,17 @@ export const ExperimentSchema = z.object({
     routeLength: whole(1).max(MAX_GRID_SIDE).default(20),
     speed: whole(1).max(65535).default(1),
   }).strict().optional(),
+  /**
+   * A measured region (issue 15): a named rectangle (corners inclusive, as in scenario files)
+   * whose traffic every run records: the units that stood in it, their throughput per 10 turns
+   * and the mean wait in it and next to it (core/mapf/regionMeasures.ts). A map it does not fit
+   * records NaN.
+   */
+  region: z.object({
+    name: z.string().min(1).max(80),
+    from: z.tuple([whole(0), whole(0)]),
+    to: z.tuple([whole(0), whole(0)]),
+  }).strict().optional(),
 }).strict();
 
 export type Experiment = z.infer<typeof ExperimentSchema>;

@@ -25,6 +25,8 @@ export const CHART_MEASURES: readonly ChartMeasure[] = [
   { key: 'makespan', title: 'Makespan', unit: 'turns', log: false },
   { key: 'costOverBound', title: 'Sum of costs / proved lower bound', unit: 'ratio (cbs, eecbs, lacam-star)', log: false },
   { key: 'pathStepsComputed', title: 'Path steps computed (seed 004)', unit: 'steps, all units (among moving obstacles)', log: false },
+  { key: 'regionThroughput', title: 'Throughput of the measured region', unit: 'units per 10 turns', log: false },
+  { key: 'regionMeanWait', title: 'Mean wait at the measured region', unit: 'turns waited in it or next to it, per unit', log: false },
   { key: 'initMs', title: 'Initial planning time', unit: 'ms (log scale)', log: true },
   { key: 'maxTurnMs', title: 'Maximum turn time', unit: 'ms (log scale)', log: true },
 ];

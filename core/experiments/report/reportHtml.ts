@@ -59,8 +59,8 @@ function reportedMeasures(rows: readonly AggregateRow[]): readonly ChartMeasure[
   return CHART_MEASURES.filter((m) => !OPTIONAL_MEASURES.includes(m.key) || rows.some((row) => Number.isFinite(row[m.key as 'costOverBound'].mean)));
 }
 
-/** Measures only some experiments have: a proved lower bound, path steps among moving obstacles. */
-const OPTIONAL_MEASURES: readonly string[] = ['costOverBound', 'pathStepsComputed'];
+/** Measures only some experiments have: a proved lower bound, path steps among moving obstacles, a measured region. */
+const OPTIONAL_MEASURES: readonly string[] = ['costOverBound', 'pathStepsComputed', 'regionThroughput', 'regionMeanWait'];
 
 function summaryTable(rows: readonly AggregateRow[]): string {
   const measures = reportedMeasures(rows);

@@ -215,6 +215,8 @@ export function LabCharts({ records, labels = [], name, running = false }: { rec
   const data = useMemo(() => new LiveChartData(), []);
   // Path steps (seed 004) only mean something among moving obstacles: that chart comes with the first such run.
   const amongObstacles = records.some((r) => Number.isFinite(r.pathStepsComputed));
+  // The measured region's charts come with the first run that measured one (issue 15).
+  const measuredRegion = records.some((r) => Number.isFinite(r.regionThroughput));
   const queue = useMemo(() => new ChartQueue((run, ms) => void window.setTimeout(run, ms)), []);
   // Rendering only hands the records over; the charts' work is the queue's, in steps of its own.
   useEffect(() => {
@@ -225,7 +227,7 @@ export function LabCharts({ records, labels = [], name, running = false }: { rec
   return (
     <div className="lab-charts" data-testid="lab-charts" data-records={records.length}>
       {records.length === 0 && <p className="lab-note" data-testid="lab-charts-empty">The lines appear as runs finish.</p>}
-      {CHART_MEASURES.filter((m) => m.key !== 'pathStepsComputed' || amongObstacles).map((m) => <MemoChart key={m.key} measure={m} data={data} queue={queue} name={name} />)}
+      {CHART_MEASURES.filter((m) => (m.key !== 'pathStepsComputed' || amongObstacles) && ((m.key !== 'regionThroughput' && m.key !== 'regionMeanWait') || measuredRegion)).map((m) => <MemoChart key={m.key} measure={m} data={data} queue={queue} name={name} />)}
     </div>
   );
 }
