@@ -15,7 +15,7 @@ import { replayStore } from '../state/replayState.ts';
 import { currentOutcome } from '../state/plan.ts';
 import { useSlice } from '../state/store.ts';
 import { drawStatic } from './drawStatic.ts';
-import { drawDynamic } from './drawDynamic.ts';
+import { MIN_UNIT_RADIUS_PX, drawDynamic } from './drawDynamic.ts';
 import { selectedPlanWindow } from '../replay/windowOverlay.ts';
 import { prepareCanvas } from './prepareCanvas.ts';
 import { ToolController } from './toolController.ts';
@@ -23,7 +23,7 @@ import { fitView, viewStore } from './viewState.ts';
 import { cellAtPoint, panBy, zoomAt } from './viewport.ts';
 import { keyState } from '../shortcuts/keyState.ts';
 import type { CellRegion } from '../model/commandContext.ts';
-import { unitShownAt } from '../replay/position.ts';
+import { nearestUnitShownAt } from '../replay/position.ts';
 import { watchRegionSize } from './drawObstacles.ts';
 
 declare global {
@@ -43,7 +43,11 @@ function unitOnReplay(x: number, y: number): string | null {
   if (!outcome) return null;
   const grid = model.document.grid;
   if (!grid.inBounds(x, y)) return null;
-  return unitShownAt(outcome.paths, model.document.agents, grid.width, x, y, Math.round(replayStore.get().t));
+  // Zoomed far out, a unit's disc (kept at MIN_UNIT_RADIUS_PX) covers cells round its own: a
+  // click on the disc picks the nearest unit within that reach.
+  const cellSize = viewStore.get().view?.cellSize ?? 0;
+  const reach = cellSize > 0 ? Math.min(4, Math.ceil(MIN_UNIT_RADIUS_PX / cellSize) - 1) : 0;
+  return nearestUnitShownAt(outcome.paths, model.document.agents, grid.width, grid.height, x, y, Math.round(replayStore.get().t), reach);
 }
 
 /** The replay's turn when a plan is on screen (a door added then closes at that turn), else 0. */

@@ -60,3 +60,24 @@ export function unitShownAt(paths: readonly (readonly number[])[], agents: reado
   }
   return null;
 }
+
+/**
+ * The unit shown on (x, y) at `turn`, else the nearest one within `reach` cells (by rings of
+ * growing Chebyshev distance): far out, a disc drawn at its minimum size covers the cells round
+ * its own, and a click on it should pick it.
+ */
+export function nearestUnitShownAt(paths: readonly (readonly number[])[], agents: readonly { readonly id: string; readonly size: number }[], width: number, height: number, x: number, y: number, turn: number, reach: number): string | null {
+  for (let d = 0; d <= reach; d++) {
+    for (let dy = -d; dy <= d; dy++) {
+      for (let dx = -d; dx <= d; dx++) {
+        if (Math.max(Math.abs(dx), Math.abs(dy)) !== d) continue;
+        const cx = x + dx;
+        const cy = y + dy;
+        if (cx < 0 || cy < 0 || cx >= width || cy >= height) continue;
+        const id = unitShownAt(paths, agents, width, cx, cy, turn);
+        if (id !== null) return id;
+      }
+    }
+  }
+  return null;
+}

@@ -3,7 +3,7 @@ import { Grid } from '../../../core/grid/grid.ts';
 import type { ScenarioAgent } from '../../../core/scenario/schema.ts';
 import { drawDynamic, type DynamicScene } from '../../../renderer/src/canvas/drawDynamic.ts';
 import type { ReplayAnalysis } from '../../../renderer/src/replay/analysis.ts';
-import { covers, positionAt, unitPosition } from '../../../renderer/src/replay/position.ts';
+import { covers, nearestUnitShownAt, positionAt, unitPosition } from '../../../renderer/src/replay/position.ts';
 
 describe('positionAt (follow mode and the dynamic layer)', () => {
   // Width 4: cells 0 (0,0), 1 (1,0), 5 (1,1).
@@ -161,5 +161,18 @@ describe('drawDynamic centres large units on their footprint, with or without a 
     expect(lineStarts[1]).toEqual(screen([1, 1]));
     expect(lineEnds.slice(2)).toEqual([screen([2, 1]), screen([2.5, 1])]);
     expect(arcs[0]).toEqual(screen([2.5, 1]));
+  });
+});
+
+describe('nearestUnitShownAt: a click on a disc drawn larger than its cell', () => {
+  // 5x5; unit a at (2, 2) at turn 0, unit b at (4, 4).
+  const agents = [{ id: 'a', size: 1 }, { id: 'b', size: 1 }];
+  const paths = [[12], [24]];
+  it('finds the unit on the cell, else the nearest within reach, else none', () => {
+    expect(nearestUnitShownAt(paths, agents, 5, 5, 2, 2, 0, 0)).toBe('a');
+    expect(nearestUnitShownAt(paths, agents, 5, 5, 3, 3, 0, 0)).toBeNull();
+    expect(nearestUnitShownAt(paths, agents, 5, 5, 1, 1, 0, 1)).toBe('a');
+    expect(nearestUnitShownAt(paths, agents, 5, 5, 0, 0, 0, 1)).toBeNull();
+    expect(nearestUnitShownAt(paths, agents, 5, 5, 0, 0, 0, 2)).toBe('a');
   });
 });
