@@ -1,0 +1,111 @@
+/**
+ * HCA*'s and WHCA*'s heuristic: one Reverse Resumable A* per unit (seed 001, "Hierarchical
+ * Cooperative A*"), aimed at the unit's original position and restarted when its work grows too
+ * large or the unit is past half-way (seed 000, "Resuming Backwards Search"), with a budget of
+ * expansions per turn shared by that turn's searches.
+ */
+import type { Grid } from '../../grid/grid.ts';
+import type { Movement } from '../../grid/movement.ts';
+import type { AgentTask } from '../../mapf/instance.ts';
+import { ReverseResumableAStar } from '../../search/reverseResumableAStar.ts';
+
+/** RRA* expansions any one search may spend even when the turn's budget is used up. */
+const RRA_FLOOR = 256;
+
+export class UnitHeuristics {
+  private readonly rra: (ReverseResumableAStar | null)[];
+  private readonly base: Int32Array;
+  private readonly basePending: Uint8Array;
+  /** RRA* expansions left this turn (Infinity in init and without a budget). */
+  private left = Infinity;
+  private grid!: Grid;
+  private movement!: Movement;
+  private clearance: Uint16Array | null = null;
+
+  /** `restartFactor`: restart once a unit's work exceeds this many times its first search's. */
+  constructor(
+    private readonly agents: readonly AgentTask[],
+    private readonly size: Int32Array,
+    private readonly restartFactor: number,
+    private readonly budget: number,
+  ) {
+    const n = agents.length;
+    this.rra = new Array<ReverseResumableAStar | null>(n).fill(null);
+    this.base = new Int32Array(n);
+    this.basePending = new Uint8Array(n);
+  }
+
+  attach(grid: Grid, movement: Movement, clearance: Uint16Array | null): void {
+    this.grid = grid;
+    this.movement = movement;
+    this.clearance = clearance;
+  }
+
+  /** A new turn: the budget is full again (0: no budget). */
+  beginTurn(): void {
+    this.left = this.budget > 0 ? this.budget : Infinity;
+  }
+
+  /** What the next search may spend: every search gets a floor, so the last agents of a busy turn still look ahead a little. */
+  searchBudget(): number {
+    return this.left === Infinity ? Infinity : Math.max(RRA_FLOOR, this.left);
+  }
+
+  spend(used: number): void {
+    if (this.left !== Infinity) this.left = Math.max(0, this.left - used);
+  }
+
+  /** Expansions of every unit's RRA*, over the run. */
+  totalExpanded(): number {
+    let expanded = 0;
+    for (const r of this.rra) if (r !== null) expanded += r.totalExpanded;
+    return expanded;
+  }
+
+  /**
+   * The unit's RRA*, created or restarted as needed: aimed at its original position while its
+   * work stays within `restartFactor` times the first search's, else restarted from `pos`;
+   * restarted too after the map changed.
+   */
+  forUnit(i: number, pos: number): ReverseResumableAStar {
+    let r = this.rra[i];
+    const goal = this.agents[i].goal;
+    if (r === null) {
+      r = new ReverseResumableAStar(this.grid, this.movement, { size: this.size[i], clearance: this.clearance });
+      this.rra[i] = r;
+      r.reset(this.agents[i].start, goal);
+      this.base[i] = Math.max(64, r.expanded);
+    } else if (r.gridVersion !== this.grid.version) {
+      this.restart(i, pos, 64);
+    } else if (this.basePending[i] === 1) {
+      // A deferred restart: its first search (the last replan) sets the work bound.
+      this.basePending[i] = 0;
+      this.base[i] = Math.max(this.base[i], r.expanded);
+    } else if (r.expanded > this.restartFactor * this.base[i]) {
+      // The bound at least doubles with each restart: on open ground every cell of the rectangle
+      // between goal and origin ties on f, so a restart may not help, and doubling keeps the total
+      // within a constant factor of the work a never-restarted search would do.
+      this.restart(i, pos, 2 * this.base[i]);
+    } else if (r.isClosed(pos) && r.isClosed(r.origin) && 2 * r.distance(pos) < r.distance(r.origin)) {
+      // Past half-way: the contours around the original route now mostly cover ground the unit
+      // has left behind, and a detour would resume them all; a search aimed at where the unit
+      // is costs at most what is left of the route. Restarts halve the route, so they add up to
+      // about one initial search.
+      this.restart(i, pos, 64);
+    }
+    return r;
+  }
+
+  /**
+   * Restarts unit i's RRA* aimed at `pos`. Inside a turn with a budget the first expansions
+   * wait for the search's own queries (so the budget covers them); the new work bound is set
+   * from `base` and, once known, what the restart itself cost is not counted against it.
+   */
+  private restart(i: number, pos: number, base: number): void {
+    const r = this.rra[i]!;
+    const deferred = this.left !== Infinity;
+    r.reset(pos, this.agents[i].goal, !deferred);
+    this.base[i] = Math.max(base, deferred ? 0 : r.expanded);
+    this.basePending[i] = deferred ? 1 : 0;
+  }
+}
