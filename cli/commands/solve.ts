@@ -21,8 +21,8 @@ import { runFigures } from '../../core/simulation/metrics.ts';
 import type { MapEvent } from '../../core/mapf/mapEvents.ts';
 import { loadAppScenario, solveAmongObstacles } from './solveScenario.ts';
 import { STRATEGIES } from '../../core/simulation/obstacleRules.ts';
-import type { RegionRect } from '../../core/mapf/regionMeasures.ts';
-import { measurePlanRegions, regionsJson, regionsText } from './solveRegions.ts';
+import { type RegionRect, measureRegions } from '../../core/mapf/regionMeasures.ts';
+import { regionsJson, regionsText } from './solveRegions.ts';
 
 const OPTIONS = {
   scenario: { value: 'FILE.json', help: 'an app scenario file instead of --map/--scen/--agents: its\nmap (inline, or a .map beside it), units, events, solver settings\n(the defaults here) and moving obstacles' },
@@ -149,7 +149,7 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
     const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];
     const { run } = sim;
     const metrics = runFigures(run);
-    const measuredRegions = measurePlanRegions(grid.width, sim.paths, goals, instance.agents.map((a) => a.size ?? 1), regions);
+    const measuredRegions = measureRegions({ width: grid.width, paths: sim.paths, goals, sizes: instance.agents.map((a) => a.size ?? 1) }, regions);
     if (options.json) {
       const out: Record<string, unknown> = {
         solver: options.solver,

@@ -1,6 +1,5 @@
 /** The scenario's measured regions in `solve --scenario`'s output (issue 15, "Measure a region"). */
-import type { Path } from '../../core/mapf/plan.ts';
-import { type RegionMeasures, type RegionRect, THROUGHPUT_TURNS, measureRegions } from '../../core/mapf/regionMeasures.ts';
+import { type RegionMeasures, THROUGHPUT_TURNS } from '../../core/mapf/regionMeasures.ts';
 
 /** The JSON form: every figure but the per-turn queue (its maximum stands for it). */
 export function regionsJson(measures: readonly RegionMeasures[]): Record<string, unknown>[] {
@@ -14,8 +13,4 @@ export function regionsText(measures: readonly RegionMeasures[]): string[] {
   return measures.map((m) => m.units === 0
     ? `region ${m.name}: no unit passed through it${m.totalWait > 0 ? `; ${m.totalWait} turns waited next to it (most ${m.maxWait} by one unit)` : ''}`
     : `region ${m.name}: ${m.units} units from turn ${m.firstEntry} to ${m.lastExit}, throughput ${m.throughput.toFixed(2)} per ${THROUGHPUT_TURNS} turns (peak ${m.peakThroughput}), waits in and next to it mean ${m.meanWait.toFixed(2)} max ${m.maxWait}, queue up to ${m.maxQueue}`);
-}
-
-export function measurePlanRegions(width: number, paths: readonly Path[], goals: readonly number[], sizes: readonly number[], regions: readonly RegionRect[]): RegionMeasures[] {
-  return measureRegions({ width, paths, goals, sizes }, regions);
 }

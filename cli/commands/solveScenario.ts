@@ -19,7 +19,8 @@ import { contentFromScenario, instanceFromContent } from '../../core/scenario/co
 import { parseScenarioJson } from '../../core/scenario/parse.ts';
 import { type ReplanRule, runAmongObstacles } from '../../core/simulation/obstacleFollow.ts';
 import { StrategyError, replanRule } from '../../core/simulation/obstacleRules.ts';
-import { measurePlanRegions, regionsJson, regionsText } from './solveRegions.ts';
+import { regionsJson, regionsText } from './solveRegions.ts';
+import { measureRegions } from '../../core/mapf/regionMeasures.ts';
 
 
 /** A scenario file read with its map: the solvers' instance, units' names, events and obstacles. */
@@ -84,7 +85,7 @@ export function solveAmongObstacles(loaded: ReturnType<typeof loadAppScenario>, 
     obstacleBlocks: total('obstacleBlocks'), waits: total('waits'), obstacleWaits: run.obstacleWaits, arrivalOverHindsight: overHindsight,
   };
   const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];
-  const regions = measurePlanRegions(grid.width, paths, goals, instance.agents.map(() => 1), scenario.regions);
+  const regions = measureRegions({ width: grid.width, paths, goals }, scenario.regions);
   if (options.json) {
     io.out(JSON.stringify({
       scenario: scenario.name, solver: 'independent', strategy, rule, knowledge: scenario.knowledge, status: solved ? 'solved' : 'unsolved', agents: units.length,

@@ -9,6 +9,7 @@
 import type { Grid } from '../grid/grid.ts';
 import { type Movement, directionCount, stepCell } from '../grid/movement.ts';
 import { inFootprint } from '../mapf/obstacles.ts';
+import { BinaryHeap } from '../search/binaryHeap.ts';
 
 /** Where obstacles will be: obstacle i's anchor cell at turn t (t from the turn before the search starts). */
 export interface ObstacleCells {
@@ -64,10 +65,10 @@ export function earliestArrival(grid: Grid, movement: Movement, start: number, t
   const parents: number[] = [-1];
   const closed = new Set<number>();
   const span = horizon - t0 + 1;
-  const heap = new MinHeap();
-  heap.push(h(start) * (span + 1) + (span - 0), 0);
+  const heap = new BinaryHeap();
+  heap.push(0, h(start) * (span + 1) + (span - 0));
   let expanded = 0;
-  while (heap.size > 0) {
+  while (heap.length > 0) {
     const node = heap.pop();
     const cell = cells[node];
     const t = turns[node];
@@ -91,59 +92,8 @@ export function earliestArrival(grid: Grid, movement: Movement, start: number, t
       cells.push(to);
       turns.push(next);
       parents.push(node);
-      heap.push((g + h(to)) * (span + 1) + (span - g), cells.length - 1);
+      heap.push(cells.length - 1, (g + h(to)) * (span + 1) + (span - g));
     }
   }
   return { path: null, expanded };
-}
-
-/** A binary heap of (key, node) pairs, smallest key first. */
-class MinHeap {
-  private keys: number[] = [];
-  private nodes: number[] = [];
-
-  get size(): number {
-    return this.keys.length;
-  }
-
-  push(key: number, node: number): void {
-    const keys = this.keys;
-    const nodes = this.nodes;
-    let i = keys.length;
-    keys.push(key);
-    nodes.push(node);
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (keys[p] <= key) break;
-      keys[i] = keys[p];
-      nodes[i] = nodes[p];
-      i = p;
-    }
-    keys[i] = key;
-    nodes[i] = node;
-  }
-
-  pop(): number {
-    const keys = this.keys;
-    const nodes = this.nodes;
-    const top = nodes[0];
-    const key = keys.pop()!;
-    const node = nodes.pop()!;
-    const n = keys.length;
-    if (n > 0) {
-      let i = 0;
-      for (;;) {
-        let c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && keys[c + 1] < keys[c]) c++;
-        if (keys[c] >= key) break;
-        keys[i] = keys[c];
-        nodes[i] = nodes[c];
-        i = c;
-      }
-      keys[i] = key;
-      nodes[i] = node;
-    }
-    return top;
-  }
 }

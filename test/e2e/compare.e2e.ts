@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { cellPoint, settledView } from './mapCanvas.ts';
+import { ONE_LANE_BRIDGE, generateTemplate } from './support/templates.ts';
 
 let browser: Browser;
 let app: WatchedPage;
@@ -34,34 +36,19 @@ async function redRingPixels(page: Page): Promise<number> {
   });
 }
 
-async function bridgeScenario(page: Page): Promise<void> {
-  await page.getByTestId('generate-kind').selectOption('bridge');
-  await page.getByTestId('generate-width').fill('40');
-  await page.getByTestId('generate-height').fill('20');
-  await page.getByTestId('generate-opening').fill('1');
-  await page.getByTestId('generate-length').fill('10');
-  await page.getByTestId('generate-units').fill('10');
-  await page.getByTestId('generate').click();
-  await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^40×20, 20 units/);
-}
 
 describe('browser edition: compare solvers on one scenario', () => {
   it('compares four solvers on the bridge, opens rows, flips A/B at the same turn, saves CSV', async () => {
     const page = app.page;
-    await bridgeScenario(page);
+    await generateTemplate(page, ONE_LANE_BRIDGE);
     // The bridge (x 15..24 on row 9) marked with the Measure tool, once the new map is fitted.
-    await page.waitForTimeout(300);
+    const fitted = await settledView(page);
     const view = page.getByTestId('map-view');
     await view.hover();
     await page.keyboard.press('m');
-    const box = (await page.getByTestId('dynamic-layer').boundingBox())!;
-    const cell = Number(await view.getAttribute('data-cell-size'));
-    const ox = Number(await view.getAttribute('data-offset-x'));
-    const oy = Number(await view.getAttribute('data-offset-y'));
-    const point = (x: number, y: number): [number, number] => [box.x + ox + (x + 0.5) * cell, box.y + oy + (y + 0.5) * cell];
-    await page.mouse.move(...point(15, 9));
+    await page.mouse.move(...cellPoint(fitted, 15, 9));
     await page.mouse.down();
-    await page.mouse.move(...point(24, 9), { steps: 6 });
+    await page.mouse.move(...cellPoint(fitted, 24, 9), { steps: 6 });
     await page.mouse.up();
     await expect.poll(() => page.getByTestId('region-row').count()).toBe(1);
 
@@ -138,10 +125,9 @@ describe('browser edition: compare solvers on one scenario', () => {
     if (await page.getByTestId('follow-toggle').isChecked()) await page.getByTestId('follow-toggle').uncheck();
     await view.hover();
     await page.keyboard.press('0');
-    await page.waitForTimeout(300);
-    const fitted = { cell: Number(await view.getAttribute('data-cell-size')), ox: Number(await view.getAttribute('data-offset-x')), oy: Number(await view.getAttribute('data-offset-y')) };
+    const refitted = await settledView(page);
     await page.keyboard.press('p');
-    await page.mouse.click(box.x + fitted.ox + 30.5 * fitted.cell, box.y + fitted.oy + 1.5 * fitted.cell);
+    await page.mouse.click(...cellPoint(refitted, 30, 1));
     await expect.poll(() => page.getByTestId('compare-stale').count()).toBe(1);
     expect(await page.getByTestId('compare-row').count()).toBe(0);
     expect(app.consoleErrors).toEqual([]);

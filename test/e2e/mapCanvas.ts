@@ -48,3 +48,14 @@ export const isWall = ([r, g, b]: [number, number, number, number]) => r + g + b
 
 /** Is this dynamic-layer pixel the heat map's orange-to-red? */
 export const isHeat = ([r, g, b, a]: [number, number, number, number]) => a > 60 && r > 200 && b < 120 && g < 200;
+
+/** The map's view once it stopped changing (a new map is fitted a frame or two after it opens; a wrapping bar moves it). */
+export async function settledView(page: Page): Promise<MapView> {
+  let last = await mapView(page);
+  for (;;) {
+    await page.waitForTimeout(150);
+    const now = await mapView(page);
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+}

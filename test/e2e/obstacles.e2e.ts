@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
-import { cellPoint, layerPixels, mapView } from './mapCanvas.ts';
+import { cellPoint, layerPixels, mapView, settledView } from './mapCanvas.ts';
 
 let browser: Browser;
 let app: WatchedPage;
@@ -32,16 +32,6 @@ const SCENARIO = {
   knowledge: 'timetable',
 };
 
-/** The map's view once it stopped changing (a new map is fitted a frame or two after it opens). */
-async function settledView(page: import('playwright-core').Page) {
-  let last = await mapView(page);
-  for (;;) {
-    await page.waitForTimeout(150);
-    const now = await mapView(page);
-    if (JSON.stringify(now) === JSON.stringify(last)) return now;
-    last = now;
-  }
-}
 
 /** Violet, the obstacles' colour (#a05ae0), at a pixel. */
 const isObstacle = ([r, g, b, a]: [number, number, number, number]) => a > 100 && r > 120 && b > 170 && g < 130;

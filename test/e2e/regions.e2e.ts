@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
-import { cellPoint, layerPixels, mapView } from './mapCanvas.ts';
+import { cellPoint, layerPixels, settledView } from './mapCanvas.ts';
+import { ONE_LANE_BRIDGE, generateTemplate } from './support/templates.ts';
 
 let browser: Browser;
 let app: WatchedPage;
@@ -22,15 +23,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function settledView(page: import('playwright-core').Page) {
-  let last = await mapView(page);
-  for (;;) {
-    await page.waitForTimeout(150);
-    const now = await mapView(page);
-    if (JSON.stringify(now) === JSON.stringify(last)) return now;
-    last = now;
-  }
-}
 
 /** Teal, the regions' outline colour (#0f9d8a), at a pixel. */
 const isRegion = ([r, g, b, a]: [number, number, number, number]) => a > 100 && r < 90 && g > 120 && b > 100 && g > r + 60;
@@ -38,14 +30,7 @@ const isRegion = ([r, g, b, a]: [number, number, number, number]) => a > 100 && 
 describe('browser edition: measure a region', () => {
   it('marks the bridge, reads its throughput and waits against the plan, and saves the region', async () => {
     const page = app.page;
-    await page.getByTestId('generate-kind').selectOption('bridge');
-    await page.getByTestId('generate-width').fill('40');
-    await page.getByTestId('generate-height').fill('20');
-    await page.getByTestId('generate-opening').fill('1');
-    await page.getByTestId('generate-length').fill('10');
-    await page.getByTestId('generate-units').fill('10');
-    await page.getByTestId('generate').click();
-    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^40×20, 20 units/);
+    await generateTemplate(page, ONE_LANE_BRIDGE);
     await page.getByTestId('solver-select').selectOption('whca');
     await page.getByTestId('solve').click();
     const status = page.getByTestId('status');

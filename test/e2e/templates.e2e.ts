@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { ONE_LANE_BRIDGE, generateTemplate } from './support/templates.ts';
 
 let browser: Browser;
 let app: WatchedPage;
@@ -20,14 +21,7 @@ afterAll(async () => {
 describe('browser edition: chokepoint templates', () => {
   it('builds a bridge with twenty units and replays the crossing', async () => {
     const page = app.page;
-    await page.getByTestId('generate-kind').selectOption('bridge');
-    await page.getByTestId('generate-width').fill('40');
-    await page.getByTestId('generate-height').fill('20');
-    await page.getByTestId('generate-opening').fill('2');
-    await page.getByTestId('generate-length').fill('10');
-    await page.getByTestId('generate-units').fill('10');
-    await page.getByTestId('generate').click();
-    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^40×20, 20 units/);
+    await generateTemplate(page, { ...ONE_LANE_BRIDGE, opening: 2 });
     await page.getByTestId('solver-select').selectOption('whca');
     await page.getByTestId('solve').click();
     const status = page.getByTestId('status');

@@ -9,8 +9,25 @@ import type { EditorDocument } from './document.ts';
 
 export function planSignature(doc: EditorDocument, solver: EditorDocument['solver'] | null = doc.solver): string {
   // `solver` null: what every solver's plan depends on (a comparison of solvers belongs to that).
-  const text = JSON.stringify([doc.agents, doc.movement, solver, doc.events, doc.obstacles, doc.knowledge]);
-  return `${gridId(doc.grid)}:${doc.grid.width}x${doc.grid.height}@${doc.grid.version}#${text.length}:${hash32(text, 0x811c9dc5)}${hash32(text, 0x01000193)}`;
+  const map = `${gridId(doc.grid)}:${doc.grid.width}x${doc.grid.height}@${doc.grid.version}`;
+  return solver === null ? `${map}|${contentKey(doc)}` : `${map}|${contentKey(doc)}|${textKey(JSON.stringify(solver))}`;
+}
+
+// The units, events and obstacles are replaced, never edited in place (document.ts), so their
+// key is kept while they stay the same objects: a brush stroke on a map with 1,000 units does not
+// serialise the units at every cell it paints.
+let contentCache: { agents: unknown; movement: unknown; events: unknown; obstacles: unknown; knowledge: unknown; key: string } | null = null;
+
+function contentKey(doc: EditorDocument): string {
+  const c = contentCache;
+  if (c && c.agents === doc.agents && c.movement === doc.movement && c.events === doc.events && c.obstacles === doc.obstacles && c.knowledge === doc.knowledge) return c.key;
+  const key = textKey(JSON.stringify([doc.agents, doc.movement, doc.events, doc.obstacles, doc.knowledge]));
+  contentCache = { agents: doc.agents, movement: doc.movement, events: doc.events, obstacles: doc.obstacles, knowledge: doc.knowledge, key };
+  return key;
+}
+
+function textKey(text: string): string {
+  return `${text.length}:${hash32(text, 0x811c9dc5)}${hash32(text, 0x01000193)}`;
 }
 
 // Each grid object gets a number, so a map opened in place of another of the same size never
@@ -24,7 +41,11 @@ function gridId(grid: Grid): number {
   return id;
 }
 
-/** FNV-1a over UTF-16 code units from `seed`: two seeds give a 64-bit key, and the text is not kept. */
+/**
+ * FNV-1a over UTF-16 code units from `seed`. The key joins two such hashes (different offset
+ * bases, so not independent ones) with the text's length: an accidental match between two
+ * documents is very unlikely, and the text itself is not kept.
+ */
 function hash32(text: string, seed: number): string {
   let h = seed >>> 0;
   for (let i = 0; i < text.length; i++) {
