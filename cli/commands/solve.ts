@@ -20,6 +20,7 @@ import { EXPORT_FORMATS, type ExportRequest, parseExports, writeExports } from '
 import { runFigures } from '../../core/simulation/metrics.ts';
 import type { MapEvent } from '../../core/mapf/mapEvents.ts';
 import { loadAppScenario, solveAmongObstacles } from './solveScenario.ts';
+import { obstacleFactory } from '../../core/registry/registry.ts';
 import { STRATEGIES } from '../../core/simulation/obstacleRules.ts';
 import { type RegionRect, measureRegions } from '../../core/mapf/regionMeasures.ts';
 import { regionsJson, regionsText } from './solveRegions.ts';
@@ -108,13 +109,16 @@ export const solveCommand: Command = {
 /** An app scenario file: among moving obstacles by strategy, else the named solver (the scenario's settings as defaults). */
 function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Command['run']>[1]): number {
   const loaded = loadAppScenario(file, solverNames());
-  if (loaded.obstacles.length > 0 || options.strategy !== undefined) {
-    if (options.solver !== 'independent' && options.solverGiven) {
-      throw new UsageError(`--solver ${options.solver}: among moving obstacles, units plan alone (independent); the other solvers do not take obstacles yet`);
-    }
-    return solveAmongObstacles(loaded, { file, strategy: options.strategy, params: options.params, turnLimit: options.turnLimit, costModel: options.costModel, json: options.json }, io);
-  }
   const settings = loaded.scenario.solver;
+  if (loaded.obstacles.length > 0 || options.strategy !== undefined) {
+    // Among obstacles: --solver, else the scenario's solver when it takes obstacles, else units planning alone.
+    const solver = options.solverGiven ? options.solver : obstacleFactory(settings.solver) !== undefined ? settings.solver : 'independent';
+    const fromScenario = options.solverGiven || solver === 'independent' ? {} : { ...settings.params, ...(settings.window !== undefined ? { window: settings.window } : {}) };
+    return solveAmongObstacles(loaded, {
+      file, solver, strategy: options.strategy, params: { ...fromScenario, ...options.params }, turnLimit: options.turnLimit ?? settings.turnLimit,
+      timeLimitMs: options.timeLimitMs ?? settings.timeLimitMs, seed: options.seedGiven ? options.seed : settings.seed, costModel: options.costModel, json: options.json,
+    }, io);
+  }
   const merged: SolveArgs = {
     ...options,
     solver: options.solverGiven ? options.solver : settings.solver,

@@ -3,10 +3,11 @@
  * file beside it, its units, map events and moving obstacles) run from the command line.
  *
  * Without moving obstacles, the named solver runs it as `solve --map/--scen` does. With moving
- * obstacles (issue 12, seed 004), units plan alone and replan by `--strategy` (recalc, splice,
- * watch, predict, incremental; core/simulation/obstacleFollow.ts) with its parameters from `--param`; the
- * default follows the scenario's knowledge: 'timetable' predicts, 'now' recalculates when
- * blocked. The cooperative and optimal solvers do not take obstacles yet, and say so.
+ * obstacles (issue 12, seed 004), units planning alone (independent) replan by `--strategy`
+ * (recalc, splice, watch, predict, incremental; core/simulation/obstacleFollow.ts) with its
+ * parameters from `--param`; the default follows the scenario's knowledge: 'timetable' predicts,
+ * 'now' recalculates when blocked. The cooperative solvers (lra, ca, hca, whca) repair by recalc
+ * or watch (core/simulation/amongObstacles.ts); the optimal and scale solvers refuse, saying why.
  */
 import { UsageError } from '../command.ts';
 import { readTextFile } from '../files.ts';
@@ -17,8 +18,10 @@ import { type CostModel, arrivedCount, reportedCosts } from '../../core/mapf/pla
 import { resolveMapPath } from '../../core/scenario/mapPath.ts';
 import { contentFromScenario, instanceFromContent } from '../../core/scenario/content.ts';
 import { parseScenarioJson } from '../../core/scenario/parse.ts';
-import { type ReplanRule, runAmongObstacles } from '../../core/simulation/obstacleFollow.ts';
-import { StrategyError, replanRule } from '../../core/simulation/obstacleRules.ts';
+import type { ReplanRule } from '../../core/simulation/obstacleFollow.ts';
+import { STRATEGY_PARAMS, StrategyError, replanRule } from '../../core/simulation/obstacleRules.ts';
+import { type SolverObstacleRun, runSolverAmongObstacles } from '../../core/simulation/amongObstacles.ts';
+import { noObstaclesMessage, obstacleFactory } from '../../core/registry/registry.ts';
 import { regionsJson, regionsText } from './solveRegions.ts';
 import { measureRegions } from '../../core/mapf/regionMeasures.ts';
 
@@ -40,6 +43,11 @@ export function loadAppScenario(file: string, solverNames: readonly string[]) {
   return { scenario, instance, units, mapEvents, obstacles };
 }
 
+/** The parameters strategy `name` takes (none for an unknown name: strategyRule refuses it). */
+function strategyParamNames(name: string): readonly string[] {
+  return (STRATEGY_PARAMS as Record<string, readonly string[]>)[name] ?? [];
+}
+
 /** The replanning rule of `--strategy` and its `--param`s, refused in the command line's words. */
 export function strategyRule(strategy: string, params: Record<string, unknown>): ReplanRule {
   try {
@@ -52,9 +60,14 @@ export function strategyRule(strategy: string, params: Record<string, unknown>):
 
 export interface ObstacleSolveOptions {
   file: string;
+  /** 'independent' (units planning alone) or a cooperative solver. */
+  solver: string;
   strategy: string | undefined;
+  /** The strategy's parameters and, for a cooperative solver, its own. */
   params: Record<string, unknown>;
   turnLimit?: number;
+  timeLimitMs?: number;
+  seed: number;
   costModel: CostModel;
   json: boolean;
 }
@@ -63,48 +76,61 @@ export interface ObstacleSolveOptions {
 export function solveAmongObstacles(loaded: ReturnType<typeof loadAppScenario>, options: ObstacleSolveOptions, io: { out(text: string): void; err(text: string): void }): number {
   const { scenario, instance, units, obstacles } = loaded;
   const { grid } = instance;
-  if (instance.agents.some((a) => (a.size ?? 1) !== 1 || (a.speed ?? 1) !== 1)) throw new UsageError(`${options.file}: units among moving obstacles are one cell and speed 1 for now`);
-  if (loaded.mapEvents.length > 0) throw new UsageError(`${options.file}: map events and moving obstacles together are not run yet`);
-  const strategy = options.strategy ?? (scenario.knowledge === 'timetable' ? 'predict' : 'recalc');
-  const rule = strategyRule(strategy, options.params);
-  let run;
+  const factory = obstacleFactory(options.solver);
+  if (factory === undefined) throw new UsageError(`--solver ${options.solver}: ${noObstaclesMessage(options.solver)}`);
+  const cooperative = factory !== null;
+  const strategy = options.strategy ?? (scenario.knowledge === 'timetable' && !cooperative ? 'predict' : 'recalc');
+  // The rule is checked first, so a bad --param is named as the command line names it.
+  const own: Record<string, unknown> = {};
+  const solverParams: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options.params)) ((cooperative && !strategyParamNames(strategy).includes(key)) ? solverParams : own)[key] = value;
+  const rule = strategyRule(strategy, own);
+  let solved0: SolverObstacleRun;
   try {
-    run = runAmongObstacles(grid, instance.movement, instance.agents, obstacles, rule, { turnLimit: options.turnLimit ?? 4 * grid.cells });
+    solved0 = runSolverAmongObstacles(options.solver, factory, instance, obstacles, { strategy, ...own, ...solverParams }, {
+      turnLimit: options.turnLimit ?? 4 * grid.cells, timeLimitMs: options.timeLimitMs, seed: options.seed, mapEvents: loaded.mapEvents,
+    });
   } catch (error) {
+    if (error instanceof StrategyError) throw new UsageError(`${error.field === 'strategy' ? '--strategy' : `--param ${error.field}`}: ${error.message}`);
     throw new UsageError(`${options.file}: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const { run, simulation } = solved0;
   const paths = run.units.map((u) => u.path);
   const goals = instance.agents.map((a) => a.goal);
   const solved = run.units.every((u) => u.arrived);
   const { sumOfCosts, makespan } = reportedCosts(solved, paths, goals, options.costModel);
-  const total = (key: 'pathStepsComputed' | 'expanded' | 'replans' | 'notifications' | 'obstacleBlocks' | 'waits') => run.units.reduce((sum, u) => sum + u[key], 0);
+  const total = (key: 'pathStepsComputed' | 'replans' | 'notifications' | 'obstacleBlocks' | 'waits') => run.units.reduce((sum, u) => sum + u[key], 0);
   const arrivedUnits = run.units.filter((u) => u.arrived);
   const overHindsight = arrivedUnits.length > 0 ? arrivedUnits.reduce((sum, u) => sum + u.arrival / Math.max(1, u.hindsight), 0) / arrivedUnits.length : null;
   const metrics = {
-    turns: run.turns, pathStepsComputed: total('pathStepsComputed'), expanded: total('expanded'), replans: total('replans'), notifications: total('notifications'),
+    turns: run.turns, pathStepsComputed: total('pathStepsComputed'), expanded: run.expanded, replans: total('replans'), notifications: total('notifications'),
     obstacleBlocks: total('obstacleBlocks'), waits: total('waits'), obstacleWaits: run.obstacleWaits, arrivalOverHindsight: overHindsight,
+    ...(simulation ? { initMs: simulation.run.initMs, meanTurnMs: simulation.run.meanTurnMs, maxTurnMs: simulation.run.maxTurnMs, collisions: simulation.collisions.length } : {}),
   };
   const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];
   const regions = measureRegions({ width: grid.width, paths, goals }, scenario.regions);
   if (options.json) {
     io.out(JSON.stringify({
-      scenario: scenario.name, solver: 'independent', strategy, rule, knowledge: scenario.knowledge, status: solved ? 'solved' : 'unsolved', agents: units.length,
+      scenario: scenario.name, solver: options.solver, strategy, rule, knowledge: cooperative ? 'now' : scenario.knowledge, status: solved ? 'solved' : 'unsolved', agents: units.length,
       paths: paths.map((p) => p.map(xy)), obstaclePaths: run.obstaclePaths.map((p) => p.map(xy)), obstacles: obstacles.map((o) => o.id),
       arrived: arrivedCount(paths, goals), costModel: options.costModel, sumOfCosts, makespan, metrics,
       units: run.units.map((u, k) => ({
         id: units[k].id, arrived: u.arrived, arrival: u.arrived ? u.arrival : null, hindsight: Number.isFinite(u.hindsight) ? u.hindsight : null,
-        pathStepsComputed: u.pathStepsComputed, expanded: u.expanded, replans: u.replans, notifications: u.notifications, obstacleBlocks: u.obstacleBlocks, waits: u.waits,
+        pathStepsComputed: u.pathStepsComputed, ...(cooperative ? {} : { expanded: u.expanded }), replans: u.replans, notifications: u.notifications, obstacleBlocks: u.obstacleBlocks, waits: u.waits,
       })),
       ...(scenario.regions.length > 0 ? { regions: regionsJson(regions) } : {}),
     }));
   } else {
     const missing = run.units.map((u, k) => (u.arrived ? null : `${k + 1} (${units[k].name})`)).filter((s) => s !== null);
     io.out([
-      `scenario: ${scenario.name}, ${units.length} units planning alone among ${obstacles.length} moving obstacles (units know: ${scenario.knowledge})`,
+      cooperative
+        ? `scenario: ${scenario.name}, ${units.length} units among ${obstacles.length} moving obstacles, ${options.solver} repairing its plans (units know: now)`
+        : `scenario: ${scenario.name}, ${units.length} units planning alone among ${obstacles.length} moving obstacles (units know: ${scenario.knowledge})`,
       `strategy: ${strategy} ${JSON.stringify(rule)}`,
       `status: ${solved ? 'solved' : `unsolved: ${missing.length} of ${units.length} units did not arrive within ${run.turns} turns: ${missing.join(', ')}`}`,
       `path steps computed: ${metrics.pathStepsComputed}; expanded ${metrics.expanded}; replans ${metrics.replans}; notifications ${metrics.notifications}`,
       `blocked by obstacles: ${metrics.obstacleBlocks} turns; waits ${metrics.waits}; obstacles held up ${metrics.obstacleWaits} steps`,
+      ...(simulation ? [`turn time: init ${simulation.run.initMs.toFixed(1)} ms, mean ${simulation.run.meanTurnMs.toFixed(2)} ms, max ${simulation.run.maxTurnMs.toFixed(2)} ms`] : []),
       overHindsight === null ? 'arrival: no unit arrived' : `arrival over the hindsight bound: ${overHindsight.toFixed(3)} (mean of the units that arrived)`,
       sumOfCosts === null ? 'sum of costs: none, makespan: none (not solved)' : `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
       ...regionsText(regions),

@@ -5,15 +5,14 @@
  */
 import { measureRegion } from '../mapf/regionMeasures.ts';
 import { type CostModel, arrivedCount, costModelOf, reportedCosts } from '../mapf/plan.ts';
-import { CONTROLLERS, findSolver, paramsWithCostModel } from '../registry/registry.ts';
+import { CONTROLLERS, findSolver, noObstaclesMessage, obstacleFactory, paramsWithCostModel } from '../registry/registry.ts';
 import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
 import { measureSolver } from '../simulation/measure.ts';
 import { type ExperimentFiles, InstanceBuilder } from './instances.ts';
 import type { RunSpec } from './runPlan.ts';
 import type { MapfInstance } from '../mapf/instance.ts';
 import { randomPatrols } from '../mapgen/patrols.ts';
-import { runAmongObstacles } from '../simulation/obstacleFollow.ts';
-import { replanRule } from '../simulation/obstacleRules.ts';
+import { runSolverAmongObstacles } from '../simulation/amongObstacles.ts';
 
 /**
  * One run's outcome, flat so that it is a JSONL line and a CSV row as it is. Path figures are NaN
@@ -138,7 +137,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
     const entry = (context.lookup ?? findSolver)(run.solver);
     if (!entry) throw new RangeError(`unknown solver '${run.solver}'`);
     const { instance, lowerBounds } = context.builder.build(run);
-    if (run.obstacles) return runAmongPatrols(run, instance, lowerBounds, started);
+    if (run.obstacles) return runAmongPatrols(run, instance, lowerBounds, started, context);
     const params = paramsWithCostModel(entry, run.params, run.costModel);
     const measured = measureSolver(entry, instance, {
       seed: run.seed,
@@ -192,18 +191,20 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
 }
 
 /**
- * A run among random patrols (issue 12): its units plan alone and replan by params.strategy
- * (core/simulation/obstacleFollow.ts); only the 'independent' solver takes obstacles. Path
- * length is each unit's arrival turn, its bound the obstacle-free lower bound; a run is solved
- * when every unit arrives (units planning alone can jam), and its cost is then counted as usual.
+ * A run among random patrols (issue 12): units planning alone ('independent') replan by
+ * params.strategy (core/simulation/obstacleFollow.ts); the cooperative solvers repair by recalc or
+ * watch in the simulator (core/simulation/amongObstacles.ts). Path length is each unit's arrival
+ * turn, its bound the obstacle-free lower bound; a run is solved when every unit arrives, and its
+ * cost is then counted as usual.
  */
-function runAmongPatrols(run: RunSpec, instance: MapfInstance, lowerBounds: Float64Array, started: number): RunRecord {
+function runAmongPatrols(run: RunSpec, instance: MapfInstance, lowerBounds: Float64Array, started: number, context: RunContext): RunRecord {
   const spec = run.obstacles!;
-  if (run.solver !== 'independent') return failureRecord(run, `${run.solver} does not take moving obstacles yet: use 'independent' with params.strategy`, performance.now() - started);
-  const { strategy = 'recalc', ...rest } = run.params as { strategy?: unknown } & Record<string, unknown>;
-  const rule = replanRule(String(strategy), rest);
+  const factory = obstacleFactory(run.solver);
+  if (factory === undefined) return failureRecord(run, noObstaclesMessage(run.solver), performance.now() - started);
   const patrols = randomPatrols(instance.grid, spec, spec.seed, new Set(instance.agents.map((a) => a.start)));
-  const result = runAmongObstacles(instance.grid, instance.movement, instance.agents, patrols, rule, { turnLimit: run.turnLimit ?? 4 * (instance.grid.width + instance.grid.height) });
+  const { run: result, simulation } = runSolverAmongObstacles(run.solver, factory, instance, patrols, run.params, {
+    turnLimit: run.turnLimit ?? 4 * (instance.grid.width + instance.grid.height), seed: run.seed, timeLimitMs: run.timeLimitMs, shouldStop: context.shouldStop, clock: context.clock, hindsight: false,
+  });
   const units = result.units;
   const arrived = units.filter((u) => u.arrived);
   const mean = (values: number[]) => (values.length === 0 ? NaN : values.reduce((a, b) => a + b, 0) / values.length);
@@ -216,14 +217,14 @@ function runAmongPatrols(run: RunSpec, instance: MapfInstance, lowerBounds: Floa
   const elapsedMs = performance.now() - started;
   return {
     id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed,
-    status: solved ? 'solved' : 'failed',
-    message: solved ? '' : `${units.length - arrived.length} of ${units.length} units did not arrive within ${result.turns} turns`,
+    status: solved ? 'solved' : simulation && (simulation.status === 'timeout' || simulation.status === 'cancelled') ? simulation.status : 'failed',
+    message: solved ? '' : `${units.length - arrived.length} of ${units.length} units did not arrive within ${result.turns} turns${simulation?.message ? ` (${simulation.message})` : ''}`,
     successes: arrived.length, arrived: arrived.length, successRate: arrived.length / Math.max(1, units.length),
     meanPathLength, meanLowerBound, pathRatio: meanPathLength / meanLowerBound,
-    cyclesPerAgent: 0, waitsPerAgent: mean(units.map((u) => u.waits)), collisions: 0, replans: units.reduce((a, u) => a + u.replans, 0),
-    // Planning happens turn by turn here: the run's time over its turns (no first plan apart, no slowest turn measured).
-    initMs: 0, maxTurnMs: NaN, meanTurnMs: elapsedMs / Math.max(1, result.turns), turns: result.turns,
-    expanded: units.reduce((a, u) => a + u.expanded, 0), reservationsMax: 0, costModel: run.costModel,
+    cyclesPerAgent: simulation?.run.cyclesPerAgent ?? 0, waitsPerAgent: mean(units.map((u) => u.waits)), collisions: simulation?.collisions.length ?? 0, replans: units.reduce((a, u) => a + u.replans, 0),
+    // Units planning alone plan turn by turn: the run's time over its turns (no first plan apart, no slowest turn measured).
+    initMs: simulation?.run.initMs ?? 0, maxTurnMs: simulation?.run.maxTurnMs ?? NaN, meanTurnMs: simulation?.run.meanTurnMs ?? elapsedMs / Math.max(1, result.turns), turns: result.turns,
+    expanded: result.expanded, reservationsMax: simulation?.run.reservationsMax ?? 0, costModel: run.costModel,
     sumOfCosts: costs.sumOfCosts ?? NaN, makespan: costs.makespan ?? NaN, costLowerBound: NaN, costOverBound: NaN,
     pathStepsComputed: units.reduce((a, u) => a + u.pathStepsComputed, 0), ...regionFigures(run, instance, paths), elapsedMs,
   };

@@ -162,26 +162,40 @@ export interface ObstacleViolation {
 }
 
 /**
- * Checks units' executed paths (one-cell units) against obstacles' executed anchors (paths hold
- * a cell per turn; each stays on its last cell after its path ends). An obstacle larger than one
- * cell (`sizes`, on a map `width` wide) holds its whole footprint; a unit crossing it is a swap:
- * the unit steps onto a cell the footprint left while the footprint takes the unit's cell.
+ * Checks units' executed paths against obstacles' executed anchors (paths hold a cell per turn;
+ * each stays on its last cell after its path ends). An obstacle larger than one cell (`sizes`, on
+ * a map `width` wide) holds its whole footprint, and so does a unit larger than one cell
+ * (`unitSizes`); a unit crossing an obstacle is a swap: the unit steps onto cells the footprint
+ * left while the footprint takes the unit's.
  */
-export function obstacleViolations(unitPaths: readonly (readonly number[])[], obstaclePaths: readonly (readonly number[])[], sizes?: readonly number[], width = 0): ObstacleViolation[] {
+export function obstacleViolations(
+  unitPaths: readonly (readonly number[])[],
+  obstaclePaths: readonly (readonly number[])[],
+  sizes?: readonly number[],
+  width = 0,
+  unitSizes?: readonly number[],
+): ObstacleViolation[] {
   const found: ObstacleViolation[] = [];
   const cellAt = (path: readonly number[], t: number) => path[Math.min(t, path.length - 1)];
   const turns = Math.max(0, ...unitPaths.map((p) => p.length), ...obstaclePaths.map((p) => p.length));
   unitPaths.forEach((unit, u) => {
     if (unit.length === 0) return;
+    const us = unitSizes?.[u] ?? 1;
     obstaclePaths.forEach((obstacle, o) => {
       if (obstacle.length === 0) return;
+      const size = sizes?.[o] ?? 1;
+      // The two squares overlap (a one-cell pair: the same cell).
+      const overlap = (anchor: number, cell: number) => {
+        if (size === 1 && us === 1) return anchor === cell;
+        const dx = (cell % width) - (anchor % width);
+        const dy = Math.floor(cell / width) - Math.floor(anchor / width);
+        return dx > -us && dy > -us && dx < size && dy < size;
+      };
       for (let t = 0; t < turns; t++) {
         const a = cellAt(unit, t);
         const b = cellAt(obstacle, t);
-        const size = sizes?.[o] ?? 1;
-        const holds = (anchor: number, cell: number) => (size === 1 ? anchor === cell : inFootprint(cell, anchor, size, width));
-        if (holds(b, a)) found.push({ kind: 'same-cell', unit: u, obstacle: o, t, cell: a });
-        else if (t > 0 && holds(cellAt(obstacle, t - 1), a) && holds(b, cellAt(unit, t - 1))) found.push({ kind: 'swap', unit: u, obstacle: o, t, cell: a });
+        if (overlap(b, a)) found.push({ kind: 'same-cell', unit: u, obstacle: o, t, cell: a });
+        else if (t > 0 && overlap(cellAt(obstacle, t - 1), a) && overlap(b, cellAt(unit, t - 1))) found.push({ kind: 'swap', unit: u, obstacle: o, t, cell: a });
       }
     });
   });

@@ -71,7 +71,7 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
     }
     const obstacles = decodeObstacles(body.instance);
     if (obstacles.length > 0) {
-      post({ v: PROTOCOL_VERSION, type: 'result', id, body: solveAmongObstacles(body.solver, decodeInstance(body.instance), obstacles, body.params) });
+      post({ v: PROTOCOL_VERSION, type: 'result', id, body: solveAmongObstacles(body.solver, decodeInstance(body.instance), obstacles, body.params, { seed: body.seed, timeLimitMs: body.timeLimitMs, mapEvents: decodeMapEvents(body.instance) }) });
       return;
     }
     let lastProgress = -Infinity;

@@ -9,6 +9,7 @@ import type { CostModel } from '../mapf/plan.ts';
 import type { SolveOptions, SolveResult, SolverEntry } from '../solvers/types.ts';
 import { checkedResult } from '../solvers/verdict.ts';
 import type { ControllerSolverSpec } from '../simulation/controllerSolvers.ts';
+import type { ControllerFactory } from '../solvers/controller.ts';
 import { INDEPENDENT_SOLVERS } from '../solvers/independent/index.ts';
 import { OPTIMAL_SOLVERS } from '../solvers/optimal/index.ts';
 import { CONTROLLER_SOLVERS, COOPERATIVE_SOLVERS } from '../solvers/cooperative/index.ts';
@@ -29,6 +30,23 @@ export const SOLVERS: readonly SolverEntry[] = [
  * simulator can run directly: the experiment runner and `solve` measure them turn by turn.
  */
 export const CONTROLLERS: readonly ControllerSolverSpec[] = [...CONTROLLER_SOLVERS, ...LACAM_CONTROLLERS];
+
+/**
+ * The solvers that run among moving obstacles (issue 12): 'independent' (units planning alone,
+ * every strategy) and the cooperative controllers (recalc and watch; core/simulation/amongObstacles.ts).
+ */
+export const OBSTACLE_SOLVERS: readonly string[] = ['independent', ...CONTROLLER_SOLVERS.map((s) => s.name)];
+
+/** null for units planning alone, the controller factory for a cooperative solver, undefined for a solver that does not take obstacles. */
+export function obstacleFactory(name: string): ControllerFactory | null | undefined {
+  if (name === 'independent') return null;
+  return CONTROLLER_SOLVERS.find((s) => s.name === name)?.factory;
+}
+
+/** Why `name` cannot run among moving obstacles, naming those that can. */
+export function noObstaclesMessage(name: string): string {
+  return `${name} does not take moving obstacles: it plans once for a fixed world, which an obstacle that waits for units does not give (solvers that do: ${OBSTACLE_SOLVERS.join(', ')})`;
+}
 
 export function findSolver(name: string): SolverEntry | undefined {
   return SOLVERS.find((s) => s.name === name);

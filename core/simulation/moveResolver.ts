@@ -12,7 +12,7 @@ import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { ConflictRules, ViolationRule } from '../mapf/validator.ts';
 
-export type CollisionRule = Extract<ViolationRule, 'vertex' | 'swap' | 'diagonal-crossing' | 'following' | 'wall' | 'illegal-move' | 'off-map'>;
+export type CollisionRule = Extract<ViolationRule, 'vertex' | 'swap' | 'diagonal-crossing' | 'following' | 'wall' | 'illegal-move' | 'off-map' | 'obstacle'>;
 
 export interface Collision {
   rule: CollisionRule;

@@ -78,6 +78,8 @@ export interface ObstacleRun {
   obstacleWaits: number;
   /** Turns the run took (the last unit's arrival, or the turn limit). */
   turns: number;
+  /** Search nodes expanded by every unit's planning (a turn controller's: all its searches). */
+  expanded: number;
 }
 
 /** One unit's run, with the obstacles' paths and waits (followAmongObstacles). */
@@ -265,7 +267,7 @@ export function runAmongObstacles(
     const best = earliestArrival(grid, movement, f.start, 0, f.goal, recorded, turnLimit).path;
     f.result.hindsight = best === null ? Infinity : best.length - 1;
   }
-  return { units: followers.map((f) => f.result), obstaclePaths, obstacleWaits, turns: t - 1 };
+  return { units: followers.map((f) => f.result), obstaclePaths, obstacleWaits, turns: t - 1, expanded: followers.reduce((sum, f) => sum + f.result.expanded, 0) };
 }
 
 /** What every unit's planning shares. */

@@ -10,6 +10,12 @@
  *
  * The simulator edits `world.grid` when map events fire; callers that must keep their grid give
  * it a clone (runController does).
+ *
+ * Among moving obstacles (issue 12, seed 004) obstacles step at the start of each turn (after the
+ * map events; one waits while a unit covers its next cell) and the controller, told what moved,
+ * plans on the live map where the cells they hold are closed (obstacleMotion.ts). A unit moving
+ * onto an obstacle is refused and recorded as a collision; the validator checks the units against
+ * the obstacles' executed cells.
  */
 import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
@@ -22,6 +28,9 @@ import { type AgentMetrics, type RunMetrics, lowerBounds, newAgentMetrics, summa
 import { type Collision, MoveResolver } from './moveResolver.ts';
 import { type Replay, ReplayRecorder, replayPaths, validateReplay } from '../solvers/replay.ts';
 import { PlanWindowRecorder } from '../solvers/planWindows.ts';
+import { type MovingObstacle, obstacleViolations } from '../mapf/obstacles.ts';
+import { DEFAULT_OBSTACLE_REPAIR, type ObstacleCounts, type ObstacleRepair } from '../solvers/obstacleRepair.ts';
+import { ObstacleMotion } from './obstacleMotion.ts';
 
 export const DEFAULT_TURN_LIMIT = 100;
 
@@ -59,6 +68,10 @@ export interface SimulationOptions {
    * for the replay player's overlay. Off by default: experiments do not pay for it.
    */
   recordPlans?: boolean;
+  /** Moving obstacles: the controller must take them (TurnController.setObstacleRepair). */
+  obstacles?: readonly MovingObstacle[];
+  /** How the controller repairs its plans among them (default: recalc when blocked and when a plan's cell closes). */
+  obstacleRepair?: ObstacleRepair;
 }
 
 export interface SimulationResult {
@@ -75,6 +88,12 @@ export interface SimulationResult {
   replay: Replay;
   /** The validator's verdict on the replay (collisions were refused, so it should be valid). */
   validation?: ValidationResult;
+  /** Among moving obstacles: each one's anchor per turn as it moved, and the steps they put off for units. */
+  obstaclePaths?: number[][];
+  obstacleWaits?: number;
+  obstacleSizes?: readonly number[];
+  /** Seed 004's per-unit measures the controller kept among obstacles. */
+  counts?: ObstacleCounts;
 }
 
 export interface SimulationWorld {
@@ -86,6 +105,7 @@ export interface SimulationWorld {
 /** Builds the controller on a private copy of the grid when map events will edit it, then simulates. */
 export function runController(instance: SimulationWorld, factory: ControllerFactory, controllerOptions: ControllerOptions, options: SimulationOptions = {}): SimulationResult {
   const world = options.mapEvents && options.mapEvents.length > 0 ? { ...instance, grid: instance.grid.clone() } : instance;
+  // The factory sees the map without obstacles; the simulator gives init and step the live map.
   return simulate(world, factory(world, controllerOptions), options, instance.grid);
 }
 
@@ -138,7 +158,22 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   const interrupted = (): boolean => stopReason() !== null;
   const stopMessage = (reason: 'cancelled' | 'timeout', when: string): string =>
     reason === 'cancelled' ? `cancelled ${when}` : `time limit of ${options.timeLimitMs} ms reached ${when}`;
-  const view = { t: 0, grid, movement, agents, positions, interrupted } as WorldView & { t: number };
+  // Moving obstacles: the cells each unit's footprint covers (right of way), and the live map.
+  const sizes = agents.map((a) => a.size ?? 1);
+  const covered = new Int32Array(options.obstacles && options.obstacles.length > 0 ? cells : 0).fill(-1);
+  const cover = (a: number, value: number) => {
+    const w = grid.width;
+    for (let dy = 0; dy < sizes[a]; dy++) for (let dx = 0; dx < sizes[a]; dx++) covered[positions[a] + dy * w + dx] = value;
+  };
+  let motion: ObstacleMotion | null = null;
+  if (covered.length > 0) {
+    if (!controller.setObstacleRepair || !controller.obstaclesMoved) throw new Error('this solver does not take moving obstacles');
+    if (agents.some((a) => (a.speed ?? 1) !== 1)) throw new RangeError('units among moving obstacles move at speed 1 (an obstacle could step into the cell a slow unit is moving into)');
+    for (let a = 0; a < n; a++) cover(a, a);
+    motion = new ObstacleMotion(grid, options.obstacles!, (cell) => covered[cell]);
+    controller.setObstacleRepair(options.obstacleRepair ?? DEFAULT_OBSTACLE_REPAIR);
+  }
+  const view = { t: 0, grid: motion ? motion.live : grid, staticGrid: motion ? grid : undefined, movement, agents, positions, interrupted } as WorldView & { t: number };
   const emit = (event: TurnEvent): void => {
     events.push(event);
     if (event.kind === 'priority-override') overrides++;
@@ -189,7 +224,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
     view.t = t;
     const turnStart = clock();
     if (queue.size > 0) {
-      const changes = queue.applyDue(grid, t, (cell) => occupancy[cell] >= 0);
+      const changes = queue.applyDue(grid, t, (cell) => occupancy[cell] >= 0 || (motion !== null && motion.holds(cell)));
       if (changes.length > 0) {
         const changed: number[] = [];
         for (const change of changes) {
@@ -197,8 +232,13 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
           changed.push(...change.cells);
           for (const cell of change.cells) events.push({ kind: 'map-change', t, agent: -1, cell, detail: change.passable ? 'opened' : 'closed' });
         }
+        motion?.syncCells(changed);
         controller.mapChanged?.(view, changed);
       }
+    }
+    if (motion !== null) {
+      const moves = motion.step(t, (cell) => covered[cell]);
+      if (moves.from.length > 0) controller.obstaclesMoved!(view, moves);
     }
     next.set(positions);
     controller.step(view, next, emit);
@@ -213,7 +253,9 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
     const reservations = controller.counters().reservations;
     if (reservations > reservationsMax) reservationsMax = reservations;
 
+    if (motion !== null) refuseObstacleMoves(motion, grid.width, sizes, t, positions, next, reportCollision);
     resolver.resolve(grid, movement, rules, t, positions, next, reportCollision);
+    if (motion !== null) for (let a = 0; a < n; a++) cover(a, -1);
 
     for (let a = 0; a < n; a++) {
       const from = positions[a];
@@ -233,6 +275,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
     for (let a = 0; a < n; a++) {
       positions[a] = next[a];
       occupancy[next[a]] = a;
+      if (motion !== null) cover(a, a);
       if (metrics.pathLength[a] < 0 && next[a] === agents[a].goal) {
         metrics.pathLength[a] = t + 1;
         events.push({ kind: 'arrival', t: t + 1, agent: a, cell: next[a] });
@@ -263,8 +306,34 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
       message = parts.join('; ');
     }
   }
+  const paths = replayPaths(replay);
   const validation = options.validate === false ? undefined : validateReplay({ grid: before, movement, agents: agents as AgentTask[] }, replay, { rules });
-  return { status, message, paths: replayPaths(replay), agents: metrics, run, turnMs: turnArray, collisions, replay, validation };
+  if (validation && motion !== null) {
+    for (const v of obstacleViolations(paths, motion.paths, motion.footprintSizes, grid.width, sizes)) {
+      validation.valid = false;
+      validation.violations.push({ rule: 'obstacle', agents: [v.unit], t: v.t, cell: v.cell, message: `unit ${v.unit + 1} ${v.kind === 'swap' ? 'swaps with' : 'is on'} obstacle ${v.obstacle + 1} at (${grid.x(v.cell)}, ${grid.y(v.cell)}), t=${v.t}` });
+    }
+  }
+  const result: SimulationResult = { status, message, paths, agents: metrics, run, turnMs: turnArray, collisions, replay, validation };
+  if (motion !== null) {
+    result.obstaclePaths = motion.paths;
+    result.obstacleWaits = motion.waits;
+    result.obstacleSizes = motion.footprintSizes;
+    result.counts = controller.obstacleCounts?.();
+  }
+  return result;
+}
+
+/** A move onto a cell an obstacle holds is refused (the unit stays: obstacles never step onto a unit) and recorded. */
+function refuseObstacleMoves(motion: ObstacleMotion, width: number, sizes: readonly number[], t: number, positions: Int32Array, next: Int32Array, report: (collision: Collision) => void): void {
+  for (let a = 0; a < next.length; a++) {
+    if (next[a] === positions[a]) continue;
+    let held = -1;
+    for (let dy = 0; dy < sizes[a] && held < 0; dy++) for (let dx = 0; dx < sizes[a]; dx++) if (motion.holds(next[a] + dy * width + dx)) held = next[a] + dy * width + dx;
+    if (held < 0) continue;
+    report({ rule: 'obstacle', agents: [a], t, cell: held });
+    next[a] = positions[a];
+  }
 }
 
 function allAtGoal(positions: Int32Array, agents: readonly AgentTask[]): boolean {

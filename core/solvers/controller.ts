@@ -11,6 +11,7 @@ import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
 import type { PlanSink } from './planWindows.ts';
+import type { ObstacleCounts, ObstacleMoves, ObstacleRepair } from './obstacleRepair.ts';
 
 /** What a controller may read of the world at the start of turn `t`. */
 export interface WorldView {
@@ -29,6 +30,12 @@ export interface WorldView {
    * 'cancelled', so the overrun is at most one agent's search. Absent: never interrupted.
    */
   readonly interrupted?: () => boolean;
+  /**
+   * Among moving obstacles, the map without them (timed events applied): `grid` is then the live
+   * map, with the cells obstacles hold closed. Heuristics read this one, so they stay admissible
+   * (an obstacle only ever blocks) and need no restart each time an obstacle steps. Absent: `grid`.
+   */
+  readonly staticGrid?: Grid;
 }
 
 /** For a WorldView without `interrupted`. */
@@ -73,6 +80,15 @@ export interface TurnController {
   recordPlans?(sink: PlanSink | null): void;
   /** The planning window w to record with the windows (0: plans run to the goal). */
   readonly window?: number;
+  /**
+   * Among moving obstacles (issue 12): the rule that repairs plans, set before init. A controller
+   * without these three does not take obstacles.
+   */
+  setObstacleRepair?(repair: ObstacleRepair): void;
+  /** Obstacles stepped (before step(t)); world.grid already holds their cells at t + 1. */
+  obstaclesMoved?(world: WorldView, moves: ObstacleMoves): void;
+  /** Seed 004's per-unit measures among obstacles. */
+  obstacleCounts?(): ObstacleCounts;
 }
 
 /** Options every controller factory takes; solver-specific ones go in `params`. */

@@ -53,12 +53,33 @@ describe('mapf-lab solve --scenario', () => {
     for (const u of out.units) expect(u.arrival).toBeGreaterThanOrEqual(u.hindsight);
   });
 
+  it('runs a cooperative solver among the obstacles: --solver whca, and the scenario\'s own solver when it takes obstacles', async () => {
+    const grid = Grid.fromAscii(ROWS);
+    const cells = (p: [number, number][]) => p.map(([x, y]) => grid.cell(x, y));
+    const instance = { grid, movement: FOUR_CONNECTED, agents: [{ start: grid.cell(0, 1), goal: grid.cell(8, 1) }, { start: grid.cell(8, 4), goal: grid.cell(0, 4) }] };
+    for (const [args, scenario] of [[['--solver', 'whca', '--strategy', 'watch', '--param', 'regionSize=3'], GAP], [[], { ...GAP, solver: { solver: 'hca' } }]] as const) {
+      const io = capture();
+      expect(await main(['solve', '--scenario', file(scenario), '--json', ...args], io)).toBe(0);
+      const out = JSON.parse(io.stdout.join(''));
+      expect(out).toMatchObject({ solver: args.length > 0 ? 'whca' : 'hca', strategy: args.length > 0 ? 'watch' : 'recalc', knowledge: 'now', status: 'solved', arrived: 2 });
+      expect(out.metrics).toMatchObject({ maxTurnMs: expect.any(Number), collisions: 0, pathStepsComputed: expect.any(Number) });
+      const paths: number[][] = out.paths.map(cells);
+      expect(validatePlan(instance, paths).violations).toEqual([]);
+      expect(obstacleViolations(paths, out.obstaclePaths.map(cells))).toEqual([]);
+    }
+    const text = capture();
+    expect(await main(['solve', '--scenario', file(GAP), '--solver', 'lra'], text)).toBe(0);
+    expect(text.stdout.join('')).toMatch(/2 units among 1 moving obstacles, lra repairing its plans \(units know: now\)[\s\S]*turn time: init/);
+  });
+
   it('picks the strategy from what units know, and refuses what it cannot run, saying why', async () => {
     const io = capture();
     expect(await main(['solve', '--scenario', file({ ...GAP, knowledge: 'timetable' })], io)).toBe(0);
     expect(io.stdout.join('')).toMatch(/strategy: predict/);
     const refusals: [string[], RegExp][] = [
-      [['--solver', 'whca'], /--solver whca: among moving obstacles, units plan alone \(independent\)/],
+      [['--solver', 'cbs'], /--solver cbs: cbs does not take moving obstacles: it plans once for a fixed world/],
+      [['--solver', 'whca', '--strategy', 'splice'], /--strategy: splice is for units planning alone \(solver independent\); whca takes recalc or watch/],
+      [['--solver', 'whca', '--strategy', 'watch', '--param', 'regionSize=0'], /--param regionSize: watch: regionSize must be a whole number >= 1/],
       [['--strategy', 'teleport'], /--strategy: unknown strategy 'teleport' \(known: recalc, splice, watch, predict, incremental\)/],
       [['--strategy', 'splice', '--param', 'regionSize=3'], /--param regionSize: splice takes m, every, limit/],
       [['--agents', '3'], /--agents: not with --scenario/],

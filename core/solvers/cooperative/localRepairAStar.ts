@@ -13,6 +13,11 @@
  * Params: `order` (who moves first when two want one cell), `agitationNoise` (noise per
  * agitation level, in moves; default 1), `neighbourRadius` (how far around itself an agent sees
  * others when it replans, in cells beyond its footprint; default 1).
+ *
+ * Among moving obstacles (obstacleRepair.ts) the live map holds them as walls: a unit whose next
+ * cell an obstacle holds is blocked and replans (or waits, recalc without whenBlocked), and the
+ * rule says which other paths to plan again (recalc: every N moves, or when a closed cell lies on
+ * them; watch: those crossing a changed region, at its batches).
  */
 import type { Grid } from '../../grid/grid.ts';
 import { gridDistance } from '../../grid/movement.ts';
@@ -26,6 +31,7 @@ import { GridAStar } from './gridAStar.ts';
 import { JointMoveFixer } from './jointMove.ts';
 import { ParamReader, type OrderPolicy } from './params.ts';
 import { checkUnits } from './units.ts';
+import { DEFAULT_OBSTACLE_REPAIR, type ObstacleCounts, type ObstacleMoves, type ObstacleRepair, ObstacleRepairState } from '../obstacleRepair.ts';
 
 export class LocalRepairController implements TurnController {
   readonly order: OrderPolicy;
@@ -56,6 +62,10 @@ export class LocalRepairController implements TurnController {
   private readonly extra: Int32Array;
   private readonly reverted: Uint8Array;
   private rankOrder: Int32Array = new Int32Array(0);
+  private repair: ObstacleRepair | null = null;
+  private obstacles: ObstacleRepairState | null = null;
+  /** Moves made on each unit's path since it was planned (recalc every N among obstacles). */
+  private sincePlan = new Int32Array(0);
 
   constructor(instance: CooperativeInstance, options: ControllerOptions) {
     const params = new ParamReader('LRA*', options.params, ['order', 'agitationNoise', 'neighbourRadius']);
@@ -90,6 +100,8 @@ export class LocalRepairController implements TurnController {
       this.clearance = computeClearance(grid);
       this.astar.clearance = this.clearance;
     }
+    this.obstacles = this.repair === null ? null : new ObstacleRepairState(this.repair, grid.width, grid.height, this.n);
+    this.sincePlan = new Int32Array(this.n);
     // Out of time or cancelled: stop planning (WorldView.interrupted); the run ends before turn 0.
     const interrupted = world.interrupted ?? NEVER_INTERRUPTED;
     for (let i = 0; i < this.n && !interrupted(); i++) this.plan(i, world.positions[i], false);
@@ -129,9 +141,15 @@ export class LocalRepairController implements TurnController {
         continue;
       }
       if (pos === this.goal[i]) continue;
+      if (this.obstacles !== null && this.stale[i] === 0) this.checkEvery(i, t, pos, emit);
       if (this.stale[i] === 1 || this.pathIndex[i] >= this.pathLength[i]) this.plan(i, pos, false);
       if (this.pathIndex[i] >= this.pathLength[i]) continue; // no path at all: wait
       let target = this.paths[i][this.pathIndex[i]];
+      if (this.obstacles !== null && !this.fits(i, target)) {
+        // An obstacle holds the next cell: blocked (seed 004).
+        if (!this.replanBlocked(i, t, pos, emit)) continue;
+        target = this.paths[i][this.pathIndex[i]];
+      }
       if (this.occupiedByOther(target, size, i)) {
         // Local repair: replan around the neighbours, more agitated each time.
         this.agitation[i]++;
@@ -165,6 +183,7 @@ export class LocalRepairController implements TurnController {
       }
       if (next[i] !== positions[i]) {
         this.moveTarget[i] = -1;
+        this.sincePlan[i]++;
         if (this.pathIndex[i] < this.pathLength[i] && this.paths[i][this.pathIndex[i]] === next[i]) this.pathIndex[i]++;
         else this.stale[i] = 1;
       }
@@ -181,6 +200,67 @@ export class LocalRepairController implements TurnController {
     }
   }
 
+  setObstacleRepair(repair: ObstacleRepair): void {
+    this.repair = repair;
+  }
+
+  obstacleCounts(): ObstacleCounts {
+    return (this.obstacles ?? new ObstacleRepairState(DEFAULT_OBSTACLE_REPAIR, 1, 1, this.n)).counts;
+  }
+
+  /** Obstacles stepped: paths a closed cell lies on (recalc whenChanged) or crossing a changed region (watch) are planned again. */
+  obstaclesMoved(world: WorldView, moves: ObstacleMoves): void {
+    const state = this.obstacles;
+    if (state === null) return;
+    if (this.clearance) computeClearance(this.grid, this.clearance);
+    const repair = state.repair;
+    state.noteMoves(moves);
+    const notify = state.delivers(world.t);
+    const horizon = repair.kind === 'watch' ? repair.horizon : Infinity;
+    const whenChanged = repair.kind === 'recalc' && repair.whenChanged && moves.closed.length > 0;
+    for (let i = 0; i < this.n; i++) {
+      if (this.stale[i] === 1 || this.pathLength[i] === 0) continue;
+      const path = this.paths[i];
+      const end = Math.min(this.pathLength[i], this.pathIndex[i] + horizon);
+      for (let k = this.pathIndex[i]; k < end; k++) {
+        const cell = path[k];
+        if (whenChanged && !this.fits(i, cell)) {
+          this.stale[i] = 1;
+          break;
+        }
+        if (notify && state.isChanged(cell)) {
+          this.stale[i] = 1;
+          state.counts.notifications[i]++;
+          break;
+        }
+      }
+    }
+    if (notify) state.delivered();
+  }
+
+  /** recalc every N: a path N moves old is planned again. */
+  private checkEvery(i: number, t: number, pos: number, emit: (event: TurnEvent) => void): void {
+    const repair = this.obstacles!.repair;
+    if (repair.kind !== 'recalc' || this.sincePlan[i] < repair.every || pos === this.goal[i]) return;
+    this.stale[i] = 1;
+    emit({ kind: 'replan', t, agent: i, cell: pos, detail: `every ${repair.every} moves` });
+  }
+
+  /** Blocked by an obstacle: replans (false when it still has no free next cell) or, recalc without whenBlocked, waits. */
+  private replanBlocked(i: number, t: number, pos: number, emit: (event: TurnEvent) => void): boolean {
+    const state = this.obstacles!;
+    state.counts.blocks[i]++;
+    if (state.repair.kind === 'recalc' && !state.repair.whenBlocked) return false;
+    this.plan(i, pos, false);
+    emit({ kind: 'replan', t, agent: i, cell: pos, detail: 'blocked by an obstacle' });
+    return this.pathIndex[i] < this.pathLength[i] && this.fits(i, this.paths[i][this.pathIndex[i]]);
+  }
+
+  /** Whether unit i's footprint fits with its anchor on `cell` in the live map. */
+  private fits(i: number, cell: number): boolean {
+    return this.size[i] === 1 ? this.grid.passable[cell] === 1 : this.clearance![cell] >= this.size[i];
+  }
+
   counters(): ControllerCounters {
     return { expanded: this.astar ? this.astar.expanded : 0, reservations: 0 };
   }
@@ -188,9 +268,14 @@ export class LocalRepairController implements TurnController {
   private plan(i: number, pos: number, noisy: boolean): void {
     if (!noisy) this.astar.clearBlocked();
     const noise = noisy ? this.agitation[i] * this.agitationNoise : 0;
-    const found = this.astar.search(pos, this.goal[i], this.size[i], noise, this.random);
+    // A goal an obstacle holds: no search (it would cover the whole map in vain); wait and try again.
+    const found = (this.obstacles === null || this.fits(i, this.goal[i])) && this.astar.search(pos, this.goal[i], this.size[i], noise, this.random);
     this.stale[i] = 0;
     this.pathIndex[i] = 0;
+    if (this.obstacles !== null) {
+      this.sincePlan[i] = 0;
+      if (found) this.obstacles.counts.pathSteps[i] += this.astar.pathLength;
+    }
     if (!found) {
       this.pathLength[i] = 0;
       return;

@@ -144,4 +144,12 @@ export class UnitPlans {
     }
     return true;
   }
+
+  /** Whether any of the plan's cells from time t to t + horizon passes `test` (watch's interest in changed regions). */
+  crosses(i: number, t: number, horizon: number, test: (cell: number) => boolean): boolean {
+    const cells = this.cells[i];
+    const end = Math.min(this.len[i] - 1, t - this.t0[i] + horizon);
+    for (let k = Math.max(0, t - this.t0[i]); k <= end; k++) if (test(cells[k])) return true;
+    return false;
+  }
 }

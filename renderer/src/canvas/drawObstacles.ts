@@ -4,6 +4,7 @@
  * square of its footprint where the run put it at the replay's turn (held up by units
  * included), or where its timetable puts it when there is no run (at its first waypoint).
  */
+import { obstacleFactory } from '../../../core/registry/registry.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import { type ObstacleTimetable, obstacleTimetable, timetableCell } from '../../../core/mapf/obstacles.ts';
 import type { ScenarioObstacle } from '../../../core/scenario/schema.ts';
@@ -28,9 +29,9 @@ function timetables(grid: Grid, obstacles: readonly ScenarioObstacle[]): (Obstac
 }
 
 /** `executed`: each obstacle's cells per turn as a run moved it (delays included); without it, the timetable. */
-/** The region size to draw: the scenario's units run among obstacles by `watch` (params.regionSize, default 8). */
+/** The region size to draw: the scenario's units run among obstacles by `watch` (params.regionSize, default 8), with any solver that takes obstacles. */
 export function watchRegionSize(doc: { obstacles: readonly unknown[]; solver: { solver: string; params: Record<string, unknown> } }): number | null {
-  if (doc.obstacles.length === 0 || doc.solver.solver !== 'independent' || doc.solver.params.strategy !== 'watch') return null;
+  if (doc.obstacles.length === 0 || obstacleFactory(doc.solver.solver) === undefined || doc.solver.params.strategy !== 'watch') return null;
   const size = doc.solver.params.regionSize;
   return typeof size === 'number' && Number.isInteger(size) && size >= 1 ? size : 8;
 }

@@ -2,7 +2,8 @@
  * Solver settings (stored in the scenario: each change is a setSolverSettings or setMovement
  * command), Solve and Cancel, live mode, progress, and how the last solve ended.
  */
-import { SOLVERS, findSolver } from '../../../core/registry/registry.ts';
+import { defaultStrategy, strategiesFor } from '../../../core/simulation/amongObstacles.ts';
+import { SOLVERS, findSolver, obstacleFactory } from '../../../core/registry/registry.ts';
 import { COST_MODELS, costModelOf } from '../../../core/mapf/plan.ts';
 import { AGENT_ORDERS, type SolverSettings } from '../../../core/scenario/schema.ts';
 import { solveStore } from '../state/solveState.ts';
@@ -108,8 +109,8 @@ export function SolvePanel() {
         )}
         <NumberField label="Seed" title="Seed of every random choice the solver makes (random order, tie-breaks): the same seed gives the same plan" value={settings.seed} min={0} onCommit={(seed) => setSettings({ seed: seed ?? 1 })} testId="solver-seed" disabled={running} />
       </div>
-      {obstacles > 0 && settings.solver === 'independent' && (
-        <label className="field" title="How units planning alone replan among the moving obstacles (seed 004, Patel); a strategy's own parameters (m, every, limit, regionSize…) go in the solver params in the JSON">
+      {obstacles > 0 && obstacleFactory(settings.solver) !== undefined && (
+        <label className="field" title={obstacleFactory(settings.solver) === null ? "How units planning alone replan among the moving obstacles (seed 004, Patel); a strategy's own parameters (m, every, limit, regionSize…) go in the solver params in the JSON" : "How the solver repairs its plans among the moving obstacles (seed 004, Patel): recalc or watch; units know where obstacles stand now. A strategy's own parameters (every, regionSize…) go in the solver params in the JSON"}>
           <span>Replanning among obstacles</span>
           <select
             value={typeof settings.params.strategy === 'string' ? settings.params.strategy : ''}
@@ -120,8 +121,8 @@ export function SolvePanel() {
             }}
             data-testid="solver-strategy"
           >
-            <option value="">default ({knowledge === 'timetable' ? 'predict' : 'recalc'}: units know {knowledge === 'timetable' ? 'the timetable' : 'where obstacles stand now'})</option>
-            {STRATEGIES.map((name) => (
+            <option value="">default ({defaultStrategy(obstacleFactory(settings.solver) !== null, knowledge)}: units know {defaultStrategy(obstacleFactory(settings.solver) !== null, knowledge) === 'predict' ? 'the timetable' : 'where obstacles stand now'})</option>
+            {strategiesFor(obstacleFactory(settings.solver) !== null).map((name) => (
               <option key={name} value={name}>
                 {STRATEGY_LABELS[name]}
               </option>

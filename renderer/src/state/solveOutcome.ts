@@ -39,7 +39,7 @@ export function solveOutcome(instance: MapfInstance, result: SolveResultBody, re
       obstaclePaths = decodePaths(result.obstaclePaths);
       // Units among obstacles: never on an obstacle's cell, never swapping with one.
       if (validate) {
-        for (const v of obstacleViolations(paths, obstaclePaths, obstacleSizes, instance.grid.width)) {
+        for (const v of obstacleViolations(paths, obstaclePaths, obstacleSizes, instance.grid.width, instance.agents.map((a) => a.size ?? 1))) {
           violations.push({ rule: 'obstacle', agents: [v.unit], t: v.t, cell: v.cell, message: `unit ${v.unit + 1} ${v.kind === 'swap' ? 'swaps cells with' : 'shares a cell with'} obstacle ${v.obstacle + 1}` });
         }
       }

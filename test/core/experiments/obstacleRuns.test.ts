@@ -1,7 +1,8 @@
 /**
  * Experiments among moving obstacles (issue 12): random patrols on every map, the same for every
  * solver of an instance; runs of 'independent' replan by params.strategy and record seed 004's
- * path steps; other solvers record an error saying why; records read back with the new column.
+ * path steps, and so do the cooperative solvers (in the simulator, with their turn times); the
+ * others record an error saying why; records read back with the new column.
  */
 import { describe, expect, it } from 'vitest';
 import { randomPatrols } from '../../../core/mapgen/patrols.ts';
@@ -22,7 +23,8 @@ const experiment = parseExperiment({
     { solver: 'independent', label: 'recalc', params: { strategy: 'recalc' } },
     { solver: 'independent', label: 'splice', params: { strategy: 'splice', m: 6 } },
     { solver: 'independent', label: 'predict', params: { strategy: 'predict' } },
-    { solver: 'whca', label: 'whca' },
+    { solver: 'whca', label: 'whca watch', params: { strategy: 'watch', regionSize: 6 } },
+    { solver: 'cbs', label: 'cbs' },
   ],
   turnLimit: 400,
   obstacles: { count: 6, routeLength: 8, speed: 2 },
@@ -45,10 +47,10 @@ describe('experiments among moving obstacles', () => {
 
   it('runs each strategy on the same patrols, records path steps, and refuses other solvers by name', () => {
     const runs = planRuns(experiment);
-    expect(runs).toHaveLength(2 * 4);
+    expect(runs).toHaveLength(2 * 5);
     // One patrol seed per instance, whatever the solver.
-    expect(new Set(runs.slice(0, 4).map((r) => r.obstacles!.seed)).size).toBe(1);
-    expect(runs[0].obstacles!.seed).not.toBe(runs[4].obstacles!.seed);
+    expect(new Set(runs.slice(0, 5).map((r) => r.obstacles!.seed)).size).toBe(1);
+    expect(runs[0].obstacles!.seed).not.toBe(runs[5].obstacles!.seed);
     const context = newRunContext(noFiles);
     const records = runs.map((run) => executeRun(run, context));
     for (const record of records.filter((r) => r.solver === 'independent')) {
@@ -56,8 +58,18 @@ describe('experiments among moving obstacles', () => {
       expect(record.pathStepsComputed).toBeGreaterThan(0);
       expect(record.meanPathLength).toBeGreaterThanOrEqual(record.meanLowerBound);
     }
+    // WHCA* runs among the same patrols in the simulator: its turn times are measured.
     const whca = records.filter((r) => r.solver === 'whca');
-    expect(whca.every((r) => r.status === 'error' && /whca does not take moving obstacles yet/.test(r.message))).toBe(true);
+    expect(whca).toHaveLength(2);
+    for (const record of whca) {
+      expect(record.status, record.message).toBe('solved');
+      expect(record.collisions).toBe(0);
+      expect(record.pathStepsComputed).toBeGreaterThan(0);
+      expect(record.maxTurnMs).toBeGreaterThan(0);
+      expect(record.meanPathLength).toBeGreaterThanOrEqual(record.meanLowerBound);
+    }
+    const cbs = records.filter((r) => r.solver === 'cbs');
+    expect(cbs.every((r) => r.status === 'error' && /cbs does not take moving obstacles: it plans once for a fixed world/.test(r.message))).toBe(true);
     // The column reads back; lines written before it read as NaN.
     const back = readResults(records.map(recordLine).join(''), 'rest').records;
     expect(back.map((r) => r.pathStepsComputed)).toEqual(records.map((r) => r.pathStepsComputed));

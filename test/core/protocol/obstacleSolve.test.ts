@@ -64,8 +64,22 @@ describe('solving among moving obstacles in the solver process', () => {
     expect(every.replay!.events.some((e) => e.detail === 'every 3 steps')).toBe(true);
   });
 
+  it.each(['lra', 'ca', 'hca', 'whca'])('runs %s among the obstacles by recalc and watch, with its replay and turn times', async (solver) => {
+    for (const params of [{ strategy: 'recalc' }, { strategy: 'watch', regionSize: 2 }]) {
+      const result = await solve(solver, params);
+      expect(result.status, result.message).toBe('solved');
+      const paths = decodePaths(result.paths);
+      expect(validatePlan(instance, paths).violations).toEqual([]);
+      expect(obstacleViolations(paths, decodePaths(result.obstaclePaths!))).toEqual([]);
+      expect(result.stats).toMatchObject({ pathStepsComputed: expect.any(Number), maxTurnMs: expect.any(Number) });
+      expect(solveResultBodySchema.safeParse(result).success).toBe(true);
+      expect(result.replay!.agents).toBe(paths.length);
+    }
+  });
+
   it('fails, saying why, for a solver that does not take obstacles and for an unknown strategy', async () => {
-    expect(await solve('whca', {})).toMatchObject({ status: 'failed', message: expect.stringMatching(/^whca does not take moving obstacles yet: choose 'independent'/) });
+    expect(await solve('cbs', {})).toMatchObject({ status: 'failed', message: expect.stringMatching(/^cbs does not take moving obstacles: it plans once for a fixed world.*solvers that do: independent, lra, ca, hca, whca/) });
+    expect(await solve('whca', { strategy: 'predict' })).toMatchObject({ status: 'failed', message: expect.stringMatching(/predict is for units planning alone \(solver independent\); whca takes recalc or watch/) });
     expect(await solve('independent', { strategy: 'teleport' })).toMatchObject({ status: 'failed', message: expect.stringMatching(/unknown strategy 'teleport'/) });
     expect(await solve('independent', { strategy: 'splice', regionSize: 4 })).toMatchObject({ status: 'failed', message: 'splice takes m, every, limit' });
   });
