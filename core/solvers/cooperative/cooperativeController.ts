@@ -17,6 +17,8 @@
  * simulator refused) or when a map change crossed its plan. An agent that finds no plan is
  * promoted above every unpromoted unit and searches again; if it still finds none it stays put
  * and the units it blocks replan. A final footprint check (jointMove.ts) guards the joint move.
+ * Among moving obstacles (issue 12) the live map holds them as walls, the heuristics read the map
+ * without them, and cooperativeObstacles.ts says whose plans the repair rule drops.
  *
  * Planning, priorities and overrides stay here together: they share the per-unit plan arrays and
  * call each other inside one pass (a replan overrides, an override triggers a replan). What stands
@@ -38,7 +40,8 @@ import { gridDistance, type Movement } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
 import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type WorldView } from '../controller.ts';
 import type { PlanSink } from '../planWindows.ts';
-import { DEFAULT_OBSTACLE_REPAIR as DEFAULT_REPAIR, type ObstacleCounts, type ObstacleMoves, type ObstacleRepair, ObstacleRepairState } from '../obstacleRepair.ts';
+import { DEFAULT_OBSTACLE_REPAIR, type ObstacleCounts, type ObstacleMoves, type ObstacleRepair, ObstacleRepairState } from '../obstacleRepair.ts';
+import { CooperativeObstacles, WHY_DEVIATED, WHY_FLAGGED, WHY_MAP, WHY_SCHEDULED, WHY_TEXT } from './cooperativeObstacles.ts';
 import { ActionRules } from './actionRules.ts';
 import { agentOrder } from './agentOrder.ts';
 import { computeClearance } from '../../grid/footprint.ts';
@@ -58,14 +61,6 @@ export interface CooperativeInstance {
   agents: readonly AgentTask[];
 }
 
-const WHY_SCHEDULED = 1;
-const WHY_FLAGGED = 2;
-const WHY_DEVIATED = 3;
-const WHY_MAP = 4;
-const WHY_BLOCKED = 5;
-const WHY_NOTIFIED = 6;
-const WHY_EVERY = 7;
-const WHY_TEXT = ['', 'window', 'overridden', 'off plan', 'map change', 'blocked by an obstacle', 'notified: a region on its path changed', 'every N turns'];
 /** Rounds of "replan everyone flagged" per turn before stuck units just hold their cells. */
 const MAX_PASSES = 8;
 /** Turns between sweeps of past reservations out of the table. */
@@ -96,9 +91,7 @@ export class CooperativeController implements TurnController {
   private staticGrid: Grid | null = null;
   private staticClearance: Uint16Array | null = null;
   private repair: ObstacleRepair | null = null;
-  private obstacles: ObstacleRepairState | null = null;
-  /** Turn of each unit's last plan (recalc every N among obstacles). */
-  private planTurn = new Int32Array(0);
+  private obstacles: CooperativeObstacles | null = null;
   private readonly query: SpaceTimeQuery;
 
   private readonly size: Int32Array;
@@ -181,8 +174,11 @@ export class CooperativeController implements TurnController {
     this.staticGrid = world.staticGrid && world.staticGrid !== grid ? world.staticGrid : null;
     this.staticClearance = this.staticGrid !== null && large ? computeClearance(this.staticGrid) : this.clearance;
     this.heuristics.attach(this.staticGrid ?? grid, world.movement, this.staticClearance);
-    this.obstacles = this.repair === null ? null : new ObstacleRepairState(this.repair, grid.width, grid.height, n);
-    this.planTurn = new Int32Array(n);
+    this.obstacles = this.repair === null ? null : new CooperativeObstacles(this.repair, {
+      plans: this.plans, why: this.why, failed: this.failed, size: this.size,
+      release: (i, from) => this.releasePlan(i, from),
+      hold: (i, from, pos) => this.hold(i, from, pos),
+    }, grid.width, grid.height);
     this.emitter = null;
     this.interrupted = world.interrupted ?? NEVER_INTERRUPTED;
     const t = world.t;
@@ -226,7 +222,7 @@ export class CooperativeController implements TurnController {
         this.why[i] = WHY_SCHEDULED;
       }
     }
-    if (this.obstacles !== null) this.checkObstacles(t, positions);
+    if (this.obstacles !== null) this.obstacles.check(t, positions, this.grid, this.clearance);
     this.replanAll(t, positions);
 
     const extra = this.nextExtra;
@@ -277,71 +273,13 @@ export class CooperativeController implements TurnController {
   }
 
   obstacleCounts(): ObstacleCounts {
-    return (this.obstacles ?? new ObstacleRepairState(DEFAULT_REPAIR, 1, 1, this.n)).counts;
+    return this.obstacles?.state.counts ?? new ObstacleRepairState(DEFAULT_OBSTACLE_REPAIR, 1, 1, this.n).counts;
   }
 
-  /**
-   * Obstacles stepped: by the rule, plans a closed cell now lies on (recalc whenChanged) or that
-   * cross a changed region (watch, at its batches) are dropped and replanned this turn; units
-   * without a plan try again once a cell opened.
-   */
   obstaclesMoved(world: WorldView, moves: ObstacleMoves): void {
-    const state = this.obstacles;
-    if (state === null) return;
+    if (this.obstacles === null) return;
     if (this.clearance) computeClearance(this.grid, this.clearance);
-    const t = world.t;
-    const repair = state.repair;
-    state.noteMoves(moves);
-    const notify = state.delivers(t);
-    const whenChanged = repair.kind === 'recalc' && repair.whenChanged && moves.closed.length > 0;
-    const horizon = repair.kind === 'watch' ? repair.horizon : 0;
-    const changed = (cell: number) => state.isChanged(cell);
-    for (let i = 0; i < this.n; i++) {
-      if (this.failed[i] === 1) {
-        if (moves.opened.length === 0) continue;
-        this.failed[i] = 0;
-        this.releasePlan(i, t);
-        this.why[i] = WHY_MAP;
-      } else if (!this.plans.has(i) || this.why[i] !== 0) {
-        continue;
-      } else if (whenChanged && !this.plans.standable(i, t, this.grid, this.clearance)) {
-        this.releasePlan(i, t);
-        this.why[i] = WHY_MAP;
-      } else if (notify && this.plans.crosses(i, t, horizon, changed)) {
-        this.releasePlan(i, t);
-        this.why[i] = WHY_NOTIFIED;
-        state.counts.notifications[i]++;
-      }
-    }
-    if (notify) state.delivered();
-  }
-
-  /** Units whose next cell an obstacle holds (blocked), or whose plan is `every` turns old. */
-  private checkObstacles(t: number, positions: Int32Array): void {
-    const state = this.obstacles!;
-    const repair = state.repair;
-    const every = repair.kind === 'recalc' ? repair.every : Infinity;
-    const replanBlocked = repair.kind === 'watch' || repair.whenBlocked;
-    for (let i = 0; i < this.n; i++) {
-      if (this.why[i] !== 0 || !this.plans.has(i)) continue;
-      const cell = this.plans.at(i, t + 1);
-      if (cell >= 0 && cell !== positions[i] && !this.fits(i, cell)) {
-        state.counts.blocks[i]++;
-        // Not replanning when blocked: it stands this turn, and replans off its plan next turn.
-        if (replanBlocked) {
-          this.releasePlan(i, t);
-          this.why[i] = WHY_BLOCKED;
-        } else this.hold(i, t, positions[i]);
-      } else if (t - this.planTurn[i] >= every) {
-        this.releasePlan(i, t);
-        this.why[i] = WHY_EVERY;
-      }
-    }
-  }
-
-  /** Whether unit i's footprint fits with its anchor on `cell` in the live map. */
-  private fits(i: number, cell: number): boolean {
-    return this.size[i] === 1 ? this.grid.passable[cell] === 1 : this.clearance![cell] >= this.size[i];
+    this.obstacles.moved(world.t, moves, this.grid, this.clearance);
   }
 
   recordPlans(sink: PlanSink | null): void {
@@ -407,7 +345,7 @@ export class CooperativeController implements TurnController {
     if (this.variant.windowed && why === WHY_SCHEDULED) this.nextReplan[i] = t + this.replanEvery;
     if (outcome === 'found') {
       this.adoptPath(i, t);
-      this.event({ kind: 'replan', t, agent: i, cell: pos, detail: why === WHY_EVERY ? `every ${(this.repair as { every: number }).every} turns` : WHY_TEXT[why] });
+      this.event({ kind: 'replan', t, agent: i, cell: pos, detail: this.obstacles !== null ? this.obstacles.reasonText(why) : WHY_TEXT[why] });
       return;
     }
     if (this.variant.windowed) {
@@ -424,7 +362,7 @@ export class CooperativeController implements TurnController {
 
   private search(i: number, t: number, pos: number): string {
     // A full-depth search to a goal an obstacle holds would search every time to maxTime in vain.
-    if (this.obstacles !== null && !this.variant.windowed && !this.fits(i, this.goal[i])) return 'goal held by an obstacle';
+    if (this.obstacles !== null && !this.variant.windowed && !this.obstacles.fits(i, this.goal[i], this.grid, this.clearance)) return 'goal held by an obstacle';
     const q = this.query;
     q.agent = i;
     q.priority = this.effectivePriority(i);
@@ -444,10 +382,7 @@ export class CooperativeController implements TurnController {
   private adoptPath(i: number, t: number): void {
     const sta = this.sta;
     this.plans.adopt(i, t, sta.pathCells, sta.pathExtra, sta.pathLength, this.effectivePriority(i), !this.variant.windowed);
-    if (this.obstacles !== null) {
-      this.obstacles.counts.pathSteps[i] += sta.pathLength - 1;
-      this.planTurn[i] = t;
-    }
+    this.obstacles?.planned(i, t, sta.pathLength);
     this.failed[i] = 0;
     this.flagOverridden(i, t);
   }

@@ -1,0 +1,122 @@
+/**
+ * CA*, HCA* and WHCA* among moving obstacles (issue 12; seed 004_7157ad6a1d8a6c7d.txt, Patel,
+ * "Dealing with moving obstacles"): which units' plans the rule (core/solvers/obstacleRepair.ts)
+ * drops after obstacles stepped and before a turn is planned, and the counts seed 004 measures.
+ * The controller owns the plans; this decides, through the unit arrays it shares with it, who
+ * replans and why.
+ */
+import type { Grid } from '../../grid/grid.ts';
+import { type ObstacleMoves, type ObstacleRepair, ObstacleRepairState } from '../obstacleRepair.ts';
+import type { UnitPlans } from './unitPlans.ts';
+
+/** Replan reasons, shared with the controller (its `why` array): 0 means none. */
+export const WHY_SCHEDULED = 1;
+export const WHY_FLAGGED = 2;
+export const WHY_DEVIATED = 3;
+export const WHY_MAP = 4;
+export const WHY_BLOCKED = 5;
+export const WHY_NOTIFIED = 6;
+export const WHY_EVERY = 7;
+export const WHY_TEXT = ['', 'window', 'overridden', 'off plan', 'map change', 'blocked by an obstacle', 'notified: a region on its path changed', 'every N turns'];
+
+/** What the controller lends: its plans, its per-unit reasons and failures, and its plan operations. */
+export interface ObstacleHost {
+  readonly plans: UnitPlans;
+  readonly why: Uint8Array;
+  readonly failed: Uint8Array;
+  readonly size: Int32Array;
+  release(i: number, t: number): void;
+  hold(i: number, t: number, pos: number): void;
+}
+
+export class CooperativeObstacles {
+  readonly state: ObstacleRepairState;
+  /** Turn of each unit's last plan (recalc every N). */
+  private readonly planTurn: Int32Array;
+
+  constructor(
+    readonly repair: ObstacleRepair,
+    private readonly host: ObstacleHost,
+    width: number,
+    height: number,
+  ) {
+    const n = host.why.length;
+    this.state = new ObstacleRepairState(repair, width, height, n);
+    this.planTurn = new Int32Array(n);
+  }
+
+  /** A plan was adopted at turn t: its moves count as path steps computed. */
+  planned(i: number, t: number, length: number): void {
+    this.state.counts.pathSteps[i] += length - 1;
+    this.planTurn[i] = t;
+  }
+
+  /** Whether unit i's footprint fits with its anchor on `cell` in the live map. */
+  fits(i: number, cell: number, grid: Grid, clearance: Uint16Array | null): boolean {
+    const size = this.host.size[i];
+    return size === 1 ? grid.passable[cell] === 1 : clearance![cell] >= size;
+  }
+
+  /**
+   * Obstacles stepped: by the rule, plans a closed cell now lies on (recalc whenChanged) or that
+   * cross a changed region (watch, at its batches) are dropped and replanned this turn; units
+   * without a plan try again once a cell opened.
+   */
+  moved(t: number, moves: ObstacleMoves, grid: Grid, clearance: Uint16Array | null): void {
+    const { state, host } = this;
+    const { plans, why, failed } = host;
+    const repair = this.repair;
+    state.noteMoves(moves);
+    const notify = state.delivers(t);
+    const whenChanged = repair.kind === 'recalc' && repair.whenChanged && moves.closed.length > 0;
+    const horizon = repair.kind === 'watch' ? repair.horizon : 0;
+    const changed = (cell: number) => state.isChanged(cell);
+    for (let i = 0; i < why.length; i++) {
+      if (failed[i] === 1) {
+        if (moves.opened.length === 0) continue;
+        failed[i] = 0;
+        host.release(i, t);
+        why[i] = WHY_MAP;
+      } else if (!plans.has(i) || why[i] !== 0) {
+        continue;
+      } else if (whenChanged && !plans.standable(i, t, grid, clearance)) {
+        host.release(i, t);
+        why[i] = WHY_MAP;
+      } else if (notify && plans.crosses(i, t, horizon, changed)) {
+        host.release(i, t);
+        why[i] = WHY_NOTIFIED;
+        state.counts.notifications[i]++;
+      }
+    }
+    if (notify) state.delivered();
+  }
+
+  /** Before planning turn t: units whose next cell an obstacle holds (blocked), or whose plan is `every` turns old. */
+  check(t: number, positions: Int32Array, grid: Grid, clearance: Uint16Array | null): void {
+    const { state, host } = this;
+    const { plans, why } = host;
+    const repair = this.repair;
+    const every = repair.kind === 'recalc' ? repair.every : Infinity;
+    const replanBlocked = repair.kind === 'watch' || repair.whenBlocked;
+    for (let i = 0; i < why.length; i++) {
+      if (why[i] !== 0 || !plans.has(i)) continue;
+      const cell = plans.at(i, t + 1);
+      if (cell >= 0 && cell !== positions[i] && !this.fits(i, cell, grid, clearance)) {
+        state.counts.blocks[i]++;
+        // Not replanning when blocked: it stands this turn, and replans off its plan next turn.
+        if (replanBlocked) {
+          host.release(i, t);
+          why[i] = WHY_BLOCKED;
+        } else host.hold(i, t, positions[i]);
+      } else if (t - this.planTurn[i] >= every) {
+        host.release(i, t);
+        why[i] = WHY_EVERY;
+      }
+    }
+  }
+
+  /** The timeline's words for a replan reason. */
+  reasonText(why: number): string {
+    return why === WHY_EVERY && this.repair.kind === 'recalc' ? `every ${this.repair.every} turns` : WHY_TEXT[why];
+  }
+}
