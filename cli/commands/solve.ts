@@ -27,7 +27,7 @@ import { regionsJson, regionsText } from './solveRegions.ts';
 
 const OPTIONS = {
   scenario: { value: 'FILE.json', help: 'an app scenario file instead of --map/--scen/--agents: its\nmap (inline, or a .map beside it), units, events, solver settings\n(the defaults here) and moving obstacles' },
-  strategy: { value: 'NAME', help: `with moving obstacles: how units planning alone replan, one\nof ${STRATEGIES.join(', ')}\n(default: predict when the scenario's knowledge is timetable,\nelse recalc when blocked); its parameters by --param (recalc:\nevery, whenBlocked, whenChanged; splice: m, every, limit; watch:\nregionSize, horizon, notifyEvery, repair, m, limit)` },
+  strategy: { value: 'NAME', help: `with moving obstacles: how units planning alone replan, one\nof ${STRATEGIES.join(', ')}\n(default: predict when the scenario's knowledge is timetable,\nelse recalc when blocked); the cooperative solvers take recalc\nand watch; its parameters by --param (recalc: every,\nwhenBlocked, whenChanged; splice: m, every, limit; watch:\nregionSize, horizon, notifyEvery, repair, m, limit)` },
   map: { value: 'FILE.map', help: 'Moving AI map' },
   scen: { value: 'FILE.scen', help: 'Moving AI scenario; its first K agents are used' },
   agents: { value: 'K', help: 'number of agents (1 or more)' },
@@ -57,8 +57,10 @@ const USAGE = commandUsage([
   '',
   'Runs a solver on the first K agents of a Moving AI scenario (or on an app scenario file) in',
   'the turn simulator and prints the paths it executed, each agent\'s success and the run\'s',
-  'metrics. A scenario with moving obstacles runs its units planning alone, replanning by',
-  '--strategy; --json then adds obstaclePaths ([x, y] per turn per obstacle, as executed).',
+  'metrics. Among moving obstacles (a scenario that has them) units plan alone (independent,',
+  'the default) and replan by --strategy, or a cooperative solver (lra, ca, hca, whca: --solver,',
+  'else the scenario\'s own) repairs its plans by recalc or watch; --json then adds',
+  'obstaclePaths ([x, y] per turn per obstacle, as executed).',
 ], OPTIONS, ['Exit code 0 when every agent succeeded, 1 otherwise, 2 for a bad command line.']);
 
 export interface SolveArgs {

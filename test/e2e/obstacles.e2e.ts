@@ -2,8 +2,8 @@
  * Moving obstacles in the browser edition (issue 12): a version 3 scenario with a cart opens,
  * the cart and its route are drawn on the map, Solve runs the unit among it (units planning
  * alone, here by prediction since the scenario's units know the timetable) and the replay moves
- * the cart as the run did; a solver that does not take obstacles says so; the file saves with
- * the cart in it.
+ * the cart as the run did; WHCA* runs among it too, repairing by watch; a strategy WHCA* does
+ * not take and a solver that does not take obstacles each say so; the file saves with the cart.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -77,12 +77,27 @@ describe('browser edition: moving obstacles', () => {
     await expect.poll(async () => (await layerPixels(page, 'dynamic-layer', along)).some(faintViolet)).toBe(false);
     await page.getByTestId('solve').click();
     await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
-    // A solver that does not take obstacles fails and says so.
+    // WHCA* among the cart: splice is for units planning alone, and it says so; by watch it solves.
     await page.getByTestId('solver-select').selectOption('whca');
     await page.getByTestId('solve').click();
     await page.locator('[data-testid="status"][data-status="failed"]').waitFor({ timeout: 20_000 });
-    await expect(page.getByTestId('status').textContent()).resolves.toMatch(/whca does not take moving obstacles yet/);
+    await expect(page.getByTestId('status').textContent()).resolves.toMatch(/splice is for units planning alone \(solver independent\); whca takes recalc or watch/);
+    expect(await page.getByTestId('solver-strategy').locator('option').allTextContents()).toEqual([expect.stringMatching(/^default \(recalc/), expect.any(String), expect.any(String)]);
+    await page.getByTestId('solver-strategy').selectOption('watch');
+    await page.getByTestId('solve').click();
+    await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    for (let k = 0; k < 4; k++) await page.getByTestId('step-forward').click();
+    // The cart moves as the run moved it (it never waits for the unit here): (5, 2) at turn 4.
+    await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 5, 2, 0.2, 0.2)]))[0])).toBe(true);
+    await screenshot(page, 'obstacles-cart-whca');
+    // A solver that plans once for a fixed world fails and says so.
+    await page.getByTestId('solver-select').selectOption('cbs');
+    await page.getByTestId('solve').click();
+    await page.locator('[data-testid="status"][data-status="failed"]').waitFor({ timeout: 20_000 });
+    await expect(page.getByTestId('status').textContent()).resolves.toMatch(/cbs does not take moving obstacles: it plans once for a fixed world/);
     await page.getByTestId('solver-select').selectOption('independent');
+    await page.getByTestId('solver-strategy').selectOption('splice');
 
     const download = page.waitForEvent('download');
     await page.keyboard.press('Control+s');
