@@ -131,6 +131,12 @@ export class ReverseResumableAStar {
     return outcome === OUT_OF_BUDGET ? -1 : RRA_UNREACHABLE;
   }
 
+  /** The distance of `cell` when it is closed (known without search), else -1: one probe where isClosed and distance take two. */
+  closedDistance(cell: number): number {
+    const slot = this.find(cell);
+    return slot >= 0 && (this.values[slot] & 1) === 1 ? this.values[slot] >> 1 : -1;
+  }
+
   /** Whether `cell` is closed (its distance known without further search). */
   isClosed(cell: number): boolean {
     const slot = this.find(cell);

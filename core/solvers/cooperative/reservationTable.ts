@@ -59,7 +59,8 @@ export class ReservationTable {
    * `lastPriority` to its priority.
    */
   occupant(t: number, cell: number): number {
-    const slot = this.find(t, cell);
+    // Most cells a search looks at hold no reservation that late: no hash probe for them.
+    const slot = t <= this.lastTime[cell] ? this.find(t, cell) : -1;
     if (slot >= 0) {
       this.lastPriority = this.priorities[slot];
       return this.agents[slot];
@@ -74,7 +75,7 @@ export class ReservationTable {
 
   /** The agent holding a timed reservation of `cell` at t (parking ignored), or NO_AGENT. */
   reservedBy(t: number, cell: number): number {
-    const slot = this.find(t, cell);
+    const slot = t <= this.lastTime[cell] ? this.find(t, cell) : -1;
     return slot >= 0 ? this.agents[slot] : NO_AGENT;
   }
 

@@ -254,8 +254,13 @@ export class SpaceTimeAStar {
   /** The heuristic if it costs no search (cached, flat distance, or closed in RRA*), else -1. */
   private cheapHeuristic(q: SpaceTimeQuery, cell: number): number {
     if (this.hStamp[cell] === this.stamp) return this.hValue[cell];
-    if (q.rra !== null && !q.rra.isClosed(cell)) return -1;
-    return this.heuristic(q, cell);
+    if (q.rra === null) return this.heuristic(q, cell);
+    const moves = q.rra.closedDistance(cell);
+    if (moves < 0) return -1;
+    const value = moves * q.speed;
+    this.hStamp[cell] = this.stamp;
+    this.hValue[cell] = value;
+    return value;
   }
 
   /** Heuristic in turns, cached per cell for this search. */
