@@ -55,14 +55,20 @@ export class ObstacleMotion {
    * a cell of its next footprint (`unitCells(cell) >= 0`): then it waits. Returns what changed.
    */
   step(t: number, unitCells: (cell: number) => number): ObstacleMoves {
-    const moves = { closed: [] as number[], opened: [] as number[], from: [] as number[], to: [] as number[] };
+    const moves = { closed: [] as number[], opened: [] as number[], from: [] as number[], to: [] as number[], heldCells: [] as number[], heldBy: [] as number[] };
     const changed = { closed: moves.closed, opened: moves.opened };
     for (let i = 0; i < this.timetables.length; i++) {
       if (this.stepsDone[i] < this.due(i, t + 1)) {
         const next = cellAfterSteps(this.timetables[i], this.stepsDone[i] + 1);
         const footprint = this.cover(i, next);
-        if (footprint.some((cell) => unitCells(cell) >= 0)) this.waits++;
-        else {
+        const held = footprint.filter((cell) => unitCells(cell) >= 0);
+        if (held.length > 0) {
+          this.waits++;
+          for (const cell of held) {
+            moves.heldCells.push(cell);
+            moves.heldBy.push(unitCells(cell));
+          }
+        } else {
           for (const cell of this.cover(i, this.at[i])) this.hold(cell, -1, changed);
           for (const cell of footprint) this.hold(cell, 1, changed);
           moves.from.push(this.at[i]);

@@ -238,7 +238,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
     }
     if (motion !== null) {
       const moves = motion.step(t, (cell) => covered[cell]);
-      if (moves.from.length > 0) controller.obstaclesMoved!(view, moves);
+      if (moves.from.length > 0 || moves.heldBy.length > 0) controller.obstaclesMoved!(view, moves);
     }
     next.set(positions);
     controller.step(view, next, emit);

@@ -29,6 +29,12 @@ export interface ObstacleMoves {
   /** Anchors of the obstacles that stepped: from[k] to to[k]. */
   from: readonly number[];
   to: readonly number[];
+  /**
+   * Cells an obstacle meant to step onto but a unit stood on (it waited: right of way), and that
+   * unit: heldCells[k] held by unit heldBy[k].
+   */
+  heldCells: readonly number[];
+  heldBy: readonly number[];
 }
 
 /** Per-unit counts a controller keeps among obstacles (seed 004's measures). */

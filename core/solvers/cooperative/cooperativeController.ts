@@ -373,7 +373,9 @@ export class CooperativeController implements TurnController {
     q.speed = this.speed[i];
     q.rra = this.variant.abstract ? this.heuristics.forUnit(i, pos) : null;
     q.rraBudget = this.heuristics.searchBudget();
+    this.obstacles?.beforeSearch(i, t, this.table);
     const outcome = this.sta.search(q);
+    this.obstacles?.afterSearch(i, this.table);
     this.heuristics.spend(this.sta.rraUsed);
     return outcome;
   }

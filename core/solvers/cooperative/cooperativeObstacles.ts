@@ -8,6 +8,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import { type ObstacleMoves, type ObstacleRepair, ObstacleRepairState } from '../obstacleRepair.ts';
 import type { UnitPlans } from './unitPlans.ts';
+import { NO_AGENT, type ReservationTable } from './reservationTable.ts';
 
 /** Replan reasons, shared with the controller (its `why` array): 0 means none. */
 export const WHY_SCHEDULED = 1;
@@ -17,7 +18,13 @@ export const WHY_MAP = 4;
 export const WHY_BLOCKED = 5;
 export const WHY_NOTIFIED = 6;
 export const WHY_EVERY = 7;
-export const WHY_TEXT = ['', 'window', 'overridden', 'off plan', 'map change', 'blocked by an obstacle', 'notified: a region on its path changed', 'every N turns'];
+export const WHY_YIELD = 8;
+export const WHY_TEXT = ['', 'window', 'overridden', 'off plan', 'map change', 'blocked by an obstacle', 'notified: a region on its path changed', 'every N turns', 'yields to an obstacle it holds up'];
+
+/** Turns a unit that holds an obstacle up may not stand on its cell after it yields (the obstacle steps in meanwhile). */
+const YIELD_TURNS = 2;
+/** The pseudo-occupant of a cell kept free for an obstacle: no unit's priority overrides it. */
+const OBSTACLE_HOLD = -2;
 
 /** What the controller lends: its plans, its per-unit reasons and failures, and its plan operations. */
 export interface ObstacleHost {
@@ -33,6 +40,13 @@ export class CooperativeObstacles {
   readonly state: ObstacleRepairState;
   /** Turn of each unit's last plan (recalc every N). */
   private readonly planTurn: Int32Array;
+  /**
+   * Units that hold an obstacle up, and the cells the obstacle wants of theirs: their next plan
+   * leaves those cells (seed 004 gives obstacles right of way; without this a unit and a waiting
+   * obstacle can wait for each other for good).
+   */
+  private readonly yielding = new Map<number, number[]>();
+  private readonly held: number[] = [];
 
   constructor(
     readonly repair: ObstacleRepair,
@@ -71,6 +85,16 @@ export class CooperativeObstacles {
     const whenChanged = repair.kind === 'recalc' && repair.whenChanged && moves.closed.length > 0;
     const horizon = repair.kind === 'watch' ? repair.horizon : 0;
     const changed = (cell: number) => state.isChanged(cell);
+    for (let k = 0; k < moves.heldBy.length; k++) {
+      const i = moves.heldBy[k];
+      const cells = this.yielding.get(i);
+      if (cells === undefined) {
+        host.release(i, t);
+        failed[i] = 0;
+        why[i] = WHY_YIELD;
+        this.yielding.set(i, [moves.heldCells[k]]);
+      } else cells.push(moves.heldCells[k]);
+    }
     for (let i = 0; i < why.length; i++) {
       if (failed[i] === 1) {
         if (moves.opened.length === 0) continue;
@@ -113,6 +137,29 @@ export class CooperativeObstacles {
         why[i] = WHY_EVERY;
       }
     }
+  }
+
+  /**
+   * Before unit i searches at turn t: a unit that holds an obstacle up may not stand on the cells
+   * the obstacle wants for the next turns (their free reservations are taken for the obstacle);
+   * `afterSearch` gives them back once the unit has its plan.
+   */
+  beforeSearch(i: number, t: number, table: ReservationTable): void {
+    const cells = this.yielding.get(i);
+    if (cells === undefined) return;
+    for (let tau = t + 1; tau <= t + YIELD_TURNS; tau++) {
+      for (const cell of cells) {
+        if (table.reservedBy(tau, cell) !== NO_AGENT) continue;
+        table.reserve(tau, cell, OBSTACLE_HOLD, Infinity);
+        this.held.push(tau, cell);
+      }
+    }
+  }
+
+  afterSearch(i: number, table: ReservationTable): void {
+    if (!this.yielding.delete(i)) return;
+    for (let k = 0; k < this.held.length; k += 2) table.release(this.held[k], this.held[k + 1], OBSTACLE_HOLD);
+    this.held.length = 0;
   }
 
   /** The timeline's words for a replan reason. */

@@ -96,6 +96,27 @@ describe('cooperative solvers among moving obstacles', () => {
     }
   });
 
+  it('a unit that holds a guard up yields: it steps into a side pocket, the guard passes, and it goes on (no deadlock)', () => {
+    // A one-lane corridor with one pocket; the guard walks west along it, the unit east. Without
+    // yielding, the unit waits for the guard and the guard (right of way) for the unit, for good.
+    const grid = Grid.fromAscii([
+      '@@@.@@@@@',
+      '.........',
+      '@@@@@@@@@',
+    ]);
+    const guard: MovingObstacle = { id: 'guard', route: [grid.cell(8, 1), grid.cell(0, 1)], mode: 'ping-pong' };
+    const world = { grid, movement: FOUR_CONNECTED, agents: [{ start: grid.cell(1, 1), goal: grid.cell(7, 1) }] };
+    for (const params of [{ strategy: 'recalc' }, { strategy: 'watch', regionSize: 3 }]) {
+      const { run, simulation } = runSolverAmongObstacles('whca', createWhcaController, world, [guard], params, { turnLimit: 60 });
+      expect(simulation!.validation!.violations).toEqual([]);
+      expect(run.units[0].arrived, JSON.stringify(params)).toBe(true);
+      expect(run.units[0].path).toContain(grid.cell(3, 0));
+      expect(run.units[0].replanEvents.some((e) => e.reason === 'yields to an obstacle it holds up')).toBe(true);
+      // The guard got past: it reached the corridor's west end.
+      expect(run.obstaclePaths[0]).toContain(grid.cell(0, 1));
+    }
+  });
+
   it('large units keep their whole footprint off the obstacles', () => {
     const grid = new Grid(12, 8);
     const cart: MovingObstacle = { id: 'cart', size: 2, route: [grid.cell(5, 0), grid.cell(5, 6)], mode: 'ping-pong' };
