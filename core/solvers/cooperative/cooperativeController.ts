@@ -32,7 +32,9 @@
  * - CA* and HCA*: `maxTime`, the latest arrival a search considers, in turns after it starts
  *   (default 4 * (width + height) + 2 * agents);
  * - WHCA*: `window` w (default 16), `replanEvery` (1..w, default w / 2), `rraRestart` (restart a
- *   unit's RRA* once its work exceeds this many times its first search, default 8), `rraBudget`
+ *   unit's RRA* once its work exceeds this many times its first search, default 8), `turnBudget`
+ *   (search expansions per turn past which replans that can wait, a window replan or a notice of
+ *   a change, wait for the next turn while the plan still covers it; 0 = none, the default), `rraBudget`
  *   (RRA* expansions per turn shared by that turn's searches, 0 = unlimited, default 8192).
  */
 import type { Grid } from '../../grid/grid.ts';
@@ -41,7 +43,7 @@ import type { AgentTask } from '../../mapf/instance.ts';
 import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type WorldView } from '../controller.ts';
 import type { PlanSink } from '../planWindows.ts';
 import { DEFAULT_OBSTACLE_REPAIR, type ObstacleCounts, type ObstacleMoves, type ObstacleRepair, ObstacleRepairState } from '../obstacleRepair.ts';
-import { CooperativeObstacles, WHY_DEVIATED, WHY_FLAGGED, WHY_MAP, WHY_SCHEDULED, WHY_TEXT } from './cooperativeObstacles.ts';
+import { CooperativeObstacles, WHY_DEVIATED, WHY_EVERY, WHY_FLAGGED, WHY_MAP, WHY_NOTIFIED, WHY_SCHEDULED, WHY_TEXT } from './cooperativeObstacles.ts';
 import { ActionRules } from './actionRules.ts';
 import { agentOrder } from './agentOrder.ts';
 import { computeClearance } from '../../grid/footprint.ts';
@@ -76,6 +78,7 @@ export class CooperativeController implements TurnController {
   readonly rraRestart: number;
   readonly promotion: boolean;
   readonly rraBudget: number;
+  readonly turnBudget: number;
   private readonly seed: number;
   private readonly agents: readonly AgentTask[];
   private readonly n: number;
@@ -93,6 +96,11 @@ export class CooperativeController implements TurnController {
   private repair: ObstacleRepair | null = null;
   private obstacles: CooperativeObstacles | null = null;
   private readonly query: SpaceTimeQuery;
+  /** Search expansions this turn (turnBudget), and the turn each unit's replan was last put off. */
+  private turnWork = 0;
+  private deferredAt = new Int32Array(0);
+  /** Rank the next turn's replans start from (turnBudget). */
+  private budgetStart = 0;
 
   private readonly size: Int32Array;
   private readonly speed: Int32Array;
@@ -126,6 +134,7 @@ export class CooperativeController implements TurnController {
     this.maxExpansions = settings.maxExpansions;
     this.rraRestart = settings.rraRestart;
     this.rraBudget = settings.rraBudget;
+    this.turnBudget = settings.turnBudget;
     this.promotion = settings.promotion;
     this.seed = options.seed;
     this.agents = agents;
@@ -174,6 +183,7 @@ export class CooperativeController implements TurnController {
     this.staticGrid = world.staticGrid && world.staticGrid !== grid ? world.staticGrid : null;
     this.staticClearance = this.staticGrid !== null && large ? computeClearance(this.staticGrid) : this.clearance;
     this.heuristics.attach(this.staticGrid ?? grid, world.movement, this.staticClearance);
+    this.deferredAt = new Int32Array(n).fill(-1);
     this.obstacles = this.repair === null ? null : new CooperativeObstacles(this.repair, {
       plans: this.plans, why: this.why, failed: this.failed, size: this.size,
       release: (i, from) => this.releasePlan(i, from),
@@ -206,6 +216,7 @@ export class CooperativeController implements TurnController {
     const positions = world.positions;
     const n = this.n;
     this.heuristics.beginTurn();
+    this.turnWork = 0;
     // Forget the past every few turns: one scan of the table each time, memory stays bounded.
     if (t - this.lastDrop >= DROP_EVERY) {
       this.table.dropBefore(t);
@@ -310,26 +321,58 @@ export class CooperativeController implements TurnController {
   /** Replans every agent with a reason, in rank order, until none is left or the rounds run out. */
   private replanAll(t: number, positions: Int32Array): void {
     const n = this.n;
+    // Under a turn budget the scan starts where the last turn's ran out, so the replans put off
+    // go first and the backlog does not pile up on the same units until their plans all end.
+    const start = this.budgetStart;
+    this.budgetStart = 0;
+    let startSet = false;
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       let any = false;
-      for (let r = 0; r < n; r++) {
+      for (let k = 0; k < n; k++) {
+        const r = k + start < n ? k + start : k + start - n;
         const i = this.rankOrder[r];
         const why = this.why[i];
         if (why === 0) continue;
         // Out of time or cancelled: the rest keep their reasons and wait; the run ends (WorldView.interrupted).
         if (this.interrupted()) return;
+        if (this.turnBudget > 0 && this.turnWork > this.turnBudget && this.canWait(i, t, why)) {
+          this.deferredAt[i] = t;
+          if (!startSet) {
+            this.budgetStart = r;
+            startSet = true;
+          }
+          continue;
+        }
         this.why[i] = 0;
         any = true;
         this.replan(i, t, positions[i], why);
       }
-      if (!any) return;
+      if (!any) break;
     }
+    if (!this.anyLeft(t)) return;
     // Still flagged after every round: hold the cell for a turn and try again next turn.
     for (let i = 0; i < n; i++) {
-      if (this.why[i] === 0) continue;
+      if (this.why[i] === 0 || this.deferredAt[i] === t) continue;
       this.why[i] = 0;
       this.hold(i, t, positions[i]);
     }
+  }
+
+  /** Whether a unit still has a reason to replan that was not put off this turn. */
+  private anyLeft(t: number): boolean {
+    for (let i = 0; i < this.n; i++) if (this.why[i] !== 0 && this.deferredAt[i] !== t) return true;
+    return false;
+  }
+
+  /**
+   * Whether unit i's replan may wait for the next turn (turnBudget): a window replan, a notice of
+   * a change or a plan grown old, while its plan covers the next two turns and its next cell is free.
+   */
+  private canWait(i: number, t: number, why: number): boolean {
+    if (why !== WHY_SCHEDULED && why !== WHY_NOTIFIED && why !== WHY_MAP && why !== WHY_EVERY) return false;
+    const next = this.plans.at(i, t + 1);
+    if (next < 0 || this.plans.at(i, t + 2) < 0) return false;
+    return this.obstacles === null || this.obstacles.fits(i, next, this.grid, this.clearance);
   }
 
   private replan(i: number, t: number, pos: number, why: number): void {
@@ -376,6 +419,7 @@ export class CooperativeController implements TurnController {
     this.obstacles?.beforeSearch(i, t, this.table);
     const outcome = this.sta.search(q);
     this.obstacles?.afterSearch(i, this.table);
+    this.turnWork += this.sta.expanded + this.sta.rraUsed;
     this.heuristics.spend(this.sta.rraUsed);
     return outcome;
   }

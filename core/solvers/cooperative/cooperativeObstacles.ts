@@ -104,10 +104,9 @@ export class CooperativeObstacles {
       } else if (!plans.has(i) || why[i] !== 0) {
         continue;
       } else if (whenChanged && !plans.standable(i, t, grid, clearance)) {
-        host.release(i, t);
+        // The plan stays until the replan (which drops it), so a turn budget may put that off.
         why[i] = WHY_MAP;
       } else if (notify && plans.crosses(i, t, horizon, changed)) {
-        host.release(i, t);
         why[i] = WHY_NOTIFIED;
         state.counts.notifications[i]++;
       }

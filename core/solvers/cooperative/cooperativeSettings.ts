@@ -22,11 +22,12 @@ export interface CooperativeSettings {
   rraRestart: number;
   promotion: boolean;
   rraBudget: number;
+  turnBudget: number;
 }
 
 export function readCooperativeSettings(variant: Variant, raw: Record<string, unknown> | undefined, grid: Grid, agents: number): CooperativeSettings {
   const allowed = variant.windowed
-    ? ['window', 'replanEvery', 'order', 'maxExpansions', 'rraRestart', 'rraBudget', 'promotion']
+    ? ['window', 'replanEvery', 'order', 'maxExpansions', 'rraRestart', 'rraBudget', 'promotion', 'turnBudget']
     : ['order', 'maxTime', 'maxExpansions', 'promotion'];
   const params = new ParamReader(variant.name, raw, allowed);
   const window = variant.windowed ? params.integer('window', 16, 1, 1 << 16) : 0;
@@ -43,5 +44,8 @@ export function readCooperativeSettings(variant: Variant, raw: Record<string, un
     // Promotion belongs to the ongoing system of seed 000; CA* and HCA* as seed 001 defines them
     // plan each unit once, so by default they report a unit without a path instead.
     promotion: params.boolean('promotion', variant.windowed),
+    // Search work per turn (space-time and RRA* expansions) past which replans that can wait do,
+    // to the next turn (0 = no limit): a frame budget. Seed 000 spreads searches over frames.
+    turnBudget: variant.windowed ? params.integer('turnBudget', 0, 0) : 0,
   };
 }
