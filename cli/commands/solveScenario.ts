@@ -6,7 +6,8 @@
  * obstacles (issue 12, seed 004), units planning alone (independent) replan by `--strategy`
  * (recalc, splice, watch, predict, incremental; core/simulation/obstacleFollow.ts) with its
  * parameters from `--param`; the default follows the scenario's knowledge: 'timetable' predicts,
- * 'now' recalculates when blocked. The cooperative solvers (lra, ca, hca, whca) repair by recalc
+ * 'now' recalculates when blocked, and recalc or watch plan against the timetable when units
+ * know it (param knowledge). The cooperative solvers (lra, ca, hca, whca) repair by recalc
  * or watch (core/simulation/amongObstacles.ts); the optimal and scale solvers refuse, saying why.
  */
 import { UsageError } from '../command.ts';
@@ -20,7 +21,7 @@ import { contentFromScenario, instanceFromContent } from '../../core/scenario/co
 import { parseScenarioJson } from '../../core/scenario/parse.ts';
 import type { ReplanRule } from '../../core/simulation/obstacleFollow.ts';
 import { STRATEGY_PARAMS, StrategyError, replanRule } from '../../core/simulation/obstacleRules.ts';
-import { type SolverObstacleRun, runSolverAmongObstacles } from '../../core/simulation/amongObstacles.ts';
+import { type SolverObstacleRun, runSolverAmongObstacles, scenarioObstacleParams } from '../../core/simulation/amongObstacles.ts';
 import { noObstaclesMessage, obstacleFactory } from '../../core/registry/registry.ts';
 import { regionsJson, regionsText } from './solveRegions.ts';
 import { measureRegions } from '../../core/mapf/regionMeasures.ts';
@@ -79,12 +80,15 @@ export function solveAmongObstacles(loaded: ReturnType<typeof loadAppScenario>, 
   const factory = obstacleFactory(options.solver);
   if (factory === undefined) throw new UsageError(`--solver ${options.solver}: ${noObstaclesMessage(options.solver)}`);
   const cooperative = factory !== null;
-  const strategy = options.strategy ?? (scenario.knowledge === 'timetable' && !cooperative ? 'predict' : 'recalc');
+  const { strategy: named, ...given } = scenarioObstacleParams(cooperative, scenario.knowledge, { ...options.params, ...(options.strategy !== undefined ? { strategy: options.strategy } : {}) });
+  const strategy = String(named);
   // The rule is checked first, so a bad --param is named as the command line names it.
   const own: Record<string, unknown> = {};
   const solverParams: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(options.params)) ((cooperative && !strategyParamNames(strategy).includes(key)) ? solverParams : own)[key] = value;
+  for (const [key, value] of Object.entries(given)) ((cooperative && !strategyParamNames(strategy).includes(key)) ? solverParams : own)[key] = value;
   const rule = strategyRule(strategy, own);
+  // What units knew in this run: the timetable for predict, and for recalc or watch when told so.
+  const known = rule.kind === 'predict' || ((rule.kind === 'recalc' || rule.kind === 'watch') && rule.knowledge === 'timetable') ? 'timetable' : 'now';
   let solved0: SolverObstacleRun;
   try {
     solved0 = runSolverAmongObstacles(options.solver, factory, instance, obstacles, { strategy, ...own, ...solverParams }, {
@@ -111,7 +115,7 @@ export function solveAmongObstacles(loaded: ReturnType<typeof loadAppScenario>, 
   const regions = measureRegions({ width: grid.width, paths, goals }, scenario.regions);
   if (options.json) {
     io.out(JSON.stringify({
-      scenario: scenario.name, solver: options.solver, strategy, rule, knowledge: cooperative ? 'now' : scenario.knowledge, status: solved ? 'solved' : 'unsolved', agents: units.length,
+      scenario: scenario.name, solver: options.solver, strategy, rule, knowledge: known, status: solved ? 'solved' : 'unsolved', agents: units.length,
       paths: paths.map((p) => p.map(xy)), obstaclePaths: run.obstaclePaths.map((p) => p.map(xy)), obstacles: obstacles.map((o) => o.id),
       arrived: arrivedCount(paths, goals), costModel: options.costModel, sumOfCosts, makespan, metrics,
       units: run.units.map((u, k) => ({
@@ -125,7 +129,7 @@ export function solveAmongObstacles(loaded: ReturnType<typeof loadAppScenario>, 
     io.out([
       cooperative
         ? `scenario: ${scenario.name}, ${units.length} units among ${obstacles.length} moving obstacles, ${options.solver} repairing its plans (units know: now)`
-        : `scenario: ${scenario.name}, ${units.length} units planning alone among ${obstacles.length} moving obstacles (units know: ${scenario.knowledge})`,
+        : `scenario: ${scenario.name}, ${units.length} units planning alone among ${obstacles.length} moving obstacles (units know: ${known})`,
       `strategy: ${strategy} ${JSON.stringify(rule)}`,
       `status: ${solved ? 'solved' : `unsolved: ${missing.length} of ${units.length} units did not arrive within ${run.turns} turns: ${missing.join(', ')}`}`,
       `path steps computed: ${metrics.pathStepsComputed}; expanded ${metrics.expanded}; replans ${metrics.replans}; notifications ${metrics.notifications}`,

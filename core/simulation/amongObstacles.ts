@@ -22,7 +22,7 @@ import type { MapEvent } from '../mapf/mapEvents.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
 import type { ControllerFactory } from '../solvers/controller.ts';
 import type { ObstacleRepair } from '../solvers/obstacleRepair.ts';
-import { type ObstacleRun, type ReplanRule, type UnitRun, runAmongObstacles } from './obstacleFollow.ts';
+import { type Knowledge, type ObstacleRun, type ReplanRule, type UnitRun, runAmongObstacles } from './obstacleFollow.ts';
 import { STRATEGIES, STRATEGY_PARAMS, StrategyError, type StrategyName, replanRule } from './obstacleRules.ts';
 import { type ObstacleCells, earliestArrival } from './obstacleSpaceTime.ts';
 import { type SimulationResult, runController } from './simulator.ts';
@@ -37,8 +37,20 @@ export function strategiesFor(cooperative: boolean): readonly StrategyName[] {
 }
 
 /** The strategy a run gets when it names none: predict when units planning alone know the timetable, else recalc. */
-export function defaultStrategy(cooperative: boolean, knowledge: 'now' | 'timetable'): StrategyName {
+export function defaultStrategy(cooperative: boolean, knowledge: Knowledge): StrategyName {
   return !cooperative && knowledge === 'timetable' ? 'predict' : 'recalc';
+}
+
+/**
+ * A scenario's run params among its obstacles: its strategy (by default defaultStrategy's) and,
+ * for units planning alone that replan by recalc or watch, what the scenario says they know
+ * (unless the params say it).
+ */
+export function scenarioObstacleParams(cooperative: boolean, knowledge: Knowledge, params: Record<string, unknown>): Record<string, unknown> {
+  const strategy = typeof params.strategy === 'string' ? params.strategy : defaultStrategy(cooperative, knowledge);
+  const out: Record<string, unknown> = { ...params, strategy };
+  if (!cooperative && knowledge === 'timetable' && (strategy === 'recalc' || strategy === 'watch') && params.knowledge === undefined) out.knowledge = 'timetable';
+  return out;
 }
 
 export interface AmongObstaclesOptions {
@@ -66,6 +78,9 @@ export interface SolverObstacleRun {
 
 /** The rule a turn controller uses for `rule`, or a StrategyError saying why the strategy is for units planning alone. */
 export function controllerRepair(rule: ReplanRule, solver: string): ObstacleRepair {
+  if ((rule.kind === 'recalc' || rule.kind === 'watch') && rule.knowledge === 'timetable') {
+    throw new StrategyError('knowledge', `${solver}'s units know obstacles now (the live map); units planning alone (solver independent) can know the timetable`);
+  }
   /** A whole number >= min (Infinity too where `infinite`), else a StrategyError naming the parameter. */
   const whole = (name: string, value: number, min: number, infinite = false): number => {
     if (!((Number.isInteger(value) && value >= min) || (infinite && value === Infinity))) throw new StrategyError(name, `${rule.kind}: ${name} must be a whole number >= ${min}, got ${value}`);

@@ -36,11 +36,14 @@ import { DStarLite } from '../search/dStarLite.ts';
 import { type ObstacleCells, earliestArrival } from './obstacleSpaceTime.ts';
 
 export type ReplanRule =
-  | { kind: 'recalc'; every?: number; whenBlocked?: boolean; whenChanged?: boolean }
+  | { kind: 'recalc'; every?: number; whenBlocked?: boolean; whenChanged?: boolean; knowledge?: Knowledge }
   | { kind: 'splice'; m: number; every?: number; limit?: number }
   | { kind: 'predict' }
   | { kind: 'incremental' }
-  | { kind: 'watch'; regionSize: number; horizon?: number; notifyEvery?: number; repair?: 'recalc' | 'splice'; m?: number; limit?: number };
+  | { kind: 'watch'; regionSize: number; horizon?: number; notifyEvery?: number; repair?: 'recalc' | 'splice'; m?: number; limit?: number; knowledge?: Knowledge };
+
+/** What units know of obstacles: where they stand now (like walls), or their timetable (plans in space-time, waits allowed). */
+export type Knowledge = 'now' | 'timetable';
 
 /** What one unit did and what it cost. */
 export interface UnitRun {
@@ -117,6 +120,10 @@ export function runAmongObstacles(
   if (!(Number.isInteger(notifyEvery) && notifyEvery >= 1)) throw new RangeError(`watch: notifyEvery must be a whole number >= 1, got ${notifyEvery}`);
   const replanWhenBlocked = rule.kind !== 'recalc' || rule.whenBlocked !== false;
   const replanWhenChanged = rule.kind === 'recalc' && rule.whenChanged === true;
+  // Units that know the timetable plan in space-time against it, waits allowed (predict's planner);
+  // recalc and watch then say only when they replan. (A splice's piece is cut from a plan on the map as it stands.)
+  const spaceTime = rule.kind === 'predict' || ((rule.kind === 'recalc' || rule.kind === 'watch') && rule.knowledge === 'timetable');
+  if (rule.kind === 'watch' && rule.knowledge === 'timetable' && rule.repair === 'splice') throw new RangeError('watch: units that know the timetable repair by recalc (a splice is cut from a plan on the map as it stands)');
   /** Cells whose passability changed this turn (obstacles moving), for incremental and whenChanged. */
   let changedCells: number[] = [];
   const regionsAcross = regionSize > 0 ? Math.ceil(grid.width / regionSize) : 0;
@@ -166,7 +173,7 @@ export function runAmongObstacles(
   const world: World = { grid, movement, live, context, turnLimit, spliceM, limit, predicted, stepsDone };
   const followers = units.map((u) => new Follower(world, u.start, u.goal));
   for (const f of followers) {
-    if (rule.kind === 'predict') f.predictFrom(f.cell, 0, at);
+    if (spaceTime) f.predictFrom(f.cell, 0, at);
     else if (rule.kind === 'incremental') f.incremental();
     else f.recalc(f.cell);
   }
@@ -216,14 +223,14 @@ export function runAmongObstacles(
         f.incremental(changedCells);
       } else if (f.plan === null || f.stepsSincePlan >= every || offTimetable || notified || (replanWhenChanged && changedCells.length > 0)) {
         const why = f.plan === null ? 'no path yet' : notified ? 'notified: a region on its path changed' : offTimetable ? 'an obstacle left its timetable' : f.stepsSincePlan >= every ? `every ${every} steps` : 'the map changed';
-        if (f.plan === null && rule.kind !== 'predict') f.recalc(f.cell);
-        else f.replan(rule.kind === 'predict', t, prev, why);
+        if (f.plan === null && !spaceTime) f.recalc(f.cell);
+        else f.replan(spaceTime, t, prev, why);
       }
       let next = f.ahead();
       if (next !== null && next !== f.cell && live.passable[next] === 0) {
         f.result.obstacleBlocks++;
         if (replanWhenBlocked && rule.kind !== 'incremental') {
-          f.replan(rule.kind === 'predict', t, prev, 'blocked by an obstacle');
+          f.replan(spaceTime, t, prev, 'blocked by an obstacle');
           next = f.ahead();
           if (next !== null && next !== f.cell && live.passable[next] === 0) next = null;
         } else next = null;

@@ -3,16 +3,16 @@
  * `--strategy` / `--param` and a solve request's params (`strategy` and the rule's own) give them.
  * Unknown names and parameters are refused, naming what is known.
  */
-import type { ReplanRule } from './obstacleFollow.ts';
+import type { Knowledge, ReplanRule } from './obstacleFollow.ts';
 
 export const STRATEGIES = ['recalc', 'splice', 'watch', 'predict', 'incremental'] as const;
 export type StrategyName = (typeof STRATEGIES)[number];
 
 /** Each strategy's parameters. */
 export const STRATEGY_PARAMS: Record<StrategyName, readonly string[]> = {
-  recalc: ['every', 'whenBlocked', 'whenChanged'],
+  recalc: ['every', 'whenBlocked', 'whenChanged', 'knowledge'],
   splice: ['m', 'every', 'limit'],
-  watch: ['regionSize', 'horizon', 'notifyEvery', 'repair', 'm', 'limit'],
+  watch: ['regionSize', 'horizon', 'notifyEvery', 'repair', 'm', 'limit', 'knowledge'],
   predict: [],
   incremental: [],
 };
@@ -47,15 +47,20 @@ export function replanRule(strategy: string, params: Record<string, unknown>): R
     if (typeof value !== 'boolean') throw new StrategyError(name, `needs true or false, got ${JSON.stringify(value)}`);
     return value;
   };
+  const knowledge = (): Knowledge | undefined => {
+    const value = params.knowledge;
+    if (value === undefined || value === 'now' || value === 'timetable') return value;
+    throw new StrategyError('knowledge', `now or timetable, got ${JSON.stringify(value)}`);
+  };
   switch (strategy as StrategyName) {
     case 'recalc':
-      return { kind: 'recalc', every: num('every'), whenBlocked: flag('whenBlocked'), whenChanged: flag('whenChanged') };
+      return { kind: 'recalc', every: num('every'), whenBlocked: flag('whenBlocked'), whenChanged: flag('whenChanged'), knowledge: knowledge() };
     case 'splice':
       return { kind: 'splice', m: num('m') ?? 10, every: num('every'), limit: num('limit') };
     case 'watch': {
       const repair = params.repair;
       if (repair !== undefined && repair !== 'recalc' && repair !== 'splice') throw new StrategyError('repair', `recalc or splice, got ${JSON.stringify(repair)}`);
-      return { kind: 'watch', regionSize: num('regionSize') ?? 8, horizon: num('horizon'), notifyEvery: num('notifyEvery'), repair, m: num('m'), limit: num('limit') };
+      return { kind: 'watch', regionSize: num('regionSize') ?? 8, horizon: num('horizon'), notifyEvery: num('notifyEvery'), repair, m: num('m'), limit: num('limit'), knowledge: knowledge() };
     }
     case 'incremental':
       return { kind: 'incremental' };

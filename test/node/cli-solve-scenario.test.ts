@@ -76,6 +76,10 @@ describe('mapf-lab solve --scenario', () => {
     const io = capture();
     expect(await main(['solve', '--scenario', file({ ...GAP, knowledge: 'timetable' })], io)).toBe(0);
     expect(io.stdout.join('')).toMatch(/strategy: predict/);
+    // recalc on that scenario plans against the timetable too: its units know it.
+    const recalc = capture();
+    expect(await main(['solve', '--scenario', file({ ...GAP, knowledge: 'timetable' }), '--strategy', 'recalc', '--json'], recalc)).toBe(0);
+    expect(JSON.parse(recalc.stdout.join(''))).toMatchObject({ strategy: 'recalc', knowledge: 'timetable', rule: { kind: 'recalc', knowledge: 'timetable' } });
     const refusals: [string[], RegExp][] = [
       [['--solver', 'cbs'], /--solver cbs: cbs does not take moving obstacles: it plans once for a fixed world/],
       [['--solver', 'whca', '--strategy', 'splice'], /--strategy: splice is for units planning alone \(solver independent\); whca takes recalc or watch/],

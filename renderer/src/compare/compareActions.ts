@@ -4,7 +4,7 @@
  * result kept as a row; a row opens in the replay player (its solver settings shown in the solver
  * panel, the turn kept), and the A/B switch flips between two rows at the same turn.
  */
-import { defaultStrategy } from '../../../core/simulation/amongObstacles.ts';
+import { scenarioObstacleParams } from '../../../core/simulation/amongObstacles.ts';
 import { encodeInstance } from '../../../core/protocol/wire.ts';
 import { costModelOf } from '../../../core/mapf/plan.ts';
 import { findSolver, obstacleFactory } from '../../../core/registry/registry.ts';
@@ -36,7 +36,7 @@ export async function runCompare(): Promise<void> {
     const entry = findSolver(solvers[k])!;
     const settings = compareSettings(doc.solver, entry.name);
     const fields = solveRequestFields(settings, doc.grid.width, doc.grid.height);
-    if (obstacles.length > 0) fields.params = { strategy: defaultStrategy(!!obstacleFactory(settings.solver), doc.knowledge), ...fields.params };
+    if (obstacles.length > 0) fields.params = scenarioObstacleParams(!!obstacleFactory(settings.solver), doc.knowledge, fields.params);
     const prefix = `${k + 1} of ${solvers.length}: ${entry.label}`;
     const job = solverService.solve({ ...fields, instance: wire }, (progress) => compareStore.set({ progress: `${prefix}: ${progress.message}` }));
     compareStore.set({ jobId: job.id, progress: `${prefix}…` });

@@ -6,7 +6,7 @@
  * with the simulator's replay when the result has one (validated stretch by stretch on the map in
  * force, its events on the timeline), else from the paths alone.
  */
-import { defaultStrategy } from '../../../core/simulation/amongObstacles.ts';
+import { scenarioObstacleParams } from '../../../core/simulation/amongObstacles.ts';
 import { obstacleFactory } from '../../../core/registry/registry.ts';
 import { encodeInstance } from '../../../core/protocol/wire.ts';
 import { solverService } from '../platform/index.ts';
@@ -39,7 +39,7 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   // The grid is edited in place by the painter: the request gets its own copy on the wire.
   const fields = solveRequestFields(settings, instance.grid.width, instance.grid.height);
   // Among moving obstacles units replan by a strategy; by default the one that fits what they know.
-  if (obstacles.length > 0) fields.params = { strategy: defaultStrategy(!!obstacleFactory(settings.solver), model.document.knowledge), ...fields.params };
+  if (obstacles.length > 0) fields.params = scenarioObstacleParams(!!obstacleFactory(settings.solver), model.document.knowledge, fields.params);
   const job = solverService.solve({ ...fields, instance: encodeInstance(instance, events, obstacles) }, (progress) => solveStore.set({ progress: progress.message }));
   solveStore.set({ phase: 'running', jobId: job.id, progress: 'Starting solver…' });
   const result = await job.result;

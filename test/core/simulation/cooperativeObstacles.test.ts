@@ -134,6 +134,7 @@ describe('cooperative solvers among moving obstacles', () => {
     expect(() => runSolverAmongObstacles('whca', createWhcaController, world, [guard(ROOMS)], { strategy: 'splice', m: 4 })).toThrow(/splice is for units planning alone/);
     expect(() => runSolverAmongObstacles('whca', createWhcaController, world, [guard(ROOMS)], { strategy: 'predict' })).toThrow(/predict is for units planning alone/);
     expect(() => runSolverAmongObstacles('whca', createWhcaController, world, [guard(ROOMS)], { strategy: 'watch', regionSize: 4, repair: 'splice' })).toThrow(/repairs by recalc/);
+    expect(() => runSolverAmongObstacles('whca', createWhcaController, world, [guard(ROOMS)], { strategy: 'recalc', knowledge: 'timetable' })).toThrow(/whca's units know obstacles now/);
     expect(() => runController(world, createPibtController, { seed: 0, params: {} }, { obstacles: [guard(ROOMS)] })).toThrow(/does not take moving obstacles/);
     const slow = { ...world, agents: [{ ...units(ROOMS)[0], speed: 2 }] };
     expect(() => runSolverAmongObstacles('whca', createWhcaController, slow, [guard(ROOMS)], {})).toThrow(/speed 1/);

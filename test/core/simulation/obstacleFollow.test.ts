@@ -51,6 +51,27 @@ describe('one unit among moving obstacles', () => {
     }
   });
 
+  it('recalc and watch plan against the timetable when units know it: the earliest arrival, where knowing only now costs waits or detours', () => {
+    // A guard stands on the unit's row at x = 5 and walks down off it, slowly: it is gone by the
+    // time the unit gets there, which only the timetable tells.
+    const grid = new Grid(10, 5);
+    const guard: MovingObstacle = { id: 'guard', route: [grid.cell(5, 2), grid.cell(5, 4)], mode: 'ping-pong', speed: 2 };
+    const start = grid.cell(0, 2);
+    const goal = grid.cell(9, 2);
+    for (const rule of [{ kind: 'recalc' }, { kind: 'watch', regionSize: 3 }] as const) {
+      const now = followAmongObstacles(grid, FOUR_CONNECTED, start, goal, [guard], rule);
+      const known = followAmongObstacles(grid, FOUR_CONNECTED, start, goal, [guard], { ...rule, knowledge: 'timetable' });
+      expect(obstacleViolations([known.path], known.obstaclePaths)).toEqual([]);
+      expect(known.arrived).toBe(true);
+      // Nobody held the guard up, so the hindsight bound is the timetable's earliest arrival.
+      expect(known.arrival, rule.kind).toBe(known.hindsight);
+      expect(known.arrival).toBeLessThanOrEqual(now.arrival);
+    }
+    // With only where the guard stands now, recalc pays for it here.
+    const now = followAmongObstacles(grid, FOUR_CONNECTED, start, goal, [guard], { kind: 'recalc' });
+    expect(now.arrival).toBeGreaterThan(now.hindsight);
+  });
+
   it('the unit has right of way: an obstacle whose next cell it holds waits, and falls behind its timetable', () => {
     // A cart comes down a one-cell corridor towards the unit; neither can pass: the cart stops
     // next to the unit (never on it), the unit waits for a way that never opens.
