@@ -53,6 +53,8 @@ export function emptyConstraints(): AgentConstraints {
 export interface ConflictCounter {
   /** Conflicts of the move from `from` into `cell` arriving at t. */
   conflicts(cell: number, t: number, from: number): number;
+  /** The time from which the counts no longer change with t (every other path has ended). */
+  readonly settled: number;
 }
 
 /** Search nodes the planner's arrays hold before growing. */
