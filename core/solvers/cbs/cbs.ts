@@ -38,10 +38,10 @@
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
-import { type Conflict, allConflicts, conflictingPairs, conflictsWith, mergeByTime } from './conflicts.ts';
+import { type Conflict, allConflicts, conflictingPairs, conflictsWith, isTargetConflict, mergeByTime } from './conflicts.ts';
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
 import { type AgentConstraints, SpaceTimePlanner, emptyConstraints } from './lowLevel.ts';
-import { type Mdd, buildMdd, mddForces } from './mdd.ts';
+import { type Mdd, buildMdd, conflictForces } from './mdd.ts';
 import { type Constraint, branch, constraintChainKey, constraintsKey, constraintsOf } from './constraintTree.ts';
 import { type WeightedEdge, minimumWeightedVertexCover } from './vertexCover.ts';
 
@@ -188,11 +188,11 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     let h = 0;
     const weighed: Conflict[] = [];
     for (const conflict of conflicts) {
-      const forcedA = forces(mddOf(node, conflict.a), conflict, true);
-      const forcedB = forces(mddOf(node, conflict.b), conflict, false);
+      const forcedA = conflictForces(mddOf(node, conflict.a), conflict, true);
+      const forcedB = conflictForces(mddOf(node, conflict.b), conflict, false);
       const r = forcedA && forcedB ? 2 : forcedA || forcedB ? 1 : 0;
       // Target conflicts first among equals (CBSH2-RTC's order of conflict types).
-      const target = options.targetReasoning && conflict.kind === 'vertex' && (isTarget(node.paths, goals, conflict)) ? 1 : 0;
+      const target = options.targetReasoning && conflict.kind === 'vertex' && isTargetConflict(node.paths, goals, conflict) ? 1 : 0;
       if (options.prioritize && 2 * r + target > rank) {
         rank = 2 * r + target;
         chosen = conflict;
@@ -369,14 +369,6 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   }
 }
 
-/** Whether every optimal path of the conflict's unit a (first) or b (second) is where the conflict is. */
-function forces(mdd: Mdd, conflict: Conflict, first: boolean): boolean {
-  if (conflict.kind === 'vertex') return mddForces(mdd, conflict.cell, conflict.t);
-  const from = first ? conflict.from : conflict.to;
-  const to = first ? conflict.to : conflict.from;
-  return mddForces(mdd, from, conflict.t - 1) && mddForces(mdd, to, conflict.t);
-}
-
 function sumOfLengths(paths: readonly Int32Array[]): number {
   let sum = 0;
   for (const p of paths) sum += p.length - 1;
@@ -391,9 +383,4 @@ function pairConflicts(conflicts: readonly Conflict[], a: number, b: number): Co
   const out: Conflict[] = [];
   for (const k of conflicts) if (k.a === a && k.b === b) out.push({ ...k, a: 0, b: 1 });
   return out;
-}
-
-/** A vertex conflict on the goal of a unit resting there by then (a target conflict, constraintTree.ts). */
-function isTarget(paths: readonly Int32Array[], goals: Int32Array, c: Conflict & { kind: 'vertex' }): boolean {
-  return (goals[c.a] === c.cell && c.t >= paths[c.a].length - 1) || (goals[c.b] === c.cell && c.t >= paths[c.b].length - 1);
 }

@@ -2,9 +2,11 @@
  * The conflict avoidance table (CAT) CBS's low level breaks ties with (Sharon, Stern, Felner and
  * Sturtevant, AIJ 2015, section 5.2; as Jiaoyang-Li/CBSH2-RTC's ConstraintTable counts them): for
  * a move into (cell, t), how many of the other units' paths are on the cell then (a unit resting
- * on its goal from its arrival on). Swaps are not counted: on random-32-32-20
- * (40 units, 5 scens) counting them changed CBS's nodes by 2% in all, and it sent EECBS (w = 1.5,
- * no bypass) past 20,000 nodes on a 5 x 4 instance it solves in 1,735.
+ * on its goal from its arrival on), and with `countSwaps` how many swap cells with the move (as
+ * Jiaoyang-Li/EECBS's ConstraintTable counts edge conflicts). CBS does not count swaps: on
+ * random-32-32-20 (40 units, 5 scens) counting them changed its nodes by 2% in all. EECBS does:
+ * without them its root plan on warehouse-10-20-10-2-1 with 200 units had 159 swaps in its
+ * corridors (ECBS's, 6) and 272 pairs of units in conflict (ECBS's, 135).
  *
  * One object serves a whole search, and `load` only changes what differs from the last load:
  * constraint tree nodes share the paths of the units they did not replan (the same Int32Array),
@@ -21,6 +23,12 @@ export class ConflictAvoidanceTable implements ConflictCounter {
   private readonly cells: number;
   /** Units on (t, cell) while moving (before their last step), keys t * cells + cell. */
   private occupied = new Uint16Array(0);
+  /**
+   * With countSwaps, per (t, cell) the sum of (next cell + 1) over the units moving from there:
+   * where one unit is there it names its next cell (where several are, swaps are not counted).
+   */
+  private nextSum = new Int32Array(0);
+  private readonly countSwaps: boolean;
   private horizon = 0;
   private sparse: Map<number, number> | null = null;
   /** The path of each unit in the table (null: none), as last loaded. */
@@ -30,9 +38,12 @@ export class ConflictAvoidanceTable implements ConflictCounter {
    * (checkInstance), so one unit at most rests on a cell.
    */
   private readonly resting: Int32Array;
+  /** The last time any held path moves: from then on every unit held rests (ConflictCounter). */
+  settled = 0;
 
-  constructor(cells: number) {
+  constructor(cells: number, countSwaps = false) {
     this.cells = cells;
+    this.countSwaps = countSwaps;
     this.resting = new Int32Array(cells).fill(-1);
   }
 
@@ -41,6 +52,7 @@ export class ConflictAvoidanceTable implements ConflictCounter {
     let longest = 0;
     for (let a = 0; a < paths.length; a++) if (a !== except && paths[a].length > longest) longest = paths[a].length;
     if (this.sparse === null && longest > this.horizon) this.grow(longest);
+    this.settled = Math.max(0, longest - 1);
     for (let a = 0; a < Math.max(paths.length, this.loaded.length); a++) {
       const want = a === except || a >= paths.length ? null : paths[a];
       const had = this.loaded[a] ?? null;
@@ -59,6 +71,10 @@ export class ConflictAvoidanceTable implements ConflictCounter {
     if (sparse === null) {
       const occupied = this.occupied;
       for (let t = 0; t < last; t++) occupied[t * cells + path[t]] += sign;
+      if (this.countSwaps) {
+        const nextSum = this.nextSum;
+        for (let t = 0; t < last; t++) nextSum[t * cells + path[t]] += sign * (path[t + 1] + 1);
+      }
     } else {
       for (let t = 0; t < last; t++) {
         const key = t * cells + path[t];
@@ -78,20 +94,29 @@ export class ConflictAvoidanceTable implements ConflictCounter {
     if (length * this.cells > DENSE_SLOTS) {
       this.sparse = new Map();
       this.occupied = new Uint16Array(0);
+      this.nextSum = new Int32Array(0);
       this.horizon = 0;
     } else {
       this.horizon = horizon * this.cells > DENSE_SLOTS ? length : horizon;
       this.occupied = new Uint16Array(this.horizon * this.cells);
+      if (this.countSwaps) this.nextSum = new Int32Array(this.horizon * this.cells);
     }
     for (const path of held) this.put(path, 1);
   }
 
-  /** Conflicts of a move into `cell` arriving at t (swaps are not counted: see above). */
-  conflicts(cell: number, t: number): number {
+  /** Conflicts of the move from `from` into `cell` arriving at t (swaps: see above). */
+  conflicts(cell: number, t: number, from: number): number {
     const key = t * this.cells + cell;
     let n: number;
     if (this.sparse !== null) n = this.sparse.get(key) ?? 0;
-    else n = t < this.horizon ? this.occupied[key] : 0;
+    else {
+      n = t < this.horizon ? this.occupied[key] : 0;
+      // A swap: the one unit on `cell` at t - 1 steps onto `from` at t (the sparse table skips them).
+      if (this.countSwaps && from !== cell && t > 0 && t <= this.horizon) {
+        const before = key - this.cells;
+        if (this.occupied[before] === 1 && this.nextSum[before] === from + 1) n++;
+      }
+    }
     const since = this.resting[cell];
     if (since >= 0 && t >= since) n++;
     return n;

@@ -23,14 +23,10 @@ let sweep = 0;
 /**
  * Every conflict among `paths` (up to `limit`), earliest first, one per pair of units and time.
  * One sweep over time with a stamped per-cell occupancy array (no allocation per step); a cell
- * with two units or more is the rare case and is scanned directly. With `everySwap` false, a
- * swap onto a cell two units share at that time may be left out (the sweep once did so; the
- * vertex conflict there is listed, so a plan is still never taken for conflict-free). CBS keeps
- * its lists incrementally and needs every one; EECBS asks for the old list, on which its
- * bench rows were measured (the complete one took random-32-32-20's 150-agent row from 507 to
- * 751 nodes, and 100 agents from 179 to 149: luck of the order either way).
+ * with two units or more is the rare case and is scanned directly. CBS and EECBS sweep the root
+ * so and keep their lists incrementally after (conflictsWith).
  */
-export function allConflicts(paths: readonly Int32Array[], limit: number, cells: number, everySwap = true): Conflict[] {
+export function allConflicts(paths: readonly Int32Array[], limit: number, cells: number): Conflict[] {
   if (occupant.length < cells) {
     occupant = new Int32Array(cells);
     occupantStamp = new Int32Array(cells);
@@ -64,7 +60,7 @@ export function allConflicts(paths: readonly Int32Array[], limit: number, cells:
       const from = cellAt(path, t - 1);
       const to = cellAt(path, t);
       if (from === to || occupantStamp[from] !== sweep) continue;
-      if (everySwap && crowdedStamp[from] === sweep) {
+      if (crowdedStamp[from] === sweep) {
         // Several units on `from` at t: the one swapping with a need not be the one recorded.
         for (let b = a + 1; b < n; b++) if (cellAt(paths[b], t) === from && cellAt(paths[b], t - 1) === to) out.push({ kind: 'edge', a, b, from, to, t });
         continue;
@@ -130,4 +126,12 @@ export function conflictingPairs(conflicts: readonly Conflict[], units: number):
   const seen = new Set<number>();
   for (const c of conflicts) seen.add(c.a * units + c.b);
   return seen.size;
+}
+
+/**
+ * A vertex conflict on the goal of a unit resting there by then: a target conflict (target
+ * reasoning, constraintTree.ts's branch), chosen first among conflicts of equal cardinality.
+ */
+export function isTargetConflict(paths: readonly Int32Array[], goals: Int32Array, c: Conflict & { kind: 'vertex' }): boolean {
+  return (goals[c.a] === c.cell && c.t >= paths[c.a].length - 1) || (goals[c.b] === c.cell && c.t >= paths[c.b].length - 1);
 }

@@ -11,6 +11,8 @@ export interface Constraint {
   /**
    * Vertex: `to` is the cell and `from` is VERTEX (-1). Edge: the move from -> to arriving at t.
    * Barred (target reasoning): `from` is BARRED (-2), the unit off cell `to` from t on, for good.
+   * Longer (target reasoning): `from` is LONGER (-3), the unit rests on its goal `to` only after
+   * t (its path is longer than t; it may pass over the goal before).
    */
   from: number;
   to: number;
@@ -19,6 +21,7 @@ export interface Constraint {
 
 export const VERTEX = -1;
 export const BARRED = -2;
+export const LONGER = -3;
 
 /** A constraint tree node as far as its constraints go: the one it adds, and its parent. */
 export interface ConstraintNode {
@@ -30,10 +33,14 @@ export interface ConstraintNode {
  * The two constraints a conflict branches on: each unit is kept off it in one child. With
  * `targets` (target reasoning, Li, Harabor, Stuckey, Felner, Ma and Koenig, "Pairwise symmetry
  * reasoning for multi-agent path finding search", AIJ 301, 2021, section 5), a vertex conflict on
- * the goal of a unit that rests there by then (a target conflict) branches into: that unit may
- * not rest on its goal by t (it arrives later), or the other unit never stands there from t on.
+ * the goal of a unit that rests there by then (a target conflict) branches into: that unit's path
+ * is longer than t (it comes to rest later), or the other unit never stands there from t on.
  * Standard branching would bar the other unit from (goal, t) alone, and it would come back at
- * t + 1, t + 2, ... one node each. Both children still partition the plans, so CBS stays optimal.
+ * t + 1, t + 2, ... one node each. Every plan is in a child (the resting unit's path is longer
+ * than t, or not and then it is on its goal for good from t on), so CBS stays optimal. The first
+ * child once barred the unit from its goal at t as well (a vertex constraint): that lost the
+ * plans where it passes over its goal at t and comes back after the other has gone, and CBS on
+ * a 5 x 4 map proved a lower bound of 28 where the optimum is 18.
  */
 export function branch(conflict: Conflict, targets?: { paths: readonly Int32Array[]; goals: Int32Array }): Constraint[] {
   if (conflict.kind === 'vertex' && targets !== undefined) {
@@ -41,7 +48,7 @@ export function branch(conflict: Conflict, targets?: { paths: readonly Int32Arra
     for (const [resting, other] of [[conflict.a, conflict.b], [conflict.b, conflict.a]]) {
       if (goals[resting] === conflict.cell && conflict.t >= paths[resting].length - 1) {
         return [
-          { agent: resting, from: VERTEX, to: conflict.cell, t: conflict.t },
+          { agent: resting, from: LONGER, to: conflict.cell, t: conflict.t },
           { agent: other, from: BARRED, to: conflict.cell, t: conflict.t },
         ];
       }
@@ -78,6 +85,8 @@ export function constraintsOf(node: ConstraintNode, a: number, goal: number, cel
     if (k.from === BARRED) {
       const before = barred.get(k.to);
       if (before === undefined || k.t < before) barred.set(k.to, k.t);
+    } else if (k.from === LONGER) {
+      if (k.t > goalT) goalT = k.t;
     } else if (k.from === VERTEX) {
       vertex.add(k.t * cells + k.to);
       if (k.to === goal && k.t > goalT) goalT = k.t;
@@ -96,7 +105,7 @@ export function copyConstraints(c: AgentConstraints): AgentConstraints {
 /** A key naming a unit's constraints (for memos): the same constraints give the same key. */
 export function constraintsKey(c: AgentConstraints): string {
   const sorted = (values: Iterable<number>): string => [...values].sort((p, q) => p - q).join(',');
-  return `${sorted(c.vertex)}|${sorted(c.edge)}|${[...c.barred].map(([cell, t]) => `${cell}@${t}`).sort().join(',')}`;
+  return `${sorted(c.vertex)}|${sorted(c.edge)}|${[...c.barred].map(([cell, t]) => `${cell}@${t}`).sort().join(',')}|${c.goalT}`;
 }
 
 /**
@@ -109,8 +118,8 @@ export function constraintChainKey(node: ConstraintNode, a: number, cells: numbe
   for (let m: ConstraintNode | null = node; m !== null; m = m.parent) {
     const k = m.constraint;
     if (k === null || k.agent !== a) continue;
-    // from is VERTEX (-1), BARRED (-2) or a cell: from + 2 is in [0, cells + 2).
-    codes.push((k.t * cells + k.to) * (cells + 2) + k.from + 2);
+    // from is VERTEX (-1), BARRED (-2), LONGER (-3) or a cell: from + 3 is in [0, cells + 3).
+    codes.push((k.t * cells + k.to) * (cells + 3) + k.from + 3);
   }
   return codes.length === 0 ? '' : codes.length === 1 ? String(codes[0]) : codes.sort((p, q) => p - q).join(',');
 }

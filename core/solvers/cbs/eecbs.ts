@@ -8,13 +8,20 @@
  * Explicit Estimation Search over three lists of the same nodes:
  * - CLEANUP by LB: its head gives the proved lower bound on the optimal cost;
  * - OPEN by f^ = cost + h^, where h^ estimates the cost still to add from d (the node's number of
- *   conflicts), corrected online from one-step errors (the paper's "global" errors: per expanded
- *   node, the best child's cost growth and conflict change);
- * - FOCAL: the OPEN nodes with f^ <= w x (least f^), fewest conflicts first.
+ *   pairs of units in conflict, as ECBS counts it), corrected online from one-step errors (the
+ *   paper's "global" errors: per expanded node, the best child's cost growth and d's change);
+ * - FOCAL: the OPEN nodes with f^ <= w x (least f^), least d first.
  * Each expansion takes FOCAL's head if its cost is within w x LB, else OPEN's head if within,
- * else CLEANUP's head (which raises LB). A node without conflicts is a plan within w x LB. Bypass
- * (EECBS's Bypass1): a child within the bound with fewer conflicts, whose new path stays within w
- * of the unit's bound, lends the node its path instead of branching.
+ * else CLEANUP's head (which raises LB). A node without conflicts is a plan within w x LB.
+ *
+ * A node keeps its list of conflicts: a child drops the replanned unit's and adds that unit's
+ * new ones (conflicts.ts, conflictsWith). It branches on the conflict ECBS's chooseConflict
+ * takes (`prioritize`): cardinal, then semi-cardinal, then non-cardinal (told by the units' MDDs,
+ * mdd.ts, built only where one of the two units' paths costs its lower bound, or the node came
+ * from CLEANUP: else the conflict's cardinality is unknown and comes last), a target conflict
+ * first among equals, then the earliest. Bypass (EECBS's Bypass1): a child within w x LB with a
+ * smaller d, whose new path stays within w of the unit's bound, lends the node its path, and the
+ * node is expanded again at once (not for a node from CLEANUP, as in ECBS.cpp).
  *
  * Target reasoning as in cbs (constraintTree.ts). Not taken here: the WDG heuristic (EECBS's
  * default admissible h at CLEANUP; here h = 0), rectangle and corridor reasoning.
@@ -23,11 +30,12 @@
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
-import { type Conflict, allConflicts } from './conflicts.ts';
+import { type Conflict, allConflicts, conflictingPairs, conflictsWith, isTargetConflict, mergeByTime } from './conflicts.ts';
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
 import { type Constraint, branch, constraintsOf } from './constraintTree.ts';
 import { FocalPlanner, type FocalPath } from './focalLowLevel.ts';
 import { type AgentConstraints, emptyConstraints } from './lowLevel.ts';
+import { type Mdd, buildMdd, conflictForces } from './mdd.ts';
 
 interface EecbsNode {
   parent: EecbsNode | null;
@@ -37,10 +45,13 @@ interface EecbsNode {
   bounds: Int32Array;
   cost: number;
   lb: number;
-  /** Distance to go: the number of conflicts (up to CONFLICT_LIMIT). */
+  /** Every conflict among the paths, earliest first. */
+  conflictList: Conflict[];
+  /** Distance to go: the number of pairs of units in conflict. */
   d: number;
   costToGo: number;
-  conflict: Conflict | null;
+  /** Each unit's MDD at its path's cost, shared with the parent for the units not replanned. */
+  mdds: (Mdd | null)[];
   closed: boolean;
 }
 
@@ -51,6 +62,8 @@ export interface EecbsOptions {
   bypass: boolean;
   /** Target reasoning (constraintTree.ts, branch). */
   targetReasoning: boolean;
+  /** Branch on cardinal, then semi-cardinal conflicts first (ECBS's conflict selection). */
+  prioritize: boolean;
 }
 
 export interface EecbsResult {
@@ -64,7 +77,6 @@ export interface EecbsResult {
   bypasses: number;
 }
 
-const CONFLICT_LIMIT = 100_000;
 const POLL_EVERY = 4096;
 /** Priority packing: a key times this plus a tie-break below it (keys stay under 2^26). */
 const SHIFT = 67_108_864;
@@ -90,7 +102,7 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   let sumDistanceErrors = 0;
   let sumCostErrors = 0;
 
-  const avoidance = new ConflictAvoidanceTable(cells);
+  const avoidance = new ConflictAvoidanceTable(cells, true); // swaps counted (conflictAvoidance.ts)
   const plan = (a: number, c: AgentConstraints, paths: readonly Int32Array[], floor: number): FocalPath | null | 'stopped' => {
     let cat: ConflictAvoidanceTable | null = null;
     if (n > 1) {
@@ -116,29 +128,25 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     node.costToGo = Math.max(0, Math.floor(node.d * c));
   };
   const fHat = (node: EecbsNode): number => node.cost + node.costToGo;
-  const finish = (node: EecbsNode): void => {
-    const conflicts = allConflicts(node.paths, CONFLICT_LIMIT, cells, false);
-    node.d = conflicts.length;
-    node.conflict = conflicts[0] ?? null;
-    estimate(node);
-  };
   const push = (node: EecbsNode): number => {
     const id = nodes.length;
     nodes.push(node);
     const f = fHat(node);
-    cleanup.push(id, node.lb * SHIFT + Math.min(f, SHIFT - 1));
-    open.push(id, f * SHIFT + Math.min(node.d, SHIFT - 1));
+    cleanup.push(id, node.lb * SHIFT + Math.min(node.d, SHIFT - 1));
+    open.push(id, f * SHIFT + Math.min(node.lb, SHIFT - 1));
     if (fHatMin >= 0 && f <= w * fHatMin) pushFocal(id);
     return id;
   };
   const pushFocal = (id: number): void => {
     const node = nodes[id];
-    focal.push(id, node.d * SHIFT + Math.min(fHat(node), SHIFT - 1));
+    focal.push(id, node.d * SHIFT + Math.min(node.lb, SHIFT - 1));
   };
   const top = (heap: BinaryHeap): number => {
     while (heap.length > 0 && nodes[heap.ids[0]].closed) heap.pop();
     return heap.length > 0 ? heap.ids[0] : -1;
   };
+  /** Whether the last node select() took came from CLEANUP. */
+  let fromCleanup = false;
   /** EES's choice (ECBS::selectNode, EES case); -1 when every list is empty. */
   const select = (): number => {
     const cleanupTop = top(cleanup);
@@ -154,10 +162,48 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
       }
     }
     lowerBound = Math.max(lowerBound, nodes[cleanupTop].lb);
+    fromCleanup = false;
     const focalTop = top(focal);
     if (focalTop >= 0 && nodes[focalTop].cost <= w * lowerBound) return focalTop;
     if (nodes[openTop].cost <= w * lowerBound) return openTop;
+    fromCleanup = true;
     return cleanupTop;
+  };
+  const mddOf = (node: EecbsNode, a: number): Mdd => {
+    let mdd = node.mdds[a];
+    if (mdd === null) {
+      mdd = buildMdd(grid, starts[a], goals[a], node.paths[a].length - 1, tables[a], constraintsOf(node, a, goals[a], cells));
+      node.mdds[a] = mdd;
+    }
+    return mdd;
+  };
+  /**
+   * ECBS::chooseConflict over the node's conflicts: cardinal, semi-cardinal, non-cardinal,
+   * unknown (neither path at its unit's bound: no MDD is built for it); a target conflict first
+   * among equals; then the earliest (the list's order).
+   */
+  const choose = (node: EecbsNode, classifyAll: boolean): Conflict => {
+    const list = node.conflictList;
+    let chosen = list[0];
+    if (!options.prioritize && !options.targetReasoning) return chosen;
+    let rank = -1;
+    for (const conflict of list) {
+      const a = conflict.a;
+      const b = conflict.b;
+      let priority = 0;
+      if (options.prioritize && (classifyAll || node.paths[a].length - 1 === node.bounds[a] || node.paths[b].length - 1 === node.bounds[b])) {
+        const forcedA = conflictForces(mddOf(node, a), conflict, true);
+        const forcedB = conflictForces(mddOf(node, b), conflict, false);
+        priority = forcedA && forcedB ? 3 : forcedA || forcedB ? 2 : 1;
+      }
+      const target = options.targetReasoning && conflict.kind === 'vertex' && isTargetConflict(node.paths, goals, conflict) ? 1 : 0;
+      if (2 * priority + target > rank) {
+        rank = 2 * priority + target;
+        chosen = conflict;
+        if (rank === 7) break;
+      }
+    }
+    return chosen;
   };
 
   const rootPaths: Int32Array[] = [];
@@ -169,11 +215,12 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     rootPaths.push(found.path);
     rootBounds[a] = found.lowerBound;
   }
+  const rootConflicts = allConflicts(rootPaths, Infinity, cells);
   const root: EecbsNode = {
-    parent: null, constraint: null, paths: rootPaths, bounds: rootBounds, cost: sumOfLengths(rootPaths),
-    lb: rootBounds.reduce((s, b) => s + b, 0), d: 0, costToGo: 0, conflict: null, closed: false,
+    parent: null, constraint: null, paths: rootPaths, bounds: rootBounds, cost: sumOfLengths(rootPaths), lb: rootBounds.reduce((s, b) => s + b, 0),
+    conflictList: rootConflicts, d: conflictingPairs(rootConflicts, n), costToGo: 0, mdds: new Array<Mdd | null>(n).fill(null), closed: false,
   };
-  finish(root);
+  estimate(root);
   push(root);
 
   for (;;) {
@@ -186,49 +233,72 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     if (id < 0) break;
     const node = nodes[id];
     node.closed = true;
-    if (node.conflict === null) return result('solved', node);
+    if (node.conflictList.length === 0) return result('solved', node);
     highExpanded++;
-    const children: EecbsNode[] = [];
-    let bypassed = false;
-    for (const constraint of branch(node.conflict, options.targetReasoning ? { paths: node.paths, goals } : undefined)) {
-      if (nodes.length - highExpanded >= options.maxNodes) {
-        stopped = 'memory';
+    const mayBypass = options.bypass && !fromCleanup;
+    // Expands the node; a bypass gives it a better plan and it is expanded again at once, as
+    // ECBS.cpp does (its constraints, bounds and LB are unchanged).
+    for (;;) {
+      const children: EecbsNode[] = [];
+      let bypassed = false;
+      for (const constraint of branch(choose(node, fromCleanup), options.targetReasoning ? { paths: node.paths, goals } : undefined)) {
+        if (nodes.length - highExpanded >= options.maxNodes) {
+          stopped = 'memory';
+          break;
+        }
+        const a = constraint.agent;
+        const child: EecbsNode = {
+          parent: node, constraint, paths: node.paths, bounds: node.bounds, cost: 0, lb: 0, conflictList: [], d: 0, costToGo: 0, mdds: node.mdds, closed: false,
+        };
+        const found = plan(a, constraintsOf(child, a, goals[a], cells), node.paths, node.bounds[a]);
+        if (found === 'stopped') break;
+        if (found === null) continue;
+        child.paths = node.paths.slice();
+        child.paths[a] = found.path;
+        child.bounds = node.bounds.slice();
+        child.bounds[a] = found.lowerBound;
+        child.cost = node.cost - (node.paths[a].length - 1) + (found.path.length - 1);
+        child.lb = node.lb - node.bounds[a] + found.lowerBound;
+        const fresh: Conflict[] = [];
+        conflictsWith(child.paths, a, fresh);
+        child.conflictList = mergeByTime(node.conflictList.filter((k) => k.a !== a && k.b !== a), fresh);
+        child.d = conflictingPairs(child.conflictList, n);
+        child.mdds = node.mdds.slice();
+        child.mdds[a] = null;
+        estimate(child);
+        if (mayBypass && child.cost <= w * lowerBound && child.d < node.d && found.path.length - 1 <= w * node.bounds[a]) {
+          // Bypass: the node, with its constraints and bounds, takes the child's path (unit a's
+          // MDD, null in the child, is built again under the node's constraints if asked).
+          node.paths = child.paths;
+          node.cost = child.cost;
+          node.conflictList = child.conflictList;
+          node.d = child.d;
+          node.mdds = child.mdds;
+          estimate(node);
+          bypasses++;
+          bypassed = true;
+          break;
+        }
+        children.push(child);
+      }
+      if (stopped !== null) break;
+      if (!bypassed) {
+        for (const child of children) push(child);
+        if (children.length > 0) learn(node, children);
         break;
       }
-      const a = constraint.agent;
-      const child: EecbsNode = {
-        parent: node, constraint, paths: node.paths, bounds: node.bounds, cost: 0, lb: 0, d: 0, costToGo: 0, conflict: null, closed: false,
-      };
-      const found = plan(a, constraintsOf(child, a, goals[a], cells), node.paths, node.bounds[a]);
-      if (found === 'stopped') break;
-      if (found === null) continue;
-      child.paths = node.paths.slice();
-      child.paths[a] = found.path;
-      child.bounds = node.bounds.slice();
-      child.bounds[a] = found.lowerBound;
-      child.cost = node.cost - (node.paths[a].length - 1) + (found.path.length - 1);
-      child.lb = node.lb - node.bounds[a] + found.lowerBound;
-      finish(child);
-      if (options.bypass && child.cost <= w * lowerBound && child.d < node.d && found.path.length - 1 <= w * node.bounds[a]) {
-        // Bypass: the node, with its constraints and bounds, takes the child's path and goes back
-        // on the lists as a new entry (the old one stays closed).
-        const again: EecbsNode = { ...node, paths: child.paths, cost: child.cost, closed: false };
-        finish(again);
-        push(again);
-        bypasses++;
-        bypassed = true;
+      if (node.conflictList.length === 0) return result('solved', node); // cost <= w x LB: bypass's test
+      const why = options.shouldStop();
+      if (why !== null) {
+        stopped = why;
         break;
       }
-      children.push(child);
     }
     if (stopped !== null) break;
-    if (bypassed) continue;
-    for (const child of children) push(child);
-    if (children.length > 0) learn(node, children);
   }
   return result(stopped !== null ? 'stopped' : 'unsolvable');
 
-  /** EECBS's global one-step errors, from the best child (least f^, then fewest conflicts). */
+  /** EECBS's global one-step errors, from the best child (least f^, then least d). */
   function learn(node: EecbsNode, children: readonly EecbsNode[]): void {
     let best = children[0];
     for (const child of children) if (fHat(child) < fHat(best) || (fHat(child) === fHat(best) && child.d < best.d)) best = child;

@@ -2,7 +2,8 @@
  * EECBS (eecbs.ts) as a registry solver: a plan whose sum of costs (`rest` model) is at most w
  * times the optimum, with the proved lower bound reported as costLowerBound (so cost <= w x bound
  * is visible). Params: `w` (suboptimality factor, default 1.2; 1 is optimal), `targetReasoning`
- * (default true), `bypass` (default true), `maxNodes`. Standley's `away` model is refused, as for
+ * (default true), `bypass` (default true), `prioritize` (cardinal conflicts first, default true),
+ * `maxNodes`. Standley's `away` model is refused, as for
  * cbs.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
@@ -12,7 +13,7 @@ import { eecbsSearch } from './eecbs.ts';
 
 const DEFAULT_MAX_NODES = 2_000_000;
 const DEFAULT_W = 1.2;
-const ALLOWED = ['targetReasoning', 'w', 'maxNodes', 'costModel', 'bypass'];
+const ALLOWED = ['targetReasoning', 'w', 'maxNodes', 'costModel', 'bypass', 'prioritize'];
 
 export function solveEecbs(instance: MapfInstance, options: SolveOptions): SolveResult {
   const started = performance.now();
@@ -36,6 +37,8 @@ export function solveEecbs(instance: MapfInstance, options: SolveOptions): Solve
   if (typeof maxNodes !== 'number' || !Number.isInteger(maxNodes) || maxNodes < 1) throw new RangeError(`eecbs: param 'maxNodes' must be a whole number >= 1, got ${String(maxNodes)}`);
   const bypass = params.bypass ?? true;
   if (typeof bypass !== 'boolean') throw new RangeError(`eecbs: param 'bypass' must be true or false, got ${String(bypass)}`);
+  const prioritize = params.prioritize ?? true;
+  if (typeof prioritize !== 'boolean') throw new RangeError(`eecbs: param 'prioritize' must be true or false, got ${String(prioritize)}`);
   const targetReasoning = params.targetReasoning ?? true;
   if (typeof targetReasoning !== 'boolean') throw new RangeError(`eecbs: param 'targetReasoning' must be true or false, got ${String(targetReasoning)}`);
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
@@ -44,6 +47,7 @@ export function solveEecbs(instance: MapfInstance, options: SolveOptions): Solve
     maxNodes,
     bypass,
     targetReasoning,
+    prioritize,
     shouldStop: () => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null),
   });
   const stats = {

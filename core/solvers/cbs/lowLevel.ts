@@ -19,6 +19,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+import { ConstraintTable } from './constraintTable.ts';
 
 /** One unit's constraints, as CBS collects them from a node up to the root. */
 export interface AgentConstraints {
@@ -52,10 +53,9 @@ export function emptyConstraints(): AgentConstraints {
 export interface ConflictCounter {
   /** Conflicts of the move from `from` into `cell` arriving at t. */
   conflicts(cell: number, t: number, from: number): number;
+  /** The time from which the counts no longer change with t (every other path has ended). */
+  readonly settled: number;
 }
-
-/** Most entries of the constraint table (16 MB of Int32); past it the Sets are asked. */
-const BLOCKED_SLOTS = 4 * 1024 * 1024;
 
 /** Search nodes the planner's arrays hold before growing. */
 const NODES = 1 << 15;
@@ -85,9 +85,8 @@ export class SpaceTimePlanner {
   private conf = new Int32Array(NODES);
   private parent = new Int32Array(NODES);
   private count = 0;
-  /** The current call's constraints by slot (readyConstraints), valid where equal to the stamp. */
-  private blocked = new Int32Array(0);
-  private constraintStamp = 0;
+  /** The current call's constraints (constraintTable.ts). */
+  private readonly constraints = new ConstraintTable();
   /** The current call's lower bound on the cost: f below it is ranked as if at it. */
   private floor = 0;
   /** Expansions of the last call, and over all calls. */
@@ -132,9 +131,9 @@ export class SpaceTimePlanner {
     const barred = c.barred.size > 0;
     // The constraints as stamped (t, cell) and (t, cell, move) tables: a typed array read per
     // move instead of hashing into the Sets (that hashing was a fifth of the search's time).
-    const table = this.readyConstraints(c, cells, w);
-    const blocked = this.blocked;
-    const mark = this.constraintStamp;
+    const table = this.constraints.ready(c, cells, w);
+    const blocked = this.constraints.blocked;
+    const mark = this.constraints.mark;
     const h0 = dist[start] - 1;
     if (h0 < 0 || c.vertex.has(start) || isBarred(c, start, 0)) return null;
     // The unit cannot rest on its goal before goalT + 1: that bounds its cost too.
@@ -212,37 +211,6 @@ export class SpaceTimePlanner {
       }
     }
     return null;
-  }
-
-  /**
-   * Writes the call's constraints into `blocked` under a new stamp: (t * cells + cell) * 5 for a
-   * vertex constraint on (cell, t), (t * cells + from) * 5 + d for the move d from `from`
-   * arriving at t (d as plan() numbers them: 1 up, 2 right, 3 down, 4 left). Returns false when
-   * the table would pass BLOCKED_SLOTS entries: the call then asks the Sets.
-   */
-  private readyConstraints(c: AgentConstraints, cells: number, w: number): boolean {
-    const size = (c.maxT + 1) * cells * 5;
-    if (size > BLOCKED_SLOTS) return false;
-    if (this.blocked.length < size) {
-      // 64 layers from the start, so the array is seldom replaced (see NODES).
-      this.blocked = new Int32Array(Math.min(BLOCKED_SLOTS, Math.max(size, this.blocked.length * 2, cells * 5 * 64)));
-      this.constraintStamp = 0;
-    }
-    if (++this.constraintStamp > 0x3fffffff) {
-      this.constraintStamp = 1;
-      this.blocked.fill(0);
-    }
-    const mark = this.constraintStamp;
-    const blocked = this.blocked;
-    for (const key of c.vertex) blocked[key * 5] = mark;
-    for (const key of c.edge) {
-      const to = key % cells;
-      const arrival = (key - to) / cells; // t * cells + from
-      const from = arrival % cells;
-      const d = to === from - w ? 1 : to === from + 1 ? 2 : to === from + w ? 3 : 4;
-      blocked[arrival * 5 + d] = mark;
-    }
-    return true;
   }
 
   /**

@@ -15,6 +15,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import { fourConnectedStep } from '../../grid/movement.ts';
 import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+import type { Conflict } from './conflicts.ts';
 import { type AgentConstraints, isBarred } from './lowLevel.ts';
 
 export interface Mdd {
@@ -107,4 +108,15 @@ export function buildMdd(grid: Grid, start: number, goal: number, cost: number, 
 export function mddForces(mdd: Mdd, cell: number, t: number): boolean {
   const last = mdd.single.length - 1;
   return mdd.single[t <= last ? t : last] === cell;
+}
+
+/**
+ * Whether every path in the MDD of the conflict's unit a (`first`) or b meets the conflict: for a
+ * swap, the unit's own move (both its levels single). Cardinal when both units' are.
+ */
+export function conflictForces(mdd: Mdd, conflict: Conflict, first: boolean): boolean {
+  if (conflict.kind === 'vertex') return mddForces(mdd, conflict.cell, conflict.t);
+  const from = first ? conflict.from : conflict.to;
+  const to = first ? conflict.to : conflict.from;
+  return mddForces(mdd, from, conflict.t - 1) && mddForces(mdd, to, conflict.t);
 }

@@ -102,6 +102,29 @@ describe('CBS', () => {
     expect(target.stats.highExpanded).toBeLessThan(plain.stats.highExpanded);
   });
 
+  it('target reasoning keeps the plans where the resting unit passes over its goal early and comes back', () => {
+    // Unit 2 (from the pocket at (1, 2)) reaches its goal (1, 0) at t = 4 by the left column,
+    // steps on to (2, 0) and (2, 1) so unit 1 can pass from the right to the left column, and
+    // comes back: the optimum has unit 2 on its goal at 4 but resting there only later. A target
+    // branch that also barred unit 2 from its goal at 4 lost every such plan (a lower bound of 28).
+    const grid = Grid.fromAscii(['.....', '.@...', '..@..', '.@...']);
+    const instance: MapfInstance = {
+      grid, movement: FOUR_CONNECTED,
+      agents: [{ start: grid.cell(3, 2), goal: grid.cell(0, 2) }, { start: grid.cell(1, 2), goal: grid.cell(1, 0) }],
+    };
+    const optimum = bruteForceOptimum(instance, 'rest').cost;
+    const goals = instance.agents.map((a) => a.goal);
+    for (const params of [{}, { targetReasoning: false }, { prioritize: false, heuristic: 'none', bypass: false }]) {
+      const result = cbs.solve(instance, { params: { maxNodes: 20_000, ...params } });
+      expect(result.status, JSON.stringify(params)).toBe('solved');
+      expect(validatePlan(instance, result.paths).valid).toBe(true);
+      expect(sumOfCosts(result.paths, goals, 'rest'), JSON.stringify(params)).toBe(optimum);
+    }
+    const eecbs = findSolver('eecbs')!.solve(instance, { params: { w: 1, bypass: false, maxNodes: 20_000 } });
+    expect(eecbs.status).toBe('solved');
+    expect(sumOfCosts(eecbs.paths, goals, 'rest')).toBe(optimum);
+  });
+
   it('a time limit stops it with the lower bound reached, a cancel likewise', () => {
     const instance = randomInstance(5, 12, 12, 0, 40, FOUR_CONNECTED);
     const timeout = cbs.solve(instance, { timeLimitMs: 0 });

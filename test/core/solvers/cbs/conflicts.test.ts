@@ -65,16 +65,31 @@ describe('CBS conflicts', () => {
     const table = new ConflictAvoidanceTable(16);
     const paths = [Int32Array.of(0, 1, 2, 3), Int32Array.of(5, 1, 1, 2), Int32Array.of(9, 5, 1)];
     table.load(paths, 0);
-    expect(table.conflicts(1, 1)).toBe(1); // unit 1
-    expect(table.conflicts(1, 2)).toBe(2); // unit 1 waiting, unit 2 resting from t = 2
-    expect(table.conflicts(1, 7)).toBe(1); // unit 2 rests there for good
-    expect(table.conflicts(2, 3)).toBe(1); // unit 1 rests on 2 from t = 3
-    expect(table.conflicts(0, 1)).toBe(0); // unit 0 is left out
+    expect(table.conflicts(1, 1, 1)).toBe(1); // unit 1
+    expect(table.conflicts(1, 2, 1)).toBe(2); // unit 1 waiting, unit 2 resting from t = 2
+    expect(table.conflicts(1, 7, 1)).toBe(1); // unit 2 rests there for good
+    expect(table.conflicts(2, 3, 2)).toBe(1); // unit 1 rests on 2 from t = 3
+    expect(table.conflicts(0, 1, 0)).toBe(0); // unit 0 is left out
     table.load(paths, 1);
-    expect(table.conflicts(1, 1)).toBe(1); // unit 0 now, unit 1 left out
-    expect(table.conflicts(1, 2)).toBe(1); // unit 2 only
-    expect(table.conflicts(2, 2)).toBe(1); // unit 0 passes 2 at t = 2
-    expect(table.conflicts(2, 3)).toBe(0); // unit 1, resting on 2 from t = 3, is left out
+    expect(table.conflicts(1, 1, 1)).toBe(1); // unit 0 now, unit 1 left out
+    expect(table.conflicts(1, 2, 1)).toBe(1); // unit 2 only
+    expect(table.conflicts(2, 2, 2)).toBe(1); // unit 0 passes 2 at t = 2
+    expect(table.conflicts(2, 3, 2)).toBe(0); // unit 1, resting on 2 from t = 3, is left out
+  });
+
+  it('with countSwaps the avoidance table also counts the unit a move swaps with, not one it follows', () => {
+    // A 4 x 4 grid: unit 1 moves 5 -> 1 at t = 1, unit 2 moves 9 -> 5 -> 1.
+    const paths = [Int32Array.of(0), Int32Array.of(5, 1, 1, 2), Int32Array.of(9, 5, 1)];
+    const plain = new ConflictAvoidanceTable(16);
+    const swaps = new ConflictAvoidanceTable(16, true);
+    plain.load(paths, 0);
+    swaps.load(paths, 0);
+    expect(plain.conflicts(5, 1, 1)).toBe(1); // unit 2 on 5 at t = 1
+    expect(swaps.conflicts(5, 1, 1)).toBe(2); // and unit 1 swaps 5 <-> 1
+    expect(swaps.conflicts(9, 1, 13)).toBe(0); // following unit 2 out of 9 is no conflict
+    expect(swaps.conflicts(9, 1, 5)).toBe(1); // swapping with it is
+    swaps.load(paths, 1); // unit 1 left out: its swap goes with it
+    expect(swaps.conflicts(5, 1, 1)).toBe(1);
   });
 
   it('the low level returns an optimal path with the fewest conflicts, with or without a floor', () => {

@@ -4,7 +4,7 @@
  * (constraintsKey of constraintsOf): equal chain keys only for equal constraints.
  */
 import { describe, expect, it } from 'vitest';
-import { BARRED, type Constraint, type ConstraintNode, VERTEX, constraintChainKey, constraintsKey, constraintsOf } from '../../../../core/solvers/cbs/constraintTree.ts';
+import { BARRED, type Constraint, type ConstraintNode, LONGER, VERTEX, constraintChainKey, constraintsKey, constraintsOf } from '../../../../core/solvers/cbs/constraintTree.ts';
 import { Random } from '../../../../core/util/random.ts';
 
 describe('constraint tree keys', () => {
@@ -15,11 +15,11 @@ describe('constraint tree keys', () => {
     const nodes: ConstraintNode[] = [{ parent: null, constraint: null }];
     for (let i = 0; i < 400; i++) {
       const parent = nodes[random.int(nodes.length)];
-      const kind = random.int(3);
+      const kind = random.int(4);
       const constraint: Constraint = {
         agent: random.int(2),
-        from: kind === 0 ? VERTEX : kind === 1 ? BARRED : random.int(cells),
-        to: random.int(cells),
+        from: kind === 0 ? VERTEX : kind === 1 ? BARRED : kind === 2 ? LONGER : random.int(cells),
+        to: kind === 2 ? goal : random.int(cells),
         t: 1 + random.int(4),
       };
       nodes.push({ parent, constraint });

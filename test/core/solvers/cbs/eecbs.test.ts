@@ -40,6 +40,8 @@ describe('EECBS', () => {
   it.each([
     ['no bypass', { bypass: false }],
     ['no target reasoning', { targetReasoning: false }],
+    ['no conflict prioritisation', { prioritize: false }],
+    ['none of them', { bypass: false, targetReasoning: false, prioritize: false }],
   ])('switching an improvement off keeps the bound: %s', (_, switches) => {
     for (let seed = 100; seed <= 115; seed++) {
       const instance = randomInstance(seed, 5, 4, 0.15, 2 + (seed % 3), FOUR_CONNECTED);
@@ -49,6 +51,7 @@ describe('EECBS', () => {
       expect(result.status, `seed ${seed}`).toBe('solved');
       expect(validatePlan(instance, result.paths).valid).toBe(true);
       expect(sumOfCosts(result.paths, instance.agents.map((a) => a.goal), 'rest')).toBeLessThanOrEqual(1.5 * brute.cost);
+      expect(result.stats.costLowerBound, `seed ${seed}`).toBeLessThanOrEqual(brute.cost);
     }
   });
 
@@ -70,5 +73,6 @@ describe('EECBS', () => {
     expect(() => eecbs.solve(instance, { params: { costModel: 'away' } })).toThrow(/rest cost model/);
     expect(() => eecbs.solve({ ...instance, movement: OCTILE_NO_CUT }, {})).toThrow(/4-connected/);
     expect(() => eecbs.solve(instance, { params: { window: 3 } })).toThrow(/unknown param 'window'/);
+    expect(() => eecbs.solve(instance, { params: { prioritize: 1 } })).toThrow(/'prioritize' must be true or false, got 1/);
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * A unit's constraints as a stamped (t, cell, move) table, shared by CBS's low level
+ * (lowLevel.ts) and EECBS's (focalLowLevel.ts): the low level reads a typed array per move
+ * instead of hashing into the constraint Sets, which was a fifth of the search's time (as
+ * Jiaoyang-Li/CBSH2-RTC's ConstraintTable keeps its constraints in a table per cell). A new
+ * stamp per query empties it without clearing it.
+ */
+import type { AgentConstraints } from './lowLevel.ts';
+
+/** Most entries of the table (16 MB of Int32); past it the planners ask the Sets. */
+const BLOCKED_SLOTS = 4 * 1024 * 1024;
+
+export class ConstraintTable {
+  /**
+   * Slot (t * cells + cell) * 5 is the vertex constraint on (cell, t); slot (t * cells + from) *
+   * 5 + d the move d from `from` arriving at t (d: 1 up, 2 right, 3 down, 4 left, as the
+   * planners number their moves). A slot is set where it equals `mark`.
+   */
+  blocked = new Int32Array(0);
+  mark = 0;
+
+  /**
+   * Writes `c` into the table under a new mark. Returns false when the table would pass
+   * BLOCKED_SLOTS entries: the caller then asks the Sets.
+   */
+  ready(c: AgentConstraints, cells: number, w: number): boolean {
+    const size = (c.maxT + 1) * cells * 5;
+    if (size > BLOCKED_SLOTS) return false;
+    if (this.blocked.length < size) {
+      // 64 layers from the start, so the array is seldom replaced (each time it is, the JIT
+      // drops the code it built on the old one).
+      this.blocked = new Int32Array(Math.min(BLOCKED_SLOTS, Math.max(size, this.blocked.length * 2, cells * 5 * 64)));
+      this.mark = 0;
+    }
+    if (++this.mark > 0x3fffffff) {
+      this.mark = 1;
+      this.blocked.fill(0);
+    }
+    const mark = this.mark;
+    const blocked = this.blocked;
+    for (const key of c.vertex) blocked[key * 5] = mark;
+    for (const key of c.edge) {
+      const to = key % cells;
+      const arrival = (key - to) / cells; // t * cells + from
+      const from = arrival % cells;
+      const d = to === from - w ? 1 : to === from + 1 ? 2 : to === from + w ? 3 : 4;
+      blocked[arrival * 5 + d] = mark;
+    }
+    return true;
+  }
+}
