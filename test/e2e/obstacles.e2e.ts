@@ -62,8 +62,13 @@ describe('browser edition: moving obstacles', () => {
     await expect.poll(async () => isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 5, 2, 0.2, 0.2)]))[0])).toBe(true);
     expect(isObstacle((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 5, 0, 0.2, 0.2)]))[0])).toBe(false);
     await screenshot(page, 'obstacles-cart-replay');
-    // Another replanning rule from the solver panel; its replans are marked on the timeline with their reasons.
+    // recalc, units knowing the timetable: they plan against it, and nothing blocks them.
     await page.getByTestId('solver-strategy').selectOption('recalc');
+    await page.getByTestId('solve').click();
+    await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
+    expect(await page.locator('.marks .mark[data-kind="replan"]').count()).toBe(0);
+    // Knowing only where the cart stands now, recalc replans; its replans are marked on the timeline with their reasons.
+    await page.getByTestId('obstacles-knowledge').selectOption('now');
     await page.getByTestId('solve').click();
     await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.locator('.marks .mark[data-kind="replan"]').count()).toBeGreaterThan(0);
@@ -106,7 +111,7 @@ describe('browser edition: moving obstacles', () => {
     const json = JSON.parse(readFileSync(saved, 'utf8'));
     expect(json.version).toBe(3);
     expect(json.obstacles).toEqual([{ id: 'cart', size: 1, speed: 2, route: [[5, 0], [5, 4]], mode: 'ping-pong', startTurn: 0 }]);
-    expect(json.knowledge).toBe('timetable');
+    expect(json.knowledge).toBe('now');
     expect(json.solver.params).toEqual({ strategy: 'splice' });
     expect(app.consoleErrors).toEqual([]);
   });
