@@ -24,6 +24,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import { Random } from '../../util/random.ts';
+import type { Scatter } from './scatter.ts';
 import { SwapTests } from './swap.ts';
 
 const NONE = -1;
@@ -67,6 +68,12 @@ export class Pibt {
   /** Per depth, the unit to pull into the frame's unit's cell if its first choice succeeds (swap). */
   private stackSwap: Int32Array;
   private readonly swap: SwapTests | null;
+
+  /**
+   * lacam3's scattered preferences (scatter.ts): a unit tries the next cell of its scattered path
+   * first. Null: nearest the goal first, as in the PIBT paper.
+   */
+  scatter: Scatter | null = null;
 
   /** Calls of the PIBT function (pushes included), over every step: the work done. */
   calls = 0;
@@ -306,6 +313,16 @@ export class Pibt {
     if (x + 1 < w && passable[c + 1] === 1) count = this.addCandidate(base, count, c + 1, table);
     if (y + 1 < grid.height && passable[c + w] === 1) count = this.addCandidate(base, count, c + w, table);
     if (x > 0 && passable[c - 1] === 1) count = this.addCandidate(base, count, c - 1, table);
+    if (this.scatter !== null) {
+      // The scattered path's next cell first, the others after it in their order.
+      const preferred = this.scatter.next(i, c);
+      let at = 1;
+      while (at < count && cells[base + at] !== preferred) at++;
+      if (at < count) {
+        for (let k = at; k > 0; k--) cells[base + k] = cells[base + k - 1];
+        cells[base] = preferred;
+      }
+    }
     this.stackCount[top] = count;
     this.stackSwap[top] = NONE;
     if (this.swap !== null) {
