@@ -26,7 +26,8 @@
  *   probability restartRate (lacam3's RANDOM_INSERT_PROB1 = 0.1), and after a solution the search
  *   jumps to a random stacked node with probability jumpRate (PROB2 = 0.01).
  * - pibtRuns: several PIBT runs per successor, the best f kept (lacam3's PIBT_NUM); off (1) by
- *   default: on one thread its cost outweighed its gain (LaCAM* 400 units, 10 s: 2.45 vs 2.50).
+ *   default: on one thread its cost outweighed its gain (LaCAM* 400 units, 10 s: 2.45 vs 2.50;
+ *   with refinement and scatter, 25M work, seeds 0-5: 1.98 for 3 runs vs 1.99, within the noise).
  * - Refinement (refine.ts), taking refineShare (0.8) of LaCAM*'s time after the first solution;
  *   its solutions join the explored graph as lacam3's apply_new_solution does. LaCAM* on
  *   random-32-32-20, 400 units, 10 s: sum of loss over the lower bound 3.12 before all of this,
@@ -35,7 +36,9 @@
  *   each unit's next cell along a path planned to cross the others' paths least. Random-32-32-20,
  *   400 units, seeds 0-5 on a fixed work budget (25M, about 10 s of CPU): mean ratio 2.28 -> 1.99
  *   (margin 5: 2.09, 20: 1.98), every seed better; the first solution too (2.64 -> 2.31 after 1 s).
- * Not taken: lacam3's recursive LaCAM refiner.
+ * Not taken: lacam3's recursive LaCAM refiner. Measured without scatter on the 25M budget, seeds
+ * 0-5: the search alone after the first solution (refineShare 0) 2.57; refineShare 0.93 as 0.8;
+ * twice the budget 2.21, half 2.35 (so speed pays about 0.06 per doubling).
  */
 import type { Grid } from '../../grid/grid.ts';
 import { Random } from '../../util/random.ts';

@@ -10,7 +10,11 @@
  * Where lacam3 partitions the shuffled units into random groups, ours are local: a unit and the
  * units whose paths cross the cells nearest a random cell of its path (MAPF-LNS's map-based
  * neighbourhoods, Li et al., IJCAI 2021). Measured on random-32-32-20 with 400 units, 10 s,
- * seeds 0-3: mean ratio to the lower bound 2.27 against 2.30 for random groups.
+ * seeds 0-3: mean ratio to the lower bound 2.27 against 2.30 for random groups. Groups are kept
+ * at equal cost too (lacam3 asks each path for one less than the group's remaining budget, so only
+ * strict improvements): on a fixed budget (25M work, seeds 0-5) strict gave 2.32 against 2.27,
+ * presumably as moves along equal cost open later improvements. Groups of up to 16: 2.34;
+ * up to 4: 2.27, as 8.
  *
  * The single-unit search is a space-time A* (lacam3 uses SIPP; its comment notes A* also works)
  * with the sum of loss as its cost (only staying on the goal is free), bounded by what the group
