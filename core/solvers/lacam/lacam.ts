@@ -26,16 +26,25 @@
  *   probability restartRate (lacam3's RANDOM_INSERT_PROB1 = 0.1), and after a solution the search
  *   jumps to a random stacked node with probability jumpRate (PROB2 = 0.01).
  * - pibtRuns: several PIBT runs per successor, the best f kept (lacam3's PIBT_NUM); off (1) by
- *   default: on one thread its cost outweighed its gain (LaCAM* 400 units, 10 s: 2.45 vs 2.50).
+ *   default: on one thread its cost outweighed its gain (LaCAM* 400 units, 10 s: 2.45 vs 2.50;
+ *   with refinement and scatter, 25M work, seeds 0-5: 1.98 for 3 runs vs 1.99, within the noise).
  * - Refinement (refine.ts), taking refineShare (0.8) of LaCAM*'s time after the first solution;
  *   its solutions join the explored graph as lacam3's apply_new_solution does. LaCAM* on
  *   random-32-32-20, 400 units, 10 s: sum of loss over the lower bound 3.12 before all of this,
  *   2.66 with swap and restarts, about 2.27 with refinement (seeds 0-3: 2.22 to 2.31).
- * Not taken: lacam3's space utilisation optimisation (scatter) and its recursive LaCAM refiner.
+ * - Scatter (scatter.ts, lacam3's space utilisation optimisation), on for LaCAM*: PIBT tries first
+ *   each unit's next cell along a path planned to cross the others' paths least. Random-32-32-20,
+ *   400 units, seeds 0-5 on a fixed work budget (25M, about 10 s of CPU): mean ratio 2.28 -> 1.99
+ *   (margin 5: 2.09, 20: 1.98), every seed better; the first solution too (2.64 -> 2.31 after 1 s).
+ * Not taken: lacam3's recursive LaCAM refiner. Measured without scatter on the 25M budget, seeds
+ * 0-5: the search alone after the first solution (refineShare 0) 2.57; refineShare 0.93 as 0.8;
+ * twice the budget 2.21, half 2.35 (so speed pays about 0.06 per doubling).
  */
 import type { Grid } from '../../grid/grid.ts';
 import { Random } from '../../util/random.ts';
 import { Pibt } from './pibt.ts';
+import { PriorityOrder } from './priorities.ts';
+import { buildScatter } from './scatter.ts';
 import { Refiner } from './refine.ts';
 
 /** A low-level node: unit `who` goes to cell `where`, on top of its parent's constraints. */
@@ -52,7 +61,7 @@ interface Node {
   /** Constraints still to try, breadth first (`next` is the head of the queue). */
   tree: (Constraint | null)[];
   next: number;
-  /** Units in the order PIBT serves them here, and the priorities that made it. */
+  /** Units in the order PIBT serves them here, and the priorities that made it (priorities.ts). */
   order: Int32Array;
   priorities: Float32Array;
   g: number;
@@ -92,11 +101,25 @@ export interface LacamOptions {
   jumpRate?: number;
   /**
    * LaCAM*, after the first solution: the share of the time given to refining it (refine.ts,
-   * lacam3's refiners), taking turns with the search; 0 turns refinement off. Default 0.5.
+   * lacam3's refiners), taking turns with the search; 0 turns refinement off. Default 0.8.
    */
   refineShare?: number;
   /** The largest group of units a refinement replans together (lacam3: 30). */
   refineGroup?: number;
+  /**
+   * Stop once this much work is done (PIBT calls plus the refiner's search expansions), which
+   * then also measures the turns of search and refinement instead of the clock: a run that gives
+   * the same result on a busy machine as on an idle one. Default: no limit, turns by the clock.
+   */
+  workLimit?: number;
+  /**
+   * lacam3's space utilisation optimisation (scatter.ts): the scattered paths' margin over the
+   * shortest, in steps (lacam3: 10); 0 turns it off. Default 0 here, 10 for lacam-star
+   * (lacamSolver.ts).
+   */
+  scatterMargin?: number;
+  /** When scatter must stop improving its paths (lacam3: half the time limit); default shouldStop. */
+  scatterStop?: () => boolean;
   /** LaCAM*: told each time a better solution is found. */
   onImproved?: (cost: number, lowerBound: number) => void;
 }
@@ -112,6 +135,8 @@ export interface LacamResult {
   highNodes: number;
   lowNodes: number;
   iterations: number;
+  /** PIBT calls plus refiner expansions (see workLimit). */
+  work: number;
   lowerBound: number;
 }
 
@@ -129,7 +154,7 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   const jumpRate = options.jumpRate ?? DEFAULT_JUMP_RATE;
   const candidate = new Int32Array(n);
   const refineShare = options.anytime ? (options.refineShare ?? DEFAULT_REFINE_SHARE) : 0;
-  /** When the search next yields to a refinement pass (performance.now() ms). */
+  /** When the search next yields to a refinement pass (by `clock`). */
   let searchUntil = 0;
   const random = new Random(options.seed ^ 0x1acad);
   const explored = new Map<number, Node | Node[]>();
@@ -175,6 +200,7 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     else if (Array.isArray(slot)) slot.push(node);
     else explored.set(key, [slot, node]);
   };
+  const ranking = new PriorityOrder();
   const makeNode = (config: Int32Array, parent: Node | null): Node => {
     const priorities = new Float32Array(n);
     for (let i = 0; i < n; i++) {
@@ -182,9 +208,7 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
       if (parent === null) priorities[i] = pibt.distance(i, config[i]) / Math.max(1, n);
       else priorities[i] = config[i] !== goals[i] ? parent.priorities[i] + 1 : parent.priorities[i] - Math.floor(parent.priorities[i]);
     }
-    const order = new Int32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    order.sort((a, b) => priorities[b] - priorities[a]);
+    const order = ranking.order(priorities);
     highNodes++;
     lowNodes++;
     return {
@@ -244,9 +268,20 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   };
   const refiner = new Refiner({
     grid, starts, goals, random, maxGroup: options.refineGroup ?? DEFAULT_REFINE_GROUP,
-    distance: (i, cell) => pibt.distance(i, cell),
-    shouldStop: () => options.shouldStop() !== null,
+    tableOf: (i) => pibt.table(i),
+    shouldStop: () => options.shouldStop() !== null || work() >= workLimit,
   });
+
+  const scatterMargin = options.scatterMargin ?? 0;
+  if (scatterMargin > 0) {
+    pibt.scatter = buildScatter({
+      grid, starts, goals, tableOf: (i) => pibt.table(i), random: new Random(options.seed ^ 0x5ca7), margin: scatterMargin,
+      shouldStop: options.scatterStop ?? (() => options.shouldStop() !== null),
+    });
+  }
+  const workLimit = options.workLimit ?? Infinity;
+  const work = (): number => pibt.calls + refiner.expansions;
+  const clock = workLimit < Infinity ? work : () => performance.now();
 
   const root = makeNode(Int32Array.from(starts), null);
   const lowerBound = root.h;
@@ -255,14 +290,14 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
 
   while (open.length > 0) {
     if (++iterations % POLL_EVERY === 0) {
-      stopped = options.shouldStop();
+      stopped = options.shouldStop() ?? (work() >= workLimit ? 'timeout' : null);
       if (stopped !== null) break;
-      if (goal !== null && refineShare > 0 && performance.now() >= searchUntil) {
-        const began = performance.now();
+      if (goal !== null && refineShare > 0 && clock() >= searchUntil) {
+        const began = clock();
         const refined = refiner.pass(backtrack(goal));
         if (refined !== null) adopt(refined);
-        const spent = performance.now() - began;
-        searchUntil = performance.now() + (spent * (1 - refineShare)) / refineShare;
+        const spent = clock() - began;
+        searchUntil = clock() + (spent * (1 - refineShare)) / refineShare;
       }
     }
     if (goal !== null && goal.g < reported) {
@@ -351,7 +386,7 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   else status = 'unsolvable';
   return {
     status, configs, cost: goal === null ? -1 : goal.g, optimal: goal !== null && options.anytime && open.length === 0 && stopped === null,
-    highNodes, lowNodes, iterations, lowerBound,
+    highNodes, lowNodes, iterations, work: work(), lowerBound,
   };
 }
 

@@ -16,10 +16,15 @@ export const MAX_TABLE_SLOTS = 16 * 1024 * 1024;
 export class PathTable {
   readonly cells: number;
   readonly horizon: number;
-  private readonly at: Int32Array;
+  /**
+   * The unit + 1 on each (turn, cell) slot, t * cells + cell (0: nobody), and per cell the unit
+   * settled there (-1: none) and from which turn: what occupant() reads, open for the refiner's
+   * inner loop to read the same way (never to write).
+   */
+  readonly at: Int32Array;
+  readonly settledBy: Int32Array;
+  readonly settledFrom: Int32Array;
   private readonly visits: (number[] | undefined)[];
-  private readonly settledBy: Int32Array;
-  private readonly settledFrom: Int32Array;
 
   /** Turns 0..horizon-1 are stored; a path must end (settle) before the horizon. */
   constructor(cells: number, horizon: number) {

@@ -10,7 +10,11 @@
  * Where lacam3 partitions the shuffled units into random groups, ours are local: a unit and the
  * units whose paths cross the cells nearest a random cell of its path (MAPF-LNS's map-based
  * neighbourhoods, Li et al., IJCAI 2021). Measured on random-32-32-20 with 400 units, 10 s,
- * seeds 0-3: mean ratio to the lower bound 2.27 against 2.30 for random groups.
+ * seeds 0-3: mean ratio to the lower bound 2.27 against 2.30 for random groups. Groups are kept
+ * at equal cost too (lacam3 asks each path for one less than the group's remaining budget, so only
+ * strict improvements): on a fixed budget (25M work, seeds 0-5) strict gave 2.32 against 2.27,
+ * presumably as moves along equal cost open later improvements. Groups of up to 16: 2.34;
+ * up to 4: 2.27, as 8.
  *
  * The single-unit search is a space-time A* (lacam3 uses SIPP; its comment notes A* also works)
  * with the sum of loss as its cost (only staying on the goal is free), bounded by what the group
@@ -20,18 +24,22 @@
  */
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
+import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import type { Random } from '../../util/random.ts';
 import { MAX_TABLE_SLOTS, PathTable, pathLoss, trimPath } from './pathTable.ts';
 
 const NONE = -1;
 /** Expansions one replanning may take before its group is given up (keeps a pass responsive). */
 const MAX_EXPANSIONS = 50_000;
+/** A cell's entry in the move lists: the count, then up to five moves (stay and four neighbours). */
+const MOVE_STRIDE = 6;
 
 export interface RefineContext {
   grid: Grid;
   starts: Int32Array;
   goals: Int32Array;
-  distance: (unit: number, cell: number) => number;
+  /** Each unit's distances to its goal. */
+  tableOf: (unit: number) => LazyDistanceTable;
   random: Random;
   /** Largest group replanned together (lacam3: 30). */
   maxGroup: number;
@@ -43,6 +51,12 @@ export class Refiner {
   private readonly context: RefineContext;
   private table: PathTable | null = null;
   private search: SpaceTimeSearch | null = null;
+  /** Expansions of the single-unit searches over every pass: the work done (lacam.ts's work budget). */
+  get expansions(): number {
+    return this.retiredExpansions + (this.search?.expansions ?? 0);
+  }
+  /** Expansions of the searches replaced by larger ones (tableFor). */
+  private retiredExpansions = 0;
   /** The paths now in the table (removed at the next pass's start). */
   private stored: number[][] = [];
 
@@ -159,6 +173,7 @@ export class Refiner {
     const wanted = Math.min(Math.max(horizon, 2 * (this.table?.horizon ?? 0)), Math.floor(MAX_TABLE_SLOTS / cells));
     if (wanted < horizon) return null;
     this.table = new PathTable(cells, wanted);
+    this.retiredExpansions += this.search?.expansions ?? 0;
     this.search = new SpaceTimeSearch(this.context, this.table);
     this.stored = [];
     return this.table;
@@ -188,48 +203,67 @@ class SpaceTimeSearch {
   private costOf = new Int32Array(1024);
   private parentOf = new Int32Array(1024);
   private nodes = 0;
-  private readonly around = new Int32Array(5);
+  /** Per cell c, at c * MOVE_STRIDE: how many moves, then staying and its open 4-connected neighbours. */
+  private readonly moves: Int32Array;
+  /** Expansions over every query. */
+  expansions = 0;
 
   constructor(context: RefineContext, table: PathTable) {
     this.context = context;
     this.table = table;
     this.stamp = new Int32Array(table.cells * table.horizon);
     this.best = new Int32Array(table.cells * table.horizon);
+    this.moves = movesOf(context.grid);
   }
 
   /** Unit i's cheapest path from its start costing at most `maxCost`, or null (none, or too much work). */
   plan(i: number, maxCost: number): number[] | null {
-    const { goals, starts, distance } = this.context;
+    const { goals, starts } = this.context;
     const goal = goals[i];
+    const distance = this.context.tableOf(i);
     const table = this.table;
     const cells = table.cells;
     const last = table.horizon - 1;
     const freeFrom = table.lastUse(goal) + 1;
     if (freeFrom > last || table.occupant(starts[i], 0) !== NONE) return null;
+    // The table's arrays and the neighbour lists read directly: this loop is most of LaCAM*'s time.
+    const at = table.at;
+    const settledBy = table.settledBy;
+    const settledFrom = table.settledFrom;
+    const moves = this.moves;
     const heap = this.heap;
+    const best = this.best;
     heap.clear();
     this.nodes = 0;
     const id = ++this.searchId;
-    this.open(starts[i], 0, 0, NONE, distance(i, starts[i]), maxCost, id);
+    this.open(starts[i], 0, 0, NONE, distance.get(starts[i]), maxCost, id);
     let expansions = 0;
     while (heap.length > 0) {
       const node = heap.pop();
       const v = this.cellOf[node];
       const t = this.timeOf[node];
       const cost = this.costOf[node];
-      if (this.best[t * cells + v] < cost) continue;
+      if (best[t * cells + v] < cost) continue;
       if (v === goal && t >= freeFrom) return this.pathTo(node);
+      this.expansions++;
       if (++expansions > MAX_EXPANSIONS || (expansions % 4096 === 0 && this.context.shouldStop())) return null;
       if (t + 1 >= last) continue;
-      const count = this.moves(v);
-      for (let k = 0; k < count; k++) {
-        const u = this.around[k];
-        if (table.occupant(u, t + 1) !== NONE) continue;
-        if (u !== v) {
-          const j = table.occupant(u, t);
-          if (j !== NONE && table.occupant(v, t + 1) === j) continue; // a swap
+      const now = t * cells;
+      const next = now + cells;
+      // Who stands on v at t + 1 (a unit moving onto v would swap with it): -1 none.
+      const onV = settledBy[v] !== NONE && t + 1 >= settledFrom[v] ? settledBy[v] : at[next + v] - 1;
+      const base = v * MOVE_STRIDE;
+      const count = moves[base];
+      for (let k = 1; k <= count; k++) {
+        const u = moves[base + k];
+        const settled = settledBy[u];
+        if (settled !== NONE && t + 1 >= settledFrom[u]) continue;
+        if (at[next + u] !== 0) continue;
+        if (u !== v && onV !== NONE) {
+          const j = settled !== NONE && t >= settledFrom[u] ? settled : at[now + u] - 1;
+          if (j === onV) continue; // a swap
         }
-        this.open(u, t + 1, cost + (v === goal && u === goal ? 0 : 1), node, distance(i, u), maxCost, id);
+        this.open(u, t + 1, cost + (v === goal && u === goal ? 0 : 1), node, distance.get(u), maxCost, id);
       }
     }
     return null;
@@ -271,19 +305,25 @@ class SpaceTimeSearch {
     return trimPath(path.reverse());
   }
 
-  /** Staying and the open 4-connected neighbours of `cell`, into this.around. */
-  private moves(cell: number): number {
-    const grid = this.context.grid;
-    const w = grid.width;
-    const passable = grid.passable;
-    const out = this.around;
+
+}
+
+/** Per cell c, at c * MOVE_STRIDE: the number of moves, then staying and the open 4-connected neighbours. */
+function movesOf(grid: Grid): Int32Array {
+  const w = grid.width;
+  const passable = grid.passable;
+  const moves = new Int32Array(grid.cells * MOVE_STRIDE);
+  for (let cell = 0; cell < grid.cells; cell++) {
+    if (passable[cell] !== 1) continue;
+    const base = cell * MOVE_STRIDE;
     const x = cell % w;
     let count = 0;
-    out[count++] = cell;
-    if (cell >= w && passable[cell - w] === 1) out[count++] = cell - w;
-    if (x + 1 < w && passable[cell + 1] === 1) out[count++] = cell + 1;
-    if (cell + w < grid.cells && passable[cell + w] === 1) out[count++] = cell + w;
-    if (x > 0 && passable[cell - 1] === 1) out[count++] = cell - 1;
-    return count;
+    moves[base + ++count] = cell;
+    if (cell >= w && passable[cell - w] === 1) moves[base + ++count] = cell - w;
+    if (x + 1 < w && passable[cell + 1] === 1) moves[base + ++count] = cell + 1;
+    if (cell + w < grid.cells && passable[cell + w] === 1) moves[base + ++count] = cell + w;
+    if (x > 0 && passable[cell - 1] === 1) moves[base + ++count] = cell - 1;
+    moves[base] = count;
   }
+  return moves;
 }

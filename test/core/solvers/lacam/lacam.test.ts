@@ -122,6 +122,22 @@ describe('limits', () => {
     expect(result.message).toMatch(/time limit of 0 ms reached with no plan yet/);
   });
 
+  it('a work limit ends the search with the same result on every run, whatever the clock says', () => {
+    const stopped = lacam.solve(unsolvable(), { seed: 1, params: { workLimit: 5000 } });
+    expect(stopped.status).toBe('timeout');
+    expect(stopped.message).toMatch(/work limit of 5000 reached with no plan yet/);
+    // LaCAM* with refinement, whose turns with the search are then measured in work too.
+    const instance = randomInstance(3, 8, 8, 0.15, 14, FOUR_CONNECTED);
+    const run = () => lacamStar.solve(instance, { seed: 2, params: { workLimit: 200_000 } });
+    const first = run();
+    expect(first.status).toBe('solved');
+    expectValid(instance, first.paths);
+    const second = run();
+    expect(second.paths).toEqual(first.paths);
+    expect(second.stats.expanded).toBe(first.stats.expanded);
+    expect(() => lacam.solve(instance, { params: { workLimit: 0.5 } })).toThrow(/'workLimit' must be a whole number >= 1, got 0.5/);
+  });
+
   it('refuses unknown params and map events', () => {
     expect(() => lacam.solve(randomInstance(1, 5, 5, 0.1, 2, FOUR_CONNECTED), { params: { window: 3 } })).toThrow(/unknown param 'window'/);
     expect(lacam.mapEvents).toBeFalsy();

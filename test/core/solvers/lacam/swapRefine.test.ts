@@ -108,7 +108,7 @@ describe('the refiner', () => {
       const distances = new GoalDistances(instance.grid);
       const refiner = new Refiner({
         grid: instance.grid, starts, goals, random: new Random(seed), maxGroup: 4, shouldStop: () => false,
-        distance: (i, cell) => distances.table(goals[i]).get(cell),
+        tableOf: (i) => distances.table(goals[i]),
       });
       const loss = (configs: Int32Array[]) => instance.agents.reduce((sum, _, i) => sum + pathLoss(trimPath(configs.map((c) => c[i])), goals[i]), 0);
       let configs = first.configs;
