@@ -28,12 +28,11 @@
  * stays on its goal once there; the run ends when all are there or at `turnLimit`.
  */
 import { Grid } from '../grid/grid.ts';
-import type { Movement } from '../grid/movement.ts';
+import { type Movement, directionCount, stepCell } from '../grid/movement.ts';
 import { type MovingObstacle, ObstacleError, type ObstacleTimetable, cellAfterSteps, footprintCells, obstacleTimetable } from '../mapf/obstacles.ts';
-import { solveAStar } from '../search/astar.ts';
 import { SearchContext } from '../search/searchContext.ts';
-import { DStarLite } from '../search/dStarLite.ts';
 import { type ObstacleCells, earliestArrival } from './obstacleSpaceTime.ts';
+import { Follower, type World } from './obstacleFollower.ts';
 
 export type ReplanRule =
   | { kind: 'recalc'; every?: number; whenBlocked?: boolean; whenChanged?: boolean; knowledge?: Knowledge }
@@ -180,19 +179,25 @@ export function runAmongObstacles(
   changedCells = [];
 
   let obstacleWaits = 0;
+  /** Cells an obstacle meant to step onto this turn but a unit stood on (it waited for the unit). */
+  const wanted = new Set<number>();
   /** watch: regions changed since the last notification. */
   const changed = new Set<number>();
   let t = 1;
   for (; t <= turnLimit && followers.some((f) => !f.result.arrived); t++) {
     const prev = at.slice();
     changedCells = [];
+    wanted.clear();
     // Obstacles step first; one whose next cell a unit holds waits (and falls behind).
     timetables.forEach((timetable, i) => {
       if (stepsDone[i] < due(i, t)) {
         const next = cellAfterSteps(timetable, stepsDone[i] + 1);
         // Right of way: any unit under the footprint's next place holds the obstacle up.
-        if (cover(i, next).some((cell) => occupied.has(cell))) obstacleWaits++;
-        else {
+        const held = cover(i, next).filter((cell) => occupied.has(cell));
+        if (held.length > 0) {
+          obstacleWaits++;
+          for (const cell of held) wanted.add(cell);
+        } else {
           for (const cell of cover(i, at[i])) hold(cell, -1);
           at[i] = next;
           for (const cell of cover(i, next)) hold(cell, 1);
@@ -248,6 +253,17 @@ export function runAmongObstacles(
           if (detour !== null && detour !== f.cell && live.passable[detour] === 1 && !occupied.has(detour)) next = detour;
         }
       }
+      if ((next === null || next === f.cell) && wanted.has(f.cell)) {
+        // The unit holds an obstacle up and would stay: it steps aside to a free cell the
+        // obstacle does not want, and plans again from there (else the two could wait for each
+        // other for good).
+        const aside = stepAside(live, movement, f.cell, f.goal, (cell) => occupied.has(cell) || wanted.has(cell));
+        if (aside >= 0) {
+          f.noteReplan(t, 'yields to an obstacle it holds up');
+          f.plan = null;
+          next = aside;
+        }
+      }
       if (next === null || next === f.cell) {
         f.result.waits++;
         if (next === f.cell) f.pos++; // a wait the plan makes
@@ -277,133 +293,21 @@ export function runAmongObstacles(
   return { units: followers.map((f) => f.result), obstaclePaths, obstacleWaits, turns: t - 1, expanded: followers.reduce((sum, f) => sum + f.result.expanded, 0) };
 }
 
-/** What every unit's planning shares. */
-interface World {
-  grid: Grid;
-  movement: Movement;
-  live: Grid;
-  context: SearchContext;
-  turnLimit: number;
-  spliceM: number | null;
-  limit: number;
-  predicted(base: number, steps: readonly number[], prev: readonly number[]): ObstacleCells;
-  stepsDone: number[];
-}
-
-/** One unit: its plan, where it is on it, and its counts. */
-class Follower {
-  cell: number;
-  /** The path being followed, plan[pos] the unit's cell; null when no path was found (it waits and tries again). */
-  plan: number[] | null = null;
-  pos = 0;
-  stepsSincePlan = 0;
-  /** Turns in a row another unit stood on the next cell. */
-  unitBlocked = 0;
-  /** incremental: the unit's D* Lite, over the live map. */
-  private dstar: DStarLite | null = null;
-  /** predict: the turn and the obstacles' steps the plan assumed, to see one leave its timetable. */
-  private planned: { t: number; steps: number[] } = { t: 0, steps: [] };
-  readonly result: UnitRun;
-
-  constructor(
-    private readonly world: World,
-    readonly start: number,
-    readonly goal: number,
-  ) {
-    this.cell = start;
-    this.result = {
-      path: [start], arrived: start === goal, arrival: start === goal ? 0 : Infinity,
-      pathStepsComputed: 0, expanded: 0, replans: 0, badSplices: 0, obstacleBlocks: 0, waits: 0, notifications: 0, replanEvents: [], hindsight: Infinity,
-    };
-  }
-
-  ahead(): number | null {
-    return this.plan !== null && this.pos + 1 < this.plan.length ? this.plan[this.pos + 1] : null;
-  }
-
-  private search(from: number, to: number): number[] | null {
-    const { live, movement, context } = this.world;
-    if (live.passable[to] === 0 && to !== from) return null;
-    const found = solveAStar({ grid: live, movement, start: from, goal: to }, { context });
-    this.result.expanded += found.expanded;
-    if (found.status !== 'found') return null;
-    this.result.pathStepsComputed += found.path.length - 1;
-    return found.path;
-  }
-
-  recalc(cell: number): void {
-    this.plan = this.search(cell, this.goal);
-    this.pos = 0;
-    this.stepsSincePlan = 0;
-  }
-
-  /** predict: the earliest arrival from `from` at turn base - 1, obstacles as of turn `base`. */
-  predictFrom(from: number, base: number, prev: readonly number[]): void {
-    const { grid, movement, turnLimit, stepsDone } = this.world;
-    const steps = stepsDone.slice();
-    const found = earliestArrival(grid, movement, from, Math.max(0, base - 1), this.goal, this.world.predicted(base, steps, prev), turnLimit);
-    this.result.expanded += found.expanded;
-    this.plan = found.path;
-    if (this.plan !== null) this.result.pathStepsComputed += this.plan.length - 1;
-    this.planned = { t: base, steps };
-    this.pos = 0;
-    this.stepsSincePlan = 0;
-  }
-
-  offTimetable(t: number, due: (i: number, t: number) => number, count: number): boolean {
-    for (let i = 0; i < count; i++) if (this.world.stepsDone[i] !== this.planned.steps[i] + due(i, t) - due(i, this.planned.t)) return true;
-    return false;
-  }
-
-  /** Counts a replan and keeps its turn and reason (the replay's timeline marks). */
-  noteReplan(t: number, reason: string): void {
-    this.result.replans++;
-    this.result.replanEvents.push({ t, reason });
-  }
-
-  replan(predict: boolean, t: number, prev: readonly number[], reason: string): void {
-    this.noteReplan(t, reason);
-    if (predict) return this.predictFrom(this.cell, t, prev);
-    const { spliceM, limit } = this.world;
-    const plan = this.plan;
-    if (spliceM === null || plan === null || plan.length - this.pos <= spliceM + 1) return this.recalc(this.cell);
-    // p[1] is the unit's cell (plan[pos]); the piece goes to p[m] = plan[pos + m] and is spliced in.
-    const piece = this.search(this.cell, plan[this.pos + spliceM]);
-    if (piece === null || piece.length - 1 > limit) {
-      this.result.badSplices++;
-      this.result.replanEvents[this.result.replanEvents.length - 1].reason += piece === null ? '; no splice: recalculated' : '; bad splice: recalculated';
-      return this.recalc(this.cell);
+/** A free neighbour of `cell` on the live map that `taken` does not exclude, nearest the goal in moves on the empty map; -1 when none. */
+function stepAside(live: Grid, movement: Movement, cell: number, target: number, taken: (cell: number) => boolean): number {
+  let best = -1;
+  let bestDistance = Infinity;
+  const w = live.width;
+  for (let d = 0; d < directionCount(movement); d++) {
+    const n = stepCell(live, movement, cell, d);
+    if (n < 0 || taken(n)) continue;
+    const dx = Math.abs((n % w) - (target % w));
+    const dy = Math.abs(Math.floor(n / w) - Math.floor(target / w));
+    const distance = movement.connectivity === 8 ? Math.max(dx, dy) : dx + dy;
+    if (distance < bestDistance) {
+      best = n;
+      bestDistance = distance;
     }
-    this.plan = piece.concat(plan.slice(this.pos + spliceM + 1));
-    this.pos = 0;
-    this.stepsSincePlan = 0;
   }
-
-  /** incremental: D* Lite told of the cells that changed and of where the unit is; the plan is its path. */
-  incremental(changed: readonly number[] = []): void {
-    const { live, movement } = this.world;
-    if (this.dstar === null) this.dstar = new DStarLite(live, movement, this.cell, this.goal);
-    this.dstar.moveTo(this.cell);
-    if (changed.length > 0) this.dstar.cellsChanged(changed);
-    const before = this.dstar.expanded;
-    this.dstar.computeShortestPath();
-    this.result.expanded += this.dstar.expanded - before;
-    this.plan = this.dstar.path();
-    if (this.plan !== null && changed.length > 0) this.result.pathStepsComputed += this.plan.length - 1;
-    this.pos = 0;
-  }
-
-  /** A whole new path with the cell of the unit in the way blocked (the caller blocks and restores it). */
-  replanAround(t: number): void {
-    this.noteReplan(t, 'held up by another unit');
-    this.recalc(this.cell);
-  }
-
-  /** watch: whether a changed region lies on the path ahead (within `horizon` steps). */
-  interestedIn(changed: ReadonlySet<number>, horizon: number, regionOf: (cell: number) => number): boolean {
-    if (this.plan === null) return false;
-    const end = Math.min(this.plan.length - 1, this.pos + horizon);
-    for (let k = this.pos; k <= end; k++) if (changed.has(regionOf(this.plan[k]))) return true;
-    return false;
-  }
+  return best;
 }

@@ -111,8 +111,10 @@ describe('mapf-lab solve --scenario', () => {
     expect(out.paths[0][0]).toEqual([0, 0]);
   });
 
-  it('says which units did not arrive when units planning alone jam (head-on in a two-row passage, a guard waiting on one)', async () => {
-    const jam = { ...GAP, map: { kind: 'inline', rows: ['@@@@.@@@@', '.........', '.........', '@@@@.@@@@'] }, agents: [{ id: 'runner', start: [0, 1], goal: [8, 1] }, { id: 'other', start: [8, 2], goal: [0, 2] }], obstacles: [{ id: 'guard', route: [[4, 0], [4, 3]], mode: 'ping-pong' }] };
+  it('says which units did not arrive when units planning alone jam (head-on in a one-lane passage, a guard crossing it)', async () => {
+    // (A guard waiting on a unit no longer jams it: the unit steps aside. Two units head-on in one
+    // lane still do, since units planning alone do not coordinate.)
+    const jam = { ...GAP, map: { kind: 'inline', rows: ['@@@@@@@@@', '.........', '@@@@@@@@@'] }, agents: [{ id: 'runner', start: [0, 1], goal: [8, 1] }, { id: 'other', start: [8, 1], goal: [0, 1] }], obstacles: [{ id: 'guard', route: [[2, 1], [6, 1]], mode: 'ping-pong', startTurn: 40 }] };
     const io = capture();
     expect(await main(['solve', '--scenario', file(jam), '--strategy', 'recalc', '--turn-limit', '30'], io)).toBe(1);
     expect(io.stdout.join('')).toMatch(/status: unsolved: 2 of 2 units did not arrive within 30 turns: 1 \(runner\), 2 \(other\)/);

@@ -84,6 +84,25 @@ describe('one unit among moving obstacles', () => {
     expect(obstacleViolations([run.path], run.obstaclePaths)).toEqual([]);
   });
 
+  it('a unit that holds a guard up and cannot go on steps aside, so the two do not wait for each other for good', () => {
+    // A one-lane corridor with a pocket; the guard walks west, the unit east. (D* Lite is left
+    // out: it finds the lane shut from the start, waits at the west end, and yields into the dead
+    // end, where no rule can help.)
+    const grid = Grid.fromAscii([
+      '@@@.@@@@@',
+      '.........',
+      '@@@@@@@@@',
+    ]);
+    const guard: MovingObstacle = { id: 'guard', route: [grid.cell(8, 1), grid.cell(0, 1)], mode: 'ping-pong' };
+    for (const rule of [{ kind: 'recalc' }, { kind: 'splice', m: 4 }, { kind: 'watch', regionSize: 3 }, { kind: 'predict' }] as const) {
+      const run = followAmongObstacles(grid, FOUR_CONNECTED, grid.cell(1, 1), grid.cell(7, 1), [guard], rule, { turnLimit: 80 });
+      expect(obstacleViolations([run.path], run.obstaclePaths), rule.kind).toEqual([]);
+      expect(run.arrived, rule.kind).toBe(true);
+      // The guard got by: it reached the corridor's west end.
+      expect(run.obstaclePaths.flat(), rule.kind).toContain(grid.cell(0, 1));
+    }
+  });
+
   it('a splice longer than the limit is bad and the whole path is recalculated (the 1-2-5-3-4 figure)', () => {
     // Patel's figure: the unit follows row 2 east; at (2, 2) a guard steps out of its pocket into
     // (3, 2) and parks. Splicing to p[m] = (8, 2) goes round by row 0 and back west (1-2-5-3-4);
