@@ -172,7 +172,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   const mddOf = (node: CbsNode, a: number): Mdd => {
     let mdd = node.mdds[a];
     if (mdd === null) {
-      mdd = buildMdd(grid, starts[a], goals[a], node.paths[a].length - 1, tables[a], constraintsOf(node, a, goals[a], cells, options.base?.[a]));
+      mdd = buildMdd(grid, starts[a], goals[a], node.paths[a].length - 1, tables[a], constraintsOf(node, a, goals[a], cells, options.base?.[a]), planner.constraints);
       node.mdds[a] = mdd;
     }
     return mdd;
