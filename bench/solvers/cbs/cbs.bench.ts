@@ -9,7 +9,11 @@
  * warehouse-10-20-10-2-1 200 / 400 agents < 1.5 s / < 15 s, C++ 0.49 / 5.0 s), cost over its
  * proved lower bound.
  *
- * Usage: tsx bench/solvers/cbs/cbs.bench.ts [--scens 5] [--limit-s 10] [--no-improvements] [--only cbs|eecbs]
+ * The K rows also run EECBS w = 1 on each instance with the same limit (the issue's "optimum
+ * equal": where both solve, both are optimal, so their costs must agree) and print the count of
+ * such instances and any disagreement; --no-optimum-check skips it (it doubles the row's time).
+ *
+ * Usage: tsx bench/solvers/cbs/cbs.bench.ts [--scens 5] [--limit-s 10] [--no-improvements] [--only cbs|eecbs] [--no-optimum-check]
  *   --scens 25 --limit-s 60 is the issue's full row.
  */
 import { readFileSync } from 'node:fs';
@@ -27,6 +31,7 @@ const SCENS = arg('scens', 5);
 const LIMIT_S = arg('limit-s', 10);
 const PARAMS = args.includes('--no-improvements') ? { prioritize: false, heuristic: 'none', bypass: false, targetReasoning: false } : {};
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const OPTIMUM_CHECK = !args.includes('--no-optimum-check');
 const BENCH = fileURLToPath(new URL('../../../../shared/benchmarks/movingai/', import.meta.url));
 function instance(scen: number, k: number, map = 'random-32-32-20'): MapfInstance {
   const grid = parseMap(readFileSync(`${BENCH}maps/${map}.map`, 'utf8'), `${map}.map`).grid;
@@ -34,12 +39,14 @@ function instance(scen: number, k: number, map = 'random-32-32-20'): MapfInstanc
   return { grid, movement: FOUR_CONNECTED, agents: entries.map((e) => ({ start: grid.cell(e.startX, e.startY), goal: grid.cell(e.goalX, e.goalY) })) };
 }
 
-function run(inst: MapfInstance, limitS: number) {
+function run(inst: MapfInstance, limitS: number, solver = 'cbs', params: Record<string, unknown> = PARAMS) {
   const cpu = process.cpuUsage();
-  const result = findSolver('cbs')!.solve(inst, { timeLimitMs: limitS * 1000, params: PARAMS });
+  const result = findSolver(solver)!.solve(inst, { timeLimitMs: limitS * 1000, params });
   const used = process.cpuUsage(cpu);
   return { result, seconds: (used.user + used.system) / 1e6 };
 }
+
+const sumOfCosts = (paths: readonly (readonly number[])[]): number => paths.reduce((sum, p) => sum + p.length - 1, 0);
 
 if (ONLY !== 'eecbs') {
 console.log(`CBS (core/solvers/cbs), params ${JSON.stringify(PARAMS)}, Node ${process.version}`);
@@ -57,14 +64,38 @@ for (const k of [10, 20, 30, 40, 50]) {
   let cpu = 0;
   let high = 0;
   let low = 0;
+  // EECBS w = 1 beside it: solved count, CPU, and where both solved, whether the costs agree.
+  let eeSolved = 0;
+  let eeCpu = 0;
+  let both = 0;
+  const disagreements: string[] = [];
+  // The time limit is wall time: on a loaded machine an instance can time out with far less CPU.
+  const unsolved: string[] = [];
   for (let scen = 1; scen <= SCENS; scen++) {
-    const { result, seconds } = run(instance(scen, k), LIMIT_S);
+    const inst = instance(scen, k);
+    const { result, seconds } = run(inst, LIMIT_S);
     if (result.status === 'solved') solved++;
+    else unsolved.push(`random-${scen} (${result.status} after ${seconds.toFixed(1)} s CPU)`);
     cpu += seconds;
     high += result.stats.highExpanded;
     low += result.stats.lowExpanded;
+    if (!OPTIMUM_CHECK) continue;
+    const ee = run(inst, LIMIT_S, 'eecbs', { w: 1 });
+    eeCpu += ee.seconds;
+    if (ee.result.status === 'solved') eeSolved++;
+    if (result.status !== 'solved' || ee.result.status !== 'solved') continue;
+    both++;
+    const cost = sumOfCosts(result.paths);
+    const eeCost = sumOfCosts(ee.result.paths);
+    if (cost !== eeCost) disagreements.push(`random-${scen}: cbs ${cost}, eecbs w=1 ${eeCost}`);
   }
-  console.log(`K = ${k}: ${solved}/${SCENS} solved, ${cpu.toFixed(1)} s CPU in all, ${high} high-level and ${low} low-level expansions; load ${loadavg()[0].toFixed(2)}; EECBS w=1 in 60 s: ${targets[k]}`);
+  console.log(`K = ${k}: ${solved}/${SCENS} solved, ${cpu.toFixed(1)} s CPU in all, ${high} high-level and ${low} low-level expansions; load ${loadavg()[0].toFixed(2)}; EECBS w=1 in 60 s: ${targets[k]}` + (unsolved.length > 0 ? `; unsolved: ${unsolved.join(', ')}` : ''));
+  if (OPTIMUM_CHECK) {
+    console.log(
+      `  eecbs w=1: ${eeSolved}/${SCENS} solved, ${eeCpu.toFixed(1)} s CPU; both solved ${both}, costs equal on ${both - disagreements.length}` +
+        (disagreements.length > 0 ? `; DISAGREE: ${disagreements.join('; ')}` : '; optimum equal: pass'),
+    );
+  }
 }
 }
 

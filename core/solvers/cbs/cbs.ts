@@ -172,7 +172,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   const mddOf = (node: CbsNode, a: number): Mdd => {
     let mdd = node.mdds[a];
     if (mdd === null) {
-      mdd = buildMdd(grid, starts[a], goals[a], node.paths[a].length - 1, tables[a], constraintsOf(node, a, goals[a], cells, options.base?.[a]));
+      mdd = buildMdd(grid, starts[a], goals[a], node.paths[a].length - 1, tables[a], constraintsOf(node, a, goals[a], cells, options.base?.[a]), planner.constraints);
       node.mdds[a] = mdd;
     }
     return mdd;
@@ -323,12 +323,11 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
         child.paths[a] = path;
         child.mdds = node.mdds.slice();
         child.mdds[a] = null;
-        child.pairWeights = new Map();
-        for (const [pair, weight] of node.pairWeights) if (((pair / n) | 0) !== a && pair % n !== a) child.pairWeights.set(pair, weight);
+        child.pairWeights = weightsWithout(node.pairWeights, a, n);
         child.cost = node.cost - (node.paths[a].length - 1) + (path.length - 1);
         const fresh: Conflict[] = [];
         conflictsWith(child.paths, a, fresh);
-        const list = mergeByTime(node.conflictList.filter((k) => k.a !== a && k.b !== a), fresh);
+        const list = mergeByTime(conflictsWithout(node.conflictList, a), fresh);
         child.conflictList = list;
         child.conflicts = conflictingPairs(list, n);
         children.push(child);
@@ -367,6 +366,29 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
       bypasses,
     };
   }
+}
+
+// The two copies below are helpers of their own, not loops in cbsSearch: run per child, they
+// were most of the bytecode cbsSearch itself ran, which made the JIT compile all of cbsSearch
+// (100-250 ms on a background thread) within a cold run that ended before it was done.
+
+/** A parent's WDG pair weights without unit a's pairs (keys a * n + b). */
+function weightsWithout(weights: Map<number, number>, a: number, n: number): Map<number, number> {
+  const out = new Map<number, number>();
+  weights.forEach((weight, pair) => {
+    if (((pair / n) | 0) !== a && pair % n !== a) out.set(pair, weight);
+  });
+  return out;
+}
+
+/** A parent's conflicts without unit a's, in order. */
+function conflictsWithout(conflicts: readonly Conflict[], a: number): Conflict[] {
+  const out: Conflict[] = [];
+  for (let i = 0; i < conflicts.length; i++) {
+    const k = conflicts[i];
+    if (k.a !== a && k.b !== a) out.push(k);
+  }
+  return out;
 }
 
 function sumOfLengths(paths: readonly Int32Array[]): number {

@@ -14,7 +14,12 @@ export class ConstraintTable {
   /**
    * Slot (t * cells + cell) * 5 is the vertex constraint on (cell, t); slot (t * cells + from) *
    * 5 + d the move d from `from` arriving at t (d: 1 up, 2 right, 3 down, 4 left, as the
-   * planners number their moves). A slot is set where it equals `mark`.
+   * planners number their moves and fourConnectedStep its steps). A slot is set where it equals
+   * `mark`. Target reasoning's barred cells are vertex constraints too, from their time through
+   * layer maxT + 1, which stands for every later time (it holds nothing else): a reader looks
+   * up layer min(t, maxT + 1) for any t, with no branch on whether t is constrained. Code behind
+   * such a branch never ran in a root's plans (no constraints) and the JIT, having compiled
+   * plan() and buildMdd() on those, threw them away at the first constraint (no type feedback).
    */
   blocked = new Int32Array(0);
   mark = 0;
@@ -24,8 +29,11 @@ export class ConstraintTable {
    * BLOCKED_SLOTS entries: the caller then asks the Sets.
    */
   ready(c: AgentConstraints, cells: number, w: number): boolean {
-    const size = (c.maxT + 1) * cells * 5;
+    const size = (c.maxT + 2) * cells * 5;
     if (size > BLOCKED_SLOTS) return false;
+    // Never empty (layer maxT + 1 is always there), so the array is made at the first call, a
+    // root's, not at the first constraint: replacing it then, while the JIT was compiling plan()
+    // on the empty one, made it abandon that compilation ("dependency change") in cold runs.
     if (this.blocked.length < size) {
       // 64 layers from the start, so the array is seldom replaced (each time it is, the JIT
       // drops the code it built on the old one).
@@ -46,6 +54,7 @@ export class ConstraintTable {
       const d = to === from - w ? 1 : to === from + 1 ? 2 : to === from + w ? 3 : 4;
       blocked[arrival * 5 + d] = mark;
     }
+    for (const [cell, from] of c.barred) for (let t = from; t <= c.maxT + 1; t++) blocked[(t * cells + cell) * 5] = mark;
     return true;
   }
 }

@@ -172,7 +172,7 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   const mddOf = (node: EecbsNode, a: number): Mdd => {
     let mdd = node.mdds[a];
     if (mdd === null) {
-      mdd = buildMdd(grid, starts[a], goals[a], node.paths[a].length - 1, tables[a], constraintsOf(node, a, goals[a], cells));
+      mdd = buildMdd(grid, starts[a], goals[a], node.paths[a].length - 1, tables[a], constraintsOf(node, a, goals[a], cells), planner.constraints);
       node.mdds[a] = mdd;
     }
     return mdd;

@@ -61,7 +61,8 @@ export class FocalPlanner {
   private best = new Float64Array(0);
   private bestStamp = new Int32Array(0);
   private stamp = 0;
-  private readonly constraints = new ConstraintTable();
+  /** The current call's constraints (constraintTable.ts); buildMdd borrows it between calls. */
+  readonly constraints = new ConstraintTable();
   expanded = 0;
   totalExpanded = 0;
   exhaustedBudget = false;

@@ -85,8 +85,8 @@ export class SpaceTimePlanner {
   private conf = new Int32Array(NODES);
   private parent = new Int32Array(NODES);
   private count = 0;
-  /** The current call's constraints (constraintTable.ts). */
-  private readonly constraints = new ConstraintTable();
+  /** The current call's constraints (constraintTable.ts); buildMdd borrows it between calls. */
+  readonly constraints = new ConstraintTable();
   /** The current call's lower bound on the cost: f below it is ranked as if at it. */
   private floor = 0;
   /** Expansions of the last call, and over all calls. */
@@ -129,13 +129,16 @@ export class SpaceTimePlanner {
     const vertex = c.vertex;
     const edge = c.edge;
     const barred = c.barred.size > 0;
+    const maxT = c.maxT;
     // The constraints as stamped (t, cell) and (t, cell, move) tables: a typed array read per
     // move instead of hashing into the Sets (that hashing was a fifth of the search's time).
     const table = this.constraints.ready(c, cells, w);
     const blocked = this.constraints.blocked;
     const mark = this.constraints.mark;
     const h0 = dist[start] - 1;
-    if (h0 < 0 || c.vertex.has(start) || isBarred(c, start, 0)) return null;
+    // The start's constraints from the table when it serves (isBarred's lookup, never reached
+    // in a root's plans, cost the compiled plan() its life at the first barred cell).
+    if (h0 < 0 || (table ? blocked[start * 5] === mark : c.vertex.has(start) || isBarred(c, start, 0))) return null;
     // The unit cannot rest on its goal before goalT + 1: that bounds its cost too.
     this.floor = Math.max(limits.floor ?? 0, c.goalT + 1);
     this.push(start, 0, 0, 0, -1, h0);
@@ -161,7 +164,9 @@ export class SpaceTimePlanner {
       this.totalExpanded++;
       const nt = t + 1;
       const nextLayer = nt < layers - 1 ? nt : layers - 1;
-      const constrained = nt <= c.maxT;
+      const constrained = nt <= maxT;
+      // The table's layer for nt: layer maxT + 1 stands for every later time (constraintTable.ts).
+      const row = (constrained ? nt : maxT + 1) * cells;
       const x = cell % w;
       // The five moves inline (wait, up, right, down, left): this loop is most of CBS's time,
       // and much of it runs before the JIT has optimised it, where every call costs.
@@ -182,17 +187,16 @@ export class SpaceTimePlanner {
         }
         const known = dist[n]; // distance + 1; 0 for a blocked cell or one cut off from the goal
         if (known === 0) continue;
-        if (constrained) {
-          if (table) {
-            // Slot 0 of (nt, n) is its vertex constraint, slot d of (nt, cell) the move d's.
-            if (blocked[(nt * cells + n) * 5] === mark) continue;
-            if (d > 0 && blocked[(nt * cells + cell) * 5 + d] === mark) continue;
-          } else {
-            if (vertex.has(nt * cells + n)) continue;
-            if (n !== cell && edge.has((nt * cells + cell) * cells + n)) continue;
-          }
+        if (table) {
+          // Slot 0 of (nt, n) is its vertex (or barred) constraint, slot d of (nt, cell) the move
+          // d's. Read unconditionally, so a root's plans give the JIT feedback for them too.
+          if (blocked[(row + n) * 5] === mark) continue;
+          if (d > 0 && blocked[(row + cell) * 5 + d] === mark) continue;
+        } else {
+          if (constrained && vertex.has(nt * cells + n)) continue;
+          if (constrained && n !== cell && edge.has((nt * cells + cell) * cells + n)) continue;
+          if (barred && isBarred(c, n, nt)) continue;
         }
-        if (barred && isBarred(c, n, nt)) continue;
         const h = known - 1;
         const key = nextLayer * cells + n;
         const ng = g + 1;

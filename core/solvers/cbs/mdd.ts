@@ -16,6 +16,7 @@ import type { Grid } from '../../grid/grid.ts';
 import { fourConnectedStep } from '../../grid/movement.ts';
 import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import type { Conflict } from './conflicts.ts';
+import type { ConstraintTable } from './constraintTable.ts';
 import { type AgentConstraints, isBarred } from './lowLevel.ts';
 
 export interface Mdd {
@@ -32,10 +33,18 @@ let keptStamp = new Int32Array(0);
 let keptCells = new Int32Array(0);
 let stamp = 0;
 
-export function buildMdd(grid: Grid, start: number, goal: number, cost: number, distances: LazyDistanceTable, c: AgentConstraints): Mdd {
+/**
+ * `table` is scratch for the constraints (a planner's, between its calls): they are read from it
+ * as the planners read them (constraintTable.ts), unless they do not fit, then from the Sets.
+ */
+export function buildMdd(grid: Grid, start: number, goal: number, cost: number, distances: LazyDistanceTable, c: AgentConstraints, table: ConstraintTable): Mdd {
   const cells = grid.cells;
   const w = grid.width;
   const passable = grid.passable;
+  const tabled = table.ready(c, cells, w);
+  const blocked = table.blocked;
+  const tableMark = table.mark;
+  const maxT = c.maxT;
   if (seenStamp.length < cells) {
     seenStamp = new Int32Array(cells);
     keptStamp = new Int32Array(cells);
@@ -65,8 +74,10 @@ export function buildMdd(grid: Grid, start: number, goal: number, cost: number, 
         const n = fourConnectedStep(cell, d, w, cells);
         if (n < 0 || passable[n] !== 1 || seenStamp[n] === mark) continue;
         if (distances.get(n) > cost - t) continue;
-        if (t <= c.maxT && c.vertex.has(t * cells + n)) continue;
-        if (isBarred(c, n, t)) continue;
+        if (tabled) {
+          // Vertex and barred constraints, layer maxT + 1 for every later time.
+          if (blocked[((t <= maxT ? t : maxT + 1) * cells + n) * 5] === tableMark) continue;
+        } else if ((t <= maxT && c.vertex.has(t * cells + n)) || isBarred(c, n, t)) continue;
         seenStamp[n] = mark;
         if (end === levelCells.length) {
           const grown = new Int32Array(2 * end);
@@ -78,6 +89,18 @@ export function buildMdd(grid: Grid, start: number, goal: number, cost: number, 
     }
     levelStart[t + 1] = end;
   }
+  return { single: keptLevels(grid, goal, cost, c, levelStart, tabled, blocked, tableMark) };
+}
+
+/**
+ * The backward pass of buildMdd, a function of its own: the JIT compiled buildMdd whole while its
+ * forward loop was hot, before the backward loop had run with type feedback, and threw it away
+ * there in every cold run of CBS (each half now gets compiled on its own feedback).
+ */
+function keptLevels(grid: Grid, goal: number, cost: number, c: AgentConstraints, levelStart: Int32Array, tabled: boolean, blocked: Int32Array, tableMark: number): Int32Array {
+  const cells = grid.cells;
+  const w = grid.width;
+  const maxT = c.maxT;
   // Backward: keep the cells of level t from which a kept cell of level t + 1 is one allowed move.
   const single = new Int32Array(cost + 1).fill(-1);
   single[cost] = goal;
@@ -91,7 +114,10 @@ export function buildMdd(grid: Grid, start: number, goal: number, cost: number, 
       for (let d = 0; d < 5; d++) {
         const n = fourConnectedStep(cell, d, w, cells);
         if (n < 0 || keptStamp[n] !== next) continue;
-        if (n !== cell && t + 1 <= c.maxT && c.edge.has(((t + 1) * cells + cell) * cells + n)) continue;
+        if (tabled) {
+          // Step d (fourConnectedStep's numbering is the table's) arriving at t + 1.
+          if (d > 0 && blocked[(Math.min(t + 1, maxT + 1) * cells + cell) * 5 + d] === tableMark) continue;
+        } else if (n !== cell && t + 1 <= maxT && c.edge.has(((t + 1) * cells + cell) * cells + n)) continue;
         keptCells[kept++] = cell;
         break;
       }
@@ -101,7 +127,7 @@ export function buildMdd(grid: Grid, start: number, goal: number, cost: number, 
     if (kept === 1) single[t] = keptCells[0];
     next = mark;
   }
-  return { single };
+  return single;
 }
 
 /** Whether every optimal path of the unit stands on `cell` at t (a unit past its cost rests on its goal). */

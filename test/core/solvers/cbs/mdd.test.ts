@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { FOUR_CONNECTED, fourConnectedStep } from '../../../../core/grid/movement.ts';
 import { GoalDistances } from '../../../../core/search/lazyDistanceTable.ts';
+import { ConstraintTable } from '../../../../core/solvers/cbs/constraintTable.ts';
 import { SpaceTimePlanner, emptyConstraints } from '../../../../core/solvers/cbs/lowLevel.ts';
 import { buildMdd } from '../../../../core/solvers/cbs/mdd.ts';
 import { Random } from '../../../../core/util/random.ts';
@@ -75,7 +76,7 @@ describe('CBS MDD', () => {
         };
         expect(reach(start, 0), `seed ${seed}: a path of ${shorter}`).toBe(false);
       }
-      const mdd = buildMdd(grid, start, goal, cost, distances, c);
+      const mdd = buildMdd(grid, start, goal, cost, distances, c, new ConstraintTable());
       for (let t = 0; t <= cost; t++) {
         const only = levels[t].size === 1 ? [...levels[t]][0] : -1;
         // Single only when every path agrees (the soundness cardinal conflicts rest on); with no
