@@ -2,7 +2,7 @@
  * bench:cbs — CBS on the Moving AI map random-32-32-20 (issue 14): 40 agents of random-1 (target
  * < 0.3 s; C++ CBSH2-RTC 0.063 s), then the first K agents of the random scenarios for K = 10..50
  * (C++ EECBS w=1 within 60 s: all of K <= 40, 22 of 25 at K = 50), solved counts within the limit
- * and the expansions at both levels. Times are this thread's CPU (process.cpuUsage: one thread),
+ * and the expansions at both levels. Times are the process's CPU (process.cpuUsage: V8's compiler and collector threads count too),
  * with the load.
  *
  * Then EECBS w = 1.2 (targets: random-32-32-20 100 / 150 agents < 0.5 s / < 1 s, C++ 0.15 / 0.30 s;

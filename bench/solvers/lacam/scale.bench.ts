@@ -10,7 +10,7 @@
  * Then LaCAM's first solution on random-32-32-20 with 400 units (target <= 1.5 s; C++ 0.50 s,
  * sum of costs / lower bound 4.24), den520d with 1,000 (<= 4 s), warehouse-10-20-10-2-1 with
  * 1,000 (solved within 30 s), and LaCAM* for 10 s on random-32-32-20 with 400 (sum of loss / lower
- * bound <= 2.25), each on this thread's CPU time (process.cpuUsage, one thread), the first K
+ * bound <= 2.25), each on the process's CPU time (process.cpuUsage: V8's compiler and collector threads count too), the first K
  * units of the map's random-1 scenario.
  *
  * The LaCAM* row is a 10 s anytime run on the wall clock, so its figure moves with the machine's
