@@ -27,9 +27,10 @@
  * this turn, so they never share a cell or swap. A unit
  * stays on its goal once there; the run ends when all are there or at `turnLimit`.
  */
-import { Grid } from '../grid/grid.ts';
+import type { Grid } from '../grid/grid.ts';
 import { type Movement, directionCount, stepCell } from '../grid/movement.ts';
-import { type MovingObstacle, ObstacleError, type ObstacleTimetable, cellAfterSteps, footprintCells, obstacleTimetable } from '../mapf/obstacles.ts';
+import { type MovingObstacle, cellAfterSteps } from '../mapf/obstacles.ts';
+import { ObstacleMotion } from './obstacleMotion.ts';
 import { SearchContext } from '../search/searchContext.ts';
 import { type ObstacleCells, earliestArrival } from './obstacleSpaceTime.ts';
 import { Follower, type World } from './obstacleFollower.ts';
@@ -128,41 +129,17 @@ export function runAmongObstacles(
   const regionsAcross = regionSize > 0 ? Math.ceil(grid.width / regionSize) : 0;
   const regionOf = (cell: number) => Math.floor(grid.y(cell) / regionSize) * regionsAcross + Math.floor(grid.x(cell) / regionSize);
   const turnLimit = options.turnLimit ?? 4 * grid.cells;
-  const sizes = obstacles.map((o) => o.size ?? 1);
-  /** The cells obstacle i's footprint covers with its anchor at `anchor`. */
-  const cover = (i: number, anchor: number) => footprintCells(anchor, sizes[i], grid.width);
-  const timetables: ObstacleTimetable[] = obstacles.map((o) => obstacleTimetable(grid, o));
-
-  // The live map: walls, plus the cells obstacles hold this turn.
-  const live = new Grid(grid.width, grid.height, Uint8Array.from(grid.passable), grid.weight);
-  const context = new SearchContext();
-  const stepsDone = new Array<number>(obstacles.length).fill(0);
-  const at = timetables.map((t) => cellAfterSteps(t, 0));
-  const obstaclePaths = at.map((cell) => [cell]);
-  const held = new Map<number, number>();
-  const hold = (cell: number, delta: number) => {
-    const n = (held.get(cell) ?? 0) + delta;
-    if (n === 0) held.delete(cell);
-    else held.set(cell, n);
-    const free = n === 0 && grid.passable[cell] === 1;
-    if ((live.passable[cell] === 1) !== free) changedCells.push(cell);
-    // setPassable bumps the grid's version, so the searches' cached move masks are rebuilt.
-    live.setPassable(cell, free);
-  };
   /** Units' cells now (updated as each moves in its turn). */
   const occupied = new Map<number, number>();
   units.forEach((u, k) => occupied.set(u.start, k));
-  at.forEach((anchor, i) => {
-    for (const cell of cover(i, anchor)) {
-      if (occupied.has(cell)) throw new ObstacleError(obstacles[i].id, 0, `it starts on the start (${grid.x(cell)}, ${grid.y(cell)}) of unit ${occupied.get(cell)! + 1}`);
-      hold(cell, 1);
-    }
-  });
-  /** Steps obstacle i is due to have made by turn t on its timetable. */
-  const due = (i: number, t: number): number => {
-    const { speed = 1, startTurn = 0 } = timetables[i].obstacle;
-    return t <= startTurn ? 0 : Math.floor((t - startTurn) / speed);
-  };
+  const unitOn = (cell: number) => occupied.get(cell) ?? -1;
+  // The obstacles as the simulator moves them (right of way included), and the live map: walls,
+  // plus the cells obstacles hold this turn.
+  const motion = new ObstacleMotion(grid, obstacles, unitOn);
+  const { live, timetables, at, stepsDone } = motion;
+  const sizes = motion.footprintSizes;
+  const context = new SearchContext();
+  const due = (i: number, t: number): number => motion.due(i, t);
   const predicted = (base: number, steps: readonly number[], prev: readonly number[]): ObstacleCells => ({
     count: timetables.length,
     sizes,
@@ -178,34 +155,17 @@ export function runAmongObstacles(
   }
   changedCells = [];
 
-  let obstacleWaits = 0;
   /** Cells an obstacle meant to step onto this turn but a unit stood on (it waited for the unit). */
-  const wanted = new Set<number>();
+  let wanted: ReadonlySet<number> = new Set<number>();
   /** watch: regions changed since the last notification. */
   const changed = new Set<number>();
   let t = 1;
   for (; t <= turnLimit && followers.some((f) => !f.result.arrived); t++) {
     const prev = at.slice();
-    changedCells = [];
-    wanted.clear();
     // Obstacles step first; one whose next cell a unit holds waits (and falls behind).
-    timetables.forEach((timetable, i) => {
-      if (stepsDone[i] < due(i, t)) {
-        const next = cellAfterSteps(timetable, stepsDone[i] + 1);
-        // Right of way: any unit under the footprint's next place holds the obstacle up.
-        const held = cover(i, next).filter((cell) => occupied.has(cell));
-        if (held.length > 0) {
-          obstacleWaits++;
-          for (const cell of held) wanted.add(cell);
-        } else {
-          for (const cell of cover(i, at[i])) hold(cell, -1);
-          at[i] = next;
-          for (const cell of cover(i, next)) hold(cell, 1);
-          stepsDone[i]++;
-        }
-      }
-      obstaclePaths[i].push(at[i]);
-    });
+    const moves = motion.step(t - 1, unitOn);
+    changedCells = [...moves.closed, ...moves.opened];
+    wanted = new Set(moves.heldCells);
     // watch: an obstacle entering or leaving a region marks it (both regions) changed.
     let deliver = false;
     if (regionSize > 0) {
@@ -248,7 +208,7 @@ export function runAmongObstacles(
         if (++f.unitBlocked >= 2) {
           live.setPassable(other, false);
           f.replanAround(t);
-          live.setPassable(other, !held.has(other) && grid.passable[other] === 1);
+          live.setPassable(other, !motion.holds(other) && grid.passable[other] === 1);
           const detour = f.ahead();
           if (detour !== null && detour !== f.cell && live.passable[detour] === 1 && !occupied.has(detour)) next = detour;
         }
@@ -285,12 +245,13 @@ export function runAmongObstacles(
   }
 
   // Hindsight: the obstacles' recorded cells (each stays on its last one) known in advance.
+  const obstaclePaths = motion.paths;
   const recorded: ObstacleCells = { count: obstaclePaths.length, sizes, width: grid.width, at: (i, tt) => obstaclePaths[i][Math.min(tt, obstaclePaths[i].length - 1)] };
   for (const f of followers) {
     const best = earliestArrival(grid, movement, f.start, 0, f.goal, recorded, turnLimit).path;
     f.result.hindsight = best === null ? Infinity : best.length - 1;
   }
-  return { units: followers.map((f) => f.result), obstaclePaths, obstacleWaits, turns: t - 1, expanded: followers.reduce((sum, f) => sum + f.result.expanded, 0) };
+  return { units: followers.map((f) => f.result), obstaclePaths, obstacleWaits: motion.waits, turns: t - 1, expanded: followers.reduce((sum, f) => sum + f.result.expanded, 0) };
 }
 
 /** A free neighbour of `cell` on the live map that `taken` does not exclude, nearest the goal in moves on the empty map; -1 when none. */

@@ -16,10 +16,11 @@ export class ObstacleMotion {
   readonly paths: number[][];
   /** Steps put off because a unit stood in the way. */
   waits = 0;
-  private readonly timetables: ObstacleTimetable[];
+  readonly timetables: ObstacleTimetable[];
+  /** Each obstacle's anchor now, and the steps of its timetable it has made (updated in place). */
+  readonly at: number[];
+  readonly stepsDone: number[];
   private readonly sizes: number[];
-  private readonly at: number[];
-  private readonly stepsDone: number[];
   /** Obstacles holding each cell (they may overlap one another). */
   private readonly held: Uint16Array;
 
@@ -97,7 +98,7 @@ export class ObstacleMotion {
   }
 
   /** Steps obstacle i is due to have made by turn t. */
-  private due(i: number, t: number): number {
+  due(i: number, t: number): number {
     const { speed = 1, startTurn = 0 } = this.timetables[i].obstacle;
     return t <= startTurn ? 0 : Math.floor((t - startTurn) / speed);
   }
