@@ -20,6 +20,7 @@ import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import { ConstraintTable } from './constraintTable.ts';
+import { grown, pathOf } from './nodeArrays.ts';
 
 /** One unit's constraints, as CBS collects them from a node up to the root. */
 export interface AgentConstraints {
@@ -251,22 +252,15 @@ export class SpaceTimePlanner {
   }
 
   private extract(id: number): Int32Array {
-    const path = new Int32Array(this.time[id] + 1);
-    for (let n = id; n >= 0; n = this.parent[n]) path[this.time[n]] = this.cell[n];
-    return path;
+    return pathOf(id, this.time, this.cell, this.parent);
   }
 
   private grow(): void {
     const size = this.cell.length * 2;
-    const grow = (a: Int32Array): Int32Array<ArrayBuffer> => {
-      const b = new Int32Array(size);
-      b.set(a);
-      return b;
-    };
-    this.cell = grow(this.cell);
-    this.time = grow(this.time);
-    this.g = grow(this.g);
-    this.conf = grow(this.conf);
-    this.parent = grow(this.parent);
+    this.cell = grown(this.cell, size);
+    this.time = grown(this.time, size);
+    this.g = grown(this.g, size);
+    this.conf = grown(this.conf, size);
+    this.parent = grown(this.parent, size);
   }
 }
