@@ -51,7 +51,7 @@ describe('browser edition: following a unit on 256×256', () => {
     await page.mouse.click(px, py);
     await expect.poll(() => page.getByTestId('unit-editor').textContent()).toMatch(/^Unit 1 \(a1\)/);
     await page.keyboard.press('c');
-    await expect(page.getByTestId('follow-toggle').isChecked()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('follow-toggle').isChecked()).toBe(true);
     await page.getByTestId('speed').selectOption('8');
     await page.evaluate(() => {
       window.mapfLabFrameTimes = [];

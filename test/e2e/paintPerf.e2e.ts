@@ -42,7 +42,7 @@ describe('browser edition: painting a 1024×1024 map', () => {
     await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^1024×1024, 0 units/);
     await page.getByTestId('map-view').hover();
     for (let i = 0; i < 4; i++) await page.keyboard.press(']');
-    await expect(page.getByTestId('brush-size').inputValue()).resolves.toBe('5');
+    await expect.poll(() => page.getByTestId('brush-size').inputValue()).toBe('5');
     await page.keyboard.press('p');
     await page.evaluate(() => {
       window.mapfLabStaticTimes = [];

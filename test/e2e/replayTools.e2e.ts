@@ -43,7 +43,7 @@ describe('browser edition: doors, follow, unit properties', () => {
   it('adds a door with the Door tool (D): listed with its turn and marked on the map', async () => {
     await expect.poll(() => page.getByTestId('scenario-name').textContent()).toBe('Chokepoint example');
     await page.keyboard.press('d');
-    await expect(page.getByTestId('tool-door').getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(() => page.getByTestId('tool-door').getAttribute('aria-pressed')).toBe('true');
     await clickCell(DOOR.x, DOOR.y);
     await expect.poll(() => page.getByTestId('event-row').count()).toBe(1);
     await expect(page.getByTestId('event-turn-0').inputValue()).resolves.toBe('10');
@@ -78,7 +78,7 @@ describe('browser edition: doors, follow, unit properties', () => {
     await page.keyboard.press('n'); // no numbers on the discs: the centre pixel is the unit's colour
     for (let i = 0; i < 4; i++) await page.keyboard.press('+');
     await page.keyboard.press('c');
-    await expect(page.getByTestId('follow-toggle').isChecked()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('follow-toggle').isChecked()).toBe(true);
     const canvas = (await page.getByTestId('dynamic-layer').boundingBox())!;
     const centre: [number, number] = [canvas.x + canvas.width / 2, canvas.y + canvas.height / 2];
     await page.getByTestId('speed').selectOption('2');
@@ -94,7 +94,7 @@ describe('browser edition: doors, follow, unit properties', () => {
     await screenshot(page, 'replay-follow');
     await page.keyboard.press(' ');
     await page.keyboard.press('c');
-    await expect(page.getByTestId('follow-toggle').isChecked()).resolves.toBe(false);
+    await expect.poll(() => page.getByTestId('follow-toggle').isChecked()).toBe(false);
     await page.keyboard.press('n');
     await page.keyboard.press('0');
   });
@@ -109,7 +109,7 @@ describe('browser edition: doors, follow, unit properties', () => {
     await page.getByTestId('corners').selectOption('cut');
     await expect.poll(() => page.getByTestId('undo').textContent()).toBe('Undo movement');
     await page.getByTestId('undo').click();
-    await expect(page.getByTestId('corners').inputValue()).resolves.toBe('no-cut');
+    await expect.poll(() => page.getByTestId('corners').inputValue()).toBe('no-cut');
     await screenshot(page, 'unit-properties');
   });
 
@@ -150,7 +150,7 @@ describe('browser edition: doors, follow, unit properties', () => {
     await page.getByRole('checkbox', { name: /Trails/ }).check();
     for (let i = 0; i < 4; i++) await page.keyboard.press('+');
     await page.keyboard.press('c');
-    await expect(page.getByTestId('follow-toggle').isChecked()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('follow-toggle').isChecked()).toBe(true);
     const followed = async () => {
       const view = await mapView(page);
       const canvas = (await page.getByTestId('dynamic-layer').boundingBox())!;

@@ -3,7 +3,7 @@
  * from anywhere; Ctrl+O/Ctrl+S act on the experiment; the editor's shortcuts stay off. Apart from
  * viewMode.ts so that importing the view state does not load the file actions (and the platform).
  */
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { openExperiment, saveExperiment } from './experimentFile.ts';
 import { isLabShortcut, toggleView, viewStore } from './viewMode.ts';
 
@@ -43,7 +43,7 @@ function fileShortcut(event: KeyboardEvent): boolean {
  * before the window's listeners see them. Default actions (a focused button's Enter) still happen.
  */
 export function useLabShortcut(): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.type === 'keydown' && isLabShortcut(event)) {
         event.preventDefault();

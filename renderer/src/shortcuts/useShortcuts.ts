@@ -2,7 +2,7 @@
 import { helpStore } from './HelpOverlay.tsx';
 import { cancelCompare, switchAB } from '../compare/compareActions.ts';
 import { compareStore } from '../compare/compareState.ts';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { shortcutFor, type ShortcutAction } from './keymap.ts';
 import { keyState } from './keyState.ts';
 import { editorStore, setBrush } from '../state/editorState.ts';
@@ -86,7 +86,10 @@ export function perform(action: ShortcutAction): void {
 }
 
 export function useShortcuts(): void {
-  useEffect(() => {
+  // A layout effect, not a plain one: it runs before the first paint, so a key pressed as soon
+  // as the window shows is never lost (a plain effect runs after paint; on a busy machine a key
+  // came in between and the Door tool stayed unselected).
+  useLayoutEffect(() => {
     const onDown = (event: KeyboardEvent) => {
       const typing = typingIn(event.target);
       if (event.key === ' ' && !typing && !event.ctrlKey && !event.metaKey) {
