@@ -52,5 +52,28 @@
       },
     });
   });
+  // Seed 004's path steps against path length: one scatter series per solver setting.
+  var scatterCanvas = document.getElementById('chart-pathStepsScatter');
+  if (scatterCanvas && data.scatter) {
+    new Chart(scatterCanvas, {
+      type: 'scatter',
+      data: {
+        datasets: data.scatter.map(function (series, i) {
+          var colour = palette[i % palette.length];
+          return { label: series.label, data: series.points.map(function (p) { return { x: p[0], y: p[1] }; }), borderColor: colour, backgroundColor: colour, pointRadius: 3 };
+        }),
+      },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        scales: {
+          x: { type: 'linear', title: { display: true, text: 'path length without obstacles (moves)' } },
+          y: { type: 'linear', title: { display: true, text: 'path steps computed' } },
+        },
+        plugins: { title: { display: true, text: 'Path steps against path length (one-unit runs, seed 004)' } },
+      },
+    });
+  }
   document.documentElement.setAttribute('data-charts', 'drawn');
 })();

@@ -10,6 +10,7 @@ import type { Experiment } from '../schema.ts';
 import type { Estimate } from '../stats.ts';
 import { escapeHtml, jsonForScript, scriptForInline } from './escape.ts';
 import { CHART_MEASURES, type ChartMeasure, chartSeries } from './reportCharts.ts';
+import { type PathStepsSeries, pathStepsScatter } from './pathStepsScatter.ts';
 
 export interface ReportInput {
   experiment: Experiment;
@@ -78,6 +79,16 @@ function summaryTable(rows: readonly AggregateRow[]): string {
   return `<table class="summary"><thead><tr>${head.map((x) => `<th>${h(x)}</th>`).join('')}</tr></thead><tbody>${body.map((r) => `<tr>${r}</tr>`).join('\n')}</tbody></table>`;
 }
 
+/** Seed 004's growth claims on the one-unit runs (pathStepsScatter.ts); empty without such runs. */
+function pathStepsSection(scatter: readonly PathStepsSeries[]): string {
+  if (scatter.length === 0) return '';
+  const rows = scatter.map((s) => `<tr><td class="text">${h(s.label)}</td><td>${s.points.length}</td><td>${s.exponent === null ? '-' : s.exponent.toFixed(2)}</td><td>${formatNumber(s.stepsPerLength)}</td></tr>`);
+  return `<h2>Path steps against path length (seed 004)</h2>
+<p>The one-unit runs among moving obstacles: one point per run, the path steps the unit computed against its path length without obstacles. Patel: recalculating the whole path every k steps grows with the square of the length (about L&sup2;/2k), splicing with the length (2L to 3L, whatever m is). The exponent is the slope of a least-squares line through log steps against log length (2 for square growth, 1 for linear); units that never arrived are left out.</p>
+<div class="charts"><div class="chart"><canvas id="chart-pathStepsScatter" aria-label="Path steps against path length"></canvas></div></div>
+<table class="summary" id="path-steps-growth"><thead><tr><th class="text">solver</th><th>one-unit runs</th><th>growth exponent</th><th>path steps / path length</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
+}
+
 function failureNotes(records: readonly RunRecord[]): string {
   const failures = records.filter(isFailure);
   if (failures.length === 0) return '<p>No run failed: every run was set up and measured.</p>';
@@ -119,7 +130,8 @@ export function reportHtml(input: ReportInput): string {
   const { experiment, records } = input;
   const rows = aggregate(records);
   const measures = reportedMeasures(rows);
-  const data = { measures, series: chartSeries(rows) };
+  const scatter = pathStepsScatter(records);
+  const data = { measures, series: chartSeries(rows), scatter: scatter.map((x) => ({ label: x.label, points: x.points })) };
   const charts = measures.map((m) => `<div class="chart"><canvas id="chart-${m.key}" aria-label="${h(m.title)}"></canvas></div>`).join('\n');
   const missing = input.runsPlanned - records.length;
   return `<!DOCTYPE html>
@@ -142,6 +154,8 @@ ${experiment.description ? `<p>${h(experiment.description)}</p>` : ''}
 <div class="charts">
 ${charts}
 </div>
+
+${pathStepsSection(scatter)}
 
 <h2>Summary</h2>
 <p>Mean per solver setting and agent count, with the 95% interval beneath (none with fewer than two measured runs).</p>
