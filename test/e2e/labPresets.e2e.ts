@@ -90,6 +90,8 @@ async function runPreset(id: string, fullRuns: number, seeds: string, agents: st
 describe('browser edition: the shipped experiments as presets', () => {
   it('runs Silver 2005 narrowed to 2 maps and 10-30 agents: all six solvers chart; a point\'s run saves its replay file', async () => {
     await runPreset('silver2005', 600, '1-2', '10, 20, 30', 2 * 3 * 6, 6, ['successRate', 'meanPathLength', 'cyclesPerAgent']);
+    // No solver of Silver's proves a lower bound: no chart of one.
+    expect(await page.getByTestId('lab-chart-costLowerBound').count()).toBe(0);
     await clickLastPoint(page, 'successRate');
     const picked = page.getByTestId('lab-picked-run');
     // All six solvers reach 100% at 30 agents, so the point clicked may be any of theirs (the last drawn is on top).
@@ -190,4 +192,15 @@ describe('browser edition: the shipped experiments as presets', () => {
     expect(await stored.count()).toBe(0);
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('runs Standley 2010 4-connected narrowed: OD+ID and CBS side by side, and CBS\'s proved lower bound charted', async () => {
+    await runPreset('standley2010-4c', 2000, '1-2', '2-8x2', 2 * 2 * 2, 2, ['successRate', 'sumOfCosts']);
+    // Only CBS (the second colour) proves a lower bound: that chart comes with its runs and draws its line.
+    await page.getByTestId('lab-chart-costLowerBound').scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await paletteCounts('costLowerBound', 2))[1], { timeout: 5000 }).toBeGreaterThan(20);
+    await page.locator('[data-testid="lab-chart-costOverBound"][data-records="8"]').waitFor();
+    await expect.poll(async () => (await paletteCounts('costOverBound', 2))[1], { timeout: 5000 }).toBeGreaterThan(20);
+    await screenshot(page, 'lab-preset-standley2010-4c-bound');
+    expect(errors).toEqual([]);
+  }, 180_000);
 });

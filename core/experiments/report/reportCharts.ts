@@ -23,6 +23,7 @@ export const CHART_MEASURES: readonly ChartMeasure[] = [
   { key: 'cyclesPerAgent', title: 'Cycles per agent', unit: 'cycles', log: false },
   { key: 'sumOfCosts', title: 'Sum of costs', unit: 'moves', log: false },
   { key: 'makespan', title: 'Makespan', unit: 'turns', log: false },
+  { key: 'costLowerBound', title: 'Proved lower bound on the sum of costs', unit: 'moves (cbs, eecbs, lacam-star)', log: false },
   { key: 'costOverBound', title: 'Sum of costs / proved lower bound', unit: 'ratio (cbs, eecbs, lacam-star)', log: false },
   { key: 'pathStepsComputed', title: 'Path steps computed (seed 004)', unit: 'steps, all units (among moving obstacles)', log: false },
   { key: 'regionThroughput', title: 'Throughput of the measured region', unit: 'units per 10 turns', log: false },

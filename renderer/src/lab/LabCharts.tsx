@@ -217,6 +217,8 @@ export function LabCharts({ records, labels = [], name, running = false }: { rec
   const amongObstacles = records.some((r) => Number.isFinite(r.pathStepsComputed));
   // The measured region's charts come with the first run that measured one (issue 15).
   const measuredRegion = records.some((r) => Number.isFinite(r.regionThroughput));
+  // The proved lower bound's charts come with the first run of a solver that proves one (cbs, eecbs, lacam-star).
+  const bounded = records.some((r) => Number.isFinite(r.costLowerBound));
   const queue = useMemo(() => new ChartQueue((run, ms) => void window.setTimeout(run, ms)), []);
   // Rendering only hands the records over; the charts' work is the queue's, in steps of its own.
   useEffect(() => {
@@ -227,7 +229,7 @@ export function LabCharts({ records, labels = [], name, running = false }: { rec
   return (
     <div className="lab-charts" data-testid="lab-charts" data-records={records.length}>
       {records.length === 0 && <p className="lab-note" data-testid="lab-charts-empty">The lines appear as runs finish.</p>}
-      {CHART_MEASURES.filter((m) => (m.key !== 'pathStepsComputed' || amongObstacles) && ((m.key !== 'regionThroughput' && m.key !== 'regionMeanWait') || measuredRegion)).map((m) => <MemoChart key={m.key} measure={m} data={data} queue={queue} name={name} />)}
+      {CHART_MEASURES.filter((m) => (m.key !== 'pathStepsComputed' || amongObstacles) && ((m.key !== 'regionThroughput' && m.key !== 'regionMeanWait') || measuredRegion) && ((m.key !== 'costLowerBound' && m.key !== 'costOverBound') || bounded)).map((m) => <MemoChart key={m.key} measure={m} data={data} queue={queue} name={name} />)}
     </div>
   );
 }

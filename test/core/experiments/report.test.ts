@@ -93,11 +93,13 @@ describe('reportHtml', () => {
 
   it('shows the proved lower bound chart only when a solver proved one', () => {
     expect(html).not.toContain('chart-costOverBound');
+    expect(html).not.toContain('chart-costLowerBound');
     const bounded = records.map((r) => (r.status === 'solved' ? { ...r, costLowerBound: r.sumOfCosts, costOverBound: 1 } : r));
     const withBound = reportHtml({
       experiment, experimentHash: '0123456789abcdef', records: bounded, runsPlanned: runs.length, machines: [],
       scripts: { chartJs: '', drawCharts: '' }, generatedAt: '2026-01-01T00:00:00Z', generator: 'mapf-lab test',
     });
     expect(withBound).toContain('<canvas id="chart-costOverBound" aria-label="Sum of costs / proved lower bound">');
+    expect(withBound).toContain('<canvas id="chart-costLowerBound" aria-label="Proved lower bound on the sum of costs">');
   });
 });
