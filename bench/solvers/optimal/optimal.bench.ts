@@ -22,6 +22,10 @@
  *   `mapf-lab experiment` builds them (--experiment, default experiments/standley2010.json: 100
  *   maps x 10 instances, a different draw from the standley suite's 1,000 maps).
  *
+ * With two solvers or more, the first two are also printed side by side by agent count
+ * (sideBySide.ts: where each wins; equal optimum when both are optimal). Issue 14's row:
+ *   --suite experiment --experiment experiments/standley2010-4c.json --solvers id+od,cbs --cost-model rest
+ *
  * Usage: tsx bench/solvers/optimal/optimal.bench.ts [--suite standley|experiment|movingai|all]
  *   [--experiment experiments/standley2010.json]
  *   [--instances 1000] [--seed 1] [--limit-ms 1000] [--scen-files 5] [--long-limit-ms 60000]
@@ -47,6 +51,7 @@ import type { SolveResult } from '../../../core/solvers/types.ts';
 import { buildStepTable, buildUnitDistance } from '../../../core/search/stepTable.ts';
 import { experimentInstances, type NamedInstance } from './experimentInstances.ts';
 import { standleyInstance } from './standleyInstance.ts';
+import { printSideBySide } from './sideBySide.ts';
 
 const args = process.argv.slice(2);
 function arg(name: string, fallback: string): string {
@@ -205,6 +210,10 @@ function standley(title: string, instances: Iterable<NamedInstance>, instanceCou
     console.log('  hca: not registered, no comparison');
   }
   console.log('(paper, > 40 agents solved by both: OD+ID 4.4 moves, HCA* 12.8 moves)');
+  if (names.length >= 2) {
+    const [a, b] = names;
+    printSideBySide(a, b, runs.get(a)!, runs.get(b)!, agentCounts, labels, findSolver(a)!.optimal && findSolver(b)!.optimal);
+  }
   const groups = runs.get('id+od')?.filter((r) => r.status === 'solved').map((r) => r.largestGroup).sort((a, b) => a - b);
   if (groups && groups.length > 0) console.log(`id+od largest group when solved: median ${percentile(groups, 0.5)}, p90 ${percentile(groups, 0.9)}, max ${groups[groups.length - 1]}`);
 }
@@ -260,7 +269,8 @@ if (suite === 'standley' || suite === 'all') {
   standley(`Standley 2010 experiment: ${instanceCount} instances, 32x32, 20% obstacles, 8-connected (corners cut), 2..60 agents, seeds ${baseSeed}..${baseSeed + instanceCount - 1}`, standleySeeds(), instanceCount);
 }
 if (suite === 'experiment' || suite === 'all') {
-  const instances = experimentInstances(experimentFile);
+  // --instances N takes the file's first N instances (all by default).
+  const instances = experimentInstances(experimentFile).slice(0, args.includes('--instances') ? instanceCount : undefined);
   console.log('');
   standley(`${experimentFile}: its ${instances.length} instances`, instances, instances.length);
 }
