@@ -95,6 +95,7 @@ export class Pibt {
     this.refreshTables();
     for (let i = 0; i < n; i++) {
       this.initial[i] = this.tables[i].get(this.from[i]);
+      this.coverNeighbours(i);
       this.tieBreaker[i] = this.random.next();
       this.order[i] = i;
     }
@@ -106,6 +107,28 @@ export class Pibt {
     this.stackCells = new Int32Array(depth * SLOTS);
     this.stackSwap = new Int32Array(depth);
     this.swap = options.swap ? new SwapTests(grid, this.goals, this.occupiedNow, (i, cell) => this.tables[i].get(cell)) : null;
+  }
+
+  /**
+   * Runs unit i's lazy table as far as its start's neighbours, the first step's queries. Reaching
+   * the start settles its layer of the goal's breadth-first search but not the next one, where a
+   * neighbour further from the goal lies: the first step would finish that layer for every unit at
+   * once (10,000 units on Berlin_1_256: 117 ms in the first step, 5 ms a step after it). Done
+   * here, it is part of setting up, not of a turn, and every step costs about the same.
+   */
+  private coverNeighbours(i: number): void {
+    const grid = this.grid;
+    const w = grid.width;
+    const c = this.from[i];
+    const x = c % w;
+    const y = (c - x) / w;
+    const passable = grid.passable;
+    const table = this.tables[i];
+    // Free cells only: a wall is never discovered, so asking for one would run the search to its end.
+    if (y > 0 && passable[c - w] === 1) table.get(c - w);
+    if (x + 1 < w && passable[c + 1] === 1) table.get(c + 1);
+    if (y + 1 < grid.height && passable[c + w] === 1) table.get(c + w);
+    if (x > 0 && passable[c - 1] === 1) table.get(c - 1);
   }
 
   /** The distance tables for the grid's current version (a map change drops the old ones). */

@@ -29,6 +29,20 @@ describe('PIBT one step', () => {
     }
   });
 
+  it('the first step searches no further in the distance tables than setting up did', () => {
+    // The lazy tables reach each unit's neighbours when PIBT is set up, so the first step, like
+    // every later one, only reads them (it used to finish a BFS layer for every unit at once).
+    for (let seed = 1; seed <= 10; seed++) {
+      const instance = randomInstance(seed, 24, 24, 0.2, 40, FOUR_CONNECTED);
+      const starts = instance.agents.map((a) => a.start);
+      const pibt = new Pibt(instance.grid, starts, instance.agents.map((a) => a.goal), seed);
+      const discovered = () => instance.agents.reduce((sum, _, i) => sum + pibt.table(i).discovered, 0);
+      const before = discovered();
+      pibt.step(starts, new Int32Array(starts.length));
+      expect(discovered(), `seed ${seed}`).toBe(before);
+    }
+  });
+
   it('a pushed unit inherits the priority and makes way (priority inheritance)', () => {
     // Unit 2 rests on its goal in a corridor, on unit 1's way: unit 1 (further from its goal,
     // so first) wants that cell, so unit 2 must move first, on, not back onto unit 1's cell.
