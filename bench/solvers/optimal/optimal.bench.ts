@@ -166,7 +166,9 @@ function standley(title: string, instances: Iterable<NamedInstance>, instanceCou
   console.log('(paper, 10,000 instances: OD+ID 90.45% in under 1 s; target here >= 95%)');
   for (const name of names) {
     const failed = runs.get(name)!.flatMap((r, i) => (r.status === 'solved' ? [] : [`${labels[i]}(${agentCounts[i]})`]));
-    if (failed.length > 0) console.log(`${name} not solved, instance(agents): ${failed.join(' ')}`);
+    // The first 30 name enough to rerun one; a whole suite's list ran to thousands of characters.
+    const shown = failed.slice(0, 30).join(' ') + (failed.length > 30 ? ` and ${failed.length - 30} more` : '');
+    if (failed.length > 0) console.log(`${name} not solved (${failed.length}), instance(agents): ${shown}`);
   }
 
   const many = (i: number) => agentCounts[i] > 40;
