@@ -160,7 +160,7 @@ function obstacleRunOf(sim: SimulationResult, grid: Grid, movement: Movement, ag
     }
     return {
       path: sim.paths[a], arrived, arrival: arrived ? arrival : Infinity,
-      pathStepsComputed: counts?.pathSteps[a] ?? 0, expanded: 0, replans: sim.agents.replans[a], badSplices: 0,
+      pathStepsComputed: counts?.pathSteps[a] ?? 0, expanded: 0, firstPlanExpanded: 0, replans: sim.agents.replans[a], badSplices: 0,
       obstacleBlocks: counts?.blocks[a] ?? 0, waits: sim.agents.waits[a], notifications: counts?.notifications[a] ?? 0,
       replanEvents: replanEvents[a], hindsight: bound,
     };

@@ -55,6 +55,12 @@ export interface UnitRun {
   /** Seed 004's measure: the moves of every path or piece computed, added up. */
   pathStepsComputed: number;
   expanded: number;
+  /**
+   * Of `expanded`, the unit's first plan's: every strategy plans once before anything changes,
+   * so the rest is what its replanning cost (D* Lite's first search, ordered by its keys, is
+   * larger than A*'s; its repairs are smaller).
+   */
+  firstPlanExpanded: number;
   replans: number;
   /** Splices whose piece was over the limit, replaced by a whole recalculation. */
   badSplices: number;

@@ -48,8 +48,18 @@ export class Follower {
     this.cell = start;
     this.result = {
       path: [start], arrived: start === goal, arrival: start === goal ? 0 : Infinity,
-      pathStepsComputed: 0, expanded: 0, replans: 0, badSplices: 0, obstacleBlocks: 0, waits: 0, notifications: 0, replanEvents: [], hindsight: Infinity,
+      pathStepsComputed: 0, expanded: 0, firstPlanExpanded: 0, replans: 0, badSplices: 0, obstacleBlocks: 0, waits: 0, notifications: 0, replanEvents: [], hindsight: Infinity,
     };
+  }
+
+  private firstPlanned = false;
+
+  private countExpanded(n: number): void {
+    this.result.expanded += n;
+    if (!this.firstPlanned) {
+      this.firstPlanned = true;
+      this.result.firstPlanExpanded = n;
+    }
   }
 
   ahead(): number | null {
@@ -60,7 +70,7 @@ export class Follower {
     const { live, movement, context } = this.world;
     if (live.passable[to] === 0 && to !== from) return null;
     const found = solveAStar({ grid: live, movement, start: from, goal: to }, { context });
-    this.result.expanded += found.expanded;
+    this.countExpanded(found.expanded);
     if (found.status !== 'found') return null;
     this.result.pathStepsComputed += found.path.length - 1;
     return found.path;
@@ -77,7 +87,7 @@ export class Follower {
     const { grid, movement, turnLimit, stepsDone } = this.world;
     const steps = stepsDone.slice();
     const found = earliestArrival(grid, movement, from, Math.max(0, base - 1), this.goal, this.world.predicted(base, steps, prev), turnLimit);
-    this.result.expanded += found.expanded;
+    this.countExpanded(found.expanded);
     this.plan = found.path;
     if (this.plan !== null) this.result.pathStepsComputed += this.plan.length - 1;
     this.planned = { t: base, steps };
@@ -122,7 +132,7 @@ export class Follower {
     if (changed.length > 0) this.dstar.cellsChanged(changed);
     const before = this.dstar.expanded;
     this.dstar.computeShortestPath();
-    this.result.expanded += this.dstar.expanded - before;
+    this.countExpanded(this.dstar.expanded - before);
     this.plan = this.dstar.path();
     if (this.plan !== null && changed.length > 0) this.result.pathStepsComputed += this.plan.length - 1;
     this.pos = 0;
