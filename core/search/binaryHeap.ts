@@ -65,6 +65,46 @@ export class BinaryHeap {
     return top;
   }
 
+  /**
+   * Gives every entry a new priority (`key(id)`, or drops it when that is NaN) and restores the
+   * heap order in one bottom-up pass: O(length), where pushing them all again costs O(n log n).
+   */
+  rekey(key: (id: number) => number): void {
+    const ids = this.ids;
+    const priorities = this.priorities;
+    let kept = 0;
+    for (let k = 0; k < this.length; k++) {
+      const priority = key(ids[k]);
+      if (priority !== priority) continue; // NaN: dropped
+      ids[kept] = ids[k];
+      priorities[kept] = priority;
+      kept++;
+    }
+    this.length = kept;
+    for (let pos = (kept >> 1) - 1; pos >= 0; pos--) this.siftDown(pos);
+  }
+
+  private siftDown(start: number): void {
+    const ids = this.ids;
+    const priorities = this.priorities;
+    const length = this.length;
+    const id = ids[start];
+    const priority = priorities[start];
+    let pos = start;
+    const half = length >> 1;
+    while (pos < half) {
+      let child = 2 * pos + 1;
+      const right = child + 1;
+      if (right < length && priorities[right] < priorities[child]) child = right;
+      if (priorities[child] >= priority) break;
+      ids[pos] = ids[child];
+      priorities[pos] = priorities[child];
+      pos = child;
+    }
+    ids[pos] = id;
+    priorities[pos] = priority;
+  }
+
   private grow(): void {
     const ids = new Int32Array(this.ids.length * 2);
     ids.set(this.ids);

@@ -137,19 +137,19 @@ export class ReverseResumableAStar {
     this.aimAt = cell === this.origin ? -1 : cell;
   }
 
-  /** Re-keys Open on the heuristic toward `origin` (see `retarget`). */
+  /**
+   * Re-keys Open on the heuristic toward `origin` (see `retarget`), in time linear in Open's
+   * length: entries of nodes closed since they were pushed are dropped, and a node pushed twice
+   * gets its best g in both copies (the second is skipped when popped, as before).
+   */
   private rebuildOpen(origin: number): void {
     this.origin = origin;
-    const open = this.open;
-    open.clear();
-    const keys = this.keys;
-    const values = this.values;
-    for (let slot = 0; slot < keys.length; slot++) {
-      const cell = keys[slot];
-      if (cell === EMPTY || (values[slot] & 1) === 1) continue;
-      const g = values[slot] >> 1;
-      open.push(cell, (g + this.heuristic(cell)) * G_SPAN - g);
-    }
+    this.open.rekey((cell) => {
+      const value = this.values[this.find(cell)];
+      if ((value & 1) === 1) return NaN;
+      const g = value >> 1;
+      return (g + this.heuristic(cell)) * G_SPAN - g;
+    });
   }
 
   /** Slots in the search's table (its memory: two Int32Arrays of this length). */
