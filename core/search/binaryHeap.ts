@@ -66,22 +66,15 @@ export class BinaryHeap {
   }
 
   /**
-   * Gives every entry a new priority (`key(id)`, or drops it when that is NaN) and restores the
-   * heap order in one bottom-up pass: O(length), where pushing them all again costs O(n log n).
+   * Gives every entry a new priority, `key(id, priority)` from its old one, and restores the heap
+   * order in one bottom-up pass: O(length), where pushing them all again costs O(n log n).
    */
-  rekey(key: (id: number) => number): void {
+  rekey(key: (id: number, priority: number) => number): void {
     const ids = this.ids;
     const priorities = this.priorities;
-    let kept = 0;
-    for (let k = 0; k < this.length; k++) {
-      const priority = key(ids[k]);
-      if (priority !== priority) continue; // NaN: dropped
-      ids[kept] = ids[k];
-      priorities[kept] = priority;
-      kept++;
-    }
-    this.length = kept;
-    for (let pos = (kept >> 1) - 1; pos >= 0; pos--) this.siftDown(pos);
+    const length = this.length;
+    for (let k = 0; k < length; k++) priorities[k] = key(ids[k], priorities[k]);
+    for (let pos = (length >> 1) - 1; pos >= 0; pos--) this.siftDown(pos);
   }
 
   private siftDown(start: number): void {

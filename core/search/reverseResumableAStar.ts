@@ -139,15 +139,14 @@ export class ReverseResumableAStar {
 
   /**
    * Re-keys Open on the heuristic toward `origin` (see `retarget`), in time linear in Open's
-   * length: entries of nodes closed since they were pushed are dropped, and a node pushed twice
-   * gets its best g in both copies (the second is skipped when popped, as before).
+   * length and without a table probe: each entry's g is read back from its old priority
+   * (f * G_SPAN - g with 0 <= g < G_SPAN, exact in a double). Stale entries stay stale and are
+   * skipped when popped, as before.
    */
   private rebuildOpen(origin: number): void {
     this.origin = origin;
-    this.open.rekey((cell) => {
-      const value = this.values[this.find(cell)];
-      if ((value & 1) === 1) return NaN;
-      const g = value >> 1;
+    this.open.rekey((cell, priority) => {
+      const g = Math.ceil(priority / G_SPAN) * G_SPAN - priority;
       return (g + this.heuristic(cell)) * G_SPAN - g;
     });
   }
