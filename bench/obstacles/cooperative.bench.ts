@@ -3,6 +3,8 @@
  * maximum turn under 16 ms (one frame at 60 fps), with `watch`. Units are the first 1,000 queries
  * of Berlin_1_256-random-1.scen; the obstacles are 100 seeded random patrols (ping-pong, 20 moves,
  * speed 1: core/mapgen/patrols.ts). Turn times are wall-clock (see WALL below); the load is printed.
+ * "work from 10" is the most search expansions (space-time A* and RRA*) of any turn after the
+ * first ten: it does not move with the load, so it compares runs on a busy machine.
  *
  * Rows: WHCA*(16) without obstacles (the baseline), then among the patrols with watch (regions of
  * 16 and 8, batches every 4 turns, and a frame budget: turnBudget 8,000 expansions, which puts
@@ -18,6 +20,7 @@ import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { parseScenario } from '../../core/formats/movingAiScenario.ts';
 import { FOUR_CONNECTED } from '../../core/grid/movement.ts';
 import { randomPatrols } from '../../core/mapgen/patrols.ts';
+import type { ControllerFactory } from '../../core/solvers/controller.ts';
 import { createWhcaController } from '../../core/solvers/cooperative/cooperativeController.ts';
 import { runSolverAmongObstacles } from '../../core/simulation/amongObstacles.ts';
 import { runController } from '../../core/simulation/simulator.ts';
@@ -46,7 +49,21 @@ const cpuMs = WALL ? () => performance.now() : () => {
 console.log(`bench:obstacles (cooperative)  Node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log(`Berlin_1_256 (${grid.width}x${grid.height}), ${agents.length} units (random-1), ${patrols.length} patrols (ping-pong, 20 moves, speed 1), WHCA*(16), ${TURNS} turns at most; turn times in ${WALL ? 'wall-clock' : 'CPU'} ms`);
 console.log('  (max from turn 10: the same after the first ten turns, when the JIT has compiled the searches)');
-console.log('  row                         arrived     init ms  mean turn  p99 turn  max turn  max from 10  target max < 16 ms   replans  notified  blocks  obstacle waits  valid');
+console.log('  (work from 10: the most search expansions, RRA* included, in one turn after the first ten; unlike the times it does not depend on the load)');
+console.log('  row                         arrived     init ms  mean turn  p99 turn  max turn  max from 10  target max < 16 ms  work from 10   replans  notified  blocks  obstacle waits  valid');
+
+// WHCA* with each turn's search expansions recorded (the controller's counters before and after its step).
+let work: number[] = [];
+const whca: ControllerFactory = (instance, options) => {
+  const controller = createWhcaController(instance, options);
+  const step = controller.step.bind(controller);
+  controller.step = (view, next, emit) => {
+    const before = controller.counters().expanded;
+    step(view, next, emit);
+    work.push(controller.counters().expanded - before);
+  };
+  return controller;
+};
 
 function report(name: string, turnMs: Float64Array, initMs: number, arrived: number, extra: { replans: number; notified: number; blocks: number; waits: number; valid: boolean }, target: boolean): void {
   const sorted = Float64Array.from(turnMs).sort();
@@ -55,12 +72,14 @@ function report(name: string, turnMs: Float64Array, initMs: number, arrived: num
   const p99 = sorted.length > 0 ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] : 0;
   const verdict = target ? (max < 16 ? 'pass' : 'MISS') : '-';
   const warm = turnMs.length > 10 ? Math.max(...turnMs.subarray(10)) : max;
+  const warmWork = Math.max(0, ...work.slice(10));
+  work = [];
   console.log(
-    `  ${name.padEnd(27)} ${`${arrived}/${agents.length}`.padEnd(11)} ${initMs.toFixed(0).padStart(7)}  ${mean.toFixed(2).padStart(9)}  ${p99.toFixed(2).padStart(8)}  ${max.toFixed(2).padStart(8)}  ${warm.toFixed(2).padStart(11)}  ${verdict.padEnd(19)} ${String(extra.replans).padStart(8)}  ${String(extra.notified).padStart(8)}  ${String(extra.blocks).padStart(6)}  ${String(extra.waits).padStart(14)}  ${extra.valid}`,
+    `  ${name.padEnd(27)} ${`${arrived}/${agents.length}`.padEnd(11)} ${initMs.toFixed(0).padStart(7)}  ${mean.toFixed(2).padStart(9)}  ${p99.toFixed(2).padStart(8)}  ${max.toFixed(2).padStart(8)}  ${warm.toFixed(2).padStart(11)}  ${verdict.padEnd(19)} ${warmWork.toLocaleString('en-US').padStart(12)}  ${String(extra.replans).padStart(8)}  ${String(extra.notified).padStart(8)}  ${String(extra.blocks).padStart(6)}  ${String(extra.waits).padStart(14)}  ${extra.valid}`,
   );
 }
 
-const base = runController(world, createWhcaController, { seed: 0, params: {} }, { turnLimit: TURNS, clock: cpuMs });
+const base = runController(world, whca, { seed: 0, params: {} }, { turnLimit: TURNS, clock: cpuMs });
 report('no obstacles', base.turnMs, base.run.initMs, base.agents.success.reduce((a, b) => a + b, 0), { replans: base.agents.replans.reduce((a, b) => a + b, 0), notified: 0, blocks: 0, waits: 0, valid: base.validation?.valid ?? false }, false);
 
 const rows: [string, Record<string, unknown>, boolean][] = [
@@ -74,7 +93,7 @@ const rows: [string, Record<string, unknown>, boolean][] = [
   ['recalc when changed', { strategy: 'recalc', whenChanged: true }, false],
 ];
 for (const [name, params, target] of rows) {
-  const { run, simulation } = runSolverAmongObstacles('whca', createWhcaController, world, patrols, params, { turnLimit: TURNS, clock: cpuMs, hindsight: false });
+  const { run, simulation } = runSolverAmongObstacles('whca', whca, world, patrols, params, { turnLimit: TURNS, clock: cpuMs, hindsight: false });
   const sim = simulation!;
   const sum = (key: 'replans' | 'notifications' | 'obstacleBlocks') => run.units.reduce((a, u) => a + u[key], 0);
   report(name, sim.turnMs, sim.run.initMs, sim.agents.success.reduce((a, b) => a + b, 0), { replans: sum('replans'), notified: sum('notifications'), blocks: sum('obstacleBlocks'), waits: run.obstacleWaits, valid: sim.validation?.valid ?? false }, target);

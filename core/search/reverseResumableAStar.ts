@@ -67,6 +67,8 @@ export class ReverseResumableAStar {
   private count = 0;
   private open = new BinaryHeap(256);
   private lastSlot = 0;
+  /** Origin the next resumption re-aims at first (`aim`), or -1. */
+  private aimAt = -1;
 
   constructor(grid: Grid, movement: Movement, options: RraOptions = {}) {
     this.grid = grid;
@@ -90,6 +92,7 @@ export class ReverseResumableAStar {
     this.goal = goal;
     this.gridVersion = this.grid.version;
     this.expanded = 0;
+    this.aimAt = -1;
     if (this.keys.length > 16 * INITIAL_CAPACITY) {
       // Give back the memory of a large search (a unit that wandered far, or a long route now
       // mostly walked): most restarts begin small again.
@@ -106,6 +109,51 @@ export class ReverseResumableAStar {
     this.setValue(goal, 0);
     this.open.push(goal, this.heuristic(goal) * G_SPAN);
     if (searchNow) this.resume(origin, Infinity);
+  }
+
+  /**
+   * Aims the search at a new origin without throwing its work away. A node is closed only with
+   * its exact distance to the goal, whatever consistent heuristic chose it, and Open still holds
+   * every node next to the closed set with its best g so far; so the closed nodes stay valid and
+   * only Open's priorities change (the argument that A*'s closed g values are exact uses nothing
+   * else). A restart aimed at the unit's cell (seed 000, "Resuming Backwards Search") thus costs
+   * one pass over the table instead of a new search from the goal back to where the unit stands,
+   * most of which it had closed already. `expanded` counts from here, as after `reset`.
+   * Call it only while `gridVersion` matches the grid (the caller resets otherwise).
+   */
+  retarget(origin: number, searchNow = true): void {
+    this.expanded = 0;
+    this.aimAt = -1;
+    this.rebuildOpen(origin);
+    if (searchNow && !this.isClosed(origin) && this.open.length > 0) this.resume(origin, Infinity);
+  }
+
+  /**
+   * Asks the next resumption, if one is needed, to aim at `cell` first (a `retarget` that keeps
+   * `expanded`): the unit's cell, when the queries come from searches around it. Queries
+   * answered from closed nodes cost nothing and leave the aim as it was.
+   */
+  aim(cell: number): void {
+    this.aimAt = cell === this.origin ? -1 : cell;
+  }
+
+  /**
+   * Re-keys Open on the heuristic toward `origin` (see `retarget`), in time linear in Open's
+   * length and without a table probe: each entry's g is read back from its old priority
+   * (f * G_SPAN - g with 0 <= g < G_SPAN, exact in a double). Stale entries stay stale and are
+   * skipped when popped, as before.
+   */
+  private rebuildOpen(origin: number): void {
+    this.origin = origin;
+    this.open.rekey((cell, priority) => {
+      const g = Math.ceil(priority / G_SPAN) * G_SPAN - priority;
+      return (g + this.heuristic(cell)) * G_SPAN - g;
+    });
+  }
+
+  /** Slots in the search's table (its memory: two Int32Arrays of this length). */
+  get capacity(): number {
+    return this.keys.length;
   }
 
   /** ABSTRACTDIST(N, G): true distance in moves from `cell` to the goal, or RRA_UNREACHABLE. */
@@ -145,6 +193,10 @@ export class ReverseResumableAStar {
 
   /** RESUMERRA*(N): expand until `target` is closed, Open runs out, or `budget` expansions. */
   private resume(target: number, budget: number): number {
+    if (this.aimAt >= 0) {
+      this.rebuildOpen(this.aimAt);
+      this.aimAt = -1;
+    }
     const stopAt = this.expanded + budget;
     const grid = this.grid;
     const w = grid.width;

@@ -122,6 +122,72 @@ describe('Reverse Resumable A*', () => {
     expect(stepCell(grid, OCTILE_CUT, 0, 1)).toBe(1);
   });
 
+  it('stays exact when re-aimed (retarget, aim) part-way, on random maps and movement rules', () => {
+    const random = new Random(5);
+    for (let trial = 0; trial < 30; trial++) {
+      const movement = [FOUR_CONNECTED, OCTILE_NO_CUT, OCTILE_CUT][trial % 3];
+      const grid = randomGrid(random, 8 + random.int(20), 8 + random.int(20), 0.25);
+      const goal = randomFreeCell(random, grid);
+      const truth = bfsTurns(grid, movement, goal);
+      const rra = new ReverseResumableAStar(grid, movement);
+      rra.reset(randomFreeCell(random, grid), goal);
+      const order = random.shuffle(Array.from({ length: grid.cells }, (_, i) => i));
+      // Re-aim every few queries, at a random cell, either way: every answer stays the true distance.
+      order.forEach((cell, k) => {
+        if (k % 7 === 3) rra.retarget(randomFreeCell(random, grid), random.next() < 0.5);
+        else if (k % 7 === 5) rra.aim(randomFreeCell(random, grid));
+        expect(rra.distance(cell), `cell ${cell} trial ${trial}`).toBe(truth[cell]);
+      });
+    }
+  });
+
+  it('keeps its closed nodes when re-aimed at a cell on the way: no search again from the goal', () => {
+    const grid = new Grid(48, 48);
+    const goal = grid.cell(0, 0);
+    const origin = grid.cell(40, 40);
+    const rra = new ReverseResumableAStar(grid, FOUR_CONNECTED);
+    rra.reset(origin, goal);
+    // A cell the first search closed, as a unit walking the route stands on one.
+    const mid = [grid.cell(20, 20), grid.cell(40, 0), grid.cell(0, 40), grid.cell(20, 0), grid.cell(0, 20)].find((c) => rra.isClosed(c))!;
+    expect(mid).toBeDefined();
+    rra.retarget(mid);
+    expect(rra.expanded).toBe(0);
+    expect(rra.origin).toBe(mid);
+    expect(rra.distance(mid)).toBe(grid.x(mid) + grid.y(mid));
+    expect(rra.expanded).toBe(0);
+    const fresh = new ReverseResumableAStar(grid, FOUR_CONNECTED);
+    fresh.reset(mid, goal);
+    expect(fresh.expanded).toBeGreaterThan(0);
+  });
+
+  it('resumes toward the cell it was aimed at: less work for a query near it', () => {
+    // Open ground: every cell between the goal and the origin ties on f, so a resumption aimed at
+    // the far origin closes much of that rectangle before a cell off the route near `near`.
+    const grid = new Grid(64, 64);
+    const goal = grid.cell(0, 0);
+    const origin = grid.cell(63, 63);
+    const work = (aimed: boolean): number => {
+      const rra = new ReverseResumableAStar(grid, FOUR_CONNECTED);
+      rra.reset(origin, goal);
+      let near = -1;
+      for (let c = 0; c < grid.cells && near < 0; c++) if (rra.isClosed(c) && rra.distance(c) === 60) near = c;
+      if (aimed) rra.aim(near);
+      const before = rra.totalExpanded;
+      // Two cells off the route around `near`: a detour there, as a blocked unit asks about.
+      let asked = 0;
+      for (const [dx, dy] of [[-2, 2], [2, -2], [-3, 3], [3, -3]]) {
+        const x = grid.x(near) + dx;
+        const y = grid.y(near) + dy;
+        if (!grid.inBounds(x, y) || rra.isClosed(grid.cell(x, y))) continue;
+        expect(rra.distance(grid.cell(x, y))).toBe(x + y);
+        asked++;
+      }
+      expect(asked).toBeGreaterThan(0);
+      return rra.totalExpanded - before;
+    };
+    expect(work(true)).toBeLessThan(work(false) / 2);
+  });
+
   it('rejects a large unit without a clearance map', () => {
     expect(() => new ReverseResumableAStar(new Grid(4, 4), FOUR_CONNECTED, { size: 2 })).toThrow(/size 2 needs a clearance map/);
   });
