@@ -1,0 +1,216 @@
+/**
+ * Corridor reasoning (Li, Harabor, Stuckey, Felner, Ma and Koenig, "Pairwise symmetry reasoning
+ * for multi-agent path finding search", AIJ 301, 2021, section 6; the paper's version "C"), written
+ * after reading Jiaoyang-Li/CBSH2-RTC's CorridorReasoning.cpp (findCorridorConflict).
+ *
+ * Two units meeting head-on inside a corridor (a chain of cells with two open neighbours each)
+ * must let one through first. Standard CBS forbids one of them a cell at one turn, the unit waits
+ * a turn, the conflict comes back a turn later: a node per turn of the corridor's length. Corridor
+ * reasoning splits once on who passes first. Unit 1 entering at e1 and leaving by e2, unit 2 the
+ * other way, with t3 (t4) the earliest turn unit 1 (2) can reach e2 (e1), and t3' (t4') the
+ * earliest by a way round the corridor: in any plan, either unit 1 reaches e2 after
+ * min(t3' - 1, t4 + k) (k the corridor's length) or unit 2 reaches e1 after min(t4' - 1, t3 + k).
+ * So one child keeps unit 1 off e2 until then (range constraints: a vertex constraint per turn),
+ * the other unit 2 off e1, and every plan is in a child. The children carry the conflict's own
+ * cardinality (as CBSH2-RTC ranks them), ahead of rectangle and standard conflicts of the same.
+ *
+ * The earliest arrival times are breadth-first searches over (cell, turn) under the unit's
+ * constraints (its constraint table, constraintTable.ts); past the last constrained turn the
+ * reachable set only grows, and a search stops when it no longer does.
+ */
+import type { Grid } from '../../grid/grid.ts';
+import { fourConnectedStep } from '../../grid/movement.ts';
+import { type Conflict, cellAt } from './conflicts.ts';
+import type { ConstraintTable } from './constraintTable.ts';
+import { type Constraint, VERTICES } from './constraintTree.ts';
+import type { AgentConstraints } from './lowLevel.ts';
+import { type SymmetricSplit, crosses } from './rectangle.ts';
+
+export class CorridorReasoning {
+  private readonly grid: Grid;
+  /** Open 4-neighbours of each cell. */
+  private readonly degree: Uint8Array;
+  private frontier = new Int32Array(0);
+  private nextFrontier = new Int32Array(0);
+  private seen = new Int32Array(0);
+  private stamp = 0;
+
+  constructor(grid: Grid) {
+    this.grid = grid;
+    const cells = grid.cells;
+    this.degree = new Uint8Array(cells);
+    for (let cell = 0; cell < cells; cell++) {
+      if (grid.passable[cell] !== 1) continue;
+      for (let d = 1; d < 5; d++) {
+        const n = fourConnectedStep(cell, d, grid.width, cells);
+        if (n >= 0 && grid.passable[n] === 1) this.degree[cell]++;
+      }
+    }
+    this.frontier = new Int32Array(cells);
+    this.nextFrontier = new Int32Array(cells);
+    this.seen = new Int32Array(cells);
+  }
+
+  /**
+   * The corridor split for `conflict` among `paths`, or null when it is not in a corridor (or the
+   * split would leave a child's path as it is). `constraintsOf` gives a unit's constraints in the
+   * node; `table` is scratch (the planner's, between its calls).
+   */
+  find(conflict: Conflict, cardinality: number, paths: readonly Int32Array[], constraintsOf: (unit: number) => AgentConstraints, table: ConstraintTable): SymmetricSplit | null {
+    if (conflict.kind === 'vertex' ? this.degree[conflict.cell] !== 2 : this.degree[conflict.from] !== 2 && this.degree[conflict.to] !== 2) return null;
+    // By the two path objects: each is made under one set of constraints, which with the paths
+    // decide the answer (the searches for it were a third of a search's time, asked again in
+    // node after node for the conflicts a node shares with its parent).
+    const pa = paths[conflict.a];
+    const pb = paths[conflict.b];
+    let byB = this.memo.get(pa);
+    if (byB === undefined) this.memo.set(pa, (byB = new WeakMap()));
+    let byConflict = byB.get(pb);
+    if (byConflict === undefined) byB.set(pb, (byConflict = new Map()));
+    const key = 2 * conflict.t + (conflict.kind === 'vertex' ? 0 : 1);
+    let found = byConflict.get(key);
+    if (found === undefined) byConflict.set(key, (found = this.search(conflict, paths, constraintsOf, table)));
+    if (found === null) return null;
+    return { kind: 'corridor', cardinality, constraints: found.map((c) => ({ ...c, agent: c.agent === 0 ? conflict.a : conflict.b })) as [Constraint, Constraint] };
+  }
+
+  private readonly memo = new WeakMap<Int32Array, WeakMap<Int32Array, Map<number, [Constraint, Constraint] | null>>>();
+
+  /** The split's constraints, for units 0 (the conflict's a) and 1 (b); null: none. */
+  private search(conflict: Conflict, paths: readonly Int32Array[], constraintsOf: (unit: number) => AgentConstraints, table: ConstraintTable): [Constraint, Constraint] | null {
+    const degree = this.degree;
+    let t = conflict.t;
+    if (conflict.kind === 'vertex') {
+      if (degree[conflict.cell] !== 2) return null;
+    } else if (degree[conflict.from] === 2) {
+      t--; // unit a stands on `from` a turn before the swap
+    } else if (degree[conflict.to] !== 2) {
+      return null;
+    }
+    const units = [conflict.a, conflict.b];
+    const enter = [this.entering(paths[units[0]], paths[units[1]], t), this.entering(paths[units[1]], paths[units[0]], t)];
+    if (enter[0] > enter[1]) {
+      units.reverse();
+      enter.reverse();
+    }
+    const [u0, u1] = units;
+    const e0 = cellAt(paths[u0], enter[0]);
+    const e1 = cellAt(paths[u1], enter[1]);
+    if (e0 === e1 || !visits(paths[u0], e1, enter[0]) || !visits(paths[u1], e0, enter[1])) return null;
+    const { length, edge } = corridorLength(paths[u0], enter[0], e1);
+    if (length < 2) return null;
+    const c0 = constraintsOf(u0);
+    const c1 = constraintsOf(u1);
+    const t3 = this.travel(paths[u0][0], e1, c0, table, -1, -1, Infinity);
+    const t4 = this.travel(paths[u1][0], e0, c1, table, -1, -1, Infinity);
+    if (t3 === null || t4 === null || !(Math.abs(t3 - t4) <= length)) return null;
+    const t3Round = this.travel(paths[u0][0], e1, c0, table, edge[0], edge[1], t3 + 2 * length + 1);
+    const t4Round = this.travel(paths[u1][0], e0, c1, table, edge[0], edge[1], t3 + length + 1);
+    if (t3Round === null || t4Round === null || t3Round <= t3 || t4Round <= t4) return null;
+    const cells = this.grid.cells;
+    const first = range(u0 === conflict.a ? 0 : 1, e1, Math.min(t3Round - 1, t4 + length), cells);
+    const second = range(u1 === conflict.a ? 0 : 1, e0, Math.min(t4Round - 1, t3 + length), cells);
+    if (!crosses(paths[u0], first.keys!, cells) || !crosses(paths[u1], second.keys!, cells)) return null;
+    return [first, second];
+  }
+
+  /** The turn a unit entered the corridor it is in at t: back from t while on corridor cells. */
+  private entering(path: Int32Array, other: Int32Array, t: number): number {
+    if (t >= path.length) t = path.length - 1;
+    let cell = path[t];
+    while (t > 0 && cell !== path[0] && cell !== other[other.length - 1] && this.degree[cell] === 2) cell = path[--t];
+    return t;
+  }
+
+  /**
+   * The earliest turn a unit starting on `start` can stand on `end` under `c`, never moving
+   * between `blockA` and `blockB` (-1: no such edge); Infinity when none before `upper`; null
+   * when the constraints do not fit the table.
+   */
+  private travel(start: number, end: number, c: AgentConstraints, table: ConstraintTable, blockA: number, blockB: number, upper: number): number | null {
+    const grid = this.grid;
+    const cells = grid.cells;
+    const w = grid.width;
+    const passable = grid.passable;
+    if (!table.ready(c, cells, w)) return null;
+    const blocked = table.blocked;
+    const mark = table.mark;
+    const maxT = c.maxT;
+    if (blocked[start * 5] === mark) return Infinity;
+    if (start === end) return 0;
+    let frontier = this.frontier;
+    let next = this.nextFrontier;
+    const seen = this.seen;
+    let size = 1;
+    frontier[0] = start;
+    for (let t = 1; t < upper; t++) {
+      if (++this.stamp > 0x3fffffff) {
+        this.stamp = 1;
+        seen.fill(0);
+      }
+      const stamp = this.stamp;
+      const row = (t <= maxT ? t : maxT + 1) * cells;
+      let count = 0;
+      for (let i = 0; i < size; i++) {
+        const cell = frontier[i];
+        for (let d = 0; d < 5; d++) {
+          const n = fourConnectedStep(cell, d, w, cells);
+          if (n < 0 || passable[n] !== 1 || seen[n] === stamp) continue;
+          if (blocked[(row + n) * 5] === mark || (d > 0 && blocked[(row + cell) * 5 + d] === mark)) continue;
+          if ((cell === blockA && n === blockB) || (cell === blockB && n === blockA)) continue;
+          if (n === end) return t;
+          seen[n] = stamp;
+          next[count++] = n;
+        }
+      }
+      // Past the constrained turns the reachable set only grows (a unit may wait): when it
+      // stops growing, `end` is out of reach.
+      if (count === 0 || (t > maxT + 1 && count === size)) return Infinity;
+      [frontier, next] = [next, frontier];
+      size = count;
+    }
+    return Infinity;
+  }
+}
+
+/** Whether a path stands on `cell` at or after turn `from`. */
+function visits(path: Int32Array, cell: number, from: number): boolean {
+  for (let t = from; t < path.length; t++) if (path[t] === cell) return true;
+  return false;
+}
+
+/**
+ * How far along the corridor a path gets from turn `from` until it stands on `end` (turning back
+ * counts down), and its first move forward: the edge a way round must not use.
+ */
+function corridorLength(path: Int32Array, from: number, end: number): { length: number; edge: [number, number] } {
+  let cell = path[from];
+  let previous = -1;
+  let length = 0;
+  let forward = true;
+  const edge: [number, number] = [-1, -1];
+  for (let t = from + 1; cell !== end && t < path.length; t++) {
+    const next = path[t];
+    if (next === cell) continue;
+    if (next === previous) forward = !forward;
+    if (forward) {
+      if (edge[0] === -1) {
+        edge[0] = cell;
+        edge[1] = next;
+      }
+      length++;
+    } else {
+      length--;
+    }
+    previous = cell;
+    cell = next;
+  }
+  return { length, edge };
+}
+
+/** Unit `agent` kept off `cell` at every turn from 0 through `until`. */
+function range(agent: number, cell: number, until: number, cells: number): Constraint {
+  const keys: number[] = [];
+  for (let t = 0; t <= until; t++) keys.push(t * cells + cell);
+  return { agent, from: VERTICES, to: -1, t: until, keys };
+}
