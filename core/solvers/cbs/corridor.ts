@@ -24,6 +24,7 @@ import { type Conflict, cellAt } from './conflicts.ts';
 import type { ConstraintTable } from './constraintTable.ts';
 import { type Constraint, VERTICES } from './constraintTree.ts';
 import type { AgentConstraints } from './lowLevel.ts';
+import type { Mdd } from './mdd.ts';
 import { type SymmetricSplit, crosses } from './rectangle.ts';
 
 export class CorridorReasoning {
@@ -56,8 +57,10 @@ export class CorridorReasoning {
    * split would leave a child's path as it is). `constraintsOf` gives a unit's constraints in the
    * node; `table` is scratch (the planner's, between its calls).
    */
-  find(conflict: Conflict, cardinality: number, paths: readonly Int32Array[], constraintsOf: (unit: number) => AgentConstraints, table: ConstraintTable): SymmetricSplit | null {
-    if (conflict.kind === 'vertex' ? this.degree[conflict.cell] !== 2 : this.degree[conflict.from] !== 2 && this.degree[conflict.to] !== 2) return null;
+  find(conflict: Conflict, cardinality: number, paths: readonly Int32Array[], constraintsOf: (unit: number) => AgentConstraints, table: ConstraintTable, mdd: (unit: number) => Mdd): SymmetricSplit | null {
+    const inCorridor = conflict.kind === 'vertex' ? this.degree[conflict.cell] === 2 : this.degree[conflict.from] === 2 || this.degree[conflict.to] === 2;
+    // A pseudo-corridor needs a cardinal conflict (its cells singletons of both MDDs).
+    if (!inCorridor && cardinality < 2) return null;
     // By the two path objects: each is made under one set of constraints, which with the paths
     // decide the answer (the searches for it were a third of a search's time, asked again in
     // node after node for the conflicts a node shares with its parent).
@@ -69,7 +72,11 @@ export class CorridorReasoning {
     if (byConflict === undefined) byB.set(pb, (byConflict = new Map()));
     const key = 2 * conflict.t + (conflict.kind === 'vertex' ? 0 : 1);
     let found = byConflict.get(key);
-    if (found === undefined) byConflict.set(key, (found = this.search(conflict, paths, constraintsOf, table)));
+    if (found === undefined) {
+      found = inCorridor ? this.search(conflict, paths, constraintsOf, table) : null;
+      if (found === null) found = this.pseudo(conflict, paths, constraintsOf, table, mdd);
+      byConflict.set(key, found);
+    }
     if (found === null) return null;
     return { kind: 'corridor', cardinality, constraints: found.map((c) => ({ ...c, agent: c.agent === 0 ? conflict.a : conflict.b })) as [Constraint, Constraint] };
   }
@@ -112,6 +119,63 @@ export class CorridorReasoning {
     const second = range(u1 === conflict.a ? 0 : 1, e0, Math.min(t4Round - 1, t3 + length), cells);
     if (!crosses(paths[u0], first.keys!, cells) || !crosses(paths[u1], second.keys!, cells)) return null;
     return [first, second];
+  }
+
+  /**
+   * A pseudo-corridor (CBSH2-RTC's findPseudoCorridorConflict, the generalised corridor of the
+   * paper): two units swapping two cells head-on, every optimal path of both doing so (MDD
+   * singletons), is a corridor of length 1 whichever the cells' degrees; split with the same
+   * range constraints on the two cells, the edge between them the way not to go round.
+   */
+  private pseudo(conflict: Conflict, paths: readonly Int32Array[], constraintsOf: (unit: number) => AgentConstraints, table: ConstraintTable, mdd: (unit: number) => Mdd): [Constraint, Constraint] | null {
+    const pa = paths[conflict.a];
+    const pb = paths[conflict.b];
+    const t = conflict.t;
+    let end1: number;
+    let end2: number;
+    let bound1: number;
+    let bound2: number;
+    const singles = (from: number, to: number): boolean => {
+      const sa = mdd(conflict.a).single;
+      const sb = mdd(conflict.b).single;
+      for (let s = from; s <= to; s++) if (s >= sa.length || s >= sb.length || sa[s] === -1 || sb[s] === -1) return false;
+      return true;
+    };
+    if (conflict.kind === 'vertex') {
+      // a and b cross through the cell: each stands at t + 1 where the other was at t - 1.
+      if (t < 1 || pa.length <= t + 1 || pb.length <= t + 1 || pa[t - 1] !== pb[t + 1] || pb[t - 1] !== pa[t + 1] || !singles(t - 1, t + 1)) return null;
+      end1 = pa[t + 1];
+      end2 = conflict.cell;
+      bound1 = t + 1;
+      bound2 = t;
+    } else {
+      if (!singles(t - 1, t)) return null;
+      end1 = conflict.to;
+      end2 = conflict.from;
+      bound1 = t;
+      bound2 = t;
+    }
+    const ranges = this.timeRanges(pa[0], pb[0], end1, end2, bound1, bound2, constraintsOf(conflict.a), constraintsOf(conflict.b), table);
+    if (ranges === null) return null;
+    const cells = this.grid.cells;
+    return [range(0, end1, ranges[0], cells), range(1, end2, ranges[1], cells)];
+  }
+
+  /**
+   * CBSH2-RTC's getTimeRanges for a corridor of length 1 between end2 (unit 1's side) and end1
+   * (unit 2's): how long each unit can be kept off the far end, or null when the split would not
+   * bar the units from where they stand (at end1 at bound1, at end2 at bound2).
+   */
+  private timeRanges(start1: number, start2: number, end1: number, end2: number, bound1: number, bound2: number, c1: AgentConstraints, c2: AgentConstraints, table: ConstraintTable): [number, number] | null {
+    const t1 = this.travel(start1, end1, c1, table, -1, -1, Infinity);
+    if (t1 === null || !(t1 + 1 >= bound2)) return null;
+    const t2 = this.travel(start2, end2, c2, table, -1, -1, Infinity);
+    if (t2 === null || !(t2 + 1 >= bound1)) return null;
+    const round1 = this.travel(start1, end1, c1, table, end1, end2, t2 + 2);
+    if (round1 === null || round1 - 1 < bound1) return null;
+    const round2 = this.travel(start2, end2, c2, table, end1, end2, t1 + 2);
+    if (round2 === null || round2 - 1 < bound2) return null;
+    return [Math.min(round1 - 1, t2 + 1), Math.min(round2 - 1, t1 + 1)];
   }
 
   /** The turn a unit entered the corridor it is in at t: back from t while on corridor cells. */

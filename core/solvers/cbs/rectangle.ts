@@ -97,32 +97,32 @@ function scan(width: number, cells: number, pa: Int32Array, pb: Int32Array, t: n
     }
     return out;
   };
-  const s1s = starts(pa, mddA);
-  const g1s = ends(pa, mddA);
-  const s2s = starts(pb, mddB);
-  const g2s = ends(pb, mddB);
+  // Each unit's segments: a start and an end candidate with the segment Manhattan-optimal.
+  const segments = (path: Int32Array, mdd: Mdd): [Point, Point][] => {
+    const out: [Point, Point][] = [];
+    const to = ends(path, mdd);
+    for (const [ts, s] of starts(path, mdd)) for (const [tg, g] of to) if (manhattan(s, g) === tg - ts) out.push([s, g]);
+    return out;
+  };
+  const first = segments(pa, mddA);
+  if (first.length === 0) return null;
+  const second = segments(pb, mddB);
   let best: Rectangle = null;
   let bestArea = 0;
-  for (const [t1s, s1] of s1s) {
-    for (const [t1g, g1] of g1s) {
-      if (manhattan(s1, g1) !== t1g - t1s) continue; // the segment is Manhattan-optimal
-      for (const [t2s, s2] of s2s) {
-        for (const [t2g, g2] of g2s) {
-          if (manhattan(s2, g2) !== t2g - t2s) continue;
-          if (!isRectangle(s1, s2, g1, g2)) continue;
-          const rg = cornerRg(s1, g1, g2);
-          const rs = cornerRs(s1, s2, g1);
-          const area = (Math.abs(rs[0] - rg[0]) + 1) * (Math.abs(rs[1] - rg[1]) + 1);
-          const cardinality = classify(s1, s2, g1, g2, rg);
-          if (best !== null && (cardinality < best.cardinality || (cardinality === best.cardinality && area <= bestArea))) continue;
-          const rgT = t + manhattan(rg, here);
-          const barriers = modifiedBarriers(width, cells, rs, rg, s1, s2, rgT, levelsA(), levelsB());
-          if (barriers === null || !crosses(pa, barriers[0], cells) || !crosses(pb, barriers[1], cells)) continue;
-          best = { cardinality, first: barriers[0], second: barriers[1] };
-          bestArea = area;
-          if (cardinality === 2) return best;
-        }
-      }
+  for (const [s1, g1] of first) {
+    for (const [s2, g2] of second) {
+      if (!isRectangle(s1, s2, g1, g2)) continue;
+      const rg = cornerRg(s1, g1, g2);
+      const rs = cornerRs(s1, s2, g1);
+      const area = (Math.abs(rs[0] - rg[0]) + 1) * (Math.abs(rs[1] - rg[1]) + 1);
+      const cardinality = classify(s1, s2, g1, g2, rg);
+      if (best !== null && (cardinality < best.cardinality || (cardinality === best.cardinality && area <= bestArea))) continue;
+      const rgT = t + manhattan(rg, here);
+      const barriers = modifiedBarriers(width, cells, rs, rg, s1, s2, rgT, levelsA(), levelsB());
+      if (barriers === null || !crosses(pa, barriers[0], cells) || !crosses(pb, barriers[1], cells)) continue;
+      best = { cardinality, first: barriers[0], second: barriers[1] };
+      bestArea = area;
+      if (cardinality === 2) return best;
     }
   }
   return best;

@@ -44,7 +44,7 @@ export interface Classified {
  */
 export function classifyConflict(conflict: Conflict, r: number, rank: number, ctx: SymmetryContext): Classified {
   if (ctx.corridors !== null && 4 * r + 2 > rank) {
-    const split = ctx.corridors.find(conflict, r, ctx.paths, ctx.constraints, ctx.table);
+    const split = ctx.corridors.find(conflict, r, ctx.paths, ctx.constraints, ctx.table, ctx.mdd);
     if (split !== null) return { rank: 4 * r + 2, split };
   }
   if (ctx.targetReasoning && conflict.kind === 'vertex' && isTargetConflict(ctx.paths, ctx.goals, conflict)) return { rank: 4 * r + 3, split: null };
