@@ -48,7 +48,7 @@ import { type Mdd, buildMdd, conflictForces } from './mdd.ts';
 import { type Constraint, branch, constraintChainKey, constraintsKey, constraintsOf } from './constraintTree.ts';
 import { CorridorReasoning } from './corridor.ts';
 import type { SymmetricSplit } from './rectangle.ts';
-import { type Classified, classifyConflict } from './symmetry.ts';
+import { type Classified, type SymmetryContext, classifyConflict } from './symmetry.ts';
 import { type WeightedEdge, minimumWeightedVertexCover } from './vertexCover.ts';
 import { conflictsWithout, pairConflicts, sumOfLengths, weightsWithout } from './nodeLists.ts';
 
@@ -195,10 +195,20 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     return mdd;
   };
   const corridors = !options.corridor ? null : options.shared?.corridors ?? new CorridorReasoning(grid);
-  const classify = (node: CbsNode, conflict: Conflict, r: number, rank: number): Classified => classifyConflict(conflict, r, rank, {
-    paths: node.paths, goals, width: grid.width, cells, targetReasoning: options.targetReasoning, rectangle: options.rectangle, corridors, table: planner.constraints,
-    mdd: (a) => mddOf(node, a), levels: (a) => buildMdd(grid, starts[a], goals[a], node.paths[a].length - 1, tables[a], constraintsOf(node, a, goals[a], cells, options.base?.[a]), planner.constraints, true), constraints: (a) => constraintsOf(node, a, goals[a], cells, options.base?.[a]),
-  });
+  // One context for every classification, pointed at the node being classified: closures made
+  // per call were a sixth of a search's time (tsx wraps each one it makes to keep its name).
+  let classified: CbsNode | null = null;
+  const symmetry: SymmetryContext = {
+    paths: [], goals, width: grid.width, cells, targetReasoning: options.targetReasoning, rectangle: options.rectangle, corridors, table: planner.constraints,
+    mdd: (a) => mddOf(classified!, a),
+    levels: (a) => buildMdd(grid, starts[a], goals[a], classified!.paths[a].length - 1, tables[a], constraintsOf(classified!, a, goals[a], cells, options.base?.[a]), planner.constraints, true),
+    constraints: (a) => constraintsOf(classified!, a, goals[a], cells, options.base?.[a]),
+  };
+  const classify = (node: CbsNode, conflict: Conflict, r: number, rank: number): Classified => {
+    classified = node;
+    symmetry.paths = node.paths;
+    return classifyConflict(conflict, r, rank, symmetry);
+  };
   const cardinality = (node: CbsNode, conflict: Conflict): number => {
     const forcedA = conflictForces(mddOf(node, conflict.a), conflict, true);
     const forcedB = conflictForces(mddOf(node, conflict.b), conflict, false);

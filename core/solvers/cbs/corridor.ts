@@ -14,12 +14,13 @@
  * the other unit 2 off e1, and every plan is in a child. The children carry the conflict's own
  * cardinality (as CBSH2-RTC ranks them), ahead of rectangle and standard conflicts of the same.
  *
- * The earliest arrival times are breadth-first searches over (cell, turn) under the unit's
- * constraints (its constraint table, constraintTable.ts); past the last constrained turn the
- * reachable set only grows, and a search stops when it no longer does.
+ * The earliest arrival times are A* searches over (cell, turn) under the unit's constraints (its
+ * constraint table, constraintTable.ts). Two units swapping two cells head-on anywhere, on every
+ * optimal path of both, are split the same way as a corridor of length 1 (a pseudo-corridor).
  */
 import type { Grid } from '../../grid/grid.ts';
 import { fourConnectedStep } from '../../grid/movement.ts';
+import { BinaryHeap } from '../../search/binaryHeap.ts';
 import { type Conflict, cellAt } from './conflicts.ts';
 import type { ConstraintTable } from './constraintTable.ts';
 import { type Constraint, VERTICES } from './constraintTree.ts';
@@ -31,10 +32,11 @@ export class CorridorReasoning {
   private readonly grid: Grid;
   /** Open 4-neighbours of each cell. */
   private readonly degree: Uint8Array;
-  private frontier = new Int32Array(0);
-  private nextFrontier = new Int32Array(0);
-  private seen = new Int32Array(0);
+  /** The travel search's best turn per (layer, cell), valid where bestStamp is its stamp. */
+  private best = new Int32Array(0);
+  private bestStamp = new Int32Array(0);
   private stamp = 0;
+  private readonly heap = new BinaryHeap(1024);
 
   constructor(grid: Grid) {
     this.grid = grid;
@@ -47,9 +49,6 @@ export class CorridorReasoning {
         if (n >= 0 && grid.passable[n] === 1) this.degree[cell]++;
       }
     }
-    this.frontier = new Int32Array(cells);
-    this.nextFrontier = new Int32Array(cells);
-    this.seen = new Int32Array(cells);
   }
 
   /**
@@ -78,7 +77,15 @@ export class CorridorReasoning {
       byConflict.set(key, found);
     }
     if (found === null) return null;
-    return { kind: 'corridor', cardinality, constraints: found.map((c) => ({ ...c, agent: c.agent === 0 ? conflict.a : conflict.b })) as [Constraint, Constraint] };
+    const [first, second] = found;
+    return {
+      kind: 'corridor',
+      cardinality,
+      constraints: [
+        { agent: first.agent === 0 ? conflict.a : conflict.b, from: VERTICES, to: -1, t: first.t, keys: first.keys },
+        { agent: second.agent === 0 ? conflict.a : conflict.b, from: VERTICES, to: -1, t: second.t, keys: second.keys },
+      ],
+    };
   }
 
   private readonly memo = new WeakMap<Int32Array, WeakMap<Int32Array, Map<number, [Constraint, Constraint] | null>>>();
@@ -135,21 +142,17 @@ export class CorridorReasoning {
     let end2: number;
     let bound1: number;
     let bound2: number;
-    const singles = (from: number, to: number): boolean => {
-      const sa = mdd(conflict.a).single;
-      const sb = mdd(conflict.b).single;
-      for (let s = from; s <= to; s++) if (s >= sa.length || s >= sb.length || sa[s] === -1 || sb[s] === -1) return false;
-      return true;
-    };
+    const sa = mdd(conflict.a).single;
+    const sb = mdd(conflict.b).single;
     if (conflict.kind === 'vertex') {
       // a and b cross through the cell: each stands at t + 1 where the other was at t - 1.
-      if (t < 1 || pa.length <= t + 1 || pb.length <= t + 1 || pa[t - 1] !== pb[t + 1] || pb[t - 1] !== pa[t + 1] || !singles(t - 1, t + 1)) return null;
+      if (t < 1 || pa.length <= t + 1 || pb.length <= t + 1 || pa[t - 1] !== pb[t + 1] || pb[t - 1] !== pa[t + 1] || !singles(sa, sb, t - 1, t + 1)) return null;
       end1 = pa[t + 1];
       end2 = conflict.cell;
       bound1 = t + 1;
       bound2 = t;
     } else {
-      if (!singles(t - 1, t)) return null;
+      if (!singles(sa, sb, t - 1, t)) return null;
       end1 = conflict.to;
       end2 = conflict.from;
       bound1 = t;
@@ -189,7 +192,9 @@ export class CorridorReasoning {
   /**
    * The earliest turn a unit starting on `start` can stand on `end` under `c`, never moving
    * between `blockA` and `blockB` (-1: no such edge); Infinity when none before `upper`; null
-   * when the constraints do not fit the table.
+   * when the constraints do not fit the table. A* over (cell, turn), Manhattan distance to `end`
+   * as h, turns past the last constrained one merged into one layer (CBSH2-RTC's getTravelTime;
+   * a breadth-first sweep of every reachable cell each turn was a quarter of a search's time).
    */
   private travel(start: number, end: number, c: AgentConstraints, table: ConstraintTable, blockA: number, blockB: number, upper: number): number | null {
     const grid = this.grid;
@@ -202,39 +207,59 @@ export class CorridorReasoning {
     const maxT = c.maxT;
     if (blocked[start * 5] === mark) return Infinity;
     if (start === end) return 0;
-    let frontier = this.frontier;
-    let next = this.nextFrontier;
-    const seen = this.seen;
-    let size = 1;
-    frontier[0] = start;
-    for (let t = 1; t < upper; t++) {
-      if (++this.stamp > 0x3fffffff) {
-        this.stamp = 1;
-        seen.fill(0);
+    const size = (maxT + 2) * cells;
+    if (this.best.length < size) {
+      this.best = new Int32Array(Math.max(size, 2 * this.best.length));
+      this.bestStamp = new Int32Array(this.best.length);
+      this.stamp = 0;
+    }
+    if (++this.stamp > 0x3fffffff) {
+      this.stamp = 1;
+      this.bestStamp.fill(0);
+    }
+    const stamp = this.stamp;
+    const best = this.best;
+    const bestStamp = this.bestStamp;
+    const heap = this.heap;
+    heap.clear();
+    const ex = end % w;
+    const ey = (end / w) | 0;
+    bestStamp[start] = stamp;
+    best[start] = 0;
+    heap.push(start, (Math.abs((start % w) - ex) + Math.abs(((start / w) | 0) - ey)) * 16384 + 16383);
+    while (heap.length > 0) {
+      const priority = heap.peekPriority();
+      const id = heap.pop();
+      const g = 16383 - (priority % 16384);
+      if (best[id] < g) continue; // a better copy was pushed
+      const cell = id % cells;
+      const nt = g + 1;
+      const layer = nt <= maxT ? nt : maxT + 1;
+      const row = layer * cells;
+      for (let d = 0; d < 5; d++) {
+        const n = fourConnectedStep(cell, d, w, cells);
+        if (n < 0 || passable[n] !== 1) continue;
+        if (blocked[(row + n) * 5] === mark || (d > 0 && blocked[(row + cell) * 5 + d] === mark)) continue;
+        if ((cell === blockA && n === blockB) || (cell === blockB && n === blockA)) continue;
+        // Unit steps and a consistent h: the first time `end` is reached is the earliest.
+        if (n === end) return nt < upper ? nt : Infinity;
+        const f = nt + Math.abs((n % w) - ex) + Math.abs(((n / w) | 0) - ey);
+        if (f >= upper) continue;
+        const key = row + n;
+        if (bestStamp[key] === stamp && best[key] <= nt) continue;
+        bestStamp[key] = stamp;
+        best[key] = nt;
+        heap.push(key, f * 16384 + (16383 - Math.min(nt, 16383)));
       }
-      const stamp = this.stamp;
-      const row = (t <= maxT ? t : maxT + 1) * cells;
-      let count = 0;
-      for (let i = 0; i < size; i++) {
-        const cell = frontier[i];
-        for (let d = 0; d < 5; d++) {
-          const n = fourConnectedStep(cell, d, w, cells);
-          if (n < 0 || passable[n] !== 1 || seen[n] === stamp) continue;
-          if (blocked[(row + n) * 5] === mark || (d > 0 && blocked[(row + cell) * 5 + d] === mark)) continue;
-          if ((cell === blockA && n === blockB) || (cell === blockB && n === blockA)) continue;
-          if (n === end) return t;
-          seen[n] = stamp;
-          next[count++] = n;
-        }
-      }
-      // Past the constrained turns the reachable set only grows (a unit may wait): when it
-      // stops growing, `end` is out of reach.
-      if (count === 0 || (t > maxT + 1 && count === size)) return Infinity;
-      [frontier, next] = [next, frontier];
-      size = count;
     }
     return Infinity;
   }
+}
+
+/** Whether both MDDs (their single cells per level) have a single cell at every turn from..to. */
+function singles(sa: Int32Array, sb: Int32Array, from: number, to: number): boolean {
+  for (let s = from; s <= to; s++) if (s >= sa.length || s >= sb.length || sa[s] === -1 || sb[s] === -1) return false;
+  return true;
 }
 
 /** Whether a path stands on `cell` at or after turn `from`. */

@@ -23,6 +23,7 @@
  */
 import type { Mdd } from './mdd.ts';
 import { mddHas } from './mdd.ts';
+import { type SymmetryContext, levelsOf } from './symmetry.ts';
 import { type Constraint, VERTICES } from './constraintTree.ts';
 import { cellAt } from './conflicts.ts';
 
@@ -54,13 +55,13 @@ const memo = new WeakMap<Int32Array, WeakMap<Int32Array, Map<number, Rectangle>>
  * its levels (buildMdd with keepLevels), asked for only when a rectangle is found (one scan in a
  * hundred on random-32-32-20): keeping the levels of every MDD was a tenth of a search's time.
  */
-export function findRectangle(width: number, cells: number, a: number, b: number, pa: Int32Array, pb: Int32Array, t: number, mddA: Mdd, mddB: Mdd, withLevels: (unit: number) => Mdd): SymmetricSplit | null {
+export function findRectangle(width: number, cells: number, a: number, b: number, pa: Int32Array, pb: Int32Array, t: number, mddA: Mdd, mddB: Mdd, ctx: SymmetryContext): SymmetricSplit | null {
   let byB = memo.get(pa);
   if (byB === undefined) memo.set(pa, (byB = new WeakMap()));
   let byT = byB.get(pb);
   if (byT === undefined) byB.set(pb, (byT = new Map()));
   let found = byT.get(t);
-  if (found === undefined) byT.set(t, (found = scan(width, cells, pa, pb, t, mddA, mddB, () => withLevels(a), () => withLevels(b))));
+  if (found === undefined) byT.set(t, (found = scan(width, cells, a, b, pa, pb, t, mddA, mddB, ctx)));
   if (found === null) return null;
   return {
     kind: 'rectangle',
@@ -73,40 +74,11 @@ export function findRectangle(width: number, cells: number, a: number, b: number
 }
 
 /** RM's scan over the candidate segments: the most cardinal rectangle, then the largest. */
-function scan(width: number, cells: number, pa: Int32Array, pb: Int32Array, t: number, mddA: Mdd, mddB: Mdd, levelsA: () => Mdd, levelsB: () => Mdd): Rectangle {
-  const at = (cell: number): Point => [(cell / width) | 0, cell % width];
-  const manhattan = (p: Point, q: Point): number => Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1]);
-  const here = at(pa[t]);
-  // Segment ends: MDD singletons at Manhattan distance from the conflict equal to the time
-  // between (every optimal path passes there then, moving straight for the conflict).
-  const starts = (path: Int32Array, mdd: Mdd): [number, Point][] => {
-    const out: [number, Point][] = [];
-    for (let s = 0; s <= t; s++) {
-      if (mdd.single[s] === -1) continue;
-      const p = at(path[s]);
-      if (manhattan(p, here) === t - s) out.push([s, p]);
-    }
-    return out;
-  };
-  const ends = (path: Int32Array, mdd: Mdd): [number, Point][] => {
-    const out: [number, Point][] = [];
-    for (let s = path.length - 1; s >= t; s--) {
-      if (mdd.single[s] === -1) continue;
-      const p = at(path[s]);
-      if (manhattan(p, here) === s - t) out.push([s, p]);
-    }
-    return out;
-  };
-  // Each unit's segments: a start and an end candidate with the segment Manhattan-optimal.
-  const segments = (path: Int32Array, mdd: Mdd): [Point, Point][] => {
-    const out: [Point, Point][] = [];
-    const to = ends(path, mdd);
-    for (const [ts, s] of starts(path, mdd)) for (const [tg, g] of to) if (manhattan(s, g) === tg - ts) out.push([s, g]);
-    return out;
-  };
-  const first = segments(pa, mddA);
+function scan(width: number, cells: number, a: number, b: number, pa: Int32Array, pb: Int32Array, t: number, mddA: Mdd, mddB: Mdd, ctx: SymmetryContext): Rectangle {
+  const here = at(pa[t], width);
+  const first = segments(pa, mddA, t, here, width);
   if (first.length === 0) return null;
-  const second = segments(pb, mddB);
+  const second = segments(pb, mddB, t, here, width);
   let best: Rectangle = null;
   let bestArea = 0;
   for (const [s1, g1] of first) {
@@ -118,7 +90,7 @@ function scan(width: number, cells: number, pa: Int32Array, pb: Int32Array, t: n
       const cardinality = classify(s1, s2, g1, g2, rg);
       if (best !== null && (cardinality < best.cardinality || (cardinality === best.cardinality && area <= bestArea))) continue;
       const rgT = t + manhattan(rg, here);
-      const barriers = modifiedBarriers(width, cells, rs, rg, s1, s2, rgT, levelsA(), levelsB());
+      const barriers = modifiedBarriers(width, cells, rs, rg, s1, s2, rgT, levelsOf(ctx, a), levelsOf(ctx, b));
       if (barriers === null || !crosses(pa, barriers[0], cells) || !crosses(pb, barriers[1], cells)) continue;
       best = { cardinality, first: barriers[0], second: barriers[1] };
       bestArea = area;
@@ -126,6 +98,36 @@ function scan(width: number, cells: number, pa: Int32Array, pb: Int32Array, t: n
     }
   }
   return best;
+}
+
+function at(cell: number, width: number): Point {
+  return [(cell / width) | 0, cell % width];
+}
+
+function manhattan(p: Point, q: Point): number {
+  return Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1]);
+}
+
+/**
+ * A unit's candidate segments through the conflict at (here, t): a start and an end that are MDD
+ * singletons (every optimal path is there then) at Manhattan distance from the conflict equal to
+ * the time between, the segment itself Manhattan-optimal.
+ */
+function segments(path: Int32Array, mdd: Mdd, t: number, here: Point, width: number): [Point, Point][] {
+  const starts: [number, Point][] = [];
+  for (let s = 0; s <= t; s++) {
+    if (mdd.single[s] === -1) continue;
+    const p = at(path[s], width);
+    if (manhattan(p, here) === t - s) starts.push([s, p]);
+  }
+  const out: [Point, Point][] = [];
+  for (let e = path.length - 1; e >= t; e--) {
+    if (mdd.single[e] === -1) continue;
+    const g = at(path[e], width);
+    if (manhattan(g, here) !== e - t) continue;
+    for (const [s, p] of starts) if (manhattan(p, g) === e - s) out.push([p, g]);
+  }
+  return out;
 }
 
 /**

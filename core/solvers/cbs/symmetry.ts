@@ -52,7 +52,7 @@ export function classifyConflict(conflict: Conflict, r: number, rank: number, ct
   const pb = ctx.paths[conflict.b];
   // A cardinal rectangle (rank 9) is the most this can give.
   if (ctx.rectangle && conflict.kind === 'vertex' && r < 2 && rank < 9 && conflict.t < pa.length && conflict.t < pb.length) {
-    const split = findRectangle(ctx.width, ctx.cells, conflict.a, conflict.b, pa, pb, conflict.t, ctx.mdd(conflict.a), ctx.mdd(conflict.b), (u) => levelsOf(ctx, u));
+    const split = findRectangle(ctx.width, ctx.cells, conflict.a, conflict.b, pa, pb, conflict.t, ctx.mdd(conflict.a), ctx.mdd(conflict.b), ctx);
     if (split !== null) return { rank: 4 * split.cardinality + 1, split };
   }
   return { rank: 4 * r, split: null };
@@ -64,7 +64,7 @@ export function classifyConflict(conflict: Conflict, r: number, rank: number, ct
  */
 const levelMdds = new WeakMap<Int32Array, Mdd>();
 
-function levelsOf(ctx: SymmetryContext, unit: number): Mdd {
+export function levelsOf(ctx: SymmetryContext, unit: number): Mdd {
   const path = ctx.paths[unit];
   let mdd = levelMdds.get(path);
   if (mdd === undefined) levelMdds.set(path, (mdd = ctx.levels(unit)));
