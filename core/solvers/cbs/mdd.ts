@@ -135,11 +135,13 @@ function exactLevels(grid: Grid, start: number, cost: number, c: AgentConstraint
         if (back > 0) {
           if (tabled ? blocked[(layer * cells + from) * 5 + back] === tableMark : t <= maxT && c.edge.has((t * cells + from) * cells + cell)) continue;
         }
-        seenStamp[cell] = next;
         levels[end++] = cell;
         break;
       }
     }
+    // Marked after the level is listed: a cell of level t - 1 may be in level t too (a wait)
+    // and must still count as a predecessor for the rest of level t.
+    for (let i = levelStart[t]; i < end; i++) seenStamp[levels[i]] = next;
     levelStart[t + 1] = end;
     here = next;
   }
