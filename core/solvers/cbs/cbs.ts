@@ -44,7 +44,7 @@ import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistance
 import { type Conflict, allConflicts, conflictingPairs, conflictsWith, mergeByTime } from './conflicts.ts';
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
 import { type AgentConstraints, SpaceTimePlanner, emptyConstraints } from './lowLevel.ts';
-import { type Mdd, buildMdd, conflictForces } from './mdd.ts';
+import { type Mdd, buildMdd, conflictCardinality } from './mdd.ts';
 import { type Constraint, branch, constraintChainKey, constraintsKey, constraintsOf } from './constraintTree.ts';
 import { CorridorReasoning } from './corridor.ts';
 import type { SymmetricSplit } from './rectangle.ts';
@@ -195,8 +195,8 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     return mdd;
   };
   const corridors = !options.corridor ? null : options.shared?.corridors ?? new CorridorReasoning(grid);
-  // One context for every classification, pointed at the node being classified: closures made
-  // per call were a sixth of a search's time (tsx wraps each one it makes to keep its name).
+  // One context for all classifications, pointed at the node classified (closures made per call,
+  // each wrapped by tsx to keep its name, were a sixth of a search's time).
   let classified: CbsNode | null = null;
   const symmetry: SymmetryContext = {
     paths: [], goals, width: grid.width, cells, targetReasoning: options.targetReasoning, rectangle: options.rectangle, corridors, table: planner.constraints,
@@ -209,11 +209,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     symmetry.paths = node.paths;
     return classifyConflict(conflict, r, rank, symmetry);
   };
-  const cardinality = (node: CbsNode, conflict: Conflict): number => {
-    const forcedA = conflictForces(mddOf(node, conflict.a), conflict, true);
-    const forcedB = conflictForces(mddOf(node, conflict.b), conflict, false);
-    return forcedA && forcedB ? 2 : forcedA || forcedB ? 1 : 0;
-  };
+  const cardinality = (node: CbsNode, conflict: Conflict): number => conflictCardinality(mddOf(node, conflict.a), mddOf(node, conflict.b), conflict);
   /** Chooses the conflict to branch on and computes h: the ICBS order and the CBSH matching. */
   const evaluate = (node: CbsNode, weigh = true): void => {
     const needMdds = options.prioritize || options.heuristic !== 'none';

@@ -226,3 +226,10 @@ export function conflictForces(mdd: Mdd, conflict: Conflict, first: boolean): bo
   const to = first ? conflict.to : conflict.from;
   return mddForces(mdd, from, conflict.t - 1) && mddForces(mdd, to, conflict.t);
 }
+
+/** 2 when every optimal path of both units meets the conflict (cardinal), 1 of one, else 0. */
+export function conflictCardinality(mddA: Mdd, mddB: Mdd, conflict: Conflict): number {
+  const forcedA = conflictForces(mddA, conflict, true);
+  const forcedB = conflictForces(mddB, conflict, false);
+  return forcedA && forcedB ? 2 : forcedA || forcedB ? 1 : 0;
+}
