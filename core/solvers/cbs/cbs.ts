@@ -28,7 +28,10 @@
  * (vertexCover.ts); on random-32-32-20 (5 scens, 10 s) it halves the nodes against 'cg' and
  * takes K = 40 from 2.5 s to 1.5 s CPU in all; and `targetReasoning`
  * (Li et al., AIJ 2021): a conflict on a resting unit's goal bars the other unit from that goal
- * for good in one child (constraintTree.ts). All keep CBS optimal.
+ * for good in one child (constraintTree.ts); and from the same paper `corridor` (two units
+ * head-on in a corridor split once on who passes first, corridor.ts) and `rectangle` (two units
+ * crossing a rectangle split once with barriers, rectangle.ts), ranked as CBSH2-RTC ranks them:
+ * by cardinality, then target, corridor, rectangle, standard. All keep CBS optimal.
  *
  * 4-connected grids, one-cell units moving a cell a turn. The time limit and cancel are checked
  * every 8 high-level nodes and inside the low level, every 4,096 expansions; a node cap bounds
@@ -38,12 +41,16 @@
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
-import { type Conflict, allConflicts, conflictingPairs, conflictsWith, isTargetConflict, mergeByTime } from './conflicts.ts';
+import { type Conflict, allConflicts, conflictingPairs, conflictsWith, mergeByTime } from './conflicts.ts';
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
 import { type AgentConstraints, SpaceTimePlanner, emptyConstraints } from './lowLevel.ts';
-import { type Mdd, buildMdd, conflictForces } from './mdd.ts';
+import { type Mdd, buildMdd, conflictCardinality } from './mdd.ts';
 import { type Constraint, branch, constraintChainKey, constraintsKey, constraintsOf } from './constraintTree.ts';
+import { CorridorReasoning } from './corridor.ts';
+import type { SymmetricSplit } from './rectangle.ts';
+import { type Classified, type SymmetryContext, classifyConflict } from './symmetry.ts';
 import { type WeightedEdge, minimumWeightedVertexCover } from './vertexCover.ts';
+import { conflictsWithout, pairConflicts, sumOfLengths, weightsWithout } from './nodeLists.ts';
 
 
 interface CbsNode {
@@ -65,6 +72,8 @@ interface CbsNode {
   /** The admissible heuristic once evaluated (-1: not yet), and the conflict chosen then. */
   h: number;
   chosen: Conflict | null;
+  /** The chosen conflict's corridor or rectangle split, if it has one (else branch() splits it). */
+  split: SymmetricSplit | null;
   /** The parent's f when this node was made: a lower bound on this node's f too (pathmax). */
   floor: number;
 }
@@ -82,13 +91,16 @@ export interface CbsOptions {
   bypass: boolean;
   /** Target reasoning (constraintTree.ts, branch). */
   targetReasoning: boolean;
+  /** Rectangle reasoning (rectangle.ts) and corridor reasoning (corridor.ts). */
+  rectangle: boolean;
+  corridor: boolean;
   /** Constraints each unit has from the start (a WDG sub-search's); none by default. */
   base?: AgentConstraints[];
   /**
    * A sub-search borrows its caller's planner, distance tables and a second avoidance table (it
    * runs to its end inside one call; the table holds whatever its last load gave it).
    */
-  shared?: { planner: SpaceTimePlanner; distances: GoalDistances; avoidance: ConflictAvoidanceTable };
+  shared?: { planner: SpaceTimePlanner; distances: GoalDistances; avoidance: ConflictAvoidanceTable; corridors: CorridorReasoning | null };
   /**
    * Paths already optimal under `base`, and their MDDs, for the root instead of planning it: a
    * WDG pair's paths in its node (as CBSH2-RTC's solve2Agents starts from them).
@@ -112,6 +124,9 @@ export interface CbsResult {
   highGenerated: number;
   lowExpanded: number;
   bypasses: number;
+  /** Nodes split by a rectangle's barriers, and by a corridor's range constraints. */
+  rectangleSplits: number;
+  corridorSplits: number;
 }
 
 /** High-level nodes between two looks at the clock (a power of 2; reading it was 2% of a run). */
@@ -130,6 +145,8 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   const nodes: CbsNode[] = [];
   let highExpanded = 0;
   let bypasses = 0;
+  let rectangleSplits = 0;
+  let corridorSplits = 0;
   /**
    * ICBS's bypass (Boyarski et al., IJCAI 2015): a child as cheap as its parent with fewer
    * conflicts in all is a better plan for the same node; taking it keeps CBS optimal.
@@ -177,25 +194,44 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     }
     return mdd;
   };
+  const corridors = !options.corridor ? null : options.shared?.corridors ?? new CorridorReasoning(grid);
+  // One context for all classifications, pointed at the node classified (closures made per call,
+  // each wrapped by tsx to keep its name, were a sixth of a search's time).
+  let classified: CbsNode | null = null;
+  const symmetry: SymmetryContext = {
+    paths: [], goals, width: grid.width, cells, targetReasoning: options.targetReasoning, rectangle: options.rectangle, corridors, table: planner.constraints,
+    mdd: (a) => mddOf(classified!, a),
+    levels: (a) => buildMdd(grid, starts[a], goals[a], classified!.paths[a].length - 1, tables[a], constraintsOf(classified!, a, goals[a], cells, options.base?.[a]), planner.constraints, true),
+    constraints: (a) => constraintsOf(classified!, a, goals[a], cells, options.base?.[a]),
+  };
+  const classify = (node: CbsNode, conflict: Conflict, r: number, rank: number): Classified => {
+    classified = node;
+    symmetry.paths = node.paths;
+    return classifyConflict(conflict, r, rank, symmetry);
+  };
+  const cardinality = (node: CbsNode, conflict: Conflict): number => conflictCardinality(mddOf(node, conflict.a), mddOf(node, conflict.b), conflict);
   /** Chooses the conflict to branch on and computes h: the ICBS order and the CBSH matching. */
   const evaluate = (node: CbsNode, weigh = true): void => {
     const needMdds = options.prioritize || options.heuristic !== 'none';
     const all = node.conflictList;
     const conflicts = !needMdds ? [] : all.length > CONFLICT_LIMIT ? all.slice(0, CONFLICT_LIMIT) : all;
     let chosen: Conflict | null = all[0] ?? null;
-    let rank = 0;
+    let split: SymmetricSplit | null = null;
+    let rank = -1;
     const matched = new Uint8Array(n);
     let h = 0;
     const weighed: Conflict[] = [];
     for (const conflict of conflicts) {
-      const forcedA = conflictForces(mddOf(node, conflict.a), conflict, true);
-      const forcedB = conflictForces(mddOf(node, conflict.b), conflict, false);
-      const r = forcedA && forcedB ? 2 : forcedA || forcedB ? 1 : 0;
-      // Target conflicts first among equals (CBSH2-RTC's order of conflict types).
-      const target = options.targetReasoning && conflict.kind === 'vertex' && isTargetConflict(node.paths, goals, conflict) ? 1 : 0;
-      if (options.prioritize && 2 * r + target > rank) {
-        rank = 2 * r + target;
-        chosen = conflict;
+      let r = cardinality(node, conflict);
+      if (options.prioritize) {
+        const here = classify(node, conflict, r, rank);
+        if (here.rank > rank) {
+          rank = here.rank;
+          chosen = conflict;
+          split = here.split;
+        }
+        // A cardinal rectangle's two children both cost more, as a cardinal conflict's do.
+        if (here.split !== null && here.split.cardinality > r) r = here.split.cardinality;
       }
       if (r > 0) weighed.push(conflict);
       if (r === 2 && options.heuristic === 'cg' && matched[conflict.a] === 0 && matched[conflict.b] === 0) {
@@ -204,7 +240,10 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
         h++;
       }
     }
+    // Without prioritisation the first conflict is split, by its corridor or rectangle if it has one.
+    if (!options.prioritize && chosen !== null && (options.rectangle || options.corridor)) split = classify(node, chosen, cardinality(node, chosen), -1).split;
     node.chosen = chosen;
+    node.split = split;
     if (!weigh) return;
     const own = options.heuristic === 'cg' ? h : options.heuristic === 'wdg' ? dependencyBound(node, weighed) : 0;
     // Pathmax: a child's f is at least its parent's (its plans are a subset of the parent's).
@@ -249,7 +288,8 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     const cb = constraintsOf(node, b, goals[b], cells, options.base?.[b]);
     const sub = cbsSearch(grid, Int32Array.of(starts[a], starts[b]), Int32Array.of(goals[a], goals[b]), {
       shouldStop: options.shouldStop, maxNodes: PAIR_NODES, prioritize: true, heuristic: 'cg', bypass: true, targetReasoning: options.targetReasoning, base: [ca, cb],
-      shared: { planner, distances, avoidance: (pairAvoidance ??= new ConflictAvoidanceTable(cells)) },
+      rectangle: options.rectangle, corridor: options.corridor,
+      shared: { planner, distances, avoidance: (pairAvoidance ??= new ConflictAvoidanceTable(cells)), corridors },
       initial: { paths: [node.paths[a], node.paths[b]], mdds: [node.mdds[a], node.mdds[b]], conflicts: pairConflicts(node.conflictList, a, b) },
     });
     if (sub.status === 'timeout' || sub.status === 'cancelled') {
@@ -274,7 +314,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   const rootConflicts = options.initial?.conflicts ?? allConflicts(rootPaths, Infinity, cells);
   const root: CbsNode = {
     parent: null, constraint: null, paths: rootPaths, cost: sumOfLengths(rootPaths), conflictList: rootConflicts, conflicts: conflictingPairs(rootConflicts, n),
-    mdds: options.initial?.mdds.slice() ?? new Array<Mdd | null>(n).fill(null), pairWeights: new Map(), h: -1, chosen: null, floor: 0,
+    mdds: options.initial?.mdds.slice() ?? new Array<Mdd | null>(n).fill(null), pairWeights: new Map(), h: -1, chosen: null, split: null, floor: 0,
   };
   push(root);
 
@@ -309,13 +349,14 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
         break;
       }
       const children: CbsNode[] = [];
-      for (const constraint of branch(conflict, options.targetReasoning ? { paths: node.paths, goals } : undefined)) {
+      const split = node.split?.constraints ?? branch(conflict, options.targetReasoning ? { paths: node.paths, goals } : undefined);
+      for (const constraint of split) {
         if (nodes.length - highExpanded >= options.maxNodes) {
           stopped = 'memory';
           break;
         }
         const a = constraint.agent;
-        const child: CbsNode = { parent: node, constraint, paths: node.paths, cost: 0, conflictList: [], conflicts: 0, mdds: node.mdds, pairWeights: node.pairWeights, h: -1, chosen: null, floor: node.cost + node.h };
+        const child: CbsNode = { parent: node, constraint, paths: node.paths, cost: 0, conflictList: [], conflicts: 0, mdds: node.mdds, pairWeights: node.pairWeights, h: -1, chosen: null, split: null, floor: node.cost + node.h };
         const path = plan(a, constraintsOf(child, a, goals[a], cells, options.base?.[a]), node.paths, node.paths[a].length - 1);
         if (path === 'stopped') break;
         if (path === null) continue; // no path for a under these constraints: a dead branch
@@ -335,6 +376,8 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
       if (stopped !== null) break;
       const helper = options.bypass ? bypassChild(node, children) : null;
       if (helper === null) {
+        if (node.split?.kind === 'rectangle') rectangleSplits++;
+        else if (node.split?.kind === 'corridor') corridorSplits++;
         for (const child of children) push(child);
         break;
       }
@@ -364,45 +407,8 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
       highGenerated: generated,
       lowExpanded: planner.totalExpanded,
       bypasses,
+      rectangleSplits,
+      corridorSplits,
     };
   }
-}
-
-// The two copies below are helpers of their own, not loops in cbsSearch: run per child, they
-// were most of the bytecode cbsSearch itself ran, which made the JIT compile all of cbsSearch
-// (100-250 ms on a background thread) within a cold run that ended before it was done.
-
-/** A parent's WDG pair weights without unit a's pairs (keys a * n + b). */
-function weightsWithout(weights: Map<number, number>, a: number, n: number): Map<number, number> {
-  const out = new Map<number, number>();
-  weights.forEach((weight, pair) => {
-    if (((pair / n) | 0) !== a && pair % n !== a) out.set(pair, weight);
-  });
-  return out;
-}
-
-/** A parent's conflicts without unit a's, in order. */
-function conflictsWithout(conflicts: readonly Conflict[], a: number): Conflict[] {
-  const out: Conflict[] = [];
-  for (let i = 0; i < conflicts.length; i++) {
-    const k = conflicts[i];
-    if (k.a !== a && k.b !== a) out.push(k);
-  }
-  return out;
-}
-
-function sumOfLengths(paths: readonly Int32Array[]): number {
-  let sum = 0;
-  for (const p of paths) sum += p.length - 1;
-  return sum;
-}
-
-/**
- * The conflicts between units a < b in a node's list, renumbered 0 and 1 for their pair's
- * sub-search (the lower unit stays first, so a swap's move is still its own), in order.
- */
-function pairConflicts(conflicts: readonly Conflict[], a: number, b: number): Conflict[] {
-  const out: Conflict[] = [];
-  for (const k of conflicts) if (k.a === a && k.b === b) out.push({ ...k, a: 0, b: 1 });
-  return out;
 }

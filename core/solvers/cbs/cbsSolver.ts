@@ -3,7 +3,8 @@
  * each unit's time until it rests on its goal for good). Standley's `away` model is refused: a
  * unit's cost there ends with its last move, which the constraint tree's path costs do not count.
  * Params: `targetReasoning` (default true), `bypass` (ICBS, default true), `prioritize` (ICBS's cardinal conflicts first, default true), `heuristic` ('wdg', CBSH2's
- * weighted dependency graph, default; 'cg', CBSH's conflict graph; 'none'), `maxNodes`.
+ * weighted dependency graph, default; 'cg', CBSH's conflict graph; 'none'), `rectangle` (rectangle
+ * reasoning with MDDs, default true), `corridor` (corridor reasoning, default true), `maxNodes`.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
@@ -11,7 +12,7 @@ import type { SolveOptions, SolveResult } from '../types.ts';
 import { cbsSearch } from './cbs.ts';
 
 const DEFAULT_MAX_NODES = 2_000_000;
-const ALLOWED = ['targetReasoning', 'maxNodes', 'costModel', 'prioritize', 'heuristic', 'bypass'];
+const ALLOWED = ['targetReasoning', 'maxNodes', 'costModel', 'prioritize', 'heuristic', 'bypass', 'rectangle', 'corridor'];
 
 export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveResult {
   const started = performance.now();
@@ -39,6 +40,10 @@ export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveRe
   if (heuristic !== 'wdg' && heuristic !== 'cg' && heuristic !== 'none') throw new RangeError(`cbs: param 'heuristic' must be 'wdg', 'cg' or 'none', got ${String(heuristic)}`);
   const targetReasoning = params.targetReasoning ?? true;
   if (typeof targetReasoning !== 'boolean') throw new RangeError(`cbs: param 'targetReasoning' must be true or false, got ${String(targetReasoning)}`);
+  const rectangle = params.rectangle ?? true;
+  if (typeof rectangle !== 'boolean') throw new RangeError(`cbs: param 'rectangle' must be true or false, got ${String(rectangle)}`);
+  const corridor = params.corridor ?? true;
+  if (typeof corridor !== 'boolean') throw new RangeError(`cbs: param 'corridor' must be true or false, got ${String(corridor)}`);
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   const result = cbsSearch(instance.grid, Int32Array.from(instance.agents, (a) => a.start), Int32Array.from(instance.agents, (a) => a.goal), {
     maxNodes,
@@ -46,6 +51,8 @@ export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveRe
     heuristic,
     bypass,
     targetReasoning,
+    rectangle,
+    corridor,
     shouldStop: () => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null),
   });
   const stats = {
@@ -57,6 +64,8 @@ export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveRe
     lowExpanded: result.lowExpanded,
     costLowerBound: result.lowerBound,
     bypasses: result.bypasses,
+    rectangleSplits: result.rectangleSplits,
+    corridorSplits: result.corridorSplits,
   };
   const paths = result.paths.map((p) => Array.from(p));
   switch (result.status) {

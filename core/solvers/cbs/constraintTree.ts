@@ -13,15 +13,21 @@ export interface Constraint {
    * Barred (target reasoning): `from` is BARRED (-2), the unit off cell `to` from t on, for good.
    * Longer (target reasoning): `from` is LONGER (-3), the unit rests on its goal `to` only after
    * t (its path is longer than t; it may pass over the goal before).
+   * Vertices (rectangle and corridor reasoning): `from` is VERTICES (-4), `keys` the (t * cells +
+   * cell) of a set of vertex constraints taken together (a barrier along a rectangle's border,
+   * one cell a turn, rectangle.ts; or a range, one cell for every t up to a time, corridor.ts),
+   * `t` the latest of their times and `to` -1.
    */
   from: number;
   to: number;
   t: number;
+  keys?: readonly number[];
 }
 
 export const VERTEX = -1;
 export const BARRED = -2;
 export const LONGER = -3;
+export const VERTICES = -4;
 
 /** A constraint tree node as far as its constraints go: the one it adds, and its parent. */
 export interface ConstraintNode {
@@ -87,6 +93,13 @@ export function constraintsOf(node: ConstraintNode, a: number, goal: number, cel
       if (before === undefined || k.t < before) barred.set(k.to, k.t);
     } else if (k.from === LONGER) {
       if (k.t > goalT) goalT = k.t;
+    } else if (k.from === VERTICES) {
+      // Plain vertex constraints, each as a VERTEX one would be (on the goal: no rest before).
+      for (const key of k.keys!) {
+        vertex.add(key);
+        const t = (key / cells) | 0;
+        if (key - t * cells === goal && t > goalT) goalT = t;
+      }
     } else if (k.from === VERTEX) {
       vertex.add(k.t * cells + k.to);
       if (k.to === goal && k.t > goalT) goalT = k.t;
@@ -119,7 +132,9 @@ export function constraintChainKey(node: ConstraintNode, a: number, cells: numbe
     const k = m.constraint;
     if (k === null || k.agent !== a) continue;
     // from is VERTEX (-1), BARRED (-2), LONGER (-3) or a cell: from + 3 is in [0, cells + 3).
-    codes.push((k.t * cells + k.to) * (cells + 3) + k.from + 3);
+    // VERTICES are coded as the VERTEX constraints they stand for.
+    if (k.from === VERTICES) for (const key of k.keys!) codes.push(key * (cells + 3) + VERTEX + 3);
+    else codes.push((k.t * cells + k.to) * (cells + 3) + k.from + 3);
   }
   return codes.length === 0 ? '' : codes.length === 1 ? String(codes[0]) : codes.sort((p, q) => p - q).join(',');
 }

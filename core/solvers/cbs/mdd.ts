@@ -22,6 +22,13 @@ import { type AgentConstraints, isBarred } from './lowLevel.ts';
 export interface Mdd {
   /** The single cell of each level, or -1 when the level has more than one. */
   single: Int32Array;
+  /**
+   * Built with `keepLevels` (rectangle reasoning's barriers are cut to the MDD's cells,
+   * rectangle.ts): level t's cells are levels[levelStart[t] .. levelStart[t + 1]), exact (each
+   * on a path that obeys every constraint, edge ones too); else null.
+   */
+  levels: Int32Array | null;
+  levelStart: Int32Array | null;
 }
 
 /** Scratch shared by every build (one build runs at a time): the levels' cells, flat. */
@@ -37,7 +44,7 @@ let stamp = 0;
  * `table` is scratch for the constraints (a planner's, between its calls): they are read from it
  * as the planners read them (constraintTable.ts), unless they do not fit, then from the Sets.
  */
-export function buildMdd(grid: Grid, start: number, goal: number, cost: number, distances: LazyDistanceTable, c: AgentConstraints, table: ConstraintTable): Mdd {
+export function buildMdd(grid: Grid, start: number, goal: number, cost: number, distances: LazyDistanceTable, c: AgentConstraints, table: ConstraintTable, keepLevels = false): Mdd {
   const cells = grid.cells;
   const w = grid.width;
   const passable = grid.passable;
@@ -51,7 +58,7 @@ export function buildMdd(grid: Grid, start: number, goal: number, cost: number, 
     keptCells = new Int32Array(cells);
     stamp = 0;
   }
-  if (stamp > 0x3fffffff - 2 * (cost + 2)) {
+  if (stamp > 0x3fffffff - 3 * (cost + 2)) {
     seenStamp.fill(0);
     keptStamp.fill(0);
     stamp = 0;
@@ -89,7 +96,64 @@ export function buildMdd(grid: Grid, start: number, goal: number, cost: number, 
     }
     levelStart[t + 1] = end;
   }
-  return { single: keptLevels(grid, goal, cost, c, levelStart, tabled, blocked, tableMark) };
+  const single = keptLevels(grid, goal, cost, c, levelStart, tabled, blocked, tableMark, keepLevels);
+  if (!keepLevels) return { single, levels: null, levelStart: null };
+  return exactLevels(grid, start, cost, c, single, tabled, blocked, tableMark);
+}
+
+/** Every level's kept cells from the last backward pass (with keepLevels), level t from keptFrom[t]. */
+let keptAll = new Int32Array(1024);
+let keptFrom = new Int32Array(64);
+
+/**
+ * The kept levels cut to the cells reached from the start by allowed moves: the forward pass let
+ * a move an edge constraint forbids widen a level (harmless for `single`), but a barrier cut to
+ * the MDD's cells must not hold a cell no allowed path stands on at that time.
+ */
+function exactLevels(grid: Grid, start: number, cost: number, c: AgentConstraints, single: Int32Array, tabled: boolean, blocked: Int32Array, tableMark: number): Mdd {
+  const cells = grid.cells;
+  const w = grid.width;
+  const maxT = c.maxT;
+  const levels = new Int32Array(keptFrom[0] - keptFrom[cost + 1] + 1);
+  const levelStart = new Int32Array(cost + 2);
+  levels[0] = start;
+  levelStart[1] = 1;
+  let end = 1;
+  let here = ++stamp;
+  seenStamp[start] = here;
+  for (let t = 1; t <= cost; t++) {
+    const next = ++stamp;
+    const layer = Math.min(t, maxT + 1);
+    // keptAll holds the levels from the backward pass, cost first: level t is keptFrom[t + 1]..keptFrom[t].
+    for (let i = keptFrom[t + 1]; i < keptFrom[t]; i++) {
+      const cell = keptAll[i];
+      for (let d = 0; d < 5; d++) {
+        const from = fourConnectedStep(cell, d, w, cells);
+        if (from < 0 || seenStamp[from] !== here) continue;
+        // The move from `from` to `cell` goes the opposite way to d (1 up <-> 3 down, 2 <-> 4).
+        const back = d === 0 ? 0 : ((d + 1) & 3) + 1;
+        if (back > 0) {
+          if (tabled ? blocked[(layer * cells + from) * 5 + back] === tableMark : t <= maxT && c.edge.has((t * cells + from) * cells + cell)) continue;
+        }
+        levels[end++] = cell;
+        break;
+      }
+    }
+    // Marked after the level is listed: a cell of level t - 1 may be in level t too (a wait)
+    // and must still count as a predecessor for the rest of level t.
+    for (let i = levelStart[t]; i < end; i++) seenStamp[levels[i]] = next;
+    levelStart[t + 1] = end;
+    here = next;
+  }
+  return { single, levels, levelStart };
+}
+
+/** Whether the MDD (built with keepLevels) has `cell` at level t (t within its cost). */
+export function mddHas(mdd: Mdd, cell: number, t: number): boolean {
+  const levels = mdd.levels!;
+  const levelStart = mdd.levelStart!;
+  for (let i = levelStart[t]; i < levelStart[t + 1]; i++) if (levels[i] === cell) return true;
+  return false;
 }
 
 /**
@@ -97,7 +161,7 @@ export function buildMdd(grid: Grid, start: number, goal: number, cost: number, 
  * forward loop was hot, before the backward loop had run with type feedback, and threw it away
  * there in every cold run of CBS (each half now gets compiled on its own feedback).
  */
-function keptLevels(grid: Grid, goal: number, cost: number, c: AgentConstraints, levelStart: Int32Array, tabled: boolean, blocked: Int32Array, tableMark: number): Int32Array {
+function keptLevels(grid: Grid, goal: number, cost: number, c: AgentConstraints, levelStart: Int32Array, tabled: boolean, blocked: Int32Array, tableMark: number, keep: boolean): Int32Array {
   const cells = grid.cells;
   const w = grid.width;
   const maxT = c.maxT;
@@ -106,6 +170,12 @@ function keptLevels(grid: Grid, goal: number, cost: number, c: AgentConstraints,
   single[cost] = goal;
   let next = ++stamp;
   keptStamp[goal] = next;
+  if (keep) {
+    if (keptFrom.length < cost + 2) keptFrom = new Int32Array(2 * (cost + 2));
+    keptAll[0] = goal;
+    keptFrom[cost + 1] = 0;
+    keptFrom[cost] = 1;
+  }
   for (let t = cost - 1; t >= 0; t--) {
     // Level t's kept cells are listed first and marked after, as level t + 1's marks are read.
     let kept = 0;
@@ -125,6 +195,16 @@ function keptLevels(grid: Grid, goal: number, cost: number, c: AgentConstraints,
     const mark = ++stamp;
     for (let i = 0; i < kept; i++) keptStamp[keptCells[i]] = mark;
     if (kept === 1) single[t] = keptCells[0];
+    if (keep) {
+      const from = keptFrom[t + 1];
+      if (keptAll.length < from + kept) {
+        const grown = new Int32Array(2 * (from + kept));
+        grown.set(keptAll);
+        keptAll = grown;
+      }
+      keptAll.set(keptCells.subarray(0, kept), from);
+      keptFrom[t] = from + kept;
+    }
     next = mark;
   }
   return single;
@@ -145,4 +225,11 @@ export function conflictForces(mdd: Mdd, conflict: Conflict, first: boolean): bo
   const from = first ? conflict.from : conflict.to;
   const to = first ? conflict.to : conflict.from;
   return mddForces(mdd, from, conflict.t - 1) && mddForces(mdd, to, conflict.t);
+}
+
+/** 2 when every optimal path of both units meets the conflict (cardinal), 1 of one, else 0. */
+export function conflictCardinality(mddA: Mdd, mddB: Mdd, conflict: Conflict): number {
+  const forcedA = conflictForces(mddA, conflict, true);
+  const forcedB = conflictForces(mddB, conflict, false);
+  return forcedA && forcedB ? 2 : forcedA || forcedB ? 1 : 0;
 }

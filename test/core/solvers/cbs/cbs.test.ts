@@ -47,15 +47,17 @@ describe('CBS', () => {
   /** CBS with every improvement, per seed, computed once for all the ablation rows. */
   const fullRuns = new Map<number, ReturnType<typeof cbs.solve>>();
   it.each([
-    ['plain CBS', { prioritize: false, heuristic: 'none', bypass: false, targetReasoning: false }],
-    ['target reasoning alone', { prioritize: false, heuristic: 'none', bypass: false, targetReasoning: true }],
+    ['plain CBS', { prioritize: false, heuristic: 'none', bypass: false, targetReasoning: false, rectangle: false, corridor: false }],
+    ['target reasoning alone', { prioritize: false, heuristic: 'none', bypass: false, targetReasoning: true, rectangle: false, corridor: false }],
     ['all but target reasoning', { targetReasoning: false }],
-    ['ICBS conflict prioritisation alone', { prioritize: true, heuristic: 'none', bypass: false, targetReasoning: false }],
-    ['the CG heuristic alone', { prioritize: false, heuristic: 'cg', bypass: false, targetReasoning: false }],
-    ['the WDG heuristic alone', { prioritize: false, heuristic: 'wdg', bypass: false, targetReasoning: false }],
+    ['ICBS conflict prioritisation alone', { prioritize: true, heuristic: 'none', bypass: false, targetReasoning: false, rectangle: false, corridor: false }],
+    ['the CG heuristic alone', { prioritize: false, heuristic: 'cg', bypass: false, targetReasoning: false, rectangle: false, corridor: false }],
+    ['the WDG heuristic alone', { prioritize: false, heuristic: 'wdg', bypass: false, targetReasoning: false, rectangle: false, corridor: false }],
     ['CG instead of WDG', { heuristic: 'cg' }],
-    ['bypass alone', { prioritize: false, heuristic: 'none', bypass: true, targetReasoning: false }],
+    ['bypass alone', { prioritize: false, heuristic: 'none', bypass: true, targetReasoning: false, rectangle: false, corridor: false }],
     ['all but bypass', { bypass: false }],
+    ['all but rectangle reasoning', { rectangle: false }],
+    ['all but corridor reasoning', { corridor: false }],
   ])('switching improvements off keeps the optimum: %s', (_, switches) => {
     let compared = 0;
     for (let seed = 100; seed <= 140; seed++) {
@@ -92,8 +94,8 @@ describe('CBS', () => {
       grid, movement: FOUR_CONNECTED,
       agents: [{ start: grid.cell(2, 0), goal: grid.cell(3, 0) }, { start: grid.cell(0, 2), goal: grid.cell(7, 0) }],
     };
-    const plain = cbs.solve(instance, { params: { targetReasoning: false, prioritize: false, heuristic: 'none', bypass: false } });
-    const target = cbs.solve(instance, { params: { targetReasoning: true, prioritize: false, heuristic: 'none', bypass: false } });
+    const plain = cbs.solve(instance, { params: { targetReasoning: false, prioritize: false, heuristic: 'none', bypass: false, rectangle: false, corridor: false } });
+    const target = cbs.solve(instance, { params: { targetReasoning: true, prioritize: false, heuristic: 'none', bypass: false, rectangle: false, corridor: false } });
     const goals = instance.agents.map((a) => a.goal);
     expect(target.status).toBe('solved');
     expect(validatePlan(instance, target.paths).valid).toBe(true);
@@ -114,7 +116,7 @@ describe('CBS', () => {
     };
     const optimum = bruteForceOptimum(instance, 'rest').cost;
     const goals = instance.agents.map((a) => a.goal);
-    for (const params of [{}, { targetReasoning: false }, { prioritize: false, heuristic: 'none', bypass: false }]) {
+    for (const params of [{}, { targetReasoning: false }, { prioritize: false, heuristic: 'none', bypass: false, rectangle: false, corridor: false }]) {
       const result = cbs.solve(instance, { params: { maxNodes: 20_000, ...params } });
       expect(result.status, JSON.stringify(params)).toBe('solved');
       expect(validatePlan(instance, result.paths).valid).toBe(true);

@@ -9,7 +9,7 @@ import { FOUR_CONNECTED, fourConnectedStep } from '../../../../core/grid/movemen
 import { GoalDistances } from '../../../../core/search/lazyDistanceTable.ts';
 import { ConstraintTable } from '../../../../core/solvers/cbs/constraintTable.ts';
 import { SpaceTimePlanner, emptyConstraints } from '../../../../core/solvers/cbs/lowLevel.ts';
-import { buildMdd } from '../../../../core/solvers/cbs/mdd.ts';
+import { buildMdd, mddHas } from '../../../../core/solvers/cbs/mdd.ts';
 import { Random } from '../../../../core/util/random.ts';
 import { randomInstance } from '../optimal/randomInstances.ts';
 
@@ -18,6 +18,7 @@ describe('CBS MDD', () => {
     const random = new Random(11);
     let singles = 0;
     let wide = 0;
+    let edged = 0;
     for (let seed = 1; seed <= 150; seed++) {
       const { grid, agents } = randomInstance(seed, 4, 4, 0.2, 1, FOUR_CONNECTED);
       const { start, goal } = agents[0];
@@ -85,8 +86,17 @@ describe('CBS MDD', () => {
         if (only >= 0) singles++;
         else wide++;
       }
+      // With its levels kept (rectangle reasoning cuts barriers to them) each level holds exactly
+      // the cells some allowed path stands on then, edge constraints too; the singles are as above.
+      const kept = buildMdd(grid, start, goal, cost, distances, c, new ConstraintTable(), true);
+      expect(kept.single).toEqual(mdd.single);
+      for (let t = 0; t <= cost; t++) {
+        for (let cell = 0; cell < cells; cell++) expect(mddHas(kept, cell, t), `seed ${seed}, t ${t}, cell ${cell}`).toBe(levels[t].has(cell));
+      }
+      if (c.edge.size > 0) edged++;
     }
     expect(singles).toBeGreaterThan(100);
     expect(wide).toBeGreaterThan(50);
+    expect(edged).toBeGreaterThan(20);
   });
 });

@@ -1,0 +1,44 @@
+/**
+ * CBS's per-node lists (cbs.ts): a child's WDG pair weights and conflicts are its parent's without
+ * the replanned unit's, and a pair's sub-search starts from the pair's conflicts.
+ */
+import type { Conflict } from './conflicts.ts';
+
+// The two copies below are helpers of their own, not loops in cbsSearch: run per child, they
+// were most of the bytecode cbsSearch itself ran, which made the JIT compile all of cbsSearch
+// (100-250 ms on a background thread) within a cold run that ended before it was done.
+
+/** A parent's WDG pair weights without unit a's pairs (keys a * n + b). */
+export function weightsWithout(weights: Map<number, number>, a: number, n: number): Map<number, number> {
+  const out = new Map<number, number>();
+  weights.forEach((weight, pair) => {
+    if (((pair / n) | 0) !== a && pair % n !== a) out.set(pair, weight);
+  });
+  return out;
+}
+
+/** A parent's conflicts without unit a's, in order. */
+export function conflictsWithout(conflicts: readonly Conflict[], a: number): Conflict[] {
+  const out: Conflict[] = [];
+  for (let i = 0; i < conflicts.length; i++) {
+    const k = conflicts[i];
+    if (k.a !== a && k.b !== a) out.push(k);
+  }
+  return out;
+}
+
+export function sumOfLengths(paths: readonly Int32Array[]): number {
+  let sum = 0;
+  for (const p of paths) sum += p.length - 1;
+  return sum;
+}
+
+/**
+ * The conflicts between units a < b in a node's list, renumbered 0 and 1 for their pair's
+ * sub-search (the lower unit stays first, so a swap's move is still its own), in order.
+ */
+export function pairConflicts(conflicts: readonly Conflict[], a: number, b: number): Conflict[] {
+  const out: Conflict[] = [];
+  for (const k of conflicts) if (k.a === a && k.b === b) out.push({ ...k, a: 0, b: 1 });
+  return out;
+}
