@@ -55,9 +55,22 @@ export interface SolveResult {
   replay?: Replay;
 }
 
+/**
+ * One of a solver's params as the app's solver panel offers it: a field of its kind, the
+ * solver's default as the field's placeholder, and the help shown on hover. The solver itself
+ * still checks every value it is given (from the panel, the JSON or the CLI) and says what is wrong.
+ */
+export type ParamSpec = { name: string; label: string; help: string } & (
+  | { kind: 'boolean'; default: boolean }
+  | { kind: 'number'; default: number | null; min: number; max?: number; integer?: boolean }
+  | { kind: 'choice'; default: string; choices: readonly string[] }
+);
+
 export interface SolverEntry {
   name: string;
   label: string;
+  /** The params the app's solver panel offers for this solver (others go in the scenario's JSON). */
+  params?: readonly ParamSpec[];
   /** Whether the solver is optimal (sum of costs) and complete. */
   optimal: boolean;
   /** Whether solve() honours SolveOptions.mapEvents (default false: the registry refuses them). */

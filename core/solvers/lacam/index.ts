@@ -8,6 +8,7 @@ import type { SolverEntry } from '../types.ts';
 import { type ControllerSolverSpec, controllerSolverEntry } from '../../simulation/controllerSolvers.ts';
 import { createPibtController } from './pibtController.ts';
 import { solveLacam } from './lacamSolver.ts';
+import { LACAM_PARAMS, LACAM_STAR_PARAMS } from './paramSpecs.ts';
 
 export const LACAM_CONTROLLERS: readonly ControllerSolverSpec[] = [
   { name: 'pibt', label: 'PIBT: priority inheritance with backtracking (Okumura et al. 2019), one step at a time', factory: createPibtController },
@@ -15,11 +16,12 @@ export const LACAM_CONTROLLERS: readonly ControllerSolverSpec[] = [
 
 export const LACAM_SOLVERS: readonly SolverEntry[] = [
   ...LACAM_CONTROLLERS.map(controllerSolverEntry),
-  { name: 'lacam', label: 'LaCAM: complete configuration search with PIBT (Okumura 2023)', optimal: false, solve: (instance, options) => solveLacam(instance, options, false) },
+  { name: 'lacam', label: 'LaCAM: complete configuration search with PIBT (Okumura 2023)', optimal: false, params: LACAM_PARAMS, solve: (instance, options) => solveLacam(instance, options, false) },
   {
     name: 'lacam-star',
     label: 'LaCAM*: anytime, eventually optimal sum of loss (Okumura 2023)',
     optimal: false,
+    params: LACAM_STAR_PARAMS,
     solve: (instance, options) => solveLacam(instance, options, true),
   },
 ];

@@ -13,6 +13,7 @@ import { cancelSolve, solveCurrent } from '../state/solveActions.ts';
 import { COOPERATIVE, DEFAULT_TIME_LIMIT_MS, TURN_CONTROLLERS, WINDOWED } from '../state/solveRequest.ts';
 import { dispatch } from '../state/editActions.ts';
 import { NumberField } from './NumberField.tsx';
+import { SolverParamFields, paramsForSolverChange } from './SolverParamFields.tsx';
 import { statusLine } from './statusLine.ts';
 import { setLive } from '../state/liveMode.ts';
 import { STRATEGIES } from '../../../core/simulation/obstacleRules.ts';
@@ -50,7 +51,12 @@ export function SolvePanel() {
       <h2>Solver</h2>
       <label className="field">
         <span>Algorithm</span>
-        <select value={settings.solver} disabled={running} onChange={(e) => setSettings({ solver: e.target.value })} data-testid="solver-select">
+        <select
+          value={settings.solver}
+          disabled={running}
+          onChange={(e) => setSettings({ solver: e.target.value, params: paramsForSolverChange(settings.params, findSolver(settings.solver)?.params ?? [], findSolver(e.target.value)?.params ?? []) })}
+          data-testid="solver-select"
+        >
           {SOLVERS.map((s) => (
             <option key={s.name} value={s.name}>
               {s.label}
@@ -109,6 +115,7 @@ export function SolvePanel() {
         )}
         <NumberField label="Seed" title="Seed of every random choice the solver makes (random order, tie-breaks): the same seed gives the same plan" value={settings.seed} min={0} onCommit={(seed) => setSettings({ seed: seed ?? 1 })} testId="solver-seed" disabled={running} />
       </div>
+      <SolverParamFields specs={findSolver(settings.solver)?.params ?? []} params={settings.params} disabled={running} onChange={(params) => setSettings({ params })} />
       {obstacles > 0 && obstacleFactory(settings.solver) !== undefined && (
         <label className="field" title={obstacleFactory(settings.solver) === null ? "How units planning alone replan among the moving obstacles (seed 004, Patel); a strategy's own parameters (m, every, limit, regionSize…) go in the solver params in the JSON" : "How the solver repairs its plans among the moving obstacles (seed 004, Patel): recalc or watch; units know where obstacles stand now. A strategy's own parameters (every, regionSize…) go in the solver params in the JSON"}>
           <span>Replanning among obstacles</span>
