@@ -14,7 +14,7 @@ import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
 import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL, arrivedCount, reportedCosts } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
-import { CONTROLLERS, findSolver, paramsWithCostModel, solverNames } from '../../core/registry/registry.ts';
+import { CONTROLLERS, SOLVERS, findSolver, paramsWithCostModel, solverNames } from '../../core/registry/registry.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
 import { EXPORT_FORMATS, type ExportRequest, parseExports, writeExports } from './solveExports.ts';
 import { runFigures } from '../../core/simulation/metrics.ts';
@@ -33,7 +33,14 @@ const OPTIONS = {
   agents: { value: 'K', help: 'number of agents (1 or more)' },
   solver: { value: 'NAME', help: `one of: ${solverNames().join(', ')}` },
   window: { value: 'W', help: 'search window in turns (whca); same as --param window=W' },
-  param: { value: 'NAME=VALUE', multiple: true, help: 'any solver parameter (VALUE read as JSON when it parses)' },
+  param: {
+    value: 'NAME=VALUE',
+    multiple: true,
+    // The params the app's solver panel offers, from the registry (the solvers refuse unknown ones).
+    help: `any solver parameter (VALUE read as JSON when it parses); the\nsolver panel's ones, with their defaults:\n${SOLVERS.filter((s) => s.params !== undefined && s.params.length > 0)
+      .map((s) => `${s.name}: ${s.params!.map((p) => `${p.name}${p.default === null ? '' : `=${p.default}`}`).join(', ')}`)
+      .join('\n')}`,
+  },
   connectivity: { value: '4|8', help: 'movement (default 4, as in Silver\'s experiment)' },
   corners: { value: 'no-cut|cut', help: 'diagonal corner rule with 8-connectivity (default no-cut)' },
   'turn-limit': { value: 'T', help: 'turns a run may take (default 100; offline plans play to their end)' },
