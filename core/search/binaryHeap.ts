@@ -65,39 +65,6 @@ export class BinaryHeap {
     return top;
   }
 
-  /**
-   * Gives every entry a new priority, `key(id, priority)` from its old one, and restores the heap
-   * order in one bottom-up pass: O(length), where pushing them all again costs O(n log n).
-   */
-  rekey(key: (id: number, priority: number) => number): void {
-    const ids = this.ids;
-    const priorities = this.priorities;
-    const length = this.length;
-    for (let k = 0; k < length; k++) priorities[k] = key(ids[k], priorities[k]);
-    for (let pos = (length >> 1) - 1; pos >= 0; pos--) this.siftDown(pos);
-  }
-
-  private siftDown(start: number): void {
-    const ids = this.ids;
-    const priorities = this.priorities;
-    const length = this.length;
-    const id = ids[start];
-    const priority = priorities[start];
-    let pos = start;
-    const half = length >> 1;
-    while (pos < half) {
-      let child = 2 * pos + 1;
-      const right = child + 1;
-      if (right < length && priorities[right] < priorities[child]) child = right;
-      if (priorities[child] >= priority) break;
-      ids[pos] = ids[child];
-      priorities[pos] = priorities[child];
-      pos = child;
-    }
-    ids[pos] = id;
-    priorities[pos] = priority;
-  }
-
   private grow(): void {
     const ids = new Int32Array(this.ids.length * 2);
     ids.set(this.ids);

@@ -137,18 +137,19 @@ export class ReverseResumableAStar {
     this.aimAt = cell === this.origin ? -1 : cell;
   }
 
-  /**
-   * Re-keys Open on the heuristic toward `origin` (see `retarget`), in time linear in Open's
-   * length and without a table probe: each entry's g is read back from its old priority
-   * (f * G_SPAN - g with 0 <= g < G_SPAN, exact in a double). Stale entries stay stale and are
-   * skipped when popped, as before.
-   */
+  /** Re-keys Open on the heuristic toward `origin` (see `retarget`). */
   private rebuildOpen(origin: number): void {
     this.origin = origin;
-    this.open.rekey((cell, priority) => {
-      const g = Math.ceil(priority / G_SPAN) * G_SPAN - priority;
-      return (g + this.heuristic(cell)) * G_SPAN - g;
-    });
+    const open = this.open;
+    open.clear();
+    const keys = this.keys;
+    const values = this.values;
+    for (let slot = 0; slot < keys.length; slot++) {
+      const cell = keys[slot];
+      if (cell === EMPTY || (values[slot] & 1) === 1) continue;
+      const g = values[slot] >> 1;
+      open.push(cell, (g + this.heuristic(cell)) * G_SPAN - g);
+    }
   }
 
   /** Slots in the search's table (its memory: two Int32Arrays of this length). */
