@@ -15,6 +15,11 @@ import { findSolver } from '../../../../core/registry/registry.ts';
 import { buildStepTable } from '../../../../core/search/stepTable.ts';
 import { allConflicts, conflictsWith } from '../../../../core/solvers/cbs/conflicts.ts';
 import { ConflictAvoidanceTable } from '../../../../core/solvers/cbs/conflictAvoidance.ts';
+import { ConstraintTable } from '../../../../core/solvers/cbs/constraintTable.ts';
+import { branch } from '../../../../core/solvers/cbs/constraintTree.ts';
+import { emptyConstraints } from '../../../../core/solvers/cbs/lowLevel.ts';
+import { buildMdd, conflictCardinality } from '../../../../core/solvers/cbs/mdd.ts';
+import { LazyDistanceTable } from '../../../../core/search/lazyDistanceTable.ts';
 import { bruteForceOptimum } from '../optimal/bruteForce.ts';
 import { randomInstance } from '../optimal/randomInstances.ts';
 
@@ -137,5 +142,18 @@ describe('CBS on 8-connected maps', () => {
       expect(validatePlan(instance, result.paths).valid).toBe(true);
     }
     expect(buildStepTable(new Grid(2, 2), OCTILE_CUT).directions).toBe(8);
+  });
+
+  it('rates a crossing by the MDDs (cardinal for a unit whose only move then is its own) and splits it on each unit\'s own move', () => {
+    // 3x3 open: unit a (0,0) -> (1,1) in one move; unit b (1,0) -> (0,2) in two, first to (0,1)
+    // (crossing a) or to (1,1). Then b (1,0) -> (0,1) alone: one move, the crossing one.
+    const grid = new Grid(3, 3);
+    const steps = buildStepTable(grid, OCTILE_CUT);
+    const mdd = (start: number, goal: number, cost: number) =>
+      buildMdd(grid, start, goal, cost, new LazyDistanceTable(grid, goal, steps), emptyConstraints(), new ConstraintTable(), false, steps);
+    const conflict = { kind: 'edge', a: 0, b: 1, from: 0, to: 4, t: 1, bFrom: 1, bTo: 3 } as const;
+    expect(conflictCardinality(mdd(0, 4, 1), mdd(1, 6, 2), conflict)).toBe(1);
+    expect(conflictCardinality(mdd(0, 4, 1), mdd(1, 3, 1), conflict)).toBe(2);
+    expect(branch(conflict).map((c) => [c.agent, c.from, c.to, c.t])).toEqual([[0, 0, 4, 1], [1, 1, 3, 1]]);
   });
 });
