@@ -1,5 +1,5 @@
 /**
- * Distances to a goal on a 4-connected grid, computed lazily: a breadth-first search from the goal
+ * Distances to a goal on a 4-connected grid (or in turns over a StepTable's moves), computed lazily: a breadth-first search from the goal
  * that runs only as far as the queries need. Unit costs make BFS settle cells in order of
  * distance, so a cell's distance is final the moment it is discovered, and a query resumes the
  * search until its cell is discovered (or the goal's region is exhausted: unreachable). PIBT and
@@ -11,6 +11,7 @@
  * rebuilt if asked again.
  */
 import type { Grid } from '../grid/grid.ts';
+import type { StepTable } from './stepTable.ts';
 
 /** The distance of a cell that cannot reach the goal (a whole number, so sums stay exact). */
 export const FAR = 0x3fffffff;
@@ -25,6 +26,12 @@ export class LazyDistanceTable {
    */
   private readonly dist: Uint16Array | Int32Array;
   private queue: Int32Array;
+  /**
+   * The movement's moves when they are not the four orthogonal ones (8-connected CBS: every
+   * move, diagonal too, is one turn, so BFS over stepTable.ts's neighbours gives the turns to
+   * the goal); null: 4-connected, the inline moves below.
+   */
+  private readonly steps: StepTable | null;
   private head = 0;
   private tail = 0;
   /** Cells discovered so far (the work done). */
@@ -32,9 +39,10 @@ export class LazyDistanceTable {
     return this.tail;
   }
 
-  constructor(grid: Grid, goal: number) {
+  constructor(grid: Grid, goal: number, steps: StepTable | null = null) {
     this.grid = grid;
     this.goal = goal;
+    this.steps = steps;
     this.dist = fitsUint16(grid) ? new Uint16Array(grid.cells) : new Int32Array(grid.cells);
     this.queue = new Int32Array(Math.min(grid.cells, 256));
     if (grid.passable[goal] === 1) {
@@ -75,6 +83,15 @@ export class LazyDistanceTable {
     while (this.head < this.tail) {
       const c = this.queue[this.head++];
       const d = dist[c] + 1;
+      if (this.steps !== null) {
+        const neighbour = this.steps.neighbour;
+        for (let k = 0; k < this.steps.directions; k++) {
+          const n = neighbour[c * 8 + k];
+          if (n >= 0) this.discover(n, d, passable, dist);
+        }
+        if (cell >= 0 && dist[cell] > 0) return dist[cell] - 1;
+        continue;
+      }
       const x = c % w;
       const y = (c - x) / w;
       if (y > 0) this.discover(c - w, d, passable, dist);
@@ -124,6 +141,7 @@ export const DEFAULT_DISTANCE_BUDGET_BYTES = 2 * 1024 * 1024 * 1024;
 export class GoalDistances {
   private readonly grid: Grid;
   private readonly budgetBytes: number;
+  private readonly steps: StepTable | null;
   private version: number;
   private perTable: number;
   /** Insertion order is use order: a table used is moved to the end. */
@@ -131,9 +149,11 @@ export class GoalDistances {
   /** Tables built, rebuilds included (a measure of the cache's work). */
   built = 0;
 
-  constructor(grid: Grid, budgetBytes = DEFAULT_DISTANCE_BUDGET_BYTES) {
+  /** `steps`: the movement's moves when not 4-connected (LazyDistanceTable's). */
+  constructor(grid: Grid, budgetBytes = DEFAULT_DISTANCE_BUDGET_BYTES, steps: StepTable | null = null) {
     this.grid = grid;
     this.budgetBytes = budgetBytes;
+    this.steps = steps;
     this.version = grid.version;
     this.perTable = distanceTableBytes(grid);
   }
@@ -155,7 +175,7 @@ export class GoalDistances {
       const oldest = this.tables.keys().next().value as number;
       this.tables.delete(oldest);
     }
-    table = new LazyDistanceTable(this.grid, goal);
+    table = new LazyDistanceTable(this.grid, goal, this.steps);
     this.tables.set(goal, table);
     this.built++;
     return table;

@@ -25,6 +25,8 @@
  * With two solvers or more, the first two are also printed side by side by agent count
  * (sideBySide.ts: where each wins; equal optimum when both are optimal). Issue 14's row:
  *   --suite experiment --experiment experiments/standley2010-4c.json --solvers id+od,cbs --cost-model rest
+ * and Standley's own, 8-connected with corners cut (CBS plans there too):
+ *   --suite experiment --experiment experiments/standley2010.json --solvers id+od,cbs --cost-model rest
  *
  * Usage: tsx bench/solvers/optimal/optimal.bench.ts [--suite standley|experiment|movingai|all]
  *   [--experiment experiments/standley2010.json]

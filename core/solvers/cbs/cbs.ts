@@ -33,7 +33,9 @@
  * crossing a rectangle split once with barriers, rectangle.ts), ranked as CBSH2-RTC ranks them:
  * by cardinality, then target, corridor, rectangle, standard. All keep CBS optimal.
  *
- * 4-connected grids, one-cell units moving a cell a turn. The time limit and cancel are checked
+ * 4- or 8-connected grids (`steps`: the 8-connected movement's moves, each one turn; diagonal
+ * crossings are conflicts too, conflicts.ts; rectangle and corridor reasoning are 4-connected
+ * constructions, off there), one-cell units moving a cell a turn. The time limit and cancel are checked
  * every 8 high-level nodes and inside the low level, every 4,096 expansions; a node cap bounds
  * memory. The best lower bound reached (the cost of the cheapest open node) is reported when the
  * search stops without a plan.
@@ -41,6 +43,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+import type { StepTable } from '../../search/stepTable.ts';
 import { type Conflict, allConflicts, conflictingPairs, conflictsWith, mergeByTime } from './conflicts.ts';
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
 import { type AgentConstraints, SpaceTimePlanner, emptyConstraints } from './lowLevel.ts';
@@ -50,8 +53,7 @@ import { CorridorReasoning } from './corridor.ts';
 import type { SymmetricSplit } from './rectangle.ts';
 import { type Classified, type SymmetryContext, classifyConflict } from './symmetry.ts';
 import { type WeightedEdge, minimumWeightedVertexCover } from './vertexCover.ts';
-import { conflictsWithout, pairConflicts, sumOfLengths, weightsWithout } from './nodeLists.ts';
-
+import { bypassChild, conflictsWithout, pairConflicts, sumOfLengths, weightsWithout } from './nodeLists.ts';
 
 interface CbsNode {
   parent: CbsNode | null;
@@ -94,6 +96,8 @@ export interface CbsOptions {
   /** Rectangle reasoning (rectangle.ts) and corridor reasoning (corridor.ts). */
   rectangle: boolean;
   corridor: boolean;
+  /** An 8-connected map's moves (stepTable.ts); absent: 4-connected. Needs rectangle and corridor off. */
+  steps?: StepTable;
   /** Constraints each unit has from the start (a WDG sub-search's); none by default. */
   base?: AgentConstraints[];
   /**
@@ -138,8 +142,10 @@ const POLL_EVERY = 4096;
 export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, options: CbsOptions): CbsResult {
   const n = starts.length;
   const cells = grid.cells;
-  const planner = options.shared?.planner ?? new SpaceTimePlanner(grid);
-  const distances = options.shared?.distances ?? new GoalDistances(grid);
+  const steps = options.steps ?? null;
+  const crossWidth = steps === null ? 0 : grid.width; // conflicts.ts: diagonal crossings counted
+  const planner = options.shared?.planner ?? new SpaceTimePlanner(grid, steps);
+  const distances = options.shared?.distances ?? new GoalDistances(grid, undefined, steps);
   const tables: LazyDistanceTable[] = Array.from(goals, (g) => distances.table(g));
   const open = new BinaryHeap(1024);
   const nodes: CbsNode[] = [];
@@ -147,19 +153,11 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   let bypasses = 0;
   let rectangleSplits = 0;
   let corridorSplits = 0;
-  /**
-   * ICBS's bypass (Boyarski et al., IJCAI 2015): a child as cheap as its parent with fewer
-   * conflicts in all is a better plan for the same node; taking it keeps CBS optimal.
-   */
-  const bypassChild = (node: CbsNode, children: readonly CbsNode[]): CbsNode | null => {
-    for (const child of children) if (child.cost === node.cost && child.conflicts < node.conflicts) return child;
-    return null;
-  };
   let stopped: 'timeout' | 'cancelled' | 'memory' | null = null;
   let lowerBound = 0;
 
   /** Plans unit a under `c`, in budgeted slices so the clock is read every POLL_EVERY expansions. */
-  const avoidance = options.shared?.avoidance ?? new ConflictAvoidanceTable(cells);
+  const avoidance = options.shared?.avoidance ?? new ConflictAvoidanceTable(cells, false, crossWidth);
   /** The table every pair's sub-search shares (its own, apart from this search's). */
   let pairAvoidance: ConflictAvoidanceTable | null = null;
   const plan = (a: number, c: AgentConstraints, paths: readonly Int32Array[], floor: number): Int32Array | null | 'stopped' => {
@@ -189,7 +187,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   const mddOf = (node: CbsNode, a: number): Mdd => {
     let mdd = node.mdds[a];
     if (mdd === null) {
-      mdd = buildMdd(grid, starts[a], goals[a], node.paths[a].length - 1, tables[a], constraintsOf(node, a, goals[a], cells, options.base?.[a]), planner.constraints);
+      mdd = buildMdd(grid, starts[a], goals[a], node.paths[a].length - 1, tables[a], constraintsOf(node, a, goals[a], cells, options.base?.[a]), planner.constraints, false, steps);
       node.mdds[a] = mdd;
     }
     return mdd;
@@ -201,7 +199,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   const symmetry: SymmetryContext = {
     paths: [], goals, width: grid.width, cells, targetReasoning: options.targetReasoning, rectangle: options.rectangle, corridors, table: planner.constraints,
     mdd: (a) => mddOf(classified!, a),
-    levels: (a) => buildMdd(grid, starts[a], goals[a], classified!.paths[a].length - 1, tables[a], constraintsOf(classified!, a, goals[a], cells, options.base?.[a]), planner.constraints, true),
+    levels: (a) => buildMdd(grid, starts[a], goals[a], classified!.paths[a].length - 1, tables[a], constraintsOf(classified!, a, goals[a], cells, options.base?.[a]), planner.constraints, true, steps),
     constraints: (a) => constraintsOf(classified!, a, goals[a], cells, options.base?.[a]),
   };
   const classify = (node: CbsNode, conflict: Conflict, r: number, rank: number): Classified => {
@@ -288,8 +286,8 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     const cb = constraintsOf(node, b, goals[b], cells, options.base?.[b]);
     const sub = cbsSearch(grid, Int32Array.of(starts[a], starts[b]), Int32Array.of(goals[a], goals[b]), {
       shouldStop: options.shouldStop, maxNodes: PAIR_NODES, prioritize: true, heuristic: 'cg', bypass: true, targetReasoning: options.targetReasoning, base: [ca, cb],
-      rectangle: options.rectangle, corridor: options.corridor,
-      shared: { planner, distances, avoidance: (pairAvoidance ??= new ConflictAvoidanceTable(cells)), corridors },
+      rectangle: options.rectangle, corridor: options.corridor, steps: options.steps,
+      shared: { planner, distances, avoidance: (pairAvoidance ??= new ConflictAvoidanceTable(cells, false, crossWidth)), corridors },
       initial: { paths: [node.paths[a], node.paths[b]], mdds: [node.mdds[a], node.mdds[b]], conflicts: pairConflicts(node.conflictList, a, b) },
     });
     if (sub.status === 'timeout' || sub.status === 'cancelled') {
@@ -311,7 +309,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     if (path === null) return result('unsolvable');
     rootPaths.push(path);
   }
-  const rootConflicts = options.initial?.conflicts ?? allConflicts(rootPaths, Infinity, cells);
+  const rootConflicts = options.initial?.conflicts ?? allConflicts(rootPaths, Infinity, cells, crossWidth);
   const root: CbsNode = {
     parent: null, constraint: null, paths: rootPaths, cost: sumOfLengths(rootPaths), conflictList: rootConflicts, conflicts: conflictingPairs(rootConflicts, n),
     mdds: options.initial?.mdds.slice() ?? new Array<Mdd | null>(n).fill(null), pairWeights: new Map(), h: -1, chosen: null, split: null, floor: 0,
@@ -367,7 +365,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
         child.pairWeights = weightsWithout(node.pairWeights, a, n);
         child.cost = node.cost - (node.paths[a].length - 1) + (path.length - 1);
         const fresh: Conflict[] = [];
-        conflictsWith(child.paths, a, fresh);
+        conflictsWith(child.paths, a, fresh, crossWidth);
         const list = mergeByTime(conflictsWithout(node.conflictList, a), fresh);
         child.conflictList = list;
         child.conflicts = conflictingPairs(list, n);

@@ -6,7 +6,9 @@
  * Jiaoyang-Li/EECBS's ConstraintTable counts edge conflicts). CBS does not count swaps: on
  * random-32-32-20 (40 units, 5 scens) counting them changed its nodes by 2% in all. EECBS does:
  * without them its root plan on warehouse-10-20-10-2-1 with 200 units had 159 swaps in its
- * corridors (ECBS's, 6) and 272 pairs of units in conflict (ECBS's, 135).
+ * corridors (ECBS's, 6) and 272 pairs of units in conflict (ECBS's, 135). On an 8-connected map
+ * (`width` given) CBS counts diagonal crossings too (conflicts.ts): a diagonal move crossing the
+ * one unit moving between the block's two other corners then.
  *
  * One object serves a whole search, and `load` only changes what differs from the last load:
  * constraint tree nodes share the paths of the units they did not replan (the same Int32Array),
@@ -29,6 +31,10 @@ export class ConflictAvoidanceTable implements ConflictCounter {
    */
   private nextSum = new Int32Array(0);
   private readonly countSwaps: boolean;
+  /** The map's width when diagonal crossings are counted (8-connected), else 0. */
+  private readonly width: number;
+  /** Whether nextSum is kept: for swaps or crossings. */
+  private readonly nextKept: boolean;
   private horizon = 0;
   private sparse: Map<number, number> | null = null;
   /** The path of each unit in the table (null: none), as last loaded. */
@@ -41,9 +47,11 @@ export class ConflictAvoidanceTable implements ConflictCounter {
   /** The last time any held path moves: from then on every unit held rests (ConflictCounter). */
   settled = 0;
 
-  constructor(cells: number, countSwaps = false) {
+  constructor(cells: number, countSwaps = false, width = 0) {
     this.cells = cells;
     this.countSwaps = countSwaps;
+    this.width = width;
+    this.nextKept = countSwaps || width > 0;
     this.resting = new Int32Array(cells).fill(-1);
   }
 
@@ -71,7 +79,7 @@ export class ConflictAvoidanceTable implements ConflictCounter {
     if (sparse === null) {
       const occupied = this.occupied;
       for (let t = 0; t < last; t++) occupied[t * cells + path[t]] += sign;
-      if (this.countSwaps) {
+      if (this.nextKept) {
         const nextSum = this.nextSum;
         for (let t = 0; t < last; t++) nextSum[t * cells + path[t]] += sign * (path[t + 1] + 1);
       }
@@ -99,7 +107,7 @@ export class ConflictAvoidanceTable implements ConflictCounter {
     } else {
       this.horizon = horizon * this.cells > DENSE_SLOTS ? length : horizon;
       this.occupied = new Uint16Array(this.horizon * this.cells);
-      if (this.countSwaps) this.nextSum = new Int32Array(this.horizon * this.cells);
+      if (this.nextKept) this.nextSum = new Int32Array(this.horizon * this.cells);
     }
     for (const path of held) this.put(path, 1);
   }
@@ -116,9 +124,25 @@ export class ConflictAvoidanceTable implements ConflictCounter {
         const before = key - this.cells;
         if (this.occupied[before] === 1 && this.nextSum[before] === from + 1) n++;
       }
+      if (this.width > 0 && t > 0 && t <= this.horizon) n += this.crossings(cell, t, from);
     }
     const since = this.resting[cell];
     if (since >= 0 && t >= since) n++;
+    return n;
+  }
+
+  /** Units crossing the move from -> cell arriving at t diagonally (0 for a straight move or a wait). */
+  private crossings(cell: number, t: number, from: number): number {
+    const w = this.width;
+    const fx = from % w;
+    const tx = cell % w;
+    if (fx === tx || from - fx === cell - tx) return 0;
+    const c1 = from - fx + tx; // the block's two other corners
+    const c2 = cell - tx + fx;
+    const before = (t - 1) * this.cells;
+    let n = 0;
+    if (this.occupied[before + c1] === 1 && this.nextSum[before + c1] === c2 + 1) n++;
+    if (this.occupied[before + c2] === 1 && this.nextSum[before + c2] === c1 + 1) n++;
     return n;
   }
 }

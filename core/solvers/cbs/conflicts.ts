@@ -1,12 +1,33 @@
 /**
  * Conflicts between the units' paths, as CBS sees them (Sharon et al., AIJ 2015, section 3.1): a
  * vertex conflict (two units on one cell at t, a unit resting on its goal counts as there from its
- * arrival on) and an edge conflict (two units swapping cells between t - 1 and t). The conflict
- * avoidance table the low level breaks ties with is in conflictAvoidance.ts.
+ * arrival on) and an edge conflict (two units swapping cells between t - 1 and t). On an
+ * 8-connected map (given its width) an edge conflict is also a diagonal crossing: two diagonal
+ * moves across the same 2x2 block at the same turn, which the lab's validator forbids
+ * (core/mapf/validator.ts, 'diagonal-crossing'); it splits as a swap does, each unit barred from
+ * its own move (constraintTree.ts). The conflict avoidance table the low level breaks ties with
+ * is in conflictAvoidance.ts.
  */
 export type Conflict =
   | { kind: 'vertex'; a: number; b: number; cell: number; t: number }
-  | { kind: 'edge'; a: number; b: number; from: number; to: number; t: number };
+  /**
+   * a moves from -> to arriving at t; b moves bFrom -> bTo, or, without them (a swap), to -> from.
+   * A diagonal crossing has them: b's move is not the reverse of a's.
+   */
+  | { kind: 'edge'; a: number; b: number; from: number; to: number; t: number; bFrom?: number; bTo?: number };
+
+/**
+ * Whether the move f2 -> t2 crosses the diagonal move f1 -> t1 in the same 2x2 block (the two
+ * other corners of the block, either way); false when f1 -> t1 is not diagonal. `w`: map width.
+ */
+export function crosses(f1: number, t1: number, f2: number, t2: number, w: number): boolean {
+  const fx = f1 % w;
+  const tx = t1 % w;
+  if (fx === tx || f1 - fx === t1 - tx) return false; // same column or same row: not diagonal
+  const c1 = f1 - fx + tx; // f1's row, t1's column
+  const c2 = t1 - tx + fx; // t1's row, f1's column
+  return (f2 === c1 && t2 === c2) || (f2 === c2 && t2 === c1);
+}
 
 /** A path's cell at t: its last cell (the goal it rests on) once it has ended. */
 export function cellAt(path: Int32Array, t: number): number {
@@ -26,7 +47,7 @@ let sweep = 0;
  * with two units or more is the rare case and is scanned directly. CBS and EECBS sweep the root
  * so and keep their lists incrementally after (conflictsWith).
  */
-export function allConflicts(paths: readonly Int32Array[], limit: number, cells: number): Conflict[] {
+export function allConflicts(paths: readonly Int32Array[], limit: number, cells: number, width = 0): Conflict[] {
   if (occupant.length < cells) {
     occupant = new Int32Array(cells);
     occupantStamp = new Int32Array(cells);
@@ -68,8 +89,40 @@ export function allConflicts(paths: readonly Int32Array[], limit: number, cells:
       const b = occupant[from];
       if (b > a && cellAt(paths[b], t - 1) === to) out.push({ kind: 'edge', a, b, from, to, t });
     }
+    if (width > 0) crossingsAt(paths, t, width, out);
   }
   return out.length > limit ? out.slice(0, limit) : out;
+}
+
+/**
+ * Diagonal crossings between t - 1 and t (8-connected maps, see above). A crossing needs two
+ * units both moving diagonally, the rarer case: each diagonal mover's block is looked up by the
+ * occupancy at t, the other unit standing on one of its two other corners.
+ */
+function crossingsAt(paths: readonly Int32Array[], t: number, width: number, out: Conflict[]): void {
+  const n = paths.length;
+  for (let a = 0; a < n; a++) {
+    const from = cellAt(paths[a], t - 1);
+    const to = cellAt(paths[a], t);
+    const fx = from % width;
+    const tx = to % width;
+    if (fx === tx || from - fx === to - tx) continue;
+    const corners = [from - fx + tx, to - tx + fx];
+    for (const corner of corners) {
+      if (occupantStamp[corner] !== sweep) continue;
+      if (crowdedStamp[corner] === sweep) {
+        for (let b = a + 1; b < n; b++) {
+          const bTo = cellAt(paths[b], t);
+          const bFrom = cellAt(paths[b], t - 1);
+          if (bTo === corner && crosses(from, to, bFrom, bTo, width)) out.push({ kind: 'edge', a, b, from, to, t, bFrom, bTo });
+        }
+        continue;
+      }
+      const b = occupant[corner];
+      const bFrom = cellAt(paths[b], t - 1);
+      if (b > a && crosses(from, to, bFrom, corner, width)) out.push({ kind: 'edge', a, b, from, to, t, bFrom, bTo: corner });
+    }
+  }
 }
 
 /**
@@ -79,7 +132,7 @@ export function allConflicts(paths: readonly Int32Array[], limit: number, cells:
  * merged with these (mergeByTime), O(units x makespan) instead of sweeping every pair's paths
  * again (as Jiaoyang-Li/CBSH2-RTC's CBS::findConflicts copies its parent's).
  */
-export function conflictsWith(paths: readonly Int32Array[], a: number, out: Conflict[]): void {
+export function conflictsWith(paths: readonly Int32Array[], a: number, out: Conflict[], width = 0): void {
   const pa = paths[a];
   let horizon = 0;
   for (const p of paths) if (p.length > horizon) horizon = p.length;
@@ -99,6 +152,12 @@ export function conflictsWith(paths: readonly Int32Array[], a: number, out: Conf
       } else if (t > 0 && pa0 === cb && cellAt(pb, t - 1) === ca) {
         const first = a < b ? pa : pb;
         out.push({ kind: 'edge', a: lo, b: hi, from: cellAt(first, t - 1), to: cellAt(first, t), t });
+      } else if (width > 0 && t > 0) {
+        const pb0 = cellAt(pb, t - 1);
+        if (!crosses(pa0, ca, pb0, cb, width)) continue;
+        const first = a < b ? pa : pb;
+        const second = a < b ? pb : pa;
+        out.push({ kind: 'edge', a: lo, b: hi, from: cellAt(first, t - 1), to: cellAt(first, t), t, bFrom: cellAt(second, t - 1), bTo: cellAt(second, t) });
       }
     }
   }

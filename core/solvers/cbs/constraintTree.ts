@@ -66,10 +66,11 @@ export function branch(conflict: Conflict, targets?: { paths: readonly Int32Arra
       { agent: conflict.b, from: -1, to: conflict.cell, t: conflict.t },
     ];
   }
-  // a moved from -> to while b moved to -> from, arriving at t.
+  // a moved from -> to while b moved to -> from (a swap) or bFrom -> bTo (a diagonal crossing),
+  // arriving at t: each is barred from its own move then.
   return [
     { agent: conflict.a, from: conflict.from, to: conflict.to, t: conflict.t },
-    { agent: conflict.b, from: conflict.to, to: conflict.from, t: conflict.t },
+    { agent: conflict.b, from: conflict.bFrom ?? conflict.to, to: conflict.bTo ?? conflict.from, t: conflict.t },
   ];
 }
 

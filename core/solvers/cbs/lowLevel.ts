@@ -1,7 +1,9 @@
 /**
  * CBS's low level: space-time A* for one unit under its constraints (Sharon, Stern, Felner and
  * Sturtevant, "Conflict-Based Search for Optimal Multi-Agent Pathfinding", AIJ 219, 2015,
- * section 3.3). States are (cell, t) on a 4-connected grid; moving or waiting costs one turn.
+ * section 3.3). States are (cell, t) on a 4-connected grid, or an 8-connected one given its
+ * StepTable (the movement's own moves, stepCell's corner rule included); moving, diagonally too,
+ * or waiting costs one turn.
  * A vertex constraint forbids (cell, t), an edge constraint the move from -> to arriving at t.
  * The unit is done when it stands on its goal with no vertex constraint on the goal later on,
  * so its path's length is its cost in the `rest` model (time until it rests for good).
@@ -19,6 +21,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+import type { StepTable } from '../../search/stepTable.ts';
 import { ConstraintTable } from './constraintTable.ts';
 import { grown, pathOf } from './nodeArrays.ts';
 
@@ -103,8 +106,16 @@ export class SpaceTimePlanner {
   private bestStamp = new Int32Array(0);
   private stamp = 0;
 
-  constructor(grid: Grid) {
+  /**
+   * The movement's moves on an 8-connected map (null: 4-connected, the moves inline). Its
+   * constraints are then read from the Sets: the table has a slot for the four orthogonal moves
+   * only (constraintTable.ts).
+   */
+  private readonly steps: StepTable | null;
+
+  constructor(grid: Grid, steps: StepTable | null = null) {
     this.grid = grid;
+    this.steps = steps;
   }
 
   /**
@@ -133,7 +144,9 @@ export class SpaceTimePlanner {
     const maxT = c.maxT;
     // The constraints as stamped (t, cell) and (t, cell, move) tables: a typed array read per
     // move instead of hashing into the Sets (that hashing was a fifth of the search's time).
-    const table = this.constraints.ready(c, cells, w);
+    const neighbour = this.steps === null ? null : this.steps.neighbour;
+    const moves = neighbour === null ? 5 : 9; // wait, then the directions
+    const table = neighbour === null && this.constraints.ready(c, cells, w);
     const blocked = this.constraints.blocked;
     const mark = this.constraints.mark;
     const h0 = dist[start] - 1;
@@ -170,10 +183,16 @@ export class SpaceTimePlanner {
       const row = (constrained ? nt : maxT + 1) * cells;
       const x = cell % w;
       // The five moves inline (wait, up, right, down, left): this loop is most of CBS's time,
-      // and much of it runs before the JIT has optimised it, where every call costs.
-      for (let d = 0; d < 5; d++) {
+      // and much of it runs before the JIT has optimised it, where every call costs. On an
+      // 8-connected map, wait and the step table's eight directions (-1: no such move).
+      for (let d = 0; d < moves; d++) {
         let n = cell;
-        if (d === 1) {
+        if (neighbour !== null) {
+          if (d > 0) {
+            n = neighbour[cell * 8 + d - 1];
+            if (n < 0) continue;
+          }
+        } else if (d === 1) {
           if (cell < w) continue;
           n = cell - w;
         } else if (d === 2) {

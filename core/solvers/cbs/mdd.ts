@@ -9,15 +9,28 @@
  * that obeys its constraints: forward from the start with the distance bound d(cell) <= T - t,
  * then backward from the goal at T, over flat typed arrays with stamps (the Sets and arrays per
  * level this used to build were a tenth of CBS's time). Only the widths of the levels and their
- * single cells are kept: a conflict at t is cardinal for a unit when its level t is that one cell (or, for a swap,
- * both levels t - 1 and t are single).
+ * single cells are kept: a conflict at t is cardinal for a unit when its level t is that one cell (or, for a swap
+ * or a diagonal crossing, both levels t - 1 and t are single: its only move then is the conflict's).
+ * On an 8-connected map the moves are a StepTable's (the movement's own), its constraints read
+ * from the Sets (the table has slots for the four orthogonal moves only).
  */
+
 import type { Grid } from '../../grid/grid.ts';
 import { fourConnectedStep } from '../../grid/movement.ts';
 import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+import type { StepTable } from '../../search/stepTable.ts';
 import type { Conflict } from './conflicts.ts';
 import type { ConstraintTable } from './constraintTable.ts';
 import { type AgentConstraints, isBarred } from './lowLevel.ts';
+
+/** Scratch: the moves of the current build, as stepTable.ts's neighbours (null: 4-connected). */
+let moveTable: Int32Array | null = null;
+
+/** Action d from `cell`: 0 waits, then fourConnectedStep's or the step table's directions. */
+function stepOf(cell: number, d: number, w: number, cells: number): number {
+  if (moveTable === null) return fourConnectedStep(cell, d, w, cells);
+  return d === 0 ? cell : moveTable[cell * 8 + d - 1];
+}
 
 export interface Mdd {
   /** The single cell of each level, or -1 when the level has more than one. */
@@ -44,11 +57,13 @@ let stamp = 0;
  * `table` is scratch for the constraints (a planner's, between its calls): they are read from it
  * as the planners read them (constraintTable.ts), unless they do not fit, then from the Sets.
  */
-export function buildMdd(grid: Grid, start: number, goal: number, cost: number, distances: LazyDistanceTable, c: AgentConstraints, table: ConstraintTable, keepLevels = false): Mdd {
+export function buildMdd(grid: Grid, start: number, goal: number, cost: number, distances: LazyDistanceTable, c: AgentConstraints, table: ConstraintTable, keepLevels = false, steps: StepTable | null = null): Mdd {
   const cells = grid.cells;
   const w = grid.width;
   const passable = grid.passable;
-  const tabled = table.ready(c, cells, w);
+  moveTable = steps === null ? null : steps.neighbour;
+  const moves = steps === null ? 5 : 9;
+  const tabled = steps === null && table.ready(c, cells, w);
   const blocked = table.blocked;
   const tableMark = table.mark;
   const maxT = c.maxT;
@@ -77,8 +92,8 @@ export function buildMdd(grid: Grid, start: number, goal: number, cost: number, 
     let end = levelStart[t];
     for (let i = levelStart[t - 1]; i < levelStart[t]; i++) {
       const cell = levelCells[i];
-      for (let d = 0; d < 5; d++) {
-        const n = fourConnectedStep(cell, d, w, cells);
+      for (let d = 0; d < moves; d++) {
+        const n = stepOf(cell, d, w, cells);
         if (n < 0 || passable[n] !== 1 || seenStamp[n] === mark) continue;
         if (distances.get(n) > cost - t) continue;
         if (tabled) {
@@ -96,9 +111,9 @@ export function buildMdd(grid: Grid, start: number, goal: number, cost: number, 
     }
     levelStart[t + 1] = end;
   }
-  const single = keptLevels(grid, goal, cost, c, levelStart, tabled, blocked, tableMark, keepLevels);
+  const single = keptLevels(grid, goal, cost, c, levelStart, tabled, blocked, tableMark, keepLevels, moves);
   if (!keepLevels) return { single, levels: null, levelStart: null };
-  return exactLevels(grid, start, cost, c, single, tabled, blocked, tableMark);
+  return exactLevels(grid, start, cost, c, single, tabled, blocked, tableMark, moves);
 }
 
 /** Every level's kept cells from the last backward pass (with keepLevels), level t from keptFrom[t]. */
@@ -110,7 +125,7 @@ let keptFrom = new Int32Array(64);
  * a move an edge constraint forbids widen a level (harmless for `single`), but a barrier cut to
  * the MDD's cells must not hold a cell no allowed path stands on at that time.
  */
-function exactLevels(grid: Grid, start: number, cost: number, c: AgentConstraints, single: Int32Array, tabled: boolean, blocked: Int32Array, tableMark: number): Mdd {
+function exactLevels(grid: Grid, start: number, cost: number, c: AgentConstraints, single: Int32Array, tabled: boolean, blocked: Int32Array, tableMark: number, moves: number): Mdd {
   const cells = grid.cells;
   const w = grid.width;
   const maxT = c.maxT;
@@ -127,10 +142,12 @@ function exactLevels(grid: Grid, start: number, cost: number, c: AgentConstraint
     // keptAll holds the levels from the backward pass, cost first: level t is keptFrom[t + 1]..keptFrom[t].
     for (let i = keptFrom[t + 1]; i < keptFrom[t]; i++) {
       const cell = keptAll[i];
-      for (let d = 0; d < 5; d++) {
-        const from = fourConnectedStep(cell, d, w, cells);
+      for (let d = 0; d < moves; d++) {
+        // Moves are symmetric under both corner rules: `cell`'s neighbours are its predecessors.
+        const from = stepOf(cell, d, w, cells);
         if (from < 0 || seenStamp[from] !== here) continue;
-        // The move from `from` to `cell` goes the opposite way to d (1 up <-> 3 down, 2 <-> 4).
+        // The move from `from` to `cell` goes the opposite way to d (1 up <-> 3 down, 2 <-> 4;
+        // untabled on 8-connected maps, where only the Sets are asked).
         const back = d === 0 ? 0 : ((d + 1) & 3) + 1;
         if (back > 0) {
           if (tabled ? blocked[(layer * cells + from) * 5 + back] === tableMark : t <= maxT && c.edge.has((t * cells + from) * cells + cell)) continue;
@@ -161,7 +178,7 @@ export function mddHas(mdd: Mdd, cell: number, t: number): boolean {
  * forward loop was hot, before the backward loop had run with type feedback, and threw it away
  * there in every cold run of CBS (each half now gets compiled on its own feedback).
  */
-function keptLevels(grid: Grid, goal: number, cost: number, c: AgentConstraints, levelStart: Int32Array, tabled: boolean, blocked: Int32Array, tableMark: number, keep: boolean): Int32Array {
+function keptLevels(grid: Grid, goal: number, cost: number, c: AgentConstraints, levelStart: Int32Array, tabled: boolean, blocked: Int32Array, tableMark: number, keep: boolean, moves: number): Int32Array {
   const cells = grid.cells;
   const w = grid.width;
   const maxT = c.maxT;
@@ -181,8 +198,8 @@ function keptLevels(grid: Grid, goal: number, cost: number, c: AgentConstraints,
     let kept = 0;
     for (let i = levelStart[t]; i < levelStart[t + 1]; i++) {
       const cell = levelCells[i];
-      for (let d = 0; d < 5; d++) {
-        const n = fourConnectedStep(cell, d, w, cells);
+      for (let d = 0; d < moves; d++) {
+        const n = stepOf(cell, d, w, cells);
         if (n < 0 || keptStamp[n] !== next) continue;
         if (tabled) {
           // Step d (fourConnectedStep's numbering is the table's) arriving at t + 1.
@@ -218,12 +235,14 @@ export function mddForces(mdd: Mdd, cell: number, t: number): boolean {
 
 /**
  * Whether every path in the MDD of the conflict's unit a (`first`) or b meets the conflict: for a
- * swap, the unit's own move (both its levels single). Cardinal when both units' are.
+ * swap or a diagonal crossing, the unit's own move (both its levels single). Cardinal when both
+ * units' are.
  */
 export function conflictForces(mdd: Mdd, conflict: Conflict, first: boolean): boolean {
   if (conflict.kind === 'vertex') return mddForces(mdd, conflict.cell, conflict.t);
-  const from = first ? conflict.from : conflict.to;
-  const to = first ? conflict.to : conflict.from;
+  // b's move is the reverse of a's for a swap, its own for a diagonal crossing.
+  const from = first ? conflict.from : conflict.bFrom ?? conflict.to;
+  const to = first ? conflict.to : conflict.bTo ?? conflict.from;
   return mddForces(mdd, from, conflict.t - 1) && mddForces(mdd, to, conflict.t);
 }
 

@@ -42,3 +42,12 @@ export function pairConflicts(conflicts: readonly Conflict[], a: number, b: numb
   for (const k of conflicts) if (k.a === a && k.b === b) out.push({ ...k, a: 0, b: 1 });
   return out;
 }
+
+/**
+ * ICBS's bypass (Boyarski et al., IJCAI 2015): a child as cheap as its parent with fewer
+ * conflicts in all is a better plan for the same node; taking it keeps CBS optimal.
+ */
+export function bypassChild<T extends { cost: number; conflicts: number }>(node: T, children: readonly T[]): T | null {
+  for (const child of children) if (child.cost === node.cost && child.conflicts < node.conflicts) return child;
+  return null;
+}

@@ -14,8 +14,8 @@ const SHARED: readonly ParamSpec[] = [
 export const CBS_PARAMS: readonly ParamSpec[] = [
   { name: 'heuristic', label: 'High-level heuristic', kind: 'choice', default: 'wdg', choices: ['wdg', 'cg', 'none'], help: 'wdg: weighted dependency graph (CBSH2, Li et al. 2019); cg: conflict graph of cardinal conflicts (CBSH); none: plain CBS' },
   ...SHARED,
-  { name: 'rectangle', label: 'Rectangle reasoning', kind: 'boolean', default: true, help: 'Two units crossing in open ground: one split with barrier constraints instead of many (Li et al. 2021)' },
-  { name: 'corridor', label: 'Corridor reasoning', kind: 'boolean', default: true, help: 'Two units meeting head-on in a corridor: one split with range constraints (Li et al. 2021)' },
+  { name: 'rectangle', label: 'Rectangle reasoning', kind: 'boolean', default: true, help: 'Two units crossing in open ground: one split with barrier constraints instead of many (Li et al. 2021); 4-connected maps only, not applied on 8-connected ones' },
+  { name: 'corridor', label: 'Corridor reasoning', kind: 'boolean', default: true, help: 'Two units meeting head-on in a corridor: one split with range constraints (Li et al. 2021); 4-connected maps only, not applied on 8-connected ones' },
 ];
 
 export const EECBS_PARAMS: readonly ParamSpec[] = [

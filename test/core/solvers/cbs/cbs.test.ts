@@ -137,10 +137,11 @@ describe('CBS', () => {
     expect(['cancelled', 'solved']).toContain(cancelled.status);
   });
 
-  it('refuses 8-connected maps, the away model, and unknown params', () => {
+  it('refuses connectivities other than 4 and 8, the away model, and unknown params', () => {
     const grid = new Grid(3, 3);
     const base: MapfInstance = { grid, movement: FOUR_CONNECTED, agents: [{ start: 0, goal: 8 }] };
-    expect(() => cbs.solve({ ...base, movement: OCTILE_NO_CUT }, {})).toThrow(/4-connected/);
+    expect(cbs.solve({ ...base, movement: OCTILE_NO_CUT }, {}).status).toBe('solved'); // cbs8.test.ts
+    expect(() => cbs.solve({ ...base, movement: { connectivity: 6 as 8, corners: 'cut' } }, {})).toThrow(/4- and 8-connected/);
     expect(() => cbs.solve(base, { params: { costModel: 'away' } })).toThrow(/rest cost model/);
     expect(() => cbs.solve(base, { params: { w: 2 } })).toThrow(/unknown param 'w'/);
     expect(() => cbs.solve(base, { params: { heuristic: 'dg' } })).toThrow(/'wdg', 'cg' or 'none', got dg/);
