@@ -20,7 +20,7 @@ import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { parseScenario } from '../../core/formats/movingAiScenario.ts';
 import { FOUR_CONNECTED } from '../../core/grid/movement.ts';
 import { randomPatrols } from '../../core/mapgen/patrols.ts';
-import type { ControllerFactory } from '../../core/solvers/controller.ts';
+import { recordingTurnWork } from '../../core/solvers/controller.ts';
 import { createWhcaController } from '../../core/solvers/cooperative/cooperativeController.ts';
 import { runSolverAmongObstacles } from '../../core/simulation/amongObstacles.ts';
 import { runController } from '../../core/simulation/simulator.ts';
@@ -52,18 +52,9 @@ console.log('  (max from turn 10: the same after the first ten turns, when the J
 console.log('  (work from 10: the most search expansions, RRA* included, in one turn after the first ten; unlike the times it does not depend on the load)');
 console.log('  row                         arrived     init ms  mean turn  p99 turn  max turn  max from 10  target max < 16 ms  work from 10   replans  notified  blocks  obstacle waits  valid');
 
-// WHCA* with each turn's search expansions recorded (the controller's counters before and after its step).
-let work: number[] = [];
-const whca: ControllerFactory = (instance, options) => {
-  const controller = createWhcaController(instance, options);
-  const step = controller.step.bind(controller);
-  controller.step = (view, next, emit) => {
-    const before = controller.counters().expanded;
-    step(view, next, emit);
-    work.push(controller.counters().expanded - before);
-  };
-  return controller;
-};
+// WHCA* with each turn's search expansions recorded.
+const work: number[] = [];
+const whca = recordingTurnWork(createWhcaController, work);
 
 function report(name: string, turnMs: Float64Array, initMs: number, arrived: number, extra: { replans: number; notified: number; blocks: number; waits: number; valid: boolean }, target: boolean): void {
   const sorted = Float64Array.from(turnMs).sort();
@@ -73,7 +64,7 @@ function report(name: string, turnMs: Float64Array, initMs: number, arrived: num
   const verdict = target ? (max < 16 ? 'pass' : 'MISS') : '-';
   const warm = turnMs.length > 10 ? Math.max(...turnMs.subarray(10)) : max;
   const warmWork = Math.max(0, ...work.slice(10));
-  work = [];
+  work.length = 0;
   console.log(
     `  ${name.padEnd(27)} ${`${arrived}/${agents.length}`.padEnd(11)} ${initMs.toFixed(0).padStart(7)}  ${mean.toFixed(2).padStart(9)}  ${p99.toFixed(2).padStart(8)}  ${max.toFixed(2).padStart(8)}  ${warm.toFixed(2).padStart(11)}  ${verdict.padEnd(19)} ${warmWork.toLocaleString('en-US').padStart(12)}  ${String(extra.replans).padStart(8)}  ${String(extra.notified).padStart(8)}  ${String(extra.blocks).padStart(6)}  ${String(extra.waits).padStart(14)}  ${extra.valid}`,
   );

@@ -98,3 +98,21 @@ export interface ControllerOptions {
 }
 
 export type ControllerFactory = (instance: { grid: Grid; movement: Movement; agents: readonly AgentTask[] }, options: ControllerOptions) => TurnController;
+
+/**
+ * `factory`'s controllers, each turn's search work (its `expanded` counter across the step)
+ * appended to `work`: the busiest turn in expansions does not move with the machine's load, as
+ * its time does (bench:obstacles' "work from 10", the turn budget's tests).
+ */
+export function recordingTurnWork(factory: ControllerFactory, work: number[]): ControllerFactory {
+  return (instance, options) => {
+    const controller = factory(instance, options);
+    const step = controller.step.bind(controller);
+    controller.step = (view, next, emit) => {
+      const before = controller.counters().expanded;
+      step(view, next, emit);
+      work.push(controller.counters().expanded - before);
+    };
+    return controller;
+  };
+}

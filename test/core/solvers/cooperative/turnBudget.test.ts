@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { FOUR_CONNECTED } from '../../../../core/grid/movement.ts';
 import { randomTasks } from '../../../../core/mapgen/placement.ts';
 import { randomMap } from '../../../../core/mapgen/randomMap.ts';
-import type { ControllerFactory } from '../../../../core/solvers/controller.ts';
+import { recordingTurnWork } from '../../../../core/solvers/controller.ts';
 import { createWhcaController } from '../../../../core/solvers/cooperative/cooperativeController.ts';
 import { runController } from '../../../../core/simulation/simulator.ts';
 
@@ -18,16 +18,7 @@ function run(params: Record<string, unknown>) {
   const grid = randomMap({ width: 32, height: 32, density: 0.1, seed: 3 });
   const world = { grid, movement: FOUR_CONNECTED, agents: randomTasks(grid, 120, 4) };
   const work: number[] = [];
-  const factory: ControllerFactory = (instance, options) => {
-    const controller = createWhcaController(instance, options);
-    const step = controller.step.bind(controller);
-    controller.step = (view, next, emit) => {
-      const before = controller.counters().expanded;
-      step(view, next, emit);
-      work.push(controller.counters().expanded - before);
-    };
-    return controller;
-  };
+  const factory = recordingTurnWork(createWhcaController, work);
   const result = runController(world, factory, { seed: 1, params }, { turnLimit: 150 });
   return { result, work };
 }
