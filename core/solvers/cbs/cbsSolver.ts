@@ -21,10 +21,11 @@ import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
 import { buildStepTable } from '../../search/stepTable.ts';
 import type { SolveOptions, SolveResult } from '../types.ts';
+import { readParams } from '../readParams.ts';
+import { CBS_PARAMS } from './paramSpecs.ts';
 import { cbsSearch } from './cbs.ts';
 
 const DEFAULT_MAX_NODES = 2_000_000;
-const ALLOWED = ['targetReasoning', 'maxNodes', 'costModel', 'prioritize', 'heuristic', 'bypass', 'rectangle', 'corridor'];
 
 export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveResult {
   const started = performance.now();
@@ -37,26 +38,20 @@ export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveRe
     if ((a.size ?? 1) !== 1 || (a.speed ?? 1) !== 1) throw new RangeError(`cbs: unit ${i + 1} is not a one-cell unit moving a cell a turn; cbs plans only those`);
   });
   const params = options.params ?? {};
-  for (const key of Object.keys(params)) {
-    if (!ALLOWED.includes(key)) throw new RangeError(`cbs: unknown param '${key}'; allowed params are ${ALLOWED.map((k) => `'${k}'`).join(', ')}`);
-  }
+  // The improvements and the heuristic as declared for the panel (paramSpecs.ts); maxNodes and
+  // costModel are read here.
+  const p = readParams('cbs', CBS_PARAMS, params, ['maxNodes', 'costModel']);
   if (params.costModel !== undefined && params.costModel !== 'rest') {
     throw new RangeError(`cbs: minimises the rest cost model (time until each unit rests on its goal for good), not '${String(params.costModel)}'; use id+od for Standley's away model`);
   }
   const maxNodes = params.maxNodes ?? DEFAULT_MAX_NODES;
   if (typeof maxNodes !== 'number' || !Number.isInteger(maxNodes) || maxNodes < 1) throw new RangeError(`cbs: param 'maxNodes' must be a whole number >= 1, got ${String(maxNodes)}`);
-  const prioritize = params.prioritize ?? true;
-  if (typeof prioritize !== 'boolean') throw new RangeError(`cbs: param 'prioritize' must be true or false, got ${String(prioritize)}`);
-  const bypass = params.bypass ?? true;
-  if (typeof bypass !== 'boolean') throw new RangeError(`cbs: param 'bypass' must be true or false, got ${String(bypass)}`);
-  const heuristic = params.heuristic ?? 'wdg';
-  if (heuristic !== 'wdg' && heuristic !== 'cg' && heuristic !== 'none') throw new RangeError(`cbs: param 'heuristic' must be 'wdg', 'cg' or 'none', got ${String(heuristic)}`);
-  const targetReasoning = params.targetReasoning ?? true;
-  if (typeof targetReasoning !== 'boolean') throw new RangeError(`cbs: param 'targetReasoning' must be true or false, got ${String(targetReasoning)}`);
-  const rectangle = params.rectangle ?? true;
-  if (typeof rectangle !== 'boolean') throw new RangeError(`cbs: param 'rectangle' must be true or false, got ${String(rectangle)}`);
-  const corridor = params.corridor ?? true;
-  if (typeof corridor !== 'boolean') throw new RangeError(`cbs: param 'corridor' must be true or false, got ${String(corridor)}`);
+  const prioritize = p.prioritize as boolean;
+  const bypass = p.bypass as boolean;
+  const heuristic = p.heuristic as 'wdg' | 'cg' | 'none';
+  const targetReasoning = p.targetReasoning as boolean;
+  const rectangle = p.rectangle as boolean;
+  const corridor = p.corridor as boolean;
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   const result = cbsSearch(instance.grid, Int32Array.from(instance.agents, (a) => a.start), Int32Array.from(instance.agents, (a) => a.goal), {
     maxNodes,

@@ -9,11 +9,11 @@
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
 import type { SolveOptions, SolveResult } from '../types.ts';
+import { readParams } from '../readParams.ts';
 import { eecbsSearch } from './eecbs.ts';
+import { EECBS_PARAMS } from './paramSpecs.ts';
 
 const DEFAULT_MAX_NODES = 2_000_000;
-const DEFAULT_W = 1.2;
-const ALLOWED = ['targetReasoning', 'w', 'maxNodes', 'costModel', 'bypass', 'prioritize'];
 
 export function solveEecbs(instance: MapfInstance, options: SolveOptions): SolveResult {
   const started = performance.now();
@@ -25,22 +25,17 @@ export function solveEecbs(instance: MapfInstance, options: SolveOptions): Solve
     if ((a.size ?? 1) !== 1 || (a.speed ?? 1) !== 1) throw new RangeError(`eecbs: unit ${i + 1} is not a one-cell unit moving a cell a turn; eecbs plans only those`);
   });
   const params = options.params ?? {};
-  for (const key of Object.keys(params)) {
-    if (!ALLOWED.includes(key)) throw new RangeError(`eecbs: unknown param '${key}'; allowed params are ${ALLOWED.map((k) => `'${k}'`).join(', ')}`);
-  }
+  // w and the improvements as declared for the panel (paramSpecs.ts); maxNodes and costModel are read here.
+  const p = readParams('eecbs', EECBS_PARAMS, params, ['maxNodes', 'costModel']);
   if (params.costModel !== undefined && params.costModel !== 'rest') {
     throw new RangeError(`eecbs: bounds the rest cost model (time until each unit rests on its goal for good), not '${String(params.costModel)}'`);
   }
-  const w = params.w ?? DEFAULT_W;
-  if (typeof w !== 'number' || !(w >= 1) || w > 100) throw new RangeError(`eecbs: param 'w' (suboptimality factor) must be a number from 1 to 100, got ${String(w)}`);
+  const w = p.w as number;
   const maxNodes = params.maxNodes ?? DEFAULT_MAX_NODES;
   if (typeof maxNodes !== 'number' || !Number.isInteger(maxNodes) || maxNodes < 1) throw new RangeError(`eecbs: param 'maxNodes' must be a whole number >= 1, got ${String(maxNodes)}`);
-  const bypass = params.bypass ?? true;
-  if (typeof bypass !== 'boolean') throw new RangeError(`eecbs: param 'bypass' must be true or false, got ${String(bypass)}`);
-  const prioritize = params.prioritize ?? true;
-  if (typeof prioritize !== 'boolean') throw new RangeError(`eecbs: param 'prioritize' must be true or false, got ${String(prioritize)}`);
-  const targetReasoning = params.targetReasoning ?? true;
-  if (typeof targetReasoning !== 'boolean') throw new RangeError(`eecbs: param 'targetReasoning' must be true or false, got ${String(targetReasoning)}`);
+  const bypass = p.bypass as boolean;
+  const prioritize = p.prioritize as boolean;
+  const targetReasoning = p.targetReasoning as boolean;
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   const result = eecbsSearch(instance.grid, Int32Array.from(instance.agents, (a) => a.start), Int32Array.from(instance.agents, (a) => a.goal), {
     w,

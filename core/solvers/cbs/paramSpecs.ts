@@ -1,7 +1,7 @@
 /**
  * CBS's and EECBS's params as the app's solver panel offers them (core/solvers/types.ts
- * ParamSpec): the improvements, each switchable for ablations, and EECBS's bound w. The
- * defaults are the ones cbsSolver.ts and eecbsSolver.ts apply; a test holds the two together.
+ * ParamSpec): the improvements, each switchable for ablations, and EECBS's bound w.
+ * cbsSolver.ts and eecbsSolver.ts read them through readParams (names, ranges and defaults).
  */
 import type { ParamSpec } from '../types.ts';
 

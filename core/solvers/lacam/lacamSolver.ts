@@ -13,11 +13,9 @@ import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
 import type { SolveOptions, SolveResult } from '../types.ts';
 import { lacamSearch } from './lacam.ts';
-import { DEFAULT_SCATTER_MARGIN } from './scatter.ts';
+import { readParams } from '../readParams.ts';
+import { LACAM_PARAMS, LACAM_STAR_PARAMS } from './paramSpecs.ts';
 import { checkPibtUnits } from './units.ts';
-
-/** Default memory for the search's nodes; each holds three arrays of one number per unit. */
-const DEFAULT_MEMORY_MB = 2048;
 
 interface LacamParams {
   memoryMb: number;
@@ -30,26 +28,9 @@ interface LacamParams {
   scatterMargin?: number;
 }
 
-/** What each param may be: [check, what it must be]. The refinement's only matter to lacam-star. */
-const PARAM_RULES: Record<string, [(value: unknown) => boolean, string, boolean]> = {
-  memoryMb: [(v) => typeof v === 'number' && v >= 1, 'a number >= 1', false],
-  swap: [(v) => typeof v === 'boolean', 'true or false', false],
-  pibtRuns: [(v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100, 'a whole number from 1 to 100', false],
-  restartRate: [(v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1', false],
-  refineShare: [(v) => typeof v === 'number' && v >= 0 && v < 1, 'a number from 0 up to (not including) 1', true],
-  refineGroup: [(v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 1000, 'a whole number from 1 to 1000', true],
-  workLimit: [(v) => Number.isInteger(v) && (v as number) >= 1, 'a whole number >= 1', false],
-  scatterMargin: [(v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 1000, 'a whole number from 0 to 1000', false],
-};
-
-function readParams(name: string, params: Record<string, unknown>, anytime: boolean): LacamParams {
-  const allowed = Object.keys(PARAM_RULES).filter((key) => anytime || !PARAM_RULES[key][2]);
-  for (const [key, value] of Object.entries(params)) {
-    if (!allowed.includes(key)) throw new RangeError(`${name}: unknown param '${key}'; allowed params are ${allowed.map((k) => `'${k}'`).join(', ')}`);
-    const [ok, what] = PARAM_RULES[key];
-    if (!ok(value)) throw new RangeError(`${name}: param '${key}' must be ${what}, got ${JSON.stringify(value)}`);
-  }
-  return { ...(params as Partial<LacamParams>), memoryMb: (params.memoryMb as number | undefined) ?? DEFAULT_MEMORY_MB };
+/** The params as declared for the panel (paramSpecs.ts), checked and with their defaults. */
+function readLacamParams(name: string, params: Record<string, unknown>, anytime: boolean): LacamParams {
+  return readParams(name, anytime ? LACAM_STAR_PARAMS : LACAM_PARAMS, params) as unknown as LacamParams;
 }
 
 export function solveLacam(instance: MapfInstance, options: SolveOptions, anytime: boolean): SolveResult {
@@ -57,7 +38,7 @@ export function solveLacam(instance: MapfInstance, options: SolveOptions, anytim
   const started = performance.now();
   checkInstance(instance);
   checkPibtUnits(name, instance.movement, instance.agents);
-  const params = readParams(name, options.params ?? {}, anytime);
+  const params = readLacamParams(name, options.params ?? {}, anytime);
   const memoryMb = params.memoryMb;
   const n = instance.agents.length;
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
@@ -70,7 +51,7 @@ export function solveLacam(instance: MapfInstance, options: SolveOptions, anytim
     refineShare: params.refineShare,
     refineGroup: params.refineGroup,
     workLimit: params.workLimit,
-    scatterMargin: params.scatterMargin ?? (anytime ? DEFAULT_SCATTER_MARGIN : 0),
+    scatterMargin: params.scatterMargin,
     maxNodes: Math.max(16, Math.floor((memoryMb * 1024 * 1024) / (12 * n + 160))),
     shouldStop: () => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null),
     // Scatter gets at most half the time limit, as in lacam3 (planner.cpp set_scatter).

@@ -1,7 +1,8 @@
 /**
  * LaCAM's and LaCAM*'s params as the app's solver panel offers them (core/solvers/types.ts
- * ParamSpec); lacamSolver.ts checks the values and lacam.ts applies these defaults (a test holds
- * the two together). LaCAM* adds its refiner's.
+ * ParamSpec), read by lacamSolver.ts through readParams (names, ranges and defaults); lacam.ts's
+ * own fallbacks are the same values, for callers of lacamSearch (a test holds them together).
+ * LaCAM* adds its refiner's.
  */
 import type { ParamSpec } from '../types.ts';
 import { DEFAULT_SCATTER_MARGIN } from './scatter.ts';

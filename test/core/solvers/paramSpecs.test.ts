@@ -36,6 +36,8 @@ describe('solver params offered in the panel', () => {
       for (const spec of entry.params!) {
         if (spec.kind === 'choice') for (const choice of spec.choices) expect(run(entry.name, { [spec.name]: choice }).status, `${spec.name}=${choice}`).toBe('solved');
         if (spec.kind === 'boolean') expect(run(entry.name, { [spec.name]: !spec.default }).status, spec.name).toBe('solved');
+        // A value of the wrong kind, refused by name.
+        expect(() => run(entry.name, { [spec.name]: spec.kind === 'number' ? String(spec.min) : spec.kind === 'boolean' ? 'yes' : 'zzz' }), spec.name).toThrow(`param '${spec.name}' must be`);
         if (spec.kind === 'number') {
           expect(() => run(entry.name, { [spec.name]: spec.min - 1 }), spec.name).toThrow(spec.name);
           if (spec.max !== undefined) expect(() => run(entry.name, { [spec.name]: spec.max! + 1 }), spec.name).toThrow(spec.name);

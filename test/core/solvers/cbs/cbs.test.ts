@@ -144,7 +144,7 @@ describe('CBS', () => {
     expect(() => cbs.solve({ ...base, movement: { connectivity: 6 as 8, corners: 'cut' } }, {})).toThrow(/4- and 8-connected/);
     expect(() => cbs.solve(base, { params: { costModel: 'away' } })).toThrow(/rest cost model/);
     expect(() => cbs.solve(base, { params: { w: 2 } })).toThrow(/unknown param 'w'/);
-    expect(() => cbs.solve(base, { params: { heuristic: 'dg' } })).toThrow(/'wdg', 'cg' or 'none', got dg/);
+    expect(() => cbs.solve(base, { params: { heuristic: 'dg' } })).toThrow(/'wdg', 'cg' or 'none', got "dg"/);
     expect(() => cbs.solve(base, { params: { targetReasoning: 'yes' } })).toThrow(/'targetReasoning' must be true or false/);
   });
 });

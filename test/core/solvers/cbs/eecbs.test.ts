@@ -69,7 +69,7 @@ describe('EECBS', () => {
     const cancelled = eecbs.solve(instance, { shouldStop: () => true });
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.paths).toEqual([]);
-    expect(() => eecbs.solve(instance, { params: { w: 0.9 } })).toThrow(/'w' \(suboptimality factor\) must be a number from 1 to 100, got 0.9/);
+    expect(() => eecbs.solve(instance, { params: { w: 0.9 } })).toThrow(/'w' must be a number from 1 to 100, got 0.9/);
     expect(() => eecbs.solve(instance, { params: { costModel: 'away' } })).toThrow(/rest cost model/);
     expect(() => eecbs.solve({ ...instance, movement: OCTILE_NO_CUT }, {})).toThrow(/4-connected/);
     expect(() => eecbs.solve(instance, { params: { window: 3 } })).toThrow(/unknown param 'window'/);
