@@ -133,7 +133,7 @@ export function kubernetesManifest(plan: ClusterPlan, options: KubernetesOptions
     `  kubectl apply -f ${file} -l mapf-lab/step=shards`,
     `  kubectl wait --for=condition=complete --timeout=-1s job/${shardsJob}`,
     `  kubectl apply -f ${file} -l mapf-lab/step=merge      # merges into ${out}, writes report.html`,
-    `To resume (a failed index, new solvers' runs): \`kubectl delete job ${shardsJob} ${mergeJob}\`, then the same`,
+    `To resume (a pod past its deadline, a lost node): \`kubectl delete job ${shardsJob} ${mergeJob}\`, then the same`,
     'steps: every pod skips the runs its folder has recorded.',
   ];
   const text = `${header.map((l) => `# ${l}`.trimEnd()).join('\n')}\n${[shards, merge].map((job) => `---\n${stringify(job, { lineWidth: 0 })}`).join('')}`;
