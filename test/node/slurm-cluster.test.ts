@@ -5,9 +5,9 @@
 // submits again and checks every task resumed (nothing run twice).
 // Slurm that cannot start is a failure, never a pass: always under CI=true or MAPF_REQUIRE_SLURM=1
 // (.ci/run sets it); elsewhere the test is skipped, saying why, only when Slurm is not installed.
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -67,8 +67,9 @@ function outcomes(dir: string): string[] {
 }
 
 /** Everything that says why a submission went wrong: the jobs' logs, then the daemons'. */
-function logs(out: string, slurmDir: string): string {
-  const parts: string[] = [];
+function logs(out: string, slurmDir: string, env: NodeJS.ProcessEnv): string {
+  const queue = spawnSync('squeue', ['--all'], { encoding: 'utf8', env, timeout: 10_000 });
+  const parts: string[] = [`----- squeue\n${queue.stdout ?? ''}${queue.stderr ?? ''}`];
   const logDir = join(out, 'logs');
   const files = [
     ...(existsSync(logDir) ? readdirSync(logDir).map((f) => join(logDir, f)) : []),
@@ -79,7 +80,7 @@ function logs(out: string, slurmDir: string): string {
 }
 
 describe('mapf-lab slurm on a one-node Slurm cluster', () => {
-  it.skipIf(SKIP !== undefined)('runs a sweep as a 4-task job array and a merge job, equal to a one-process run, and resumes when submitted again', { timeout: 300_000 }, async () => {
+  it.skipIf(SKIP !== undefined)('runs a sweep as a 4-task job array and a merge job, equal to a one-process run, and resumes when submitted again', { timeout: 600_000 }, async () => {
     if (missing.length > 0) throw new Error(`Slurm is not installed (missing: ${missing.join(', ')}) and the test is required here (CI=true or MAPF_REQUIRE_SLURM=1): .ci/run installs slurm-wlm and munge with apt-get`);
     const slurmDir = process.env.MAPF_SLURM_DIR ?? join(process.env.TMPDIR ?? '/tmp', 'mapf-lab-slurm');
     const env = { ...process.env, MAPF_SLURM_DIR: slurmDir, PATH: `${process.env.PATH}:/usr/sbin:/usr/bin` };
@@ -100,8 +101,10 @@ describe('mapf-lab slurm on a one-node Slurm cluster', () => {
     expect(await main(['slurm', file, '--tasks', '4', '--out', out, '--cpus', '1', '--mem', '1G', '--time', '10'], generated), generated.text()).toBe(0);
     const script = join(out, 'slurm.sh');
 
+    let clock = Date.now();
     const first = await sh('bash', [script, '--wait'], slurmEnv, 240_000);
-    if (first.code !== 0) throw new Error(`the submission failed (exit ${first.code}):\n${first.stdout}\n${first.stderr}\n${logs(out, slurmDir)}`);
+    const firstSeconds = (Date.now() - clock) / 1000;
+    if (first.code !== 0) throw new Error(`the submission failed (exit ${first.code}):\n${first.stdout}\n${first.stderr}\n${logs(out, slurmDir, slurmEnv)}`);
     const arrayJob = /job array (\d+): 4 tasks/.exec(first.stdout)?.[1];
     expect(arrayJob, first.stdout).toBeDefined();
 
@@ -111,7 +114,7 @@ describe('mapf-lab slurm on a one-node Slurm cluster', () => {
     expect(await main(['experiment', file, '--out', single, '--workers', '1', '--quiet'], one), one.text()).toBe(0);
     const expected = outcomes(single);
     expect(expected).toHaveLength(16);
-    expect(outcomes(out), logs(out, slurmDir)).toEqual(expected);
+    expect(outcomes(out), logs(out, slurmDir, slurmEnv)).toEqual(expected);
 
     // Four tasks, each its own shard into its own folder; together every run once.
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { shards: string[]; runsPlanned: number };
@@ -125,8 +128,10 @@ describe('mapf-lab slurm on a one-node Slurm cluster', () => {
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('slurm array');
 
     // Submitted again: every task finds its runs recorded and runs nothing.
+    clock = Date.now();
     const again = await sh('bash', [script, '--wait'], slurmEnv, 240_000);
-    if (again.code !== 0) throw new Error(`the second submission failed (exit ${again.code}):\n${again.stdout}\n${again.stderr}\n${logs(out, slurmDir)}`);
+    console.log(`slurm-cluster: 16 runs as 4 array tasks and a merge job in ${firstSeconds.toFixed(1)} s wall, resubmitted in ${((Date.now() - clock) / 1000).toFixed(1)} s (load ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    if (again.code !== 0) throw new Error(`the second submission failed (exit ${again.code}):\n${again.stdout}\n${again.stderr}\n${logs(out, slurmDir, slurmEnv)}`);
     const secondJob = /job array (\d+): 4 tasks/.exec(again.stdout)?.[1];
     for (let task = 0; task < 4; task++) {
       const log = readFileSync(join(out, 'logs', `${secondJob}-${task}.out`), 'utf8');
