@@ -27,7 +27,7 @@ export SLURM_CONF="$CONF"
 say() { echo "start-slurm: $*" >&2; }
 
 show_logs() {
-  for log in "$DIR/munged.log" "$DIR/slurmctld.log" "$DIR/slurmd.log" "$DIR/slurmctld.out" "$DIR/slurmd.out"; do
+  for log in "$DIR/munged.log" "$DIR/munged.out" "$DIR/slurmctld.log" "$DIR/slurmd.log" "$DIR/slurmctld.out" "$DIR/slurmd.out"; do
     [ -s "$log" ] && { echo "----- $log (last 40 lines)" >&2; tail -n 40 "$log" >&2; }
   done
 }
@@ -121,7 +121,7 @@ if ! munge -n -S "$SOCKET" 2>/dev/null | unmunge -S "$SOCKET" >/dev/null 2>&1; t
   chmod 600 "$DIR/munge/munge.key"
   rm -f "$SOCKET" "$SOCKET.lock"
   munged --force --socket="$SOCKET" --key-file="$DIR/munge/munge.key" --pid-file="$DIR/munged.pid" \
-    --log-file="$DIR/munged.log" --seed-file="$DIR/munge/munged.seed" || fail "munged did not start"
+    --log-file="$DIR/munged.log" --seed-file="$DIR/munge/munged.seed" </dev/null >"$DIR/munged.out" 2>&1 || fail "munged did not start"
   for _ in $(seq 1 50); do
     munge -n -S "$SOCKET" 2>/dev/null | unmunge -S "$SOCKET" >/dev/null 2>&1 && break
     sleep 0.1
@@ -132,10 +132,10 @@ fi
 if ! alive "$DIR/slurmctld.pid" >/dev/null; then
   # A controller that is not running has nothing worth keeping: start from a clean state.
   rm -rf "$DIR/state" && mkdir -p "$DIR/state"
-  slurmctld -f "$CONF" -i >"$DIR/slurmctld.out" 2>&1 || fail "slurmctld did not start"
+  slurmctld -f "$CONF" -i </dev/null >"$DIR/slurmctld.out" 2>&1 || fail "slurmctld did not start"
 fi
 if ! alive "$DIR/slurmd.pid" >/dev/null; then
-  slurmd -f "$CONF" -N localhost >"$DIR/slurmd.out" 2>&1 || fail "slurmd did not start"
+  slurmd -f "$CONF" -N localhost </dev/null >"$DIR/slurmd.out" 2>&1 || fail "slurmd did not start"
 fi
 
 # Bounded wait: the controller answers, then the node is up (idle, mixed or allocated).
