@@ -65,8 +65,13 @@ export function kubernetesManifest(plan: ClusterPlan, options: KubernetesOptions
     'shard=$((JOB_COMPLETION_INDEX + 1))',
     `exec node ${shellWord(cli)} experiment ${shellWord(experiment)} --shard "$shard/${tasks}" --out ${shellWord(`${out}/shards`)}/"$shard-of-${tasks}" --workers ${plan.cpus} --accept-errors${plan.retryErrors ? ' --retry-errors' : ''}`,
   ].join('\n');
-  const shardDirs = Array.from({ length: tasks }, (_, i) => shellWord(`${out}/shards/${i + 1}-of-${tasks}`)).join(' ');
-  const mergeScript = ['set -eu', `node ${shellWord(cli)} merge ${shardDirs} --out ${shellWord(out)}`, `node ${shellWord(cli)} report ${shellWord(out)}`].join('\n');
+  const mergeScript = [
+    'set -eu',
+    'dirs=()',
+    `for shard in $(seq 1 ${tasks}); do dirs+=(${shellWord(`${out}/shards`)}/"$shard-of-${tasks}"); done`,
+    `node ${shellWord(cli)} merge "\${dirs[@]}" --out ${shellWord(out)}`,
+    `node ${shellWord(cli)} report ${shellWord(out)}`,
+  ].join('\n');
   const memory = `${plan.memMb}Mi`;
 
   const shards = {
