@@ -16,12 +16,13 @@ const OPTIONS = {
   clock: { value: 'C', help: 'how init and turn times are measured: wall (default) or process (the\nprocess\'s CPU time: steadier on a busy machine; needs --workers 1)' },
   fresh: { help: 'discard the results already in DIR instead of resuming' },
   'retry-errors': { help: 'on resume, run again the runs recorded as errors (not set up, threw,\ncrashed or hung); their new records replace the old' },
+  'accept-errors': { help: 'exit 0 when the sweep ran to its end even if some runs were recorded as errors\n(the Slurm and Kubernetes scripts use it, so the merge still runs and the report\nlists them)' },
   quiet: { help: 'no progress on stderr' },
 } as const satisfies OptionTable;
 
 const USAGE = commandUsage([
   'Usage: mapf-lab experiment FILE.json [--out DIR] [--workers N] [--shard I/N] [--clock wall|process]',
-  '                           [--fresh | --retry-errors] [--quiet]',
+  '                           [--fresh | --retry-errors] [--accept-errors] [--quiet]',
   '',
   'Runs the sweep an experiment file describes (format mapf-lab/experiment, version 1) on a pool',
   'of solver processes and prints the summary per solver and agent count: success rate, path',
@@ -30,8 +31,8 @@ const USAGE = commandUsage([
   'finish; running the same command again resumes, skipping runs already recorded. Ctrl+C stops',
   'the runs in flight and keeps the rest.',
 ], OPTIONS, [
-  'Exit code: 0 all runs measured, 1 some failed (their reasons are in results.jsonl),',
-  '130 cancelled with Ctrl+C.',
+  'Exit code: 0 all runs measured, 1 some failed (their reasons are in results.jsonl; 0 with',
+  '--accept-errors) or the sweep could not run, 130 cancelled with Ctrl+C.',
 ]);
 
 export function parseExperimentArgs(args: string[]): Omit<ExperimentOptions, 'spawn' | 'onPool'> {
@@ -58,7 +59,7 @@ export function parseExperimentArgs(args: string[]): Omit<ExperimentOptions, 'sp
     throw new UsageError('--clock process measures the CPU time of the whole process, all its threads: use it with --workers 1');
   }
   if (fresh && retryErrors) throw new UsageError('--fresh discards every result; --retry-errors keeps all but the errors: pick one');
-  return { file: positionals[0], out: values.out, workers: workers ?? (clock === 'process' ? 1 : availableParallelism()), shard, clock, quiet: values.quiet ?? false, fresh, retryErrors };
+  return { file: positionals[0], out: values.out, workers: workers ?? (clock === 'process' ? 1 : availableParallelism()), shard, clock, quiet: values.quiet ?? false, fresh, retryErrors, acceptErrors: values['accept-errors'] ?? false };
 }
 
 export const experimentCommand: Command = {

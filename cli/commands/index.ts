@@ -6,5 +6,7 @@ import { experimentCommand } from './experiment.ts';
 import { mergeCommand } from './merge.ts';
 import { reportCommand } from './report.ts';
 import { solveCommand } from './solve.ts';
+import { slurmCommand } from './slurm.ts';
+import { kubernetesCommand } from './kubernetes.ts';
 
-export const COMMANDS: readonly Command[] = [exampleCommand, solveCommand, experimentCommand, mergeCommand, reportCommand, pathCommand];
+export const COMMANDS: readonly Command[] = [exampleCommand, solveCommand, experimentCommand, slurmCommand, kubernetesCommand, mergeCommand, reportCommand, pathCommand];
