@@ -15,6 +15,7 @@ import type { MapfInstance } from '../../core/mapf/instance.ts';
 import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL, arrivedCount, reportedCosts } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
 import { CONTROLLERS, SOLVERS, findSolver, paramsWithCostModel, solverNames } from '../../core/registry/registry.ts';
+import { paramsForRun } from '../../core/registry/runParams.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
 import { EXPORT_FORMATS, type ExportRequest, parseExports, writeExports } from './solveExports.ts';
 import { runFigures } from '../../core/simulation/metrics.ts';
@@ -128,10 +129,15 @@ function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Comman
       timeLimitMs: options.timeLimitMs ?? settings.timeLimitMs, seed: options.seedGiven ? options.seed : settings.seed, costModel: options.costModel, json: options.json,
     }, io);
   }
+  const solver = options.solverGiven ? options.solver : settings.solver;
+  // The scenario's params as the app keeps them may hold another solver's or a run among obstacles'
+  // (a strategy set before its obstacles were removed): those are left out, as the app does
+  // (core/registry/runParams.ts). An explicit --param is the user's intent and goes to the solver as given.
+  const fromScenario = paramsForRun(solver, settings.params, { obstacles: false }).params;
   const merged: SolveArgs = {
     ...options,
-    solver: options.solverGiven ? options.solver : settings.solver,
-    params: { ...settings.params, ...(settings.window !== undefined ? { window: settings.window } : {}), ...options.params },
+    solver,
+    params: { ...fromScenario, ...(settings.window !== undefined && solver === 'whca' ? { window: settings.window } : {}), ...options.params },
     connectivity: loaded.instance.movement.connectivity,
     corners: loaded.instance.movement.corners,
     turnLimit: options.turnLimit ?? settings.turnLimit,

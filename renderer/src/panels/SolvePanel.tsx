@@ -17,6 +17,7 @@ import { SolverParamFields, paramsForSolverChange } from './SolverParamFields.ts
 import { statusLine } from './statusLine.ts';
 import { setLive } from '../state/liveMode.ts';
 import { STRATEGIES } from '../../../core/simulation/obstacleRules.ts';
+import { UnusedParams } from './UnusedParams.tsx';
 
 const STRATEGY_LABELS: Record<(typeof STRATEGIES)[number], string> = {
   recalc: 'recalc: the whole path, when blocked',
@@ -116,6 +117,7 @@ export function SolvePanel() {
         <NumberField label="Seed" title="Seed of every random choice the solver makes (random order, tie-breaks): the same seed gives the same plan" value={settings.seed} min={0} onCommit={(seed) => setSettings({ seed: seed ?? 1 })} testId="solver-seed" disabled={running} />
       </div>
       <SolverParamFields specs={findSolver(settings.solver)?.params ?? []} params={settings.params} disabled={running} onChange={(params) => setSettings({ params })} />
+      <UnusedParams solver={settings.solver} params={settings.params} obstacles={obstacles > 0} disabled={running} onChange={(params) => setSettings({ params })} />
       {obstacles > 0 && obstacleFactory(settings.solver) !== undefined && (
         <label className="field" title={obstacleFactory(settings.solver) === null ? "How units planning alone replan among the moving obstacles (seed 004, Patel); a strategy's own parameters (m, every, limit, regionSize…) go in the solver params in the JSON" : "How the solver repairs its plans among the moving obstacles (seed 004, Patel): recalc or watch; units know where obstacles stand now. A strategy's own parameters (every, regionSize…) go in the solver params in the JSON"}>
           <span>Replanning among obstacles</span>
