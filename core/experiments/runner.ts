@@ -70,25 +70,30 @@ export interface RunRecord {
   regionUnits: number;
   regionThroughput: number;
   regionMeanWait: number;
+  /** Crossings of the region per 10 turns (units that left it by another side than they came in, regionCrossings.ts) and their most in any 10 turns; NaN without one. */
+  regionCrossingRate: number;
+  regionPeakCrossings: number;
   elapsedMs: number;
 }
 
 export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
   'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'arrived', 'successRate',
   'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
-  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionUnits', 'regionThroughput', 'regionMeanWait', 'elapsedMs',
+  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionUnits', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate', 'regionPeakCrossings', 'elapsedMs',
 ];
 
-const NO_REGION = { regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN };
+type RegionFigures = Pick<RunRecord, 'regionUnits' | 'regionThroughput' | 'regionMeanWait' | 'regionCrossingRate' | 'regionPeakCrossings'>;
+
+const NO_REGION: RegionFigures = { regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN };
 
 /** The run's region figures from its paths: NaN without a region, or on a map it does not fit. */
-function regionFigures(run: RunSpec, instance: MapfInstance, paths: readonly (readonly number[])[]): { regionUnits: number; regionThroughput: number; regionMeanWait: number } {
+function regionFigures(run: RunSpec, instance: MapfInstance, paths: readonly (readonly number[])[]): RegionFigures {
   const region = run.region;
   if (!region || paths.length === 0) return NO_REGION;
   const { grid } = instance;
   if (![region.from, region.to].every(([x, y]) => grid.inBounds(x, y))) return NO_REGION;
   const m = measureRegion({ width: grid.width, paths, goals: instance.agents.map((a) => a.goal), sizes: instance.agents.map((a) => a.size ?? 1) }, region);
-  return { regionUnits: m.units, regionThroughput: m.throughput, regionMeanWait: m.meanWait };
+  return { regionUnits: m.units, regionThroughput: m.throughput, regionMeanWait: m.meanWait, regionCrossingRate: m.crossingRate, regionPeakCrossings: m.peakCrossings };
 }
 
 export interface RunContext {

@@ -62,8 +62,13 @@ describe('browser edition: measure a region', () => {
     // Units start in column 0 (left) or 39 (right): 15 moves at least to reach the bridge's end.
     expect(first).toBeGreaterThanOrEqual(15);
     expect(last).toBeLessThanOrEqual(makespan);
-    const throughput = Number((await page.getByTestId('region-throughput-0').textContent())!.split(' ')[0]);
-    expect(throughput).toBeCloseTo((20 * 10) / (last - first + 1), 2);
+    // Crossings per 10 turns over those turns, and their peak within what a one-lane bridge carries.
+    const [, rate, peak] = /^([\d.]+) \(peak (\d+)\)$/.exec((await page.getByTestId('region-crossings-0').textContent())!)!.map(Number);
+    const [crossed, entries, , turnedBack] = (await page.getByTestId('region-traffic-0').textContent())!.match(/\d+/g)!.map(Number);
+    expect(crossed).toBeGreaterThanOrEqual(20);
+    expect(rate).toBeCloseTo((crossed * 10) / (last - first + 1), 2);
+    expect(peak).toBeLessThanOrEqual(10);
+    expect(crossed + turnedBack).toBe(entries);
     // A one-lane bridge ten cells long carries one direction at a time: somebody waited.
     const [meanWait, maxWait] = (await page.getByTestId('region-wait-0').textContent())!.split('/').map((s) => Number(s.trim()));
     expect(maxWait).toBeGreaterThan(0);

@@ -61,7 +61,7 @@ export function ComparePanel() {
                 <th title={`Sum of costs, cost model '${rows[0].costModel}'`}>SoC ({rows[0].costModel})</th>
                 <th title="Turns units stood still off their goals: all units, and the most one unit waited">Waits / max</th>
                 {regionNames.map((name) => (
-                  <th key={name} title={`${name}: units per 10 turns, and the mean wait in it or next to it`}>
+                  <th key={name} title={`${name}: crossings per 10 turns (units that left by another side than they came in), and the mean wait in it or next to it`}>
                     {name}
                   </th>
                 ))}
@@ -81,8 +81,8 @@ export function ComparePanel() {
                     {row.totalWait} / {row.maxWait}
                   </td>
                   {regionNames.map((name, k) => (
-                    <td key={name} data-testid={`compare-region-${i}-${k}`}>
-                      {row.regions[k] ? `${row.regions[k].throughput.toFixed(2)} · ${row.regions[k].meanWait.toFixed(1)}` : '—'}
+                    <td key={name} data-testid={`compare-region-${i}-${k}`} title={row.regions[k] ? `${row.regions[k].crossings} crossed (peak ${row.regions[k].peakCrossings} per 10 turns), ${row.regions[k].entries} entries, ${row.regions[k].turnBacks} turned back` : undefined}>
+                      {row.regions[k] ? `${row.regions[k].crossingRate.toFixed(2)} · ${row.regions[k].meanWait.toFixed(1)}` : '—'}
                     </td>
                   ))}
                   <td>{row.solveMs.toFixed(0)}</td>

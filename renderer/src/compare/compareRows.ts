@@ -106,12 +106,17 @@ export function compareCsv(rows: readonly CompareRow[], regionNames: readonly st
       const m = row.regions[i];
       out[`${name} units`] = m?.units ?? '';
       out[`${name} throughput`] = m ? Math.round(m.throughput * 1000) / 1000 : '';
+      out[`${name} crossings`] = m?.crossings ?? '';
+      out[`${name} crossingRate`] = m ? Math.round(m.crossingRate * 1000) / 1000 : '';
+      out[`${name} peakCrossings`] = m?.peakCrossings ?? '';
+      out[`${name} entries`] = m?.entries ?? '';
+      out[`${name} turnBacks`] = m?.turnBacks ?? '';
       out[`${name} meanWait`] = m ? Math.round(m.meanWait * 1000) / 1000 : '';
       out[`${name} maxWait`] = m?.maxWait ?? '';
     });
     return out;
   });
   const columns = ['solver', 'status', 'agents', 'arrived', 'makespan', 'sumOfCosts', 'costModel', 'totalWait', 'maxWait', 'conflicts', 'solveMs',
-    ...regionNames.flatMap((name) => [`${name} units`, `${name} throughput`, `${name} meanWait`, `${name} maxWait`])];
+    ...regionNames.flatMap((name) => [`${name} units`, `${name} throughput`, `${name} crossings`, `${name} crossingRate`, `${name} peakCrossings`, `${name} entries`, `${name} turnBacks`, `${name} meanWait`, `${name} maxWait`])];
   return toCsv(flat, columns);
 }

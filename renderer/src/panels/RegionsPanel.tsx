@@ -1,7 +1,7 @@
 /**
  * Measured regions (issue 15, "Measure a region"): the rectangles marked with the Measure tool
  * (M), each renamed or removed here (one undo step each), and for the plan on screen what each
- * one saw: the units that passed through it, from which turn to which, the throughput, the waits
+ * one saw: the units that passed through it, from which turn to which, its crossings (units that got across) beside its entries and turn-backs, the waits
  * in it and next to it, and the queue next to it over time as a small chart.
  */
 import { useMemo, useState, useEffect } from 'react';
@@ -109,7 +109,7 @@ export function RegionsPanel() {
           <div className="region-figures region-head">
             <span title="Units that stood in the region at some turn">Units</span>
             <span title="First turn a unit stood in it, last turn a unit stood in it">Turns</span>
-            <span title={`Units per ${THROUGHPUT_TURNS} turns over those turns (peak: most entries in any ${THROUGHPUT_TURNS} turns)`}>Per {THROUGHPUT_TURNS} turns</span>
+            <span title={`Crossings per ${THROUGHPUT_TURNS} turns over those turns: units that left by another side than they came in (peak: most crossings in any ${THROUGHPUT_TURNS} turns)`}>Crossed /{THROUGHPUT_TURNS} turns</span>
             <span title="Turns units waited in the region or next to it: mean over the units that passed or queued, and the most one unit waited">Wait mean / max</span>
           </div>
           {measures.slice(0, MAX_ROWS).map((m, i) => (
@@ -118,12 +118,15 @@ export function RegionsPanel() {
               <div className="region-figures">
                 <span data-testid={`region-units-${i}`}>{m.units}</span>
                 <span data-testid={`region-turns-${i}`}>{m.firstEntry === null ? '—' : `${m.firstEntry}–${m.lastExit}`}</span>
-                <span data-testid={`region-throughput-${i}`}>
-                  {m.throughput.toFixed(2)} (peak {m.peakThroughput})
+                <span data-testid={`region-crossings-${i}`}>
+                  {m.crossingRate.toFixed(2)} (peak {m.peakCrossings})
                 </span>
                 <span data-testid={`region-wait-${i}`}>
                   {m.meanWait.toFixed(2)} / {m.maxWait}
                 </span>
+              </div>
+              <div className="region-traffic muted" data-testid={`region-traffic-${i}`} title={`An entry is a turn a unit steps into the region; a crossing leaves it by another side than it came in, a turn-back by the same side. Entries per ${THROUGHPUT_TURNS} turns peak at ${m.peakThroughput}.`}>
+                {m.crossings} crossed, {m.entries} entries (peak {m.peakThroughput} per {THROUGHPUT_TURNS} turns), {m.turnBacks} turned back
               </div>
               <QueueChart measures={m} testId={`region-queue-${i}`} />
             </div>

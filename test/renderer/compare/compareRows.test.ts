@@ -58,7 +58,9 @@ describe('compare rows', () => {
   it('the CSV has a line per run, the cost model, and the region columns', () => {
     const rows = [run('hca'), run('hca', { turnLimit: 3 })];
     const lines = compareCsv(rows, ['bridge']).trim().split('\n');
-    expect(lines[0]).toBe('solver,status,agents,arrived,makespan,sumOfCosts,costModel,totalWait,maxWait,conflicts,solveMs,bridge units,bridge throughput,bridge meanWait,bridge maxWait');
+    expect(lines[0]).toBe('solver,status,agents,arrived,makespan,sumOfCosts,costModel,totalWait,maxWait,conflicts,solveMs,bridge units,bridge throughput,bridge crossings,bridge crossingRate,bridge peakCrossings,bridge entries,bridge turnBacks,bridge meanWait,bridge maxWait');
+    const bridge = rows[0].regions[0];
+    expect(lines[1].split(',').slice(13, 18)).toEqual([bridge.crossings, Math.round(bridge.crossingRate * 1000) / 1000, bridge.peakCrossings, bridge.entries, bridge.turnBacks].map(String));
     expect(lines).toHaveLength(3);
     const first = lines[1].split(',');
     expect(first.slice(0, 7)).toEqual(['hca', 'solved', '4', '4', String(rows[0].makespan), String(rows[0].sumOfCosts), 'rest']);
