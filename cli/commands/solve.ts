@@ -187,7 +187,9 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
         sumOfCosts,
         makespan,
         metrics,
-        valid: sim.validation?.valid ?? true,
+        // Whether the plan passes the validator: a run that did not solve has no plan to judge
+        // (what was executed is a placeholder), so null, as for its costs.
+        valid: measured.status === 'solved' ? (sim.validation?.valid ?? true) : null,
       };
       // A proved lower bound on the sum of costs (cbs, lacam-star), so cost <= w x bound can be checked.
       const bound = measured.solverStats?.costLowerBound;

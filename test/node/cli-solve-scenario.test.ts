@@ -141,3 +141,17 @@ describe('mapf-lab solve --scenario: params the app left in the scenario', () =>
     expect(io.stderr.join('')).toMatch(/unknown param 'strategy'/);
   });
 });
+
+describe('mapf-lab solve --json of a run that did not solve', () => {
+  it('says valid null, as for its costs; a solved run says true', async () => {
+    const plain = { ...GAP, obstacles: [], solver: { solver: 'hca', turnLimit: 2 } };
+    const io = capture();
+    await main(['solve', '--scenario', file(plain), '--json'], io);
+    const out = JSON.parse(io.stdout.join(''));
+    expect(out.status).not.toBe('solved');
+    expect(out).toMatchObject({ valid: null, sumOfCosts: null, makespan: null });
+    const solved = capture();
+    await main(['solve', '--scenario', file({ ...plain, solver: { solver: 'hca' } }), '--json'], solved);
+    expect(JSON.parse(solved.stdout.join(''))).toMatchObject({ status: 'solved', valid: true });
+  });
+});
