@@ -64,7 +64,7 @@ describe('browser edition: measure a region', () => {
     expect(last).toBeLessThanOrEqual(makespan);
     // Crossings per 10 turns over those turns, and their peak within what a one-lane bridge carries.
     const [, rate, peak] = /^([\d.]+) \(peak (\d+)\)$/.exec((await page.getByTestId('region-crossings-0').textContent())!)!.map(Number);
-    const [crossed, entries, , turnedBack] = (await page.getByTestId('region-traffic-0').textContent())!.match(/\d+/g)!.map(Number);
+    const [, crossed, entries, turnedBack] = /^(\d+) crossed, (\d+) entries \(peak \d+ per 10 turns\), (\d+) turned back$/.exec((await page.getByTestId('region-traffic-0').textContent())!)!.map(Number);
     expect(crossed).toBeGreaterThanOrEqual(20);
     expect(rate).toBeCloseTo((crossed * 10) / (last - first + 1), 2);
     expect(peak).toBeLessThanOrEqual(10);
