@@ -14,7 +14,7 @@ import { COOPERATIVE, DEFAULT_TIME_LIMIT_MS, TURN_CONTROLLERS, WINDOWED } from '
 import { dispatch } from '../state/editActions.ts';
 import { NumberField } from './NumberField.tsx';
 import { SolverParamFields, paramsForSolverChange } from './SolverParamFields.tsx';
-import { statusLine } from './statusLine.ts';
+import { idleLine, statusLine } from './statusLine.ts';
 import { setLive } from '../state/liveMode.ts';
 import { STRATEGIES } from '../../../core/simulation/obstacleRules.ts';
 import { UnusedParams } from './UnusedParams.tsx';
@@ -42,6 +42,8 @@ export function SolvePanel() {
   const progress = useSlice(solveStore, (s) => s.progress);
   const outcome = useSlice(solveStore, (s) => s.outcome);
   const live = useSlice(solveStore, (s) => s.live);
+  const refused = useSlice(solveStore, (s) => s.refused);
+  const refusedNow = refused !== null && refused.revision === revision;
   const running = phase === 'running';
   const cooperative = COOPERATIVE.has(settings.solver);
   const optimal = findSolver(settings.solver)?.optimal === true;
@@ -176,14 +178,12 @@ export function SolvePanel() {
           <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} data-testid="live-mode" /> Live
         </label>
       </div>
-      <p className="status" role="status" data-testid="status" data-status={running ? 'running' : (outcome?.status ?? 'idle')}>
+      <p className="status" role="status" data-testid="status" data-status={running ? 'running' : refusedNow ? 'refused' : (outcome?.status ?? 'idle')}>
         {running
           ? progress || 'Solving…'
-          : outcome
+          : outcome && !refusedNow
             ? statusLine(outcome.status, outcome.message, outcome.stats.elapsedMs, outcome.paths.length > 0)
-            : agents.length === 0
-              ? 'No units yet: add some with the Unit tool (U) or “Place random units”.'
-              : 'Ready. Press Solve (Ctrl+Enter).'}
+            : idleLine(agents.length, refused, revision)}
       </p>
       {stale && !running && <p className="stale" data-testid="stale">The scenario changed since this plan: solve again to replay it.</p>}
     </section>

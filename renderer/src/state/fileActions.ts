@@ -146,7 +146,7 @@ async function loadScenarioText(name: string, text: string): Promise<void> {
   model.dispatch({ type: 'loadDocument', document: doc });
   afterLoad();
   if (mapGrid && keep) openedMap = { file: { ...keep.file, grid: mapGrid }, version: mapGrid.version };
-  notify('info', `Opened ${name}: ${doc.grid.width}×${doc.grid.height}, ${doc.agents.length} units.`);
+  notify('info', `Opened ${name}: ${doc.grid.width}×${doc.grid.height}, ${doc.agents.length} units.`, { revision: model.revision });
 }
 
 export async function addUnitsFromScenario(): Promise<void> {
@@ -167,7 +167,7 @@ export async function addUnitsFromScenario(): Promise<void> {
     const result = model.dispatch({ type: 'setAgents', agents });
     if (!result.ok) throw new Error(`${file.name}: ${result.message}`);
     editorStore.set({ selection: [] });
-    notify('info', `Placed the first ${taken.length} of ${scenario.entries.length} units from ${file.name}.`);
+    notify('info', `Placed the first ${taken.length} of ${scenario.entries.length} units from ${file.name}.`, { revision: model.revision });
   });
 }
 

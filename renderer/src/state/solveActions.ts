@@ -31,9 +31,12 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   const problem = events.length === 0 ? unreachableMessage(instance, model.document.agents.map((a) => a.name)) : null;
   if (problem !== null) {
     if (running.phase === 'running') solveStore.set({ phase: 'idle', jobId: null, progress: '' });
+    // The solver panel says so too, in place of 'Ready', until the scenario changes.
+    solveStore.set({ refused: { message: problem, revision: model.planRevision } });
     notify('error', problem);
     return;
   }
+  solveStore.set({ refused: null });
   const revision = model.planRevision;
   const settings = model.document.solver;
   // The grid is edited in place by the painter: the request gets its own copy on the wire.
