@@ -123,7 +123,7 @@ export function failureRecord(run: RunSpec, message: string, elapsedMs: number):
   return {
     id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed,
     status: 'error', message,
-    successes: 0, arrived: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
+    successes: 0, arrived: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: NaN, waitsPerAgent: NaN,
     collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
     costModel: countedBy(run, run.params),
     sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, ...NO_REGION, elapsedMs,
@@ -170,8 +170,10 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       meanPathLength: r.meanPathLength,
       meanLowerBound: r.meanLowerBound,
       pathRatio: r.pathRatio,
-      cyclesPerAgent: r.cyclesPerAgent,
-      waitsPerAgent: r.waitsPerAgent,
+      // A solver that gave no plan has no cycles or waits (units standing still had 0, which the
+      // lab's charts drew as a point at 0 for every time-out).
+      cyclesPerAgent: measured.planned ? r.cyclesPerAgent : NaN,
+      waitsPerAgent: measured.planned ? r.waitsPerAgent : NaN,
       collisions: r.collisions,
       replans: r.replans,
       initMs: r.initMs,

@@ -66,3 +66,16 @@ describe('runs with a measured region', () => {
     expect(readResults(`${JSON.stringify(line)}\n`).records[0].regionThroughput).toBeNaN();
   });
 });
+
+describe('a run whose solver gave no plan', () => {
+  it('records no cycles or waits per agent (NaN, left out of the charts and means), not 0', () => {
+    const [run] = planRuns(parseExperiment({ ...base, solvers: [{ solver: 'cbs' }] }));
+    const timedOut = executeRun({ ...run, timeLimitMs: 0 }, newRunContext(files));
+    expect(timedOut.status).toBe('timeout');
+    expect(timedOut.cyclesPerAgent).toBeNaN();
+    expect(timedOut.waitsPerAgent).toBeNaN();
+    const solved = executeRun(run, newRunContext(files));
+    expect(solved.status).toBe('solved');
+    expect(Number.isFinite(solved.cyclesPerAgent)).toBe(true);
+  });
+});
