@@ -49,7 +49,14 @@ describe('browser edition: measure a region', () => {
     await page.mouse.move(...cellPoint(view, 24, 9), { steps: 4 });
     await page.mouse.up();
     await expect.poll(() => page.getByTestId('region-row').count()).toBe(1);
-    await expect.poll(async () => isRegion((await layerPixels(page, 'dynamic-layer', [cellPoint(view, 15, 9, 0.02, 0.5)]))[0])).toBe(true);
+    // The Undo button names the edit in full (it read 'Undo measured…').
+    await expect.poll(() => page.getByTestId('undo').textContent()).toBe('Undo regions');
+    expect(await page.getByTestId('undo').evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
+    // The notice 'Created … with 20 units' goes with the edit (it no longer describes the map), so the map moves up: measured again.
+    await expect.poll(() => page.getByTestId('notice').count()).toBe(0);
+    const marked = await settledView(page);
+    // Its outline on the bridge's west edge (a unit's path may cross the edge's middle: three heights).
+    await expect.poll(async () => (await layerPixels(page, 'dynamic-layer', [0.2, 0.5, 0.8].map((fy) => cellPoint(marked, 15, 9, 0.02, fy)))).some(isRegion)).toBe(true);
     // Renamed to 'bridge'; the replay survives it (a rename does not change the plan).
     await page.getByTestId('region-name-0').fill('bridge');
     await page.getByTestId('region-name-0').press('Enter');
@@ -82,7 +89,11 @@ describe('browser edition: measure a region', () => {
     // The heat map answers: visits per cell with its scale, the value under the pointer (every
     // unit crosses every cell of the one-lane bridge), and the flow, which cancels out there
     // (ten units cross each way).
+    // Turning the heat map on leaves the timeline its width (it took 120 px for the measure's select).
+    const timelineWidth = () => page.getByTestId('timeline').evaluate((el) => el.getBoundingClientRect().width);
+    const before = await timelineWidth();
     await page.getByTestId('heatmap-toggle').check();
+    expect(await timelineWidth()).toBe(before);
     await page.getByTestId('heat-measure').selectOption('visits');
     await page.getByTestId('flow-toggle').check();
     // The replay bar may wrap with the measure's select: the map is measured again.

@@ -162,7 +162,7 @@ export async function addUnitsFromScenario(): Promise<void> {
     const asked = parseUnitCount(answer, available);
     if ('error' in asked) throw new Error(`${file.name}: ${asked.error}`);
     const taken = scenario.entries.slice(0, asked.count);
-    // All units in one undoable step ("Undo units from scenario").
+    // All units in one undoable step ("Undo .scen units").
     const agents = taken.map((e, i) => ({ id: `a${i + 1}`, name: `Unit ${i + 1}`, start: [e.startX, e.startY] as const, goal: [e.goalX, e.goalY] as const }));
     const result = model.dispatch({ type: 'setAgents', agents });
     if (!result.ok) throw new Error(`${file.name}: ${result.message}`);
