@@ -12,7 +12,7 @@ import { desktopApi, fileService } from '../platform/index.ts';
 import { PRESETS } from './presets.ts';
 import { slugName } from './labExports.ts';
 import { setExperimentText, sweepStore } from './sweep.ts';
-import { type ExperimentFileState, experimentFileStore, isExperimentDirty, remember } from './experimentFileState.ts';
+import { experimentFileStore, isExperimentDirty, remember } from './experimentFileState.ts';
 
 export { type ExperimentFileState, adoptInitialText, experimentFileStore, isExperimentDirty } from './experimentFileState.ts';
 
