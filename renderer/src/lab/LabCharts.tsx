@@ -97,7 +97,8 @@ function optionsFor(measure: ChartMeasure, live: { current: Live }): ChartOption
     interaction: { mode: 'nearest', intersect: false },
     scales: {
       // Agent counts are short labels: no rotation to try (each update measures the labels for it).
-      x: { type: 'linear', title: { display: true, text: 'agents' }, ticks: { maxRotation: 0 } },
+      // Whole numbers only: an empty chart drew 0.2, 0.4 … agents.
+      x: { type: 'linear', title: { display: true, text: 'agents' }, ticks: { maxRotation: 0, precision: 0 } },
       y: { type: measure.log ? 'logarithmic' : 'linear', title: { display: true, text: measure.unit }, ...(measure.key === 'successRate' ? { min: 0, max: 1 } : {}) },
     },
     plugins: {

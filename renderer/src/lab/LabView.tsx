@@ -44,7 +44,7 @@ function SweepBar() {
   const missing = experiment && !labBackend.readsFilesByPath ? filesNamedByPath(experiment) : [];
   const status =
     !experiment && !busy ? 'The definition has problems (below): fix them to run'
-    : missing.length > 0 && !busy ? `This experiment reads ${missing.reduce((n, m) => n + m.files.length, 0)} files by path, which the browser edition cannot: add them (below) to run it`
+    : missing.length > 0 && !busy ? `Needs ${missing.reduce((n, m) => n + m.files.length, 0)} files the browser edition cannot read by path (below)`
     : phase === 'running' ? `Running${state.shard ? ` shard ${state.shard.index}/${state.shard.count}` : ''} on ${state.workers} ${plural(state.unit, state.workers)}, ${progress?.running ?? 0} in flight`
     : phase === 'paused' ? 'Paused: runs in flight finish, no new ones start'
     : phase === 'cancelled' ? `Cancelled: ${left} runs left; Run resumes`
