@@ -81,6 +81,24 @@ describe('browser edition: measure a region', () => {
     expect(maxWait).toBeGreaterThan(0);
     expect(meanWait).toBeLessThanOrEqual(maxWait);
     await expect(page.getByTestId('region-queue-0').count()).resolves.toBe(1);
+    // The queue chart reads like a chart: axes with ticks, the value under the pointer, and a click replays that turn.
+    const chart = page.getByTestId('region-queue-0');
+    await chart.scrollIntoViewIfNeeded();
+    const turnsOnChart = Number(await chart.getAttribute('data-turns'));
+    expect(turnsOnChart).toBe(makespan);
+    const tickLabels = await chart.locator('text').allTextContents();
+    for (const label of ['0', String(makespan), 'turn']) expect(tickLabels).toContain(label);
+    const box = (await chart.boundingBox())!;
+    // The plot spans x 26..272 of the chart's 280 units; point at its middle: about half the run.
+    const middle = box.x + (box.width * (26 + (272 - 26) / 2)) / 280;
+    await page.mouse.move(middle, box.y + box.height / 2);
+    const readout = page.getByTestId('region-queue-0-value');
+    await expect.poll(() => readout.textContent()).toMatch(/^turn \d+: \d+ queued \(click to replay it\)$/);
+    const hovered = Number(/^turn (\d+)/.exec((await readout.textContent())!)![1]);
+    expect(Math.abs(hovered - makespan / 2)).toBeLessThanOrEqual(1);
+    await screenshot(page, 'region-queue-hover');
+    await page.mouse.click(middle, box.y + box.height / 2);
+    await expect.poll(() => page.getByTestId('turn').textContent()).toBe(`t = ${hovered} / ${makespan}`);
     for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
     await screenshot(page, 'region-bridge');
     await page.getByTestId('regions-panel').scrollIntoViewIfNeeded();

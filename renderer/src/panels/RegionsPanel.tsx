@@ -5,14 +5,14 @@
  * in it and next to it, and the queue next to it over time as a small chart.
  */
 import { useMemo, useState, useEffect } from 'react';
-import { THROUGHPUT_TURNS, measureRegions, type RegionMeasures } from '../../../core/mapf/regionMeasures.ts';
+import { THROUGHPUT_TURNS, measureRegions } from '../../../core/mapf/regionMeasures.ts';
 import type { ScenarioRegion } from '../../../core/scenario/schema.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { dispatch } from '../state/editActions.ts';
 import { editorStore } from '../state/editorState.ts';
 import { useCurrentOutcome } from '../state/plan.ts';
-import { replayStore } from '../state/replayState.ts';
+import { QueueChart } from './QueueChart.tsx';
 
 const MAX_ROWS = 50;
 
@@ -33,25 +33,6 @@ function NameField({ value, testId, onCommit }: { value: string; testId: string;
         if (e.key === 'Enter') commit();
       }}
     />
-  );
-}
-
-/** The queue next to the region per turn, with the replay's turn marked. */
-function QueueChart({ measures, testId }: { measures: RegionMeasures; testId: string }) {
-  const t = useSlice(replayStore, (s) => s.t);
-  const { queue, maxQueue } = measures;
-  const width = 220;
-  const height = 40;
-  const top = Math.max(1, maxQueue);
-  const x = (turn: number) => (queue.length > 1 ? (turn / (queue.length - 1)) * width : 0);
-  const y = (value: number) => height - 2 - (value / top) * (height - 6);
-  const points = queue.map((q, turn) => `${x(turn).toFixed(1)},${y(q).toFixed(1)}`).join(' ');
-  return (
-    <svg className="queue-chart" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${measures.name}: units queued next to it per turn, at most ${maxQueue}`} data-testid={testId}>
-      <polyline points={points} fill="none" stroke="#0f9d8a" strokeWidth="1.5" />
-      <line x1={x(Math.min(t, queue.length - 1))} x2={x(Math.min(t, queue.length - 1))} y1={0} y2={height} stroke="#e0a030" strokeWidth="1" />
-      <text x={2} y={10} fontSize="9" fill="currentColor">queue ≤ {maxQueue}</text>
-    </svg>
   );
 }
 
