@@ -15,6 +15,7 @@ import type { MapfInstance } from '../../core/mapf/instance.ts';
 import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL, arrivedCount, reportedCosts } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
 import { CONTROLLERS, SOLVERS, findSolver, paramsWithCostModel, solverNames } from '../../core/registry/registry.ts';
+import { paramsForRun } from '../../core/registry/runParams.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
 import { EXPORT_FORMATS, type ExportRequest, parseExports, writeExports } from './solveExports.ts';
 import { runFigures } from '../../core/simulation/metrics.ts';
@@ -55,7 +56,7 @@ const OPTIONS = {
     multiple: true,
     help: `write the run to FILE as FORMAT, one of\n${EXPORT_FORMATS.join(', ')}\n(replay: the app's replay file; planviz-qt: PlanViz Qt interchange;\nlorr, lorr-2024: League of Robot Runners JSON (2023 or 2024 LoRR)\nfor PlanViz run.py;\ntracker: MAPF tracker submission, CSV or JSON by FILE's extension)`,
   },
-  json: { help: 'print one JSON object: solver, status, paths ([x, y] per turn, per\nagent in scenario order), success, arrived, costModel, sumOfCosts and\nmakespan (null unless solved), metrics, costLowerBound where the\nsolver proved one (cbs, eecbs, lacam-star), and with --scenario the\nscenario\'s measured regions (regions: name, units, firstEntry, lastExit,\nthroughput, peakThroughput, totalWait, meanWait, maxWait, maxQueue)' },
+  json: { help: 'print one JSON object: solver, status, paths ([x, y] per turn, per\nagent in scenario order), success, arrived, costModel, sumOfCosts and\nmakespan (null unless solved), metrics, costLowerBound where the\nsolver proved one (cbs, eecbs, lacam-star), and with --scenario the\nscenario\'s measured regions (regions: name, units, firstEntry, lastExit,\nthroughput, peakThroughput, entries, crossings, turnBacks, crossingRate,\npeakCrossings, totalWait, meanWait, maxWait, maxQueue; a crossing\nleaves by another side than it entered, a turn-back by the same)' },
 } as const satisfies OptionTable;
 
 const USAGE = commandUsage([
@@ -128,10 +129,15 @@ function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Comman
       timeLimitMs: options.timeLimitMs ?? settings.timeLimitMs, seed: options.seedGiven ? options.seed : settings.seed, costModel: options.costModel, json: options.json,
     }, io);
   }
+  const solver = options.solverGiven ? options.solver : settings.solver;
+  // The scenario's params as the app keeps them may hold another solver's or a run among obstacles'
+  // (a strategy set before its obstacles were removed): those are left out, as the app does
+  // (core/registry/runParams.ts). An explicit --param is the user's intent and goes to the solver as given.
+  const fromScenario = paramsForRun(solver, settings.params, { obstacles: false }).params;
   const merged: SolveArgs = {
     ...options,
-    solver: options.solverGiven ? options.solver : settings.solver,
-    params: { ...settings.params, ...(settings.window !== undefined ? { window: settings.window } : {}), ...options.params },
+    solver,
+    params: { ...fromScenario, ...(settings.window !== undefined && solver === 'whca' ? { window: settings.window } : {}), ...options.params },
     connectivity: loaded.instance.movement.connectivity,
     corners: loaded.instance.movement.corners,
     turnLimit: options.turnLimit ?? settings.turnLimit,
@@ -181,7 +187,9 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
         sumOfCosts,
         makespan,
         metrics,
-        valid: sim.validation?.valid ?? true,
+        // Whether the plan passes the validator: a run that did not solve has no plan to judge
+        // (what was executed is a placeholder), so null, as for its costs.
+        valid: measured.status === 'solved' ? (sim.validation?.valid ?? true) : null,
       };
       // A proved lower bound on the sum of costs (cbs, lacam-star), so cost <= w x bound can be checked.
       const bound = measured.solverStats?.costLowerBound;

@@ -61,6 +61,8 @@ export function readResults(text: string, costModel: CostModel = 'away'): ReadRe
       if (!('pathStepsComputed' in raw)) raw.pathStepsComputed = NaN;
       // Lines from before measured regions.
       for (const c of ['regionUnits', 'regionThroughput', 'regionMeanWait']) if (!(c in raw)) raw[c] = NaN;
+      // Lines from before region crossings.
+      for (const c of ['regionCrossingRate', 'regionPeakCrossings']) if (!(c in raw)) raw[c] = NaN;
     }
     const parsed = runRecordSchema.safeParse(json);
     if (parsed.success) {

@@ -70,25 +70,30 @@ export interface RunRecord {
   regionUnits: number;
   regionThroughput: number;
   regionMeanWait: number;
+  /** Crossings of the region per 10 turns (units that left it by another side than they came in, regionCrossings.ts) and their most in any 10 turns; NaN without one. */
+  regionCrossingRate: number;
+  regionPeakCrossings: number;
   elapsedMs: number;
 }
 
 export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
   'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'arrived', 'successRate',
   'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
-  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionUnits', 'regionThroughput', 'regionMeanWait', 'elapsedMs',
+  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionUnits', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate', 'regionPeakCrossings', 'elapsedMs',
 ];
 
-const NO_REGION = { regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN };
+type RegionFigures = Pick<RunRecord, 'regionUnits' | 'regionThroughput' | 'regionMeanWait' | 'regionCrossingRate' | 'regionPeakCrossings'>;
+
+const NO_REGION: RegionFigures = { regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN };
 
 /** The run's region figures from its paths: NaN without a region, or on a map it does not fit. */
-function regionFigures(run: RunSpec, instance: MapfInstance, paths: readonly (readonly number[])[]): { regionUnits: number; regionThroughput: number; regionMeanWait: number } {
+function regionFigures(run: RunSpec, instance: MapfInstance, paths: readonly (readonly number[])[]): RegionFigures {
   const region = run.region;
   if (!region || paths.length === 0) return NO_REGION;
   const { grid } = instance;
   if (![region.from, region.to].every(([x, y]) => grid.inBounds(x, y))) return NO_REGION;
   const m = measureRegion({ width: grid.width, paths, goals: instance.agents.map((a) => a.goal), sizes: instance.agents.map((a) => a.size ?? 1) }, region);
-  return { regionUnits: m.units, regionThroughput: m.throughput, regionMeanWait: m.meanWait };
+  return { regionUnits: m.units, regionThroughput: m.throughput, regionMeanWait: m.meanWait, regionCrossingRate: m.crossingRate, regionPeakCrossings: m.peakCrossings };
 }
 
 export interface RunContext {
@@ -118,7 +123,7 @@ export function failureRecord(run: RunSpec, message: string, elapsedMs: number):
   return {
     id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed,
     status: 'error', message,
-    successes: 0, arrived: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: 0, waitsPerAgent: 0,
+    successes: 0, arrived: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: NaN, waitsPerAgent: NaN,
     collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
     costModel: countedBy(run, run.params),
     sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, ...NO_REGION, elapsedMs,
@@ -165,8 +170,10 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       meanPathLength: r.meanPathLength,
       meanLowerBound: r.meanLowerBound,
       pathRatio: r.pathRatio,
-      cyclesPerAgent: r.cyclesPerAgent,
-      waitsPerAgent: r.waitsPerAgent,
+      // A solver that gave no plan has no cycles or waits (units standing still had 0, which the
+      // lab's charts drew as a point at 0 for every time-out).
+      cyclesPerAgent: measured.planned ? r.cyclesPerAgent : NaN,
+      waitsPerAgent: measured.planned ? r.waitsPerAgent : NaN,
       collisions: r.collisions,
       replans: r.replans,
       initMs: r.initMs,

@@ -23,8 +23,25 @@ export class FormatError extends Error {
   }
 }
 
-/** Shows a piece of input in an error message: quoted, with control characters escaped. */
+/** Shows a piece of input in an error message: quoted, with control characters, undecodable bytes (U+FFFD) and other unprintables escaped. */
 export function quoteInput(text: string, max = 40): string {
   const cut = text.length > max ? `${text.slice(0, max)}…` : text;
-  return `'${JSON.stringify(cut).slice(1, -1).replace(/'/g, "\\'")}'`;
+  const escaped = JSON.stringify(cut).slice(1, -1).replace(/'/g, "\\'");
+  return `'${escaped.replace(/[\u007f-\u009f\ufffd\ufeff\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
+}
+
+/**
+ * Whether `text` is a binary file read as text (an image, an archive, a file saved as .map by
+ * another program): a NUL, or undecodable bytes or control characters in its first kilobytes.
+ * The readers say so instead of quoting the bytes back.
+ */
+export function looksBinary(text: string): boolean {
+  const head = text.slice(0, 4096);
+  let odd = 0;
+  for (let i = 0; i < head.length; i++) {
+    const c = head.charCodeAt(i);
+    if (c === 0) return true;
+    if (c === 0xfffd || (c < 32 && c !== 9 && c !== 10 && c !== 13)) odd++;
+  }
+  return odd > 0 && odd * 20 >= Math.min(head.length, 400);
 }

@@ -12,6 +12,10 @@
  *   motion is the letter alone, so an unencoded string reads the same.
  * - `solution_cost`: the sum of those string lengths, the 'rest' cost model (the tracker's).
  * - `lower_cost`: a lower bound the solver proved (an optimal solver's cost), else empty.
+ * - `flip_up_down`: `true` on every row. The letters above are the convention of the tracker's
+ *   validator package and its documentation (u is y - 1: a row up on a Moving AI map, whose row 0
+ *   is its first line); the tracker's server reads u and d the other way round unless a row sets
+ *   this column, so the row says which way its letters go.
  *
  * The tracker takes complete, valid solutions only: a run that did not solve is refused, and so
  * are diagonal moves (Moving AI's MAPF benchmark is 4-connected).
@@ -43,9 +47,11 @@ export interface TrackerRow {
   lower_cost: number | null;
   solution_cost: number;
   solution_plan: string;
+  /** The plan's u is y - 1 (the validator's convention), so the server must not swap u and d. */
+  flip_up_down: true;
 }
 
-export const TRACKER_COLUMNS: readonly (keyof TrackerRow)[] = ['map_name', 'scen_type', 'type_id', 'agents', 'lower_cost', 'solution_cost', 'solution_plan'];
+export const TRACKER_COLUMNS: readonly (keyof TrackerRow)[] = ['map_name', 'scen_type', 'type_id', 'agents', 'lower_cost', 'solution_cost', 'solution_plan', 'flip_up_down'];
 
 /** Scenario type and number from a Moving AI scenario file name (…-random-3.scen, …-even-12.scen). */
 export function scenarioKind(fileName: string): { scenType: string; typeId: number } | null {
@@ -90,6 +96,7 @@ export function trackerRow(input: TrackerInput): TrackerRow {
     lower_cost: input.lowerCost ?? null,
     solution_cost: sumOfCosts(paths, goals, 'rest'),
     solution_plan: paths.map((path, a) => runLengthEncode(trackerMotions(grid, path, goals[a], a))).join('\n'),
+    flip_up_down: true,
   };
 }
 

@@ -15,7 +15,7 @@
  * built escapes.
  */
 import { Grid, MAX_GRID_SIDE } from '../grid/grid.ts';
-import { FormatError, quoteInput } from './formatError.ts';
+import { FormatError, looksBinary, quoteInput } from './formatError.ts';
 import { type LineBreak, joinLines, splitLines } from './textLines.ts';
 
 export interface MapReadOptions {
@@ -55,6 +55,7 @@ function isPassableCode(code: number, waterPassable: boolean): boolean {
 /** Parses the text of a `.map` file; `file` is only used in error messages. */
 export function parseMap(text: string, file = '<map>', options: MapReadOptions = {}): MovingAiMap {
   const waterPassable = options.waterPassable ?? false;
+  if (looksBinary(text)) throw new FormatError(file, 1, 1, "this is not a text file (it holds binary data); a Moving AI map is text that starts with 'type octile'");
   const { lines, lineBreak, finalNewline } = splitLines(text);
   const fail = (line: number, column: number, reason: string): never => {
     throw new FormatError(file, line, column, reason);

@@ -10,7 +10,7 @@
  * line and column; `checkScenario` checks a parsed scenario against the map it is meant for.
  */
 import { type Grid, MAX_GRID_SIDE } from '../grid/grid.ts';
-import { FormatError, quoteInput } from './formatError.ts';
+import { FormatError, looksBinary, quoteInput } from './formatError.ts';
 import { type LineBreak, joinLines, splitLines } from './textLines.ts';
 
 export interface ScenarioEntry {
@@ -47,6 +47,7 @@ const DECIMAL = /^[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?$/;
 
 /** Parses the text of a `.scen` file; `file` is only used in error messages. */
 export function parseScenario(text: string, file = '<scen>'): MovingAiScenario {
+  if (looksBinary(text)) throw new FormatError(file, 1, 1, "this is not a text file (it holds binary data); a Moving AI scenario is text that starts with 'version 1'");
   const { lines, lineBreak, finalNewline } = splitLines(text);
   const fail = (line: number, column: number, reason: string): never => {
     throw new FormatError(file, line, column, reason);

@@ -13,12 +13,19 @@
  * - `firstEntry` / `lastExit`: the first and the last turn a unit stood in it (null if none did);
  * - `throughput`: units per 10 turns over [firstEntry, lastExit]; `peakThroughput`: the most
  *   entries in any 10 consecutive turns;
+ * - `entries`: every entry; `crossings` and `turnBacks`: the visits that left the region by
+ *   another side than they entered it, and by the same side (regionCrossings.ts defines the
+ *   sides); `crossingRate`: crossings per 10 turns over [firstEntry, lastExit];
+ *   `peakCrossings`: the most crossings in any 10 consecutive turns, each counted at the turn
+ *   the unit stands outside again. A unit that steps onto a bridge and back is an entry and a
+ *   turn-back, not a crossing, so the crossing figures are the units that got across;
  * - `queue[t]`: the units waiting at turn t next to the region and not in it;
  * - waits are counted in the region and in the cells next to it; `meanWait` is over the units
  *   that stood in it or waited next to it, `maxWait` the most one such unit waited.
  * A plan is looked at until its longest path ends; a unit whose path has ended stays put.
  */
 import type { Path } from './plan.ts';
+import { peakIn, sidesBeyond, visitKind } from './regionCrossings.ts';
 
 /** A rectangle of cells, corners inclusive, in either order. */
 export interface RegionRect {
@@ -34,6 +41,11 @@ export interface RegionMeasures {
   lastExit: number | null;
   throughput: number;
   peakThroughput: number;
+  entries: number;
+  crossings: number;
+  turnBacks: number;
+  crossingRate: number;
+  peakCrossings: number;
   totalWait: number;
   meanWait: number;
   maxWait: number;
@@ -69,6 +81,9 @@ export function measureRegion(plan: PlanShape, region: RegionRect): RegionMeasur
   const turns = Math.max(horizon, 1);
   const queue = new Array<number>(turns).fill(0);
   const entriesAt = new Int32Array(turns);
+  const crossingsAt = new Int32Array(turns);
+  const rect = { x0, x1, y0, y1 };
+  let turnBacks = 0;
   let units = 0;
   let firstEntry: number | null = null;
   let lastExit: number | null = null;
@@ -93,11 +108,22 @@ export function measureRegion(plan: PlanShape, region: RegionRect): RegionMeasur
     let stood = false;
     let waits = 0;
     let wasIn = false;
+    // The sides this unit's current visit entered from (0: it started in the region).
+    let enteredFrom = 0;
     for (let t = 0; t < turns; t++) {
       const cell = path[t < path.length ? t : path.length - 1];
       const where = place(cell);
+      if (where !== 2 && wasIn) {
+        const kind = visitKind(enteredFrom, sidesBeyond(cell % width, Math.floor(cell / width), size, rect));
+        if (kind === 'crossing') crossingsAt[t]++;
+        else if (kind === 'turn-back') turnBacks++;
+      }
       if (where === 2) {
-        if (!wasIn) entriesAt[t]++;
+        if (!wasIn) {
+          entriesAt[t]++;
+          const before = t > 0 ? path[t - 1 < path.length ? t - 1 : path.length - 1] : -1;
+          enteredFrom = before < 0 ? 0 : sidesBeyond(before % width, Math.floor(before / width), size, rect);
+        }
         stood = true;
         if (firstEntry === null || t < firstEntry) firstEntry = t;
         if (lastExit === null || t > lastExit) lastExit = t;
@@ -116,13 +142,7 @@ export function measureRegion(plan: PlanShape, region: RegionRect): RegionMeasur
     }
   }
 
-  let peakThroughput = 0;
-  let window = 0;
-  for (let t = 0; t < turns; t++) {
-    window += entriesAt[t];
-    if (t >= THROUGHPUT_TURNS) window -= entriesAt[t - THROUGHPUT_TURNS];
-    if (window > peakThroughput) peakThroughput = window;
-  }
+  const crossings = crossingsAt.reduce((sum, c) => sum + c, 0);
   const span = firstEntry === null || lastExit === null ? 0 : lastExit - firstEntry + 1;
   return {
     name: region.name,
@@ -130,7 +150,12 @@ export function measureRegion(plan: PlanShape, region: RegionRect): RegionMeasur
     firstEntry,
     lastExit,
     throughput: span > 0 ? (units * THROUGHPUT_TURNS) / span : 0,
-    peakThroughput,
+    peakThroughput: peakIn(entriesAt, THROUGHPUT_TURNS),
+    entries: entriesAt.reduce((sum, c) => sum + c, 0),
+    crossings,
+    turnBacks,
+    crossingRate: span > 0 ? (crossings * THROUGHPUT_TURNS) / span : 0,
+    peakCrossings: peakIn(crossingsAt, THROUGHPUT_TURNS),
     totalWait,
     meanWait: waitingUnits > 0 ? totalWait / waitingUnits : 0,
     maxWait,

@@ -57,7 +57,9 @@ export function solveAmongObstacles(solver: string, instance: MapfInstance, obst
   return {
     replay,
     solver,
-    status: missing === 0 ? 'solved' : stopped ?? 'timeout',
+    // Stopped by the clock or a cancel, or else by the turn limit: that is 'failed' (units did not
+    // arrive in the turns given), not a time-out, which the app reads as 'Time limit reached'.
+    status: missing === 0 ? 'solved' : stopped ?? 'failed',
     paths: encodePaths(run.units.map((u) => u.path)),
     obstaclePaths: encodePaths(run.obstaclePaths),
     message: missing === 0

@@ -75,6 +75,33 @@ export function serializeReplayFile(file: ReplayFile): string {
   return `{\n${entries.join(',\n')}\n}\n`;
 }
 
+/** The value at `path` in `data`, or undefined. */
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** A short JSON view of a value for a message. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** What is wrong at one place, saying what was found: "missing, expected a string", "expected a number, found \"12\"". */
+function issueText(issue: { code: string; message: string; expected?: unknown }, value: unknown): string {
+  if (issue.code === 'invalid_type') {
+    const expected = String(issue.expected);
+    const article = /^[aeiou]/.test(expected) ? 'an' : 'a';
+    return value === undefined ? `missing, expected ${article} ${expected}` : `expected ${article} ${expected}, found ${shown(value)}`;
+  }
+  const reason = issue.message.replace(/^Invalid input:?\s*/, '');
+  return `${reason === '' ? 'not what a replay file holds here' : reason}, found ${shown(value)}`;
+}
+
 /** Reads a replay file's text; throws ReplayFileError saying what and where ("positions[3]: …"). */
 export function parseReplayFile(text: string, fileName = '<replay>'): ReplayFile {
   const fail = (message: string): never => {
@@ -94,8 +121,10 @@ export function parseReplayFile(text: string, fileName = '<replay>'): ReplayFile
   }
   const parsed = ReplayFileSchema.safeParse(data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    fail(`${formatPath(issue.path)}: ${issue.message}`);
+    // Up to three problems, each with what was found there ('name: Invalid input' said neither).
+    const issues = parsed.error.issues;
+    const shown = issues.slice(0, 3).map((issue) => `${formatPath(issue.path)}: ${issueText(issue, valueAt(data, issue.path))}`);
+    fail(`${shown.join('; ')}${issues.length > 3 ? `; ${issues.length - 3} more` : ''}`);
   }
   const file = parsed.data!;
   const { width, height } = file;

@@ -33,6 +33,8 @@ export interface Measurement {
   message?: string;
   simulation: SimulationResult;
   elapsedMs: number;
+  /** False when an offline solver gave no plan (a time-out before its first): the simulator then played units standing still, whose figures are not the run's. */
+  planned: boolean;
   /** An offline solver's own statistics (its expansions at each level, a proved lower bound on the sum of costs as costLowerBound …). */
   solverStats?: SolveStats;
 }
@@ -59,7 +61,7 @@ export function measureSolver(entry: SolverEntry, instance: MapfInstance, option
       ...shared,
       ...(options.turnLimit !== undefined ? { turnLimit: options.turnLimit } : {}),
     });
-    return { solver: entry.name, ...validVerdict(instance, simulation), simulation, elapsedMs: performance.now() - started };
+    return { solver: entry.name, ...validVerdict(instance, simulation), simulation, elapsedMs: performance.now() - started, planned: true };
   }
 
   const solveStart = clock();
@@ -84,6 +86,7 @@ export function measureSolver(entry: SolverEntry, instance: MapfInstance, option
     ...(keepSolverVerdict ? { status: solved.status, message: solved.message } : validVerdict(instance, simulation)),
     simulation,
     elapsedMs: performance.now() - started,
+    planned: solved.paths.length > 0,
     solverStats: solved.stats,
   };
 }

@@ -71,6 +71,8 @@ export interface SolverEntry {
   label: string;
   /** The params the app's solver panel offers for this solver (others go in the scenario's JSON). */
   params?: readonly ParamSpec[];
+  /** Params it reads besides `params`, set in the JSON only (core/registry/runParams.ts keeps them for it). */
+  otherParams?: readonly string[];
   /** Whether the solver is optimal (sum of costs) and complete. */
   optimal: boolean;
   /** Whether solve() honours SolveOptions.mapEvents (default false: the registry refuses them). */

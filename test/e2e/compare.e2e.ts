@@ -75,7 +75,7 @@ describe('browser edition: compare solvers on one scenario', () => {
         expect(await redRingPixels(page)).toBe(0);
         // A solved plan takes every unit over the bridge.
         expect(await page.getByTestId('region-units-0').textContent()).toBe('20');
-        expect((await page.getByTestId(`compare-region-${i}-0`).textContent())!.split(' · ')[0]).toBe((await page.getByTestId('region-throughput-0').textContent())!.split(' ')[0]);
+        expect((await page.getByTestId(`compare-region-${i}-0`).textContent())!.split(' · ')[0]).toBe((await page.getByTestId('region-crossings-0').textContent())!.split(' ')[0]);
       } else {
         expect(soc).toBe('—');
         expect(status).toMatch(/^\d+ of 20 arrived/);

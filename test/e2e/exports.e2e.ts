@@ -52,7 +52,7 @@ describe('browser edition: exports', () => {
     await chooseFile(app.page, 'add-units', SCEN);
     await answerAsk(app.page);
     await expect.poll(() => app.page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 10 units, 4-connected/);
-    await expect(app.page.getByTestId('undo').textContent()).resolves.toBe('Undo units from scenario');
+    await expect(app.page.getByTestId('undo').textContent()).resolves.toBe('Undo .scen units');
     const replayItem = app.page.locator('[data-testid="export-menu"] option[value="replay"]');
     await expect(replayItem.isDisabled()).resolves.toBe(true);
     await app.page.getByTestId('solve').click();

@@ -131,7 +131,7 @@ describe('browser edition: the Obstacle tool', () => {
     await page.keyboard.press('o');
     const view = await settledView(page);
     await page.mouse.click(...cellPoint(view, 1, 1));
-    await expect.poll(() => page.getByTestId('undo').textContent()).toBe('Undo moving obstacles');
+    await expect.poll(() => page.getByTestId('undo').textContent()).toBe('Undo obstacles');
     await page.keyboard.down('Shift');
     await page.mouse.click(...cellPoint(view, 8, 1));
     await page.keyboard.up('Shift');
@@ -146,7 +146,7 @@ describe('browser edition: the Obstacle tool', () => {
     await page.getByTestId('obstacle-size-0').fill('2');
     await page.getByTestId('obstacle-size-0').press('Enter');
     await page.getByTestId('obstacles-knowledge').selectOption('timetable');
-    await expect.poll(() => page.getByTestId('undo').textContent()).toBe('Undo what units know');
+    await expect.poll(() => page.getByTestId('undo').textContent()).toBe('Undo knowledge');
     await screenshot(page, 'obstacles-panel');
     // Ctrl+S saves with the focus still in the select just changed (the file commands work in fields).
     const download = page.waitForEvent('download');

@@ -148,7 +148,8 @@ describe('mapf-lab solve --export', () => {
 
     // Tracker: the plan, its cost ('rest', the tracker's), a proved lower bound from an optimal solver.
     const [row] = readCsv(readFileSync(file('t.csv'), 'utf8'));
-    expect(row).toMatchObject({ map_name: 'random-32-32-20', scen_type: 'random', type_id: '1', agents: '8', solution_cost: String(out.sumOfCosts), lower_cost: String(out.sumOfCosts) });
+    expect(row).toMatchObject({ map_name: 'random-32-32-20', scen_type: 'random', type_id: '1', agents: '8', solution_cost: String(out.sumOfCosts), lower_cost: String(out.sumOfCosts), flip_up_down: 'true' });
+    // The letters are the validator's: u is y - 1, a row up the Moving AI map (readTrackerPath reads them so and the plan validates).
     const plans = row.solution_plan.split('\n');
     expect(plans).toHaveLength(8);
     const trackerPaths = plans.map((motions, a) => readTrackerPath(motions, [grid.x(agents[a].start), grid.y(agents[a].start)]).map(([x, y]) => grid.cell(x, y)));

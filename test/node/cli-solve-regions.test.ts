@@ -48,7 +48,14 @@ describe('solve --scenario with measured regions', () => {
     expect(bridge.throughput).toBeCloseTo((4 * 10) / (bridge.lastExit - bridge.firstEntry + 1));
     expect(bridge.peakThroughput).toBeGreaterThanOrEqual(1);
     expect(bridge.maxWait).toBeGreaterThanOrEqual(0);
-    expect(Object.keys(bridge).sort()).toEqual(['firstEntry', 'lastExit', 'maxQueue', 'maxWait', 'meanWait', 'name', 'peakThroughput', 'throughput', 'totalWait', 'units'].sort());
+    expect(Object.keys(bridge).sort()).toEqual(['firstEntry', 'lastExit', 'maxQueue', 'maxWait', 'meanWait', 'name', 'peakThroughput', 'throughput', 'totalWait', 'units', 'entries', 'crossings', 'turnBacks', 'crossingRate', 'peakCrossings'].sort());
+    // Every unit got across the river, west to east or east to west, and only by the bridge.
+    const entries = onBridge.reduce((sum, ts) => sum + ts.filter((t, k) => k === 0 || ts[k - 1] !== t - 1).length, 0);
+    expect(bridge.entries).toBe(entries);
+    expect(bridge.crossings).toBeGreaterThanOrEqual(4);
+    expect(bridge.crossings + bridge.turnBacks).toBe(entries);
+    expect(bridge.peakCrossings).toBeLessThanOrEqual(10);
+    expect(bridge.crossingRate).toBeCloseTo((bridge.crossings * 10) / (bridge.lastExit - bridge.firstEntry + 1));
     // Unit b starts in the far corner and leaves it.
     expect(out.regions[1]).toMatchObject({ units: 1, firstEntry: 0 });
   });
@@ -56,7 +63,7 @@ describe('solve --scenario with measured regions', () => {
   it('the text output gives one line per region; a file without regions has no regions key', async () => {
     const io = capture();
     await main(['solve', '--scenario', file(BRIDGE)], io);
-    expect(io.stdout.join('\n')).toMatch(/region bridge: 4 units from turn \d+ to \d+, throughput [\d.]+ per 10 turns/);
+    expect(io.stdout.join('\n')).toMatch(/region bridge: 4 units from turn \d+ to \d+, \d+ crossings, [\d.]+ per 10 turns \(peak \d+\), \d+ entries \(peak \d+ per 10 turns\), \d+ turn-backs/);
     const plain = capture();
     await main(['solve', '--scenario', file({ ...BRIDGE, regions: [] }), '--json'], plain);
     expect(JSON.parse(plain.stdout.join(''))).not.toHaveProperty('regions');

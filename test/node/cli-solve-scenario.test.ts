@@ -121,3 +121,37 @@ describe('mapf-lab solve --scenario', () => {
     expect(io.stdout.join('')).toMatch(/sum of costs: none, makespan: none \(not solved\)/);
   });
 });
+
+describe('mapf-lab solve --scenario: params the app left in the scenario', () => {
+  // The app's scenario after its obstacle was removed: the strategy set for it stays in params.
+  const LEFTOVER = { ...GAP, obstacles: [], solver: { solver: 'independent', params: { strategy: 'splice', m: 4, heuristic: 'wdg' } } };
+
+  it.each(['pibt', 'hca', 'lacam', 'cbs'])('a strategy and another solver\'s param left in the scenario do not fail --solver %s', async (solver) => {
+    const io = capture();
+    const code = await main(['solve', '--scenario', file(LEFTOVER), '--solver', solver, '--json'], io);
+    expect(io.stderr.join('')).toBe('');
+    expect(code).toBe(0);
+    expect(JSON.parse(io.stdout.join(''))).toMatchObject({ solver, status: 'solved' });
+  });
+
+  it('an explicit --param the solver does not take is still an error that names it', async () => {
+    const io = capture();
+    const code = await main(['solve', '--scenario', file(LEFTOVER), '--solver', 'pibt', '--param', 'strategy=splice'], io);
+    expect(code).not.toBe(0);
+    expect(io.stderr.join('')).toMatch(/unknown param 'strategy'/);
+  });
+});
+
+describe('mapf-lab solve --json of a run that did not solve', () => {
+  it('says valid null, as for its costs; a solved run says true', async () => {
+    const plain = { ...GAP, obstacles: [], solver: { solver: 'hca', turnLimit: 2 } };
+    const io = capture();
+    await main(['solve', '--scenario', file(plain), '--json'], io);
+    const out = JSON.parse(io.stdout.join(''));
+    expect(out.status).not.toBe('solved');
+    expect(out).toMatchObject({ valid: null, sumOfCosts: null, makespan: null });
+    const solved = capture();
+    await main(['solve', '--scenario', file({ ...plain, solver: { solver: 'hca' } }), '--json'], solved);
+    expect(JSON.parse(solved.stdout.join(''))).toMatchObject({ status: 'solved', valid: true });
+  });
+});

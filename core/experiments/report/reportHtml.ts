@@ -61,7 +61,7 @@ function reportedMeasures(rows: readonly AggregateRow[]): readonly ChartMeasure[
 }
 
 /** Measures only some experiments have: a proved lower bound, path steps among moving obstacles, a measured region. */
-const OPTIONAL_MEASURES: readonly string[] = ['costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionThroughput', 'regionMeanWait'];
+const OPTIONAL_MEASURES: readonly string[] = ['costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate'];
 
 function summaryTable(rows: readonly AggregateRow[]): string {
   const measures = reportedMeasures(rows);

@@ -8,7 +8,7 @@ import { replayStore } from '../state/replayState.ts';
 import { editorStore } from '../state/editorState.ts';
 import { useCurrentOutcome } from '../state/plan.ts';
 import { model } from '../state/session.ts';
-import { HEAT_LABELS, heatColour, heatLayers } from '../replay/heatLayers.ts';
+import { HEAT_LABELS, HEAT_MEASURES, HEAT_OPTIONS, type HeatMeasure, heatColour, heatLayers } from '../replay/heatLayers.ts';
 
 export function HeatLegend() {
   const heat = useSlice(replayStore, (s) => s.heat);
@@ -31,7 +31,17 @@ export function HeatLegend() {
     <div className="heat-legend" data-testid="heat-legend">
       {heat && (
         <>
-          <div className="heat-title">{HEAT_LABELS[measure]} per cell</div>
+          {/* The measure is picked here, on the map: in the replay bar its select took 120 px from the timeline whenever the heat map was on. */}
+          <div className="heat-title">
+            <select value={measure} onChange={(e) => replayStore.set({ heatMeasure: e.target.value as HeatMeasure })} title={`What the heat map shows per cell: ${HEAT_LABELS[measure]}`} aria-label="Heat map measure" data-testid="heat-measure">
+              {HEAT_MEASURES.map((m) => (
+                <option key={m} value={m} title={HEAT_LABELS[m]}>
+                  {HEAT_OPTIONS[m]}
+                </option>
+              ))}
+            </select>{' '}
+            per cell
+          </div>
           <div className="heat-scale" style={{ background: `linear-gradient(to right, ${stops})` }} />
           <div className="heat-ends">
             <span>0</span>

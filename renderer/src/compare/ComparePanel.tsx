@@ -23,6 +23,8 @@ export function ComparePanel() {
   const rows = current ? state.rows : [];
   const toggle = (name: string) => compareStore.set({ picked: state.picked.includes(name) ? state.picked.filter((n) => n !== name) : [...state.picked, name] });
   const regionNames = rows[0]?.regions.map((r) => r.name) ?? regions.map((r) => r.name);
+  // The proved lower bound gets a column when a run has one (it was in the row's tooltip only).
+  const bounded = rows.some((row) => row.lowerBound !== null);
   return (
     <section className="panel" aria-label="Compare solvers" data-testid="compare-panel">
       <h2>Compare solvers</h2>
@@ -59,9 +61,10 @@ export function ComparePanel() {
                 <th>Status</th>
                 <th title="Turns until the last unit rests on its goal">Makespan</th>
                 <th title={`Sum of costs, cost model '${rows[0].costModel}'`}>SoC ({rows[0].costModel})</th>
+                {bounded && <th title={`Lower bound on the optimal sum of costs the solver proved (CBS, EECBS, LaCAM*), cost model '${rows[0].costModel}'`}>Bound</th>}
                 <th title="Turns units stood still off their goals: all units, and the most one unit waited">Waits / max</th>
                 {regionNames.map((name) => (
-                  <th key={name} title={`${name}: units per 10 turns, and the mean wait in it or next to it`}>
+                  <th key={name} title={`${name}: crossings per 10 turns (units that left by another side than they came in), and the mean wait in it or next to it`}>
                     {name}
                   </th>
                 ))}
@@ -77,12 +80,11 @@ export function ComparePanel() {
                   <td data-testid={`compare-status-${i}`}>{statusText(row)}{row.conflicts > 0 ? `, ${row.conflicts} conflicts` : ''}</td>
                   <td data-testid={`compare-makespan-${i}`}>{row.makespan ?? '—'}</td>
                   <td data-testid={`compare-soc-${i}`}>{row.sumOfCosts ?? '—'}</td>
-                  <td data-testid={`compare-waits-${i}`}>
-                    {row.totalWait} / {row.maxWait}
-                  </td>
+                  {bounded && <td data-testid={`compare-bound-${i}`}>{row.lowerBound ?? '—'}</td>}
+                  <td data-testid={`compare-waits-${i}`}>{row.totalWait === null ? '—' : `${row.totalWait} / ${row.maxWait}`}</td>
                   {regionNames.map((name, k) => (
-                    <td key={name} data-testid={`compare-region-${i}-${k}`}>
-                      {row.regions[k] ? `${row.regions[k].throughput.toFixed(2)} · ${row.regions[k].meanWait.toFixed(1)}` : '—'}
+                    <td key={name} data-testid={`compare-region-${i}-${k}`} title={row.regions[k] ? `${row.regions[k].crossings} crossed (peak ${row.regions[k].peakCrossings} per 10 turns), ${row.regions[k].entries} entries, ${row.regions[k].turnBacks} turned back` : undefined}>
+                      {row.regions[k] ? `${row.regions[k].crossingRate.toFixed(2)} · ${row.regions[k].meanWait.toFixed(1)}` : '—'}
                     </td>
                   ))}
                   <td>{row.solveMs.toFixed(0)}</td>

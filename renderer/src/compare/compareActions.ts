@@ -35,7 +35,7 @@ export async function runCompare(): Promise<void> {
     if (compareStore.get().cancelled) break;
     const entry = findSolver(solvers[k])!;
     const settings = compareSettings(doc.solver, entry.name);
-    const fields = solveRequestFields(settings, doc.grid.width, doc.grid.height);
+    const { dropped: _unused, ...fields } = solveRequestFields(settings, doc.grid.width, doc.grid.height, { obstacles: obstacles.length > 0 });
     if (obstacles.length > 0) fields.params = scenarioObstacleParams(!!obstacleFactory(settings.solver), doc.knowledge, fields.params);
     const prefix = `${k + 1} of ${solvers.length}: ${entry.label}`;
     const job = solverService.solve({ ...fields, instance: wire }, (progress) => compareStore.set({ progress: `${prefix}: ${progress.message}` }));

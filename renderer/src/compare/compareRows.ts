@@ -22,8 +22,11 @@ export interface CompareRow {
   makespan: number | null;
   sumOfCosts: number | null;
   costModel: CostModel;
-  totalWait: number;
-  maxWait: number;
+  /** Waits of the units in the plan; null for a run with no plan (a time-out of an offline solver), as its costs. */
+  totalWait: number | null;
+  maxWait: number | null;
+  /** The lower bound on the optimal sum of costs the solver proved (CBS, EECBS, LaCAM*), else null. */
+  lowerBound: number | null;
   /** Conflicts the plan validator found (0 for a valid plan). */
   conflicts: number;
   regions: RegionMeasures[];
@@ -56,8 +59,9 @@ export function compareRow(
     makespan: costs.makespan,
     sumOfCosts: costs.sumOfCosts,
     costModel: plan.costModel,
-    totalWait,
-    maxWait,
+    totalWait: paths.length > 0 ? totalWait : null,
+    maxWait: paths.length > 0 ? maxWait : null,
+    lowerBound: typeof outcome.stats.costLowerBound === 'number' && Number.isFinite(outcome.stats.costLowerBound) ? outcome.stats.costLowerBound : null,
     conflicts: outcome.conflicts.length,
     regions: paths.length > 0 ? measureRegions({ width: plan.width, paths, goals, sizes: plan.sizes }, plan.regions) : [],
     solveMs: outcome.stats.elapsedMs,
@@ -97,8 +101,9 @@ export function compareCsv(rows: readonly CompareRow[], regionNames: readonly st
       makespan: row.makespan ?? '',
       sumOfCosts: row.sumOfCosts ?? '',
       costModel: row.costModel,
-      totalWait: row.totalWait,
-      maxWait: row.maxWait,
+      costLowerBound: row.lowerBound ?? '',
+      totalWait: row.totalWait ?? '',
+      maxWait: row.maxWait ?? '',
       conflicts: row.conflicts,
       solveMs: Math.round(row.solveMs * 1000) / 1000,
     };
@@ -106,12 +111,17 @@ export function compareCsv(rows: readonly CompareRow[], regionNames: readonly st
       const m = row.regions[i];
       out[`${name} units`] = m?.units ?? '';
       out[`${name} throughput`] = m ? Math.round(m.throughput * 1000) / 1000 : '';
+      out[`${name} crossings`] = m?.crossings ?? '';
+      out[`${name} crossingRate`] = m ? Math.round(m.crossingRate * 1000) / 1000 : '';
+      out[`${name} peakCrossings`] = m?.peakCrossings ?? '';
+      out[`${name} entries`] = m?.entries ?? '';
+      out[`${name} turnBacks`] = m?.turnBacks ?? '';
       out[`${name} meanWait`] = m ? Math.round(m.meanWait * 1000) / 1000 : '';
       out[`${name} maxWait`] = m?.maxWait ?? '';
     });
     return out;
   });
-  const columns = ['solver', 'status', 'agents', 'arrived', 'makespan', 'sumOfCosts', 'costModel', 'totalWait', 'maxWait', 'conflicts', 'solveMs',
-    ...regionNames.flatMap((name) => [`${name} units`, `${name} throughput`, `${name} meanWait`, `${name} maxWait`])];
+  const columns = ['solver', 'status', 'agents', 'arrived', 'makespan', 'sumOfCosts', 'costModel', 'costLowerBound', 'totalWait', 'maxWait', 'conflicts', 'solveMs',
+    ...regionNames.flatMap((name) => [`${name} units`, `${name} throughput`, `${name} crossings`, `${name} crossingRate`, `${name} peakCrossings`, `${name} entries`, `${name} turnBacks`, `${name} meanWait`, `${name} maxWait`])];
   return toCsv(flat, columns);
 }

@@ -4,6 +4,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import Editor from '@monaco-editor/react';
+import { monacoTheme, themeStore } from '../state/themeState.ts';
+import { useSlice } from '../state/store.ts';
 import { monaco, SCENARIO_MODEL_URI } from './monacoSetup.ts';
 import { JsonSync, refreshDelayMs } from './jsonSync.ts';
 import { model } from '../state/session.ts';
@@ -19,6 +21,8 @@ const TYPING_DELAY_MS = 400;
 type CodeEditor = ReturnType<typeof monaco.editor.create>;
 
 export default function JsonPanel() {
+  // Monaco's theme follows the app's (it stayed dark in the light theme).
+  const theme = monacoTheme(useSlice(themeStore, (s) => s.effective));
   const syncRef = useRef<JsonSync | null>(null);
   const [problems, setProblems] = useState<ScenarioProblem[]>([]);
   const typingTimer = useRef(0);
@@ -94,7 +98,7 @@ export default function JsonPanel() {
           path={SCENARIO_MODEL_URI}
           defaultLanguage="json"
           defaultValue={initialText}
-          theme="vs-dark"
+          theme={theme}
           onMount={onMount}
           options={{ minimap: { enabled: false }, fontSize: 12, scrollBeyondLastLine: false, automaticLayout: true, tabSize: 2 }}
         />

@@ -5,6 +5,8 @@
  */
 import { type SyntheticEvent, useEffect, useMemo, useRef } from 'react';
 import Editor from '@monaco-editor/react';
+import { monacoTheme, themeStore } from '../state/themeState.ts';
+import { useSlice } from '../state/store.ts';
 import { EXPERIMENT_MODEL_URI, monaco } from '../json/monacoSetup.ts';
 
 // Monaco's JSON mode and both schemas are set up once in monacoSetup.ts, shared with the
@@ -17,6 +19,8 @@ type CodeEditor = ReturnType<typeof monaco.editor.create>;
 const TYPING_DELAY_MS = 400;
 
 export default function ExperimentEditor({ text, readOnly, onChange }: { text: string; readOnly: boolean; onChange: (text: string) => void }) {
+  // Monaco's theme follows the app's (it stayed dark in the light theme).
+  const theme = monacoTheme(useSlice(themeStore, (s) => s.effective));
   const editorRef = useRef<CodeEditor | null>(null);
   const timer = useRef(0);
   const onChangeRef = useRef(onChange);
@@ -80,7 +84,7 @@ export default function ExperimentEditor({ text, readOnly, onChange }: { text: s
         path={EXPERIMENT_MODEL_URI}
         defaultLanguage="json"
         defaultValue={text}
-        theme="vs-dark"
+        theme={theme}
         onMount={onMount}
         options={options}
       />

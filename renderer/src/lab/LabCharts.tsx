@@ -20,10 +20,24 @@ import { type LabDataset, type PlacedPoint, labDatasets, nearestPoint, pointText
 import { EMPTY_LIVE, type Live, LiveChartData } from './liveChartData.ts';
 import { saveCanvasPng, slugName } from './labExports.ts';
 import { pickRun } from './PickedRun.tsx';
+import { themeStore } from '../state/themeState.ts';
+import { useSlice } from '../state/store.ts';
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, CategoryScale, Filler, Legend, Title, Tooltip);
-ChartJS.defaults.color = '#c9c7c2';
-ChartJS.defaults.borderColor = '#3a3c44';
+
+/** The charts' colours in each theme (the page's --text, --border and --panel): they stayed dark in the light theme. */
+export const CHART_COLOURS = {
+  dark: { text: '#c9c7c2', grid: '#3a3c44', background: '#272930' },
+  light: { text: '#3b3d44', grid: '#dcdcd6', background: '#ffffff' },
+} as const;
+let colours: (typeof CHART_COLOURS)[keyof typeof CHART_COLOURS] = CHART_COLOURS.dark;
+
+/** Chart.js reads its defaults when a chart is made: the charts are made again when the theme changes (MeasureChart's `theme`). */
+function applyChartTheme(theme: 'light' | 'dark'): void {
+  colours = CHART_COLOURS[theme];
+  ChartJS.defaults.color = colours.text;
+  ChartJS.defaults.borderColor = colours.grid;
+}
 
 /** Paints the chart's background, so an exported PNG reads on any page. */
 const background: Plugin<'line'> = {
@@ -32,7 +46,7 @@ const background: Plugin<'line'> = {
     const { ctx, width, height } = chart;
     ctx.save();
     ctx.globalCompositeOperation = 'destination-over';
-    ctx.fillStyle = '#272930';
+    ctx.fillStyle = colours.background;
     ctx.fillRect(0, 0, width, height);
     ctx.restore();
   },
@@ -83,7 +97,8 @@ function optionsFor(measure: ChartMeasure, live: { current: Live }): ChartOption
     interaction: { mode: 'nearest', intersect: false },
     scales: {
       // Agent counts are short labels: no rotation to try (each update measures the labels for it).
-      x: { type: 'linear', title: { display: true, text: 'agents' }, ticks: { maxRotation: 0 } },
+      // Whole numbers only: an empty chart drew 0.2, 0.4 … agents.
+      x: { type: 'linear', title: { display: true, text: 'agents' }, ticks: { maxRotation: 0, precision: 0 } },
       y: { type: measure.log ? 'logarithmic' : 'linear', title: { display: true, text: measure.unit }, ...(measure.key === 'successRate' ? { min: 0, max: 1 } : {}) },
     },
     plugins: {
@@ -122,7 +137,7 @@ function optionsFor(measure: ChartMeasure, live: { current: Live }): ChartOption
   };
 }
 
-function MeasureChart({ measure, data, queue, name }: { measure: ChartMeasure; data: LiveChartData; queue: ChartQueue; name: string }) {
+function MeasureChart({ measure, data, queue, name, theme }: { measure: ChartMeasure; data: LiveChartData; queue: ChartQueue; name: string; theme: 'light' | 'dark' }) {
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const figureRef = useRef<HTMLElement | null>(null);
   const chartRef = useRef<LineChart | null>(null);
@@ -182,9 +197,9 @@ function MeasureChart({ measure, data, queue, name }: { measure: ChartMeasure; d
       chart = null;
       chartRef.current = null;
     };
-  }, [measure, data, queue]);
+  }, [measure, data, queue, theme]);
   return (
-    <figure className="lab-chart" data-testid={`lab-chart-${measure.key}`} ref={figureRef}>
+    <figure className="lab-chart" data-testid={`lab-chart-${measure.key}`} data-theme={theme} ref={figureRef}>
       <div className="lab-chart-canvas">
         <canvas ref={canvasRef} role="img" aria-label={measure.title} />
       </div>
@@ -213,6 +228,8 @@ const MemoChart = memo(MeasureChart);
  */
 export function LabCharts({ records, labels = [], name, running = false }: { records: readonly RunRecord[]; labels?: readonly string[]; name: string; running?: boolean }) {
   const data = useMemo(() => new LiveChartData(), []);
+  const theme = useSlice(themeStore, (s) => s.effective);
+  applyChartTheme(theme);
   // Path steps (seed 004) only mean something among moving obstacles: that chart comes with the first such run.
   const amongObstacles = records.some((r) => Number.isFinite(r.pathStepsComputed));
   // The measured region's charts come with the first run that measured one (issue 15).
@@ -229,7 +246,7 @@ export function LabCharts({ records, labels = [], name, running = false }: { rec
   return (
     <div className="lab-charts" data-testid="lab-charts" data-records={records.length}>
       {records.length === 0 && <p className="lab-note" data-testid="lab-charts-empty">The lines appear as runs finish.</p>}
-      {CHART_MEASURES.filter((m) => (m.key !== 'pathStepsComputed' || amongObstacles) && ((m.key !== 'regionThroughput' && m.key !== 'regionMeanWait') || measuredRegion) && ((m.key !== 'costLowerBound' && m.key !== 'costOverBound') || bounded)).map((m) => <MemoChart key={m.key} measure={m} data={data} queue={queue} name={name} />)}
+      {CHART_MEASURES.filter((m) => (m.key !== 'pathStepsComputed' || amongObstacles) && ((m.key !== 'regionThroughput' && m.key !== 'regionMeanWait' && m.key !== 'regionCrossingRate') || measuredRegion) && ((m.key !== 'costLowerBound' && m.key !== 'costOverBound') || bounded)).map((m) => <MemoChart key={m.key} measure={m} data={data} queue={queue} name={name} theme={theme} />)}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { saveCsv, saveJsonl, saveReport } from './labExports.ts';
 import { labBackend } from './labBackend.ts';
 import { adoptInitialText, experimentFileStore, isExperimentDirty, loadPreset, openExperiment, saveExperiment } from './experimentFile.ts';
 import { PRESETS } from './presets.ts';
+import { type NamedFiles, filesNamedByPath } from '../../../core/experiments/namedFiles.ts';
 import { PickedRun } from './PickedRun.tsx';
 import { mergeResultsFile } from './mergeResultsFile.ts';
 import { cancelSweep, clearAllResults, clearResults, initSweep, pauseSweep, resumeSweep, setExperimentText, startSweep, sweepStore } from './sweep.ts';
@@ -39,8 +40,11 @@ function SweepBar() {
   const busy = phase === 'running' || phase === 'paused';
   const fraction = planned > 0 ? done / planned : 0;
   const left = planned - done;
+  // The browser's workers read no files by path: such an experiment stops here, naming the files to add.
+  const missing = experiment && !labBackend.readsFilesByPath ? filesNamedByPath(experiment) : [];
   const status =
     !experiment && !busy ? 'The definition has problems (below): fix them to run'
+    : missing.length > 0 && !busy ? `Needs ${missing.reduce((n, m) => n + m.files.length, 0)} files the browser edition cannot read by path (below)`
     : phase === 'running' ? `Running${state.shard ? ` shard ${state.shard.index}/${state.shard.count}` : ''} on ${state.workers} ${plural(state.unit, state.workers)}, ${progress?.running ?? 0} in flight`
     : phase === 'paused' ? 'Paused: runs in flight finish, no new ones start'
     : phase === 'cancelled' ? `Cancelled: ${left} runs left; Run resumes`
@@ -51,7 +55,7 @@ function SweepBar() {
   const primary: { label: string; testId: string; onClick: () => void; className?: string; disabled?: boolean } =
     phase === 'running' ? { label: 'Pause', testId: 'lab-pause', onClick: pauseSweep }
     : phase === 'paused' ? { label: 'Resume', testId: 'lab-resume', onClick: resumeSweep }
-    : { label: 'Run', testId: 'lab-run', onClick: () => startSweep(labBackend), className: 'lab-run', disabled: !experiment || left === 0 };
+    : { label: 'Run', testId: 'lab-run', onClick: () => startSweep(labBackend), className: 'lab-run', disabled: !experiment || left === 0 || missing.length > 0 };
   return (
     <div className="lab-bar" data-testid="lab-bar" data-phase={phase}>
       <div className="buttons">
@@ -81,6 +85,7 @@ function SweepBar() {
           Clear results
         </button>
       </div>
+      {missing.length > 0 && !busy && <MissingFiles missing={missing} />}
       <StoredResults busy={busy} />
       {errors > 0 && (
         <details className="lab-failures" data-testid="lab-failures">
@@ -94,6 +99,25 @@ function SweepBar() {
           </ul>
         </details>
       )}
+    </div>
+  );
+}
+
+/** The files an experiment names by path that the browser edition must be given, map by map, and how. */
+function MissingFiles({ missing }: { missing: readonly NamedFiles[] }) {
+  return (
+    <div className="lab-missing" role="alert" data-testid="lab-missing-files">
+      <p>
+        The browser edition reads no files by path. For each map below, remove it from the maps and add its .map with <strong>Add .map…</strong>, then each
+        .scen with <strong>+ .scen</strong> (they are carried in the experiment), or run the experiment in the desktop app or with <code>npx mapf-lab experiment</code>:
+      </p>
+      <ul>
+        {missing.map((m) => (
+          <li key={m.map} data-testid={`lab-missing-map-${m.map}`}>
+            Map {m.map + 1}: {m.files.map((f) => f.split('/').pop()).join(', ')}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -7,36 +7,16 @@
  * window loses nothing and needs no close prompt of its own.
  */
 import { EXPERIMENT_FORMAT, looksLikeExperiment } from '../../../core/experiments/schema.ts';
-import { Store } from '../state/store.ts';
 import { notify } from '../state/solveState.ts';
 import { desktopApi, fileService } from '../platform/index.ts';
 import { PRESETS } from './presets.ts';
 import { slugName } from './labExports.ts';
 import { setExperimentText, sweepStore } from './sweep.ts';
+import { experimentFileStore, isExperimentDirty, remember } from './experimentFileState.ts';
 
-export interface ExperimentFileState {
-  /** File name shown beside the title (a preset's or the file's), null for an untitled experiment. */
-  name: string | null;
-  /** Whether Save writes to a file without asking (desktop: main remembers it). */
-  onDisk: boolean;
-  /** The text last opened, saved or loaded; the experiment is dirty when the editor's differs. */
-  savedText: string | null;
-}
-
-export const experimentFileStore = new Store<ExperimentFileState>({ name: null, onDisk: false, savedText: null });
+export { type ExperimentFileState, adoptInitialText, experimentFileStore, isExperimentDirty } from './experimentFileState.ts';
 
 const FILTERS = [{ name: 'Experiment', extensions: ['json'] }];
-
-export function isExperimentDirty(text = sweepStore.get().text): boolean {
-  const saved = experimentFileStore.get().savedText;
-  // What the lab restored from the window's storage counts as saved until it is edited.
-  return saved !== null && text !== saved;
-}
-
-/** Marks the text the lab starts with as clean (an untitled experiment nobody edited yet). */
-export function adoptInitialText(): void {
-  if (experimentFileStore.get().savedText === null) experimentFileStore.set({ savedText: sweepStore.get().text });
-}
 
 function confirmReplace(): boolean {
   if (!isExperimentDirty()) return true;
@@ -56,7 +36,7 @@ function locked(): boolean {
 
 function load(text: string, name: string, onDisk: boolean): void {
   setExperimentText(text);
-  experimentFileStore.set({ name, onDisk, savedText: text });
+  remember({ name, onDisk, savedText: text });
 }
 
 export function loadPreset(id: string): void {
@@ -88,7 +68,7 @@ export async function saveExperiment(saveAs = false): Promise<void> {
     const outcome = desktopApi ? await desktopApi.labSaveExperiment(suggested, text, options) : await fileService.saveText(suggested, text, FILTERS, options);
     if (outcome.error) throw new Error(outcome.error);
     if (!outcome.saved) return;
-    experimentFileStore.set({ name: outcome.name ?? suggested, onDisk: desktopApi !== undefined, savedText: text });
+    remember({ name: outcome.name ?? suggested, onDisk: desktopApi !== undefined, savedText: text });
   } catch (error) {
     notify('error', `The experiment could not be saved: ${error instanceof Error ? error.message : String(error)}`);
   }

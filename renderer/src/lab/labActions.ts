@@ -80,7 +80,7 @@ export async function saveRunReplay(record: RunRecord): Promise<void> {
     const runModel = new EditorModel(runDocument(run, await filesOf(run)));
     const doc = runModel.document;
     const { instance, events } = runModel.instance();
-    const request = solveRequestFields(doc.solver, doc.grid.width, doc.grid.height);
+    const { dropped: _unused, ...request } = solveRequestFields(doc.solver, doc.grid.width, doc.grid.height);
     notify('info', `Solving run ${record.id} (${record.label}, ${record.agents} agents) for its replay file…`);
     const result = await solverService.solve({ ...request, instance: encodeInstance(instance, events) }).result;
     const outcome = solveOutcome(instance, result, runModel.planRevision);

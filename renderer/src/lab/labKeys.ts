@@ -5,7 +5,8 @@
  */
 import { useLayoutEffect } from 'react';
 import { openExperiment, saveExperiment } from './experimentFile.ts';
-import { isLabShortcut, toggleView, viewStore } from './viewMode.ts';
+import { isLabShortcut, passesInLab, toggleView, viewStore } from './viewMode.ts';
+import { helpStore } from '../shortcuts/HelpOverlay.tsx';
 
 /** Fields and editors keep their keys (the editor's shortcuts skip them too). */
 function typingIn(target: EventTarget | null): boolean {
@@ -37,6 +38,7 @@ function fileShortcut(event: KeyboardEvent): boolean {
   return event.altKey && event.key.toLowerCase() === 'n';
 }
 
+
 /**
  * Ctrl+Shift+L switches views. While the lab shows, the editor's shortcuts (tools, undo,
  * delete, replay keys) must not act on the hidden scenario: keys outside fields stop here,
@@ -57,7 +59,7 @@ export function useLabShortcut(): void {
         event.stopPropagation();
         return;
       }
-      if (!typingIn(event.target) && !fileShortcut(event)) event.stopPropagation();
+      if (!typingIn(event.target) && !fileShortcut(event) && !passesInLab(event, helpStore.get().open)) event.stopPropagation();
     };
     window.addEventListener('keydown', onKey, true);
     window.addEventListener('keyup', onKey, true);

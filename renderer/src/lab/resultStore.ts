@@ -28,6 +28,8 @@ export const CHUNK_LINES = 32;
 export const LAST_EXPERIMENT_KEY = `${STORAGE_PREFIX}experiment`;
 /** Set while the lab reads the stored experiment; found at start-up, it means the last reading never ended. */
 export const LAB_OPENING_KEY = `${STORAGE_PREFIX}opening`;
+/** The experiment's file name and the text last opened or saved (experimentFile.ts), so a restart keeps its name. */
+export const EXPERIMENT_FILE_KEY = `${STORAGE_PREFIX}experiment-file`;
 
 export function chunkKey(hash: string, index: number): string {
   return `${RESULTS_PREFIX}${hash}/${index}`;

@@ -18,6 +18,7 @@ import { type RunSpec, checkRunCount, planRuns } from '../../../core/experiments
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { type Experiment, ExperimentError, parseExperiment } from '../../../core/experiments/schema.ts';
 import { solverNames } from '../../../core/registry/registry.ts';
+import { filesNamedByPath } from '../../../core/experiments/namedFiles.ts';
 import type { SpawnWorker } from '../../../core/protocol/port.ts';
 import { spawnWebSolverWorker } from '../platform/webSolverService.ts';
 import { Store } from '../state/store.ts';
@@ -45,6 +46,8 @@ export interface SweepBackendOptions {
 export interface SweepBackend {
   /** Shown in the status line: 'Web Worker' or 'solver process'. */
   readonly unit: string;
+  /** Whether its runs can read the Moving AI files an experiment names by path (main's pool can; Web Workers cannot). */
+  readonly readsFilesByPath?: boolean;
   start(runs: RunSpec[], options: SweepBackendOptions): SweepRun;
 }
 
@@ -110,6 +113,11 @@ let plannedRuns: RunSpec[] | null = null;
 let storage = windowStorage();
 /** The records: a store of their own (useResultStorage), in memory until the app gives one. */
 let resultStorage: ListedStorage = memoryStorage();
+
+/** Where the lab keeps its small state (the text, the experiment's file name): the window's storage. */
+export function labStorage(): KeyValueStorage {
+  return storage;
+}
 
 /** Tests: where the last text (`next`) and the records (`records`) are kept. */
 export function setLabStorage(next: ListedStorage, records: ListedStorage = next): void {
@@ -306,6 +314,8 @@ export function startSweep(backend: SweepBackend = workerPoolBackend(), flushMs 
   const state = sweepStore.get();
   if (pool || !state.experiment || !results) return;
   const store = results;
+  // An experiment naming files the runs cannot read would record an error per run: stopped here (the bar lists the files).
+  if (!backend.readsFilesByPath && filesNamedByPath(state.experiment).length > 0) return;
   const runs = currentRuns();
   const pending = pendingRuns(state.shard ? shardRuns(runs, state.shard) : runs, state.records);
   if (pending.length === 0) {

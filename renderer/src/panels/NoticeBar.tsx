@@ -2,10 +2,12 @@
 import { solveStore, visibleNotice } from '../state/solveState.ts';
 import { useSlice } from '../state/store.ts';
 import { viewStore } from '../lab/viewMode.ts';
+import { modelStore } from '../state/modelStore.ts';
 
 export function NoticeBar() {
   const view = useSlice(viewStore, (s) => s.view);
-  const notice = visibleNotice(useSlice(solveStore, (s) => s.notice), view);
+  const revision = useSlice(modelStore, (s) => s.revision);
+  const notice = visibleNotice(useSlice(solveStore, (s) => s.notice), view, revision);
   if (!notice) return null;
   return (
     <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice" data-kind={notice.kind}>

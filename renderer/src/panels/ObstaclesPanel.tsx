@@ -3,6 +3,7 @@
  * here each one's size, speed, mode and start turn are edited, what units know of them is chosen, and
  * obstacles are removed. Every change is one command (one undo step).
  */
+import { obstaclesNote } from './obstaclesNote.ts';
 import { OBSTACLE_MODES } from '../../../core/mapf/obstacles.ts';
 import { OBSTACLE_KNOWLEDGE, type ScenarioObstacle } from '../../../core/scenario/schema.ts';
 import { modelStore } from '../state/modelStore.ts';
@@ -88,7 +89,7 @@ export function ObstaclesPanel() {
               ))}
             </select>
           </label>
-          <p className="muted" data-testid="obstacles-note">Units planning alone (Independent) run among them, replanning as the solver panel says; the other solvers do not take moving obstacles yet.</p>
+          <p className="muted" data-testid="obstacles-note">{obstaclesNote()}</p>
         </>
       )}
     </section>

@@ -1,18 +1,18 @@
 /**
  * Measured regions (issue 15, "Measure a region"): the rectangles marked with the Measure tool
  * (M), each renamed or removed here (one undo step each), and for the plan on screen what each
- * one saw: the units that passed through it, from which turn to which, the throughput, the waits
+ * one saw: the units that passed through it, from which turn to which, its crossings (units that got across) beside its entries and turn-backs, the waits
  * in it and next to it, and the queue next to it over time as a small chart.
  */
 import { useMemo, useState, useEffect } from 'react';
-import { THROUGHPUT_TURNS, measureRegions, type RegionMeasures } from '../../../core/mapf/regionMeasures.ts';
+import { THROUGHPUT_TURNS, measureRegions } from '../../../core/mapf/regionMeasures.ts';
 import type { ScenarioRegion } from '../../../core/scenario/schema.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { dispatch } from '../state/editActions.ts';
 import { editorStore } from '../state/editorState.ts';
 import { useCurrentOutcome } from '../state/plan.ts';
-import { replayStore } from '../state/replayState.ts';
+import { QueueChart } from './QueueChart.tsx';
 
 const MAX_ROWS = 50;
 
@@ -33,25 +33,6 @@ function NameField({ value, testId, onCommit }: { value: string; testId: string;
         if (e.key === 'Enter') commit();
       }}
     />
-  );
-}
-
-/** The queue next to the region per turn, with the replay's turn marked. */
-function QueueChart({ measures, testId }: { measures: RegionMeasures; testId: string }) {
-  const t = useSlice(replayStore, (s) => s.t);
-  const { queue, maxQueue } = measures;
-  const width = 220;
-  const height = 40;
-  const top = Math.max(1, maxQueue);
-  const x = (turn: number) => (queue.length > 1 ? (turn / (queue.length - 1)) * width : 0);
-  const y = (value: number) => height - 2 - (value / top) * (height - 6);
-  const points = queue.map((q, turn) => `${x(turn).toFixed(1)},${y(q).toFixed(1)}`).join(' ');
-  return (
-    <svg className="queue-chart" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${measures.name}: units queued next to it per turn, at most ${maxQueue}`} data-testid={testId}>
-      <polyline points={points} fill="none" stroke="#0f9d8a" strokeWidth="1.5" />
-      <line x1={x(Math.min(t, queue.length - 1))} x2={x(Math.min(t, queue.length - 1))} y1={0} y2={height} stroke="#e0a030" strokeWidth="1" />
-      <text x={2} y={10} fontSize="9" fill="currentColor">queue ≤ {maxQueue}</text>
-    </svg>
   );
 }
 
@@ -109,7 +90,7 @@ export function RegionsPanel() {
           <div className="region-figures region-head">
             <span title="Units that stood in the region at some turn">Units</span>
             <span title="First turn a unit stood in it, last turn a unit stood in it">Turns</span>
-            <span title={`Units per ${THROUGHPUT_TURNS} turns over those turns (peak: most entries in any ${THROUGHPUT_TURNS} turns)`}>Per {THROUGHPUT_TURNS} turns</span>
+            <span title={`Crossings per ${THROUGHPUT_TURNS} turns over those turns: units that left by another side than they came in (peak: most crossings in any ${THROUGHPUT_TURNS} turns)`}>Crossed /{THROUGHPUT_TURNS} turns</span>
             <span title="Turns units waited in the region or next to it: mean over the units that passed or queued, and the most one unit waited">Wait mean / max</span>
           </div>
           {measures.slice(0, MAX_ROWS).map((m, i) => (
@@ -118,12 +99,15 @@ export function RegionsPanel() {
               <div className="region-figures">
                 <span data-testid={`region-units-${i}`}>{m.units}</span>
                 <span data-testid={`region-turns-${i}`}>{m.firstEntry === null ? '—' : `${m.firstEntry}–${m.lastExit}`}</span>
-                <span data-testid={`region-throughput-${i}`}>
-                  {m.throughput.toFixed(2)} (peak {m.peakThroughput})
+                <span data-testid={`region-crossings-${i}`}>
+                  {m.crossingRate.toFixed(2)} (peak {m.peakCrossings})
                 </span>
                 <span data-testid={`region-wait-${i}`}>
                   {m.meanWait.toFixed(2)} / {m.maxWait}
                 </span>
+              </div>
+              <div className="region-traffic muted" data-testid={`region-traffic-${i}`} title={`An entry is a turn a unit steps into the region; a crossing leaves it by another side than it came in, a turn-back by the same side. Entries per ${THROUGHPUT_TURNS} turns peak at ${m.peakThroughput}.`}>
+                {m.crossings} crossed, {m.entries} entries (peak {m.peakThroughput} per {THROUGHPUT_TURNS} turns), {m.turnBacks} turned back
               </div>
               <QueueChart measures={m} testId={`region-queue-${i}`} />
             </div>

@@ -3,7 +3,6 @@
  * timeline's marks: arrivals and collisions always; replans, priority overrides and map changes
  * when the solver ran in the simulator and sent its replay (analysis.source 'simulator').
  */
-import { HEAT_LABELS, HEAT_MEASURES, HEAT_OPTIONS, type HeatMeasure } from '../replay/heatLayers.ts';
 import { replayStore, seek, SPEEDS } from '../state/replayState.ts';
 import { useSlice } from '../state/store.ts';
 import { lastTurn, useCurrentOutcome } from '../state/plan.ts';
@@ -29,7 +28,6 @@ export function ReplayBar() {
   const trails = useSlice(replayStore, (s) => s.trails);
   const labels = useSlice(replayStore, (s) => s.labels);
   const heat = useSlice(replayStore, (s) => s.heat);
-  const heatMeasure = useSlice(replayStore, (s) => s.heatMeasure);
   const flow = useSlice(replayStore, (s) => s.flow);
   const pathsSelected = useSlice(replayStore, (s) => s.paths === 'selected');
   const follow = useSlice(replayStore, (s) => s.follow);
@@ -105,15 +103,6 @@ export function ReplayBar() {
       <label className="check" title="Congestion: waiting turns and blocked moves per cell (H)">
         <input type="checkbox" checked={heat} onChange={(e) => replayStore.set({ heat: e.target.checked })} data-testid="heatmap-toggle" /> Heat map
       </label>
-      {heat && (
-        <select value={heatMeasure} onChange={(e) => replayStore.set({ heatMeasure: e.target.value as HeatMeasure })} title="What the heat map shows per cell" aria-label="Heat map measure" data-testid="heat-measure">
-          {HEAT_MEASURES.map((m) => (
-            <option key={m} value={m} title={HEAT_LABELS[m]}>
-              {HEAT_OPTIONS[m]}
-            </option>
-          ))}
-        </select>
-      )}
       <label className="check" title="Draw the paths of the selected units and the one under the pointer only (on a crowded map); otherwise every path up to 64 units">
         <input type="checkbox" checked={pathsSelected} onChange={(e) => replayStore.set({ paths: e.target.checked ? 'selected' : 'all' })} data-testid="paths-selected-toggle" /> Selected paths
       </label>

@@ -14,9 +14,10 @@ import { COOPERATIVE, DEFAULT_TIME_LIMIT_MS, TURN_CONTROLLERS, WINDOWED } from '
 import { dispatch } from '../state/editActions.ts';
 import { NumberField } from './NumberField.tsx';
 import { SolverParamFields, paramsForSolverChange } from './SolverParamFields.tsx';
-import { statusLine } from './statusLine.ts';
+import { idleLine, statusLine } from './statusLine.ts';
 import { setLive } from '../state/liveMode.ts';
 import { STRATEGIES } from '../../../core/simulation/obstacleRules.ts';
+import { UnusedParams } from './UnusedParams.tsx';
 
 const STRATEGY_LABELS: Record<(typeof STRATEGIES)[number], string> = {
   recalc: 'recalc: the whole path, when blocked',
@@ -41,6 +42,8 @@ export function SolvePanel() {
   const progress = useSlice(solveStore, (s) => s.progress);
   const outcome = useSlice(solveStore, (s) => s.outcome);
   const live = useSlice(solveStore, (s) => s.live);
+  const refused = useSlice(solveStore, (s) => s.refused);
+  const refusedNow = refused !== null && refused.revision === revision;
   const running = phase === 'running';
   const cooperative = COOPERATIVE.has(settings.solver);
   const optimal = findSolver(settings.solver)?.optimal === true;
@@ -116,6 +119,7 @@ export function SolvePanel() {
         <NumberField label="Seed" title="Seed of every random choice the solver makes (random order, tie-breaks): the same seed gives the same plan" value={settings.seed} min={0} onCommit={(seed) => setSettings({ seed: seed ?? 1 })} testId="solver-seed" disabled={running} />
       </div>
       <SolverParamFields specs={findSolver(settings.solver)?.params ?? []} params={settings.params} disabled={running} onChange={(params) => setSettings({ params })} />
+      <UnusedParams solver={settings.solver} params={settings.params} obstacles={obstacles > 0} disabled={running} onChange={(params) => setSettings({ params })} />
       {obstacles > 0 && obstacleFactory(settings.solver) !== undefined && (
         <label className="field" title={obstacleFactory(settings.solver) === null ? "How units planning alone replan among the moving obstacles (seed 004, Patel); a strategy's own parameters (m, every, limit, regionSize…) go in the solver params in the JSON" : "How the solver repairs its plans among the moving obstacles (seed 004, Patel): recalc or watch; units know where obstacles stand now. A strategy's own parameters (every, regionSize…) go in the solver params in the JSON"}>
           <span>Replanning among obstacles</span>
@@ -174,14 +178,12 @@ export function SolvePanel() {
           <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} data-testid="live-mode" /> Live
         </label>
       </div>
-      <p className="status" role="status" data-testid="status" data-status={running ? 'running' : (outcome?.status ?? 'idle')}>
+      <p className="status" role="status" data-testid="status" data-status={running ? 'running' : refusedNow ? 'refused' : (outcome?.status ?? 'idle')}>
         {running
           ? progress || 'Solving…'
-          : outcome
+          : outcome && !refusedNow
             ? statusLine(outcome.status, outcome.message, outcome.stats.elapsedMs, outcome.paths.length > 0)
-            : agents.length === 0
-              ? 'No units yet: add some with the Unit tool (U) or “Place random units”.'
-              : 'Ready. Press Solve (Ctrl+Enter).'}
+            : idleLine(agents.length, refused, revision)}
       </p>
       {stale && !running && <p className="stale" data-testid="stale">The scenario changed since this plan: solve again to replay it.</p>}
     </section>

@@ -9,7 +9,7 @@ import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { currentOutcome } from '../state/plan.ts';
 import { setFollow } from '../replay/follow.ts';
-import { matchUnits } from './unitSearch.ts';
+import { matchUnits, unitOnEnter } from './unitSearch.ts';
 
 const MAX_ROWS = 100;
 
@@ -27,7 +27,14 @@ export function UnitList() {
   if (agents.length === 0) return null;
   return (
     <div className="unit-list">
-      <input type="search" placeholder={`Find a unit: number, name or id (${agents.length})`} value={query} onChange={(e) => setQuery(e.target.value)} aria-label="Find a unit" data-testid="unit-search" />
+      <input type="search" placeholder={`Find a unit: number, name or id (${agents.length})`} value={query} onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          // Enter picks the first match, as a click on it does (Shift: adds it to the selection).
+          if (e.key !== 'Enter') return;
+          const id = unitOnEnter(agents, query);
+          if (id !== null) selectUnit(id, e.shiftKey);
+        }}
+        aria-label="Find a unit" data-testid="unit-search" />
       {query.trim() !== '' && (
         <ul data-testid="unit-matches">
           {matches.slice(0, MAX_ROWS).map((i) => (

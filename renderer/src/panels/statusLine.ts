@@ -21,3 +21,12 @@ export function statusLine(status: string, message: string | undefined, elapsedM
       return `Solver error: ${message ?? 'unknown error'}`;
   }
 }
+
+/**
+ * The solver panel's line before any solve, or after one the panel refused to send (units walled
+ * off from their goals): the refusal, while the scenario is the one it judged, never 'Ready'.
+ */
+export function idleLine(units: number, refused: { message: string; revision: number } | null, planRevision: number): string {
+  if (refused !== null && refused.revision === planRevision) return `Not solved: ${refused.message}`;
+  return units === 0 ? 'No units yet: add some with the Unit tool (U) or “Place random units”.' : 'Ready. Press Solve (Ctrl+Enter).';
+}

@@ -9,3 +9,10 @@ export function matchUnits(agents: readonly { id: string; name: string }[], quer
   });
   return out;
 }
+
+/** The unit Enter in the search picks: the first match of a non-empty search, else none. */
+export function unitOnEnter(agents: readonly { id: string; name: string }[], query: string): string | null {
+  if (query.trim() === '') return null;
+  const first = matchUnits(agents, query)[0];
+  return first === undefined ? null : agents[first].id;
+}

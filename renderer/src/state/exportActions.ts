@@ -52,7 +52,7 @@ export async function exportReplayFile(): Promise<void> {
       movement: doc.movement,
       agents: doc.agents,
       events: doc.events,
-      request: solveRequestFields(doc.solver, doc.grid.width, doc.grid.height),
+      request: solveRequestFields(doc.solver, doc.grid.width, doc.grid.height, { obstacles: doc.obstacles.length > 0 }),
       outcome,
     });
     await save(`${stem()}-replay.json`, text, JSON_FILTER('MAPF Lab replay'), ' (MAPF Lab replay, version 1).');

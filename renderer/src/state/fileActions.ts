@@ -146,7 +146,7 @@ async function loadScenarioText(name: string, text: string): Promise<void> {
   model.dispatch({ type: 'loadDocument', document: doc });
   afterLoad();
   if (mapGrid && keep) openedMap = { file: { ...keep.file, grid: mapGrid }, version: mapGrid.version };
-  notify('info', `Opened ${name}: ${doc.grid.width}×${doc.grid.height}, ${doc.agents.length} units.`);
+  notify('info', `Opened ${name}: ${doc.grid.width}×${doc.grid.height}, ${doc.agents.length} units.`, { revision: model.revision });
 }
 
 export async function addUnitsFromScenario(): Promise<void> {
@@ -162,12 +162,12 @@ export async function addUnitsFromScenario(): Promise<void> {
     const asked = parseUnitCount(answer, available);
     if ('error' in asked) throw new Error(`${file.name}: ${asked.error}`);
     const taken = scenario.entries.slice(0, asked.count);
-    // All units in one undoable step ("Undo units from scenario").
+    // All units in one undoable step ("Undo .scen units").
     const agents = taken.map((e, i) => ({ id: `a${i + 1}`, name: `Unit ${i + 1}`, start: [e.startX, e.startY] as const, goal: [e.goalX, e.goalY] as const }));
     const result = model.dispatch({ type: 'setAgents', agents });
     if (!result.ok) throw new Error(`${file.name}: ${result.message}`);
     editorStore.set({ selection: [] });
-    notify('info', `Placed the first ${taken.length} of ${scenario.entries.length} units from ${file.name}.`);
+    notify('info', `Placed the first ${taken.length} of ${scenario.entries.length} units from ${file.name}.`, { revision: model.revision });
   });
 }
 

@@ -44,7 +44,7 @@ export function generateMap(options: GeneratorOptions): void {
     if (!confirmDiscard()) return;
     model.dispatch({ type: 'loadDocument', document: doc });
     afterLoad();
-    notify('info', `Created “${doc.name}” with ${doc.agents.length} units.`);
+    notify('info', `Created “${doc.name}” with ${doc.agents.length} units.`, { revision: model.revision });
   } catch (error) {
     notify('error', error instanceof Error ? error.message : String(error));
   }

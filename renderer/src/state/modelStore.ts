@@ -36,7 +36,13 @@ export interface ModelView {
   solutionIsCurrent: boolean;
 }
 
-/** Command names in the user's words, for "Undo paint" and the like. */
+/**
+ * Command names in the user's words, for "Undo paint" and the like: short, because the Undo and
+ * Redo buttons have a fixed width (the header must not reflow) and 'Undo measured regions' was
+ * cut to 'Undo measured…'. The button's tooltip says the same.
+ */
+export const MAX_COMMAND_LABEL = 12;
+
 export const COMMAND_LABELS: Record<CommandName, string> = {
   paintCells: 'paint',
   fillRect: 'rectangle',
@@ -48,15 +54,15 @@ export const COMMAND_LABELS: Record<CommandName, string> = {
   moveAgentStart: 'move start',
   moveAgentGoal: 'move goal',
   setAgentProps: 'edit units',
-  setAgents: 'units from scenario',
+  setAgents: '.scen units',
   placeRandomAgents: 'random units',
-  setSolverSettings: 'solver settings',
+  setSolverSettings: 'solver',
   setMovement: 'movement',
   setName: 'rename',
   setEvents: 'map events',
-  setObstacles: 'moving obstacles',
-  setKnowledge: 'what units know',
-  setRegions: 'measured regions',
+  setObstacles: 'obstacles',
+  setKnowledge: 'knowledge',
+  setRegions: 'regions',
   replaceFromJson: 'JSON edit',
   loadDocument: 'open',
   receiveSolution: 'solution',

@@ -31,13 +31,17 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   const problem = events.length === 0 ? unreachableMessage(instance, model.document.agents.map((a) => a.name)) : null;
   if (problem !== null) {
     if (running.phase === 'running') solveStore.set({ phase: 'idle', jobId: null, progress: '' });
+    // The solver panel says so too, in place of 'Ready', until the scenario changes.
+    solveStore.set({ refused: { message: problem, revision: model.planRevision } });
     notify('error', problem);
     return;
   }
+  solveStore.set({ refused: null });
   const revision = model.planRevision;
   const settings = model.document.solver;
   // The grid is edited in place by the painter: the request gets its own copy on the wire.
-  const fields = solveRequestFields(settings, instance.grid.width, instance.grid.height);
+  // A param the panels set for another solver or for obstacles is left out (the solver panel lists it).
+  const { dropped: _unused, ...fields } = solveRequestFields(settings, instance.grid.width, instance.grid.height, { obstacles: obstacles.length > 0 });
   // Among moving obstacles units replan by a strategy; by default the one that fits what they know.
   if (obstacles.length > 0) fields.params = scenarioObstacleParams(!!obstacleFactory(settings.solver), model.document.knowledge, fields.params);
   const job = solverService.solve({ ...fields, instance: encodeInstance(instance, events, obstacles) }, (progress) => solveStore.set({ progress: progress.message }));

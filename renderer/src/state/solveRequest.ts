@@ -2,9 +2,12 @@
  * The solver settings of the scenario (model.document.solver) as the protocol's request fields.
  * Pure, so the mapping is tested without a worker. Which params a solver accepts is the
  * solver's business (each refuses unknown ones), so only the solvers that run in the turn
- * simulator get turnLimit, only Silver's cooperative solvers order, and only WHCA* window.
+ * simulator get turnLimit, only Silver's cooperative solvers order, and only WHCA* window; a
+ * param the panels set for another solver or for a run among obstacles (core/registry/runParams.ts)
+ * is left out and named in `dropped`, so a hidden leftover never makes a solve fail.
  */
 import { CONTROLLERS } from '../../../core/registry/registry.ts';
+import { paramsForRun } from '../../../core/registry/runParams.ts';
 import type { SolverSettings } from '../../../core/scenario/schema.ts';
 
 /** Solvers that run in the turn simulator (the registry's turn controllers): they take turnLimit. */
@@ -19,6 +22,8 @@ export interface SolveRequestFields {
   seed: number;
   timeLimitMs: number;
   params: Record<string, unknown>;
+  /** The scenario's params this run does not take, left out. */
+  dropped: string[];
 }
 
 /** The default wall-clock budget when the scenario names none. */
@@ -29,8 +34,8 @@ export const DEFAULT_TIME_LIMIT_MS = 30_000;
  * turn-controller runs get 4 × (width + height) turns rather than the simulator's 100 (Silver's
  * setting for small maps), so units on a large map are not cut off half-way.
  */
-export function solveRequestFields(settings: SolverSettings, width: number, height: number): SolveRequestFields {
-  const params: Record<string, unknown> = { ...settings.params };
+export function solveRequestFields(settings: SolverSettings, width: number, height: number, run: { obstacles: boolean } = { obstacles: false }): SolveRequestFields {
+  const { params, dropped } = paramsForRun(settings.solver, settings.params, run);
   if (TURN_CONTROLLERS.has(settings.solver)) {
     if (COOPERATIVE.has(settings.solver) && settings.order !== 'given') params.order ??= settings.order;
     params.turnLimit ??= settings.turnLimit ?? Math.max(100, 4 * (width + height));
@@ -38,5 +43,5 @@ export function solveRequestFields(settings: SolverSettings, width: number, heig
     // Their plan windows, for the replay's Window overlay (LRA* plans none: the simulator then records nothing).
     params.recordPlans ??= true;
   }
-  return { solver: settings.solver, seed: settings.seed, timeLimitMs: settings.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS, params };
+  return { solver: settings.solver, seed: settings.seed, timeLimitMs: settings.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS, params, dropped };
 }

@@ -40,6 +40,11 @@ export interface Notice {
   actions?: { label: string; testId: string; run: () => void }[];
   /** The view the message was given in: it is shown there only (the lab's notices stayed in the editor). */
   view?: ViewName;
+  /**
+   * The document revision (EditorModel.revision) a message about the document describes ("Created
+   * … with 0 units"): it goes at the next edit, which makes it untrue.
+   */
+  revision?: number;
 }
 
 export interface SolveState {
@@ -51,6 +56,8 @@ export interface SolveState {
   outcome: SolveOutcome | null;
   /** Live mode: every edit re-solves (debounced), cancelling a stale run. */
   live: boolean;
+  /** The last solve refused before it ran (units walled off …), at the plan revision it judged. */
+  refused: { message: string; revision: number } | null;
 }
 
 export const solveStore = new Store<SolveState>({
@@ -60,14 +67,16 @@ export const solveStore = new Store<SolveState>({
   progress: '',
   outcome: null,
   live: false,
+  refused: null,
 });
 
-export function notify(kind: Notice['kind'], text: string): void {
-  solveStore.set({ notice: { kind, text, view: viewStore.get().view } });
+export function notify(kind: Notice['kind'], text: string, about?: { revision: number }): void {
+  solveStore.set({ notice: { kind, text, view: viewStore.get().view, ...(about ? { revision: about.revision } : {}) } });
 }
 
-/** The notice to show in `view`: one given in the other view waits there. */
-export function visibleNotice(notice: Notice | null, view: ViewName): Notice | null {
-  return notice !== null && (notice.view === undefined || notice.view === view) ? notice : null;
+/** The notice to show in `view` at document revision `revision`: one given in the other view waits there; one about an edited document is gone. */
+export function visibleNotice(notice: Notice | null, view: ViewName, revision?: number): Notice | null {
+  if (notice === null || (notice.view !== undefined && notice.view !== view)) return null;
+  return notice.revision === undefined || revision === undefined || notice.revision === revision ? notice : null;
 }
 

@@ -27,13 +27,16 @@ function stored(): ThemeChoice {
   }
 }
 
-export const themeStore = new Store<{ choice: ThemeChoice }>({ choice: stored() });
+/** `effective`: the theme in force (installTheme keeps it), for what styles.css cannot reach: Monaco's and the charts' colours. */
+export const themeStore = new Store<{ choice: ThemeChoice; effective: 'light' | 'dark' }>({ choice: stored(), effective: 'dark' });
 
 /** Applies the theme now and whenever the choice or the system's setting changes. */
 export function installTheme(): void {
   const media = globalThis.matchMedia?.('(prefers-color-scheme: light)');
   const apply = () => {
-    document.documentElement.dataset.theme = effectiveTheme(themeStore.get().choice, media?.matches ?? false);
+    const effective = effectiveTheme(themeStore.get().choice, media?.matches ?? false);
+    document.documentElement.dataset.theme = effective;
+    if (themeStore.get().effective !== effective) themeStore.set({ effective });
   };
   apply();
   media?.addEventListener('change', apply);
@@ -45,6 +48,11 @@ export function installTheme(): void {
       // Storage refused (private mode): the choice lasts for this session.
     }
   });
+}
+
+/** Monaco's built-in theme for the theme in force. */
+export function monacoTheme(effective: 'light' | 'dark'): string {
+  return effective === 'light' ? 'vs' : 'vs-dark';
 }
 
 export function cycleTheme(): void {

@@ -33,6 +33,18 @@ describe('runs with a measured region', () => {
     expect(record.regionMeanWait).toBeGreaterThanOrEqual(0);
     const row = summarize([record])[0];
     expect(row.regionThroughput).toBeCloseTo(record.regionThroughput);
+    // One starts in the column and one ends in it: neither got across it.
+    expect(record.regionCrossingRate).toBe(0);
+    expect(record.regionPeakCrossings).toBe(0);
+    expect(row.regionCrossingRate).toBe(0);
+  });
+
+  it('records the crossings of a region units get across, and their peak', () => {
+    const experiment = parseExperiment({ ...base, region: { name: 'middle column', from: [1, 0], to: [2, 2] } });
+    const [record] = [...runSweep(planRuns(experiment), newRunContext(files))];
+    // Both units cross the middle columns, west to east and east to west.
+    expect(record.regionCrossingRate).toBeGreaterThan(0);
+    expect(record.regionPeakCrossings).toBeGreaterThanOrEqual(2);
   });
 
   it('a map the region does not fit, and an experiment without one, record NaN', () => {
@@ -52,5 +64,18 @@ describe('runs with a measured region', () => {
     delete line.regionThroughput;
     delete line.regionMeanWait;
     expect(readResults(`${JSON.stringify(line)}\n`).records[0].regionThroughput).toBeNaN();
+  });
+});
+
+describe('a run whose solver gave no plan', () => {
+  it('records no cycles or waits per agent (NaN, left out of the charts and means), not 0', () => {
+    const [run] = planRuns(parseExperiment({ ...base, solvers: [{ solver: 'cbs' }] }));
+    const timedOut = executeRun({ ...run, timeLimitMs: 0 }, newRunContext(files));
+    expect(timedOut.status).toBe('timeout');
+    expect(timedOut.cyclesPerAgent).toBeNaN();
+    expect(timedOut.waitsPerAgent).toBeNaN();
+    const solved = executeRun(run, newRunContext(files));
+    expect(solved.status).toBe('solved');
+    expect(Number.isFinite(solved.cyclesPerAgent)).toBe(true);
   });
 });

@@ -65,6 +65,10 @@ describe('Moving AI .map reader', () => {
     ['missing map line', SMALL.replace('map\n', 'mop\n'), "m.map:4:1: expected 'map', found 'mop'"],
     ['truncated header', 'type octile\nheight 3\n', "m.map:3:1: expected 'width W', found the end of the file"],
     ['empty file', '', "m.map:1:1: expected 'type octile', found ''"],
+    // A PNG renamed .map, as a browser reads it (undecodable bytes become U+FFFD): no raw bytes echoed.
+    ['a binary file', '\ufffdPNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR\u0000\u0000\u0001', "m.map:1:1: this is not a text file (it holds binary data)"],
+    ['a binary file without a NUL', '\ufffd\ufffd\u0003\u0004\ufffd\u0014x\ufffd\ufffd', "m.map:1:1: this is not a text file (it holds binary data)"],
+    ['a stray undecodable byte in a text header', SMALL.replace('octile', 'octile\ufffd'), "m.map:1:6: unsupported map type 'octile\\ufffd'"],
   ];
   for (const [name, text, message] of cases) {
     it(`rejects ${name} naming file, line and column`, () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { lorrDocument } from '../../../core/formats/lorr.ts';
-import { runLengthEncode, scenarioKind, trackerRow } from '../../../core/formats/mapfTracker.ts';
+import { runLengthEncode, scenarioKind, trackerCsv, trackerRow } from '../../../core/formats/mapfTracker.ts';
 
 const grid = Grid.fromAscii(['....', '....']);
 const c = (x: number, y: number) => grid.cell(x, y);
@@ -17,6 +17,9 @@ describe('MAPF tracker rows', () => {
     expect(row.solution_plan).toBe('3r\nwud');
     expect(row.solution_cost).toBe(6);
     expect(row.lower_cost).toBeNull();
+    // u is y - 1 (unit 2 steps from (0, 1) to (0, 0)), and the row says so for the tracker's server.
+    expect(row.flip_up_down).toBe(true);
+    expect(trackerCsv(row).split('\n')[0]).toBe('map_name,scen_type,type_id,agents,lower_cost,solution_cost,solution_plan,flip_up_down');
   });
 
   it('refuses an unsolved run and a diagonal move, and reads scenario names', () => {

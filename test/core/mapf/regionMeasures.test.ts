@@ -15,8 +15,34 @@ describe('measureRegion', () => {
     const m = measureRegion(plan, region);
     expect(m).toEqual({
       name: 'bridge', units: 2, firstEntry: 1, lastExit: 4, throughput: 5, peakThroughput: 2,
+      entries: 2, crossings: 2, turnBacks: 0, crossingRate: 5, peakCrossings: 2,
       totalWait: 1, meanWait: 0.5, maxWait: 1, queue: [0, 0, 0, 1, 0, 0], maxQueue: 1,
     });
+  });
+
+  it('a unit that steps onto the bridge and back out the same side is an entry and a turn-back, not a crossing', () => {
+    // Cells 0..5 in a row, the bridge is x = 2..3: unit 1 steps on twice from the west, backs off once, then crosses.
+    const m = measureRegion({ width: 6, paths: [[1, 2, 1, 2, 3, 4, 5]], goals: [5] }, { name: 'b', from: [2, 0], to: [3, 0] });
+    expect(m).toMatchObject({ entries: 2, crossings: 1, turnBacks: 1, peakThroughput: 2, peakCrossings: 1 });
+  });
+
+  it('sides: north to south across a row is a crossing, off a corner and out by an adjacent side too; a visit the plan starts or ends in is neither', () => {
+    // 5x3 map; the region is the middle row's cells x = 1..3 (y = 1).
+    const region = { name: 'row', from: [1, 1] as const, to: [3, 1] as const };
+    const c = (x: number, y: number) => y * 5 + x;
+    const across = measureRegion({ width: 5, paths: [[c(2, 0), c(2, 1), c(2, 2)]], goals: [c(2, 2)] }, region);
+    expect(across).toMatchObject({ entries: 1, crossings: 1, turnBacks: 0 });
+    // In off the north-west corner (8-connected), out to the south: a crossing; out to the north: a turn-back.
+    expect(measureRegion({ width: 5, paths: [[c(0, 0), c(1, 1), c(1, 2)]], goals: [c(1, 2)] }, region)).toMatchObject({ crossings: 1, turnBacks: 0 });
+    expect(measureRegion({ width: 5, paths: [[c(0, 0), c(1, 1), c(1, 0)]], goals: [c(1, 0)] }, region)).toMatchObject({ crossings: 0, turnBacks: 1 });
+    // Starting in it, or ending in it: an entry, neither crossing nor turn-back.
+    expect(measureRegion({ width: 5, paths: [[c(2, 1), c(2, 2)], [c(2, 0), c(2, 1)]], goals: [c(2, 2), c(2, 1)] }, region)).toMatchObject({ entries: 2, crossings: 0, turnBacks: 0 });
+  });
+
+  it('a 2x2 unit crossing a one-cell region: its footprint beyond the west side before, beyond the east side after', () => {
+    // 6x2 map, region (2, 0)..(2, 1); the unit's anchor moves 0 -> 1 -> 2 -> 3.
+    const m = measureRegion({ width: 6, paths: [[0, 1, 2, 3]], goals: [3], sizes: [2] }, { name: 'r', from: [2, 0], to: [2, 1] });
+    expect(m).toMatchObject({ entries: 1, crossings: 1, turnBacks: 0 });
   });
 
   it('a unit waiting on its goal next to the region is not queued; a unit that never enters but waits next to it counts in the waits', () => {

@@ -77,6 +77,14 @@ describe('solving among moving obstacles in the solver process', () => {
     }
   });
 
+  it('a run the turn limit stopped is failed, not a time-out, saying so, for units planning alone and for a cooperative solver', async () => {
+    for (const solver of ['independent', 'whca']) {
+      const result = await solve(solver, { turnLimit: 2 });
+      expect(result.status, solver).toBe('failed');
+      expect(result.message, solver).toMatch(/did not arrive within 2 turns/);
+    }
+  });
+
   it('fails, saying why, for a solver that does not take obstacles and for an unknown strategy', async () => {
     expect(await solve('cbs', {})).toMatchObject({ status: 'failed', message: expect.stringMatching(/^cbs does not take moving obstacles: it plans once for a fixed world.*solvers that do: independent, lra, ca, hca, whca/) });
     expect(await solve('whca', { strategy: 'predict' })).toMatchObject({ status: 'failed', message: expect.stringMatching(/predict is for units planning alone \(solver independent\); whca takes recalc or watch/) });

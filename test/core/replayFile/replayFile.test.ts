@@ -91,6 +91,16 @@ describe('replay file', () => {
     expect(() => parseReplayFile('{"format": ', 'r.json')).toThrow('r.json: not JSON');
   });
 
+  it('says what it found where a field is wrong, not only "Invalid input"', () => {
+    const { grid, result } = simulated();
+    const good = JSON.parse(serializeReplayFile(replayFileFromReplay(result.replay, info(grid))));
+    const read = (data: unknown) => () => parseReplayFile(JSON.stringify(data), 'r.json');
+    expect(read({ ...good, name: 12 })).toThrow('r.json: name: expected a string, found 12');
+    const { name: _name, ...unnamed } = good;
+    expect(read(unnamed)).toThrow('r.json: name: missing, expected a string');
+    expect(read({ ...good, solver: { ...good.solver, status: 'great' } })).toThrow(/solver\.status: .*found "great"/);
+  });
+
   it('refuses to describe a replay with the wrong number of units', () => {
     const { grid, result } = simulated();
     expect(() => replayFileFromReplay(result.replay, info(grid, { units: [] }))).toThrow('the replay has 2 units but 0 are described');

@@ -24,8 +24,8 @@ const instance = {
 const regions = [{ name: 'bridge', from: [3, 2] as [number, number], to: [3, 2] as [number, number] }];
 const SETTINGS: SolverSettings = { solver: 'whca', order: 'given', seed: 1, params: {} };
 
-function run(solver: string, options: Record<string, unknown> = {}) {
-  const result = solveWith(findSolver(solver)!, instance, { seed: 1, params: { turnLimit: 60, ...options } });
+function run(solver: string, options: Record<string, unknown> = {}, timeLimitMs?: number) {
+  const result = solveWith(findSolver(solver)!, instance, { seed: 1, params: solver === 'cbs' ? options : { turnLimit: 60, ...options }, timeLimitMs });
   const body = { solver, status: result.status, paths: encodePaths(result.paths), message: result.message, stats: result.stats };
   const outcome = solveOutcome(instance, body, 1);
   return compareRow({ solver, label: solver, settings: { ...SETTINGS, solver }, outcome }, { width: grid.width, sizes: [1, 1, 1, 1], regions, costModel: 'rest' });
@@ -47,6 +47,20 @@ describe('compare rows', () => {
     expect(statusText(row)).toBe('solved');
   });
 
+  it('a run with no plan (an offline solver out of time) has no waits, not 0 / 0; a proved lower bound is a figure of its own', () => {
+    const timedOut = run('cbs', {}, 0);
+    expect(timedOut.status).toBe('timeout');
+    expect(timedOut.outcome.paths).toEqual([]);
+    expect([timedOut.totalWait, timedOut.maxWait]).toEqual([null, null]);
+    const cbs = run('cbs');
+    expect(cbs.status).toBe('solved');
+    expect(cbs.lowerBound).toBe(cbs.outcome.stats.costLowerBound);
+    expect(cbs.lowerBound).toBeLessThanOrEqual(cbs.sumOfCosts!);
+    expect(run('hca').lowerBound).toBeNull();
+    const [head, , line] = compareCsv([run('hca'), cbs, timedOut], ['bridge']).trim().split('\n').map((l) => l.split(','));
+    expect(line[head.indexOf('costLowerBound')]).toBe(String(cbs.lowerBound));
+  });
+
   it('a run that did not solve has no cost and says how many arrived', () => {
     const row = run('hca', { turnLimit: 3 });
     expect(row.status).not.toBe('solved');
@@ -58,7 +72,9 @@ describe('compare rows', () => {
   it('the CSV has a line per run, the cost model, and the region columns', () => {
     const rows = [run('hca'), run('hca', { turnLimit: 3 })];
     const lines = compareCsv(rows, ['bridge']).trim().split('\n');
-    expect(lines[0]).toBe('solver,status,agents,arrived,makespan,sumOfCosts,costModel,totalWait,maxWait,conflicts,solveMs,bridge units,bridge throughput,bridge meanWait,bridge maxWait');
+    expect(lines[0]).toBe('solver,status,agents,arrived,makespan,sumOfCosts,costModel,costLowerBound,totalWait,maxWait,conflicts,solveMs,bridge units,bridge throughput,bridge crossings,bridge crossingRate,bridge peakCrossings,bridge entries,bridge turnBacks,bridge meanWait,bridge maxWait');
+    const bridge = rows[0].regions[0];
+    expect(lines[1].split(',').slice(14, 19)).toEqual([bridge.crossings, Math.round(bridge.crossingRate * 1000) / 1000, bridge.peakCrossings, bridge.entries, bridge.turnBacks].map(String));
     expect(lines).toHaveLength(3);
     const first = lines[1].split(',');
     expect(first.slice(0, 7)).toEqual(['hca', 'solved', '4', '4', String(rows[0].makespan), String(rows[0].sumOfCosts), 'rest']);

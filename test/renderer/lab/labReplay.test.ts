@@ -3,7 +3,7 @@ import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
 import { runFiles } from '../../../core/protocol/pool.ts';
 import { runDocument } from '../../../renderer/src/lab/labReplay.ts';
-import { isLabShortcut } from '../../../renderer/src/lab/viewMode.ts';
+import { isLabShortcut, passesInLab } from '../../../renderer/src/lab/viewMode.ts';
 
 describe('replay of a run', () => {
   it('loads the run instance, agents and solver settings as a scenario', () => {
@@ -37,5 +37,14 @@ describe('replay of a run', () => {
     expect(isLabShortcut({ key: 'l', ctrlKey: false, metaKey: true, shiftKey: true, altKey: false })).toBe(true);
     expect(isLabShortcut({ key: 'l', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false })).toBe(false);
     expect(isLabShortcut({ key: 'l', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false })).toBe(false);
+  });
+
+  it('in the lab, ? opens the shortcut list and Escape closes it; the editor\'s other keys stay off', () => {
+    const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+    expect(passesInLab(key('?'), false)).toBe(true);
+    expect(passesInLab(key('Escape'), true)).toBe(true);
+    expect(passesInLab(key('Escape'), false)).toBe(false);
+    expect(passesInLab(key('p'), false)).toBe(false);
+    expect(passesInLab(key('?', { ctrlKey: true }), false)).toBe(false);
   });
 });

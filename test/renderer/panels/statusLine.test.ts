@@ -1,7 +1,7 @@
 // Issue 15, defects 2 and 4: a time-out offered "the best plan found" over an empty timeline, and
 // a run where units did not arrive read "Solver error" like a crash.
 import { describe, expect, it } from 'vitest';
-import { statusLine } from '../../../renderer/src/panels/statusLine.ts';
+import { idleLine, statusLine } from '../../../renderer/src/panels/statusLine.ts';
 
 describe('statusLine', () => {
   it('offers a timed-out plan only when there is one', () => {
@@ -14,5 +14,14 @@ describe('statusLine', () => {
     expect(line).toBe('Not solved: 3 of 20 agents failed after 256 turns; 3 not on their goal; the replay shows how far they got.');
     expect(line).not.toMatch(/error/i);
     expect(statusLine('weird', 'boom', 1, false)).toBe('Solver error: boom');
+  });
+});
+
+describe('idleLine', () => {
+  it("after a refused solve says why, not 'Ready', until the scenario changes", () => {
+    const refused = { message: 'Unit 3 cannot reach its goal at (9, 4): it is walled off.', revision: 7 };
+    expect(idleLine(3, refused, 7)).toBe('Not solved: Unit 3 cannot reach its goal at (9, 4): it is walled off.');
+    expect(idleLine(3, refused, 8)).toBe('Ready. Press Solve (Ctrl+Enter).');
+    expect(idleLine(0, null, 8)).toMatch(/^No units yet/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchUnits } from '../../../renderer/src/panels/unitSearch.ts';
+import { matchUnits, unitOnEnter } from '../../../renderer/src/panels/unitSearch.ts';
 
 describe('finding a unit', () => {
   const agents = [{ id: 'a1', name: 'Unit 1' }, { id: 'cart', name: 'Cart' }, { id: 'a12', name: 'Unit 12' }];
@@ -13,5 +13,12 @@ describe('finding a unit', () => {
     expect(matchUnits(agents, 'CAR')).toEqual([1]);
     expect(matchUnits(agents, ' ')).toEqual([0, 1, 2]);
     expect(matchUnits(agents, 'zebra')).toEqual([]);
+  });
+
+  it('Enter picks the first match: the unit of that number, else the first name or id; nothing for no match or an empty search', () => {
+    expect(unitOnEnter(agents, '3')).toBe('a12');
+    expect(unitOnEnter(agents, 'car')).toBe('cart');
+    expect(unitOnEnter(agents, 'zebra')).toBeNull();
+    expect(unitOnEnter(agents, '  ')).toBeNull();
   });
 });
