@@ -5,6 +5,7 @@
 import type { CommandIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { COMMANDS } from './commands/index.ts';
+import { MAX_MAP_CELLS, MAX_RUNS, MAX_UNITS, formatCount } from '../core/util/limits.ts';
 
 const stdio: CommandIo = {
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
@@ -30,6 +31,12 @@ export function helpText(): string {
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'Run `mapf-lab <command> --help` for the options of one command.',
+    '',
+    `Limits (refused before any work): ${formatCount(MAX_UNITS)} units per scenario, ${formatCount(MAX_MAP_CELLS)} cells`,
+    `per map (4096x4096), ${formatCount(MAX_RUNS)} runs per experiment.`,
+    '',
+    'Runs from the bundle in out/cli/, rebuilt when a source changed; MAPF_LAB_DEV=1 runs the',
+    'TypeScript sources through tsx instead.',
   ].join('\n');
 }
 

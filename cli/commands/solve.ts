@@ -25,13 +25,14 @@ import { obstacleFactory } from '../../core/registry/registry.ts';
 import { STRATEGIES } from '../../core/simulation/obstacleRules.ts';
 import { type RegionRect, measureRegions } from '../../core/mapf/regionMeasures.ts';
 import { regionsJson, regionsText } from './solveRegions.ts';
+import { MAX_UNITS, formatCount } from '../../core/util/limits.ts';
 
 const OPTIONS = {
   scenario: { value: 'FILE.json', help: 'an app scenario file instead of --map/--scen/--agents: its\nmap (inline, or a .map beside it), units, events, solver settings\n(the defaults here) and moving obstacles' },
   strategy: { value: 'NAME', help: `with moving obstacles: how units planning alone replan, one\nof ${STRATEGIES.join(', ')}\n(default: predict when the scenario's knowledge is timetable,\nelse recalc when blocked); the cooperative solvers take recalc\nand watch; its parameters by --param (recalc: every,\nwhenBlocked, whenChanged, knowledge; splice: m, every, limit;\nwatch: regionSize, horizon, notifyEvery, repair, m, limit,\nknowledge); knowledge=timetable (the default when the\nscenario's units know it) plans against the timetable` },
   map: { value: 'FILE.map', help: 'Moving AI map' },
   scen: { value: 'FILE.scen', help: 'Moving AI scenario; its first K agents are used' },
-  agents: { value: 'K', help: 'number of agents (1 or more)' },
+  agents: { value: 'K', help: `number of agents (1 to ${formatCount(MAX_UNITS)}, the lab's unit limit)` },
   solver: { value: 'NAME', help: `one of: ${solverNames().join(', ')}` },
   window: { value: 'W', help: 'search window in turns (whca); same as --param window=W' },
   param: {
@@ -91,6 +92,13 @@ export interface SolveArgs {
   /** Whether --solver and --seed were given (a scenario file's settings fill in the rest). */
   solverGiven?: boolean;
   seedGiven?: boolean;
+}
+
+/** --agents K: at least 1 and at most the lab's unit limit, refused before any file is read. */
+function agentCount(text: string | undefined): number {
+  const agents = wholeNumber('--agents', text);
+  if (agents > MAX_UNITS) throw new UsageError(`--agents ${text}: at most ${formatCount(MAX_UNITS)} units per scenario (the lab's unit limit)`);
+  return agents;
 }
 
 export const solveCommand: Command = {
@@ -274,7 +282,7 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     seedGiven: values.seed !== undefined,
     map: values.map ?? '',
     scen: values.scen ?? '',
-    agents: scenario !== undefined ? 0 : wholeNumber('--agents', values.agents),
+    agents: scenario !== undefined ? 0 : agentCount(values.agents),
     solver,
     params,
     connectivity: Number(connectivity) as Connectivity,

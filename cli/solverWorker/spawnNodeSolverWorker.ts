@@ -2,9 +2,11 @@
  * The Node adapter of the solver protocol: a solver process as a worker_threads Worker, used by
  * the command line, the benchmark and the tests. Everything above WorkerHandle is core's.
  *
- * Workers start from one esbuild bundle of solverWorkerEntry.ts (see workerBundle.ts), built
- * lazily on the first spawn in a process and then reused; if it cannot be built, from
- * bootstrap.mjs through tsx, after a one-line warning. SpawnWorker is synchronous, so the
+ * The command line's bundle (cli/bundle.mjs, out/cli/) starts workers from the worker bundled
+ * beside it. Run from the sources (tests, MAPF_LAB_DEV=1, benchmarks through tsx), workers start
+ * from one esbuild bundle of solverWorkerEntry.ts (see workerBundle.ts), built lazily on the first
+ * spawn in a process and then reused; if it cannot be built, from bootstrap.mjs through tsx,
+ * after a one-line warning. SpawnWorker is synchronous, so the
  * handle returned at once is a thin queue in front of the Worker: messages posted and
  * listeners added before the Worker exists are kept and handed to it as soon as the script is
  * known (one shared promise; a few ms once the bundle is cached). The SolverClient waits for
@@ -21,7 +23,16 @@ export interface NodeSolverWorkerOptions {
   testSolvers?: boolean;
 }
 
-const defaultScript = workerScriptResolver();
+/**
+ * Set by cli/bundle.mjs (esbuild's define) in the command line's bundle: the bundled worker's
+ * path relative to the bundle. Undefined when running from the sources.
+ */
+declare const MAPF_LAB_BUNDLED_WORKER: string | undefined;
+
+const defaultScript: () => Promise<URL> =
+  typeof MAPF_LAB_BUNDLED_WORKER === 'string'
+    ? () => Promise.resolve(new URL(MAPF_LAB_BUNDLED_WORKER, import.meta.url))
+    : workerScriptResolver();
 
 export function spawnNodeSolverWorker(options: NodeSolverWorkerOptions = {}): WorkerHandle {
   return spawnSolverWorkerFrom(defaultScript(), options);

@@ -4,8 +4,9 @@
  * each instance once) and every solver sees exactly the same instances. A RunSpec is plain data,
  * so a worker pool can ship it to another thread and run it there.
  */
-import { type Experiment, ExperimentError, type MapSpec } from './schema.ts';
+import type { Experiment, MapSpec } from './schema.ts';
 import { Random } from '../util/random.ts';
+import { checkRunCount } from './runCount.ts';
 import type { CostModel } from '../mapf/plan.ts';
 
 /** Which map a run uses; enough for any process to rebuild it. */
@@ -90,42 +91,7 @@ function countsFor(experiment: Experiment, mapIndex: number, instance: number): 
   return Array.from({ length: agents.instances }, () => agents.min + random.int(agents.max - agents.min + 1));
 }
 
-/**
- * The most runs one experiment may plan. Planning costs about 0.7 s and 360 MB per million runs
- * (RunSpecs), and a sweep of that size is weeks of work on one machine: a larger one is a typo
- * (repeats: 1e9) or belongs in several experiments or shards.
- */
-export const MAX_RUNS = 1_000_000;
-
-/**
- * How many runs `planRuns` would plan, counted without building them (as planRuns nests them:
- * per map its instances, each with its repeats, each with its agent counts, each with every solver).
- */
-export function countRuns(experiment: Experiment): number {
-  const counts = Array.isArray(experiment.agents) ? experiment.agents.length : experiment.agents.instances;
-  const wantScenario = experiment.placement !== 'random';
-  let total = 0;
-  for (const spec of experiment.maps) {
-    let instances: number;
-    if (spec.kind === 'random') instances = spec.seeds.length * experiment.repeats;
-    else if (spec.kind === 'movingai') instances = wantScenario && spec.scen.length > 0 ? spec.scen.length : experiment.repeats;
-    else instances = wantScenario && spec.agents ? 1 : experiment.repeats;
-    total += instances * counts * experiment.solvers.length;
-  }
-  return total;
-}
-
-/** Refuses an experiment of more than MAX_RUNS runs, saying how many it asks for and what multiplies up. */
-export function checkRunCount(experiment: Experiment): number {
-  const runs = countRuns(experiment);
-  if (runs > MAX_RUNS) {
-    const counts = Array.isArray(experiment.agents) ? experiment.agents.length : experiment.agents.instances;
-    throw new ExperimentError([
-      `(top level): this experiment asks for ${runs.toLocaleString('en-US')} runs (maps and their seeds or scenarios x repeats ${experiment.repeats} x agent counts ${counts} x solvers ${experiment.solvers.length}); at most ${MAX_RUNS.toLocaleString('en-US')} per experiment: lower repeats, seeds, agent counts or solvers, or split it into several experiments`,
-    ]);
-  }
-  return runs;
-}
+export { MAX_RUNS, checkRunCount, countRuns } from './runCount.ts';
 
 /** Every run of the experiment, in order (at most MAX_RUNS: a larger experiment is an ExperimentError). */
 export function planRuns(experiment: Experiment): RunSpec[] {

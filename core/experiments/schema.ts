@@ -10,12 +10,17 @@
 import { z } from 'zod';
 import { COST_MODELS, DEFAULT_COST_MODEL } from '../mapf/plan.ts';
 import { SolverParamsSchema } from '../scenario/schema.ts';
-import { MAX_GRID_SIDE } from '../grid/grid.ts';
+import { MAX_GRID_SIDE, mapCellsProblem } from '../grid/grid.ts';
+import { MAX_MAP_CELLS, MAX_UNITS, formatCount } from '../util/limits.ts';
+import { ExperimentError } from './experimentError.ts';
+import { runCountProblem } from './runCount.ts';
 
 export const EXPERIMENT_FORMAT = 'mapf-lab/experiment';
 export const EXPERIMENT_VERSION = 1;
 
 const whole = (min: number) => z.number().int().min(min);
+/** An agent count: at most the lab's unit limit, named when refused. */
+const unitCount = whole(1).max(MAX_UNITS, `at most ${formatCount(MAX_UNITS)} units per scenario (the lab's unit limit)`);
 
 /** Random obstacle maps, one per seed (seed 001: 32x32, density 0.2, fill). */
 const RandomMapSchema = z.object({
@@ -42,15 +47,15 @@ const InlineMapSchema = z.object({
   kind: z.literal('inline'),
   name: z.string().min(1),
   rows: z.array(z.string().min(1).max(MAX_GRID_SIDE)).min(1).max(MAX_GRID_SIDE),
-  agents: z.array(z.tuple([whole(0), whole(0), whole(0), whole(0)])).optional(),
+  agents: z.array(z.tuple([whole(0), whole(0), whole(0), whole(0)])).max(MAX_UNITS, `at most ${formatCount(MAX_UNITS)} units per scenario (the lab's unit limit)`).optional(),
 }).strict();
 
 export const MapSpecSchema = z.discriminatedUnion('kind', [RandomMapSchema, MovingAiMapSchema, InlineMapSchema]);
 
 /** A list of agent counts, or (Standley) a count drawn uniformly in [min, max] for each of `instances`. */
 const AgentCountsSchema = z.union([
-  z.array(whole(1)).min(1),
-  z.object({ min: whole(1), max: whole(1), instances: whole(1) }).strict().refine((r) => r.max >= r.min, { message: 'max must be >= min' }),
+  z.array(unitCount).min(1),
+  z.object({ min: unitCount, max: unitCount, instances: whole(1) }).strict().refine((r) => r.max >= r.min, { message: 'max must be >= min' }),
 ]);
 
 export const SolverSpecSchema = z.object({
@@ -128,13 +133,7 @@ export function looksLikeExperiment(text: string): boolean {
 export type MapSpec = z.infer<typeof MapSpecSchema>;
 export type SolverSpec = z.infer<typeof SolverSpecSchema>;
 
-/** One line per problem, each naming the field by its path ("maps[0].density: …"). */
-export class ExperimentError extends Error {
-  override name = 'ExperimentError';
-  constructor(readonly problems: string[]) {
-    super(problems.join('\n'));
-  }
-}
+export { ExperimentError };
 
 function fieldPath(path: readonly PropertyKey[]): string {
   let out = '';
@@ -180,7 +179,14 @@ export function parseExperiment(json: unknown, solverNames?: readonly string[]):
         if (row.length !== width) problems.push(`maps[${i}].rows[${y}]: row has ${row.length} cells, expected ${width}`);
       });
     }
+    const size = m.kind === 'random' ? [m.width, m.height] : m.kind === 'inline' ? [m.rows[0].length, m.rows.length] : null;
+    if (size && size[0] * size[1] > MAX_MAP_CELLS) {
+      problems.push(`maps[${i}]: ${mapCellsProblem(size[0], size[1])}`);
+    }
   });
+  // Counted, not planned: a definition of 1e9 runs is refused at once.
+  const runs = runCountProblem(experiment);
+  if (runs !== null) problems.push(runs);
   if (problems.length > 0) throw new ExperimentError(problems);
   return experiment;
 }

@@ -14,7 +14,8 @@
  * or `@`. Malformed input throws a FormatError naming file, line and column, and nothing half
  * built escapes.
  */
-import { Grid, MAX_GRID_SIDE } from '../grid/grid.ts';
+import { Grid, MAX_GRID_SIDE, mapCellsProblem } from '../grid/grid.ts';
+import { MAX_MAP_CELLS } from '../util/limits.ts';
 import { FormatError, looksBinary, quoteInput } from './formatError.ts';
 import { type LineBreak, joinLines, splitLines } from './textLines.ts';
 
@@ -87,7 +88,9 @@ export function parseMap(text: string, file = '<map>', options: MapReadOptions =
   const mapLine = headerLine(3, 'map');
   if (mapLine.trimEnd() !== 'map') fail(4, 1, `expected 'map', found ${quoteInput(mapLine)}`);
 
-  // Check the row count before allocating: a truncated file must not cost width x height bytes.
+  // Check the size and the row count before allocating: a map past the limit or a truncated file
+  // must not cost width x height bytes.
+  if (width * height > MAX_MAP_CELLS) fail(2, 1, mapCellsProblem(width, height));
   if (lines.length < 4 + height) fail(lines.length + 1, 1, `expected ${height} map rows, found ${lines.length - 4}`);
   const passable = new Uint8Array(width * height);
   const terrain = new Uint8Array(width * height);

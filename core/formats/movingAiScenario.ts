@@ -10,6 +10,7 @@
  * line and column; `checkScenario` checks a parsed scenario against the map it is meant for.
  */
 import { type Grid, MAX_GRID_SIDE } from '../grid/grid.ts';
+import { MAX_UNITS, formatCount } from '../util/limits.ts';
 import { FormatError, looksBinary, quoteInput } from './formatError.ts';
 import { type LineBreak, joinLines, splitLines } from './textLines.ts';
 
@@ -48,10 +49,13 @@ const DECIMAL = /^[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?$/;
 /** Parses the text of a `.scen` file; `file` is only used in error messages. */
 export function parseScenario(text: string, file = '<scen>'): MovingAiScenario {
   if (looksBinary(text)) throw new FormatError(file, 1, 1, "this is not a text file (it holds binary data); a Moving AI scenario is text that starts with 'version 1'");
-  const { lines, lineBreak, finalNewline } = splitLines(text);
   const fail = (line: number, column: number, reason: string): never => {
     throw new FormatError(file, line, column, reason);
   };
+  // Counted before splitting: a file of 10^6 queries is refused at once, not after reading them.
+  const past = lineOfQueryPastLimit(text);
+  if (past > 0) fail(past, 1, `the scenario has more than ${formatCount(MAX_UNITS)} queries; at most ${formatCount(MAX_UNITS)} units per scenario (the lab's unit limit)`);
+  const { lines, lineBreak, finalNewline } = splitLines(text);
   if (lines.length === 0) fail(1, 1, `expected 'version 1', found an empty file`);
   const versionMatch = /^version[ \t]+(\S+)[ \t]*$/.exec(lines[0]);
   if (!versionMatch) fail(1, 1, `expected 'version 1', found ${quoteInput(lines[0])}`);
@@ -107,6 +111,31 @@ export function parseScenario(text: string, file = '<scen>'): MovingAiScenario {
     entries.push({ bucket, map: fields[1], mapWidth, mapHeight, startX, startY, goalX, goalY, optimalLength: Number(optimalText), optimalText, line, columns });
   }
   return { version, entries, lineBreak, finalNewline };
+}
+
+/**
+ * The 1-based line of the first query past MAX_UNITS (non-blank lines after the version line),
+ * or 0 when the file has no more: scans no further than that line.
+ */
+function lineOfQueryPastLimit(text: string): number {
+  let queries = -1; // the version line
+  let line = 0;
+  let start = 0;
+  while (start < text.length) {
+    line++;
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    // A line of only spaces, TABs or a CR is blank.
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c !== 32 && c !== 9 && c !== 13) {
+        if (++queries > MAX_UNITS) return line;
+        break;
+      }
+    }
+    start = end + 1;
+  }
+  return 0;
 }
 
 /** Writes the canonical `.scen` text (TAB-separated, the optimal length's original text kept). */

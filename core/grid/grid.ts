@@ -7,6 +7,8 @@
  * against the version they were built for.
  */
 
+import { MAX_MAP_CELLS, formatCount } from '../util/limits.ts';
+
 /** Largest side we accept: keeps width * height inside a typed array and the UI usable. */
 export const MAX_GRID_SIDE = 8192;
 /**
@@ -160,4 +162,10 @@ function checkSize(width: number, height: number): void {
   if (width > MAX_GRID_SIDE || height > MAX_GRID_SIDE) {
     throw new RangeError(`grid size ${width}x${height} exceeds the limit of ${MAX_GRID_SIDE} per side`);
   }
+  if (width * height > MAX_MAP_CELLS) throw new RangeError(mapCellsProblem(width, height));
+}
+
+/** The message for a map past MAX_MAP_CELLS, naming the limit (every parser says the same). */
+export function mapCellsProblem(width: number, height: number): string {
+  return `a ${width}x${height} map has ${formatCount(width * height)} cells; at most ${formatCount(MAX_MAP_CELLS)} per map (the lab's map limit)`;
 }

@@ -10,6 +10,7 @@ import type { Path } from '../mapf/plan.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import { MAX_UNIT_SPEED } from '../mapf/instance.ts';
 import { type MovingObstacle, OBSTACLE_MODES, type ObstacleMode } from '../mapf/obstacles.ts';
+import { MAX_UNITS, formatCount } from '../util/limits.ts';
 
 /**
  * Instance versions: 1 carries the map and every unit's start and goal; 2 adds unit attributes
@@ -154,6 +155,7 @@ export function decodeInstance(wire: WireInstance): MapfInstance {
   if (wire.connectivity !== 4 && wire.connectivity !== 8) throw new WireFormatError(`connectivity must be 4 or 8, got ${String(wire.connectivity)}`);
   if (wire.corners !== 'cut' && wire.corners !== 'no-cut') throw new WireFormatError(`corners must be 'cut' or 'no-cut', got ${String(wire.corners)}`);
   const n = wire.starts.length;
+  if (n > MAX_UNITS) throw new WireFormatError(`instance has ${formatCount(n)} units; at most ${formatCount(MAX_UNITS)} units per scenario (the lab's unit limit)`);
   const { sizes, speeds, priorities } = checkAttributes(wire, n);
   const grid = new Grid(wire.width, wire.height, wire.passable, wire.weight);
   const agents = Array.from(wire.starts, (start, i): AgentTask => {

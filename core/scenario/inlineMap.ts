@@ -2,7 +2,8 @@
  * Inline maps: rows of '.' (free) and '@' (wall), with optional rows of weights. Writing keeps
  * the weights out when every cell costs 1, so plain maps stay plain.
  */
-import { Grid } from '../grid/grid.ts';
+import { Grid, mapCellsProblem } from '../grid/grid.ts';
+import { MAX_MAP_CELLS } from '../util/limits.ts';
 import type { InlineMap } from './schema.ts';
 import type { ScenarioProblem } from './scenarioError.ts';
 
@@ -12,6 +13,11 @@ const WALL = 64; // '@'
 /** Problems with the rows and weights: ragged rows, unknown characters, weights of the wrong shape. */
 export function checkInlineMap(map: InlineMap, problems: ScenarioProblem[]): void {
   const width = map.rows[0].length;
+  if (width * map.rows.length > MAX_MAP_CELLS) {
+    // Before scanning the rows: nothing else about a map past the limit is worth saying.
+    problems.push({ path: 'map.rows', message: mapCellsProblem(width, map.rows.length) });
+    return;
+  }
   map.rows.forEach((row, y) => {
     if (row.length !== width) {
       problems.push({ path: `map.rows[${y}]`, message: `row ${y} has ${row.length} cells, expected ${width} (the width of row 0)` });

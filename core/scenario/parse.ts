@@ -4,7 +4,8 @@
  * in a ScenarioError, each with its JSON path and the line and column of the field in the text.
  */
 import type { Grid } from '../grid/grid.ts';
-import { ScenarioSchema, type Scenario } from './schema.ts';
+import { ScenarioSchema, type Scenario, UNITS_LIMIT_MESSAGE } from './schema.ts';
+import { MAX_UNITS, formatCount } from '../util/limits.ts';
 import { migrateScenarioJson } from './migrations.ts';
 import { checkScenarioOnGrid, checkScenarioStructure } from './checks.ts';
 import { gridFromInlineMap } from './inlineMap.ts';
@@ -30,6 +31,11 @@ export function parseScenarioJson(text: string, fileName: string, options: Scena
     const syntax = findJsonSyntaxError(text);
     const where = syntax ?? { line: 1, column: 1, reason: 'not valid JSON' };
     throw new ScenarioError(fileName, [{ path: '', message: `JSON syntax error: ${where.reason}`, line: where.line, column: where.column }]);
+  }
+  // Counted before migrating and validating 10^6 units one by one: refused at once.
+  const agents = (json as { agents?: unknown } | null)?.agents;
+  if (Array.isArray(agents) && agents.length > MAX_UNITS) {
+    throw located(text, fileName, [{ path: 'agents', message: `${formatCount(agents.length)} units; ${UNITS_LIMIT_MESSAGE}` }]);
   }
   const migrated = migrateScenarioJson(json, fileName);
   if (!migrated.ok) throw located(text, fileName, migrated.problems);

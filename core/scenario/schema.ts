@@ -12,6 +12,7 @@ import { CELL_WEIGHT_LIMIT, MAX_GRID_SIDE } from '../grid/grid.ts';
 import { MAX_UNIT_SIZE } from '../grid/footprint.ts';
 import { MAX_UNIT_PRIORITY, MAX_UNIT_SPEED, MIN_UNIT_PRIORITY } from '../mapf/instance.ts';
 import { OBSTACLE_MODES } from '../mapf/obstacles.ts';
+import { MAX_UNITS, formatCount } from '../util/limits.ts';
 
 export const SCENARIO_FORMAT = 'mapf-lab/scenario';
 export const SCENARIO_VERSION = 3;
@@ -21,6 +22,9 @@ export const AGENT_ORDERS = ['given', 'random', 'priority', 'distance'] as const
 export type AgentOrder = (typeof AGENT_ORDERS)[number];
 
 const whole = (min: number) => z.number().int().min(min);
+
+/** What a scenario past the unit limit is told (the schema and the loader's early count say the same). */
+export const UNITS_LIMIT_MESSAGE = `at most ${formatCount(MAX_UNITS)} units per scenario (the lab's unit limit)`;
 
 /** Deepest nesting of objects and arrays in solver params: deeper values opened but could not be saved (the writer recursed out of stack). */
 export const MAX_PARAMS_DEPTH = 32;
@@ -124,7 +128,7 @@ export const ScenarioSchema = z.object({
   connectivity: z.union([z.literal(4), z.literal(8)]).default(4).describe('4: moves along rows and columns only; 8: diagonal moves too.'),
   corners: z.enum(['no-cut', 'cut']).default('no-cut')
     .describe("For 8-connected maps: 'no-cut' needs both orthogonal neighbours of a diagonal move free; 'cut' allows diagonals past blocked corners."),
-  agents: z.array(AgentSchema).default([]).describe('The units, in planning order for the "given" order.'),
+  agents: z.array(AgentSchema).max(MAX_UNITS, UNITS_LIMIT_MESSAGE).default([]).describe(`The units, in planning order for the "given" order (at most ${formatCount(MAX_UNITS)}).`),
   // A function, so each scenario gets its own settings object (no shared `params`).
   solver: SolverSettingsSchema.default(() => ({ solver: 'independent', order: 'given' as const, seed: 1, params: {} })),
   events: z.array(MapEventSchema).default([]).describe('Timed map changes, any order.'),

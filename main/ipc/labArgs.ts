@@ -5,19 +5,25 @@
  */
 import { z } from 'zod';
 import { runSpecSchema } from '../../core/experiments/runSchemas.ts';
+import { MAX_RUNS, formatCount } from '../../core/util/limits.ts';
 import { LAB_MAX_WORKERS, type LabControl, type LabSweepRequest } from '../../core/platform/desktopApi.ts';
 import { type BesideWording, resolveBeside } from './fileArgs.ts';
 import type { Checked } from './validate.ts';
 
-/** More runs than any sweep the lab plans in one go (Standley's full experiment is 3,000). */
-export const LAB_MAX_RUNS = 200_000;
+/** The lab's run limit: the same figure the renderer plans by and the command line refuses by. */
+const RUNS_LIMIT_MESSAGE = `at most ${formatCount(MAX_RUNS)} runs per sweep (the lab's run limit)`;
 
 const requestSchema = z.object({
-  runs: z.array(runSpecSchema).max(LAB_MAX_RUNS),
+  runs: z.array(runSpecSchema).max(MAX_RUNS, RUNS_LIMIT_MESSAGE),
   workers: z.number().int().min(1).max(LAB_MAX_WORKERS),
 });
 
 export function checkLabRequest(request: unknown): Checked<LabSweepRequest> {
+  // Counted before validating each run: a sweep past the limit is refused at once.
+  const runs = (request as { runs?: unknown } | null)?.runs;
+  if (Array.isArray(runs) && runs.length > MAX_RUNS) {
+    return { ok: false, message: `invalid lab sweep: runs: ${formatCount(runs.length)} runs; ${RUNS_LIMIT_MESSAGE}` };
+  }
   const parsed = requestSchema.safeParse(request);
   if (parsed.success) return { ok: true, value: parsed.data as LabSweepRequest };
   const issue = parsed.error.issues[0];

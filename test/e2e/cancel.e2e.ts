@@ -5,12 +5,12 @@
  */
 import { loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import type { Browser } from 'playwright-core';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 
-const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+const BENCHMARKS = MOVING_AI;
 
 let browser: Browser;
 let app: WatchedPage;
@@ -31,7 +31,8 @@ describe('browser edition: cancel a long solve', () => {
     await screenshot(app.page, 'cancel-example-whca');
   });
 
-  it('cancels a long solve promptly and keeps the UI responsive', async () => {
+  it('cancels a long solve promptly and keeps the UI responsive', async (ctx) => {
+    skipWithoutBenchmarks(ctx);
     for (const [button, file] of [['open-map', 'maps/random-32-32-20.map'], ['add-units', 'scen/random-32-32-20-random-1.scen']]) {
       const chooser = app.page.waitForEvent('filechooser');
       await app.page.getByTestId(button).click();

@@ -5,13 +5,13 @@
  * then closes.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { launchBrowser, screenshot } from './browser.ts';
 import { FAKE_DESKTOP_API } from './support/fakeDesktopApi.ts';
 
-const MAP = fileURLToPath(new URL('../../../shared/benchmarks/movingai/maps/random-32-32-10.map', import.meta.url));
+const MAP = `${MOVING_AI}maps/random-32-32-10.map`;
 
 type Call = [string, ...unknown[]];
 let browser: Browser;
@@ -80,7 +80,8 @@ describe('desktop renderer path (preload API stand-in)', () => {
     expect((await calls()).filter((c) => c[0] === 'save').length).toBe(saves + 1);
   });
 
-  it('opens a file main read for it (Open Recent)', async () => {
+  it('opens a file main read for it (Open Recent)', async (ctx) => {
+    skipWithoutBenchmarks(ctx);
     const text = readFileSync(MAP, 'utf8');
     await page.evaluate((t) => (window as unknown as { __desktop: { openFile(f: object): void } }).__desktop.openFile({ name: 'random-32-32-10.map', text: t }), text);
     await expect.poll(() => page.getByTestId('scenario-name').textContent()).toBe('random-32-32-10.map');

@@ -6,14 +6,14 @@
  * the Window overlay on, the selected unit's WHCA* window and reserved cells are shaded.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { cellPoint, isHeat, isWall, layerPixels, mapView } from './mapCanvas.ts';
 
-const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+const BENCHMARKS = MOVING_AI;
 const GAP = { x: 16, y: 16 };
 /** Two units on each side of the gap, each going to the other side: all four need the gap at once. */
 const UNITS = [
@@ -252,7 +252,8 @@ describe('browser edition: the scenario editor and the replay player', () => {
     await page.getByTestId('live-mode').uncheck();
   });
 
-  it('imports a Moving AI map and scenario from the benchmarks', async () => {
+  it('imports a Moving AI map and scenario from the benchmarks', async (ctx) => {
+    skipWithoutBenchmarks(ctx);
     for (const [button, file] of [['open-map', 'maps/random-32-32-20.map'], ['add-units', 'scen/random-32-32-20-random-1.scen']]) {
       const chooser = page.waitForEvent('filechooser');
       await page.getByTestId(button).click();

@@ -4,19 +4,19 @@
  * reader it is meant for (core's replay file parser and the plan validator, PlanViz's action
  * rules, the .scen parser) and compared with the plan on screen and the benchmark file.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import type { Browser, Page } from 'playwright-core';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { parseReplayFile, replayFromReplayFile } from '../../core/replayFile/replayFile.ts';
 import { validateReplay } from '../../core/solvers/replay.ts';
 import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { parseScenario } from '../../core/formats/movingAiScenario.ts';
 
-const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+const BENCHMARKS = MOVING_AI;
 const MAP = join(BENCHMARKS, 'maps/random-32-32-20.map');
 const SCEN = join(BENCHMARKS, 'scen/random-32-32-20-random-1.scen');
 
@@ -47,6 +47,8 @@ async function downloadOf(page: Page, item: 'replay' | 'planviz' | 'lorr' | 'sce
 let replayText = '';
 
 describe('browser edition: exports', () => {
+  // Every test here works on what the benchmark files opened: absent, they all skip, saying why.
+  beforeEach(skipWithoutBenchmarks);
   it('solves 10 benchmark units on random-32-32-20', async () => {
     await chooseFile(app.page, 'open-map', MAP);
     await chooseFile(app.page, 'add-units', SCEN);

@@ -2,15 +2,15 @@
  * Files in the browser edition: open a Moving AI map and scenario from ../shared/benchmarks,
  * refuse a malformed file without losing the scenario, and save the map back byte for byte.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 
-const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+const BENCHMARKS = MOVING_AI;
 const MAP = join(BENCHMARKS, 'maps/random-32-32-20.map');
 const SCEN = join(BENCHMARKS, 'scen/random-32-32-20-random-1.scen');
 
@@ -31,6 +31,8 @@ async function chooseFile(page: Page, button: string, path: string): Promise<voi
 }
 
 describe('browser edition: Moving AI files', () => {
+  // Every test here works on what the benchmark files opened: absent, they all skip, saying why.
+  beforeEach(skipWithoutBenchmarks);
   it('opens a benchmark map', async () => {
     await chooseFile(app.page, 'open-map', MAP);
     await expect.poll(() => app.page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 0 units/);

@@ -5,16 +5,16 @@
  * replay plays at 8 turns per second; figures are printed for the report.
  */
 import { loadavg } from 'node:os';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import type { Browser } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { frameIntervals, mean, percentile } from './frameTiming.ts';
 import { cellPoint, mapView } from './mapCanvas.ts';
 
-const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+const BENCHMARKS = MOVING_AI;
 const MAP = join(BENCHMARKS, 'maps/Berlin_1_256.map');
 const SCEN = join(BENCHMARKS, 'scen/Berlin_1_256-random-1.scen');
 
@@ -30,6 +30,8 @@ afterAll(async () => {
 
 
 describe('browser edition: following a unit on 256×256', () => {
+  // Every test here works on what the benchmark files opened: absent, they all skip, saying why.
+  beforeEach(skipWithoutBenchmarks);
   it('keeps frames under 16 ms while the view pans with the unit', async () => {
     const page = app.page;
     let chooser = page.waitForEvent('filechooser');

@@ -6,6 +6,7 @@
  * the same file) and opens through main, asking before it replaces unsaved edits.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MOVING_AI, benchmarksPresent, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,9 +16,10 @@ import { FAKE_DESKTOP_API } from './support/fakeDesktopApi.ts';
 import { FAKE_LAB_POOL } from './support/fakeLabPool.ts';
 
 const SILVER = readFileSync(fileURLToPath(new URL('../../experiments/silver2005.json', import.meta.url)), 'utf8');
-const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
-const MAP = readFileSync(`${BENCHMARKS}maps/random-32-32-10.map`, 'utf8');
-const SCEN = readFileSync(`${BENCHMARKS}scen/random-32-32-10-even-1.scen`, 'utf8');
+const BENCHMARKS = MOVING_AI;
+// Read only when present: absent, the test that opens them skips itself (and says why).
+const MAP = benchmarksPresent ? readFileSync(`${BENCHMARKS}maps/random-32-32-10.map`, 'utf8') : '';
+const SCEN = benchmarksPresent ? readFileSync(`${BENCHMARKS}scen/random-32-32-10-even-1.scen`, 'utf8') : '';
 
 type Call = [string, ...unknown[]];
 let browser: Browser;
@@ -139,7 +141,8 @@ describe('desktop renderer path: the lab on main\'s solver processes', () => {
     expect(errors).toEqual([]);
   });
 
-  it('runs a Moving AI map named by path and replays one of its runs from the file main reads', async () => {
+  it('runs a Moving AI map named by path and replays one of its runs from the file main reads', async (ctx) => {
+    skipWithoutBenchmarks(ctx);
     const experiment = {
       format: 'mapf-lab/experiment', version: 1, name: 'by-path',
       maps: [{ kind: 'movingai', map: '../maps/random-32-32-10.map', scen: ['../scen/random-32-32-10-even-1.scen'] }],

@@ -6,14 +6,14 @@
  * and its Window overlay on.
  */
 import { loadavg } from 'node:os';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import type { Browser } from 'playwright-core';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { frameIntervals, mean, percentile } from './frameTiming.ts';
 
-const MAP = join(fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url)), 'maps/Berlin_1_256.map');
+const MAP = join(MOVING_AI, 'maps/Berlin_1_256.map');
 
 let browser: Browser;
 let app: WatchedPage;
@@ -34,6 +34,8 @@ declare global {
 
 
 describe('browser edition: playback of 1,000 units on 256×256', () => {
+  // Every test here works on what the benchmark files opened: absent, they all skip, saying why.
+  beforeEach(skipWithoutBenchmarks);
   it('replays with frames drawn well under 16 ms', async () => {
     const page = app.page;
     const chooser = page.waitForEvent('filechooser');

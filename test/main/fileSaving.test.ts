@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../main/atomicWrite.ts';
+import { open, rename, unlink } from 'node:fs/promises';
+import { type AtomicWriteFs, writeFileAtomic } from '../../main/atomicWrite.ts';
 import { checkFilters, checkSaveArgs } from '../../main/ipc/fileArgs.ts';
 
 describe('atomic file writes', () => {
@@ -30,6 +31,52 @@ describe('atomic file writes', () => {
     await expect(writeFileAtomic(folder, 'text')).rejects.toThrow();
     expect(readFileSync(path, 'utf8')).toBe('precious');
     expect(readdirSync(dir).sort()).toEqual(['b.map', 'folder.map']);
+  });
+
+  /** The real file system, with every step that reaches the disk written to `log`. */
+  function recordingFs(log: string[]): AtomicWriteFs {
+    const name = (path: string) => (path === dir ? 'folder' : path.endsWith('.tmp') ? 'temporary' : 'target');
+    return {
+      open: (async (path: string, flags?: string) => {
+        const handle = await open(path, flags);
+        log.push(`open ${name(path)}`);
+        return Object.assign(Object.create(handle) as typeof handle, {
+          writeFile: async (data: string, encoding: BufferEncoding) => {
+            await handle.writeFile(data, encoding);
+            log.push(`write ${name(path)}`);
+          },
+          sync: async () => {
+            await handle.sync();
+            log.push(`fsync ${name(path)}`);
+          },
+          close: async () => {
+            await handle.close();
+            log.push(`close ${name(path)}`);
+          },
+        });
+      }) as AtomicWriteFs['open'],
+      rename: async (from, to) => {
+        await rename(from, to);
+        log.push(`rename ${name(String(from))} -> ${name(String(to))}`);
+      },
+      unlink: async (path) => {
+        await unlink(path);
+        log.push(`unlink ${name(String(path))}`);
+      },
+    };
+  }
+
+  it('flushes the temporary file to disk before the rename, and the folder after it', async () => {
+    const path = join(dir, 'c.map');
+    writeFileSync(path, 'old');
+    const log: string[] = [];
+    await writeFileAtomic(path, 'new', recordingFs(log));
+    expect(readFileSync(path, 'utf8')).toBe('new');
+    expect(log).toEqual([
+      'open temporary', 'write temporary', 'fsync temporary', 'close temporary',
+      'rename temporary -> target',
+      'open folder', 'fsync folder', 'close folder',
+    ]);
   });
 });
 

@@ -1,10 +1,10 @@
 // The desktop lab runs Moving AI maps by path: main reads the .map and .scen an experiment names,
 // relative to the experiment file, and the pool runs them (the benchmark files themselves).
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { planRuns } from '../../core/experiments/runPlan.ts';
 import { parseExperiment } from '../../core/experiments/schema.ts';
 import { memorySpawner } from '../../core/protocol/memoryPort.ts';
@@ -13,7 +13,7 @@ import { readExperimentFile, readExperimentFiles, readTextFile } from '../../mai
 import { type NamedFileAccess, fileReads } from '../../main/namedFiles.ts';
 import { LabSweeps } from '../../main/labSweeps.ts';
 
-const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+const BENCHMARKS = MOVING_AI;
 
 /** Access for an experiment at `experiment`; the user answers `answer` when asked about a folder (recorded in `asked`). */
 function access(experiment: string | null, answer = true): NamedFileAccess & { asked: string[] } {
@@ -32,6 +32,7 @@ function folder(): { experiment: string; root: string } {
 }
 
 describe('main: Moving AI files by path for the lab', () => {
+  beforeEach(skipWithoutBenchmarks);
   it('runs a Moving AI map and scenario named relative to the experiment file', async () => {
     const { experiment } = folder();
     const runs = planRuns(parseExperiment({
@@ -69,6 +70,7 @@ describe('main: Moving AI files by path for the lab', () => {
 });
 
 describe('main: named files stay in the folders the user opened (issue 17, item 10)', () => {
+  beforeEach(skipWithoutBenchmarks);
   it('refuses a link named .map to another file, wherever it points', async () => {
     const { experiment, root } = folder();
     writeFileSync(join(root, 'secret.txt'), 'password');

@@ -1,16 +1,16 @@
 // Issue 17: experiment.json and manifest.json torn by a crash made `experiment`, `report` and
 // `merge` fail with a bare "Unexpected end of JSON input", and `--fresh` (discarding every result)
 // was the only way on; the CLI read files of any size whole, naming no file when it ran out of memory.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdtempSync, openSync, readFileSync, readdirSync, renameSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import { main } from '../../cli/main.ts';
 import type { CommandIo } from '../../cli/command.ts';
-import { READ_LIMITS, writeFileAtomic } from '../../cli/files.ts';
+import { type AtomicWriteFs, READ_LIMITS, writeFileAtomic } from '../../cli/files.ts';
 
-const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+const BENCHMARKS = MOVING_AI;
 
 function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
@@ -86,10 +86,54 @@ describe('damaged results folders', () => {
     expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe('two');
     expect(readdirSync(dir)).toEqual(['a.json']);
   });
+
+  it('rewritten files are flushed to disk before the rename, and their folder after it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapf-atomic-'));
+    const file = join(dir, 'a.json');
+    const log: string[] = [];
+    const names = new Map<number, string>();
+    const name = (path: string) => (path === dir ? 'folder' : path.endsWith('.tmp') ? 'temporary' : 'target');
+    const fs: AtomicWriteFs = {
+      openSync: ((path: string, flags: string) => {
+        const fd = openSync(path, flags);
+        names.set(fd, name(path));
+        log.push(`open ${name(path)}`);
+        return fd;
+      }) as AtomicWriteFs['openSync'],
+      writeFileSync: ((fd: number, text: string) => {
+        writeFileSync(fd, text);
+        log.push(`write ${names.get(fd)}`);
+      }) as AtomicWriteFs['writeFileSync'],
+      fsyncSync: (fd) => {
+        fsyncSync(fd);
+        log.push(`fsync ${names.get(fd)}`);
+      },
+      closeSync: (fd) => {
+        closeSync(fd);
+        log.push(`close ${names.get(fd)}`);
+      },
+      renameSync: (from, to) => {
+        renameSync(from, to);
+        log.push(`rename ${name(String(from))} -> ${name(String(to))}`);
+      },
+      unlinkSync: (path) => {
+        unlinkSync(path);
+        log.push(`unlink ${name(String(path))}`);
+      },
+    };
+    writeFileAtomic(file, 'one', fs);
+    expect(readFileSync(file, 'utf8')).toBe('one');
+    expect(log).toEqual([
+      'open temporary', 'write temporary', 'fsync temporary', 'close temporary',
+      'rename temporary -> target',
+      'open folder', 'fsync folder', 'close folder',
+    ]);
+  });
 });
 
 describe('file sizes', () => {
-  it('a scenario larger than any scenario is refused at once, naming the file and the limit', async () => {
+  it('a scenario larger than any scenario is refused at once, naming the file and the limit', async (ctx) => {
+    skipWithoutBenchmarks(ctx);
     const dir = mkdtempSync(join(tmpdir(), 'mapf-huge-'));
     const scen = join(dir, 'huge.scen');
     writeFileSync(scen, 'version 1\n');

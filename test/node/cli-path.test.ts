@@ -2,11 +2,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import { main } from '../../cli/main.ts';
 
-const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+const BENCHMARKS = MOVING_AI;
 const DEN_MAP = `${BENCHMARKS}maps/den520d.map`;
 const DEN_SCEN = `${BENCHMARKS}scen/den520d-random-1.scen`;
 const MAZE_MAP = `${BENCHMARKS}maps/maze-32-32-2.map`;
@@ -32,6 +32,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'mapf-lab-path-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('mapf-lab path', () => {
+  beforeEach(skipWithoutBenchmarks);
   it('prints one JSON object with zero mismatches for the optimal searches', async () => {
     for (const algo of ['astar', 'jps', 'jpsplus', 'dijkstra']) {
       const { code, out, err } = await run('--map', DEN_MAP, '--scen', DEN_SCEN, '--algo', algo, '--limit', '40', '--json');

@@ -4,8 +4,8 @@
 import { mkdtempSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import { main } from '../../cli/main.ts';
 import type { CommandIo } from '../../cli/command.ts';
 import { Grid } from '../../core/grid/grid.ts';
@@ -98,9 +98,10 @@ describe('mapf-lab solve --scenario', () => {
     expect(bad.stderr.join('\n')).toMatch(/gap\.json:\d+:\d+: obstacles\[0\]\.route\[1\]: obstacle 'guard', waypoint 2: \(3, 0\) is in a wall/);
   });
 
-  it('runs a scenario without obstacles with its own solver settings, its map read from beside it', async () => {
+  it('runs a scenario without obstacles with its own solver settings, its map read from beside it', async (ctx) => {
+    skipWithoutBenchmarks(ctx);
     const dir = mkdtempSync(join(tmpdir(), 'mapf-lab-scenario-'));
-    copyFileSync(fileURLToPath(new URL('../../../shared/benchmarks/movingai/maps/random-32-32-20.map', import.meta.url)), join(dir, 'r.map'));
+    copyFileSync(`${MOVING_AI}maps/random-32-32-20.map`, join(dir, 'r.map'));
     const path = join(dir, 's.json');
     writeFileSync(path, JSON.stringify({ format: 'mapf-lab/scenario', version: 3, name: 'R', map: { kind: 'file', path: 'r.map' }, agents: [{ id: 'a', start: [0, 0], goal: [5, 0] }], solver: { solver: 'whca', window: 8 } }));
     const io = capture();

@@ -1,7 +1,7 @@
 // `mapf-lab solve` end to end through main(), on a real Moving AI map and scenario.
-import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import { main } from '../../cli/main.ts';
 import type { CommandIo } from '../../cli/command.ts';
 import { parseMap } from '../../core/formats/movingAiMap.ts';
@@ -10,7 +10,7 @@ import { FOUR_CONNECTED } from '../../core/grid/movement.ts';
 import { describeViolations, validatePlan } from '../../core/mapf/validator.ts';
 import { sumOfCosts } from '../../core/mapf/plan.ts';
 
-const BENCHMARKS = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+const BENCHMARKS = MOVING_AI;
 const MAP = `${BENCHMARKS}maps/random-32-32-20.map`;
 const SCEN = `${BENCHMARKS}scen/random-32-32-20-random-1.scen`;
 
@@ -21,6 +21,7 @@ function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
 }
 
 describe('mapf-lab solve', () => {
+  beforeEach(skipWithoutBenchmarks);
   it('prints one JSON object: paths in scenario order from t = 0, success, costs and metrics', async () => {
     const io = capture();
     const code = await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '6', '--solver', 'independent', '--json'], io);

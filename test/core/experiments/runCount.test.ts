@@ -34,11 +34,23 @@ describe('countRuns', () => {
   });
 
   it('refuses more than MAX_RUNS before building any run, naming the count', () => {
-    const huge = experiment({ repeats: 1e9 });
+    // As a definition that got past the file's checks (the lab's form builds them too).
+    const huge: Experiment = { ...experiment({}), repeats: 1e9 };
     expect(countRuns(huge)).toBe(3 * 1e9 * 2 * 2);
     expect(() => checkRunCount(huge)).toThrow(ExperimentError);
     expect(() => planRuns(huge)).toThrow(/asks for 12,000,000,000 runs .*at most 1,000,000 per experiment/);
     const justEnough = experiment({ repeats: MAX_RUNS / 12 - (MAX_RUNS / 12) % 1 });
     expect(checkRunCount(justEnough)).toBeLessThanOrEqual(MAX_RUNS);
+  });
+
+  // Planning 12e9 runs would run out of memory long before a timeout: reaching the message at all
+  // shows the file was refused by counting, not by building the runs.
+  it.each([
+    ['repeats 1e9', { repeats: 1e9 }, /asks for 12,000,000,000 runs/],
+    ['a billion drawn agent counts', { agents: { min: 2, max: 9, instances: 1e9 } }, /asks for 6,000,000,000 runs/],
+  ])('the experiment file itself is refused past the lab\'s run limit: %s', (_, fields, count) => {
+    expect(() => experiment(fields)).toThrow(ExperimentError);
+    expect(() => experiment(fields)).toThrow(count);
+    expect(() => experiment(fields)).toThrow(/at most 1,000,000 per experiment \(the lab's run limit\)/);
   });
 });

@@ -4,13 +4,20 @@ import { parseMap } from '../../../core/formats/movingAiMap.ts';
 import { parseScenario } from '../../../core/formats/movingAiScenario.ts';
 import { completeAgent } from '../../../core/scenario/content.ts';
 import { movingAiScenText } from '../../../renderer/src/export/movingAiScen.ts';
-import mapText from '../../../../shared/benchmarks/movingai/maps/random-32-32-20.map?raw';
-import scenText from '../../../../shared/benchmarks/movingai/scen/random-32-32-20-even-1.scen?raw';
+import { MOVING_AI, skipWithoutBenchmarks } from '../../support/benchmarks.ts';
+
+/** A benchmark file's text (read through Vite's ?raw: this test runs as renderer code, without node:fs). */
+async function benchmarkText(file: string): Promise<string> {
+  return ((await import(/* @vite-ignore */ `${MOVING_AI}${file}?raw`)) as { default: string }).default;
+}
 
 const unit = (i: number, start: [number, number], goal: [number, number]) => completeAgent({ id: `a${i + 1}`, start, goal }, i);
 
 describe('movingAiScenText', () => {
-  it('writes a benchmark scenario back byte for byte: buckets and octile no-cut optimal lengths as the benchmark defines them', () => {
+  it('writes a benchmark scenario back byte for byte: buckets and octile no-cut optimal lengths as the benchmark defines them', async (ctx) => {
+    skipWithoutBenchmarks(ctx);
+    const mapText = await benchmarkText('maps/random-32-32-20.map');
+    const scenText = await benchmarkText('scen/random-32-32-20-even-1.scen');
     const grid = parseMap(mapText, 'random-32-32-20.map').grid;
     const entries = parseScenario(scenText, 'random-32-32-20-even-1.scen').entries;
     const agents = entries.map((e, i) => unit(i, [e.startX, e.startY], [e.goalX, e.goalY]));
