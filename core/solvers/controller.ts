@@ -11,7 +11,7 @@ import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
 import type { PlanSink } from './planWindows.ts';
-import type { ObstacleCounts, ObstacleMoves, ObstacleRepair } from './obstacleRepair.ts';
+import type { ObstacleCounts, ObstacleMoves, ObstacleRepair, ObstacleView } from './obstacleRepair.ts';
 
 /** What a controller may read of the world at the start of turn `t`. */
 export interface WorldView {
@@ -36,6 +36,8 @@ export interface WorldView {
    * (an obstacle only ever blocks) and need no restart each time an obstacle steps. Absent: `grid`.
    */
   readonly staticGrid?: Grid;
+  /** Among moving obstacles, where they stand and their timetables. */
+  readonly obstacles?: ObstacleView;
 }
 
 /** For a WorldView without `interrupted`. */
