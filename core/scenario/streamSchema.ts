@@ -40,7 +40,7 @@ export const TargetSchema = z.object({
 
 export const ErrandsSchema = z.object({
   goals: z.array(TargetSchema).min(1).optional().describe('Goals to visit in order after the unit\'s first goal.'),
-  repeat: z.boolean().default(false).describe('After the last goal, start again from the first goal (a shuttle); default false.'),
+  repeat: z.boolean().default(false).describe('After the last of these goals, go through the list again (a shuttle: goals [mine, base] with repeat); default false.'),
   tasks: z.string().min(1).optional().describe('Instead of goals: on each arrival, draw the next goal from this task list (by the scenario\'s seed).'),
 }).strict()
   .refine((errands) => (errands.goals !== undefined) !== (errands.tasks !== undefined), 'give either goals or tasks')

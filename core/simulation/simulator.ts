@@ -32,6 +32,12 @@ import { PlanWindowRecorder } from '../solvers/planWindows.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
 import type { ObstacleCounts, ObstacleRepair } from '../solvers/obstacleRepair.ts';
 import { RunRecord } from './runRecord.ts';
+import { RunUnits } from './runUnits.ts';
+import { StreamStage } from './streamStage.ts';
+import type { StreamMeasures } from './streamMeasures.ts';
+import { type Streams, hasStreams } from '../mapf/streams.ts';
+import { ABSENT } from '../mapf/plan.ts';
+import { RebuildController } from './rebuildController.ts';
 import { DoorStage, ObstacleStage, type WorldStage } from './worldStages.ts';
 
 export const DEFAULT_TURN_LIMIT = 100;
@@ -74,6 +80,14 @@ export interface SimulationOptions {
   obstacles?: readonly MovingObstacle[];
   /** How the controller repairs its plans among them (default: recalc when blocked and when a plan's cell closes). */
   obstacleRepair?: ObstacleRepair;
+  /**
+   * Streams: spawners, exits and errands (core/mapf/streams.ts). The run then ends at the turn
+   * limit or when nothing more will come or move; units that are not on the map are ABSENT in the
+   * replay. The controller must take them (TurnController.unitsChanged; runController rebuilds one that does not).
+   */
+  streams?: Streams;
+  /** Seed of the draws placed units make from regions and task lists (default 1). */
+  streamSeed?: number;
 }
 
 export interface SimulationResult {
@@ -96,6 +110,8 @@ export interface SimulationResult {
   obstacleSizes?: readonly number[];
   /** Seed 004's per-unit measures the controller kept among obstacles. */
   counts?: ObstacleCounts;
+  /** A stream's measures: goals reached and exits over time, units on the map, backlogs, time in the system. */
+  streams?: StreamMeasures;
 }
 
 export interface SimulationWorld {
@@ -108,7 +124,10 @@ export interface SimulationWorld {
 export function runController(instance: SimulationWorld, factory: ControllerFactory, controllerOptions: ControllerOptions, options: SimulationOptions = {}): SimulationResult {
   const world = options.mapEvents && options.mapEvents.length > 0 ? { ...instance, grid: instance.grid.clone() } : instance;
   // The factory sees the map without obstacles; the simulator gives init and step the live map.
-  return simulate(world, factory(world, controllerOptions), options, instance.grid);
+  let controller = factory(world, controllerOptions);
+  // In a stream, a controller that does not take changing units is built again at each change.
+  if (hasStreams(options.streams) && !controller.unitsChanged) controller = new RebuildController(world, factory, controllerOptions);
+  return simulate(world, controller, options, instance.grid);
 }
 
 /**
@@ -130,8 +149,9 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   const rules = options.rules ?? DEFAULT_RULES;
   const clock = options.clock ?? (() => performance.now());
 
-  const n = agents.length;
-  const record = new RunRecord(agents, grid.cells, turnLimit);
+  const streaming = hasStreams(options.streams);
+  const units = new RunUnits(agents, grid.cells, streaming);
+  const record = new RunRecord(units.agents, grid.cells, turnLimit, streaming);
   record.metrics.lowerBound.set(options.lowerBounds ?? lowerBounds(grid, movement, agents));
   // The time limit is the controller's: it starts after the simulator's own set-up (the lower
   // bounds above, a distance search per agent, are measurement, not planning).
@@ -141,23 +161,32 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   const stopMessage = (reason: 'cancelled' | 'timeout', when: string): string =>
     reason === 'cancelled' ? `cancelled ${when}` : `time limit of ${options.timeLimitMs} ms reached ${when}`;
 
-  const positions = Int32Array.from(agents, (a) => a.start);
-  const occupancy = new Int32Array(grid.cells).fill(-1);
-  for (let a = 0; a < n; a++) occupancy[positions[a]] = a;
-  const run = { grid, agents, controller, positions, next: new Int32Array(n), occupancy, record, view: null as unknown as WorldView & { t: number } };
+  const view = { t: 0, grid, movement, agents: units.agents, positions: units.positions } as { -readonly [K in keyof WorldView]: WorldView[K] } & { t: number };
+  const run = {
+    grid, controller, record, view,
+    get agents() { return units.agents; },
+    get positions() { return units.positions; },
+    get next() { return units.next; },
+    get occupancy() { return units.occupancy; },
+  };
   const obstacles = options.obstacles && options.obstacles.length > 0 ? new ObstacleStage(run, options.obstacles, options.obstacleRepair) : null;
-  // Doors first (a door does not close on an obstacle), then obstacles step on the map as it is.
-  const stages: WorldStage[] = [new DoorStage(run, mapEvents, obstacles), ...(obstacles ? [obstacles] : [])];
-  const interrupted = (): boolean => stopReason() !== null;
-  run.view = { t: 0, grid: obstacles ? obstacles.motion.live : grid, staticGrid: obstacles ? grid : undefined, obstacles: obstacles?.motion, movement, agents, positions, interrupted };
-  record.start(positions);
+  const stream = streaming ? new StreamStage({ units, record, controller, view, live: () => view.grid, setPositions: (p) => (view.positions = p) }, options.streams!, options.streamSeed ?? 1) : null;
+  // Doors first (a door does not close on an obstacle), then obstacles step on the map as it is, then units come and go.
+  const stages: WorldStage[] = [new DoorStage(run, mapEvents, obstacles), ...(obstacles ? [obstacles] : []), ...(stream ? [stream] : [])];
+  view.interrupted = (): boolean => stopReason() !== null;
+  if (obstacles) {
+    view.grid = obstacles.motion.live;
+    view.staticGrid = grid;
+    view.obstacles = obstacles.motion;
+  }
+  record.start(units.positions);
 
   // Attached before init, which plans CA* and HCA* whole and WHCA*'s first windows.
-  const planRecorder = options.recordPlans && controller.recordPlans ? new PlanWindowRecorder(n, controller.window ?? 0) : null;
+  const planRecorder = options.recordPlans && controller.recordPlans && !streaming ? new PlanWindowRecorder(agents.length, controller.window ?? 0) : null;
   if (planRecorder) controller.recordPlans!(planRecorder);
 
   const initStart = clock();
-  controller.init(run.view);
+  controller.init(view);
   const initMs = options.initMs ?? clock() - initStart;
   let reservationsMax = controller.counters().reservations;
   let status: SimulationStatus | undefined;
@@ -173,20 +202,21 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   const turnMs: number[] = [];
   let t = 0;
   for (; status === undefined && t < turnLimit; t++) {
-    if (allAtGoal(positions, agents)) break;
+    // A batch ends when every unit is home; a stream when nothing more will come or move.
+    if (stream ? t > 0 && stream.done() : allAtGoal(units.positions, agents)) break;
     const waiting = stopReason();
     if (waiting !== null) {
       status = waiting;
       message = stopMessage(waiting, `at turn ${t}`);
       break;
     }
-    run.view.t = t;
+    view.t = t;
     const turnStart = clock();
     // 1. The world changes.
     for (const stage of stages) stage.change(t);
     // 2. The controller plans.
-    run.next.set(positions);
-    controller.step(run.view, run.next, record.emit);
+    units.next.set(units.positions);
+    controller.step(view, units.next, record.emit);
     turnMs.push(clock() - turnStart);
     const during = stopReason();
     if (during !== null) {
@@ -198,19 +228,21 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
     reservationsMax = Math.max(reservationsMax, controller.counters().reservations);
     // 3. The moves are resolved: what the world forbids, then the conflict rules.
     for (const stage of stages) stage.refuse?.(t);
-    resolver.resolve(grid, movement, rules, t, positions, run.next, record.reportCollision);
+    resolver.resolve(grid, movement, rules, t, units.positions, units.next, record.reportCollision);
     // 4. The moves are made and recorded.
-    record.moves(t, positions, run.next);
-    makeMoves(positions, run.next, occupancy);
+    record.moves(t, units.positions, units.next);
+    units.makeMoves();
     for (const stage of stages) stage.moved?.();
-    record.state(t, positions);
+    record.state(t, units.positions);
   }
-  run.view.t = t;
+  view.t = t;
 
+  const n = units.count;
+  const positions = units.positions;
   const { metrics, collisions } = record;
-  for (let a = 0; a < n; a++) metrics.success[a] = positions[a] === agents[a].goal && metrics.collisions[a] === 0 ? 1 : 0;
+  const replay = record.finish(grid.width, grid.height);
+  for (let a = 0; a < n; a++) metrics.success[a] = (positions[a] === units.agents[a].goal || (stream !== null && positions[a] === ABSENT)) && metrics.collisions[a] === 0 ? 1 : 0;
   const counters = controller.counters();
-  const replay = record.recorder.finish(grid.width, grid.height);
   if (planRecorder) {
     controller.recordPlans!(null);
     replay.windows = planRecorder.finish();
@@ -219,26 +251,18 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   const runMetrics = summarizeRun(metrics, t, turnArray, initMs, counters.expanded + (options.initExpanded ?? 0), reservationsMax, collisions.length);
   runMetrics.overrides = record.overrides;
   if (status === undefined) {
-    if (runMetrics.successes === n) status = 'solved';
+    // A stream has no end state to reach: it solved when it ran without a collision (its measures say how well).
+    if (stream ? collisions.length === 0 : runMetrics.successes === n) status = 'solved';
     else {
       status = 'failed';
-      message = failure(n, runMetrics.successes, t, n - countAtGoal(positions, agents), collisions);
+      message = failure(n, runMetrics.successes, t, n - countAtGoal(positions, units.agents), collisions);
     }
   }
   const paths = replayPaths(replay);
-  const validation = options.validate === false ? undefined : validateReplay({ grid: before, movement, agents: agents as AgentTask[] }, replay, { rules });
+  const validation = options.validate === false ? undefined : validateReplay({ grid: before, movement, agents: units.agents }, replay, { rules });
   const result: SimulationResult = { status, message, paths, agents: metrics, run: runMetrics, turnMs: turnArray, collisions, replay, validation };
   for (const stage of stages) stage.finish?.(result);
   return result;
-}
-
-/** Makes the resolved moves: positions become `next`, the occupancy follows. */
-function makeMoves(positions: Int32Array, next: Int32Array, occupancy: Int32Array): void {
-  for (let a = 0; a < positions.length; a++) if (next[a] !== positions[a]) occupancy[positions[a]] = -1;
-  for (let a = 0; a < positions.length; a++) {
-    positions[a] = next[a];
-    occupancy[next[a]] = a;
-  }
 }
 
 /** Why a run that ended without every unit home failed, in one line. */

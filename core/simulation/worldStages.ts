@@ -86,7 +86,8 @@ export class ObstacleStage implements WorldStage {
   readonly motion: ObstacleMotion;
   /** The unit whose footprint covers each cell (right of way), -1 when none. */
   private readonly covered: Int32Array;
-  private readonly sizes: number[];
+  /** Cells marked in `covered`, to clear them (a unit that left the map included). */
+  private marked: number[] = [];
 
   constructor(
     private readonly run: RunState,
@@ -96,9 +97,8 @@ export class ObstacleStage implements WorldStage {
     const { controller, agents, grid } = run;
     if (!controller.setObstacleRepair || !controller.obstaclesMoved) throw new Error('this solver does not take moving obstacles');
     if (agents.some((a) => (a.speed ?? 1) !== 1)) throw new RangeError('units among moving obstacles move at speed 1 (an obstacle could step into the cell a slow unit is moving into)');
-    this.sizes = agents.map((a) => a.size ?? 1);
     this.covered = new Int32Array(grid.cells).fill(-1);
-    this.cover(a => a);
+    this.cover();
     this.motion = new ObstacleMotion(grid, obstacles, (cell) => this.covered[cell]);
     controller.setObstacleRepair(repair ?? DEFAULT_OBSTACLE_REPAIR);
   }
@@ -118,7 +118,7 @@ export class ObstacleStage implements WorldStage {
     const width = this.run.grid.width;
     for (let a = 0; a < next.length; a++) {
       if (next[a] === positions[a]) continue;
-      const size = this.sizes[a];
+      const size = this.run.agents[a].size ?? 1;
       let held = -1;
       for (let dy = 0; dy < size && held < 0; dy++) for (let dx = 0; dx < size; dx++) if (this.motion.holds(next[a] + dy * width + dx)) held = next[a] + dy * width + dx;
       if (held < 0) continue;
@@ -126,16 +126,18 @@ export class ObstacleStage implements WorldStage {
       record.reportCollision(collision);
       next[a] = positions[a];
     }
-    this.cover(() => -1);
+    for (const cell of this.marked) this.covered[cell] = -1;
+    this.marked = [];
   }
 
   moved(): void {
-    this.cover((a) => a);
+    this.cover();
   }
 
   finish(result: SimulationResult): void {
-    const { motion, sizes } = this;
+    const { motion } = this;
     const grid = this.run.grid;
+    const sizes = this.run.agents.map((a) => a.size ?? 1);
     const validation = result.validation;
     if (validation) {
       for (const v of obstacleViolations(result.paths, motion.paths, motion.footprintSizes, grid.width, sizes)) {
@@ -149,13 +151,20 @@ export class ObstacleStage implements WorldStage {
     result.counts = this.run.controller.obstacleCounts?.();
   }
 
-  /** Marks every unit's footprint with `value(unit)` (its index, or -1 to clear it). */
-  private cover(value: (a: number) => number): void {
-    const { positions } = this.run;
+  /** Marks every unit's footprint with its index (units not on the map have none). */
+  private cover(): void {
+    const { positions, agents } = this.run;
     const w = this.run.grid.width;
     for (let a = 0; a < positions.length; a++) {
-      const v = value(a);
-      for (let dy = 0; dy < this.sizes[a]; dy++) for (let dx = 0; dx < this.sizes[a]; dx++) this.covered[positions[a] + dy * w + dx] = v;
+      if (positions[a] < 0) continue;
+      const size = agents[a].size ?? 1;
+      for (let dy = 0; dy < size; dy++) {
+        for (let dx = 0; dx < size; dx++) {
+          const cell = positions[a] + dy * w + dx;
+          this.covered[cell] = a;
+          this.marked.push(cell);
+        }
+      }
     }
   }
 }
