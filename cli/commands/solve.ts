@@ -129,6 +129,8 @@ function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Comman
   if (hasStreams(loaded.streams)) {
     // Units that keep coming: a turn controller runs them, obstacles and doors included.
     if (options.strategy !== undefined) throw new UsageError('--strategy: for units planning alone among moving obstacles; a stream runs a turn controller (--solver)');
+    // The export formats hold a fixed set of units from t = 0; a stream's units come and go (its paths are in --json).
+    if (options.exports.length > 0) throw new UsageError('--export: a stream\'s units appear and leave during the run, which the export formats do not hold yet; --json gives each unit\'s path');
     const solver = options.solverGiven ? options.solver : settings.solver;
     const fromScenario = options.solverGiven ? {} : { ...settings.params, ...(settings.window !== undefined ? { window: settings.window } : {}) };
     return solveStream(loaded, {

@@ -58,6 +58,13 @@ describe('solve --scenario with streams', () => {
     expect(text).toMatch(/spawner west barracks: 8 placed; backlog max \d+, at the end 0/);
   });
 
+  it('refuses --export, whose formats hold a fixed set of units', async () => {
+    const io = capture();
+    const code = await main(['solve', '--scenario', file(BRIDGE), '--export', `replay=${join(tmpdir(), 'x.json')}`], io);
+    expect(code).toBe(2);
+    expect(io.stderr.join('\n')).toMatch(/--export: a stream's units appear and leave/);
+  });
+
   it('a solver that plans once refuses a stream, saying why', async () => {
     const io = capture();
     const code = await main(['solve', '--scenario', file(BRIDGE), '--solver', 'cbs'], io);
