@@ -49,6 +49,19 @@ describe('streams through the turn loop', () => {
     expect(result.paths[0][result.paths[0].length - 1]).toBe(ABSENT);
   });
 
+  it.each(['whca', 'lra'])('%s: a stream, a moving obstacle and a door that closes the bridge for 10 turns combine; every plan valid', (name) => {
+    const streams: Streams = { spawners: [spawner('west', at(0, [0, 1]), 0, 6, 10)], exits: [{ name: 'east', cells: at(12, [3, 4]) }], placed: [] };
+    const obstacles = [{ id: 'cart', route: [grid.cell(9, 0), grid.cell(9, 4)], mode: 'ping-pong' as const }];
+    const bridge = grid.cell(6, 2);
+    const mapEvents = [{ t: 20, cells: [bridge], passable: false }, { t: 30, cells: [bridge], passable: true }];
+    const result = runController({ grid, movement: FOUR_CONNECTED, agents: [] }, factory(name), { seed: 1, params: {} }, { turnLimit: 400, streams, obstacles, mapEvents });
+    expect(result.validation?.valid, result.validation?.violations[0]?.message).toBe(true);
+    expect(result.collisions).toEqual([]);
+    expect(result.streams!.left).toBe(10);
+    // Nobody is on the bridge while the door holds it closed.
+    for (const path of result.paths) for (let t = 21; t <= 30; t++) expect(path[t]).not.toBe(bridge);
+  });
+
   it('reports a growing backlog when the spawner cannot place its units (its cell stays taken)', () => {
     // One spawn cell, a unit every turn, each heading for a cell it reaches in one move and then resting there.
     const corridor = Grid.fromAscii(['....']);
