@@ -21,6 +21,8 @@ import { EXPORT_FORMATS, type ExportRequest, parseExports, writeExports } from '
 import { runFigures } from '../../core/simulation/metrics.ts';
 import type { MapEvent } from '../../core/mapf/mapEvents.ts';
 import { loadAppScenario, solveAmongObstacles } from './solveScenario.ts';
+import { solveStream } from './solveStream.ts';
+import { hasStreams } from '../../core/mapf/streams.ts';
 import { obstacleFactory } from '../../core/registry/registry.ts';
 import { STRATEGIES } from '../../core/simulation/obstacleRules.ts';
 import { type RegionRect, measureRegions } from '../../core/mapf/regionMeasures.ts';
@@ -70,7 +72,12 @@ const USAGE = commandUsage([
   'the default) and replan by --strategy, or a cooperative solver (lra, ca, hca, whca: --solver,',
   'else the scenario\'s own) repairs its plans by recalc or watch; --json then adds',
   'obstaclePaths ([x, y] per turn per obstacle, as executed).',
-], OPTIONS, ['Exit code 0 when every agent succeeded, 1 otherwise, 2 for a bad command line.']);
+  'A scenario with streams (spawners, exits, errands) runs a turn controller (pibt, lra, ca,',
+  'hca, whca) until the turn limit (default 1000) or until nothing more comes or moves, and',
+  'prints goals reached and exits per 10 turns, time in system (mean, p95, max), each',
+  'spawner\'s backlog and units on the map; --json gives them per turn (streams) and each',
+  'unit\'s path with null while it is not on the map. Solvers that plan once refuse a stream.',
+], OPTIONS, ['Exit code 0 when every agent succeeded (a stream: ran without a collision, plan valid), 1 otherwise, 2 for a bad command line.']);
 
 export interface SolveArgs {
   /** An app scenario file; then map, scen and agents are unset. */
@@ -128,6 +135,18 @@ export const solveCommand: Command = {
 function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Command['run']>[1]): number {
   const loaded = loadAppScenario(file, solverNames());
   const settings = loaded.scenario.solver;
+  if (hasStreams(loaded.streams)) {
+    // Units that keep coming: a turn controller runs them, obstacles and doors included.
+    if (options.strategy !== undefined) throw new UsageError('--strategy: for units planning alone among moving obstacles; a stream runs a turn controller (--solver)');
+    // The export formats hold a fixed set of units from t = 0; a stream's units come and go (its paths are in --json).
+    if (options.exports.length > 0) throw new UsageError('--export: a stream\'s units appear and leave during the run, which the export formats do not hold yet; --json gives each unit\'s path');
+    const solver = options.solverGiven ? options.solver : settings.solver;
+    const fromScenario = options.solverGiven ? {} : { ...settings.params, ...(settings.window !== undefined ? { window: settings.window } : {}) };
+    return solveStream(loaded, {
+      file, solver, params: { ...fromScenario, ...options.params }, turnLimit: options.turnLimit ?? settings.turnLimit,
+      timeLimitMs: options.timeLimitMs ?? settings.timeLimitMs, seed: options.seedGiven ? options.seed : settings.seed, json: options.json,
+    }, io);
+  }
   if (loaded.obstacles.length > 0 || options.strategy !== undefined) {
     // Among obstacles: --solver, else the scenario's solver when it takes obstacles, else units planning alone.
     const solver = options.solverGiven ? options.solver : obstacleFactory(settings.solver) !== undefined ? settings.solver : 'independent';

@@ -19,6 +19,7 @@ import { type CostModel, arrivedCount, reportedCosts } from '../../core/mapf/pla
 import { resolveMapPath } from '../../core/scenario/mapPath.ts';
 import { contentFromScenario, instanceFromContent } from '../../core/scenario/content.ts';
 import { parseScenarioJson } from '../../core/scenario/parse.ts';
+import { streamsFromContent } from '../../core/scenario/streamInstance.ts';
 import type { ReplanRule } from '../../core/simulation/obstacleFollow.ts';
 import { STRATEGY_PARAMS, StrategyError, replanRule } from '../../core/simulation/obstacleRules.ts';
 import { type SolverObstacleRun, runSolverAmongObstacles, scenarioObstacleParams } from '../../core/simulation/amongObstacles.ts';
@@ -41,7 +42,8 @@ export function loadAppScenario(file: string, solverNames: readonly string[]) {
   const content = contentFromScenario(scenario, { mapGrid, fileName: file });
   const { instance, units, events, obstacles } = instanceFromContent(content);
   const mapEvents: MapEvent[] = events.map((e) => ({ t: e.t, cells: e.cells, passable: e.action === 'open' }));
-  return { scenario, instance, units, mapEvents, obstacles };
+  const streams = streamsFromContent(content, instance.grid);
+  return { scenario, instance, units, mapEvents, obstacles, streams };
 }
 
 /** The parameters strategy `name` takes (none for an unknown name: strategyRule refuses it). */

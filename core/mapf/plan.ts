@@ -1,8 +1,12 @@
 /**
  * Plans: one path per agent, a path being the agent's cell at t = 0, 1, 2, ….
- * An agent whose path has ended stays on its last cell.
+ * An agent whose path has ended stays on its last cell. A unit of a stream (it appears and
+ * leaves during the run) is ABSENT before it appears and after it leaves.
  */
 export type Path = readonly number[];
+
+/** The "cell" of a stream's unit before it appears and after it leaves the map: in nobody's way. */
+export const ABSENT = -1;
 
 /** Cell of `path` at time t, holding the last cell after the path ends. */
 export function cellAt(path: Path, t: number): number {

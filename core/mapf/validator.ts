@@ -12,7 +12,7 @@
  * plus path sanity: starting on the start, legal single steps, ending on the goal.
  */
 import { type MapfInstance } from './instance.ts';
-import { type Path, cellAt } from './plan.ts';
+import { ABSENT, type Path, cellAt } from './plan.ts';
 import { checkFootprints, hasLargeOrSlowUnits } from './footprintConflicts.ts';
 
 export interface ConflictRules {
@@ -93,22 +93,34 @@ export function validatePlan(instance: MapfInstance, paths: readonly Path[], opt
       continue;
     }
     horizon = Math.max(horizon, path.length);
-    if (path[0] !== agents[a].start) {
-      report('start', [a], 0, path[0], `agent ${a + 1} starts at ${where(path[0])}, not its start ${where(agents[a].start)}`);
+    // A unit of a stream is ABSENT before it appears and after it leaves: its start is its first cell on the map.
+    let first = 0;
+    while (first < path.length && path[first] === ABSENT) first++;
+    let last = path.length - 1;
+    while (last > first && path[last] === ABSENT) last--;
+    // Absent throughout: a stream's unit outside this stretch of the run.
+    if (first === path.length) continue;
+    if (path[first] !== agents[a].start) {
+      report('start', [a], first, path[first], `agent ${a + 1} starts at ${where(path[first])}, not its start ${where(agents[a].start)}`);
     }
     if (requireGoals && path[path.length - 1] !== agents[a].goal) {
       const last = path[path.length - 1];
       report('goal', [a], path.length - 1, last, `agent ${a + 1} ends at ${where(last)}, not its goal ${where(agents[a].goal)}`);
     }
-    for (let t = 0; t < path.length; t++) {
+    for (let t = first; t <= last; t++) {
       const cell = path[t];
+      if (cell === ABSENT) {
+        report('off-map', [a], t, cell, `agent ${a + 1} leaves the map at t=${t} and comes back`);
+        pathsSound = false;
+        break;
+      }
       if (!Number.isInteger(cell) || cell < 0 || cell >= grid.cells) {
         report('off-map', [a], t, cell, `agent ${a + 1} is off the map at t=${t} (cell ${cell})`);
         pathsSound = false;
         break;
       }
       if (!grid.isFree(cell)) report('wall', [a], t, cell, `agent ${a + 1} is on a wall at ${where(cell)} at t=${t}`);
-      if (t > 0 && path[t - 1] !== cell && !isStep(instance, path[t - 1], cell)) {
+      if (t > first && path[t - 1] !== cell && !isStep(instance, path[t - 1], cell)) {
         report('illegal-move', [a], t - 1, cell, `agent ${a + 1} jumps from ${where(path[t - 1])} to ${where(cell)} at t=${t - 1}`);
       }
     }
@@ -124,12 +136,14 @@ export function validatePlan(instance: MapfInstance, paths: readonly Path[], opt
   const mark = new Int32Array(n);
   for (let a = 0; a < n; a++) {
     const cell = paths[a][0];
+    if (cell === ABSENT) continue;
     if (occupantNow[cell] >= 0) report('vertex', [occupantNow[cell], a], 0, cell, `agents ${occupantNow[cell] + 1} and ${a + 1} are both at ${where(cell)} at t=0`);
     else occupantNow[cell] = a;
   }
   for (let t = 0; t + 1 < horizon; t++) {
     for (let a = 0; a < n; a++) {
       const cell = cellAt(paths[a], t + 1);
+      if (cell === ABSENT) continue;
       const other = occupantNext[cell];
       if (other >= 0) report('vertex', [other, a], t + 1, cell, `agents ${other + 1} and ${a + 1} are both at ${where(cell)} at t=${t + 1}`);
       else occupantNext[cell] = a;
@@ -138,7 +152,8 @@ export function validatePlan(instance: MapfInstance, paths: readonly Path[], opt
       follows[a] = -1;
       const from = cellAt(paths[a], t);
       const to = cellAt(paths[a], t + 1);
-      if (from === to) continue;
+      // Appearing and leaving are not moves.
+      if (from === to || from === ABSENT || to === ABSENT) continue;
       const b = occupantNow[to]; // the agent that was in the cell a enters
       if (b >= 0 && b !== a) {
         const bTo = cellAt(paths[b], t + 1);
@@ -173,10 +188,12 @@ export function validatePlan(instance: MapfInstance, paths: readonly Path[], opt
     }
     if (rules.following && !rules.rotation) reportRotations(t);
     for (let a = 0; a < n; a++) {
-      occupantNow[cellAt(paths[a], t)] = -1;
+      const cell = cellAt(paths[a], t);
+      if (cell !== ABSENT) occupantNow[cell] = -1;
     }
     for (let a = 0; a < n; a++) {
       const cell = cellAt(paths[a], t + 1);
+      if (cell === ABSENT) continue;
       occupantNow[cell] = occupantNext[cell];
       occupantNext[cell] = -1;
     }

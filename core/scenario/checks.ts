@@ -1,5 +1,5 @@
 /**
- * The checks a schema cannot express: unique ids and region names, units placed on free cells of the map without
+ * The checks a schema cannot express (streams: streamChecks.ts): unique ids and region names, units placed on free cells of the map without
  * overlapping, events inside the map. Each problem names the field by its path and the unit by
  * its id, e.g. `agents[2].goal: unit 'scout' has its goal at (4, 1), which is a wall`.
  */
@@ -8,6 +8,7 @@ import type { MapEvent, Scenario, ScenarioAgent, ScenarioObstacle, ScenarioRegio
 import { ObstacleError, obstacleTimetable } from '../mapf/obstacles.ts';
 import type { ScenarioProblem } from './scenarioError.ts';
 import { checkInlineMap } from './inlineMap.ts';
+import { type StreamParts, checkStreamNames, checkStreamsOnGrid } from './streamChecks.ts';
 
 /** Checks that need no map: ids, and the inline map's own shape. */
 export function checkScenarioStructure(scenario: Scenario, solverNames?: readonly string[]): ScenarioProblem[] {
@@ -31,6 +32,7 @@ export function checkScenarioStructure(scenario: Scenario, solverNames?: readonl
     if (first !== undefined) problems.push({ path: `regions[${i}].name`, message: `name '${region.name}' is already used by regions[${first}]; region names must be unique` });
     else regionNames.set(region.name, i);
   });
+  checkStreamNames(scenario, problems);
   if (solverNames && !solverNames.includes(scenario.solver.solver)) {
     problems.push({ path: 'solver.solver', message: `unknown solver '${scenario.solver.solver}' (known: ${solverNames.join(', ')})` });
   }
@@ -38,7 +40,7 @@ export function checkScenarioStructure(scenario: Scenario, solverNames?: readonl
 }
 
 /** Checks units, events and obstacles against the map they will run on (the editor runs it after every unit edit). */
-export function checkScenarioOnGrid(scenario: { agents: readonly ScenarioAgent[]; events: readonly MapEvent[]; obstacles?: readonly ScenarioObstacle[]; regions?: readonly ScenarioRegion[] }, grid: Grid): ScenarioProblem[] {
+export function checkScenarioOnGrid(scenario: { agents: readonly ScenarioAgent[]; events: readonly MapEvent[]; obstacles?: readonly ScenarioObstacle[]; regions?: readonly ScenarioRegion[] } & StreamParts, grid: Grid): ScenarioProblem[] {
   const problems: ScenarioProblem[] = [];
   const starts = new Map<number, number>();
   const goals = new Map<number, number>();
@@ -60,6 +62,7 @@ export function checkScenarioOnGrid(scenario: { agents: readonly ScenarioAgent[]
       if (!grid.inBounds(x, y)) problems.push({ path: `regions[${i}].${corner}`, message: `region '${region.name}': corner (${x}, ${y}) is outside the ${grid.width}x${grid.height} map` });
     }
   });
+  checkStreamsOnGrid(scenario, grid, problems);
   return problems;
 }
 

@@ -8,6 +8,7 @@ import type { Movement } from '../grid/movement.ts';
 import type { AgentTask, MapfInstance } from '../mapf/instance.ts';
 import { defaultAgentColor } from '../mapf/agentColors.ts';
 import { SCENARIO_FORMAT, SCENARIO_VERSION, type MapEvent, type ObstacleKnowledge, type Scenario, type ScenarioAgent, type ScenarioObstacle, type ScenarioRegion, type SolverSettings } from './schema.ts';
+import type { ScenarioErrands, ScenarioExit, ScenarioSpawner, ScenarioTaskList } from './streamSchema.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
 import { checkScenarioOnGrid, checkScenarioStructure } from './checks.ts';
 import { gridFromInlineMap, inlineMapFromGrid } from './inlineMap.ts';
@@ -30,6 +31,10 @@ export interface ScenarioContent {
   knowledge: ObstacleKnowledge;
   /** Measured regions (a bridge, a door): named rectangles every solve reports on. */
   regions: readonly ScenarioRegion[];
+  /** Streams (version 4): spawners, exits and task lists, carried as written (absent: none). */
+  spawners?: readonly ScenarioSpawner[];
+  exits?: readonly ScenarioExit[];
+  tasks?: readonly ScenarioTaskList[];
 }
 
 /** Display facts of a unit that a MapfInstance does not carry, by the instance's agent index. */
@@ -83,6 +88,9 @@ export function contentFromScenario(scenario: Scenario, options: { mapGrid?: Gri
     obstacles: scenario.obstacles.slice(),
     knowledge: scenario.knowledge,
     regions: scenario.regions.slice(),
+    spawners: scenario.spawners.slice(),
+    exits: scenario.exits.slice(),
+    tasks: scenario.tasks.slice(),
   };
 }
 
@@ -107,6 +115,9 @@ export function scenarioFromContent(content: ScenarioContent, options: { inlineM
     obstacles: content.obstacles.slice(),
     knowledge: content.knowledge,
     regions: content.regions.slice(),
+    spawners: content.spawners?.slice() ?? [],
+    exits: content.exits?.slice() ?? [],
+    tasks: content.tasks?.slice() ?? [],
   };
 }
 
@@ -129,8 +140,8 @@ export function instanceFromContent(content: ScenarioContent): InstanceWithUnits
 }
 
 /** A unit with the file's optional fields filled in (name: the id; colour: the palette's for its index). */
-export function completeAgent(agent: { id: string; name?: string; colour?: string; start: readonly [number, number]; goal: readonly [number, number]; priority?: number; size?: number; speed?: number }, index: number): ScenarioAgent {
-  return {
+export function completeAgent(agent: { id: string; name?: string; colour?: string; start: readonly [number, number]; goal: readonly [number, number]; priority?: number; size?: number; speed?: number; errands?: ScenarioErrands }, index: number): ScenarioAgent {
+  const complete: ScenarioAgent = {
     id: agent.id,
     name: agent.name ?? agent.id,
     colour: (agent.colour ?? defaultAgentColor(index)).toLowerCase(),
@@ -140,4 +151,6 @@ export function completeAgent(agent: { id: string; name?: string; colour?: strin
     size: agent.size ?? 1,
     speed: agent.speed ?? 1,
   };
+  if (agent.errands !== undefined) complete.errands = agent.errands;
+  return complete;
 }

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { SCENARIO_FORMAT, SCENARIO_VERSION } from './schema.ts';
 import { ScenarioV1Schema, type ScenarioV1 } from './schemaV1.ts';
 import { ScenarioV2Schema, type ScenarioV2 } from './schemaV2.ts';
+import { ScenarioV3Schema, type ScenarioV3 } from './schemaV3.ts';
 import type { ScenarioProblem } from './scenarioError.ts';
 import { formatPath } from './scenarioError.ts';
 
@@ -20,6 +21,7 @@ interface Migration {
 const MIGRATIONS: readonly Migration[] = [
   { from: 1, schema: ScenarioV1Schema, migrate: migrateV1 },
   { from: 2, schema: ScenarioV2Schema, migrate: migrateV2 },
+  { from: 3, schema: ScenarioV3Schema, migrate: migrateV3 },
 ];
 
 export type MigrationOutcome = { ok: true; json: unknown; fromVersion: number } | { ok: false; problems: ScenarioProblem[] };
@@ -79,6 +81,11 @@ function migrateV1(v1: ScenarioV1, fileName: string): Record<string, unknown> {
 /** v2 -> v3: no moving obstacles, units knowing what stands now. */
 function migrateV2(v2: ScenarioV2): Record<string, unknown> {
   return { ...v2, version: 3, obstacles: [], knowledge: 'now' };
+}
+
+/** v3 -> v4: no streams (spawners, exits, task lists). */
+function migrateV3(v3: ScenarioV3): Record<string, unknown> {
+  return { ...v3, version: 4, spawners: [], exits: [], tasks: [] };
 }
 
 function baseName(fileName: string): string {

@@ -1,7 +1,8 @@
 /**
  * The scenario file, current version (`format: "mapf-lab/scenario", version: 3`): one map, the
- * movement rules, the units with their tasks, the solver settings, timed map events and (from
- * version 3) moving obstacles with what units know of them, and measured regions.
+ * movement rules, the units with their tasks, the solver settings, timed map events, (from
+ * version 3) moving obstacles with what units know of them and measured regions, and (from
+ * version 4) streams: spawners, exits, errands and task lists (streamSchema.ts).
  *
  * This zod schema is the one definition of the format: the loader validates with it, the JSON
  * editor validates with its JSON Schema export, and every `.describe()` text below is what the
@@ -13,9 +14,10 @@ import { MAX_UNIT_SIZE } from '../grid/footprint.ts';
 import { MAX_UNIT_PRIORITY, MAX_UNIT_SPEED, MIN_UNIT_PRIORITY } from '../mapf/instance.ts';
 import { OBSTACLE_MODES } from '../mapf/obstacles.ts';
 import { MAX_UNITS, formatCount } from '../util/limits.ts';
+import { ErrandsSchema, ExitSchema, SpawnerSchema, TaskListSchema, type ScenarioErrands } from './streamSchema.ts';
 
 export const SCENARIO_FORMAT = 'mapf-lab/scenario';
-export const SCENARIO_VERSION = 3;
+export const SCENARIO_VERSION = 4;
 
 /** Agent order policies the cooperative solvers know (seed 001, "Cooperative A*"). */
 export const AGENT_ORDERS = ['given', 'random', 'priority', 'distance'] as const;
@@ -78,6 +80,7 @@ export const AgentSchema = z.object({
     .describe('Planning priority: higher plans first and may override lower reservations (default 0; a 32-bit whole number).'),
   size: whole(1).max(MAX_UNIT_SIZE).default(1).describe(`Side of the square footprint in cells, anchored at the top-left cell (default 1, at most ${MAX_UNIT_SIZE}).`),
   speed: whole(1).max(MAX_UNIT_SPEED).default(1).describe(`Turns one move takes: 1 moves every turn, 2 every other turn (default 1, at most ${MAX_UNIT_SPEED}).`),
+  errands: ErrandsSchema.optional().describe('Version 4: what the unit does after reaching its goal (more goals in order, optionally repeated, or drawn from a task list).'),
 }).strict().describe('One unit: where it starts, where it must go, and how it moves.');
 
 /** A solver's params: any JSON object, nested at most MAX_PARAMS_DEPTH deep (scenarios, replays and experiments share it). */
@@ -136,6 +139,9 @@ export const ScenarioSchema = z.object({
   knowledge: z.enum(OBSTACLE_KNOWLEDGE).default('now')
     .describe("What units know of moving obstacles: 'now' (only where they stand this turn, like walls) or 'timetable' (their future positions)."),
   regions: z.array(RegionSchema).max(1000).default([]).describe('Measured regions (version 3): named rectangles whose traffic every solve reports.'),
+  spawners: z.array(SpawnerSchema).max(1000).default([]).describe('Spawners (version 4): areas where units keep appearing on a schedule.'),
+  exits: z.array(ExitSchema).max(1000).default([]).describe('Exits (version 4): areas where units sent there leave the map.'),
+  tasks: z.array(TaskListSchema).max(1000).default([]).describe('Task lists (version 4): goals a unit with errands { "tasks": name } draws from on each arrival.'),
 }).strict().describe('A MAPF Lab scenario: a map, units with start and goal cells, and solver settings.');
 
 export type Point = readonly [number, number];
@@ -158,6 +164,7 @@ export interface ScenarioAgent {
   priority: number;
   size: number;
   speed: number;
+  errands?: ScenarioErrands;
 }
 
 /** A loaded, checked scenario in its canonical form (what serializeScenario writes). */

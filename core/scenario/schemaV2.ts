@@ -4,8 +4,8 @@
  * version 2 file that names obstacles is refused as such.
  */
 import { z } from 'zod';
-import { ScenarioSchema } from './schema.ts';
+import { ScenarioV3Schema } from './schemaV3.ts';
 
-export const ScenarioV2Schema = ScenarioSchema.omit({ obstacles: true, knowledge: true, version: true }).extend({ version: z.literal(2) }).strict();
+export const ScenarioV2Schema = ScenarioV3Schema.omit({ obstacles: true, knowledge: true, version: true }).extend({ version: z.literal(2) }).strict();
 
 export type ScenarioV2 = z.output<typeof ScenarioV2Schema>;

@@ -25,7 +25,16 @@ export function canonicalScenario(s: Scenario): Record<string, unknown> {
     obstacles: s.obstacles.map(canonicalObstacle),
     knowledge: s.knowledge,
     regions: s.regions.map((r) => ({ name: r.name, from: [r.from[0], r.from[1]], to: [r.to[0], r.to[1]] })),
+    // Streams (version 4) are written only when the scenario has them, so a batch scenario's file stays as it was.
+    spawners: s.spawners.length > 0 ? s.spawners.map((sp) => plainCopy(sp)) : undefined,
+    exits: s.exits.length > 0 ? s.exits.map((e) => plainCopy(e)) : undefined,
+    tasks: s.tasks.length > 0 ? s.tasks.map((t) => plainCopy(t)) : undefined,
   };
+}
+
+/** A copy of parsed data with its keys in the schema's order (zod keeps them) and absent options left out. */
+function plainCopy(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
 }
 
 function canonicalObstacle(o: ScenarioObstacle): Record<string, unknown> {
@@ -49,6 +58,7 @@ function canonicalAgent(a: ScenarioAgent): Record<string, unknown> {
     priority: a.priority,
     size: a.size,
     speed: a.speed,
+    errands: a.errands !== undefined ? plainCopy(a.errands) : undefined,
   };
 }
 

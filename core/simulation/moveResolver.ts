@@ -6,7 +6,8 @@
  * diagonal crossing (8-connected, seed 002), following when disabled; plus moves into walls and
  * moves that are not one legal step. Refusing a move can make another one illegal (an agent that
  * stays blocks the one that was about to follow it), so resolution repeats until stable; every
- * pass refuses at least one mover, so it ends after at most n passes.
+ * pass refuses at least one mover, so it ends after at most n passes. A stream's unit that is
+ * not on the map (its cell is ABSENT, -1) has no move and is in nobody's way.
  */
 import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
@@ -46,9 +47,14 @@ export class MoveResolver {
     if (this.touched.length < n) this.touched = new Int32Array(n);
     const touched = this.touched;
     for (let a = 0; a < n; a++) {
-      occupantNow[current[a]] = a;
-      const to = next[a];
       const from = current[a];
+      if (from < 0) {
+        // A stream's unit not on the map (not yet, or gone): it has no move.
+        next[a] = from;
+        continue;
+      }
+      occupantNow[from] = a;
+      const to = next[a];
       if (to === from) continue;
       if (!Number.isInteger(to) || to < 0 || to >= grid.cells) {
         report({ rule: 'off-map', agents: [a], t, cell: to });
@@ -68,6 +74,7 @@ export class MoveResolver {
       // Vertex: two agents in one cell at t + 1. Refuse every mover; one that stays keeps its cell.
       for (let a = 0; a < n; a++) {
         const cell = next[a];
+        if (cell < 0) continue;
         const b = occupantNext[cell];
         if (b < 0) {
           occupantNext[cell] = a;
@@ -134,7 +141,7 @@ export class MoveResolver {
       }
       if (!refused) break;
     }
-    for (let a = 0; a < n; a++) occupantNow[current[a]] = -1;
+    for (let a = 0; a < n; a++) if (current[a] >= 0) occupantNow[current[a]] = -1;
   }
 }
 

@@ -24,16 +24,15 @@
  * each unit in order takes its next cell unless an obstacle holds it (a block: it waits, and
  * replans if its rule says so) or another unit stands there (it waits, and from the second turn
  * looks for a way round that unit). Units plan alone: they see each other only as cells taken
- * this turn, so they never share a cell or swap. A unit
+ * this turn, so they never share a cell or swap (aloneController.ts, run by the simulator). A unit
  * stays on its goal once there; the run ends when all are there or at `turnLimit`.
  */
 import type { Grid } from '../grid/grid.ts';
-import { type Movement, directionCount, stepCell } from '../grid/movement.ts';
-import { type MovingObstacle, cellAfterSteps } from '../mapf/obstacles.ts';
-import { ObstacleMotion } from './obstacleMotion.ts';
-import { SearchContext } from '../search/searchContext.ts';
+import type { Movement } from '../grid/movement.ts';
+import type { MovingObstacle } from '../mapf/obstacles.ts';
 import { type ObstacleCells, earliestArrival } from './obstacleSpaceTime.ts';
-import { Follower, type World } from './obstacleFollower.ts';
+import { AloneController } from './aloneController.ts';
+import { simulate } from './simulator.ts';
 
 export type ReplanRule =
   | { kind: 'recalc'; every?: number; whenBlocked?: boolean; whenChanged?: boolean; knowledge?: Knowledge }
@@ -104,7 +103,10 @@ export function followAmongObstacles(grid: Grid, movement: Movement, start: numb
   return { ...run.units[0], obstaclePaths: run.obstaclePaths, obstacleWaits: run.obstacleWaits };
 }
 
-/** Runs `units` (one-cell units planning alone) among `obstacles` under `rule`. */
+/**
+ * Runs `units` (one-cell units planning alone) among `obstacles` under `rule`, through the
+ * simulator's turn loop (aloneController.ts moves them; the plan validator checks the run).
+ */
 export function runAmongObstacles(
   grid: Grid,
   movement: Movement,
@@ -113,168 +115,18 @@ export function runAmongObstacles(
   rule: ReplanRule,
   options: FollowOptions = {},
 ): ObstacleRun {
-  const every = rule.kind === 'recalc' ? rule.every ?? Infinity : rule.kind === 'splice' ? rule.every ?? Math.max(1, Math.floor((3 * rule.m) / 4)) : Infinity;
-  if (!(every >= 1)) throw new RangeError(`${rule.kind}: every must be at least 1, got ${every}`);
-  /** The splice length, when the rule splices (splice, or watch repairing by splice). */
-  const spliceM = rule.kind === 'splice' ? rule.m : rule.kind === 'watch' && rule.repair === 'splice' ? rule.m ?? 10 : null;
-  if (spliceM !== null && !(Number.isInteger(spliceM) && spliceM >= 1)) throw new RangeError(`${rule.kind}: m must be a whole number >= 1, got ${spliceM}`);
-  const limit = rule.kind === 'splice' || rule.kind === 'watch' ? rule.limit ?? Infinity : Infinity;
-  const regionSize = rule.kind === 'watch' ? rule.regionSize : 0;
-  const notifyEvery = rule.kind === 'watch' ? rule.notifyEvery ?? 1 : 1;
-  const horizon = rule.kind === 'watch' ? rule.horizon ?? Infinity : Infinity;
-  if (rule.kind === 'watch' && !(Number.isInteger(regionSize) && regionSize >= 1)) throw new RangeError(`watch: regionSize must be a whole number >= 1, got ${regionSize}`);
-  if (!(Number.isInteger(notifyEvery) && notifyEvery >= 1)) throw new RangeError(`watch: notifyEvery must be a whole number >= 1, got ${notifyEvery}`);
-  const replanWhenBlocked = rule.kind !== 'recalc' || rule.whenBlocked !== false;
-  const replanWhenChanged = rule.kind === 'recalc' && rule.whenChanged === true;
-  // Units that know the timetable plan in space-time against it, waits allowed (predict's planner);
-  // recalc and watch then say only when they replan. (A splice's piece is cut from a plan on the map as it stands.)
-  const spaceTime = rule.kind === 'predict' || ((rule.kind === 'recalc' || rule.kind === 'watch') && rule.knowledge === 'timetable');
-  if (rule.kind === 'watch' && rule.knowledge === 'timetable' && rule.repair === 'splice') throw new RangeError('watch: units that know the timetable repair by recalc (a splice is cut from a plan on the map as it stands)');
-  /** Cells whose passability changed this turn (obstacles moving), for incremental and whenChanged. */
-  let changedCells: number[] = [];
-  const regionsAcross = regionSize > 0 ? Math.ceil(grid.width / regionSize) : 0;
-  const regionOf = (cell: number) => Math.floor(grid.y(cell) / regionSize) * regionsAcross + Math.floor(grid.x(cell) / regionSize);
   const turnLimit = options.turnLimit ?? 4 * grid.cells;
-  /** Units' cells now (updated as each moves in its turn). */
-  const occupied = new Map<number, number>();
-  units.forEach((u, k) => occupied.set(u.start, k));
-  const unitOn = (cell: number) => occupied.get(cell) ?? -1;
-  // The obstacles as the simulator moves them (right of way included), and the live map: walls,
-  // plus the cells obstacles hold this turn.
-  const motion = new ObstacleMotion(grid, obstacles, unitOn);
-  const { live, timetables, at, stepsDone } = motion;
-  const sizes = motion.footprintSizes;
-  const context = new SearchContext();
-  const due = (i: number, t: number): number => motion.due(i, t);
-  const predicted = (base: number, steps: readonly number[], prev: readonly number[]): ObstacleCells => ({
-    count: timetables.length,
-    sizes,
-    width: grid.width,
-    at: (i, tt) => (tt < base ? prev[i] : cellAfterSteps(timetables[i], steps[i] + due(i, tt) - due(i, base))),
-  });
-  const world: World = { grid, movement, live, context, turnLimit, spliceM, limit, predicted, stepsDone };
-  const followers = units.map((u) => new Follower(world, u.start, u.goal));
-  for (const f of followers) {
-    if (spaceTime) f.predictFrom(f.cell, 0, at);
-    else if (rule.kind === 'incremental') f.incremental();
-    else f.recalc(f.cell);
-  }
-  changedCells = [];
-
-  /** Cells an obstacle meant to step onto this turn but a unit stood on (it waited for the unit). */
-  let wanted: ReadonlySet<number> = new Set<number>();
-  /** watch: regions changed since the last notification. */
-  const changed = new Set<number>();
-  let t = 1;
-  for (; t <= turnLimit && followers.some((f) => !f.result.arrived); t++) {
-    const prev = at.slice();
-    // Obstacles step first; one whose next cell a unit holds waits (and falls behind).
-    const moves = motion.step(t - 1, unitOn);
-    changedCells = [...moves.closed, ...moves.opened];
-    wanted = new Set(moves.heldCells);
-    // watch: an obstacle entering or leaving a region marks it (both regions) changed.
-    let deliver = false;
-    if (regionSize > 0) {
-      at.forEach((c, i) => {
-        if (regionOf(c) !== regionOf(prev[i])) changed.add(regionOf(c)).add(regionOf(prev[i]));
-      });
-      deliver = changed.size > 0 && t % notifyEvery === 0;
-    }
-    for (const f of followers) {
-      if (f.result.arrived) {
-        f.result.path.push(f.cell);
-        continue;
-      }
-      const notified = deliver && f.interestedIn(changed, horizon, regionOf);
-      if (notified) f.result.notifications++;
-      // predict replans when an obstacle is not where its plan assumed (it waited for a unit).
-      const offTimetable = rule.kind === 'predict' && f.offTimetable(t, due, timetables.length);
-      if (rule.kind === 'incremental') {
-        if (changedCells.length > 0) f.noteReplan(t, `${changedCells.length} cell${changedCells.length === 1 ? '' : 's'} changed`);
-        f.incremental(changedCells);
-      } else if (f.plan === null || f.stepsSincePlan >= every || offTimetable || notified || (replanWhenChanged && changedCells.length > 0)) {
-        const why = f.plan === null ? 'no path yet' : notified ? 'notified: a region on its path changed' : offTimetable ? 'an obstacle left its timetable' : f.stepsSincePlan >= every ? `every ${every} steps` : 'the map changed';
-        if (f.plan === null && !spaceTime) f.recalc(f.cell);
-        else f.replan(spaceTime, t, prev, why);
-      }
-      let next = f.ahead();
-      if (next !== null && next !== f.cell && live.passable[next] === 0) {
-        f.result.obstacleBlocks++;
-        if (replanWhenBlocked && rule.kind !== 'incremental') {
-          f.replan(spaceTime, t, prev, 'blocked by an obstacle');
-          next = f.ahead();
-          if (next !== null && next !== f.cell && live.passable[next] === 0) next = null;
-        } else next = null;
-      }
-      // Another unit there (it has not moved away, or moved in this turn): wait; held up a second
-      // turn, look for a way round it (local repair, as LRA* does), else keep waiting.
-      if (next !== null && next !== f.cell && occupied.has(next)) {
-        const other = next;
-        next = null;
-        if (++f.unitBlocked >= 2) {
-          live.setPassable(other, false);
-          f.replanAround(t);
-          live.setPassable(other, !motion.holds(other) && grid.passable[other] === 1);
-          const detour = f.ahead();
-          if (detour !== null && detour !== f.cell && live.passable[detour] === 1 && !occupied.has(detour)) next = detour;
-        }
-      }
-      if ((next === null || next === f.cell) && wanted.has(f.cell)) {
-        // The unit holds an obstacle up and would stay: it steps aside to a free cell the
-        // obstacle does not want, and plans again from there (else the two could wait for each
-        // other for good).
-        const aside = stepAside(live, movement, f.cell, f.goal, (cell) => occupied.has(cell) || wanted.has(cell));
-        if (aside >= 0) {
-          f.noteReplan(t, 'yields to an obstacle it holds up');
-          f.plan = null;
-          next = aside;
-        }
-      }
-      if (next === null || next === f.cell) {
-        f.result.waits++;
-        if (next === f.cell) f.pos++; // a wait the plan makes
-      } else {
-        f.unitBlocked = 0;
-        occupied.delete(f.cell);
-        occupied.set(next, followers.indexOf(f));
-        f.cell = next;
-        f.pos++;
-        f.stepsSincePlan++;
-      }
-      f.result.path.push(f.cell);
-      if (f.cell === f.goal) {
-        f.result.arrived = true;
-        f.result.arrival = t;
-      }
-    }
-    if (deliver) changed.clear();
-  }
-
+  const controller = new AloneController(grid, movement, rule, turnLimit);
+  const simulation = simulate({ grid, movement, agents: units }, controller, { turnLimit, obstacles, lowerBounds: new Float64Array(units.length) });
+  if (simulation.validation && !simulation.validation.valid) throw new Error(`units planning alone broke a rule: ${simulation.validation.violations[0].message}`);
   // Hindsight: the obstacles' recorded cells (each stays on its last one) known in advance.
-  const obstaclePaths = motion.paths;
+  const obstaclePaths = simulation.obstaclePaths ?? [];
+  const sizes = simulation.obstacleSizes ?? [];
   const recorded: ObstacleCells = { count: obstaclePaths.length, sizes, width: grid.width, at: (i, tt) => obstaclePaths[i][Math.min(tt, obstaclePaths[i].length - 1)] };
+  const followers = controller.followers;
   for (const f of followers) {
     const best = earliestArrival(grid, movement, f.start, 0, f.goal, recorded, turnLimit).path;
     f.result.hindsight = best === null ? Infinity : best.length - 1;
   }
-  return { units: followers.map((f) => f.result), obstaclePaths, obstacleWaits: motion.waits, turns: t - 1, expanded: followers.reduce((sum, f) => sum + f.result.expanded, 0) };
-}
-
-/** A free neighbour of `cell` on the live map that `taken` does not exclude, nearest the goal in moves on the empty map; -1 when none. */
-function stepAside(live: Grid, movement: Movement, cell: number, target: number, taken: (cell: number) => boolean): number {
-  let best = -1;
-  let bestDistance = Infinity;
-  const w = live.width;
-  for (let d = 0; d < directionCount(movement); d++) {
-    const n = stepCell(live, movement, cell, d);
-    if (n < 0 || taken(n)) continue;
-    const dx = Math.abs((n % w) - (target % w));
-    const dy = Math.abs(Math.floor(n / w) - Math.floor(target / w));
-    const distance = movement.connectivity === 8 ? Math.max(dx, dy) : dx + dy;
-    if (distance < bestDistance) {
-      best = n;
-      bestDistance = distance;
-    }
-  }
-  return best;
+  return { units: followers.map((f) => f.result), obstaclePaths, obstacleWaits: simulation.obstacleWaits ?? 0, turns: simulation.run.turns, expanded: controller.counters().expanded };
 }

@@ -3,9 +3,10 @@
  * experiment does (seed 001, "Experimental Results"): an agent succeeds if it is on its
  * destination when the run ends, within the turn limit (100 there), and never collided.
  *
- * Each turn: apply the map events due, ask the controller for every agent's next cell (timed:
- * that is the turn's time), refuse and record illegal moves and collisions (MoveResolver, the
- * validator's rules), then update waits, cycles, arrivals and the replay. The run ends when every
+ * Each turn, in stages: the world changes (worldStages.ts: the map events due, moving obstacles),
+ * the controller gives every agent's next cell (timed with the changes: that is the turn's time),
+ * illegal moves and collisions are refused and recorded (MoveResolver, the validator's rules),
+ * then the moves are made and waits, cycles, arrivals and the replay recorded (runRecord.ts). The run ends when every
  * agent stands on its goal, at the turn limit, at the time limit or when cancelled.
  *
  * The simulator edits `world.grid` when map events fire; callers that must keep their grid give
@@ -22,15 +23,22 @@ import type { Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
 import { checkInstance } from '../mapf/instance.ts';
 import { type ConflictRules, type ValidationResult, DEFAULT_RULES } from '../mapf/validator.ts';
-import type { ControllerFactory, ControllerOptions, TurnController, TurnEvent, WorldView } from '../solvers/controller.ts';
-import { type MapEvent, MapEventQueue, checkMapEvents } from '../mapf/mapEvents.ts';
-import { type AgentMetrics, type RunMetrics, lowerBounds, newAgentMetrics, summarizeRun } from './metrics.ts';
+import type { ControllerFactory, ControllerOptions, TurnController, WorldView } from '../solvers/controller.ts';
+import { type MapEvent, checkMapEvents } from '../mapf/mapEvents.ts';
+import { type AgentMetrics, type RunMetrics, lowerBounds, summarizeRun } from './metrics.ts';
 import { type Collision, MoveResolver } from './moveResolver.ts';
-import { type Replay, ReplayRecorder, replayPaths, validateReplay } from '../solvers/replay.ts';
+import { type Replay, replayPaths, validateReplay } from '../solvers/replay.ts';
 import { PlanWindowRecorder } from '../solvers/planWindows.ts';
-import { type MovingObstacle, obstacleViolations } from '../mapf/obstacles.ts';
-import { DEFAULT_OBSTACLE_REPAIR, type ObstacleCounts, type ObstacleRepair } from '../solvers/obstacleRepair.ts';
-import { ObstacleMotion } from './obstacleMotion.ts';
+import type { MovingObstacle } from '../mapf/obstacles.ts';
+import type { ObstacleCounts, ObstacleRepair } from '../solvers/obstacleRepair.ts';
+import { RunRecord } from './runRecord.ts';
+import { RunUnits } from './runUnits.ts';
+import { StreamStage } from './streamStage.ts';
+import type { StreamMeasures } from './streamMeasures.ts';
+import { type Streams, hasStreams } from '../mapf/streams.ts';
+import { ABSENT } from '../mapf/plan.ts';
+import { RebuildController } from './rebuildController.ts';
+import { DoorStage, ObstacleStage, type WorldStage } from './worldStages.ts';
 
 export const DEFAULT_TURN_LIMIT = 100;
 
@@ -72,6 +80,14 @@ export interface SimulationOptions {
   obstacles?: readonly MovingObstacle[];
   /** How the controller repairs its plans among them (default: recalc when blocked and when a plan's cell closes). */
   obstacleRepair?: ObstacleRepair;
+  /**
+   * Streams: spawners, exits and errands (core/mapf/streams.ts). The run then ends at the turn
+   * limit or when nothing more will come or move; units that are not on the map are ABSENT in the
+   * replay. The controller must take them (TurnController.unitsChanged; runController rebuilds one that does not).
+   */
+  streams?: Streams;
+  /** Seed of the draws placed units make from regions and task lists (default 1). */
+  streamSeed?: number;
 }
 
 export interface SimulationResult {
@@ -94,6 +110,8 @@ export interface SimulationResult {
   obstacleSizes?: readonly number[];
   /** Seed 004's per-unit measures the controller kept among obstacles. */
   counts?: ObstacleCounts;
+  /** A stream's measures: goals reached and exits over time, units on the map, backlogs, time in the system. */
+  streams?: StreamMeasures;
 }
 
 export interface SimulationWorld {
@@ -106,12 +124,19 @@ export interface SimulationWorld {
 export function runController(instance: SimulationWorld, factory: ControllerFactory, controllerOptions: ControllerOptions, options: SimulationOptions = {}): SimulationResult {
   const world = options.mapEvents && options.mapEvents.length > 0 ? { ...instance, grid: instance.grid.clone() } : instance;
   // The factory sees the map without obstacles; the simulator gives init and step the live map.
-  return simulate(world, factory(world, controllerOptions), options, instance.grid);
+  let controller = factory(world, controllerOptions);
+  // In a stream, a controller that does not take changing units is built again at each change.
+  if (hasStreams(options.streams) && !controller.unitsChanged) controller = new RebuildController(world, factory, controllerOptions);
+  return simulate(world, controller, options, instance.grid);
 }
 
 /**
  * Runs `controller` on `world`. `initialGrid` is the map before any event (for validation);
  * it defaults to a copy of world.grid taken before the run starts.
+ *
+ * A turn is the same short sequence for every solver and every kind of change: the world changes
+ * (worldStages.ts: doors, obstacles), the controller plans, the moves are resolved (the stages'
+ * refusals, then the move resolver), the moves are made and recorded (runRecord.ts).
  */
 export function simulate(world: SimulationWorld, controller: TurnController, options: SimulationOptions = {}, initialGrid?: Grid): SimulationResult {
   const { grid, movement, agents } = world;
@@ -124,87 +149,48 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   const rules = options.rules ?? DEFAULT_RULES;
   const clock = options.clock ?? (() => performance.now());
 
-  const n = agents.length;
-  const cells = grid.cells;
-  const metrics = newAgentMetrics(n);
-  metrics.lowerBound.set(options.lowerBounds ?? lowerBounds(grid, movement, agents));
+  const streaming = hasStreams(options.streams);
+  const units = new RunUnits(agents, grid.cells, streaming);
+  const record = new RunRecord(units.agents, grid.cells, turnLimit, streaming);
+  record.metrics.lowerBound.set(options.lowerBounds ?? lowerBounds(grid, movement, agents));
   // The time limit is the controller's: it starts after the simulator's own set-up (the lower
   // bounds above, a distance search per agent, are measurement, not planning).
-  const started = performance.now();
-  const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
-  const positions = new Int32Array(n);
-  const next = new Int32Array(n);
-  for (let a = 0; a < n; a++) positions[a] = agents[a].start;
-  const recorder = new ReplayRecorder(n, turnLimit);
-  const events = recorder.events;
-  const collisions: Collision[] = [];
-  const resolver = new MoveResolver(cells);
-  const queue = new MapEventQueue(mapEvents);
-  const occupancy = new Int32Array(cells).fill(-1);
-  for (let a = 0; a < n; a++) occupancy[positions[a]] = a;
-  // Cells each agent has stood on, keyed agent * cells + cell: a revisit is a cycle (seed 001).
-  const visited = new Set<number>();
-  for (let a = 0; a < n; a++) visited.add(a * cells + positions[a]);
-  // Turn at which the controller itself reported a wait for the agent, so we do not log it twice.
-  const waitReported = new Int32Array(n).fill(-1);
-  const turnMs: number[] = [];
-  let reservationsMax = 0;
-  let overrides = 0;
-  let status: SimulationStatus | undefined;
-  let message: string | undefined;
-
+  const deadline = options.timeLimitMs === undefined ? Infinity : performance.now() + options.timeLimitMs;
   /** Why the run must stop now, if it must: cancelled, or past its time limit. */
   const stopReason = (): 'cancelled' | 'timeout' | null => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null);
-  const interrupted = (): boolean => stopReason() !== null;
   const stopMessage = (reason: 'cancelled' | 'timeout', when: string): string =>
     reason === 'cancelled' ? `cancelled ${when}` : `time limit of ${options.timeLimitMs} ms reached ${when}`;
-  // Moving obstacles: the cells each unit's footprint covers (right of way), and the live map.
-  const sizes = agents.map((a) => a.size ?? 1);
-  const covered = new Int32Array(options.obstacles && options.obstacles.length > 0 ? cells : 0).fill(-1);
-  const cover = (a: number, value: number) => {
-    const w = grid.width;
-    for (let dy = 0; dy < sizes[a]; dy++) for (let dx = 0; dx < sizes[a]; dx++) covered[positions[a] + dy * w + dx] = value;
-  };
-  let motion: ObstacleMotion | null = null;
-  if (covered.length > 0) {
-    if (!controller.setObstacleRepair || !controller.obstaclesMoved) throw new Error('this solver does not take moving obstacles');
-    if (agents.some((a) => (a.speed ?? 1) !== 1)) throw new RangeError('units among moving obstacles move at speed 1 (an obstacle could step into the cell a slow unit is moving into)');
-    for (let a = 0; a < n; a++) cover(a, a);
-    motion = new ObstacleMotion(grid, options.obstacles!, (cell) => covered[cell]);
-    controller.setObstacleRepair(options.obstacleRepair ?? DEFAULT_OBSTACLE_REPAIR);
-  }
-  const view = { t: 0, grid: motion ? motion.live : grid, staticGrid: motion ? grid : undefined, movement, agents, positions, interrupted } as WorldView & { t: number };
-  const emit = (event: TurnEvent): void => {
-    events.push(event);
-    if (event.kind === 'priority-override') overrides++;
-    if (event.agent >= 0 && event.agent < n) {
-      if (event.kind === 'replan') metrics.replans[event.agent]++;
-      else if (event.kind === 'wait') waitReported[event.agent] = event.t;
-    }
-  };
-  const reportCollision = (collision: Collision): void => {
-    collisions.push(collision);
-    for (const a of collision.agents) metrics.collisions[a]++;
-    const [agent, ...others] = collision.agents;
-    events.push({ kind: 'collision', t: collision.t, agent, others, cell: collision.cell, detail: collision.rule });
-  };
 
-  recorder.record(positions);
-  for (let a = 0; a < n; a++) {
-    if (positions[a] === agents[a].goal) {
-      metrics.pathLength[a] = 0;
-      events.push({ kind: 'arrival', t: 0, agent: a, cell: positions[a] });
-    }
+  const view = { t: 0, grid, movement, agents: units.agents, positions: units.positions } as { -readonly [K in keyof WorldView]: WorldView[K] } & { t: number };
+  const run = {
+    grid, controller, record, view,
+    get agents() { return units.agents; },
+    get positions() { return units.positions; },
+    get next() { return units.next; },
+    get occupancy() { return units.occupancy; },
+  };
+  const obstacles = options.obstacles && options.obstacles.length > 0 ? new ObstacleStage(run, options.obstacles, options.obstacleRepair) : null;
+  const stream = streaming ? new StreamStage({ units, record, controller, view, live: () => view.grid, setPositions: (p) => (view.positions = p) }, options.streams!, options.streamSeed ?? 1) : null;
+  // Doors first (a door does not close on an obstacle), then obstacles step on the map as it is, then units come and go.
+  const stages: WorldStage[] = [new DoorStage(run, mapEvents, obstacles), ...(obstacles ? [obstacles] : []), ...(stream ? [stream] : [])];
+  view.interrupted = (): boolean => stopReason() !== null;
+  if (obstacles) {
+    view.grid = obstacles.motion.live;
+    view.staticGrid = grid;
+    view.obstacles = obstacles.motion;
   }
+  record.start(units.positions);
 
   // Attached before init, which plans CA* and HCA* whole and WHCA*'s first windows.
-  const planRecorder = options.recordPlans && controller.recordPlans ? new PlanWindowRecorder(n, controller.window ?? 0) : null;
+  const planRecorder = options.recordPlans && controller.recordPlans && !streaming ? new PlanWindowRecorder(agents.length, controller.window ?? 0) : null;
   if (planRecorder) controller.recordPlans!(planRecorder);
 
   const initStart = clock();
   controller.init(view);
   const initMs = options.initMs ?? clock() - initStart;
-  reservationsMax = controller.counters().reservations;
+  let reservationsMax = controller.counters().reservations;
+  let status: SimulationStatus | undefined;
+  let message: string | undefined;
   const afterInit = stopReason();
   if (afterInit !== null) {
     // The controller may have stopped part-way through its plans: no turn is played.
@@ -212,36 +198,25 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
     message = stopMessage(afterInit, 'during initial planning');
   }
 
+  const resolver = new MoveResolver(grid.cells);
+  const turnMs: number[] = [];
   let t = 0;
   for (; status === undefined && t < turnLimit; t++) {
-    if (allAtGoal(positions, agents)) break;
-    const before = stopReason();
-    if (before !== null) {
-      status = before;
-      message = stopMessage(before, `at turn ${t}`);
+    // A batch ends when every unit is home; a stream when nothing more will come or move.
+    if (stream ? t > 0 && stream.done() : allAtGoal(units.positions, agents)) break;
+    const waiting = stopReason();
+    if (waiting !== null) {
+      status = waiting;
+      message = stopMessage(waiting, `at turn ${t}`);
       break;
     }
     view.t = t;
     const turnStart = clock();
-    if (queue.size > 0) {
-      const changes = queue.applyDue(grid, t, (cell) => occupancy[cell] >= 0 || (motion !== null && motion.holds(cell)));
-      if (changes.length > 0) {
-        const changed: number[] = [];
-        for (const change of changes) {
-          recorder.mapChanges.push(change);
-          changed.push(...change.cells);
-          for (const cell of change.cells) events.push({ kind: 'map-change', t, agent: -1, cell, detail: change.passable ? 'opened' : 'closed' });
-        }
-        motion?.syncCells(changed);
-        controller.mapChanged?.(view, changed);
-      }
-    }
-    if (motion !== null) {
-      const moves = motion.step(t, (cell) => covered[cell]);
-      if (moves.from.length > 0 || moves.heldBy.length > 0) controller.obstaclesMoved!(view, moves);
-    }
-    next.set(positions);
-    controller.step(view, next, emit);
+    // 1. The world changes.
+    for (const stage of stages) stage.change(t);
+    // 2. The controller plans.
+    units.next.set(units.positions);
+    controller.step(view, units.next, record.emit);
     turnMs.push(clock() - turnStart);
     const during = stopReason();
     if (during !== null) {
@@ -250,90 +225,52 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
       message = stopMessage(during, `during turn ${t}`);
       break;
     }
-    const reservations = controller.counters().reservations;
-    if (reservations > reservationsMax) reservationsMax = reservations;
-
-    if (motion !== null) refuseObstacleMoves(motion, grid.width, sizes, t, positions, next, reportCollision);
-    resolver.resolve(grid, movement, rules, t, positions, next, reportCollision);
-    if (motion !== null) for (let a = 0; a < n; a++) cover(a, -1);
-
-    for (let a = 0; a < n; a++) {
-      const from = positions[a];
-      const to = next[a];
-      if (to === from) {
-        if (from !== agents[a].goal) {
-          metrics.waits[a]++;
-          if (waitReported[a] !== t) events.push({ kind: 'wait', t, agent: a, cell: from });
-        }
-        continue;
-      }
-      occupancy[from] = -1;
-      const key = a * cells + to;
-      if (visited.has(key)) metrics.cycles[a]++;
-      else visited.add(key);
-    }
-    for (let a = 0; a < n; a++) {
-      positions[a] = next[a];
-      occupancy[next[a]] = a;
-      if (motion !== null) cover(a, a);
-      if (metrics.pathLength[a] < 0 && next[a] === agents[a].goal) {
-        metrics.pathLength[a] = t + 1;
-        events.push({ kind: 'arrival', t: t + 1, agent: a, cell: next[a] });
-      }
-    }
-    recorder.record(positions);
+    reservationsMax = Math.max(reservationsMax, controller.counters().reservations);
+    // 3. The moves are resolved: what the world forbids, then the conflict rules.
+    for (const stage of stages) stage.refuse?.(t);
+    resolver.resolve(grid, movement, rules, t, units.positions, units.next, record.reportCollision);
+    // 4. The moves are made and recorded.
+    record.moves(t, units.positions, units.next);
+    units.makeMoves();
+    for (const stage of stages) stage.moved?.();
+    record.state(t, units.positions);
   }
   view.t = t;
 
-  for (let a = 0; a < n; a++) metrics.success[a] = positions[a] === agents[a].goal && metrics.collisions[a] === 0 ? 1 : 0;
+  const n = units.count;
+  const positions = units.positions;
+  const { metrics, collisions } = record;
+  const replay = record.finish(grid.width, grid.height);
+  for (let a = 0; a < n; a++) metrics.success[a] = (positions[a] === units.agents[a].goal || (stream !== null && positions[a] === ABSENT)) && metrics.collisions[a] === 0 ? 1 : 0;
   const counters = controller.counters();
-  const replay = recorder.finish(grid.width, grid.height);
   if (planRecorder) {
     controller.recordPlans!(null);
     replay.windows = planRecorder.finish();
   }
   const turnArray = Float64Array.from(turnMs);
-  const run = summarizeRun(metrics, t, turnArray, initMs, counters.expanded + (options.initExpanded ?? 0), reservationsMax, collisions.length);
-  run.overrides = overrides;
+  const runMetrics = summarizeRun(metrics, t, turnArray, initMs, counters.expanded + (options.initExpanded ?? 0), reservationsMax, collisions.length);
+  runMetrics.overrides = record.overrides;
   if (status === undefined) {
-    if (run.successes === n) status = 'solved';
+    // A stream has no end state to reach: it solved when it ran without a collision (its measures say how well).
+    if (stream ? collisions.length === 0 : runMetrics.successes === n) status = 'solved';
     else {
       status = 'failed';
-      const parts = [`${n - run.successes} of ${n} agents failed after ${t} turns`];
-      const away = n - countAtGoal(positions, agents);
-      if (away > 0) parts.push(`${away} not on their goal`);
-      if (collisions.length > 0) parts.push(`${collisions.length} collisions (first: ${collisions[0].rule} of unit ${collisions[0].agents.map((a) => a + 1).join(' and ')} at t=${collisions[0].t})`);
-      message = parts.join('; ');
+      message = failure(n, runMetrics.successes, t, n - countAtGoal(positions, units.agents), collisions);
     }
   }
   const paths = replayPaths(replay);
-  const validation = options.validate === false ? undefined : validateReplay({ grid: before, movement, agents: agents as AgentTask[] }, replay, { rules });
-  if (validation && motion !== null) {
-    for (const v of obstacleViolations(paths, motion.paths, motion.footprintSizes, grid.width, sizes)) {
-      validation.valid = false;
-      validation.violations.push({ rule: 'obstacle', agents: [v.unit], t: v.t, cell: v.cell, message: `unit ${v.unit + 1} ${v.kind === 'swap' ? 'swaps with' : 'is on'} obstacle ${v.obstacle + 1} at (${grid.x(v.cell)}, ${grid.y(v.cell)}), t=${v.t}` });
-    }
-  }
-  const result: SimulationResult = { status, message, paths, agents: metrics, run, turnMs: turnArray, collisions, replay, validation };
-  if (motion !== null) {
-    result.obstaclePaths = motion.paths;
-    result.obstacleWaits = motion.waits;
-    result.obstacleSizes = motion.footprintSizes;
-    result.counts = controller.obstacleCounts?.();
-  }
+  const validation = options.validate === false ? undefined : validateReplay({ grid: before, movement, agents: units.agents }, replay, { rules });
+  const result: SimulationResult = { status, message, paths, agents: metrics, run: runMetrics, turnMs: turnArray, collisions, replay, validation };
+  for (const stage of stages) stage.finish?.(result);
   return result;
 }
 
-/** A move onto a cell an obstacle holds is refused (the unit stays: obstacles never step onto a unit) and recorded. */
-function refuseObstacleMoves(motion: ObstacleMotion, width: number, sizes: readonly number[], t: number, positions: Int32Array, next: Int32Array, report: (collision: Collision) => void): void {
-  for (let a = 0; a < next.length; a++) {
-    if (next[a] === positions[a]) continue;
-    let held = -1;
-    for (let dy = 0; dy < sizes[a] && held < 0; dy++) for (let dx = 0; dx < sizes[a]; dx++) if (motion.holds(next[a] + dy * width + dx)) held = next[a] + dy * width + dx;
-    if (held < 0) continue;
-    report({ rule: 'obstacle', agents: [a], t, cell: held });
-    next[a] = positions[a];
-  }
+/** Why a run that ended without every unit home failed, in one line. */
+function failure(n: number, successes: number, turns: number, away: number, collisions: readonly Collision[]): string {
+  const parts = [`${n - successes} of ${n} agents failed after ${turns} turns`];
+  if (away > 0) parts.push(`${away} not on their goal`);
+  if (collisions.length > 0) parts.push(`${collisions.length} collisions (first: ${collisions[0].rule} of unit ${collisions[0].agents.map((a) => a + 1).join(' and ')} at t=${collisions[0].t})`);
+  return parts.join('; ');
 }
 
 function allAtGoal(positions: Int32Array, agents: readonly AgentTask[]): boolean {

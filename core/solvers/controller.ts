@@ -11,7 +11,7 @@ import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
 import type { PlanSink } from './planWindows.ts';
-import type { ObstacleCounts, ObstacleMoves, ObstacleRepair } from './obstacleRepair.ts';
+import type { ObstacleCounts, ObstacleMoves, ObstacleRepair, ObstacleView } from './obstacleRepair.ts';
 
 /** What a controller may read of the world at the start of turn `t`. */
 export interface WorldView {
@@ -36,6 +36,8 @@ export interface WorldView {
    * (an obstacle only ever blocks) and need no restart each time an obstacle steps. Absent: `grid`.
    */
   readonly staticGrid?: Grid;
+  /** Among moving obstacles, where they stand and their timetables. */
+  readonly obstacles?: ObstacleView;
 }
 
 /** For a WorldView without `interrupted`. */
@@ -51,6 +53,17 @@ export interface TurnEvent {
   others?: number[];
   cell?: number;
   detail?: string;
+}
+
+/**
+ * A stream's changes at the start of a turn, by unit index: units that appeared (world.agents
+ * grew; they stand on their start), left the map (their position is ABSENT, -1) or got a new goal
+ * (world.agents[a].goal, an errand).
+ */
+export interface UnitChanges {
+  appeared: readonly number[];
+  left: readonly number[];
+  newGoal: readonly number[];
 }
 
 /** Counters a controller keeps; the simulator reads them after each turn. */
@@ -89,6 +102,13 @@ export interface TurnController {
   obstaclesMoved?(world: WorldView, moves: ObstacleMoves): void;
   /** Seed 004's per-unit measures among obstacles. */
   obstacleCounts?(): ObstacleCounts;
+  /**
+   * Streams: told before step(t) of the units that appeared, left or got a new goal (they plan
+   * then). world.agents and world.positions have grown to the new units. A controller without it
+   * is run in a stream by rebuilding it over the units on the map at each change
+   * (core/simulation/rebuildController.ts).
+   */
+  unitsChanged?(world: WorldView, changes: UnitChanges): void;
 }
 
 /** Options every controller factory takes; solver-specific ones go in `params`. */

@@ -15,6 +15,7 @@
  * `splice` is WHCA*'s own window (it replans the first w steps and keeps the rest as an abstract
  * distance), and `predict` and `incremental` belong to units planning alone (the README says why).
  */
+import type { ObstacleTimetable } from '../mapf/obstacles.ts';
 
 export type ObstacleRepair =
   | { kind: 'recalc'; every: number; whenBlocked: boolean; whenChanged: boolean }
@@ -35,6 +36,21 @@ export interface ObstacleMoves {
    */
   heldCells: readonly number[];
   heldBy: readonly number[];
+}
+
+/**
+ * The moving obstacles as the simulator moves them (core/simulation/obstacleMotion.ts), for a
+ * controller that plans against their timetable (units planning alone that `predict`).
+ */
+export interface ObstacleView {
+  /** Each obstacle's timetable, anchor now, and steps of it made so far (updated in place each turn). */
+  readonly timetables: readonly ObstacleTimetable[];
+  readonly at: readonly number[];
+  readonly stepsDone: number[];
+  readonly footprintSizes: readonly number[];
+  /** Steps obstacle i is due to have made by turn t. */
+  due(i: number, t: number): number;
+  holds(cell: number): boolean;
 }
 
 /** Per-unit counts a controller keeps among obstacles (seed 004's measures). */

@@ -6,6 +6,7 @@
  */
 import { Grid } from '../grid/grid.ts';
 import type { MapfInstance } from '../mapf/instance.ts';
+import { ABSENT } from '../mapf/plan.ts';
 import { type ValidationOptions, type ValidationResult, type Violation, validatePlan } from '../mapf/validator.ts';
 import type { TurnEvent } from './controller.ts';
 import type { AppliedMapChange } from '../mapf/mapEvents.ts';
@@ -20,7 +21,7 @@ export interface Replay {
   width: number;
   height: number;
   agents: number;
-  /** Turns executed: positions holds turns + 1 states (t = 0 … turns). */
+  /** Turns executed: positions holds turns + 1 states (t = 0 … turns); -1 (ABSENT) where a stream's unit is not on the map yet or has left. */
   turns: number;
   positions: Int32Array;
   events: TurnEvent[];
@@ -118,7 +119,8 @@ export function validateReplay(instance: MapfInstance, replay: Replay, options: 
     const to = k < cuts.length ? cuts[k] : replay.turns;
     if (to > from || k === cuts.length) {
       const slice = paths.map((p) => p.slice(from, to + 1));
-      const agents = instance.agents.map((task, a) => ({ ...task, start: slice[a][0] }));
+      // A stream's unit starts the stretch where it first stands in it (ABSENT: not yet on the map, or gone).
+      const agents = instance.agents.map((task, a) => ({ ...task, start: slice[a].find((cell) => cell !== ABSENT) ?? ABSENT }));
       const result = validatePlan({ grid, movement: instance.movement, agents }, slice, { ...settings, requireGoals: k === cuts.length && settings.requireGoals });
       for (const v of result.violations) violations.push({ ...v, t: v.t + from, message: `${v.message} (times from t=${from})` });
     }

@@ -52,8 +52,8 @@ export class Pibt {
   /** Each unit's cell now and next (NONE: not decided yet this step). */
   readonly from: Int32Array;
   readonly to: Int32Array;
-  /** Turns since the unit last stood on its goal, its initial distance and tie-breaker: the priority. */
-  private readonly elapsed: Float64Array;
+  /** Turns since the unit last stood on its goal, its initial distance and tie-breaker: the priority (a stream's controller carries `elapsed` over when units come and go). */
+  readonly elapsed: Float64Array;
   private readonly initial: Float64Array;
   private readonly tieBreaker: Float64Array;
   private readonly order: Int32Array;

@@ -9,12 +9,23 @@ import type { Movement } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
 import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../controller.ts';
 import { Pibt } from './pibt.ts';
+import { GoalDistances } from '../../search/lazyDistanceTable.ts';
 import { checkPibtUnits, readNoParams } from './units.ts';
 
 export class PibtController implements TurnController {
   private readonly agents: readonly AgentTask[];
   private readonly seed: number;
   private pibt: Pibt | null = null;
+  /**
+   * In a stream: the run's index of each of the Pibt's units (those on the map), rebuilt when units
+   * come, go or get a goal; each keeps its priority (turns away from its goal) across the change,
+   * which PIBT's guarantee that every unit reaches its goal rests on. Null: a batch.
+   */
+  private ids: number[] | null = null;
+  private distances: GoalDistances | null = null;
+  private dirty = false;
+  private from = new Int32Array(0);
+  private to = new Int32Array(0);
 
   constructor(instance: { grid: Grid; movement: Movement; agents: readonly AgentTask[] }, options: ControllerOptions) {
     readNoParams('pibt', options.params);
@@ -27,8 +38,40 @@ export class PibtController implements TurnController {
     this.pibt = new Pibt(world.grid, world.positions, this.agents.map((a) => a.goal), this.seed);
   }
 
+  /** Streams: the units on the map plan again as one PIBT, keeping their priorities; the new ones start at 0. */
+  unitsChanged(): void {
+    this.dirty = true;
+  }
+
   step(world: WorldView, next: Int32Array, _emit: (event: TurnEvent) => void): void {
-    this.pibt!.step(world.positions, next);
+    if (this.dirty) this.rebuild(world);
+    const ids = this.ids;
+    if (ids === null) {
+      this.pibt!.step(world.positions, next);
+      return;
+    }
+    if (ids.length === 0) return;
+    for (let k = 0; k < ids.length; k++) this.from[k] = world.positions[ids[k]];
+    this.pibt!.step(this.from, this.to);
+    for (let k = 0; k < ids.length; k++) next[ids[k]] = this.to[k];
+  }
+
+  private rebuild(world: WorldView): void {
+    this.dirty = false;
+    const calls = this.pibt?.calls ?? 0;
+    const elapsed = new Map<number, number>();
+    const old = this.ids ?? world.agents.slice(0, this.pibt?.n ?? 0).map((_, a) => a);
+    old.forEach((a, k) => elapsed.set(a, this.pibt!.elapsed[k]));
+    const ids: number[] = [];
+    for (let a = 0; a < world.positions.length; a++) if (world.positions[a] >= 0) ids.push(a);
+    this.ids = ids;
+    this.from = Int32Array.from(ids, (a) => world.positions[a]);
+    this.to = new Int32Array(ids.length);
+    // One distance cache for the run: a goal's table is filled once, whoever heads there.
+    this.distances ??= new GoalDistances(world.grid);
+    this.pibt = new Pibt(world.grid, this.from, ids.map((a) => world.agents[a].goal), this.seed + world.t, this.distances);
+    this.pibt.calls = calls;
+    ids.forEach((a, k) => (this.pibt!.elapsed[k] = elapsed.get(a) ?? 0));
   }
 
   counters(): ControllerCounters {

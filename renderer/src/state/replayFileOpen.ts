@@ -38,6 +38,9 @@ export function scenarioFromReplayFile(file: ReplayFile, knownSolvers: readonly 
       obstacles: [],
       knowledge: 'now',
       regions: [],
+      spawners: [],
+      exits: [],
+      tasks: [],
     },
     unknownSolver: known ? null : file.solver.name,
   };

@@ -7,7 +7,7 @@ import { ScenarioError } from '../../../core/scenario/scenarioError.ts';
 // A 6x4 map with a wall column, two units, settings, an event and a moving obstacle; every field written out.
 const FULL = `{
   "format": "mapf-lab/scenario",
-  "version": 3,
+  "version": 4,
   "name": "Door",
   "map": {
     "kind": "inline",
@@ -177,9 +177,10 @@ describe('migrations', () => {
     expect(scenario.solver).toMatchObject({ solver: 'whca', seed: 5 });
   });
 
-  it('reads a version 2 file as version 3: no moving obstacles, units knowing what stands now', () => {
+  it('reads a version 2 file as the current version: no moving obstacles, units knowing what stands now', () => {
     const scenario = parseScenarioJson(withAgents(['...'], [{ id: 'a', start: [0, 0], goal: [2, 0] }]), 'v2.json');
-    expect(scenario.version).toBe(3);
+    expect(scenario.version).toBe(SCENARIO_VERSION);
+    expect(scenario.spawners).toEqual([]);
     expect(scenario.obstacles).toEqual([]);
     expect(scenario.knowledge).toBe('now');
     // A version 2 file cannot name obstacles: they came with version 3.
@@ -201,7 +202,7 @@ describe('migrations', () => {
   });
 
   it('refuses a newer version and a foreign format', () => {
-    expect(problemsOf('{ "format": "mapf-lab/scenario", "version": 4 }').message).toMatch(/version: scenario version 4 is newer than this program reads \(up to 3\)/);
+    expect(problemsOf('{ "format": "mapf-lab/scenario", "version": 5 }').message).toMatch(/version: scenario version 5 is newer than this program reads \(up to 4\)/);
     expect(problemsOf('{ "format": "mapf-lab/experiment", "version": 1 }').message).toMatch(/format: expected 'mapf-lab\/scenario', got "mapf-lab\/experiment"/);
     expect(problemsOf('{ "version": "two" }').message).toMatch(/version: expected a whole number/);
     expect(problemsOf('[1, 2]').message).toMatch(/expected a JSON object/);

@@ -1,0 +1,73 @@
+/**
+ * 1,000 units streaming on Berlin_1_256 (the issue's scale target): a spawner on each edge of the
+ * map (its free cells) sends a wave of 250 units at turn 0 and then one unit a turn, each heading
+ * for an exit on the opposite edge; units leave there. Per solver: turn time mean, p99 and max in
+ * process CPU ms (targets: PIBT < 16 ms, WHCA*(16) < 50 ms), over the turns with at least 1,000
+ * units on the map and over all turns, CPU time of the run, units on the map, exits, the plan
+ * validator's verdict. The load is printed with each row.
+ *
+ * Usage: tsx bench/streams/berlin.bench.ts [--turns 400] [--solvers pibt,whca] [--whca-turns 30]
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseMap } from '../../core/formats/movingAiMap.ts';
+import { FOUR_CONNECTED } from '../../core/grid/movement.ts';
+import type { StreamSpawner, Streams } from '../../core/mapf/streams.ts';
+import { CONTROLLERS } from '../../core/registry/registry.ts';
+import { runController } from '../../core/simulation/simulator.ts';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string): string => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
+const TURNS = Number(arg('turns', '400'));
+const WHCA_TURNS = Number(arg('whca-turns', '30'));
+const SOLVERS = arg('solvers', 'pibt,whca').split(',');
+const BENCH = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
+const grid = parseMap(readFileSync(`${BENCH}maps/Berlin_1_256.map`, 'utf8'), 'Berlin_1_256.map').grid;
+const cpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+
+const W = grid.width;
+const H = grid.height;
+const free = (cells: number[]) => cells.filter((c) => grid.isFree(c));
+const edges = {
+  west: free(Array.from({ length: H }, (_, y) => grid.cell(0, y))),
+  east: free(Array.from({ length: H }, (_, y) => grid.cell(W - 1, y))),
+  north: free(Array.from({ length: W }, (_, x) => grid.cell(x, 0))),
+  south: free(Array.from({ length: W }, (_, x) => grid.cell(x, H - 1))),
+};
+const exits = [{ name: 'east', cells: edges.east }, { name: 'west', cells: edges.west }, { name: 'south', cells: edges.south }, { name: 'north', cells: edges.north }];
+const base = { startTurn: 0, count: Infinity, seed: 1, size: 1, speed: 1, priority: 0 };
+const pairs: [keyof typeof edges, number][] = [['west', 0], ['east', 1], ['north', 2], ['south', 3]];
+const spawners: StreamSpawner[] = pairs.flatMap(([edge, exit], i): StreamSpawner[] => [
+  { ...base, name: `${edge} wave`, cells: edges[edge], seed: i + 1, schedule: { kind: 'waves', waves: [{ turn: 0, count: 250 }] }, goal: { kind: 'exit', exit } },
+  { ...base, name: `${edge} stream`, cells: edges[edge], seed: i + 11, startTurn: 1, schedule: { kind: 'every', every: 1 }, goal: { kind: 'exit', exit } },
+]);
+const streams: Streams = { spawners, exits, placed: [] };
+
+console.log(`bench:streams (Berlin_1_256)  Node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`Berlin_1_256 (${W}x${H}); a spawner per edge (free cells: ${pairs.map(([e]) => `${e} ${edges[e].length}`).join(', ')}): 250 units at turn 0, then 1 a turn, each to the opposite edge; turn times in process CPU ms`);
+console.log('  solver  turns  max on map  exits  mean turn (>=1000 on map)  p99  max   mean turn (all)  max (all)  target  run CPU s  valid   load');
+const targets: Record<string, number> = { pibt: 16, whca: 50 };
+for (const name of SOLVERS) {
+  const spec = CONTROLLERS.find((c) => c.name === name);
+  if (!spec) throw new Error(`no controller ${name}`);
+  const turns = name === 'whca' ? WHCA_TURNS : TURNS;
+  const cpu0 = cpuMs();
+  const result = runController({ grid, movement: FOUR_CONNECTED, agents: [] }, spec.factory, { seed: 1, params: name === 'whca' ? { window: 16 } : {} }, { turnLimit: turns, streams, clock: cpuMs });
+  const runCpu = (cpuMs() - cpu0) / 1000;
+  const s = result.streams!;
+  const busy: number[] = [];
+  result.turnMs.forEach((ms, t) => {
+    if (s.onMap[t] >= 1000) busy.push(ms);
+  });
+  busy.sort((a, b) => a - b);
+  const mean = busy.length > 0 ? busy.reduce((a, b) => a + b, 0) / busy.length : NaN;
+  const p99 = busy.length > 0 ? busy[Math.min(busy.length - 1, Math.ceil(0.99 * busy.length) - 1)] : NaN;
+  const max = busy.length > 0 ? busy[busy.length - 1] : NaN;
+  const target = targets[name];
+  const verdict = target === undefined ? '-' : `${max < target ? 'meets' : 'MISSES'} max < ${target}`;
+  console.log(`  ${name.padEnd(6)}  ${String(result.run.turns).padStart(5)}  ${String(Math.max(...s.onMap)).padStart(10)}  ${String(s.left).padStart(5)}  ${mean.toFixed(2).padStart(25)}  ${p99.toFixed(2).padStart(4)}  ${max.toFixed(2).padStart(4)}   ${result.run.meanTurnMs.toFixed(2).padStart(15)}  ${result.run.maxTurnMs.toFixed(2).padStart(9)}  ${verdict}  ${runCpu.toFixed(1).padStart(9)}  ${String(result.validation?.valid).padStart(5)}  ${loadavg()[0].toFixed(2)}`);
+}

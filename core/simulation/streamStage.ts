@@ -1,0 +1,194 @@
+/**
+ * Streams as a change of the world (worldStages.ts), at the start of each turn after doors and
+ * obstacles: units on their exit leave; units on a goal with errands get the next one; spawners
+ * place the units due on free cells of their areas (none free: the backlog grows); the controller
+ * is told (TurnController.unitsChanged). Lifelong MAPF's setting (Li et al., AAAI 2021: a new goal
+ * on arrival, throughput the measure) with a game's spawners and exits.
+ *
+ * It records the stream's measures as it goes (streamMeasures.ts): goals reached and exits per
+ * turn, units on the map, each spawner's backlog, each unit's appearance and departure.
+ */
+import type { Grid } from '../grid/grid.ts';
+import { ABSENT } from '../mapf/plan.ts';
+import { SpawnClock, type StreamErrands, type StreamTarget, type Streams } from '../mapf/streams.ts';
+import type { TurnController, WorldView } from '../solvers/controller.ts';
+import { Random } from '../util/random.ts';
+import type { RunRecord } from './runRecord.ts';
+import type { RunUnits } from './runUnits.ts';
+import { StreamLog } from './streamMeasures.ts';
+import type { SimulationResult } from './simulator.ts';
+import type { WorldStage } from './worldStages.ts';
+
+/** What the stage reads of the run. */
+export interface StreamRun {
+  readonly units: RunUnits;
+  readonly record: RunRecord;
+  readonly controller: TurnController;
+  /** The live map (obstacles' cells closed). */
+  readonly live: () => Grid;
+  readonly view: WorldView;
+  /** The view's positions follow the units' as they grow. */
+  setPositions(positions: Int32Array): void;
+}
+
+interface Errand {
+  plan: StreamErrands;
+  next: number;
+  /** The spawner's (or the scenario's) draws for regions and task lists. */
+  random: Random;
+}
+
+export class StreamStage implements WorldStage {
+  readonly log: StreamLog;
+  private readonly clocks: SpawnClock[];
+  private readonly backlog: number[];
+  /** Per unit: its errands (null: none), whether it is heading for an exit (the exit's index, else -1). */
+  private readonly errands: (Errand | null)[] = [];
+  private readonly exitOf: number[] = [];
+  private readonly random: Random;
+  /** Units on the map that have goals still to reach (not resting on a final goal). */
+  private busy = 0;
+
+  constructor(
+    private readonly run: StreamRun,
+    private readonly streams: Streams,
+    seed: number,
+  ) {
+    const { units } = run;
+    if (streams.spawners.some((s) => s.size !== 1)) throw new RangeError(`spawner '${streams.spawners.find((s) => s.size !== 1)!.name}': spawned units are one cell (larger spawned units are not supported yet)`);
+    this.random = new Random(seed);
+    this.clocks = streams.spawners.map((s) => new SpawnClock(s));
+    this.backlog = streams.spawners.map(() => 0);
+    this.log = new StreamLog(streams.spawners.map((s) => s.name));
+    for (let a = 0; a < units.count; a++) {
+      const placed = streams.placed[a];
+      this.errands.push(placed?.errands ? { plan: placed.errands, next: 0, random: this.random } : null);
+      this.exitOf.push(-1);
+      this.log.appear(a, 0);
+    }
+  }
+
+  /** Whether nothing more will happen: every spawner has sent its count and no unit has a goal left to reach. */
+  done(): boolean {
+    return this.busy === 0 && this.backlog.every((b) => b === 0) && this.streams.spawners.every((s, i) => this.clocks[i].sent >= s.count);
+  }
+
+  change(t: number): void {
+    const { units, record } = this.run;
+    const { positions, agents } = units;
+    const left: number[] = [];
+    const newGoal: number[] = [];
+    const vacated = new Set<number>();
+    let reached = 0;
+    // Arrivals: a unit on its goal reached it; on its exit it leaves, with errands it takes the next goal.
+    for (let a = 0; a < positions.length; a++) {
+      const cell = positions[a];
+      if (cell === ABSENT || cell !== agents[a].goal || !this.heading(a)) continue;
+      reached++;
+      if (this.exitOf[a] >= 0) {
+        // It stood on the exit at t (the replay shows it there); the cell is free from t + 1.
+        vacated.add(cell);
+        units.remove(a);
+        left.push(a);
+        this.log.leave(a, t);
+        continue;
+      }
+      const errand = this.errands[a];
+      const target = errand ? this.nextErrand(errand) : null;
+      if (target === null) {
+        this.log.rests(a);
+        continue;
+      }
+      this.assign(a, target, cell);
+      if (agents[a].goal !== cell) newGoal.push(a);
+    }
+    // Spawns: the units due join the backlog; each takes the first free cell of the area.
+    const appeared: number[] = [];
+    const live = this.run.live();
+    this.streams.spawners.forEach((spawner, s) => {
+      this.backlog[s] += this.clocks[s].due(t);
+      for (let k = 0; k < spawner.cells.length && this.backlog[s] > 0; k++) {
+        const cell = spawner.cells[k];
+        if (units.occupancy[cell] >= 0 || live.passable[cell] === 0 || vacated.has(cell)) continue;
+        const a = units.add({ start: cell, goal: cell, size: 1, speed: spawner.speed, priority: spawner.priority });
+        this.backlog[s]--;
+        this.clocks[s].sent++;
+        record.appeared(a, cell);
+        this.errands.push(spawner.errands ? { plan: spawner.errands, next: 0, random: new Random(spawner.seed * 7919 + a) } : null);
+        this.exitOf.push(-1);
+        this.log.appear(a, t, s);
+        this.assign(a, spawner.goal, cell);
+        appeared.push(a);
+      }
+    });
+    if (appeared.length > 0) this.run.setPositions(units.positions);
+    this.log.turn(t, reached, left.length, this.onMap(), this.backlog);
+    if (appeared.length + left.length + newGoal.length > 0) this.run.controller.unitsChanged?.(this.run.view, { appeared, left, newGoal });
+  }
+
+  finish(result: SimulationResult): void {
+    result.streams = this.log.summary(result.run.turns);
+  }
+
+  /** Whether unit a is still heading somewhere (not resting on a final goal). */
+  private heading(a: number): boolean {
+    return this.log.isBusy(a);
+  }
+
+  private onMap(): number {
+    let count = 0;
+    for (const cell of this.run.units.positions) if (cell !== ABSENT) count++;
+    this.busy = 0;
+    for (let a = 0; a < this.run.units.count; a++) if (this.run.units.positions[a] !== ABSENT && this.log.isBusy(a)) this.busy++;
+    return count;
+  }
+
+  /** The next goal of an errand list (null: none left), or one drawn from its task list. */
+  private nextErrand(errand: Errand): StreamTarget | null {
+    const { plan } = errand;
+    if (plan.kind === 'tasks') return plan.goals[errand.random.int(plan.goals.length)];
+    if (errand.next >= plan.goals.length) {
+      if (!plan.repeat) return null;
+      errand.next = 0;
+    }
+    return plan.goals[errand.next++];
+  }
+
+  /** Unit a (on `from`) heads for `target`: a cell, a drawn cell of a region, or the nearest cell of an exit. */
+  private assign(a: number, target: StreamTarget, from: number): void {
+    const agents = this.run.units.agents;
+    const width = this.run.live().width;
+    this.exitOf[a] = -1;
+    if (target.kind === 'cell') agents[a].goal = target.cell;
+    else if (target.kind === 'region') agents[a].goal = target.cells[(this.errands[a]?.random ?? this.random).int(target.cells.length)];
+    else {
+      this.exitOf[a] = target.exit;
+      // The nearest exit cell no other unit on the map is heading for (planners that keep a unit's
+      // goal reserved would otherwise queue every unit for one cell), else the nearest.
+      const cells = this.streams.exits[target.exit].cells;
+      const { positions } = this.run.units;
+      const taken = new Set<number>();
+      for (let b = 0; b < positions.length; b++) if (b !== a && positions[b] !== ABSENT && this.exitOf[b] === target.exit) taken.add(agents[b].goal);
+      const open = cells.filter((c) => !taken.has(c));
+      agents[a].goal = nearest(open.length > 0 ? open : cells, from, width);
+    }
+    this.log.heads(a);
+  }
+}
+
+/** The cell of `cells` nearest `from` in moves along rows and columns (the first of equals). */
+function nearest(cells: readonly number[], from: number, width: number): number {
+  let best = cells[0];
+  let bestDistance = Infinity;
+  const fx = from % width;
+  const fy = (from - fx) / width;
+  for (const cell of cells) {
+    const x = cell % width;
+    const d = Math.abs(x - fx) + Math.abs((cell - x) / width - fy);
+    if (d < bestDistance) {
+      best = cell;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
