@@ -31,6 +31,7 @@ import { PlanWindowRecorder } from '../solvers/planWindows.ts';
 import { type MovingObstacle, obstacleViolations } from '../mapf/obstacles.ts';
 import { DEFAULT_OBSTACLE_REPAIR, type ObstacleCounts, type ObstacleRepair } from '../solvers/obstacleRepair.ts';
 import { ObstacleMotion } from './obstacleMotion.ts';
+import { type Clock, Deadline, WALL_CLOCK } from '../util/clock.ts';
 
 export const DEFAULT_TURN_LIMIT = 100;
 
@@ -40,7 +41,7 @@ export interface SimulationOptions {
   /** Turns the run may take (default 100, Silver's limit). */
   turnLimit?: number;
   /**
-   * Wall-clock budget for init plus all turns (from after the simulator's set-up). Checked between turns and, through
+   * Budget on `clock` for init plus all turns (from after the simulator's set-up). Checked between turns and, through
    * WorldView.interrupted, by the controller between agents in init and in each turn; a turn cut
    * short is not played. The overrun is at most one agent's search (one turn for a controller
    * that does not ask).
@@ -59,10 +60,12 @@ export interface SimulationOptions {
   /** Run the plan validator on the replay at the end (default true). */
   validate?: boolean;
   /**
-   * Milliseconds clock for the init and turn times (default performance.now). A benchmark on a
-   * shared machine can pass a CPU-time clock so that other processes do not inflate the figures.
+   * The run's clock (core/util/clock.ts, default the wall clock): the time limit is counted on
+   * it and the init and turn times are measured on it. A run on the 'cpu' clock (the solving
+   * thread's CPU time) or a benchmark on a shared machine passes a CPU-time clock so that other
+   * processes neither use up the limit nor inflate the figures.
    */
-  clock?: () => number;
+  clock?: Clock;
   /**
    * Record every plan the controller adopts (its windows and reserved cells) into replay.windows,
    * for the replay player's overlay. Off by default: experiments do not pay for it.
@@ -122,7 +125,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   if (!Number.isInteger(turnLimit) || turnLimit < 0) throw new RangeError(`turn limit must be a whole number >= 0, got ${turnLimit}`);
   const before = initialGrid ?? (mapEvents.length > 0 ? grid.clone() : grid);
   const rules = options.rules ?? DEFAULT_RULES;
-  const clock = options.clock ?? (() => performance.now());
+  const clock = options.clock ?? WALL_CLOCK;
 
   const n = agents.length;
   const cells = grid.cells;
@@ -130,8 +133,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   metrics.lowerBound.set(options.lowerBounds ?? lowerBounds(grid, movement, agents));
   // The time limit is the controller's: it starts after the simulator's own set-up (the lower
   // bounds above, a distance search per agent, are measurement, not planning).
-  const started = performance.now();
-  const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
+  const deadline = new Deadline(clock, options.timeLimitMs);
   const positions = new Int32Array(n);
   const next = new Int32Array(n);
   for (let a = 0; a < n; a++) positions[a] = agents[a].start;
@@ -154,10 +156,10 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   let message: string | undefined;
 
   /** Why the run must stop now, if it must: cancelled, or past its time limit. */
-  const stopReason = (): 'cancelled' | 'timeout' | null => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null);
+  const stopReason = (): 'cancelled' | 'timeout' | null => (options.shouldStop?.() ? 'cancelled' : deadline.passed() ? 'timeout' : null);
   const interrupted = (): boolean => stopReason() !== null;
   const stopMessage = (reason: 'cancelled' | 'timeout', when: string): string =>
-    reason === 'cancelled' ? `cancelled ${when}` : `time limit of ${options.timeLimitMs} ms reached ${when}`;
+    reason === 'cancelled' ? `cancelled ${when}` : `${deadline.words()} reached ${when}`;
   // Moving obstacles: the cells each unit's footprint covers (right of way), and the live map.
   const sizes = agents.map((a) => a.size ?? 1);
   const covered = new Int32Array(options.obstacles && options.obstacles.length > 0 ? cells : 0).fill(-1);

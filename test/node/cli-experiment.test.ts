@@ -48,7 +48,7 @@ describe('mapf-lab experiment', () => {
     const { dir, file } = setup(TINY);
     const out = join(dir, 'out');
     const io = capture();
-    expect(await main(['experiment', file, '--out', out, '--clock', 'process'], io)).toBe(0);
+    expect(await main(['experiment', file, '--out', out, '--time-limit-clock', 'cpu'], io)).toBe(0);
     const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n');
     expect(lines).toHaveLength(6);
     const records = lines.map((l) => JSON.parse(l)).sort((a, b) => a.id - b.id);
@@ -120,7 +120,8 @@ describe('mapf-lab experiment', () => {
     const cases: [string[], RegExp][] = [
       [['--workers', '0'], /--workers must be a whole number of at least 1, got '0'/],
       [['--shard', '3/2'], /--shard: a shard is I\/N with 1 <= I <= N \(e\.g\. 2\/4\), got '3\/2'/],
-      [['--clock', 'process', '--workers', '2'], /--clock process measures the CPU time of the whole process, all its threads: use it with --workers 1/],
+      [['--time-limit-clock', 'sundial'], /--time-limit-clock must be wall or cpu, got 'sundial'/],
+      [['--clock', 'process', '--time-limit-clock', 'cpu'], /--clock is the older spelling of --time-limit-clock: give one/],
     ];
     for (const [args, message] of cases) {
       const bad = capture();

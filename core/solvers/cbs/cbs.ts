@@ -304,6 +304,13 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
 
   const rootPaths: Int32Array[] = options.initial?.paths.slice() ?? [];
   for (let a = rootPaths.length; a < n; a++) {
+    // The root plans every unit, building its distance table on the way: a phase of its own
+    // (den520d with 1,000 units: seconds) that the limit bounds too, asked between units.
+    const why = options.shouldStop();
+    if (why !== null) {
+      stopped = why;
+      return result('stopped');
+    }
     const path = plan(a, options.base?.[a] ?? emptyConstraints(), rootPaths, 0);
     if (path === 'stopped') return result('stopped');
     if (path === null) return result('unsolvable');

@@ -209,6 +209,12 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   const rootPaths: Int32Array[] = [];
   const rootBounds = new Int32Array(n);
   for (let a = 0; a < n; a++) {
+    // The root plans every unit (and builds its distance table): bounded by the limit too.
+    const why = options.shouldStop();
+    if (why !== null) {
+      stopped = why;
+      return result('stopped');
+    }
     const found = plan(a, emptyConstraints(), rootPaths, 0);
     if (found === 'stopped') return result('stopped');
     if (found === null) return result('unsolvable');

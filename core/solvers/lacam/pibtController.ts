@@ -24,7 +24,8 @@ export class PibtController implements TurnController {
   }
 
   init(world: WorldView): void {
-    this.pibt = new Pibt(world.grid, world.positions, this.agents.map((a) => a.goal), this.seed);
+    // Setting up runs every unit's distance table out to its start: the time limit bounds it.
+    this.pibt = new Pibt(world.grid, world.positions, this.agents.map((a) => a.goal), this.seed, undefined, { shouldStop: () => world.interrupted?.() === true });
   }
 
   step(world: WorldView, next: Int32Array, _emit: (event: TurnEvent) => void): void {
