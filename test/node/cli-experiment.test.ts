@@ -63,8 +63,11 @@ describe('mapf-lab experiment', () => {
     expect(readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n')).toHaveLength(3);
     expect(existsSync(join(out, 'summary.txt'))).toBe(true);
     expect(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'))).toMatchObject({ experiment: 'tiny', runsPlanned: 6, shards: ['1/1'], machines: [{ cpus: expect.any(Number) }] });
+    // The command line's clock is part of the definition the folder keeps.
+    expect(JSON.parse(readFileSync(join(out, 'experiment.json'), 'utf8'))).toMatchObject({ timeLimitClock: 'cpu' });
     const printed = io.stdout.join('\n');
-    expect(printed).toMatch(/tiny: 6 runs, 6 run in [\d.]+ s on 1 worker;/);
+    // On the thread's CPU clock each solver thread counts its own time: one per core, as on the wall clock.
+    expect(printed).toMatch(/tiny: 6 runs, 6 run in [\d.]+ s on \d+ workers?;/);
     expect(printed).toMatch(/solver\s+agents\s+runs\s+errors\s+unsolved\s+success\s+path\s+bound\s+path\/bound\s+cycles\/agent\s+SoC\s+makespan\s+init ms\s+max turn ms/);
     expect(printed).toMatch(/Independent\s+1\s+3\s+0\s+0\s+1\s/);
     // Not a terminal: plain progress lines, the last one the final count.
