@@ -100,12 +100,16 @@ export class Pibt {
     this.initial = new Float64Array(n);
     this.tieBreaker = new Float64Array(n);
     this.order = new Int32Array(n);
-    this.refreshTables();
+    // The tables are made here unit by unit, between looks at the clock: each is a map-sized array
+    // (1,000 units on den520d: 130 MB, 0.15 s of CPU to make), then run out to the unit's start.
+    this.tablesVersion = grid.version;
+    this.tables.length = n;
     for (let i = 0; i < n; i++) {
       if (options.shouldStop?.() === true) {
         this.setupStopped = true;
         break;
       }
+      this.tables[i] = this.distances.table(this.goals[i]);
       this.initial[i] = this.tables[i].get(this.from[i]);
       this.coverNeighbours(i);
       this.tieBreaker[i] = this.random.next();

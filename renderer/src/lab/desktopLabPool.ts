@@ -12,6 +12,7 @@ let next = 0;
 export function desktopLabPool(api: DesktopApi): SweepBackend {
   return {
     unit: 'solver process',
+    cpuClock: true,
     start(runs, options) {
       const ticket = `lab-${Date.now().toString(36)}-${next++}`;
       let latest: PoolProgress = { done: 0, total: runs.length, failed: 0, running: 0, state: 'running', elapsedMs: 0, etaMs: undefined };
