@@ -71,6 +71,11 @@ describe('time limits on the CPU clock, every family and phase (a fake clock)', 
     expectStoppedInTime(name, early.result, early.spent, 40);
     // Stopped before the root was made: no high-level node.
     expect(early.result.stats.highGenerated).toBe(0);
+    // A limit of two readings falls while the units' distance tables are made (map-sized arrays,
+    // made between looks at the clock), before any unit is planned.
+    const tables = solveOnClock(name, crowd, 2);
+    expectStoppedInTime(name, tables.result, tables.spent, 2);
+    expect(tables.result.stats.lowExpanded).toBe(0);
     // EECBS optimal (w = 1): with its default 1.2 it solves this crowd within the limit.
     const late = solveOnClock(name, dense, 2 * dense.agents.length, name === 'eecbs' ? { w: 1 } : {});
     expectStoppedInTime(name, late.result, late.spent, 2 * dense.agents.length);
