@@ -36,15 +36,16 @@ function solveOnClock(name: string, instance: MapfInstance, limitMs: number, par
   return { result, spent: time.now };
 }
 
-function expectStoppedInTime(name: string, result: SolveResult, spent: number, limitMs: number): void {
+/** `limit` in the fake clock's milliseconds (this is no wall-clock bound: noWallClockAssertions.test). */
+function expectStoppedInTime(name: string, result: SolveResult, spent: number, limit: number): void {
   if (name === 'lacam-star' && result.status === 'solved') {
     // Anytime: at the limit it answers with its best plan, not proven optimal.
     expect(result.message, name).toMatch(/not proven optimal$/);
   } else {
     expect(result.status, `${name}: ${result.message}`).toBe('timeout');
-    expect(result.message, name).toMatch(new RegExp(`CPU time limit of ${limitMs} ms reached`));
+    expect(result.message, name).toMatch(new RegExp(`CPU time limit of ${limit} ms reached`));
   }
-  expect(spent, `${name} returned at ${spent} ms on the fake clock`).toBeLessThanOrEqual(limitMs * 1.1 + 100);
+  expect(spent, `${name} returned at ${spent} ms on the fake clock`).toBeLessThanOrEqual(limit * 1.1 + 100);
 }
 
 describe('time limits on the CPU clock, every family and phase (a fake clock)', () => {
