@@ -4,6 +4,7 @@
  */
 import { serveSolvers } from '../core/protocol/server.ts';
 import type { Port } from '../core/protocol/port.ts';
+import { createCpuClock } from '../cli/solverWorker/threadCpuClock.ts';
 
 const parentPort = process.parentPort;
 
@@ -16,4 +17,6 @@ const port: Port = {
   },
 };
 
-serveSolvers(port);
+// Solves on the 'cpu' clock count this thread's CPU time (the process's where the OS has no
+// thread clock: the same here, where one thread solves).
+serveSolvers(port, { cpuClock: createCpuClock().clock });

@@ -28,6 +28,8 @@ import { STRATEGIES } from '../../core/simulation/obstacleRules.ts';
 import { type RegionRect, measureRegions } from '../../core/mapf/regionMeasures.ts';
 import { regionsJson, regionsText } from './solveRegions.ts';
 import { MAX_UNITS, formatCount } from '../../core/util/limits.ts';
+import { CLOCK_KINDS, type Clock, type ClockKind, WALL_CLOCK } from '../../core/util/clock.ts';
+import { createCpuClock } from '../solverWorker/threadCpuClock.ts';
 
 const OPTIONS = {
   scenario: { value: 'FILE.json', help: 'an app scenario file instead of --map/--scen/--agents: its\nmap (inline, or a .map beside it), units, events, solver settings\n(the defaults here) and moving obstacles' },
@@ -48,7 +50,11 @@ const OPTIONS = {
   connectivity: { value: '4|8', help: 'movement (default 4, as in Silver\'s experiment)' },
   corners: { value: 'no-cut|cut', help: 'diagonal corner rule with 8-connectivity (default no-cut)' },
   'turn-limit': { value: 'T', help: 'turns a run may take (default 100; offline plans play to their end)' },
-  'time-limit': { value: 'S', help: 'wall-clock limit in seconds' },
+  'time-limit': { value: 'S', help: 'time limit in seconds, on --time-limit-clock' },
+  'time-limit-clock': {
+    value: 'wall|cpu',
+    help: 'the clock the limit is counted on and times are measured on: wall\n(default) or cpu (this thread\'s CPU time: a busy machine slows the run\ndown but does not use up its limit; Linux; elsewhere the process\'s)',
+  },
   seed: { value: 'N', help: 'seed for the solver\'s random choices (default 0)' },
   'cost-model': {
     value: 'rest|away',
@@ -92,6 +98,8 @@ export interface SolveArgs {
   corners: CornerRule;
   turnLimit?: number;
   timeLimitMs?: number;
+  /** Absent: the scenario file's, else wall. */
+  timeLimitClock?: ClockKind;
   seed: number;
   costModel: CostModel;
   exports: ExportRequest[];
@@ -153,7 +161,8 @@ function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Comman
     const fromScenario = options.solverGiven || solver === 'independent' ? {} : { ...settings.params, ...(settings.window !== undefined ? { window: settings.window } : {}) };
     return solveAmongObstacles(loaded, {
       file, solver, strategy: options.strategy, params: { ...fromScenario, ...options.params }, turnLimit: options.turnLimit ?? settings.turnLimit,
-      timeLimitMs: options.timeLimitMs ?? settings.timeLimitMs, seed: options.seedGiven ? options.seed : settings.seed, costModel: options.costModel, json: options.json,
+      timeLimitMs: options.timeLimitMs ?? settings.timeLimitMs, clock: solveClock(options.timeLimitClock ?? settings.timeLimitClock),
+      seed: options.seedGiven ? options.seed : settings.seed, costModel: options.costModel, json: options.json,
     }, io);
   }
   const solver = options.solverGiven ? options.solver : settings.solver;
@@ -169,11 +178,17 @@ function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Comman
     corners: loaded.instance.movement.corners,
     turnLimit: options.turnLimit ?? settings.turnLimit,
     timeLimitMs: options.timeLimitMs ?? settings.timeLimitMs,
+    timeLimitClock: options.timeLimitClock ?? settings.timeLimitClock,
     seed: options.seedGiven ? options.seed : settings.seed,
     agents: loaded.instance.agents.length,
   };
   if (!findSolver(merged.solver)) throw new UsageError(`${file}: unknown solver '${merged.solver}' (known: ${solverNames().join(', ')})`);
   return runSolver(merged, loaded.instance, loaded.mapEvents, { mapFile: file, scenFile: file }, io, loaded.scenario.regions);
+}
+
+/** The clock of a solve on this thread: wall, or this thread's CPU time. */
+function solveClock(kind: ClockKind | undefined): Clock {
+  return kind === 'cpu' ? createCpuClock().clock : WALL_CLOCK;
 }
 
 /** Runs the solver on `instance` in the simulator; prints the run and writes the exports; returns the exit code. */
@@ -185,6 +200,7 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
       params: paramsWithCostModel(entry, options.params, options.costModel),
       turnLimit: options.turnLimit,
       timeLimitMs: options.timeLimitMs,
+      clock: solveClock(options.timeLimitClock),
       ...(mapEvents.length > 0 ? { mapEvents } : {}),
     }, CONTROLLERS);
     const sim = measured.simulation;
@@ -288,6 +304,7 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     if (!(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`--time-limit needs a number of seconds > 0, got '${values['time-limit']}'`);
     timeLimitMs = seconds * 1000;
   }
+  const timeLimitClock = values['time-limit-clock'] === undefined ? undefined : oneOf('--time-limit-clock', values['time-limit-clock'], CLOCK_KINDS);
   const costModel = oneOf('--cost-model', values['cost-model'] ?? DEFAULT_COST_MODEL, COST_MODELS);
   let seed = 0;
   if (values.seed !== undefined) {
@@ -308,6 +325,7 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     corners,
     turnLimit: values['turn-limit'] !== undefined ? wholeNumber('--turn-limit', values['turn-limit'], 0) : undefined,
     timeLimitMs,
+    ...(timeLimitClock !== undefined ? { timeLimitClock } : {}),
     seed,
     costModel,
     exports: parseExports(values.export ?? []),

@@ -26,6 +26,7 @@ import { type SolverObstacleRun, runSolverAmongObstacles, scenarioObstacleParams
 import { noObstaclesMessage, obstacleFactory } from '../../core/registry/registry.ts';
 import { regionsJson, regionsText } from './solveRegions.ts';
 import { measureRegions } from '../../core/mapf/regionMeasures.ts';
+import type { Clock } from '../../core/util/clock.ts';
 
 
 /** A scenario file read with its map: the solvers' instance, units' names, events and obstacles. */
@@ -70,6 +71,8 @@ export interface ObstacleSolveOptions {
   params: Record<string, unknown>;
   turnLimit?: number;
   timeLimitMs?: number;
+  /** The clock the limit is on and times are measured on (default wall). */
+  clock?: Clock;
   seed: number;
   costModel: CostModel;
   json: boolean;
@@ -94,7 +97,7 @@ export function solveAmongObstacles(loaded: ReturnType<typeof loadAppScenario>, 
   let solved0: SolverObstacleRun;
   try {
     solved0 = runSolverAmongObstacles(options.solver, factory, instance, obstacles, { strategy, ...own, ...solverParams }, {
-      turnLimit: options.turnLimit ?? 4 * grid.cells, timeLimitMs: options.timeLimitMs, seed: options.seed, mapEvents: loaded.mapEvents,
+      turnLimit: options.turnLimit ?? 4 * grid.cells, timeLimitMs: options.timeLimitMs, clock: options.clock, seed: options.seed, mapEvents: loaded.mapEvents,
     });
   } catch (error) {
     if (error instanceof StrategyError) throw new UsageError(`${error.field === 'strategy' ? '--strategy' : `--param ${error.field}`}: ${error.message}`);

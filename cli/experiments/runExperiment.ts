@@ -18,13 +18,15 @@ import { spawnNodeSolverWorker } from '../solverWorker/spawnNodeSolverWorker.ts'
 import { machineInfo, sameMachine } from './machineInfo.ts';
 import { createProgressDisplay } from './progressDisplay.ts';
 import { FILES, type Manifest, isResultsFolder, loadExperimentFile, readResultsFolder, writeDefinition, writeSummaries } from './resultsFolder.ts';
+import type { ClockKind } from '../../core/util/clock.ts';
 
 export interface ExperimentOptions {
   file: string;
   out?: string;
   workers: number;
   shard?: { index: number; count: number };
-  clock: 'wall' | 'process';
+  /** Overrides the experiment's timeLimitClock (absent: the file's, else wall). */
+  timeLimitClock?: ClockKind;
   quiet: boolean;
   /** Discard what the results folder holds instead of resuming. */
   fresh: boolean;
@@ -55,7 +57,9 @@ export function resultsFolderName(name: string): string {
 
 export async function runExperiment(options: ExperimentOptions, io: CommandIo): Promise<number> {
   const { file, quiet } = options;
-  const experiment = loadExperimentFile(file, solverNames());
+  const loaded = loadExperimentFile(file, solverNames());
+  // The command line's clock is part of the definition (its fingerprint): 'wall' is the default, left out.
+  const experiment = options.timeLimitClock === undefined ? loaded : { ...loaded, timeLimitClock: options.timeLimitClock === 'cpu' ? ('cpu' as const) : undefined };
   const hash = experimentHash(experiment);
   const all = planRuns(experiment);
   const mine = options.shard ? shardRuns(all, options.shard) : all;
@@ -114,7 +118,6 @@ export async function runExperiment(options: ExperimentOptions, io: CommandIo): 
       sendFilesOnce: true,
       workers: options.workers,
       files,
-      clock: options.clock === 'process' ? 'cpu' : 'wall',
       onRecord(record) {
         // One write per record, unbuffered: a crash loses only the runs still in flight.
         writeSync(fd, recordLine(record));

@@ -7,6 +7,7 @@ import type { Port } from '../../core/protocol/port.ts';
 import { serveSolvers } from '../../core/protocol/server.ts';
 import { findSolver, solverNames } from '../../core/registry/registry.ts';
 import { TEST_SOLVERS } from './testSolvers.ts';
+import { createCpuClock } from './threadCpuClock.ts';
 
 if (!parentPort) throw new Error('solverWorkerEntry.ts must run in a worker thread');
 const parent = parentPort;
@@ -21,12 +22,9 @@ const port: Port = {
 
 const withTestSolvers = (workerData as { testSolvers?: unknown } | null)?.testSolvers === true;
 
-// CPU time of the whole process (all its threads): a fair clock for experiment runs only when
-// this is the one solver thread at work (`mapf-lab experiment --clock process --workers 1`).
-const cpuClock = (): number => {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-};
+// This thread's CPU time, for solves and runs on the 'cpu' clock: made here, on the thread that
+// solves (threadCpuClock.ts; the process's CPU time where the system has no thread clock).
+const cpuClock = createCpuClock().clock;
 
 serveSolvers(
   port,

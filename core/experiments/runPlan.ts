@@ -46,6 +46,8 @@ export interface RunSpec {
   seed: number;
   turnLimit?: number;
   timeLimitMs?: number;
+  /** 'cpu': the limit and the times are the solving thread's CPU time (absent: the wall clock; planRuns leaves 'wall' out). */
+  timeLimitClock?: 'wall' | 'cpu';
   /** How the run's sum of costs is counted; the optimal solvers also minimise it. */
   costModel: CostModel;
   /** Random patrols to run among (issue 12), with their seed: the same for every solver of the instance. */
@@ -156,6 +158,7 @@ export function planRuns(experiment: Experiment): RunSpec[] {
               seed: mixSeed(experiment.seed, mapIndex, index, count, sub, solverIndex),
               turnLimit: experiment.turnLimit,
               timeLimitMs,
+              ...(experiment.timeLimitClock === 'cpu' ? { timeLimitClock: 'cpu' as const } : {}),
               costModel: experiment.costModel,
               ...(experiment.obstacles && experiment.obstacles.count > 0
                 ? { obstacles: { ...experiment.obstacles, seed: mixSeed(experiment.seed, mapIndex, index, count, sub, 0x0b57) } }

@@ -8,6 +8,7 @@ import type { RunSpec } from './runPlan.ts';
 import type { RunRecord } from './runner.ts';
 import { RECORD_COLUMNS } from './runner.ts';
 import { SolverParamsSchema } from '../scenario/schema.ts';
+import { CLOCK_KINDS } from '../util/clock.ts';
 
 const int = z.number().int();
 /** Record figures may be NaN (nothing measured) or, in principle, infinite; zod's number() refuses both. */
@@ -42,6 +43,7 @@ export const runSpecSchema = z.object({
   seed: int,
   turnLimit: int.positive().optional(),
   timeLimitMs: z.number().positive().optional(),
+  timeLimitClock: z.enum(CLOCK_KINDS).optional(),
   costModel: z.enum(COST_MODELS),
   obstacles: z.object({ count: int.nonnegative(), routeLength: int.positive(), speed: int.positive(), seed: int }).optional(),
 });

@@ -13,6 +13,7 @@ import type { RunSpec } from './runPlan.ts';
 import type { MapfInstance } from '../mapf/instance.ts';
 import { randomPatrols } from '../mapgen/patrols.ts';
 import { runSolverAmongObstacles } from '../simulation/amongObstacles.ts';
+import { type Clock, WALL_CLOCK } from '../util/clock.ts';
 
 /**
  * One run's outcome, flat so that it is a JSONL line and a CSV row as it is. Path figures are NaN
@@ -101,13 +102,30 @@ export interface RunContext {
   /** Where solver names are looked up (default: the registry); a solver process passes its own. */
   lookup?: (name: string) => SolverEntry | undefined;
   shouldStop?: () => boolean;
-  /** Clock for planning and turn times (default performance.now); see SimulationOptions.clock. */
-  clock?: () => number;
+  /**
+   * The solving thread's CPU-time clock, for runs on the 'cpu' clock (run.timeLimitClock); only
+   * the host can read it. Without it such runs are recorded as errors saying so.
+   */
+  cpuClock?: Clock;
+  /**
+   * One clock for every run, whatever it asks (a benchmark's CPU-time clock); the time limit is
+   * counted and the times measured on it. Default: the run's own (wall, or cpuClock).
+   */
+  clock?: Clock;
 }
 
-export function newRunContext(files: ExperimentFiles, shouldStop?: () => boolean, clock?: () => number): RunContext {
+export function newRunContext(files: ExperimentFiles, shouldStop?: () => boolean, clock?: Clock): RunContext {
   return { builder: new InstanceBuilder(files), shouldStop, clock };
 }
+
+/** The clock a run is limited and measured on in `context`, or undefined when the host cannot read it. */
+export function runClock(run: RunSpec, context: RunContext): Clock | undefined {
+  if (context.clock !== undefined) return context.clock;
+  return run.timeLimitClock === 'cpu' ? context.cpuClock : WALL_CLOCK;
+}
+
+/** Why a run on the 'cpu' clock cannot run here. */
+export const NO_CPU_CLOCK = 'this solver process cannot read its CPU time; run on the wall clock (timeLimitClock \'wall\')';
 
 /**
  * True for a run that produced no measurement: it could not be set up, its solver threw, or its
@@ -137,12 +155,14 @@ function countedBy(run: RunSpec, params: Readonly<Record<string, unknown>>): Cos
 
 export function executeRun(run: RunSpec, context: RunContext): RunRecord {
   const base = { id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed };
-  const started = performance.now();
+  const clock = runClock(run, context);
+  if (clock === undefined) return failureRecord(run, NO_CPU_CLOCK, 0);
+  const started = clock();
   try {
     const entry = (context.lookup ?? findSolver)(run.solver);
     if (!entry) throw new RangeError(`unknown solver '${run.solver}'`);
     const { instance, lowerBounds } = context.builder.build(run);
-    if (run.obstacles) return runAmongPatrols(run, instance, lowerBounds, started, context);
+    if (run.obstacles) return runAmongPatrols(run, instance, lowerBounds, started, clock, context);
     const params = paramsWithCostModel(entry, run.params, run.costModel);
     const measured = measureSolver(entry, instance, {
       seed: run.seed,
@@ -151,7 +171,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       timeLimitMs: run.timeLimitMs,
       shouldStop: context.shouldStop,
       lowerBounds,
-      clock: context.clock,
+      clock,
     }, CONTROLLERS);
     const sim = measured.simulation;
     const r = sim.run;
@@ -190,10 +210,10 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       costOverBound,
       pathStepsComputed: NaN,
       ...regionFigures(run, instance, sim.paths),
-      elapsedMs: performance.now() - started,
+      elapsedMs: clock() - started,
     };
   } catch (error) {
-    return failureRecord(run, error instanceof Error ? error.message : String(error), performance.now() - started);
+    return failureRecord(run, error instanceof Error ? error.message : String(error), clock() - started);
   }
 }
 
@@ -204,13 +224,13 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
  * turn, its bound the obstacle-free lower bound; a run is solved when every unit arrives, and its
  * cost is then counted as usual.
  */
-function runAmongPatrols(run: RunSpec, instance: MapfInstance, lowerBounds: Float64Array, started: number, context: RunContext): RunRecord {
+function runAmongPatrols(run: RunSpec, instance: MapfInstance, lowerBounds: Float64Array, started: number, clock: Clock, context: RunContext): RunRecord {
   const spec = run.obstacles!;
   const factory = obstacleFactory(run.solver);
-  if (factory === undefined) return failureRecord(run, noObstaclesMessage(run.solver), performance.now() - started);
+  if (factory === undefined) return failureRecord(run, noObstaclesMessage(run.solver), clock() - started);
   const patrols = randomPatrols(instance.grid, spec, spec.seed, new Set(instance.agents.map((a) => a.start)));
   const { run: result, simulation } = runSolverAmongObstacles(run.solver, factory, instance, patrols, run.params, {
-    turnLimit: run.turnLimit ?? 4 * (instance.grid.width + instance.grid.height), seed: run.seed, timeLimitMs: run.timeLimitMs, shouldStop: context.shouldStop, clock: context.clock, hindsight: false,
+    turnLimit: run.turnLimit ?? 4 * (instance.grid.width + instance.grid.height), seed: run.seed, timeLimitMs: run.timeLimitMs, shouldStop: context.shouldStop, clock, hindsight: false,
   });
   const units = result.units;
   const arrived = units.filter((u) => u.arrived);
@@ -221,7 +241,7 @@ function runAmongPatrols(run: RunSpec, instance: MapfInstance, lowerBounds: Floa
   const paths = units.map((u) => u.path);
   const goals = instance.agents.map((a) => a.goal);
   const costs = reportedCosts(solved, paths, goals, run.costModel);
-  const elapsedMs = performance.now() - started;
+  const elapsedMs = clock() - started;
   return {
     id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed,
     status: solved ? 'solved' : simulation && (simulation.status === 'timeout' || simulation.status === 'cancelled') ? simulation.status : 'failed',

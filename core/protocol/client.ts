@@ -16,7 +16,7 @@ import type { SpawnWorker, WorkerHandle } from './port.ts';
 import { parseFromSolverMessage } from './schema.ts';
 import {
   type Ending, type Job, type RunJob, type RunJobOptions, type RunOutcome, type Slot, type SolveHandlers, type SolveJob, type SolverClientOptions,
-  describe, describeJob, solveEnding, versionText,
+  START_ATTEMPTS, describe, describeJob, solveEnding, versionText,
 } from './clientJobs.ts';
 
 export type { RunJob, RunJobOptions, RunOutcome, SolveHandlers, SolveJob, SolverClientOptions } from './clientJobs.ts';
@@ -33,13 +33,15 @@ export class SolverClient {
   private readonly jobs = new Map<string, Job>();
   private nextId = 1;
   private disposed = false;
+  /** Starts in a row whose process exited before it was ready. */
+  private failedStarts = 0;
 
   constructor(spawn: SpawnWorker, options: SolverClientOptions = {}) {
     this.spawnWorker = spawn;
     this.poolSize = Math.max(1, Math.floor(options.poolSize ?? 1));
     this.hangGraceMs = options.hangGraceMs ?? 2000;
     this.defaultDeadlineMs = options.defaultDeadlineMs ?? 10 * 60_000;
-    this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
+    this.startTimeoutMs = options.startTimeoutMs ?? Infinity;
     this.pipeline = options.pipeline === true;
   }
 
@@ -72,7 +74,7 @@ export class SolverClient {
     const result = new Promise<RunOutcome>((r) => (resolve = r));
     this.submit({
       id, body, handlers: {}, submitted: performance.now(), deadlineMs: options.deadlineMs,
-      resolve: (outcome) => resolve('ending' in outcome ? { ok: false, status: outcome.ending, message: outcome.message } : { ok: true, record: (outcome as RunResultBody).record }),
+      resolve: (outcome) => resolve('ending' in outcome ? { ok: false, status: outcome.ending, message: outcome.message, cause: outcome.cause ?? 'other' } : { ok: true, record: (outcome as RunResultBody).record }),
     });
     return { id, result };
   }
@@ -144,7 +146,7 @@ export class SolverClient {
     try {
       handle = this.spawnWorker();
     } catch (error) {
-      this.failQueued(`could not start a solver process: ${describe(error)}`);
+      this.failQueued(`could not start a solver process: ${describe(error)}`, 'not-started');
       return false;
     }
     const slot: Slot = { handle, ready: false, job: null, next: null, timer: undefined, retired: false, unsubscribe: () => {} };
@@ -155,9 +157,12 @@ export class SolverClient {
     handle.onExit((reason) => {
       if (!slot.retired) this.exited(slot, reason);
     });
-    slot.timer = setTimeout(() => {
-      if (!slot.ready && !slot.retired) this.startFailed(slot, `it did not report ready within ${this.startTimeoutMs} ms`);
-    }, this.startTimeoutMs);
+    if (Number.isFinite(this.startTimeoutMs)) {
+      // Slow to start is the machine's state, not a failure: a fresh process, the jobs wait on.
+      slot.timer = setTimeout(() => {
+        if (!slot.ready && !slot.retired) this.replace(slot);
+      }, this.startTimeoutMs);
+    }
     return true;
   }
 
@@ -195,7 +200,7 @@ export class SolverClient {
     clearTimeout(slot.timer);
     slot.timer = setTimeout(() => {
       if (slot.job !== job || slot.retired) return;
-      this.settle(job, { ending: 'failed', message: `solver process did not answer within ${deadline} ms; it was stopped` });
+      this.settle(job, { ending: 'failed', message: `solver process did not answer within ${deadline} ms; it was stopped`, cause: 'hung' });
       this.replace(slot);
     }, deadline);
   }
@@ -219,6 +224,7 @@ export class SolverClient {
       case 'ready':
         if (slot.ready) return;
         slot.ready = true;
+        this.failedStarts = 0;
         clearTimeout(slot.timer);
         this.pump();
         return;
@@ -268,19 +274,27 @@ export class SolverClient {
   private exited(slot: Slot, reason: string): void {
     if (!slot.ready) return this.startFailed(slot, `it exited before it was ready (${reason})`);
     const job = slot.job;
-    if (job) this.settle(job, { ending: 'failed', message: `the solver process crashed while running ${describeJob(job.body)} (${reason})` });
+    if (job) this.settle(job, { ending: 'failed', message: `the solver process crashed while running ${describeJob(job.body)} (${reason})`, cause: 'crashed' });
     // Unlike after a cancel, no fresh process at once: one that dies on its own might do so
     // again straight away, and restarting it in a loop with nothing to do would burn a core.
     this.retire(slot);
     this.pump();
   }
 
-  /** A process that never became ready: drop it; if no other process can serve, fail the queue. */
+  /**
+   * A process that exited or spoke garbage before it was ready: drop it and start a fresh one for
+   * the waiting jobs; after START_ATTEMPTS in a row with no other process alive, fail them (the
+   * next job tries again).
+   */
   private startFailed(slot: Slot, why: string): void {
     this.retire(slot);
-    const alive = this.slots.length > 0;
-    if (!alive) this.failQueued(`the solver process could not start: ${why}`);
-    else this.pump();
+    this.failedStarts++;
+    if (this.failedStarts >= START_ATTEMPTS && this.slots.length === 0) {
+      this.failedStarts = 0;
+      this.failQueued(`the solver process could not start: ${why}`, 'not-started');
+    } else {
+      this.pump();
+    }
   }
 
   /**
@@ -311,9 +325,9 @@ export class SolverClient {
     }
   }
 
-  private failQueued(message: string): void {
+  private failQueued(message: string, cause: 'not-started'): void {
     const jobs = this.queue.splice(0);
-    for (const job of jobs) this.settle(job, { ending: 'failed', message });
+    for (const job of jobs) this.settle(job, { ending: 'failed', message, cause });
   }
 
   private settle(job: Job, outcome: ResultBody | Ending): void {

@@ -16,7 +16,12 @@ export interface SolverClientOptions {
   hangGraceMs?: number;
   /** Deadline for a request without timeLimitMs (default 10 minutes). */
   defaultDeadlineMs?: number;
-  /** How long a new process may take to say `ready` before it is given up (default 30 s). */
+  /**
+   * How long a new process may take to say `ready` before it is replaced by a fresh one
+   * (default: no limit). Waiting is never a failure: on a busy machine a start can take many
+   * seconds, and the jobs keep waiting. Only a process that exits (or speaks garbage) before it
+   * is ready fails to start; after START_ATTEMPTS such starts in a row the waiting jobs fail.
+   */
   startTimeoutMs?: number;
   /**
    * Post the next queued request to a busy process, so that it starts the moment the current
@@ -39,7 +44,7 @@ export interface SolveJob {
 }
 
 /** How a run request ended: its record, or why there is none. */
-export type RunOutcome = { ok: true; record: RunRecord } | { ok: false; status: 'failed' | 'cancelled'; message: string };
+export type RunOutcome = { ok: true; record: RunRecord } | { ok: false; status: 'failed' | 'cancelled'; message: string; cause: EndingCause };
 
 export interface RunJob {
   id: string;
@@ -52,10 +57,22 @@ export interface RunJobOptions {
   deadlineMs?: number;
 }
 
+/** Starts in a row that may fail (exit before ready) before the waiting jobs fail with them. */
+export const START_ATTEMPTS = 3;
+
+/**
+ * Why a job ended without a reply: its process crashed while running it, did not answer by its
+ * deadline, could not start (START_ATTEMPTS times in a row), or anything else (a request that
+ * could not be posted, a garbled reply, a cancel). The experiment pool runs a run again after
+ * the first three: the machine's trouble, or the run's only if it happens every time.
+ */
+export type EndingCause = 'crashed' | 'hung' | 'not-started' | 'other';
+
 /** A job that ended without a reply from its process. */
 export interface Ending {
   ending: 'failed' | 'cancelled';
   message: string;
+  cause?: EndingCause;
 }
 
 export interface Job {

@@ -24,6 +24,7 @@ import type { SolveProgress, SolveStats, SolveStatus } from '../solvers/types.ts
 import type { RunSpec } from '../experiments/runPlan.ts';
 import type { RunRecord } from '../experiments/runner.ts';
 import type { Replay } from '../solvers/replay.ts';
+import type { ClockKind } from '../util/clock.ts';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -33,19 +34,20 @@ export interface SolveRequestBody {
   instance: WireInstance;
   seed?: number;
   timeLimitMs?: number;
+  /**
+   * The clock timeLimitMs is counted on and times are measured on: 'wall' (default) or 'cpu',
+   * the solving thread's CPU time, where the solver process can read it (else the solve fails
+   * with a message saying so).
+   */
+  timeLimitClock?: ClockKind;
   params?: Record<string, unknown>;
 }
-
-/** How a run's planning and turn times are taken in the solver process. */
-export type RunClock = 'wall' | 'cpu';
 
 export interface RunRequestBody {
   kind: 'run';
   run: RunSpec;
   /** Texts of the map and scenario files the run names, by the names it uses (no file system in a worker). */
   files: Record<string, string>;
-  /** 'cpu': the process's own CPU time, when its host offers one (default 'wall'). */
-  clock?: RunClock;
 }
 
 export type RequestBody = SolveRequestBody | RunRequestBody;

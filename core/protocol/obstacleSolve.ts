@@ -14,10 +14,13 @@ import type { SolveResultBody } from './messages.ts';
 import { encodePaths } from './wire.ts';
 import type { TurnEvent } from '../solvers/controller.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../solvers/replay.ts';
+import { type Clock, WALL_CLOCK } from '../util/clock.ts';
 
 export interface ObstacleSolveOptions {
   seed?: number;
   timeLimitMs?: number;
+  /** The clock the limit is on and elapsedMs measured on (default wall). */
+  clock?: Clock;
   mapEvents?: readonly MapEvent[];
 }
 
@@ -26,17 +29,18 @@ export function solveAmongObstacles(solver: string, instance: MapfInstance, obst
   const factory = obstacleFactory(solver);
   if (factory === undefined) return failed(noObstaclesMessage(solver));
   const { turnLimit, ...rest } = params as { turnLimit?: unknown } & Record<string, unknown>;
-  const started = performance.now();
+  const clock = options.clock ?? WALL_CLOCK;
+  const started = clock();
   let result: SolverObstacleRun;
   try {
     result = runSolverAmongObstacles(solver, factory, instance, obstacles, rest, {
-      turnLimit: typeof turnLimit === 'number' ? turnLimit : undefined, seed: options.seed, timeLimitMs: options.timeLimitMs, mapEvents: options.mapEvents,
+      turnLimit: typeof turnLimit === 'number' ? turnLimit : undefined, seed: options.seed, timeLimitMs: options.timeLimitMs, clock, mapEvents: options.mapEvents,
     });
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error));
   }
   const { run, strategy, simulation } = result;
-  const elapsedMs = performance.now() - started;
+  const elapsedMs = clock() - started;
   const arrived = run.units.filter((u) => u.arrived).length;
   const sum = (key: 'pathStepsComputed' | 'replans' | 'notifications' | 'obstacleBlocks' | 'waits') => run.units.reduce((total, u) => total + u[key], 0);
   const finite = run.units.filter((u) => u.arrived && Number.isFinite(u.hindsight) && u.hindsight > 0);

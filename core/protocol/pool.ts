@@ -13,13 +13,17 @@
  * run list) one after another, so each instance is built and its lower bounds computed in one
  * process only; when no instance is left, an idle lane takes the last runs of a busy lane's.
  *
- * A run whose process crashes or does not answer by its deadline is recorded as a failure
- * (status 'error') with the client's reason, and the sweep goes on (the client starts a fresh
- * process). A run that throws comes back from its process as an 'error' record too. Each record depends only on its
+ * A run is recorded as a failure (status 'error') only for a reason in the run itself. Waiting
+ * for a process to start is never one (on a busy machine a start takes many seconds; the client
+ * keeps waiting), and a process that crashes, hangs past the run's deadline or cannot start is
+ * the machine's trouble until it happens again: the run goes back to the queue, on a fresh
+ * process, and is recorded as a failure with the client's reason only after RUN_ATTEMPTS such
+ * endings (a run that exhausts the heap crashes its process every time). A run that throws comes
+ * back from its process as an 'error' record. Each record depends only on its
  * RunSpec (everything random is seeded from it), never on which process ran it or when.
  */
 import { SolverClient } from './client.ts';
-import type { RunClock, RunRequestBody } from './messages.ts';
+import type { RunRequestBody } from './messages.ts';
 import type { SpawnWorker, WorkerHandle } from './port.ts';
 import type { ExperimentFiles } from '../experiments/instances.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
@@ -37,12 +41,15 @@ export interface PoolOptions {
    * Needs processes that keep the texts they were sent (serveSolvers does); off by default.
    */
   sendFilesOnce?: boolean;
-  clock?: RunClock;
-  /** Time a run may take past its time limit (set-up, lower bounds, replay) before it counts as hung (default 10 s). */
+  /**
+   * Wall time a run may take past its time limit (set-up, lower bounds, replay) before it counts
+   * as hung (default 10 s). A run on the 'cpu' clock gets RUN_DEADLINE_MS at least, or ten times
+   * its limit: on a busy machine its CPU second can take many wall seconds.
+   */
   runGraceMs?: number;
   /** Deadline of a run without a time limit (default 10 minutes). */
   runDeadlineMs?: number;
-  /** How long a new process may take to start (default: the client's). */
+  /** How long a new process may take to say ready before it is replaced by a fresh one (default: no limit; see SolverClientOptions). */
   startTimeoutMs?: number;
   onRecord?: (record: RunRecord) => void;
   onProgress?: (progress: PoolProgress) => void;
@@ -92,6 +99,12 @@ interface Lane {
 
 /** Handed to a lane's process at once: the one it runs and the one posted behind it. */
 const RUNS_PER_LANE = 2;
+
+/** Times a run is tried when its process crashes, hangs or cannot start, before it is recorded as a failure. */
+export const RUN_ATTEMPTS = 3;
+
+/** Why a run may be tried again: its process's trouble, not (yet) the run's. */
+const RETRIED_CAUSES: readonly string[] = ['crashed', 'hung', 'not-started'];
 
 /**
  * The Moving AI files a run names by path (none for random and inline maps): what a pool's host
@@ -159,6 +172,8 @@ export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun
   let nextGroup = 0;
   const texts = new Map<string, string>();
   const records: RunRecord[] = [];
+  /** Endings without a record so far, by run key (see RUN_ATTEMPTS). */
+  const attempts = new Map<string, number>();
   const started = now();
   let pausedSince: number | undefined;
   let pausedMs = 0;
@@ -235,19 +250,26 @@ export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun
     const sent = now();
     let body: RunRequestBody;
     try {
-      body = { kind: 'run', run, files: filesFor(run), clock: options.clock };
+      body = { kind: 'run', run, files: filesFor(run) };
     } catch (error) {
       record(failureRecord(run, error instanceof Error ? error.message : String(error), 0));
       return;
     }
     inFlight++;
     lane.inFlight++;
-    const deadlineMs = run.timeLimitMs !== undefined ? run.timeLimitMs + graceMs : runDeadlineMs;
+    const limit = run.timeLimitMs;
+    const deadlineMs = limit === undefined ? runDeadlineMs : run.timeLimitClock === 'cpu' ? Math.max(runDeadlineMs, 10 * limit + graceMs) : limit + graceMs;
     void lane.client.run(body, { deadlineMs }).result.then((outcome) => {
       inFlight--;
       lane.inFlight--;
       if (outcome.ok) record(outcome.record);
-      else if (outcome.status === 'failed') record(failureRecord(run, outcome.message, now() - sent));
+      else if (outcome.status === 'failed') {
+        const tries = (attempts.get(run.key) ?? 0) + 1;
+        attempts.set(run.key, tries);
+        // Back to the front of its lane, on the fresh process the client starts (or to the next lane).
+        if (RETRIED_CAUSES.includes(outcome.cause) && tries < RUN_ATTEMPTS && state !== 'cancelled') lane.queue.unshift(run);
+        else record(failureRecord(run, tries > 1 ? `${outcome.message} (${tries} attempts)` : outcome.message, now() - sent));
+      }
       // 'cancelled' only comes from our own cancel: no record, so that resume runs it again.
       pump();
     });

@@ -8,13 +8,15 @@
  * scenario did not fit its map, leaves nothing parsed, and the next run needs the text again.
  */
 import { InstanceBuilder } from '../experiments/instances.ts';
-import { type RunContext, executeRun, failureRecord } from '../experiments/runner.ts';
+import { type RunContext, executeRun } from '../experiments/runner.ts';
+import type { Clock } from '../util/clock.ts';
 import type { SolverEntry } from '../solvers/types.ts';
 import type { RunRequestBody, RunResultBody } from './messages.ts';
 
 export interface RunHandlerOptions {
   lookup: (name: string) => SolverEntry | undefined;
-  cpuClock?: () => number;
+  /** The solving thread's CPU-time clock, for runs on the 'cpu' clock (the host's to read). */
+  cpuClock?: Clock;
 }
 
 export function createRunHandler(options: RunHandlerOptions): (body: RunRequestBody) => RunResultBody {
@@ -27,11 +29,10 @@ export function createRunHandler(options: RunHandlerOptions): (body: RunRequestB
       return text;
     },
   });
-  const wall: RunContext = { builder, lookup: options.lookup };
-  const cpu: RunContext | undefined = options.cpuClock ? { builder, lookup: options.lookup, clock: options.cpuClock } : undefined;
+  // A run on the 'cpu' clock (run.timeLimitClock) is limited and measured on cpuClock.
+  const context: RunContext = { builder, lookup: options.lookup, cpuClock: options.cpuClock };
   return (body) => {
     for (const [name, text] of Object.entries(body.files)) files.set(name, text);
-    if (body.clock === 'cpu' && !cpu) return { kind: 'run', record: failureRecord(body.run, 'this solver process cannot read its CPU time; use the wall clock', 0) };
-    return { kind: 'run', record: executeRun(body.run, body.clock === 'cpu' ? cpu! : wall) };
+    return { kind: 'run', record: executeRun(body.run, context) };
   };
 }

@@ -10,6 +10,7 @@ import { WIRE_INSTANCE_VERSIONS, WIRE_PATHS_VERSION, listOf } from './wire.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION } from '../solvers/replay.ts';
 import { PLAN_WINDOWS_FORMAT, PLAN_WINDOWS_VERSION, planWindowsProblem } from '../solvers/planWindows.ts';
 import { runRecordSchema, runSpecSchema } from '../experiments/runSchemas.ts';
+import { CLOCK_KINDS } from '../util/clock.ts';
 
 const count = z.number().int().nonnegative();
 
@@ -131,6 +132,7 @@ export const solveRequestBodySchema = z.object({
   instance: wireInstanceSchema,
   seed: z.number().int().optional(),
   timeLimitMs: z.number().positive().optional(),
+  timeLimitClock: z.enum(CLOCK_KINDS).optional(),
   params: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -222,7 +224,6 @@ export const runRequestBodySchema = z.object({
   kind: z.literal('run'),
   run: runSpecSchema,
   files: z.record(z.string(), z.string()),
-  clock: z.enum(['wall', 'cpu']).optional(),
 });
 
 export const runResultBodySchema = z.object({ kind: z.literal('run'), record: runRecordSchema });

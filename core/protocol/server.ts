@@ -20,6 +20,8 @@ import { parseToSolverMessage } from './schema.ts';
 import { decodeInstance, decodeMapEvents, decodeObstacles, encodePaths } from './wire.ts';
 import { solveAmongObstacles } from './obstacleSolve.ts';
 import { createRunHandler } from './runHandler.ts';
+import { type Clock, WALL_CLOCK } from '../util/clock.ts';
+import { NO_CPU_CLOCK } from '../experiments/runner.ts';
 
 /** Progress is posted at most this often, so a chatty solver cannot flood the port. */
 export const PROGRESS_INTERVAL_MS = 50;
@@ -30,10 +32,11 @@ export interface ServeSolversOptions {
   /** The names listed when a request names an unknown solver (default: the registry's). */
   solverNames?: () => readonly string[];
   /**
-   * This process's CPU time in ms, for runs that ask for the 'cpu' clock; only the host knows
-   * how to read it (Node: process.cpuUsage). Without it such runs are recorded as errors.
+   * The solving thread's CPU time in ms (core/util/clock.ts), for solves and runs on the 'cpu'
+   * clock; only the host knows how to read it (Node: cli/solverWorker/threadCpuClock.ts).
+   * Without it such solves fail and such runs are recorded as errors, saying so.
    */
-  cpuClock?: () => number;
+  cpuClock?: Clock;
 }
 
 /** Serves solve requests on `port` until the returned function is called. Posts `ready` first. */
@@ -69,9 +72,14 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
       });
       return;
     }
+    const clock = body.timeLimitClock === 'cpu' ? options.cpuClock : WALL_CLOCK;
+    if (clock === undefined) {
+      post({ v: PROTOCOL_VERSION, type: 'result', id, body: { solver: body.solver, status: 'failed', paths: encodePaths([]), message: NO_CPU_CLOCK, stats: { expanded: 0, generated: 0, elapsedMs: 0 } } });
+      return;
+    }
     const obstacles = decodeObstacles(body.instance);
     if (obstacles.length > 0) {
-      post({ v: PROTOCOL_VERSION, type: 'result', id, body: solveAmongObstacles(body.solver, decodeInstance(body.instance), obstacles, body.params, { seed: body.seed, timeLimitMs: body.timeLimitMs, mapEvents: decodeMapEvents(body.instance) }) });
+      post({ v: PROTOCOL_VERSION, type: 'result', id, body: solveAmongObstacles(body.solver, decodeInstance(body.instance), obstacles, body.params, { seed: body.seed, timeLimitMs: body.timeLimitMs, clock, mapEvents: decodeMapEvents(body.instance) }) });
       return;
     }
     let lastProgress = -Infinity;
@@ -79,6 +87,7 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
       mapEvents: decodeMapEvents(body.instance),
       seed: body.seed,
       timeLimitMs: body.timeLimitMs,
+      clock,
       params: body.params,
       onProgress: (progress) => {
         const now = performance.now();

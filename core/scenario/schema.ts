@@ -91,7 +91,9 @@ export const SolverParamsSchema = z
 export const SolverSettingsSchema = z.object({
   solver: z.string().min(1).default('independent').describe("Solver name from the solver registry (e.g. 'independent', 'whca')."),
   window: whole(1).optional().describe('Planning window in turns for windowed solvers (WHCA*); omit for the solver default.'),
-  timeLimitMs: whole(1).optional().describe('Wall-clock budget for one solve in milliseconds; omit for no limit.'),
+  timeLimitMs: whole(1).optional().describe('Budget for one solve in milliseconds, on timeLimitClock; omit for no limit.'),
+  timeLimitClock: z.enum(['wall', 'cpu']).optional()
+    .describe("The clock timeLimitMs is counted on: 'wall' (elapsed time, the default) or 'cpu' (the solving thread's CPU time: a busy machine does not use up the limit; the desktop app and the CLI only)."),
   turnLimit: whole(1).optional().describe('Most turns a plan may take before the run counts as failed; omit for no limit.'),
   order: z.enum(AGENT_ORDERS).default('given')
     .describe("Order in which units plan: 'given' (file order), 'random' (shuffled by the seed), 'priority' (highest first), 'distance' (longest task first)."),

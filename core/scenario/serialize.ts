@@ -66,6 +66,7 @@ function canonicalSolver(s: SolverSettings): Record<string, unknown> {
   const out: Record<string, unknown> = { solver: s.solver };
   if (s.window !== undefined) out.window = s.window;
   if (s.timeLimitMs !== undefined) out.timeLimitMs = s.timeLimitMs;
+  if (s.timeLimitClock !== undefined) out.timeLimitClock = s.timeLimitClock;
   if (s.turnLimit !== undefined) out.turnLimit = s.turnLimit;
   out.order = s.order;
   out.seed = s.seed;

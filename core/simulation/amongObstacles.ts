@@ -27,6 +27,7 @@ import { STRATEGIES, STRATEGY_PARAMS, StrategyError, type StrategyName, replanRu
 import { type ObstacleCells, earliestArrival } from './obstacleSpaceTime.ts';
 import { type SimulationResult, runController } from './simulator.ts';
 import { splitParams } from './controllerSolvers.ts';
+import type { Clock } from '../util/clock.ts';
 
 /** The strategies a turn controller takes among obstacles. */
 export const CONTROLLER_STRATEGIES: readonly StrategyName[] = ['recalc', 'watch'];
@@ -60,8 +61,8 @@ export interface AmongObstaclesOptions {
   shouldStop?: () => boolean;
   seed?: number;
   mapEvents?: readonly MapEvent[];
-  /** Milliseconds clock for turn times (a benchmark passes CPU time). */
-  clock?: () => number;
+  /** The run's clock: the time limit and turn times are on it (default wall; a benchmark passes CPU time). */
+  clock?: Clock;
   /** Compute each unit's hindsight bound (default true; a space-time search per unit). */
   hindsight?: boolean;
   /** Run the plan validator on a controller's run (default true). */

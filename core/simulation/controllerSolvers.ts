@@ -10,6 +10,7 @@ import type { SolveOptions, SolveResult, SolveStats, SolverEntry } from '../solv
 import type { ControllerFactory } from '../solvers/controller.ts';
 import { type SimulationOptions, type SimulationResult, runController } from './simulator.ts';
 import { runFigures } from './metrics.ts';
+import { WALL_CLOCK } from '../util/clock.ts';
 
 export interface ControllerSolverSpec {
   name: string;
@@ -43,6 +44,7 @@ export function simulateControllerSolver(spec: ControllerSolverSpec, instance: M
   return runController(instance, spec.factory, { seed: options.seed ?? 0, params: controller }, {
     turnLimit: extra.turnLimit ?? turnLimit,
     timeLimitMs: options.timeLimitMs,
+    clock: options.clock,
     shouldStop: options.shouldStop,
     mapEvents: options.mapEvents,
     recordPlans,
@@ -71,9 +73,10 @@ export function controllerSolverEntry(spec: ControllerSolverSpec): SolverEntry {
     // The simulator applies the events and tells the controller (mapChanged), which replans.
     mapEvents: true,
     solve(instance: MapfInstance, options: SolveOptions): SolveResult {
-      const started = performance.now();
+      const clock = options.clock ?? WALL_CLOCK;
+      const started = clock();
       const result = simulateControllerSolver(spec, instance, options);
-      const stats = simulationStats(result, performance.now() - started);
+      const stats = simulationStats(result, clock() - started);
       return { solver: spec.name, status: result.status, paths: result.paths, message: result.message, stats, replay: result.replay };
     },
   };

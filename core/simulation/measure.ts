@@ -12,6 +12,7 @@ import type { MapEvent } from '../mapf/mapEvents.ts';
 import { planController } from './planController.ts';
 import { checkedResult, invalidPlanMessage } from '../solvers/verdict.ts';
 import { DEFAULT_TURN_LIMIT, type SimulationResult, runController } from './simulator.ts';
+import { type Clock, WALL_CLOCK } from '../util/clock.ts';
 
 export interface MeasureOptions {
   seed?: number;
@@ -22,8 +23,8 @@ export interface MeasureOptions {
   shouldStop?: () => boolean;
   mapEvents?: readonly MapEvent[];
   lowerBounds?: Float64Array;
-  /** Clock for planning and turn times (default performance.now); see SimulationOptions.clock. */
-  clock?: () => number;
+  /** The run's clock: the time limit, planning and turn times are on it (default wall); see SimulationOptions.clock. */
+  clock?: Clock;
 }
 
 export interface Measurement {
@@ -52,21 +53,21 @@ function validVerdict(instance: MapfInstance, simulation: SimulationResult): { s
  * as offline.
  */
 export function measureSolver(entry: SolverEntry, instance: MapfInstance, options: MeasureOptions, controllers: readonly ControllerSolverSpec[]): Measurement {
-  const started = performance.now();
+  const clock = options.clock ?? WALL_CLOCK;
+  const started = clock();
   const spec = controllers.find((c) => c.name === entry.name);
-  const clock = options.clock ?? (() => performance.now());
   const shared = { timeLimitMs: options.timeLimitMs, shouldStop: options.shouldStop, mapEvents: options.mapEvents, lowerBounds: options.lowerBounds, clock };
   if (spec) {
-    const simulation = simulateControllerSolver(spec, instance, { seed: options.seed, params: options.params, timeLimitMs: options.timeLimitMs, shouldStop: options.shouldStop }, {
+    const simulation = simulateControllerSolver(spec, instance, { seed: options.seed, params: options.params, timeLimitMs: options.timeLimitMs, clock, shouldStop: options.shouldStop }, {
       ...shared,
       ...(options.turnLimit !== undefined ? { turnLimit: options.turnLimit } : {}),
     });
-    return { solver: entry.name, ...validVerdict(instance, simulation), simulation, elapsedMs: performance.now() - started, planned: true };
+    return { solver: entry.name, ...validVerdict(instance, simulation), simulation, elapsedMs: clock() - started, planned: true };
   }
 
   const solveStart = clock();
   // A plan the validator rejects is not solved, whatever the solver says (verdict.ts).
-  const solved = checkedResult(instance, entry.solve(instance, { seed: options.seed, params: options.params, timeLimitMs: options.timeLimitMs, shouldStop: options.shouldStop }));
+  const solved = checkedResult(instance, entry.solve(instance, { seed: options.seed, params: options.params, timeLimitMs: options.timeLimitMs, clock, shouldStop: options.shouldStop }));
   const solveMs = clock() - solveStart;
   let longest = 0;
   for (const path of solved.paths) longest = Math.max(longest, path.length - 1);
@@ -85,7 +86,7 @@ export function measureSolver(entry: SolverEntry, instance: MapfInstance, option
     solver: entry.name,
     ...(keepSolverVerdict ? { status: solved.status, message: solved.message } : validVerdict(instance, simulation)),
     simulation,
-    elapsedMs: performance.now() - started,
+    elapsedMs: clock() - started,
     planned: solved.paths.length > 0,
     solverStats: solved.stats,
   };

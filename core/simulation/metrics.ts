@@ -89,8 +89,10 @@ export let lowerBoundWork = 0;
  * agent on 8192x8192): an A* per agent, or one breadth-first search for a crowd sharing a goal
  * (fewestMoves.ts), with nothing kept between them.
  */
-export function lowerBounds(grid: Grid, movement: Movement, agents: readonly AgentTask[]): Float64Array {
+export function lowerBounds(grid: Grid, movement: Movement, agents: readonly AgentTask[], shouldStop?: () => boolean): Float64Array {
   const bounds = new Float64Array(agents.length);
+  // Asked between goals: a stop leaves the bounds not computed yet NaN (unknown).
+  if (shouldStop !== undefined) bounds.fill(NaN);
   // Keyed goal * 256 + size: sizes are at most MAX_UNIT_SIZE (255).
   const groups = new Map<number, number[]>();
   for (let a = 0; a < agents.length; a++) {
@@ -102,6 +104,7 @@ export function lowerBounds(grid: Grid, movement: Movement, agents: readonly Age
   const search = new FewestMoves(grid, movement);
   let clearance: Uint16Array | null = null;
   for (const [key, group] of groups) {
+    if (shouldStop?.() === true) break;
     const goal = Math.floor(key / 256);
     const size = key % 256;
     const fit = size === 1 ? null : { clearance: (clearance ??= computeClearance(grid)), size };

@@ -30,6 +30,7 @@ import { type Collision, MoveResolver } from './moveResolver.ts';
 import { type Replay, replayPaths, validateReplay } from '../solvers/replay.ts';
 import { PlanWindowRecorder } from '../solvers/planWindows.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
+import { type Clock, Deadline, WALL_CLOCK } from '../util/clock.ts';
 import type { ObstacleCounts, ObstacleRepair } from '../solvers/obstacleRepair.ts';
 import { RunRecord } from './runRecord.ts';
 import { RunUnits } from './runUnits.ts';
@@ -48,7 +49,8 @@ export interface SimulationOptions {
   /** Turns the run may take (default 100, Silver's limit). */
   turnLimit?: number;
   /**
-   * Wall-clock budget for init plus all turns (from after the simulator's set-up). Checked between turns and, through
+   * Budget on `clock` for the whole run: the lower bounds when the simulator computes them (a
+   * search per unit: 1,000 units on den520d take seconds), init and all turns. Checked between units there, between turns and, through
    * WorldView.interrupted, by the controller between agents in init and in each turn; a turn cut
    * short is not played. The overrun is at most one agent's search (one turn for a controller
    * that does not ask).
@@ -67,10 +69,12 @@ export interface SimulationOptions {
   /** Run the plan validator on the replay at the end (default true). */
   validate?: boolean;
   /**
-   * Milliseconds clock for the init and turn times (default performance.now). A benchmark on a
-   * shared machine can pass a CPU-time clock so that other processes do not inflate the figures.
+   * The run's clock (core/util/clock.ts, default the wall clock): the time limit is counted on
+   * it and the init and turn times are measured on it. A run on the 'cpu' clock (the solving
+   * thread's CPU time) or a benchmark on a shared machine passes a CPU-time clock so that other
+   * processes neither use up the limit nor inflate the figures.
    */
-  clock?: () => number;
+  clock?: Clock;
   /**
    * Record every plan the controller adopts (its windows and reserved cells) into replay.windows,
    * for the replay player's overlay. Off by default: experiments do not pay for it.
@@ -147,19 +151,26 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   if (!Number.isInteger(turnLimit) || turnLimit < 0) throw new RangeError(`turn limit must be a whole number >= 0, got ${turnLimit}`);
   const before = initialGrid ?? (mapEvents.length > 0 ? grid.clone() : grid);
   const rules = options.rules ?? DEFAULT_RULES;
-  const clock = options.clock ?? (() => performance.now());
+  const clock = options.clock ?? WALL_CLOCK;
 
   const streaming = hasStreams(options.streams);
   const units = new RunUnits(agents, grid.cells, streaming);
   const record = new RunRecord(units.agents, grid.cells, turnLimit, streaming);
-  record.metrics.lowerBound.set(options.lowerBounds ?? lowerBounds(grid, movement, agents));
-  // The time limit is the controller's: it starts after the simulator's own set-up (the lower
-  // bounds above, a distance search per agent, are measurement, not planning).
-  const deadline = options.timeLimitMs === undefined ? Infinity : performance.now() + options.timeLimitMs;
+  // The limit bounds the run as its caller waits for it, the lower bounds too when they are
+  // computed here (they are measurement, but 1,000 units on den520d took seconds past a limit);
+  // an experiment computes them once per instance, outside its runs, and passes them in.
+  const deadline = new Deadline(clock, options.timeLimitMs);
+  let setupStop: 'cancelled' | 'timeout' | null = null;
+  record.metrics.lowerBound.set(options.lowerBounds ?? lowerBounds(grid, movement, agents, () => {
+    setupStop = options.shouldStop?.() ? 'cancelled' : deadline.passed() ? 'timeout' : null;
+    return setupStop !== null;
+  }));
   /** Why the run must stop now, if it must: cancelled, or past its time limit. */
-  const stopReason = (): 'cancelled' | 'timeout' | null => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null);
+  const stopReason = (): 'cancelled' | 'timeout' | null => (options.shouldStop?.() ? 'cancelled' : deadline.passed() ? 'timeout' : null);
   const stopMessage = (reason: 'cancelled' | 'timeout', when: string): string =>
-    reason === 'cancelled' ? `cancelled ${when}` : `time limit of ${options.timeLimitMs} ms reached ${when}`;
+    reason === 'cancelled' ? `cancelled ${when}` : `${deadline.words()} reached ${when}`;
+  let status: SimulationStatus | undefined;
+  let message: string | undefined;
 
   const view = { t: 0, grid, movement, agents: units.agents, positions: units.positions } as { -readonly [K in keyof WorldView]: WorldView[K] } & { t: number };
   const run = {
@@ -186,12 +197,16 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   if (planRecorder) controller.recordPlans!(planRecorder);
 
   const initStart = clock();
-  controller.init(view);
+  if (setupStop !== null) {
+    // Stopped measuring the lower bounds: no plan was made, no turn is played.
+    status = setupStop;
+    message = stopMessage(setupStop, 'while measuring the lower bounds');
+  } else {
+    controller.init(view);
+  }
   const initMs = options.initMs ?? clock() - initStart;
   let reservationsMax = controller.counters().reservations;
-  let status: SimulationStatus | undefined;
-  let message: string | undefined;
-  const afterInit = stopReason();
+  const afterInit = status === undefined ? stopReason() : null;
   if (afterInit !== null) {
     // The controller may have stopped part-way through its plans: no turn is played.
     status = afterInit;

@@ -7,6 +7,7 @@ import type { MapfInstance } from '../mapf/instance.ts';
 import type { Path } from '../mapf/plan.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import type { Replay } from './replay.ts';
+import type { Clock } from '../util/clock.ts';
 
 export type SolveStatus = 'solved' | 'timeout' | 'unsolvable' | 'cancelled' | 'failed';
 
@@ -19,8 +20,16 @@ export interface SolveProgress {
 export interface SolveOptions {
   /** Seed for every random choice (order shuffles, agitation noise). */
   seed?: number;
-  /** Wall-clock budget; the solver returns 'timeout' with its best plan when it runs out. */
+  /**
+   * Budget on `clock` in milliseconds, for every phase (set-up tables, each agent, each group,
+   * each turn); the solver returns 'timeout' with its best plan when it runs out.
+   */
   timeLimitMs?: number;
+  /**
+   * The clock timeLimitMs is counted on and stats.elapsedMs measured on (default the wall clock,
+   * core/util/clock.ts). A host passes its solving thread's CPU time for a 'cpu' run.
+   */
+  clock?: Clock;
   /** Polled by long loops; returning true makes the solver stop with 'cancelled'. */
   shouldStop?: () => boolean;
   /** Called now and then with progress; keep it cheap. */
@@ -39,6 +48,7 @@ export interface SolveOptions {
 export interface SolveStats {
   expanded: number;
   generated: number;
+  /** On SolveOptions.clock. */
   elapsedMs: number;
   [extra: string]: number;
 }

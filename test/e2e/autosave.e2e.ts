@@ -28,7 +28,7 @@ describe('browser edition: autosave and recovery', () => {
     const view = await mapView(page);
     await page.mouse.click(...cellPoint(view, 2, 3));
     await expect(page.getByTestId('undo').textContent()).resolves.toBe('Undo paint');
-    await expect.poll(() => readBackup(page, 'mapf-lab/autosave').then((b) => b !== null), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => readBackup(page, 'mapf-lab/autosave').then((b) => b !== null), { timeout: 30_000 }).toBe(true);
     await page.reload();
     await page.getByTestId('recover').waitFor();
     await screenshot(page, 'autosave-offer');
@@ -49,7 +49,7 @@ describe('browser edition: autosave and recovery', () => {
     await page.keyboard.press('p');
     const view = await mapView(page);
     await page.mouse.click(...cellPoint(view, 4, 1));
-    await expect.poll(() => readBackup(page, 'mapf-lab/autosave').then((b) => b?.includes('"....@') ?? false), { timeout: 8_000 }).toBe(true);
+    await expect.poll(() => readBackup(page, 'mapf-lab/autosave').then((b) => b?.includes('"....@') ?? false), { timeout: 30_000 }).toBe(true);
     await page.reload();
     await page.getByTestId('recover').waitFor();
     // Without answering, paint another cell and wait until that edit is autosaved on its own.
@@ -57,7 +57,7 @@ describe('browser edition: autosave and recovery', () => {
     await page.keyboard.press('p');
     const again = await mapView(page);
     await page.mouse.click(...cellPoint(again, 8, 5));
-    await expect.poll(() => readBackup(page, 'mapf-lab/autosave').then((b) => b !== null), { timeout: 8_000 }).toBe(true);
+    await expect.poll(() => readBackup(page, 'mapf-lab/autosave').then((b) => b !== null), { timeout: 30_000 }).toBe(true);
     // Recover brings back the offered backup (the wall at (4, 1)), not the one-edit document.
     await page.getByTestId('recover').click();
     await expect.poll(() => page.getByTestId('notice').textContent()).toMatch(/^Recovered “Chokepoint example”/);

@@ -93,7 +93,7 @@ describe('desktop renderer path (preload API stand-in)', () => {
   it('autosaves through main (its backup files), not the page\'s storage, and offers the backup after a restart', async () => {
     await page.getByTestId('random-count').fill('5');
     await page.getByTestId('place-random').click();
-    await expect.poll(async () => (await calls()).some((c) => c[0] === 'backup' && c[1] === 'mapf-lab/autosave' && typeof c[2] === 'number'), { timeout: 8_000 }).toBe(true);
+    await expect.poll(async () => (await calls()).some((c) => c[0] === 'backup' && c[1] === 'mapf-lab/autosave' && typeof c[2] === 'number'), { timeout: 30_000 }).toBe(true);
     // Not kept in the page's IndexedDB on the desktop.
     const inPage = await page.evaluate(() => new Promise<boolean>((resolve) => {
       const open = indexedDB.open('mapf-lab');

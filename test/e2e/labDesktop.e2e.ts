@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, screenshot } from './browser.ts';
 import { clickLastPoint } from './labChartPoints.ts';
+import { settledDone } from './labProgress.ts';
 import { FAKE_DESKTOP_API } from './support/fakeDesktopApi.ts';
 import { FAKE_LAB_POOL } from './support/fakeLabPool.ts';
 
@@ -79,8 +80,9 @@ describe('desktop renderer path: the lab on main\'s solver processes', () => {
     await expect.poll(async () => (await progress()).done).toBeGreaterThanOrEqual(12);
     await page.getByTestId('lab-pause').click();
     await page.locator('[data-testid="lab-bar"][data-phase="paused"]').waitFor();
-    await page.waitForTimeout(500); // records main sent before the pause reach the charts with the next batch (FLUSH_MS)
-    const paused = (await progress()).done;
+    // Runs in flight finish and their records reach the charts with the next batch (FLUSH_MS),
+    // however long a busy machine takes: then the count holds still.
+    const paused = await settledDone(page);
     await page.waitForTimeout(300);
     expect((await progress()).done).toBe(paused);
     await page.getByTestId('lab-resume').click();
@@ -96,7 +98,6 @@ describe('desktop renderer path: the lab on main\'s solver processes', () => {
     expect((await progress()).done).toBe(total);
     // Main was asked for every run first, then only for those not recorded before the cancel.
     expect(await callsOf('labStart')).toEqual([['labStart', 3, total], ['labStart', 3, total - atCancel]]);
-    await page.waitForTimeout(300);
     for (const key of ['successRate', 'meanPathLength']) {
       await page.getByTestId(`lab-chart-${key}`).scrollIntoViewIfNeeded();
       await expect.poll(() => seriesPixels(key)).toBeGreaterThan(100);

@@ -95,7 +95,7 @@ describe('experiment resume', () => {
     const { dir, file } = setup({ ...SWEEP, name: 'cancel', agents: [12], maps: [{ kind: 'random', width: 20, height: 20, density: 0.2, seeds: [1, 2, 3, 4, 5, 6] }] });
     const out = join(dir, 'out');
     const io = capture();
-    const code = await runExperiment({ file, out, workers: 1, clock: 'wall', quiet: true, fresh: false, onPool: (pool) => {
+    const code = await runExperiment({ file, out, workers: 1, quiet: true, fresh: false, onPool: (pool) => {
       const poll = () => (pool.progress.done >= 1 ? pool.cancel() : setTimeout(poll, 1));
       poll();
     } }, io);

@@ -53,7 +53,7 @@ describe('mapf-lab experiment', () => {
     const { dir, file } = setup(TINY);
     const out = join(dir, 'out');
     const io = capture();
-    expect(await main(['experiment', file, '--out', out, '--clock', 'process'], io)).toBe(0);
+    expect(await main(['experiment', file, '--out', out, '--time-limit-clock', 'cpu'], io)).toBe(0);
     const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n');
     expect(lines).toHaveLength(6);
     const records = lines.map((l) => JSON.parse(l)).sort((a, b) => a.id - b.id);
@@ -68,8 +68,11 @@ describe('mapf-lab experiment', () => {
     expect(readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n')).toHaveLength(3);
     expect(existsSync(join(out, 'summary.txt'))).toBe(true);
     expect(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'))).toMatchObject({ experiment: 'tiny', runsPlanned: 6, shards: ['1/1'], machines: [{ cpus: expect.any(Number) }] });
+    // The command line's clock is part of the definition the folder keeps.
+    expect(JSON.parse(readFileSync(join(out, 'experiment.json'), 'utf8'))).toMatchObject({ timeLimitClock: 'cpu' });
     const printed = io.stdout.join('\n');
-    expect(printed).toMatch(/tiny: 6 runs, 6 run in [\d.]+ s on 1 worker;/);
+    // On the thread's CPU clock each solver thread counts its own time: one per core, as on the wall clock.
+    expect(printed).toMatch(/tiny: 6 runs, 6 run in [\d.]+ s on \d+ workers?;/);
     expect(printed).toMatch(/solver\s+agents\s+runs\s+errors\s+unsolved\s+success\s+path\s+bound\s+path\/bound\s+cycles\/agent\s+SoC\s+makespan\s+init ms\s+max turn ms/);
     expect(printed).toMatch(/Independent\s+1\s+3\s+0\s+0\s+1\s/);
     // Not a terminal: plain progress lines, the last one the final count.
@@ -125,7 +128,8 @@ describe('mapf-lab experiment', () => {
     const cases: [string[], RegExp][] = [
       [['--workers', '0'], /--workers must be a whole number of at least 1, got '0'/],
       [['--shard', '3/2'], /--shard: a shard is I\/N with 1 <= I <= N \(e\.g\. 2\/4\), got '3\/2'/],
-      [['--clock', 'process', '--workers', '2'], /--clock process measures the CPU time of the whole process, all its threads: use it with --workers 1/],
+      [['--time-limit-clock', 'sundial'], /--time-limit-clock must be wall or cpu, got 'sundial'/],
+      [['--clock', 'process', '--time-limit-clock', 'cpu'], /--clock is the older spelling of --time-limit-clock: give one/],
     ];
     for (const [args, message] of cases) {
       const bad = capture();

@@ -22,6 +22,15 @@ function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
 
 describe('mapf-lab solve', () => {
   beforeEach(skipWithoutBenchmarks);
+  it('solves on the CPU clock when asked (--time-limit-clock cpu): the limit and the times are this thread\'s CPU time', async () => {
+    const io = capture();
+    const code = await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '6', '--solver', 'hca', '--time-limit', '60', '--time-limit-clock', 'cpu', '--json'], io);
+    const out = JSON.parse(io.stdout.join(''));
+    expect(out).toMatchObject({ solver: 'hca', status: 'solved' });
+    expect(code).toBe(0);
+    expect(out.metrics.initMs).toBeGreaterThan(0);
+  });
+
   it('prints one JSON object: paths in scenario order from t = 0, success, costs and metrics', async () => {
     const io = capture();
     const code = await main(['solve', '--map', MAP, '--scen', SCEN, '--agents', '6', '--solver', 'independent', '--json'], io);
@@ -145,6 +154,7 @@ describe('mapf-lab solve', () => {
     [['--map', MAP, '--scen', SCEN, '--agents', '0', '--solver', 'independent'], /--agents needs a whole number >= 1, got '0'/],
     [['--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'independent', '--connectivity', '6'], /--connectivity must be 4 or 8, got '6'/],
     [['--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'independent', '--time-limit', '-1'], /--time-limit needs a number of seconds > 0/],
+    [['--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'independent', '--time-limit-clock', 'sundial'], /--time-limit-clock must be wall or cpu, got 'sundial'/],
     [['--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'independent', '--window'], /--window needs a value/],
     [['--map', MAP, '--scen', SCEN, '--agents', '2', '--solver', 'independent', '--frobnicate'], /unknown option '--frobnicate'/],
     [['--map', MAP, '--scen', SCEN, '--agents', '5000', '--solver', 'independent'], /--agents 5000: .* has only \d+ agents/],

@@ -12,6 +12,7 @@ import type { MapfInstance } from '../../core/mapf/instance.ts';
 import { CONTROLLERS, findSolver } from '../../core/registry/registry.ts';
 import { simulateControllerSolver } from '../../core/simulation/controllerSolvers.ts';
 import { solveIndependent } from '../../core/solvers/independent/independent.ts';
+import { lowerBounds } from '../../core/simulation/metrics.ts';
 
 const BENCHMARKS = MOVING_AI;
 
@@ -24,6 +25,9 @@ function movingAi(map: string, agents: number): MapfInstance {
 // 500 agents on the warehouse: HCA*'s init took 27.7 s before it looked at the clock (issue 16).
 // Read only when present: absent, every test here skips itself (and says why).
 const warehouse = benchmarksPresent ? movingAi('warehouse-10-20-10-2-1', 500) : (null as unknown as MapfInstance);
+// The simulator's own lower bounds, passed in as an experiment does: the limits and cancels below
+// are about the controller's phases (the bounds have theirs, test/core/solvers/clockLimits.test.ts).
+const bounds = benchmarksPresent ? { lowerBounds: lowerBounds(warehouse.grid, warehouse.movement, warehouse.agents) } : {};
 const spec = (name: string) => CONTROLLERS.find((c) => c.name === name)!;
 /** Agents that adopted at least one plan (the plan windows the run recorded). */
 const planned = (windows: { agent: Int32Array } | undefined) => new Set(windows?.agent ?? []).size;
@@ -31,7 +35,7 @@ const planned = (windows: { agent: Int32Array } | undefined) => new Set(windows?
 describe('time limits bound every phase', () => {
   beforeEach(skipWithoutBenchmarks);
   it.each(['ca', 'hca', 'whca'])('%s stops planning in init at the time limit: timeout before turn 0, few agents planned', (name) => {
-    const result = simulateControllerSolver(spec(name), warehouse, { timeLimitMs: 20, params: { recordPlans: true } });
+    const result = simulateControllerSolver(spec(name), warehouse, { timeLimitMs: 20, params: { recordPlans: true } }, bounds);
     expect(result.status).toBe('timeout');
     expect(result.message).toBe('time limit of 20 ms reached during initial planning');
     expect(result.run.turns).toBe(0);
@@ -42,7 +46,7 @@ describe('time limits bound every phase', () => {
 
   it.each(['ca', 'hca', 'whca', 'lra'])('%s answers cancel in init the same way, after the poll that asked', (name) => {
     let polls = 0;
-    const result = simulateControllerSolver(spec(name), warehouse, { shouldStop: () => ++polls > 5, params: { recordPlans: true } });
+    const result = simulateControllerSolver(spec(name), warehouse, { shouldStop: () => ++polls > 5, params: { recordPlans: true } }, bounds);
     expect(result.status).toBe('cancelled');
     expect(result.message).toBe('cancelled during initial planning');
     expect(result.run.turns).toBe(0);
@@ -56,7 +60,7 @@ describe('time limits bound every phase', () => {
       // Enough polls for init (one per agent, and one after it), then a few into the turns.
       let polls = 0;
       const limit = warehouse.agents.length + 40;
-      const result = simulateControllerSolver(spec(name), warehouse, { shouldStop: () => ++polls > limit });
+      const result = simulateControllerSolver(spec(name), warehouse, { shouldStop: () => ++polls > limit }, bounds);
       expect(result.status, name).toBe('cancelled');
       expect(result.message, name).toMatch(/^cancelled (during|at) turn \d+$/);
       expect(result.run.turns, name).toBeLessThan(5);

@@ -21,6 +21,8 @@ import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
 import { buildStepTable } from '../../search/stepTable.ts';
 import type { SolveOptions, SolveResult } from '../types.ts';
+import { deadlineOf } from '../../util/clock.ts';
+import { stopCheck } from '../stopCheck.ts';
 import { readParams } from '../readParams.ts';
 import { CBS_PARAMS } from './paramSpecs.ts';
 import { cbsSearch } from './cbs.ts';
@@ -28,7 +30,6 @@ import { cbsSearch } from './cbs.ts';
 const DEFAULT_MAX_NODES = 2_000_000;
 
 export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveResult {
-  const started = performance.now();
   checkInstance(instance);
   const connectivity: number = instance.movement.connectivity;
   if (connectivity !== 4 && connectivity !== 8) {
@@ -52,7 +53,8 @@ export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveRe
   const targetReasoning = p.targetReasoning as boolean;
   const rectangle = p.rectangle as boolean;
   const corridor = p.corridor as boolean;
-  const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
+  // Started after the input checks, before any table is built: set-up counts against the limit.
+  const deadline = deadlineOf(options);
   const result = cbsSearch(instance.grid, Int32Array.from(instance.agents, (a) => a.start), Int32Array.from(instance.agents, (a) => a.goal), {
     maxNodes,
     prioritize,
@@ -63,12 +65,12 @@ export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveRe
     rectangle: rectangle && connectivity === 4,
     corridor: corridor && connectivity === 4,
     steps: connectivity === 8 ? buildStepTable(instance.grid, instance.movement) : undefined,
-    shouldStop: () => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null),
+    shouldStop: stopCheck(options, deadline),
   });
   const stats = {
     expanded: result.lowExpanded,
     generated: result.highGenerated,
-    elapsedMs: performance.now() - started,
+    elapsedMs: deadline.elapsedMs(),
     highExpanded: result.highExpanded,
     highGenerated: result.highGenerated,
     lowExpanded: result.lowExpanded,
@@ -88,6 +90,6 @@ export function solveCbs(instance: MapfInstance, options: SolveOptions): SolveRe
     case 'cancelled':
       return { solver: 'cbs', status: 'cancelled', paths: [], message: `cancelled (lower bound ${result.lowerBound})`, stats };
     default:
-      return { solver: 'cbs', status: 'timeout', paths: [], message: `time limit of ${options.timeLimitMs} ms reached (lower bound ${result.lowerBound} on the sum of costs)`, stats };
+      return { solver: 'cbs', status: 'timeout', paths: [], message: `${deadline.words()} reached (lower bound ${result.lowerBound} on the sum of costs)`, stats };
   }
 }

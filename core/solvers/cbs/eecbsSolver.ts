@@ -9,6 +9,8 @@
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
 import type { SolveOptions, SolveResult } from '../types.ts';
+import { deadlineOf } from '../../util/clock.ts';
+import { stopCheck } from '../stopCheck.ts';
 import { readParams } from '../readParams.ts';
 import { eecbsSearch } from './eecbs.ts';
 import { EECBS_PARAMS } from './paramSpecs.ts';
@@ -16,7 +18,6 @@ import { EECBS_PARAMS } from './paramSpecs.ts';
 const DEFAULT_MAX_NODES = 2_000_000;
 
 export function solveEecbs(instance: MapfInstance, options: SolveOptions): SolveResult {
-  const started = performance.now();
   checkInstance(instance);
   if (instance.movement.connectivity !== 4) {
     throw new RangeError(`eecbs: plans on 4-connected grids (its conflicts are vertex and swap conflicts); this map is ${instance.movement.connectivity}-connected`);
@@ -36,19 +37,20 @@ export function solveEecbs(instance: MapfInstance, options: SolveOptions): Solve
   const bypass = p.bypass as boolean;
   const prioritize = p.prioritize as boolean;
   const targetReasoning = p.targetReasoning as boolean;
-  const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
+  // Started after the input checks, before any table is built: set-up counts against the limit.
+  const deadline = deadlineOf(options);
   const result = eecbsSearch(instance.grid, Int32Array.from(instance.agents, (a) => a.start), Int32Array.from(instance.agents, (a) => a.goal), {
     w,
     maxNodes,
     bypass,
     targetReasoning,
     prioritize,
-    shouldStop: () => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null),
+    shouldStop: stopCheck(options, deadline),
   });
   const stats = {
     expanded: result.lowExpanded,
     generated: result.highGenerated,
-    elapsedMs: performance.now() - started,
+    elapsedMs: deadline.elapsedMs(),
     highExpanded: result.highExpanded,
     highGenerated: result.highGenerated,
     lowExpanded: result.lowExpanded,
@@ -66,6 +68,6 @@ export function solveEecbs(instance: MapfInstance, options: SolveOptions): Solve
     case 'cancelled':
       return { solver: 'eecbs', status: 'cancelled', paths: [], message: `cancelled (lower bound ${result.lowerBound})`, stats };
     default:
-      return { solver: 'eecbs', status: 'timeout', paths: [], message: `time limit of ${options.timeLimitMs} ms reached (lower bound ${result.lowerBound} on the sum of costs)`, stats };
+      return { solver: 'eecbs', status: 'timeout', paths: [], message: `${deadline.words()} reached (lower bound ${result.lowerBound} on the sum of costs)`, stats };
   }
 }

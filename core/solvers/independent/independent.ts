@@ -9,21 +9,22 @@ import { checkInstance } from '../../mapf/instance.ts';
 import { directionCount, stepCell, STEP_LENGTH } from '../../grid/movement.ts';
 import { buildDistanceTable, UNREACHABLE } from '../../search/distanceTable.ts';
 import type { SolveOptions, SolveResult } from '../types.ts';
+import { deadlineOf } from '../../util/clock.ts';
 
 export function solveIndependent(instance: MapfInstance, options: SolveOptions = {}): SolveResult {
   checkInstance(instance);
-  const started = performance.now();
+  const deadline = deadlineOf(options);
   const { grid, movement, agents } = instance;
   const paths: number[][] = [];
   let expanded = 0;
   const dirs = directionCount(movement);
   for (let i = 0; i < agents.length; i++) {
     if (options.shouldStop?.()) {
-      return { solver: 'independent', status: 'cancelled', paths, message: `cancelled after ${i} of ${agents.length} agents`, stats: { expanded, generated: expanded, elapsedMs: performance.now() - started } };
+      return { solver: 'independent', status: 'cancelled', paths, message: `cancelled after ${i} of ${agents.length} agents`, stats: { expanded, generated: expanded, elapsedMs: deadline.elapsedMs() } };
     }
     // Checked per agent: the overrun is at most one agent's distance table.
-    if (options.timeLimitMs !== undefined && performance.now() - started > options.timeLimitMs) {
-      return { solver: 'independent', status: 'timeout', paths, message: `time limit of ${options.timeLimitMs} ms reached after ${i} of ${agents.length} agents`, stats: { expanded, generated: expanded, elapsedMs: performance.now() - started } };
+    if (deadline.passed()) {
+      return { solver: 'independent', status: 'timeout', paths, message: `${deadline.words()} reached after ${i} of ${agents.length} agents`, stats: { expanded, generated: expanded, elapsedMs: deadline.elapsedMs() } };
     }
     const { start, goal } = agents[i];
     const table = buildDistanceTable(grid, movement, goal);
@@ -34,7 +35,7 @@ export function solveIndependent(instance: MapfInstance, options: SolveOptions =
         status: 'unsolvable',
         paths: [],
         message: `agent ${i + 1} cannot reach its goal (${grid.x(goal)}, ${grid.y(goal)}) from (${grid.x(start)}, ${grid.y(start)})`,
-        stats: { expanded, generated: expanded, elapsedMs: performance.now() - started },
+        stats: { expanded, generated: expanded, elapsedMs: deadline.elapsedMs() },
       };
     }
     // Descend the distance table: each step goes to a neighbour whose distance plus the step's
@@ -59,5 +60,5 @@ export function solveIndependent(instance: MapfInstance, options: SolveOptions =
     paths.push(path);
     options.onProgress?.({ fraction: (i + 1) / agents.length, message: `planned ${i + 1} of ${agents.length} agents` });
   }
-  return { solver: 'independent', status: 'solved', paths, stats: { expanded, generated: expanded, elapsedMs: performance.now() - started } };
+  return { solver: 'independent', status: 'solved', paths, stats: { expanded, generated: expanded, elapsedMs: deadline.elapsedMs() } };
 }

@@ -118,6 +118,11 @@ export interface LacamOptions {
    * (lacamSolver.ts).
    */
   scatterMargin?: number;
+  /**
+   * Milliseconds clock by which search and refinement take turns (refineShare): the run's own
+   * clock (wall or the thread's CPU time); default performance.now. Unused with a workLimit.
+   */
+  clock?: () => number;
   /** When scatter must stop improving its paths (lacam3: half the time limit); default shouldStop. */
   scatterStop?: () => boolean;
   /** LaCAM*: told each time a better solution is found. */
@@ -148,7 +153,13 @@ const DEFAULT_REFINE_GROUP = 8;
 
 export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, options: LacamOptions): LacamResult {
   const n = starts.length;
-  const pibt = new Pibt(grid, starts, goals, options.seed, undefined, { swap: options.swap ?? true });
+  // Setting up runs each unit's distance table out to its start (seconds for 1,000 units on a
+  // large map): asked between units, like every later phase.
+  let setupStop: 'timeout' | 'cancelled' | null = null;
+  const pibt = new Pibt(grid, starts, goals, options.seed, undefined, { swap: options.swap ?? true, shouldStop: () => (setupStop = options.shouldStop()) !== null });
+  if (pibt.setupStopped) {
+    return { status: setupStop!, configs: [], cost: -1, optimal: false, highNodes: 0, lowNodes: 0, iterations: 0, work: pibt.calls, lowerBound: 0 };
+  }
   const restartRate = options.restartRate ?? DEFAULT_RESTART_RATE;
   const pibtRuns = options.pibtRuns ?? 1;
   const jumpRate = options.jumpRate ?? DEFAULT_JUMP_RATE;
@@ -281,7 +292,7 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   }
   const workLimit = options.workLimit ?? Infinity;
   const work = (): number => pibt.calls + refiner.expansions;
-  const clock = workLimit < Infinity ? work : () => performance.now();
+  const clock = workLimit < Infinity ? work : (options.clock ?? (() => performance.now()));
 
   const root = makeNode(Int32Array.from(starts), null);
   const lowerBound = root.h;

@@ -12,6 +12,8 @@
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
 import type { SolveOptions, SolveResult } from '../types.ts';
+import { deadlineOf } from '../../util/clock.ts';
+import { stopCheck } from '../stopCheck.ts';
 import { lacamSearch } from './lacam.ts';
 import { readParams } from '../readParams.ts';
 import { LACAM_PARAMS, LACAM_STAR_PARAMS } from './paramSpecs.ts';
@@ -35,13 +37,13 @@ function readLacamParams(name: string, params: Record<string, unknown>, anytime:
 
 export function solveLacam(instance: MapfInstance, options: SolveOptions, anytime: boolean): SolveResult {
   const name = anytime ? 'lacam-star' : 'lacam';
-  const started = performance.now();
   checkInstance(instance);
   checkPibtUnits(name, instance.movement, instance.agents);
   const params = readLacamParams(name, options.params ?? {}, anytime);
   const memoryMb = params.memoryMb;
   const n = instance.agents.length;
-  const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
+  // Started before the distance tables are set up: set-up counts against the limit.
+  const deadline = deadlineOf(options);
   const result = lacamSearch(instance.grid, Int32Array.from(instance.agents, (a) => a.start), Int32Array.from(instance.agents, (a) => a.goal), {
     seed: options.seed ?? 0,
     anytime,
@@ -53,23 +55,24 @@ export function solveLacam(instance: MapfInstance, options: SolveOptions, anytim
     workLimit: params.workLimit,
     scatterMargin: params.scatterMargin,
     maxNodes: Math.max(16, Math.floor((memoryMb * 1024 * 1024) / (12 * n + 160))),
-    shouldStop: () => (options.shouldStop?.() ? 'cancelled' : performance.now() > deadline ? 'timeout' : null),
+    shouldStop: stopCheck(options, deadline),
+    clock: deadline.clock,
     // Scatter gets at most half the time limit, as in lacam3 (planner.cpp set_scatter).
-    scatterStop: () => options.shouldStop?.() === true || performance.now() > started + (deadline - started) / 2,
+    scatterStop: () => options.shouldStop?.() === true || deadline.sharePassed(0.5),
     onImproved: (cost, lowerBound) => options.onProgress?.({ message: `sum of loss ${cost} (lower bound ${lowerBound})` }),
   });
   const paths: number[][] = instance.agents.map((_, i) => result.configs.map((config) => config[i]));
   const stats = {
     expanded: result.iterations,
     generated: result.highNodes,
-    elapsedMs: performance.now() - started,
+    elapsedMs: deadline.elapsedMs(),
     highNodes: result.highNodes,
     lowNodes: result.lowNodes,
     costLowerBound: result.lowerBound,
     sumOfLoss: result.cost,
     provenOptimal: result.optimal ? 1 : 0,
   };
-  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const seconds = (deadline.elapsedMs() / 1000).toFixed(2);
   switch (result.status) {
     case 'solved': {
       const message = !anytime
@@ -86,7 +89,7 @@ export function solveLacam(instance: MapfInstance, options: SolveOptions, anytim
     case 'cancelled':
       return { solver: name, status: 'cancelled', paths: [], message: `cancelled after ${seconds} s`, stats };
     default: {
-      const limit = performance.now() > deadline ? `time limit of ${options.timeLimitMs} ms` : `work limit of ${params.workLimit}`;
+      const limit = deadline.passed() ? deadline.words() : `work limit of ${params.workLimit}`;
       return { solver: name, status: 'timeout', paths: [], message: `${limit} reached with no plan yet (${result.highNodes} configurations)`, stats };
     }
   }

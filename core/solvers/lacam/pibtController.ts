@@ -35,7 +35,8 @@ export class PibtController implements TurnController {
   }
 
   init(world: WorldView): void {
-    this.pibt = new Pibt(world.grid, world.positions, this.agents.map((a) => a.goal), this.seed);
+    // Setting up runs every unit's distance table out to its start: the time limit bounds it.
+    this.pibt = new Pibt(world.grid, world.positions, this.agents.map((a) => a.goal), this.seed, undefined, { shouldStop: () => world.interrupted?.() === true });
   }
 
   /** Streams: the units on the map plan again as one PIBT, keeping their priorities; the new ones start at 0. */

@@ -82,7 +82,7 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
       outcome.message = `${what}: the node store reached its memory budget after ${r.generated} nodes`;
     } else {
       outcome.status = r.status === 'cancelled' ? 'cancelled' : 'timeout';
-      outcome.message = `${r.status === 'cancelled' ? 'cancelled' : 'time limit reached'} while planning ${what}`;
+      outcome.message = `${r.status === 'cancelled' ? 'cancelled' : `${setup.deadline?.words() ?? 'time limit'} reached`} while planning ${what}`;
     }
     return outcome;
   };
@@ -162,9 +162,9 @@ export function planWithDetection(setup: SearchSetup, mode: SearchMode, detectio
     const conflict = nextConflict();
     if (conflict === null) break;
     const cancelled = setup.shouldStop !== undefined && setup.shouldStop();
-    if (cancelled || performance.now() > setup.deadline) {
+    if (cancelled || setup.deadline?.passed() === true) {
       outcome.status = cancelled ? 'cancelled' : 'timeout';
-      outcome.message = `${cancelled ? 'cancelled' : 'time limit reached'} after ${outcome.merges} merges and ${outcome.replans} replans`;
+      outcome.message = `${cancelled ? 'cancelled' : `${setup.deadline!.words()} reached`} after ${outcome.merges} merges and ${outcome.replans} replans`;
       return outcome;
     }
     const g1 = groups.get(groupOf[conflict.a])!;

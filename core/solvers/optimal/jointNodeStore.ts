@@ -324,7 +324,7 @@ export abstract class JointNodeStore {
   }
 
   protected stopRequested(): 'timeout' | 'cancelled' | null {
-    if (performance.now() > this.setup.deadline) return 'timeout';
+    if (this.setup.deadline?.passed() === true) return 'timeout';
     if (this.setup.shouldStop !== undefined && this.setup.shouldStop()) return 'cancelled';
     return null;
   }

@@ -7,6 +7,7 @@ import type { CostModel } from '../../mapf/plan.ts';
 import type { ConflictAvoidanceTable } from './conflictAvoidanceTable.ts';
 import type { IllegalMoveTable } from './illegalMoveTable.ts';
 import type { StepTable } from '../../search/stepTable.ts';
+import type { Deadline } from '../../util/clock.ts';
 
 export type SearchMode = 'standard' | 'od';
 
@@ -94,8 +95,8 @@ export interface SearchSetup {
   distances: readonly Int32Array[];
   goals: Int32Array;
   starts: Int32Array;
-  /** performance.now() value after which searches stop with 'timeout'. */
-  deadline: number;
+  /** The solve's time limit, after which searches stop with 'timeout' (none when absent). */
+  deadline?: Deadline;
   shouldStop?: () => boolean;
   /** Bytes the node store may grow to before a search gives up with 'memory'. */
   memoryBytes: number;

@@ -23,6 +23,7 @@ import type { SolveOptions, SolveResult } from '../types.ts';
 import { type ConflictOrder, DEFAULT_CONFLICT_ORDER, type Detection, planWithDetection } from './independenceDetection.ts';
 import { MAX_CELLS, type SearchMode, type SearchSetup } from './jointSearch.ts';
 import { buildStepTable, buildUnitDistance } from '../../search/stepTable.ts';
+import { deadlineOf } from '../../util/clock.ts';
 
 const DEFAULT_MEMORY_MB = 1024;
 
@@ -48,7 +49,6 @@ export function solveSidOd(instance: MapfInstance, options: SolveOptions = {}): 
 
 function solveOptimal(name: string, mode: SearchMode, detection: Detection, instance: MapfInstance, options: SolveOptions): SolveResult {
   checkInstance(instance);
-  const started = performance.now();
   const { grid, movement, agents } = instance;
   if (grid.cells > MAX_CELLS) throw new RangeError(`${name}: maps of up to ${MAX_CELLS} cells are supported, got ${grid.width}x${grid.height}`);
   for (let a = 0; a < agents.length; a++) {
@@ -72,6 +72,7 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
   }
   const timeLimit = options.timeLimitMs ?? Infinity;
   if (!(timeLimit >= 0)) throw new RangeError(`${name}: timeLimitMs must be >= 0, got ${timeLimit}`);
+  const deadline = deadlineOf(options);
 
   const steps = buildStepTable(grid, movement);
   const starts = Int32Array.from(agents, (a) => a.start);
@@ -79,13 +80,13 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
   const distances: Int32Array[] = [];
   let heuristic = 0;
   const stats = (expanded: number, generated: number, lowerBound: number, largestGroup: number, extra: Record<string, number> = {}) => ({
-    expanded, generated, elapsedMs: performance.now() - started, lowerBound, largestGroup, heuristic, ...extra,
+    expanded, generated, elapsedMs: deadline.elapsedMs(), lowerBound, largestGroup, heuristic, ...extra,
   });
   for (let a = 0; a < agents.length; a++) {
     // The distance tables are a phase of their own: the time limit and cancel bound it too.
     const cancelled = options.shouldStop?.() ?? false;
-    if (cancelled || performance.now() - started > timeLimit) {
-      const why = cancelled ? 'cancelled' : `time limit of ${timeLimit} ms reached`;
+    if (cancelled || deadline.passed()) {
+      const why = cancelled ? 'cancelled' : `${deadline.words()} reached`;
       return { solver: name, status: cancelled ? 'cancelled' : 'timeout', paths: [], message: `${why} building distance tables (${a} of ${agents.length} agents)`, stats: stats(0, 0, 0, 0) };
     }
     const distance = buildUnitDistance(steps, goals[a]);
@@ -104,7 +105,7 @@ function solveOptimal(name: string, mode: SearchMode, detection: Detection, inst
     distances.push(distance);
   }
   const setup: SearchSetup = {
-    steps, distances, goals, starts, deadline: started + timeLimit, shouldStop: options.shouldStop, memoryBytes: memoryMb * 1048576,
+    steps, distances, goals, starts, deadline, shouldStop: options.shouldStop, memoryBytes: memoryMb * 1048576,
     partialExpansion, costModel: costModel as CostModel, dependencies,
   };
   const outcome = planWithDetection(setup, mode, detection, options, conflictOrder as ConflictOrder);

@@ -66,7 +66,7 @@ function SweepBar() {
       </div>
       <div className="lab-progress" title={`${done} of ${planned} runs`}>
         <progress max={Math.max(1, planned)} value={done} data-testid="lab-progress" />
-        <span data-testid="lab-progress-text" data-done={done} data-total={planned} data-failed={errors} data-unsolved={unsolved}>
+        <span data-testid="lab-progress-text" data-done={done} data-total={planned} data-failed={errors} data-unsolved={unsolved} data-running={progress?.running ?? 0}>
           {done} / {planned} runs ({Math.round(fraction * 100)}%) · {unsolved} not solved · {errors} errors · {busy ? `${formatDuration(progress?.etaMs)} left` : ''}
         </span>
       </div>

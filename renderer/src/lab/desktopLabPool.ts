@@ -13,6 +13,7 @@ export function desktopLabPool(api: DesktopApi): SweepBackend {
   return {
     unit: 'solver process',
     readsFilesByPath: true,
+    cpuClock: true,
     start(runs, options) {
       const ticket = `lab-${Date.now().toString(36)}-${next++}`;
       let latest: PoolProgress = { done: 0, total: runs.length, failed: 0, running: 0, state: 'running', elapsedMs: 0, etaMs: undefined };

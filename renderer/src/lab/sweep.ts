@@ -48,6 +48,8 @@ export interface SweepBackend {
   readonly unit: string;
   /** Whether its runs can read the Moving AI files an experiment names by path (main's pool can; Web Workers cannot). */
   readonly readsFilesByPath?: boolean;
+  /** Whether its processes can read their CPU time, for experiments on the 'cpu' clock (Web Workers cannot). */
+  readonly cpuClock?: boolean;
   start(runs: RunSpec[], options: SweepBackendOptions): SweepRun;
 }
 
@@ -320,6 +322,11 @@ export function startSweep(backend: SweepBackend = workerPoolBackend(), flushMs 
   const pending = pendingRuns(state.shard ? shardRuns(runs, state.shard) : runs, state.records);
   if (pending.length === 0) {
     sweepStore.set({ phase: 'finished' });
+    return;
+  }
+  if (state.experiment.timeLimitClock === 'cpu' && backend.cpuClock !== true) {
+    // Refused before any run, rather than each recorded as an error for want of a clock.
+    sweepStore.set({ warning: `timeLimitClock 'cpu': ${backend.unit}s cannot read their CPU time; run it in the desktop app or with mapf-lab experiment, or set timeLimitClock to 'wall'` });
     return;
   }
   let batch: RunRecord[] = [];

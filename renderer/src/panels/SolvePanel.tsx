@@ -16,6 +16,7 @@ import { NumberField } from './NumberField.tsx';
 import { SolverParamFields, paramsForSolverChange } from './SolverParamFields.tsx';
 import { idleLine, statusLine } from './statusLine.ts';
 import { setLive } from '../state/liveMode.ts';
+import { solverService } from '../platform/index.ts';
 import { STRATEGIES } from '../../../core/simulation/obstacleRules.ts';
 import { UnusedParams } from './UnusedParams.tsx';
 
@@ -29,6 +30,30 @@ const STRATEGY_LABELS: Record<(typeof STRATEGIES)[number], string> = {
 
 function setSettings(settings: Partial<SolverSettings>): void {
   dispatch({ type: 'setSolverSettings', settings });
+}
+
+/** Only the desktop app's solver process can read its CPU time; a Web Worker cannot. */
+const CPU_CLOCK_HERE = solverService.edition === 'desktop';
+
+/**
+ * The clock the time limit is counted on. 'cpu' (the solver's CPU time: a busy machine slows
+ * the solve down but does not use up its limit) where the solver process can read it.
+ */
+function TimeLimitClockField({ value, disabled }: { value: 'wall' | 'cpu'; disabled: boolean }) {
+  const title = CPU_CLOCK_HERE
+    ? 'What the time limit counts. wall: elapsed time. cpu: the solver\'s own CPU time (on Linux its thread\'s, elsewhere its process\'s), so other programs keeping the machine busy do not use up the limit'
+    : 'What the time limit counts: elapsed time. The browser cannot read a solver\'s CPU time; the desktop app and mapf-lab solve --time-limit-clock cpu can';
+  return (
+    <label className="field" title={title}>
+      <span>Clock</span>
+      <select value={value} disabled={disabled} onChange={(e) => setSettings({ timeLimitClock: e.target.value === 'cpu' ? 'cpu' : undefined })} data-testid="solver-time-limit-clock">
+        <option value="wall">wall</option>
+        <option value="cpu" disabled={!CPU_CLOCK_HERE}>
+          cpu{CPU_CLOCK_HERE ? '' : ' (desktop app only)'}
+        </option>
+      </select>
+    </label>
+  );
 }
 
 export function SolvePanel() {
@@ -73,7 +98,7 @@ export function SolvePanel() {
         )}
         <NumberField
           label="Time limit (s)"
-          title="Wall-clock budget of one solve; a solver that runs out stops and shows the best plan it has, if any (default 30 s)"
+          title="Budget of one solve, on the clock beside it; a solver that runs out stops and shows the best plan it has, if any (default 30 s)"
           value={settings.timeLimitMs === undefined ? undefined : settings.timeLimitMs / 1000}
           placeholder={String(DEFAULT_TIME_LIMIT_MS / 1000)}
           min={0.001}
@@ -82,6 +107,7 @@ export function SolvePanel() {
           testId="solver-time-limit"
           disabled={running}
         />
+        <TimeLimitClockField value={settings.timeLimitClock ?? 'wall'} disabled={running} />
         {TURN_CONTROLLERS.has(settings.solver) && (
           <NumberField label="Turn limit" title="Most turns a run may take; units not on their goals by then did not arrive (auto: 4 x (width + height))" value={settings.turnLimit} placeholder="auto" min={1} onCommit={(turnLimit) => setSettings({ turnLimit })} testId="solver-turn-limit" disabled={running} />
         )}

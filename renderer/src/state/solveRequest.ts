@@ -21,12 +21,14 @@ export interface SolveRequestFields {
   solver: string;
   seed: number;
   timeLimitMs: number;
+  /** 'cpu': the limit is the solving thread's CPU time (the desktop app's solver process only). */
+  timeLimitClock?: 'cpu';
   params: Record<string, unknown>;
   /** The scenario's params this run does not take, left out. */
   dropped: string[];
 }
 
-/** The default wall-clock budget when the scenario names none. */
+/** The default budget when the scenario names none. */
 export const DEFAULT_TIME_LIMIT_MS = 30_000;
 
 /**
@@ -43,5 +45,8 @@ export function solveRequestFields(settings: SolverSettings, width: number, heig
     // Their plan windows, for the replay's Window overlay (LRA* plans none: the simulator then records nothing).
     params.recordPlans ??= true;
   }
-  return { solver: settings.solver, seed: settings.seed, timeLimitMs: settings.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS, params, dropped };
+  return {
+    solver: settings.solver, seed: settings.seed, timeLimitMs: settings.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+    ...(settings.timeLimitClock === 'cpu' ? { timeLimitClock: 'cpu' as const } : {}), params, dropped,
+  };
 }

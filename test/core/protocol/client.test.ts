@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chokepointExample } from '../../../core/examples/chokepoint.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
 import { SolverClient } from '../../../core/protocol/client.ts';
@@ -7,6 +7,7 @@ import { PROTOCOL_VERSION } from '../../../core/protocol/messages.ts';
 import type { MemoryWorkerHandle } from '../../../core/protocol/memoryPort.ts';
 import { createPortPair, memorySpawner, memoryWorkerHandle } from '../../../core/protocol/memoryPort.ts';
 import { decodePaths, encodeInstance } from '../../../core/protocol/wire.ts';
+import { serveSolvers } from '../../../core/protocol/server.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
 import type { SolveProgress, SolverEntry } from '../../../core/solvers/types.ts';
 
@@ -210,16 +211,74 @@ describe('SolverClient over in-memory workers', () => {
     expect(scripted.workers.every((w) => w.terminated)).toBe(true);
   });
 
-  it('fails the queue when a new worker dies before it is ready, and tries again on the next solve', async () => {
+  it('starts a fresh worker when one dies before it is ready; fails the queue after three such starts in a row, and tries again on the next solve', async () => {
     let spawned = 0;
+    /** Workers that die before ready (e.g. the bootstrap could not load) at these spawns. */
+    const dying = new Set([0, 2, 3, 4]);
     const client = new SolverClient(() => {
       const [caller] = createPortPair();
       const worker = memoryWorkerHandle(caller);
-      if (spawned++ === 0) worker.crash('exit code 1'); // e.g. the bootstrap could not load
-      else return memorySpawner().spawn();
+      if (!dying.has(spawned++)) return memorySpawner().spawn();
+      queueMicrotask(() => worker.crash('exit code 1'));
       return worker;
     });
-    expect(await client.solve(body()).result).toMatchObject({ status: 'failed', message: 'the solver process could not start: it exited before it was ready (exit code 1)' });
+    // One start that died, then one that came up: the job never saw the first.
+    expect(await client.solve(body()).result).toMatchObject(JUDGED);
+    expect(spawned).toBe(2);
+    // The ready worker dies on its own; the next job's three starts all die: it fails, saying why.
+    spawned = 2;
+    const again = new SolverClient(() => {
+      const [caller] = createPortPair();
+      const worker = memoryWorkerHandle(caller);
+      if (!dying.has(spawned++)) return memorySpawner().spawn();
+      queueMicrotask(() => worker.crash('exit code 1'));
+      return worker;
+    });
+    expect(await again.solve(body()).result).toMatchObject({ status: 'failed', message: 'the solver process could not start: it exited before it was ready (exit code 1)' });
+    expect(spawned).toBe(5);
+    expect(await again.solve(body()).result).toMatchObject(JUDGED);
+    expect(spawned).toBe(6);
+    client.dispose();
+    again.dispose();
+  });
+
+  it('waits for a worker that is slow to start, however slow: no job fails for it', async () => {
+    const slow: (() => void)[] = [];
+    let spawned = 0;
+    const client = new SolverClient(() => {
+      spawned++;
+      const [caller, solver] = createPortPair();
+      const worker = memoryWorkerHandle(caller);
+      // Served, and ready, only when the test says: a start held up by a busy machine.
+      slow.push(() => serveSolvers(solver));
+      return worker;
+    });
+    // Two minutes pass on fake timers: four times the 30 s after which a start used to fail the
+    // jobs (4 of 600 runs of a sweep on a loaded machine were recorded as errors so).
+    vi.useFakeTimers();
+    try {
+      const job = client.solve(body());
+      let settled = false;
+      void job.result.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(settled).toBe(false);
+      slow[0]();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await job.result).toMatchObject(JUDGED);
+      expect(spawned).toBe(1);
+    } finally {
+      vi.useRealTimers();
+      client.dispose();
+    }
+  });
+
+  it('replaces a worker still not ready after startTimeoutMs with a fresh one; the job waits on', async () => {
+    let spawned = 0;
+    const client = new SolverClient(() => {
+      // The first never says ready; the second does.
+      if (spawned++ === 0) return memoryWorkerHandle(createPortPair()[0]);
+      return memorySpawner().spawn();
+    }, { startTimeoutMs: 10 });
     expect(await client.solve(body()).result).toMatchObject(JUDGED);
     expect(spawned).toBe(2);
     client.dispose();

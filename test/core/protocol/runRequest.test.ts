@@ -10,6 +10,8 @@ import { createPortPair, memorySpawner, memoryWorkerHandle } from '../../../core
 import { parseFromSolverMessage, parseToSolverMessage } from '../../../core/protocol/schema.ts';
 import { serveSolvers } from '../../../core/protocol/server.ts';
 import { encodePaths } from '../../../core/protocol/wire.ts';
+import { NO_CPU_CLOCK } from '../../../core/experiments/runner.ts';
+import { type Clock, cpuClock } from '../../../core/util/clock.ts';
 
 const MAP = ['type octile', 'height 3', 'width 4', 'map', '....', '.@@.', '....', ''].join('\n');
 const SCEN = ['version 1', '0\ttiny.map\t4\t3\t0\t0\t3\t2\t5', '0\ttiny.map\t4\t3\t3\t0\t0\t2\t5', ''].join('\n');
@@ -23,7 +25,7 @@ const [run] = planRuns(parseExperiment({
 }));
 const body = (extra: Partial<RunRequestBody> = {}): RunRequestBody => ({ kind: 'run', run, files: { 'tiny.map': MAP, 'tiny.scen': SCEN }, ...extra });
 
-async function answer(request: RunRequestBody, cpuClock?: () => number): Promise<FromSolverMessage> {
+async function answer(request: RunRequestBody, cpuClock?: Clock): Promise<FromSolverMessage> {
   const [caller, solver] = createPortPair();
   serveSolvers(solver, { cpuClock });
   const replies: FromSolverMessage[] = [];
@@ -56,9 +58,14 @@ describe('run requests', () => {
 
   it('say when a file was not sent, or the process has no CPU clock, in an error record', async () => {
     expect(await answer(body({ files: {} }))).toMatchObject({ type: 'result', body: { record: { status: 'error', message: "the run request did not carry the file 'tiny.map'" } } });
-    expect(await answer(body({ clock: 'cpu' }))).toMatchObject({ body: { record: { status: 'error', message: 'this solver process cannot read its CPU time; use the wall clock' } } });
+    const onCpu = { ...run, timeLimitClock: 'cpu' as const };
+    expect(await answer(body({ run: onCpu }))).toMatchObject({ body: { record: { status: 'error', message: NO_CPU_CLOCK } } });
+    // A run on the 'cpu' clock is measured on it: each reading 2 ms on.
     let cpu = 0;
-    expect(await answer(body({ clock: 'cpu' }), () => (cpu += 2))).toMatchObject({ body: { record: { status: 'solved', initMs: 2 } } });
+    const reply = await answer(body({ run: onCpu }), cpuClock(() => (cpu += 2)));
+    expect(reply).toMatchObject({ body: { record: { status: 'solved' } } });
+    const initMs = (reply as { body: { record: { initMs: number } } }).body.record.initMs;
+    expect(initMs > 0 && initMs % 2 === 0, `initMs ${initMs}`).toBe(true);
   });
 
   it('may leave out a text the process was sent before; a file never sent is still an error', async () => {
@@ -95,7 +102,7 @@ describe('run requests', () => {
     });
     solver.postMessage({ v: PROTOCOL_VERSION, type: 'ready' });
     const confused = new SolverClient(() => memoryWorkerHandle(caller));
-    expect(await confused.run(body()).result).toEqual({ ok: false, status: 'failed', message: 'solver process answered a run request with a solve result' });
+    expect(await confused.run(body()).result).toEqual({ ok: false, status: 'failed', message: 'solver process answered a run request with a solve result', cause: 'other' });
     confused.dispose();
   });
 });

@@ -112,25 +112,31 @@ describe('pool option sendFilesOnce', () => {
     const once = spawner();
     const records = sorted((await runPool(runs, { spawn: once.spawn, files, workers: 1, sendFilesOnce: true }).done).records);
     expect(records.filter((r) => r.status === 'error').map((r) => r.id)).toEqual([crashAt]);
-    expect(once.received).toHaveLength(2);
-    expect(once.received[0].map((b) => b.run.id)).toContain(crashAt);
+    // Tried three times at least (RUN_ATTEMPTS; this process dies as the run arrives, so a run
+    // posted behind may take down the one running, which is then tried again too).
+    expect(once.received.filter((bodies) => bodies.some((b) => b.run.id === crashAt)).length).toBeGreaterThanOrEqual(3);
     for (const bodies of once.received) expectEachTextOnce(bodies);
-    expect(carried(once.received[1].slice(0, 1))).toEqual([namesOf(once.received[1][0].run)]);
+    for (const bodies of once.received.slice(1)) expect(carried(bodies.slice(0, 1))).toEqual([namesOf(bodies[0].run)]);
   });
 
   it('re-posts the request queued behind a hung run to the fresh process with its texts', async () => {
     // The lane posts run 1 behind run 0 on the same process, without texts (run 0 took them).
     const runs = RUNS.map((r, i) => (i === 0 ? { ...r, solver: 'hang' } : r));
     const once = spawner();
-    const records = sorted((await runPool(runs, { spawn: once.spawn, files, workers: 1, sendFilesOnce: true, runDeadlineMs: 50 }).done).records);
-    expect(records[0]).toMatchObject({ status: 'error', message: expect.stringContaining('did not answer within 50 ms') });
+    // A deadline no run of this tiny map comes near, however busy the machine (each takes milliseconds).
+    const records = sorted((await runPool(runs, { spawn: once.spawn, files, workers: 1, sendFilesOnce: true, runDeadlineMs: 1000 }).done).records);
+    expect(records[0]).toMatchObject({ status: 'error', message: expect.stringContaining('did not answer within 1000 ms') });
     expect(records.slice(1).filter((r) => r.status === 'error')).toEqual([]);
-    expect(once.received).toHaveLength(2);
-    const [hung, fresh] = once.received;
-    expect(hung.map((b) => b.run.id)).toEqual([0, 1]);
-    expect(carried(hung)).toEqual([namesOf(runs[0]), []]);
-    expect(fresh[0].run.id).toBe(1);
-    expect(carried(fresh.slice(0, 1))).toEqual([namesOf(runs[1])]);
-    expectEachTextOnce(fresh);
+    // Run 0 hangs on three processes in turn (RUN_ATTEMPTS); run 1, posted behind it on the
+    // first without texts, goes to the fresh process, which is sent them.
+    const [first, fresh] = once.received;
+    expect(first.map((b) => b.run.id)).toEqual([0, 1]);
+    expect(carried(first)).toEqual([namesOf(runs[0]), []]);
+    expect(fresh.map((b) => b.run.id)).toContain(1);
+    expect(once.received.filter((bodies) => bodies.some((b) => b.run.id === 0))).toHaveLength(3);
+    for (const bodies of once.received.slice(1)) {
+      expect(carried(bodies.slice(0, 1))).toEqual([namesOf(bodies[0].run)]);
+      expectEachTextOnce(bodies);
+    }
   });
 });

@@ -8,6 +8,8 @@ import { serveSolvers } from '../../../core/protocol/server.ts';
 import { encodeInstance } from '../../../core/protocol/wire.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
 import type { SolverEntry } from '../../../core/solvers/types.ts';
+import { cpuClock } from '../../../core/util/clock.ts';
+import { NO_CPU_CLOCK } from '../../../core/experiments/runner.ts';
 
 /** A solver process on one end of a pair; the test reads its replies in order from the other. */
 function serve(options?: ServeSolversOptions) {
@@ -114,5 +116,20 @@ describe('serveSolvers', () => {
     server.send({ v: PROTOCOL_VERSION, type: 'cancel', id: 'nothing' });
     server.send(request('z1'));
     expect(await server.next()).toMatchObject({ type: 'progress', id: 'z1' });
+  });
+
+  it('solves on the CPU clock the host gives it, and says so when it has none', async () => {
+    // The host's clock, here a fake one 1 s a reading: CA* on the example runs out at its first looks.
+    let now = 0;
+    const withClock = serve({ cpuClock: cpuClock(() => (now += 1000)) });
+    await withClock.next();
+    withClock.send(request('c1', 'ca', { timeLimitMs: 1500, timeLimitClock: 'cpu' }));
+    let reply = await withClock.next();
+    while (reply.type === 'progress') reply = await withClock.next();
+    expect(reply).toMatchObject({ type: 'result', id: 'c1', body: { status: 'timeout', message: expect.stringMatching(/^CPU time limit of 1500 ms reached/) } });
+    const without = serve();
+    await without.next();
+    without.send(request('c2', 'ca', { timeLimitMs: 1500, timeLimitClock: 'cpu' }));
+    expect(await without.next()).toMatchObject({ type: 'result', id: 'c2', body: { status: 'failed', message: NO_CPU_CLOCK } });
   });
 });

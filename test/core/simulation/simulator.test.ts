@@ -150,13 +150,14 @@ describe('turn simulator: per-agent metrics', () => {
     expect(cancelled.status).toBe('cancelled');
     const slow = scriptedController(w.grid, [[[1, 0], [2, 0], [3, 0], [4, 0]]]);
     const step = slow.step;
+    // The run's clock moves only in the planner's turns, 300 ms each: a limit that the start-up
+    // fits in and one slow turn does not, however busy the machine.
+    let now = 0;
     slow.step = (view, next, emit) => {
-      const until = performance.now() + 300;
-      while (performance.now() < until) { /* a slow planner */ }
+      now += 300; // a slow planner
       step(view, next, emit);
     };
-    // A limit that the start-up (a cold JIT on a busy machine included) fits in and one slow turn does not.
-    const timedOut = simulate(w, slow, { timeLimitMs: 150 });
+    const timedOut = simulate(w, slow, { timeLimitMs: 150, clock: () => now });
     expect(timedOut.status).toBe('timeout');
     // The turn that ran past the limit is not played (its controller may have stopped part-way).
     expect(timedOut.message).toBe('time limit of 150 ms reached during turn 0');

@@ -47,6 +47,16 @@ describe('lab sweep', () => {
     expect(sweepStore.get().problems).toHaveLength(1);
   });
 
+  it("refuses an experiment on the 'cpu' clock in Web Workers, which cannot read it, before any run", () => {
+    setLabStorage(memoryStorage());
+    setExperimentText(JSON.stringify({ ...SWEEP, timeLimitClock: 'cpu' }));
+    expect(sweepStore.get().experiment).not.toBeNull();
+    startSweep(workerPoolBackend(memorySpawner().spawn));
+    expect(sweepStore.get().phase).toBe('idle');
+    expect(sweepStore.get().records).toEqual([]);
+    expect(sweepStore.get().warning).toMatch(/^timeLimitClock 'cpu': Web Workers cannot read their CPU time/);
+  });
+
   it('runs every run, stores each record, and a reopened window finds them all', async () => {
     const storage = memoryStorage();
     setLabStorage(storage);

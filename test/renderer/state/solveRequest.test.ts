@@ -26,6 +26,13 @@ describe('solveRequestFields', () => {
     const fields = solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'pibt', window: 8, order: 'distance', params: {} }, 64, 64);
     expect(fields.params).toEqual({ turnLimit: 512, recordPlans: true });
   });
+
+  it('asks for the CPU clock when the scenario says so, and says nothing of the wall clock (the default)', () => {
+    const cpu = solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'lacam', timeLimitMs: 1000, timeLimitClock: 'cpu', params: {} }, 10, 10);
+    expect(cpu).toEqual({ solver: 'lacam', seed: 1, timeLimitMs: 1000, timeLimitClock: 'cpu', params: {} });
+    const wall = solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'lacam', timeLimitMs: 1000, timeLimitClock: 'wall', params: {} }, 10, 10);
+    expect(wall).toEqual({ solver: 'lacam', seed: 1, timeLimitMs: 1000, params: {} });
+  });
 });
 
 describe('params the run does not take (a hidden leftover never fails a solve)', () => {

@@ -64,7 +64,7 @@ describe('CBS rectangle and corridor reasoning', () => {
     if (switches.rectangle === false) expect(rectangles).toBe(0);
     if (exercised.corridors) expect(corridors).toBeGreaterThan(0);
     if (switches.corridor === false) expect(corridors).toBe(0);
-  }, 60_000);
+  });
 
   it('a rectangle: two units crossing an open 5 x 5 room take far fewer nodes with rectangle reasoning', () => {
     // Unit 1 from the left edge to the bottom right corner, unit 2 from the top edge to the right

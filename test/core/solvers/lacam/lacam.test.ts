@@ -29,7 +29,7 @@ describe('LaCAM', () => {
     for (let seed = 1; seed <= 60; seed++) {
       const instance = randomInstance(seed, 4, 3, 0.25, 3 + (seed % 3), FOUR_CONNECTED);
       const brute = bruteForceOptimum(instance, 'away');
-      const result = lacam.solve(instance, { seed, timeLimitMs: 20_000 });
+      const result = lacam.solve(instance, { seed });
       if (brute.cost === null) {
         expect(result.status, `seed ${seed}`).toBe('unsolvable');
         unsolvable++;
@@ -66,7 +66,7 @@ describe('LaCAM*', () => {
       const instance = randomInstance(seed, 4, 3, 0.2, 2 + (seed % 3), FOUR_CONNECTED);
       const brute = bruteForceOptimum(instance, 'away');
       if (brute.cost === null) continue;
-      const result = lacamStar.solve(instance, { seed, timeLimitMs: 60_000 });
+      const result = lacamStar.solve(instance, { seed });
       expect(result.status).toBe('solved');
       expectValid(instance, result.paths);
       expect(result.stats.provenOptimal, `seed ${seed}`).toBe(1);
@@ -80,7 +80,7 @@ describe('LaCAM*', () => {
   it('reports its improvements as progress with the cost and the lower bound', () => {
     const instance = randomInstance(7, 5, 4, 0.15, 5, FOUR_CONNECTED);
     const messages: string[] = [];
-    const result = lacamStar.solve(instance, { seed: 1, timeLimitMs: 60_000, onProgress: (p) => messages.push(p.message) });
+    const result = lacamStar.solve(instance, { seed: 1, onProgress: (p) => messages.push(p.message) });
     expect(result.stats.provenOptimal).toBe(1);
     expect(result.status).toBe('solved');
     expect(messages.length).toBeGreaterThan(0);

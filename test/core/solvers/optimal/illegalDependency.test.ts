@@ -50,7 +50,7 @@ describe('IllegalDependency', () => {
         const answer = test.blocked(0, mover.start, 0);
         for (const costModel of COST_MODELS) {
           const search = new JointSearch({
-            steps, distances: [distance], goals, starts: Int32Array.of(mover.start), deadline: Infinity, memoryBytes: 64 << 20, costModel, dependencies: false,
+            steps, distances: [distance], goals, starts: Int32Array.of(mover.start), memoryBytes: 64 << 20, costModel, dependencies: false,
           }, 'od');
           const result = search.search({ agents: [0], costLimit: distance[mover.start], illegal: table, avoid: null });
           expect(answer, `seed ${seed}, ${costModel}: search says ${result.status}`).toBe(result.status !== 'solved');

@@ -20,7 +20,7 @@ function setup(rows: string[], movement: Movement, tasks: [number, number, numbe
   const starts = Int32Array.from(tasks, ([sx, sy]) => grid.cell(sx, sy));
   const goals = Int32Array.from(tasks, ([, , gx, gy]) => grid.cell(gx, gy));
   const distances = Array.from(goals, (g) => buildUnitDistance(steps, g));
-  const search = new JointSearch({ steps, distances, goals, starts, deadline: Infinity, memoryBytes: 64 << 20, costModel: 'rest' }, mode);
+  const search = new JointSearch({ steps, distances, goals, starts, memoryBytes: 64 << 20, costModel: 'rest' }, mode);
   return { grid, steps, search, cell: (x: number, y: number) => grid.cell(x, y) };
 }
 
@@ -112,7 +112,7 @@ describe('group search with a split (the merged groups\' costs bound f)', () => 
           const starts = Int32Array.from(instance.agents, (a) => a.start);
           const goals = Int32Array.from(instance.agents, (a) => a.goal);
           const distances = Array.from(goals, (g) => buildUnitDistance(steps, g));
-          const search = new JointSearch({ steps, distances, goals, starts, deadline: Infinity, memoryBytes: 64 << 20, costModel }, mode);
+          const search = new JointSearch({ steps, distances, goals, starts, memoryBytes: 64 << 20, costModel }, mode);
           const all = [0, 1, 2];
           for (let mask = 1; mask < 7; mask++) {
             const first = all.filter((a) => ((mask >> a) & 1) === 1);

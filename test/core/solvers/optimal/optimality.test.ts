@@ -14,20 +14,20 @@ import { bruteForceOptimum } from './bruteForce.ts';
 import { randomInstance } from './randomInstances.ts';
 
 const SOLVERS: [string, (instance: MapfInstance, costModel: CostModel) => SolveResult][] = [
-  ['astar', (i, costModel) => solveAstar(i, { timeLimitMs: 5000, params: { costModel } })],
-  ['od', (i, costModel) => solveOd(i, { timeLimitMs: 5000, params: { costModel } })],
-  ['id+astar', (i, costModel) => solveIdAstar(i, { timeLimitMs: 5000, params: { costModel } })],
-  ['id+od', (i, costModel) => solveIdOd(i, { timeLimitMs: 5000, params: { costModel } })],
-  ['sid+od', (i, costModel) => solveSidOd(i, { timeLimitMs: 5000, params: { costModel } })],
+  ['astar', (i, costModel) => solveAstar(i, { params: { costModel } })],
+  ['od', (i, costModel) => solveOd(i, { params: { costModel } })],
+  ['id+astar', (i, costModel) => solveIdAstar(i, { params: { costModel } })],
+  ['id+od', (i, costModel) => solveIdOd(i, { params: { costModel } })],
+  ['sid+od', (i, costModel) => solveSidOd(i, { params: { costModel } })],
   // OD without partial expansion (every child generated at once), the seed's plain form.
-  ['od (full expansion)', (i, costModel) => solveOd(i, { timeLimitMs: 5000, params: { partialExpansion: false, costModel } })],
-  ['id+od (full expansion)', (i, costModel) => solveIdOd(i, { timeLimitMs: 5000, params: { partialExpansion: false, costModel } })],
+  ['od (full expansion)', (i, costModel) => solveOd(i, { params: { partialExpansion: false, costModel } })],
+  ['id+od (full expansion)', (i, costModel) => solveIdOd(i, { params: { partialExpansion: false, costModel } })],
   // Without the pairwise bonus (PairDependency): the seed's heuristic, the sum of distances.
-  ['od (no dependency bonus)', (i, costModel) => solveOd(i, { timeLimitMs: 5000, params: { dependencies: false, costModel } })],
-  ['id+od (no dependency bonus)', (i, costModel) => solveIdOd(i, { timeLimitMs: 5000, params: { dependencies: false, costModel } })],
+  ['od (no dependency bonus)', (i, costModel) => solveOd(i, { params: { dependencies: false, costModel } })],
+  ['id+od (no dependency bonus)', (i, costModel) => solveIdOd(i, { params: { dependencies: false, costModel } })],
   // Independence detection by the seed's own rules: the first conflict in time.
-  ['id+od (seed ID rules)', (i, costModel) => solveIdOd(i, { timeLimitMs: 5000, params: { conflictOrder: 'first', costModel } })],
-  ['id+astar (seed ID rules)', (i, costModel) => solveIdAstar(i, { timeLimitMs: 5000, params: { conflictOrder: 'first', costModel } })],
+  ['id+od (seed ID rules)', (i, costModel) => solveIdOd(i, { params: { conflictOrder: 'first', costModel } })],
+  ['id+astar (seed ID rules)', (i, costModel) => solveIdAstar(i, { params: { conflictOrder: 'first', costModel } })],
 ];
 
 /** Sizes: [width, height, obstacle share, agents, cases]. Four agents only on small maps: the brute force is slow. */

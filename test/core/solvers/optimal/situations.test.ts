@@ -31,7 +31,7 @@ function instance(rows: string[], movement: Movement, tasks: [[number, number], 
 function optimalCost(inst: MapfInstance, costModel: CostModel = 'away'): number {
   const goals = inst.agents.map((a) => a.goal);
   const costs = SOLVERS.map(([name, solve]) => {
-    const result = solve(inst, { timeLimitMs: 5000, params: { costModel } });
+    const result = solve(inst, { params: { costModel } });
     expect(result.status, `${name}: ${result.message}`).toBe('solved');
     const check = validatePlan(inst, result.paths);
     expect(check.valid, `${name}: ${describeViolations(check)}`).toBe(true);
@@ -136,11 +136,11 @@ describe('the two cost models: an agent that waits on its goal and then steps as
 });
 
 describe('unsolvable instances', () => {
-  it('two agents that must swap in a corridor: unsolvable (open list exhausted) within the time limit', () => {
+  it('two agents that must swap in a corridor: unsolvable (open list exhausted), with no time limit to end it', () => {
     for (const movement of [FOUR_CONNECTED, OCTILE_CUT]) {
       const inst = instance(['....'], movement, [[[0, 0], [3, 0]], [[3, 0], [0, 0]]]);
       for (const [name, solve] of SOLVERS) {
-        const result = solve(inst, { timeLimitMs: 2000 });
+        const result = solve(inst, {});
         expect(result.status, name).toBe('unsolvable');
         expect(result.message, name).toMatch(/no conflict-free plan/);
         expect(result.paths, name).toEqual([]);
