@@ -53,7 +53,8 @@ describe('mapf-lab solve', () => {
     // The simulator refuses colliding moves, so what it executed is a valid (maybe unfinished) plan.
     const validation = validatePlan({ grid, movement: FOUR_CONNECTED, agents }, paths, { requireGoals: false });
     expect(validation.valid, describeViolations(validation)).toBe(true);
-    expect(out.valid).toBe(true);
+    // `valid` judges a solution: a run that did not solve reports null, as for its costs.
+    expect(out.valid).toBe(out.status === 'solved' ? true : null);
     expect(out.metrics.successRate).toBeCloseTo(out.success.filter(Boolean).length / 6);
   });
 
