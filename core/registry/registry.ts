@@ -15,6 +15,7 @@ import { OPTIMAL_SOLVERS } from '../solvers/optimal/index.ts';
 import { CONTROLLER_SOLVERS, COOPERATIVE_SOLVERS } from '../solvers/cooperative/index.ts';
 import { LACAM_CONTROLLERS, LACAM_SOLVERS } from '../solvers/lacam/index.ts';
 import { CBS_SOLVERS } from '../solvers/cbs/index.ts';
+import { CROWD_SOLVERS } from '../solvers/crowd/index.ts';
 
 /** Every family's entry, in the order the app and the CLI list them. */
 export const SOLVERS: readonly SolverEntry[] = [
@@ -23,6 +24,7 @@ export const SOLVERS: readonly SolverEntry[] = [
   ...CBS_SOLVERS,
   ...COOPERATIVE_SOLVERS,
   ...LACAM_SOLVERS,
+  ...CROWD_SOLVERS,
 ];
 
 /**
