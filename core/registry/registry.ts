@@ -50,6 +50,14 @@ export function noObstaclesMessage(name: string): string {
   return `${name} does not take moving obstacles: it plans once for a fixed world, which an obstacle that waits for units does not give (solvers that do: ${OBSTACLE_SOLVERS.join(', ')})`;
 }
 
+/**
+ * Awaits every solver's asynchronous set-up (SolverEntry.prepare: Detour's WebAssembly). Hosts
+ * call it once before solving: the solver process (protocol/server.ts), the command line.
+ */
+export async function prepareSolvers(): Promise<void> {
+  for (const entry of SOLVERS) await entry.prepare?.();
+}
+
 export function findSolver(name: string): SolverEntry | undefined {
   return SOLVERS.find((s) => s.name === name);
 }

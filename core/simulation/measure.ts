@@ -77,8 +77,10 @@ export function measureSolver(entry: SolverEntry, instance: MapfInstance, option
     initExpanded: solved.stats.expanded,
     clock,
   });
-  // A plan that did not solve (timeout, unsolvable) keeps the solver's status and reason.
-  const keepSolverVerdict = solved.status !== 'solved';
+  // A plan that did not solve (timeout, unsolvable) keeps the solver's status and reason. So does a
+  // continuous run (the engine crowds): its discs may share a cell, which the grid simulator's
+  // replay of the cells would call a conflict; its verdict is its track's (verdict.ts).
+  const keepSolverVerdict = solved.status !== 'solved' || solved.crowd !== undefined;
   return {
     solver: entry.name,
     ...(keepSolverVerdict ? { status: solved.status, message: solved.message } : validVerdict(instance, simulation)),
