@@ -97,10 +97,20 @@ export interface CrowdRun {
   expanded: number;
   /** performance.now() when solve() began (for the time limit and elapsedMs). */
   started: number;
+  /** Frees what the model holds outside JavaScript's heap (Detour's WebAssembly memory). */
+  dispose?: () => void;
 }
 
-/** Runs `run.step` turn by turn and packages the record as a SolveResult with its track. */
+/** Runs `run.step` turn by turn and packages the record as a SolveResult with its track; disposes of the run. */
 export function runCrowd(run: CrowdRun): SolveResult {
+  try {
+    return playCrowd(run);
+  } finally {
+    run.dispose?.();
+  }
+}
+
+function playCrowd(run: CrowdRun): SolveResult {
   const { world, turnLimit, options } = run;
   const { n, settings } = world;
   const steps = settings.stepsPerTurn;

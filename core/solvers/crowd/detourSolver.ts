@@ -13,7 +13,7 @@
 import { Crowd, type CrowdAgent, init } from '@recast-navigation/core';
 import type { MapfInstance } from '../../mapf/instance.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
-import { CrowdWorld, runCrowd } from './crowdWorld.ts';
+import { type CrowdRun, CrowdWorld, runCrowd } from './crowdWorld.ts';
 import { buildDistanceTable, UNREACHABLE } from '../../search/distanceTable.ts';
 import { OCTILE_NO_CUT } from '../../grid/movement.ts';
 import { buildGridNavMesh } from './navmesh.ts';
@@ -40,6 +40,12 @@ export function prepareDetour(): Promise<void> {
 }
 
 export function solveDetour(instance: MapfInstance, options: SolveOptions): SolveResult {
+  const run = detourRun(instance, options);
+  return 'status' in run ? run : runCrowd(run);
+}
+
+/** The set-up of a Detour run (navmesh, crowd, agents), ready to step; a result when set-up ended the run. */
+export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
   const started = performance.now();
   const { settings, values } = readCrowdParams('detour', DETOUR_PARAMS, options.params ?? {});
   const fail = (message: string): SolveResult => ({ solver: 'detour', status: 'failed', paths: [], message, stats: { expanded: 0, generated: 0, elapsedMs: performance.now() - started } });
@@ -68,49 +74,50 @@ export function solveDetour(instance: MapfInstance, options: SolveOptions): Solv
   if ('error' in built) return fail(built.error);
   const { navMesh } = built;
   const crowd = new Crowd(navMesh, { maxAgents: Math.max(1, n), maxAgentRadius: settings.radius });
-  try {
-    const world = new CrowdWorld(instance, settings);
-    const handles: CrowdAgent[] = [];
-    for (let a = 0; a < n; a++) {
-      const agent = crowd.addAgent({ x: world.x[a], y: 0, z: world.y[a] }, {
-        radius: settings.radius,
-        height: 1,
-        maxAcceleration: settings.acceleration,
-        maxSpeed: settings.maxSpeed,
-        collisionQueryRange: settings.radius * 12,
-        pathOptimizationRange: settings.radius * 30,
-        separationWeight: values.separationWeight as number,
-        updateFlags: UPDATE_FLAGS,
-        obstacleAvoidanceType: values.avoidanceQuality as number,
-      });
-      if (!agent.requestMoveTarget({ x: world.gx[a], y: 0, z: world.gy[a] })) {
-        return fail(`Detour refused unit ${a + 1}'s goal (${grid.x(agents[a].goal)}, ${grid.y(agents[a].goal)}): no navmesh there (walls closer than the radius?)`);
-      }
-      handles.push(agent);
-    }
-    const step = (w: CrowdWorld, dt: number): void => {
-      crowd.update(dt);
-      for (let a = 0; a < n; a++) {
-        const p = handles[a].position();
-        const v = handles[a].velocity();
-        w.x[a] = p.x;
-        w.y[a] = p.z;
-        w.vx[a] = v.x;
-        w.vy[a] = v.z;
-      }
-    };
-    return runCrowd({
-      solver: 'detour',
-      options,
-      world,
-      turnLimit: settings.turnLimit ?? defaultTurnLimit(longest, settings.maxSpeed),
-      step,
-      setupMs: performance.now() - started,
-      expanded,
-      started,
-    });
-  } finally {
+  const dispose = (): void => {
     crowd.destroy();
     navMesh.destroy();
+  };
+  const world = new CrowdWorld(instance, settings);
+  const handles: CrowdAgent[] = [];
+  for (let a = 0; a < n; a++) {
+    const agent = crowd.addAgent({ x: world.x[a], y: 0, z: world.y[a] }, {
+      radius: settings.radius,
+      height: 1,
+      maxAcceleration: settings.acceleration,
+      maxSpeed: settings.maxSpeed,
+      collisionQueryRange: settings.radius * 12,
+      pathOptimizationRange: settings.radius * 30,
+      separationWeight: values.separationWeight as number,
+      updateFlags: UPDATE_FLAGS,
+      obstacleAvoidanceType: values.avoidanceQuality as number,
+    });
+    if (!agent.requestMoveTarget({ x: world.gx[a], y: 0, z: world.gy[a] })) {
+      dispose();
+      return fail(`Detour refused unit ${a + 1}'s goal (${grid.x(agents[a].goal)}, ${grid.y(agents[a].goal)}): no navmesh there (walls closer than the radius?)`);
+    }
+    handles.push(agent);
   }
+  const step = (w: CrowdWorld, dt: number): void => {
+    crowd.update(dt);
+    for (let a = 0; a < n; a++) {
+      const p = handles[a].position();
+      const v = handles[a].velocity();
+      w.x[a] = p.x;
+      w.y[a] = p.z;
+      w.vx[a] = v.x;
+      w.vy[a] = v.z;
+    }
+  };
+  return {
+    solver: 'detour',
+    options,
+    world,
+    turnLimit: settings.turnLimit ?? defaultTurnLimit(longest, settings.maxSpeed),
+    step,
+    setupMs: performance.now() - started,
+    expanded,
+    started,
+    dispose,
+  };
 }

@@ -12,7 +12,7 @@
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
-import { CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
+import { type CrowdRun, CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
 import { AT_GOAL, FLOW_X, FLOW_Y, type FlowField, NO_FLOW, buildFlowField } from './flowField.ts';
 import { NeighbourGrid } from './neighbours.ts';
 import { defaultTurnLimit, readCrowdParams } from './params.ts';
@@ -31,6 +31,12 @@ const FIELD_BUDGET_BYTES = 512 * 1024 * 1024;
 const NEIGHBOURS = 10;
 
 export function solveFlowField(instance: MapfInstance, options: SolveOptions): SolveResult {
+  const run = flowFieldRun(instance, options);
+  return 'status' in run ? run : runCrowd(run);
+}
+
+/** The set-up of a flow-field run (one field per goal), ready to step; a result when set-up ended the run. */
+export function flowFieldRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
   const started = performance.now();
   const { settings, values } = readCrowdParams('flow-field', FLOW_PARAMS, options.params ?? {});
   const separation = values.separation as number;
@@ -193,7 +199,7 @@ export function solveFlowField(instance: MapfInstance, options: SolveOptions): S
     }
     if (contacts) resolveContacts(wd, neighbours, r);
   };
-  return runCrowd({
+  return {
     solver: 'flow-field',
     options,
     world,
@@ -202,7 +208,7 @@ export function solveFlowField(instance: MapfInstance, options: SolveOptions): S
     setupMs: performance.now() - started,
     expanded,
     started,
-  });
+  };
 }
 
 /** One pass pushing overlapping discs apart, half the overlap each, then out of walls again. */

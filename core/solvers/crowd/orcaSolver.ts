@@ -8,7 +8,7 @@
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
-import { CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
+import { type CrowdRun, CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
 import { NeighbourGrid } from './neighbours.ts';
 import { OrcaProgram } from './orca.ts';
 import { defaultTurnLimit, readCrowdParams } from './params.ts';
@@ -101,6 +101,12 @@ export class OrcaAvoidance {
 }
 
 export function solveOrca(instance: MapfInstance, options: SolveOptions): SolveResult {
+  const run = orcaRun(instance, options);
+  return 'status' in run ? run : runCrowd(run);
+}
+
+/** The set-up of an ORCA run (paths, the avoidance), ready to step; a result when set-up ended the run. */
+export function orcaRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
   const started = performance.now();
   const { settings, values } = readCrowdParams('orca', ORCA_PARAMS, options.params ?? {});
   const deadline = options.timeLimitMs !== undefined ? started + options.timeLimitMs : Infinity;
@@ -115,7 +121,7 @@ export function solveOrca(instance: MapfInstance, options: SolveOptions): SolveR
     neighbourDist: values.neighbourDist as number,
     margin: values.margin as number,
   });
-  return runCrowd({
+  return {
     solver: 'orca',
     options,
     world,
@@ -124,5 +130,5 @@ export function solveOrca(instance: MapfInstance, options: SolveOptions): SolveR
     setupMs: performance.now() - started,
     expanded: following.expanded,
     started,
-  });
+  };
 }
