@@ -68,6 +68,12 @@ const USAGE = commandUsage([
   'the default) and replan by --strategy, or a cooperative solver (lra, ca, hca, whca: --solver,',
   'else the scenario\'s own) repairs its plans by recalc or watch; --json then adds',
   'obstaclePaths ([x, y] per turn per obstacle, as executed).',
+  '',
+  'The engine crowd models (orca, flow-field, detour) move units as discs in continuous space',
+  '(--param radius=0.3 maxSpeed=1 acceleration=4 stepsPerTurn=4 stuckTurns=20, in cells and',
+  'turns); they print, and --json returns as crowd, arrivals, stuck units, overlapping discs,',
+  'waits, direction reversals and step times, and are solved only when every unit arrived and no',
+  'discs overlapped by more than 10% of the radius.',
 ], OPTIONS, ['Exit code 0 when every agent succeeded, 1 otherwise, 2 for a bad command line.']);
 
 export interface SolveArgs {
