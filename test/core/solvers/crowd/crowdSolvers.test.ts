@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../../core/grid/grid.ts';
 import { OCTILE_NO_CUT } from '../../../../core/grid/movement.ts';
 import type { MapfInstance } from '../../../../core/mapf/instance.ts';
-import { findSolver, solveWith } from '../../../../core/registry/registry.ts';
+import { CONTROLLERS, findSolver, solveWith } from '../../../../core/registry/registry.ts';
+import { measureSolver } from '../../../../core/simulation/measure.ts';
 import { checkCrowdTrack, measureCrowd } from '../../../../core/solvers/crowdTrack.ts';
 
 function instanceOf(rows: string[], units: [[number, number], [number, number]][]): MapfInstance {
@@ -100,6 +101,17 @@ describe.each(['orca', 'flow-field', 'detour'])('%s', (name) => {
 
   it('refuses an unknown param, naming it', () => {
     expect(() => entry.solve(crossing, { params: { speed: 2 } })).toThrow(/unknown param 'speed'/);
+  });
+
+  it('is measured from its own track (mapf-lab solve, experiments), not replayed under the grid\'s rules', async () => {
+    await entry.prepare?.();
+    const measured = measureSolver(entry, crossing, {}, CONTROLLERS);
+    expect(measured.status).toBe('solved');
+    const { simulation } = measured;
+    expect(simulation.run.successes).toBe(4);
+    expect(simulation.run.collisions).toBe(0);
+    expect(simulation.paths.map((p) => p[p.length - 1])).toEqual(crossing.agents.map((a) => a.goal));
+    expect(simulation.replay.turns).toBe(measured.solverStats!.turns);
   });
 
   it('stops at once when cancelled', async () => {
