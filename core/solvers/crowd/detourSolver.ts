@@ -100,13 +100,13 @@ export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdR
   }
   const step = (w: CrowdWorld, dt: number): void => {
     crowd.update(dt);
+    // Straight from the agents' dtCrowdAgent (npos, vel): position() and velocity() build objects.
     for (let a = 0; a < n; a++) {
-      const p = handles[a].position();
-      const v = handles[a].velocity();
-      w.x[a] = p.x;
-      w.y[a] = p.z;
-      w.vx[a] = v.x;
-      w.vy[a] = v.z;
+      const raw = handles[a].raw;
+      w.x[a] = raw.get_npos(0);
+      w.y[a] = raw.get_npos(2);
+      w.vx[a] = raw.get_vel(0);
+      w.vy[a] = raw.get_vel(2);
     }
   };
   return {
