@@ -14,6 +14,12 @@ import type { CrowdWorld } from './crowdWorld.ts';
 
 /** Steps between a unit's checks that it still sees its waypoint (staggered by unit). */
 const CHECK_EVERY_STEPS = 8;
+/**
+ * Replans one step may do: a Theta* search on a 256 x 256 map takes milliseconds, and several in
+ * one step made its time spike (bench:crowds, ORCA on Berlin_1_256: max 39-55 ms against a mean of
+ * 8); a unit refused now asks again at its next check, as engines time-slice path requests.
+ */
+const REPLANS_PER_STEP = 1;
 /** A waypoint is reached within this distance (cells) of its centre. */
 const REACH = 0.5;
 
@@ -23,6 +29,9 @@ export class PathFollowing {
   private readonly next: Int32Array;
   private readonly context = new SearchContext();
   private stepNo = 0;
+  private replansLeft = REPLANS_PER_STEP;
+  /** Replans done after set-up (units that lost sight of their waypoint). */
+  replans = 0;
   expanded = 0;
   /** Longest path's length in cells. */
   longest = 0;
@@ -66,6 +75,7 @@ export class PathFollowing {
   /** Marks the start of a step (for the staggered checks). */
   beginStep(): void {
     this.stepNo++;
+    this.replansLeft = REPLANS_PER_STEP;
   }
 
   /** Unit a's preferred velocity into out: toward its waypoint at full speed, arriving at its goal. */
@@ -74,7 +84,9 @@ export class PathFollowing {
     let path = this.paths[a];
     let i = this.next[a];
     const here = world.cellOf(a);
-    if ((this.stepNo + a) % CHECK_EVERY_STEPS === 0 && here !== path[i] && grid.isFree(here) && !hasLineOfSight(grid, this.instance.movement, here, path[i])) {
+    if (this.replansLeft > 0 && (this.stepNo + a) % CHECK_EVERY_STEPS === 0 && here !== path[i] && grid.isFree(here) && !hasLineOfSight(grid, this.instance.movement, here, path[i])) {
+      this.replansLeft--;
+      this.replans++;
       const again = this.plan(here, world.goal[a]);
       if (again !== null) {
         this.paths[a] = path = again.cells;
