@@ -2,7 +2,8 @@
  * Units following their own paths, as a game's units do before local avoidance: a Theta* path
  * (any-angle, seed 003; A* with post-smoothing on weighted maps) of cell-centre waypoints, the
  * preferred velocity toward the current waypoint at full speed. A unit pushed off its path by
- * others checks now and then that it still sees its waypoint and replans from where it stands if not.
+ * others (more than OFF_COURSE from the leg it walks) checks now and then that it still sees its
+ * waypoint and replans from where it stands if not.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { solveThetaStar } from '../../search/thetaStar.ts';
@@ -20,6 +21,12 @@ const CHECK_EVERY_STEPS = 8;
  * 8); a unit refused now asks again at its next check, as engines time-slice path requests.
  */
 const REPLANS_PER_STEP = 1;
+/**
+ * A unit this far (cells) from the leg between its last and next waypoint is off course. Below it,
+ * a grid line of sight from the unit's cell can fail only because the unit walks beside the leg's
+ * centre line past a corner, which is no reason to replan (nearly every step did, on Berlin_1_256).
+ */
+const OFF_COURSE = 1;
 /** A waypoint is reached within this distance (cells) of its centre. */
 const REACH = 0.5;
 
@@ -84,7 +91,7 @@ export class PathFollowing {
     let path = this.paths[a];
     let i = this.next[a];
     const here = world.cellOf(a);
-    if (this.replansLeft > 0 && (this.stepNo + a) % CHECK_EVERY_STEPS === 0 && here !== path[i] && grid.isFree(here) && !hasLineOfSight(grid, this.instance.movement, here, path[i])) {
+    if (this.replansLeft > 0 && (this.stepNo + a) % CHECK_EVERY_STEPS === 0 && here !== path[i] && grid.isFree(here) && offCourse(world, a, grid, path, i) && !hasLineOfSight(grid, this.instance.movement, here, path[i])) {
       this.replansLeft--;
       this.replans++;
       const again = this.plan(here, world.goal[a]);
@@ -114,4 +121,18 @@ export class PathFollowing {
     out[0] = d > 1e-9 ? (dx / d) * speed : 0;
     out[1] = d > 1e-9 ? (dy / d) * speed : 0;
   }
+}
+
+/** Whether unit a is more than OFF_COURSE from the leg path[i - 1] to path[i] (cell centres). */
+function offCourse(world: CrowdWorld, a: number, grid: MapfInstance['grid'], path: number[], i: number): boolean {
+  const bx = grid.x(path[i]) + 0.5;
+  const by = grid.y(path[i]) + 0.5;
+  const ax = i > 0 ? grid.x(path[i - 1]) + 0.5 : bx;
+  const ay = i > 0 ? grid.y(path[i - 1]) + 0.5 : by;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  let t = len2 > 0 ? ((world.x[a] - ax) * dx + (world.y[a] - ay) * dy) / len2 : 0;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  return Math.hypot(world.x[a] - (ax + t * dx), world.y[a] - (ay + t * dy)) > OFF_COURSE;
 }
