@@ -14,7 +14,7 @@ import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
 import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL, arrivedCount, reportedCosts } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
-import { CONTROLLERS, SOLVERS, findSolver, paramsWithCostModel, solverNames } from '../../core/registry/registry.ts';
+import { CONTROLLERS, SOLVERS, findSolver, paramsWithCostModel, prepareSolvers, solverNames } from '../../core/registry/registry.ts';
 import { paramsForRun } from '../../core/registry/runParams.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
 import { EXPORT_FORMATS, type ExportRequest, parseExports, writeExports } from './solveExports.ts';
@@ -83,6 +83,12 @@ const USAGE = commandUsage([
   'prints goals reached and exits per 10 turns, time in system (mean, p95, max), each',
   'spawner\'s backlog and units on the map; --json gives them per turn (streams) and each',
   'unit\'s path with null while it is not on the map. Solvers that plan once refuse a stream.',
+  '',
+  'The engine crowd models (orca, flow-field, detour) move units as discs in continuous space',
+  '(--param radius=0.3 maxSpeed=1 acceleration=4 stepsPerTurn=4 stuckTurns=20, in cells and',
+  'turns); they print, and --json returns as crowd, arrivals, stuck units, overlapping discs,',
+  'waits, direction reversals and step times, and are solved only when every unit arrived and no',
+  'discs overlapped by more than 10% of the radius.',
 ], OPTIONS, ['Exit code 0 when every agent succeeded (a stream: ran without a collision, plan valid), 1 otherwise, 2 for a bad command line.']);
 
 export interface SolveArgs {
@@ -122,6 +128,8 @@ export const solveCommand: Command = {
   usage: USAGE,
   async run(args, io) {
     const options = parseSolveArgs(args);
+    // Solvers with asynchronous set-up (Detour's WebAssembly) load before any runs.
+    await prepareSolvers();
     if (options.scenario !== undefined) return runScenarioFile(options, options.scenario, io);
     const map = parseMap(readTextFile(options.map, 'map'), options.map);
     const scenario = parseScenario(readTextFile(options.scen, 'scenario'), options.scen);
@@ -238,6 +246,8 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
       const bound = measured.solverStats?.costLowerBound;
       if (typeof bound === 'number' && Number.isFinite(bound)) out.costLowerBound = bound;
       if (regions.length > 0) out.regions = regionsJson(measuredRegions);
+      const crowd = crowdFigures(measured.solverStats);
+      if (crowd) out.crowd = crowd;
       io.out(JSON.stringify(out));
     } else {
       const ms = (v: number) => `${v.toFixed(3)} ms`;
@@ -255,6 +265,7 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
           ? `sum of costs: none, makespan: none (not solved: ${arrived} of ${instance.agents.length} agents on their goal)`
           : `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
         ...regionsText(measuredRegions),
+        ...crowdText(measured.solverStats),
       ].join('\n'));
     }
     const problems = writeExports(options.exports, {
@@ -331,4 +342,20 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     exports: parseExports(values.export ?? []),
     json: values.json ?? false,
   };
+}
+
+/** The engine crowd models' steering measures (core/solvers/crowdTrack.ts) from a run's solver stats, if it was one. */
+function crowdFigures(stats: Record<string, number> | undefined): Record<string, number> | undefined {
+  if (!stats || stats.overlaps === undefined || stats.stuck === undefined) return undefined;
+  const keys = ['arrived', 'lastArrival', 'waits', 'stuck', 'overlaps', 'deepestOverlapPct', 'reversals', 'maxReversals', 'turns', 'steps', 'stepMsMean', 'stepMsMax', 'setupMs'];
+  return Object.fromEntries(keys.filter((k) => stats[k] !== undefined).map((k) => [k, stats[k]]));
+}
+
+function crowdText(stats: Record<string, number> | undefined): string[] {
+  const c = crowdFigures(stats);
+  if (!c) return [];
+  return [
+    `crowd: arrived ${c.arrived} (last at turn ${c.lastArrival}), ${c.stuck} stuck, ${c.overlaps} overlaps (deepest ${c.deepestOverlapPct}% of the radius), waits ${c.waits}, direction reversals ${c.reversals} (most for one unit ${c.maxReversals})`,
+    `crowd steps: ${c.steps} in ${c.turns} turns, mean ${c.stepMsMean.toFixed(3)} ms, max ${c.stepMsMax.toFixed(3)} ms a step, set-up ${c.setupMs.toFixed(1)} ms`,
+  ];
 }

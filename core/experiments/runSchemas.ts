@@ -46,6 +46,8 @@ export const runSpecSchema = z.object({
   timeLimitClock: z.enum(CLOCK_KINDS).optional(),
   costModel: z.enum(COST_MODELS),
   obstacles: z.object({ count: int.nonnegative(), routeLength: int.positive(), speed: int.positive(), seed: int }).optional(),
+  // The experiment's measured region: without it here a run sent to a solver process lost it and recorded no region figures.
+  region: z.object({ name: z.string().min(1).max(80), from: z.tuple([int.nonnegative(), int.nonnegative()]), to: z.tuple([int.nonnegative(), int.nonnegative()]) }).optional(),
 });
 
 const TEXT_COLUMNS: Partial<Record<keyof RunRecord, z.ZodType>> = {

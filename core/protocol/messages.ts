@@ -25,6 +25,7 @@ import type { RunSpec } from '../experiments/runPlan.ts';
 import type { RunRecord } from '../experiments/runner.ts';
 import type { Replay } from '../solvers/replay.ts';
 import type { ClockKind } from '../util/clock.ts';
+import type { CrowdTrack } from '../solvers/crowdTrack.ts';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -67,6 +68,12 @@ export interface SolveResultBody {
    * (format 'mapf-lab/plan-windows' with its own version, core/solvers/planWindows.ts).
    */
   replay?: Replay;
+  /**
+   * The engine crowd models' real positions per turn (format 'mapf-lab/crowd-track' with its
+   * version, core/solvers/crowdTrack.ts); `paths` then holds each unit's cell per turn. Optional,
+   * like the replay: a receiver that predates it drops it.
+   */
+  crowd?: CrowdTrack;
   /** Runs among moving obstacles: each obstacle's cells per turn as it moved (delays included). */
   obstaclePaths?: WirePaths;
 }

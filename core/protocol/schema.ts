@@ -8,6 +8,7 @@ import { PROTOCOL_VERSION } from './messages.ts';
 import type { FromSolverMessage, RunRequestBody, RunResultBody, SolveRequestBody, SolveResultBody, ToSolverMessage } from './messages.ts';
 import { WIRE_INSTANCE_VERSIONS, WIRE_PATHS_VERSION, listOf } from './wire.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION } from '../solvers/replay.ts';
+import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION } from '../solvers/crowdTrack.ts';
 import { PLAN_WINDOWS_FORMAT, PLAN_WINDOWS_VERSION, planWindowsProblem } from '../solvers/planWindows.ts';
 import { runRecordSchema, runSpecSchema } from '../experiments/runSchemas.ts';
 import { CLOCK_KINDS } from '../util/clock.ts';
@@ -206,6 +207,29 @@ export const replaySchema = z
     }
   });
 
+/** The engine crowd models' real positions per turn (core/solvers/crowdTrack.ts), as a result carries them. */
+export const crowdTrackSchema = z
+  .object({
+    format: z.literal(CROWD_TRACK_FORMAT, `must be "${CROWD_TRACK_FORMAT}"`),
+    version: z.literal(CROWD_TRACK_VERSION, `must be ${CROWD_TRACK_VERSION} (the crowd track version this build reads)`),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    agents: count,
+    turns: count,
+    radius: z.number().positive(),
+    maxSpeed: z.number().positive(),
+    positions: z.instanceof(Float32Array, { error: 'must be a Float32Array' }),
+    arrivals: int32,
+    stuckTurns: count,
+    stepOverlaps: count,
+    stepDeepest: z.number().nonnegative(),
+  })
+  .superRefine((track, ctx) => {
+    const expected = (track.turns + 1) * track.agents * 2;
+    if (track.positions.length !== expected) ctx.addIssue({ code: 'custom', path: ['positions'], message: `has ${track.positions.length} entries, expected (turns + 1) * agents * 2 = ${expected}` });
+    if (track.arrivals.length !== track.agents) ctx.addIssue({ code: 'custom', path: ['arrivals'], message: `has ${track.arrivals.length} entries, expected one per agent (${track.agents})` });
+  });
+
 export const solveResultBodySchema = z.object({
   kind: z.literal('solve').optional(),
   solver: z.string(),
@@ -215,6 +239,8 @@ export const solveResultBodySchema = z.object({
   stats: z.object({ expanded: count, generated: count, elapsedMs: z.number().nonnegative() }).catchall(z.number()),
   /** Present when the solver ran in the turn simulator (the cooperative solvers). */
   replay: replaySchema.optional(),
+  /** Present for the engine crowd models (continuous movement): real positions per turn. */
+  crowd: crowdTrackSchema.optional(),
   /** Each moving obstacle's cells per turn as it moved (runs among moving obstacles). */
   obstaclePaths: wirePathsSchema.optional(),
 });

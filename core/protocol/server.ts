@@ -5,14 +5,16 @@
  *
  * Solvers are synchronous, so a request runs to completion before the next message is read;
  * a cancel therefore only ever finds nothing running, and is ignored. The client enforces
- * cancel by terminating the process (see client.ts).
+ * cancel by terminating the process (see client.ts). Solvers with asynchronous set-up (Detour's
+ * WebAssembly, SolverEntry.prepare) are prepared once as the server starts; messages that arrive
+ * meanwhile wait, in order (a failed set-up is left to that solver to report when asked).
  *
  * Two kinds of request: 'solve' (one instance with its map events, answered with paths and,
  * for solvers that ran in the simulator, its replay) and 'run' (one experiment
  * run, answered with its record; see runHandler.ts).
  */
 import type { SolverEntry } from '../solvers/types.ts';
-import { findSolver, solveWith, solverNames } from '../registry/registry.ts';
+import { findSolver, prepareSolvers, solveWith, solverNames } from '../registry/registry.ts';
 import type { ErrorMessage, FromSolverMessage, SolveRequestBody, SolveResultBody } from './messages.ts';
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { Port } from './port.ts';
@@ -37,6 +39,8 @@ export interface ServeSolversOptions {
    * Without it such solves fail and such runs are recorded as errors, saying so.
    */
   cpuClock?: Clock;
+  /** Set-up awaited before the first request is served (default: the registry's prepareSolvers). */
+  prepare?: () => Promise<void>;
 }
 
 /** Serves solve requests on `port` until the returned function is called. Posts `ready` first. */
@@ -99,10 +103,11 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
     const reply: SolveResultBody = { solver: result.solver, status: result.status, paths: encodePaths(result.paths), stats: result.stats };
     if (result.message !== undefined) reply.message = result.message;
     if (result.replay !== undefined) reply.replay = result.replay;
+    if (result.crowd !== undefined) reply.crowd = result.crowd;
     post({ v: PROTOCOL_VERSION, type: 'result', id, body: reply });
   };
 
-  const unsubscribe = port.onMessage((raw) => {
+  const handle = (raw: unknown): void => {
     const parsed = parseToSolverMessage(raw);
     if (!parsed.ok) {
       post({ v: PROTOCOL_VERSION, type: 'error', id: parsed.id, name: parsed.name, message: parsed.message });
@@ -117,6 +122,19 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
     } catch (error) {
       post(errorMessage(message.id, error));
     }
+  };
+
+  let prepared = false;
+  const waiting: unknown[] = [];
+  void (options.prepare ?? prepareSolvers)()
+    .catch(() => undefined)
+    .then(() => {
+      prepared = true;
+      for (const raw of waiting.splice(0)) handle(raw);
+    });
+  const unsubscribe = port.onMessage((raw) => {
+    if (prepared) handle(raw);
+    else waiting.push(raw);
   });
 
   post({ v: PROTOCOL_VERSION, type: 'ready' });

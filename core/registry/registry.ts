@@ -15,6 +15,7 @@ import { OPTIMAL_SOLVERS } from '../solvers/optimal/index.ts';
 import { CONTROLLER_SOLVERS, COOPERATIVE_SOLVERS } from '../solvers/cooperative/index.ts';
 import { LACAM_CONTROLLERS, LACAM_SOLVERS } from '../solvers/lacam/index.ts';
 import { CBS_SOLVERS } from '../solvers/cbs/index.ts';
+import { CROWD_SOLVERS } from '../solvers/crowd/index.ts';
 
 /** Every family's entry, in the order the app and the CLI list them. */
 export const SOLVERS: readonly SolverEntry[] = [
@@ -23,6 +24,7 @@ export const SOLVERS: readonly SolverEntry[] = [
   ...CBS_SOLVERS,
   ...COOPERATIVE_SOLVERS,
   ...LACAM_SOLVERS,
+  ...CROWD_SOLVERS,
 ];
 
 /**
@@ -46,6 +48,14 @@ export function obstacleFactory(name: string): ControllerFactory | null | undefi
 /** Why `name` cannot run among moving obstacles, naming those that can. */
 export function noObstaclesMessage(name: string): string {
   return `${name} does not take moving obstacles: it plans once for a fixed world, which an obstacle that waits for units does not give (solvers that do: ${OBSTACLE_SOLVERS.join(', ')})`;
+}
+
+/**
+ * Awaits every solver's asynchronous set-up (SolverEntry.prepare: Detour's WebAssembly). Hosts
+ * call it once before solving: the solver process (protocol/server.ts), the command line.
+ */
+export async function prepareSolvers(): Promise<void> {
+  for (const entry of SOLVERS) await entry.prepare?.();
 }
 
 export function findSolver(name: string): SolverEntry | undefined {

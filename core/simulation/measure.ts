@@ -11,6 +11,7 @@ import { simulateControllerSolver } from './controllerSolvers.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import { planController } from './planController.ts';
 import { checkedResult, invalidPlanMessage } from '../solvers/verdict.ts';
+import { crowdSimulation } from './crowdSimulation.ts';
 import { DEFAULT_TURN_LIMIT, type SimulationResult, runController } from './simulator.ts';
 import { type Clock, WALL_CLOCK } from '../util/clock.ts';
 
@@ -69,6 +70,11 @@ export function measureSolver(entry: SolverEntry, instance: MapfInstance, option
   // A plan the validator rejects is not solved, whatever the solver says (verdict.ts).
   const solved = checkedResult(instance, entry.solve(instance, { seed: options.seed, params: options.params, timeLimitMs: options.timeLimitMs, clock, shouldStop: options.shouldStop }));
   const solveMs = clock() - solveStart;
+  if (solved.crowd !== undefined && solved.crowd.agents === instance.agents.length) {
+    // A continuous run is its own record: its cells are not replayed under the grid's rules.
+    const simulation = crowdSimulation(instance, { ...solved, crowd: solved.crowd }, solveMs, options.lowerBounds);
+    return { solver: entry.name, status: solved.status, ...(solved.message !== undefined ? { message: solved.message } : {}), simulation, elapsedMs: clock() - started, planned: solved.paths.length > 0, solverStats: solved.stats };
+  }
   let longest = 0;
   for (const path of solved.paths) longest = Math.max(longest, path.length - 1);
   const simulation = runController(instance, () => planController(solved.paths), { seed: options.seed ?? 0, params: {} }, {

@@ -8,6 +8,7 @@ import type { Path } from '../mapf/plan.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import type { Replay } from './replay.ts';
 import type { Clock } from '../util/clock.ts';
+import type { CrowdTrack } from './crowdTrack.ts';
 
 export type SolveStatus = 'solved' | 'timeout' | 'unsolvable' | 'cancelled' | 'failed';
 
@@ -63,6 +64,12 @@ export interface SolveResult {
   stats: SolveStats;
   /** The simulator's record of the run, for solvers that ran in it (the cooperative controllers). */
   replay?: Replay;
+  /**
+   * Real positions per turn for the continuous-movement models (crowdTrack.ts); `paths` then
+   * holds each unit's cell per turn. Such a run is judged by its track's measures (stuck units,
+   * overlapping discs), not the grid plan's one-unit-per-cell rules.
+   */
+  crowd?: CrowdTrack;
 }
 
 /**
@@ -87,5 +94,10 @@ export interface SolverEntry {
   optimal: boolean;
   /** Whether solve() honours SolveOptions.mapEvents (default false: the registry refuses them). */
   mapEvents?: boolean;
+  /**
+   * Set-up a host must await once before solve(), for a solver that needs it (Detour crowd loads
+   * its WebAssembly, which only loads asynchronously). solve() fails with a message until it has.
+   */
+  prepare?: () => Promise<void>;
   solve(instance: MapfInstance, options: SolveOptions): SolveResult;
 }

@@ -11,6 +11,7 @@ import type { MapfInstance } from '../mapf/instance.ts';
 import { type ValidationResult, type Violation, validatePlan } from '../mapf/validator.ts';
 import { validateReplay } from './replay.ts';
 import type { SolveResult } from './types.ts';
+import { crowdSolved, crowdStatusText, measureCrowd } from './crowdTrack.ts';
 
 /** How many conflicts a message names. */
 const NAMED = 3;
@@ -42,7 +43,26 @@ export function validateResult(instance: MapfInstance, result: Pick<SolveResult,
  */
 export function checkedResult(instance: MapfInstance, result: SolveResult): SolveResult {
   if (result.status !== 'solved') return result;
+  if (result.crowd) return checkedCrowd(instance, result);
   const validation = validateResult(instance, result);
   if (validation.valid) return result;
   return { ...result, status: 'failed', message: invalidPlanMessage(validation, instance.grid) };
+}
+
+/**
+ * A continuous run (SolveResult.crowd) claiming 'solved': discs smaller than a cell may share one,
+ * so the grid rules do not apply; it stays solved only if every unit arrived, no discs overlapped
+ * (crowdTrack.ts) and no unit's cell was ever a wall.
+ */
+function checkedCrowd(instance: MapfInstance, result: SolveResult): SolveResult {
+  const measures = measureCrowd(result.crowd!);
+  if (!crowdSolved(measures)) return { ...result, status: 'failed', message: crowdStatusText(measures) };
+  const { grid } = instance;
+  for (let a = 0; a < result.paths.length; a++) {
+    const path = result.paths[a];
+    for (let t = 0; t < path.length; t++) {
+      if (!grid.isFree(path[t])) return { ...result, status: 'failed', message: `unit ${a + 1} is in the wall at (${grid.x(path[t])}, ${grid.y(path[t])}), t=${t}` };
+    }
+  }
+  return result;
 }

@@ -9,6 +9,7 @@ import { executeRun, newRunContext, runSweep } from '../../../core/experiments/r
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { readResults, recordLine } from '../../../core/experiments/results.ts';
 import { summarize } from '../../../core/experiments/summary.ts';
+import { runSpecSchema } from '../../../core/experiments/runSchemas.ts';
 
 // 4x3: agent 1 from (0, 0) to (3, 2), agent 2 from (3, 0) to (0, 2), round a wall in the middle row.
 const SCEN = ['version 1', '0\ttiny.map\t4\t3\t0\t0\t3\t2\t5', '0\ttiny.map\t4\t3\t3\t0\t0\t2\t5', ''].join('\n');
@@ -45,6 +46,12 @@ describe('runs with a measured region', () => {
     // Both units cross the middle columns, west to east and east to west.
     expect(record.regionCrossingRate).toBeGreaterThan(0);
     expect(record.regionPeakCrossings).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps its region on the way to a solver process (the run request\'s schema)', () => {
+    const [run] = planRuns(parseExperiment({ ...base, region: { name: 'right column', from: [3, 0], to: [3, 2] } }));
+    const sent = runSpecSchema.parse(JSON.parse(JSON.stringify(run)));
+    expect(sent.region).toEqual({ name: 'right column', from: [3, 0], to: [3, 2] });
   });
 
   it('a map the region does not fit, and an experiment without one, record NaN', () => {

@@ -1,0 +1,238 @@
+/**
+ * Flow field + separation, the RTS engine's crowd (Emerson, Game AI Pro 2013; Reynolds'
+ * separation, "Steering Behaviors For Autonomous Characters", GDC 1999): units heading to one
+ * goal share its flow field (flowField.ts) and steer along it, blended bilinearly between the four
+ * nearest cell centres so headings turn smoothly; avoidance (Reynolds' unaligned collision
+ * avoidance) steers away from the neighbour whose predicted closest approach comes soonest within
+ * `avoidHorizon` turns, to the unit's right when it is dead ahead, so two units meeting head on
+ * pass instead of pushing; separation pushes each unit away from neighbours closer than
+ * `separationRange` radii; the result is reached through the unit's acceleration.
+ * Bodies in contact are pushed apart (`contacts`, as RTS engines resolve unit collisions), so
+ * what remains as overlap is what the crowd's pressure beats the push with.
+ */
+import type { MapfInstance } from '../../mapf/instance.ts';
+import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
+import { type CrowdRun, CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
+import { AT_GOAL, FLOW_X, FLOW_Y, type FlowField, NO_FLOW, buildFlowField } from './flowField.ts';
+import { NeighbourGrid } from './neighbours.ts';
+import { defaultTurnLimit, readCrowdParams } from './params.ts';
+import { pushOutOfWalls } from './walls.ts';
+
+export const FLOW_PARAMS: readonly ParamSpec[] = [
+  { name: 'separation', label: 'Separation weight', kind: 'number', default: 1.5, min: 0, max: 100, help: 'How hard units steer away from neighbours that come too close (0: off)' },
+  { name: 'separationRange', label: 'Separation range (radii)', kind: 'number', default: 3, min: 2, max: 20, help: 'Neighbours closer than this many radii (centre to centre) push a unit away' },
+  { name: 'avoidance', label: 'Avoidance weight', kind: 'number', default: 1, min: 0, max: 100, help: 'How hard units steer aside from a predicted collision (0: off)' },
+  { name: 'avoidHorizon', label: 'Avoidance horizon (turns)', kind: 'number', default: 2, min: 0.1, max: 100, help: 'How far ahead units predict collisions' },
+  { name: 'contacts', label: 'Push bodies apart', kind: 'boolean', default: true, help: 'Resolve overlapping discs after each step by pushing both apart (units as physical bodies)' },
+];
+
+/** Largest total of flow fields (bytes, one a cell a goal) a run may build. */
+const FIELD_BUDGET_BYTES = 512 * 1024 * 1024;
+const NEIGHBOURS = 10;
+
+export function solveFlowField(instance: MapfInstance, options: SolveOptions): SolveResult {
+  const run = flowFieldRun(instance, options);
+  return 'status' in run ? run : runCrowd(run);
+}
+
+/** The set-up of a flow-field run (one field per goal), ready to step; a result when set-up ended the run. */
+export function flowFieldRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
+  const started = performance.now();
+  const { settings, values } = readCrowdParams('flow-field', FLOW_PARAMS, options.params ?? {});
+  const separation = values.separation as number;
+  const sepRange = (values.separationRange as number) * settings.radius;
+  const contacts = values.contacts as boolean;
+  const avoidance = values.avoidance as number;
+  const horizon = values.avoidHorizon as number;
+  const avoidRange = 2 * settings.maxSpeed * horizon + 2 * settings.radius;
+  const deadline = options.timeLimitMs !== undefined ? started + options.timeLimitMs : Infinity;
+  const { grid, agents } = instance;
+  const n = agents.length;
+  // One field per distinct goal, shared by the units heading there.
+  const fieldOf = new Int32Array(n);
+  const goals = new Map<number, number[]>();
+  for (let a = 0; a < n; a++) {
+    const list = goals.get(agents[a].goal);
+    if (list) list.push(a);
+    else goals.set(agents[a].goal, [a]);
+  }
+  if (goals.size * grid.cells > FIELD_BUDGET_BYTES) {
+    return { solver: 'flow-field', status: 'failed', paths: [], stats: { expanded: 0, generated: 0, elapsedMs: 0 }, message: `${goals.size} goals on a ${grid.width}x${grid.height} map need ${Math.round((goals.size * grid.cells) / 2 ** 20)} MB of flow fields, more than the ${FIELD_BUDGET_BYTES / 2 ** 20} MB allowed` };
+  }
+  const fields: FlowField[] = [];
+  let longest = 0;
+  let expanded = 0;
+  for (const [goal, units] of goals) {
+    if (options.shouldStop?.() || performance.now() > deadline) return setupEnded('flow-field', instance, options, started, -1, expanded);
+    const built = buildFlowField(grid, goal, units.map((a) => agents[a].start));
+    expanded += built.expanded;
+    for (let i = 0; i < units.length; i++) {
+      if (!Number.isFinite(built.costs[i])) return setupEnded('flow-field', instance, options, started, units[i], expanded);
+      longest = Math.max(longest, built.costs[i]);
+      fieldOf[units[i]] = fields.length;
+    }
+    fields.push(built.field);
+  }
+  const world = new CrowdWorld(instance, settings);
+  const neighbours = new NeighbourGrid(grid.width, grid.height, n, NEIGHBOURS);
+  const r = settings.radius;
+  const arrive = new Float64Array(2);
+  const w = grid.width;
+  const h = grid.height;
+  const step = (wd: CrowdWorld, dt: number): void => {
+    neighbours.rebuild(wd.x, wd.y, n);
+    for (let a = 0; a < n; a++) {
+      const x = wd.x[a];
+      const y = wd.y[a];
+      let wantX = 0;
+      let wantY = 0;
+      if (wd.cellOf(a) === wd.goal[a]) {
+        wd.arriveVelocity(a, arrive);
+        wantX = arrive[0];
+        wantY = arrive[1];
+      } else {
+        // Bilinear blend of the four nearest cell centres' flow directions.
+        const flow = fields[fieldOf[a]].flow;
+        const fx = x - 0.5;
+        const fy = y - 0.5;
+        const cx = Math.floor(fx);
+        const cy = Math.floor(fy);
+        const tx = fx - cx;
+        const ty = fy - cy;
+        for (let k = 0; k < 4; k++) {
+          const px = cx + (k & 1);
+          const py = cy + (k >> 1);
+          if (px < 0 || py < 0 || px >= w || py >= h) continue;
+          const f = flow[py * w + px];
+          if (f === NO_FLOW) continue;
+          const weight = ((k & 1) !== 0 ? tx : 1 - tx) * ((k >> 1) !== 0 ? ty : 1 - ty);
+          if (f === AT_GOAL) {
+            const gx = wd.gx[a] - x;
+            const gy = wd.gy[a] - y;
+            const gd = Math.sqrt(gx * gx + gy * gy);
+            if (gd > 1e-9) {
+              wantX += (weight * gx) / gd;
+              wantY += (weight * gy) / gd;
+            }
+          } else {
+            wantX += weight * FLOW_X[f];
+            wantY += weight * FLOW_Y[f];
+          }
+        }
+        let len = Math.sqrt(wantX * wantX + wantY * wantY);
+        if (len < 1e-6) {
+          // The blend cancelled out (a ridge of the field): follow the unit's own cell.
+          const f = flow[wd.cellOf(a)];
+          wantX = f < 8 ? FLOW_X[f] : 0;
+          wantY = f < 8 ? FLOW_Y[f] : 0;
+          len = f < 8 ? 1 : 0;
+        }
+        if (len > 0) {
+          wantX = (wantX / len) * settings.maxSpeed;
+          wantY = (wantY / len) * settings.maxSpeed;
+        }
+      }
+      if (avoidance > 0) {
+        // The neighbour whose closest approach (at current velocities) comes soonest and too close.
+        const m = neighbours.query(a, wd.x, wd.y, avoidRange);
+        let soonest = horizon;
+        let offX = 0;
+        let offY = 0;
+        let found = false;
+        for (let i = 0; i < m; i++) {
+          const o = neighbours.found[i];
+          const rpx = wd.x[o] - x;
+          const rpy = wd.y[o] - y;
+          const rvx = wd.vx[o] - wd.vx[a];
+          const rvy = wd.vy[o] - wd.vy[a];
+          const rv2 = rvx * rvx + rvy * rvy;
+          if (rv2 < 1e-9) continue;
+          const tc = -(rpx * rvx + rpy * rvy) / rv2;
+          if (tc <= 0 || tc >= soonest) continue;
+          const cx = rpx + rvx * tc;
+          const cy = rpy + rvy * tc;
+          if (cx * cx + cy * cy >= 4 * r * r * 1.21) continue;
+          soonest = tc;
+          offX = cx;
+          offY = cy;
+          found = true;
+        }
+        if (found) {
+          let sx = -offX;
+          let sy = -offY;
+          let sl = Math.sqrt(sx * sx + sy * sy);
+          if (sl < 0.05 * r) {
+            // Dead ahead: to the unit's right.
+            sx = -wantY;
+            sy = wantX;
+            sl = Math.sqrt(sx * sx + sy * sy);
+          }
+          if (sl > 1e-9) {
+            const strength = (avoidance * settings.maxSpeed * (1 - soonest / horizon)) / sl;
+            wantX += sx * strength;
+            wantY += sy * strength;
+          }
+        }
+      }
+      if (separation > 0) {
+        const m = neighbours.query(a, wd.x, wd.y, sepRange);
+        for (let i = 0; i < m; i++) {
+          const o = neighbours.found[i];
+          const d = Math.sqrt(neighbours.foundDistSq[i]);
+          if (d < 1e-9) continue;
+          const push = (separation * settings.maxSpeed * (sepRange - d)) / (sepRange - 2 * r > 0 ? sepRange - 2 * r : sepRange);
+          wantX += ((x - wd.x[o]) / d) * push;
+          wantY += ((y - wd.y[o]) / d) * push;
+        }
+      }
+      const speed = Math.sqrt(wantX * wantX + wantY * wantY);
+      if (speed > settings.maxSpeed) {
+        wantX = (wantX / speed) * settings.maxSpeed;
+        wantY = (wantY / speed) * settings.maxSpeed;
+      }
+      wd.accelerate(a, wantX, wantY, dt);
+    }
+    for (let a = 0; a < n; a++) {
+      wd.x[a] += wd.vx[a] * dt;
+      wd.y[a] += wd.vy[a] * dt;
+      pushOutOfWalls(grid, wd.x, wd.y, a, r);
+    }
+    if (contacts) resolveContacts(wd, neighbours, r);
+  };
+  return {
+    solver: 'flow-field',
+    options,
+    world,
+    turnLimit: settings.turnLimit ?? defaultTurnLimit(longest, settings.maxSpeed),
+    step,
+    setupMs: performance.now() - started,
+    expanded,
+    started,
+  };
+}
+
+/** One pass pushing overlapping discs apart, half the overlap each, then out of walls again. */
+function resolveContacts(world: CrowdWorld, neighbours: NeighbourGrid, r: number): void {
+  const { n, x, y, grid } = world;
+  neighbours.rebuild(x, y, n);
+  for (let a = 0; a < n; a++) {
+    const m = neighbours.query(a, x, y, 2 * r);
+    for (let i = 0; i < m; i++) {
+      const o = neighbours.found[i];
+      if (o < a) continue;
+      const dx = x[o] - x[a];
+      const dy = y[o] - y[a];
+      const d = Math.sqrt(dx * dx + dy * dy);
+      const overlap = 2 * r - d;
+      if (overlap <= 0) continue;
+      // Coincident centres part along the unit index's parity, deterministically.
+      const ux = d > 1e-9 ? dx / d : (a & 1) === 0 ? 1 : -1;
+      const uy = d > 1e-9 ? dy / d : 0;
+      x[a] -= ux * overlap * 0.5;
+      y[a] -= uy * overlap * 0.5;
+      x[o] += ux * overlap * 0.5;
+      y[o] += uy * overlap * 0.5;
+    }
+  }
+  for (let a = 0; a < n; a++) pushOutOfWalls(grid, x, y, a, r);
+}
