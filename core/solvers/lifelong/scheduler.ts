@@ -5,9 +5,13 @@
  * the task's first errand plus the distances between its errands in order. It never takes a task
  * back. The Start-Kit looks up each distance in a table per errand cell (a breadth-first search
  * kept for the whole run); here the errand-to-errand part is computed once when a task is
- * revealed, and the robot's part by one breadth-first search from the robot that stops as soon as
- * no farther task can beat the best found (the unassigned tasks are listed by first errand cell,
- * and the smallest errand-to-errand length among them is known). Same choice, up to ties.
+ * revealed, and the robot's part comes from one search per step seeded with every unassigned
+ * task at its first errand, at its errand-to-errand length (Dial's buckets): each cell learns
+ * its least makespan and which task gives it. Robots are then served in order; a robot whose
+ * task was taken by an earlier robot this step searches alone, by breadth-first search from the
+ * robot, stopping once no farther task can beat the best found (tasks are listed by first errand
+ * cell, and the smallest errand-to-errand length among them is known). Same choice as the
+ * Start-Kit's, up to ties, at a fraction of the searches.
  */
 import type { TaskPool } from './taskPool.ts';
 import type { MapGraph } from './mapGraph.ts';
@@ -41,6 +45,12 @@ export class DefaultScheduler {
   // A* between errands.
   private readonly g: Int32Array;
   private readonly heap = new BinaryHeap(1024);
+  // The per-step search from all unassigned tasks: best makespan and its task per cell.
+  private readonly labelCost: Int32Array;
+  private readonly labelTask: Int32Array;
+  private bucketHead: Int32Array = new Int32Array(0);
+  private entryCell: Int32Array;
+  private entryNext: Int32Array;
   /** Robots assigned so far and breadth-first cells visited, for the measures. */
   assigned = 0;
   visited = 0;
@@ -59,6 +69,10 @@ export class DefaultScheduler {
     this.queue = new Int32Array(graph.cells);
     this.depth = new Int32Array(graph.cells);
     this.g = new Int32Array(graph.cells);
+    this.labelCost = new Int32Array(graph.cells);
+    this.labelTask = new Int32Array(graph.cells);
+    this.entryCell = new Int32Array(graph.cells * 2);
+    this.entryNext = new Int32Array(graph.cells * 2);
   }
 
   /** Takes in the pool's newly freed robots and newly revealed tasks (call once per update, before `schedule`). */
@@ -79,11 +93,15 @@ export class DefaultScheduler {
     proposed.set(this.pool.assignment);
     const kept: number[] = [];
     const robots = this.freeRobots;
+    if (robots.length > 8 && this.freeTasks > 0) this.labelAll();
+    else this.labelled = false;
     let i = 0;
     for (; i < robots.length; i++) {
       if (this.freeTasks === 0 || ((i & 7) === 0 && now() >= deadline)) break;
       const r = robots[i];
-      const slot = this.nearestTask(this.locations[r]);
+      const here = this.locations[r];
+      const label = this.labelled ? this.labelTask[here] : NONE;
+      const slot = label !== NONE && this.listed[label] === 1 ? label : this.nearestTask(here);
       if (slot === NONE) {
         kept.push(r);
         continue;
@@ -99,6 +117,63 @@ export class DefaultScheduler {
 
   /** Robot locations, set by the runner before `schedule`. */
   locations: Int32Array = new Int32Array(0);
+
+  private labelled = false;
+
+  /**
+   * Dial's algorithm from every unassigned task at once: labelCost[c] = least (distance from c to
+   * a task's first errand + the task's errand-to-errand length), labelTask[c] = that task.
+   */
+  private labelAll(): void {
+    const { graph, labelCost, labelTask, headAt, nextAt, length, listed } = this;
+    const { start, neighbours } = graph;
+    labelCost.fill(0x7fffffff);
+    labelTask.fill(NONE);
+    let maxCost = 0;
+    for (let s = 0; s < this.pool.capacity; s++) if (listed[s] === 1 && length[s] > maxCost) maxCost = length[s];
+    const buckets = maxCost + graph.freeCells.length + 2;
+    if (this.bucketHead.length < buckets) this.bucketHead = new Int32Array(buckets);
+    const bucketHead = this.bucketHead;
+    bucketHead.fill(NONE, 0, buckets);
+    let entries = 0;
+    const push = (cell: number, cost: number): void => {
+      if (entries === this.entryCell.length) {
+        const cells = new Int32Array(entries * 2);
+        cells.set(this.entryCell);
+        const next = new Int32Array(entries * 2);
+        next.set(this.entryNext);
+        this.entryCell = cells;
+        this.entryNext = next;
+      }
+      this.entryCell[entries] = cell;
+      this.entryNext[entries] = bucketHead[cost];
+      bucketHead[cost] = entries++;
+    };
+    for (let c = 0; c < graph.cells; c++) {
+      for (let s = headAt[c]; s !== NONE; s = nextAt[s]) {
+        if (length[s] < labelCost[c]) {
+          labelCost[c] = length[s];
+          labelTask[c] = s;
+        }
+      }
+      if (labelTask[c] !== NONE) push(c, labelCost[c]);
+    }
+    for (let cost = 0; cost < buckets; cost++) {
+      for (let e = bucketHead[cost]; e !== NONE; e = this.entryNext[e]) {
+        const c = this.entryCell[e];
+        if (labelCost[c] !== cost) continue; // stale
+        const task = labelTask[c];
+        for (let k = start[c], end = start[c + 1]; k < end; k++) {
+          const n = neighbours[k];
+          if (labelCost[n] <= cost + 1) continue;
+          labelCost[n] = cost + 1;
+          labelTask[n] = task;
+          push(n, cost + 1);
+        }
+      }
+    }
+    this.labelled = true;
+  }
 
   /** The unassigned task of least makespan from `cell` (NONE if none is reachable). */
   private nearestTask(cell: number): number {
