@@ -15,6 +15,7 @@ import { OPTIMAL_SOLVERS } from '../solvers/optimal/index.ts';
 import { CONTROLLER_SOLVERS, COOPERATIVE_SOLVERS } from '../solvers/cooperative/index.ts';
 import { LACAM_CONTROLLERS, LACAM_SOLVERS } from '../solvers/lacam/index.ts';
 import { CBS_SOLVERS } from '../solvers/cbs/index.ts';
+import { LIFELONG_PLANNERS, type LifelongPlannerEntry } from '../solvers/lifelong/index.ts';
 
 /** Every family's entry, in the order the app and the CLI list them. */
 export const SOLVERS: readonly SolverEntry[] = [
@@ -46,6 +47,16 @@ export function obstacleFactory(name: string): ControllerFactory | null | undefi
 /** Why `name` cannot run among moving obstacles, naming those that can. */
 export function noObstaclesMessage(name: string): string {
   return `${name} does not take moving obstacles: it plans once for a fixed world, which an obstacle that waits for units does not give (solvers that do: ${OBSTACLE_SOLVERS.join(', ')})`;
+}
+
+/**
+ * Lifelong planners for League of Robot Runners problems (robots that turn, tasks handed out as
+ * robots finish them): run by core/solvers/lifelong's runner, not by `solve(instance)`.
+ */
+export { LIFELONG_PLANNERS };
+
+export function findLifelongPlanner(name: string): LifelongPlannerEntry | undefined {
+  return LIFELONG_PLANNERS.find((p) => p.name === name);
 }
 
 export function findSolver(name: string): SolverEntry | undefined {

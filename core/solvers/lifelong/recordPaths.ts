@@ -33,3 +33,15 @@ export function pathsFromRecord(starts: Int32Array, record: LifelongRecord, step
   }
   return { paths, headings };
 }
+
+/** The recorded run's revealed tasks with their errand cells, for the League's output file. */
+export function revealedTasks(record: LifelongRecord): { id: number; step: number; errands: Int32Array }[] {
+  const pool = record.pool;
+  const revealed = pool.revealed ?? [];
+  const out: { id: number; step: number; errands: Int32Array }[] = [];
+  for (let i = 0; i + 2 < revealed.length; i += 3) {
+    const source = revealed[i + 2];
+    out.push({ id: revealed[i], step: revealed[i + 1], errands: pool.tasks.errands.subarray(pool.tasks.offsets[source], pool.tasks.offsets[source + 1]) });
+  }
+  return out;
+}
