@@ -148,7 +148,7 @@ export class FlowPibtPlanner implements LifelongPlanner, CellCost {
     const guideDeadline = Math.min(stepStart + budget * this.guideShare, deadline - 1.5 * this.pibtMs - 0.05 * budget);
     for (let i = 0; i < robots; i++) {
       if (guided[i] === 1) continue;
-      if ((i & 3) === 0 && now() >= guideDeadline) break;
+      if (now() >= guideDeadline) break;
       guides.replan(i, locations[i], targets[i], step);
       guided[i] = 1;
       this.counters.guidePathsNew++;

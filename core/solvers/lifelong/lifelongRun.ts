@@ -90,7 +90,7 @@ export function runLifelong(problem: LorrProblem, makePlanner: PlannerFactory, o
     for (let r = 0; r < robots; r++) goals[r] = proposed[r] >= 0 ? pool.errand(proposed[r]) : -1;
     world.step = t;
     actions.fill(ACTION_WAIT);
-    planner.plan(world, actions, start + limit * 0.85, now);
+    planner.plan(world, actions, start + limit * 0.8, now);
     const elapsed = now() - start;
     planMs.push(elapsed);
     // Whole limits missed: that many steps of everyone waiting before the plan lands.
