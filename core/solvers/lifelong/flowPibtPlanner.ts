@@ -59,8 +59,9 @@ export class FlowPibtPlanner implements LifelongPlanner, CellCost {
   private readonly guided: Uint8Array;
   private readonly occupant: Int32Array;
   private started = false;
-  private pibtMs = 1;
-  private counters = { guidePathsNew: 0, guidePathsImproved: 0, conflictsUndone: 0 };
+  /** Last step's PIBT time; before the first, the Start-Kit's allowance of 1 ms per 100 robots. */
+  private pibtMs: number;
+  private counters = { guidePathsNew: 0, guidePathsImproved: 0, conflictsUndone: 0, maxPrepareMs: 0, maxGuideMs: 0, maxPibtMs: 0 };
 
   constructor(graph: MapGraph, robots: number, options: FlowPibtOptions = {}) {
     this.graph = graph;
@@ -70,6 +71,7 @@ export class FlowPibtPlanner implements LifelongPlanner, CellCost {
     this.guides = new GuidePaths(graph, this.tables, robots);
     this.pibt = new RotationPibt(graph, robots);
     this.guideShare = options.guideShare ?? 0.6;
+    this.pibtMs = Math.max(1, robots / 100);
     this.improveGuides = options.improve ?? true;
     this.priority = new Float64Array(robots);
     this.initialPriority = new Float64Array(robots);
@@ -144,6 +146,8 @@ export class FlowPibtPlanner implements LifelongPlanner, CellCost {
     }
 
     // Guide paths: new goals first, then the flow iteration, within the guide budget.
+    const guideStart = now();
+    this.counters.maxPrepareMs = Math.max(this.counters.maxPrepareMs, guideStart - stepStart);
     const budget = deadline - stepStart;
     const guideDeadline = Math.min(stepStart + budget * this.guideShare, deadline - 1.5 * this.pibtMs - 0.05 * budget);
     for (let i = 0; i < robots; i++) {
@@ -158,6 +162,7 @@ export class FlowPibtPlanner implements LifelongPlanner, CellCost {
     }
 
     const pibtStart = now();
+    this.counters.maxGuideMs = Math.max(this.counters.maxGuideMs, pibtStart - guideStart);
     const order = this.order;
     order.sort((a, b) => priority[b] - priority[a]);
     for (let k = 0; k < robots; k++) {
@@ -180,6 +185,7 @@ export class FlowPibtPlanner implements LifelongPlanner, CellCost {
     this.counters.conflictsUndone += this.undoConflicts(locations, headings, actions);
     for (let i = 0; i < robots; i++) prevDecision[locations[i]] = NONE;
     this.pibtMs = Math.max(0.2, now() - pibtStart);
+    this.counters.maxPibtMs = Math.max(this.counters.maxPibtMs, this.pibtMs);
   }
 
   /**

@@ -80,6 +80,7 @@ export function runLifelong(problem: LorrProblem, makePlanner: PlannerFactory, o
   let turns = 0;
   let timeouts = 0;
   let plannerErrors = 0;
+  let maxScheduleMs = 0;
   let status: LifelongRunResult['status'] = 'finished';
 
   let t = 0;
@@ -87,6 +88,7 @@ export function runLifelong(problem: LorrProblem, makePlanner: PlannerFactory, o
     const start = now();
     scheduler.locations = locations;
     scheduler.schedule(proposed, start + limit * 0.3, now);
+    maxScheduleMs = Math.max(maxScheduleMs, now() - start);
     for (let r = 0; r < robots; r++) goals[r] = proposed[r] >= 0 ? pool.errand(proposed[r]) : -1;
     world.step = t;
     actions.fill(ACTION_WAIT);
@@ -135,7 +137,8 @@ export function runLifelong(problem: LorrProblem, makePlanner: PlannerFactory, o
   }
   const measures = summarise({
     robots, steps: t, finishedPerStep: finishedPerStep.subarray(0, t), planMs, preprocessMs, waits, forwards, turns, timeouts, plannerErrors,
-    scheduleErrors: pool.scheduleErrors, errands: pool.errandsDone, waitHeat, stepLimitMs: limit, plannerStats: planner.stats(),
+    scheduleErrors: pool.scheduleErrors, errands: pool.errandsDone, waitHeat, stepLimitMs: limit,
+    plannerStats: { ...planner.stats(), maxScheduleMs, scheduledRobots: scheduler.assigned, schedulerCellsSearched: scheduler.visited },
   });
   return { status, measures, record, locations, headings };
 }

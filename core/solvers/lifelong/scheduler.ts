@@ -8,10 +8,11 @@
  * revealed, and the robot's part comes from one search per step seeded with every unassigned
  * task at its first errand, at its errand-to-errand length (Dial's buckets): each cell learns
  * its least makespan and which task gives it. Robots are then served in order; a robot whose
- * task was taken by an earlier robot this step searches alone, by breadth-first search from the
- * robot, stopping once no farther task can beat the best found (tasks are listed by first errand
- * cell, and the smallest errand-to-errand length among them is known). Same choice as the
- * Start-Kit's, up to ties, at a fraction of the searches.
+ * task was taken by an earlier robot waits for the next round's labels. The last few robots
+ * search alone, by breadth-first search from the robot, stopping once no farther task can beat
+ * the best found (tasks are listed by first errand cell, and the smallest errand-to-errand length
+ * among them is known). Each robot gets a task of least makespan among those unassigned when it
+ * is served, as in the Start-Kit, at a fraction of the searches.
  */
 import type { TaskPool } from './taskPool.ts';
 import type { MapGraph } from './mapGraph.ts';
@@ -91,34 +92,61 @@ export class DefaultScheduler {
    */
   schedule(proposed: Int32Array, deadline: number, now: () => number): void {
     proposed.set(this.pool.assignment);
+    this.served = [];
+    let waiting = this.freeRobots;
     const kept: number[] = [];
-    const robots = this.freeRobots;
-    if (robots.length > 8 && this.freeTasks > 0) this.labelAll();
-    else this.labelled = false;
-    let i = 0;
-    for (; i < robots.length; i++) {
-      if (this.freeTasks === 0 || ((i & 7) === 0 && now() >= deadline)) break;
-      const r = robots[i];
-      const here = this.locations[r];
-      const label = this.labelled ? this.labelTask[here] : NONE;
-      const slot = label !== NONE && this.listed[label] === 1 ? label : this.nearestTask(here);
-      if (slot === NONE) {
-        kept.push(r);
-        continue;
+    // Rounds: label every cell with its best task, serve robots in order; a robot whose task an
+    // earlier robot took this round waits for the next round's labels (an exact greedy choice
+    // then too, in a different robot order: the Start-Kit's order is a hash set's anyway).
+    while (waiting.length > 0 && this.freeTasks > 0 && now() < deadline) {
+      const few = waiting.length <= 8;
+      if (!few) {
+        // A labelling pass costs about as much each time: none that would end past the deadline.
+        const before = now();
+        if (before + this.labelMs > deadline) break;
+        this.labelAll();
+        this.labelMs = now() - before;
       }
-      proposed[r] = slot;
-      this.isFree[r] = 0;
-      this.unlist(slot);
-      this.assigned++;
+      const deferred: number[] = [];
+      let i = 0;
+      for (; i < waiting.length; i++) {
+        if (this.freeTasks === 0 || ((i & 7) === 7 && now() >= deadline)) break;
+        const r = waiting[i];
+        const here = this.locations[r];
+        let slot: number;
+        if (few) slot = this.nearestTask(here);
+        else {
+          const label = this.labelTask[here];
+          if (label !== NONE && this.listed[label] === 0) {
+            deferred.push(r);
+            continue;
+          }
+          slot = label;
+        }
+        if (slot === NONE) {
+          kept.push(r); // no unassigned task is reachable from here
+          continue;
+        }
+        proposed[r] = slot;
+        this.served.push(r);
+        this.isFree[r] = 0;
+        this.unlist(slot);
+        this.assigned++;
+      }
+      for (; i < waiting.length; i++) deferred.push(waiting[i]);
+      waiting = deferred;
     }
-    for (; i < robots.length; i++) kept.push(robots[i]);
-    this.freeRobots = kept;
+    this.freeRobots = kept.concat(waiting);
   }
+
+  /** How long the last labelling pass took (clock of `schedule`'s `now`). */
+  private labelMs = 0;
+
+  /** The robots the last `schedule` gave a task, in the order it served them. */
+  served: number[] = [];
 
   /** Robot locations, set by the runner before `schedule`. */
   locations: Int32Array = new Int32Array(0);
-
-  private labelled = false;
 
   /**
    * Dial's algorithm from every unassigned task at once: labelCost[c] = least (distance from c to
@@ -172,7 +200,6 @@ export class DefaultScheduler {
         }
       }
     }
-    this.labelled = true;
   }
 
   /** The unassigned task of least makespan from `cell` (NONE if none is reachable). */

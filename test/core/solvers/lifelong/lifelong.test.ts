@@ -91,7 +91,7 @@ describe('the LoRR task manager', () => {
 });
 
 describe("the Start-Kit's default scheduler", () => {
-  it('gives each free robot in turn an unassigned task of least makespan (brute force over BFS distances)', () => {
+  it('gives each free robot, in the order served, an unassigned task of least makespan (brute force over BFS distances)', () => {
     const grid = connectedRandomGrid(16, 4);
     const p = problem(grid, 30, 200, 5);
     const graph = new MapGraph(grid);
@@ -111,7 +111,8 @@ describe("the Start-Kit's default scheduler", () => {
       return total;
     };
     const free = new Set(pool.newTasks);
-    for (let r = 0; r < p.teamSize; r++) {
+    expect([...scheduler.served].sort((a, b) => a - b)).toEqual(Array.from({ length: p.teamSize }, (_, i) => i));
+    for (const r of scheduler.served) {
       expect(free.has(proposed[r])).toBe(true);
       const best = Math.min(...[...free].map((s) => makespan(r, s)));
       expect(makespan(r, proposed[r])).toBe(best);
