@@ -26,6 +26,8 @@ import { type CellCost, RotationPibt, actionToward } from './rotationPibt.ts';
 import type { LifelongPlanner, LifelongWorld } from './types.ts';
 
 const NONE = -1;
+/** A commitment takes at most two quarter turns and a move: three steps when nothing blocks it. */
+const COMMITMENT_STEPS = 3;
 
 export interface FlowPibtOptions {
   seed?: number;
@@ -35,6 +37,8 @@ export interface FlowPibtOptions {
   tableBytes?: number;
   /** Improve guide paths after computing the new ones (the traffic-flow iteration; default true). */
   improve?: boolean;
+  /** Guide-path searches build the goal's distance table (true, the Start-Kit's way) or use Manhattan unless one is cached. */
+  tableFirst?: boolean;
 }
 
 export class FlowPibtPlanner implements LifelongPlanner, CellCost {
@@ -54,6 +58,8 @@ export class FlowPibtPlanner implements LifelongPlanner, CellCost {
   /** The cell each robot committed to, and whether it got there (1) or is still turning toward it (0). */
   private readonly committed: Int32Array;
   private readonly done: Uint8Array;
+  /** The step each commitment was made. */
+  private readonly committedAt: Int32Array;
   private readonly targets: Int32Array;
   /** Per robot, 1 when its guide path leads to its current target. */
   private readonly guided: Uint8Array;
@@ -69,6 +75,7 @@ export class FlowPibtPlanner implements LifelongPlanner, CellCost {
     this.random = new Random(options.seed ?? 0);
     this.tables = new DistanceTables(graph, options.tableBytes);
     this.guides = new GuidePaths(graph, this.tables, robots);
+    this.guides.tableFirst = options.tableFirst ?? true;
     this.pibt = new RotationPibt(graph, robots);
     this.guideShare = options.guideShare ?? 0.6;
     this.pibtMs = Math.max(1, robots / 100);
@@ -79,6 +86,7 @@ export class FlowPibtPlanner implements LifelongPlanner, CellCost {
     this.dummyGoals = new Int32Array(robots);
     this.committed = new Int32Array(robots).fill(NONE);
     this.done = new Uint8Array(robots).fill(1);
+    this.committedAt = new Int32Array(robots);
     this.targets = new Int32Array(robots);
     this.guided = new Uint8Array(robots);
     this.occupant = new Int32Array(graph.cells).fill(NONE);
@@ -109,7 +117,7 @@ export class FlowPibtPlanner implements LifelongPlanner, CellCost {
     const target = this.targets[robot];
     const table = this.tables.cached(target);
     if (table !== null) {
-      const d = table[this.graph.freeIndex[cell]];
+      const d = table.get(cell);
       return d === FAR ? UNREACHED : d;
     }
     return this.graph.manhattan(cell, target);
@@ -119,6 +127,7 @@ export class FlowPibtPlanner implements LifelongPlanner, CellCost {
     const stepStart = now();
     const { robots, graph, priority, initialPriority, committed, done, targets, guides, pibt, guided } = this;
     const { locations, headings, goals, step } = world;
+    const committedAt = this.committedAt;
     const { decision, prevDecision, next } = pibt;
     if (!this.started) {
       this.dummyGoals.set(locations);
@@ -132,7 +141,10 @@ export class FlowPibtPlanner implements LifelongPlanner, CellCost {
       guided[i] = needsPath ? 0 : 1;
       prevDecision[here] = i;
       next[i] = NONE;
-      if (committed[i] === NONE || committed[i] === here) {
+      // Arrived, or bound for longer than two turns and a move take: blocked by a robot that
+      // cannot leave (its only way out is this robot's cell), so choose again (the Start-Kit
+      // keeps the commitment, and such a pair waits forever).
+      if (committed[i] === NONE || committed[i] === here || step - committedAt[i] > COMMITMENT_STEPS) {
         committed[i] = here;
         done[i] = 1;
       }
@@ -174,6 +186,7 @@ export class FlowPibtPlanner implements LifelongPlanner, CellCost {
     for (let k = 0; k < robots; k++) {
       const i = order[k];
       decision[next[i]] = NONE;
+      if (done[i] === 1) committedAt[i] = step;
       committed[i] = next[i];
       done[i] = 0;
       actions[i] = actionToward(w, locations[i], headings[i], committed[i]);

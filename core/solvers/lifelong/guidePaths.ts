@@ -58,6 +58,9 @@ export class GuidePaths {
   private readonly order: Int32Array;
   private readonly orderKey: Float64Array;
 
+  /** Build the goal's distance table for a search (true), or use Manhattan when none is cached. */
+  tableFirst = true;
+
   constructor(graph: MapGraph, tables: DistanceTables, robots: number) {
     this.graph = graph;
     this.tables = tables;
@@ -161,13 +164,15 @@ export class GuidePaths {
     this.searches++;
     const { graph, stamp, closed, g, h, contra, vertex, straight, parent, depth, key, heap, flow } = this;
     const { start, neighbours, width, freeIndex } = graph;
-    const table = this.tables.table(goal);
+    // The goal's distance table when cached or allowed; else Manhattan (admissible, no search).
+    const table = this.tableFirst || this.tables.cached(goal) !== null ? this.tables.table(goal) : null;
+    const tableDist = table === null ? null! : table.dist;
     const mark = ++this.current;
     heap.clear();
     let found = NONE;
     stamp[from] = mark;
     g[from] = 0;
-    h[from] = table[freeIndex[from]];
+    h[from] = table === null ? graph.manhattan(from, goal) : table.get(from);
     contra[from] = 0;
     vertex[from] = 0;
     straight[from] = 0;
@@ -190,7 +195,12 @@ export class GuidePaths {
       for (let k = start[c], end = start[c + 1]; k < end; k++) {
         const n = neighbours[k];
         if (closed[n] === mark) continue;
-        const hn = table[freeIndex[n]];
+        let hn: number;
+        if (table === null) hn = graph.manhattan(n, goal);
+        else {
+          hn = tableDist[freeIndex[n]];
+          if (hn === FAR) hn = table.get(n);
+        }
         if (hn >= FAR) continue;
         const d = direction(n - c, width);
         const base = n * 4;

@@ -20,7 +20,8 @@ export const LIFELONG_PLANNERS: readonly LifelongPlannerEntry[] = [
     factory: (seed, params = {}) => {
       const improve = params.improve === undefined ? true : params.improve !== false;
       const guideShare = typeof params.guideShare === 'number' ? params.guideShare : undefined;
-      return (graph, robots) => new FlowPibtPlanner(graph, robots, { seed, improve, guideShare });
+      const tableFirst = params.tableFirst === undefined ? undefined : params.tableFirst !== false;
+      return (graph, robots) => new FlowPibtPlanner(graph, robots, { seed, improve, guideShare, tableFirst });
     },
   },
   {

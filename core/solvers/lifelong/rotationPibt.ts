@@ -12,6 +12,11 @@
  * too (`moveCheck`), so robots in a moving queue follow each other and cycles of three or more
  * may rotate, as the League's rules allow; otherwise the robot waits.
  *
+ * Two departures from the Start-Kit, both against deadlocks seen on warehouse_large: a robot never
+ * picks the cell of a robot already bound for its own (the Start-Kit only forbids the pusher's
+ * cell, so two commitments could face each other and wait forever), and the planner drops a
+ * commitment that three steps did not fulfil (flowPibtPlanner.ts).
+ *
  * This file holds the per-step arrays and the two recursions; the caller (flowPibtPlanner.ts) owns
  * priorities, goals and guide paths. Recursions are cut at MAX_DEPTH (the robot then stays, which
  * is always safe): a chain of pushes longer than that is vanishingly rare on these maps.
@@ -84,6 +89,10 @@ export class RotationPibt {
       const cell = candidates[base + s];
       if (decision[cell] !== NONE) continue;
       if (higher !== NONE && prevDecision[cell] === higher) continue;
+      // Never onto the cell of a robot already bound for ours: a swap, which the League forbids
+      // and which two commitments would then repeat forever (the Start-Kit checks only the pusher).
+      const there = prevDecision[cell];
+      if (there !== NONE && there !== robot && next[there] === here) continue;
       next[robot] = cell;
       decision[cell] = robot;
       const lower = prevDecision[cell];

@@ -99,13 +99,19 @@ export class DefaultScheduler {
     // earlier robot took this round waits for the next round's labels (an exact greedy choice
     // then too, in a different robot order: the Start-Kit's order is a hash set's anyway).
     while (waiting.length > 0 && this.freeTasks > 0 && now() < deadline) {
-      const few = waiting.length <= 8;
+      // A labelling pass costs about as much each time: none that would end past the deadline
+      // (then robots search one by one, and the estimate decays so a slow pass, a collector
+      // pause, does not rule labelling out for good).
+      let few = waiting.length <= 8;
       if (!few) {
-        // A labelling pass costs about as much each time: none that would end past the deadline.
         const before = now();
-        if (before + this.labelMs > deadline) break;
-        this.labelAll();
-        this.labelMs = now() - before;
+        if (before + this.labelMs > deadline) {
+          few = true;
+          this.labelMs *= 0.5;
+        } else {
+          this.labelAll();
+          this.labelMs = now() - before;
+        }
       }
       const deferred: number[] = [];
       let i = 0;

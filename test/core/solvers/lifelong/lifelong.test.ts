@@ -121,6 +121,30 @@ describe("the Start-Kit's default scheduler", () => {
   });
 });
 
+describe('the scheduler under a tight clock', () => {
+  it('keeps assigning, one robot at a time, when a labelling pass would overrun the step', () => {
+    const grid = connectedRandomGrid(16, 4);
+    const p = problem(grid, 40, 200, 6);
+    const graph = new MapGraph(grid);
+    const pool = new TaskPool(p.tasks, p.teamSize, p.revealedTasks);
+    pool.reveal(0);
+    const scheduler = new DefaultScheduler(graph, pool);
+    scheduler.observe();
+    scheduler.locations = p.starts;
+    // Every reading of this clock costs 10 units: a labelling pass "takes" 10, more than a step's 15 leave.
+    let clock = 0;
+    const now = () => (clock += 10);
+    const proposed = new Int32Array(p.teamSize);
+    let steps = 0;
+    while (pool.assignment.includes(-1) && steps < 100) {
+      scheduler.schedule(proposed, clock + 15, now);
+      expect(pool.applySchedule(proposed, steps)).toBe(true);
+      steps++;
+    }
+    expect(pool.assignment.includes(-1)).toBe(false);
+  });
+});
+
 describe('the lifelong runner with the traffic-flow planner', () => {
   for (const entry of LIFELONG_PLANNERS) {
     it(`${entry.name}: finishes tasks with every step valid under LoRR's rules (turning validator)`, () => {
