@@ -26,7 +26,7 @@ export const LIFELONG_PLANNERS: readonly LifelongPlannerEntry[] = [
   },
   {
     name: 'pibt-rotations',
-    label: 'PIBT with rotations on shortest-path guide paths, no traffic-flow iteration',
+    label: 'PIBT with rotations on guide paths searched once per goal (flow-aware A*, no improvement rounds)',
     factory: (seed) => (graph, robots) => new FlowPibtPlanner(graph, robots, { seed, improve: false }),
   },
 ];
