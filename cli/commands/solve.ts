@@ -30,10 +30,15 @@ import { regionsJson, regionsText } from './solveRegions.ts';
 import { MAX_UNITS, formatCount } from '../../core/util/limits.ts';
 import { CLOCK_KINDS, type Clock, type ClockKind, WALL_CLOCK } from '../../core/util/clock.ts';
 import { createCpuClock } from '../solverWorker/threadCpuClock.ts';
+import { type LorrArgs, runLorr } from './solveLorr.ts';
 
 const OPTIONS = {
   scenario: { value: 'FILE.json', help: 'an app scenario file instead of --map/--scen/--agents: its\nmap (inline, or a .map beside it), units, events, solver settings\n(the defaults here) and moving obstacles' },
   strategy: { value: 'NAME', help: `with moving obstacles: how units planning alone replan, one\nof ${STRATEGIES.join(', ')}\n(default: predict when the scenario's knowledge is timetable,\nelse recalc when blocked); the cooperative solvers take recalc\nand watch; its parameters by --param (recalc: every,\nwhenBlocked, whenChanged, knowledge; splice: m, every, limit;\nwatch: regionSize, horizon, notifyEvery, repair, m, limit,\nknowledge); knowledge=timetable (the default when the\nscenario's units know it) plans against the timetable` },
+  lorr: { value: 'FILE.json', help: 'a League of Robot Runners problem (2024 LoRR) instead of\n--map/--scen/--agents: lifelong, robots that turn, tasks of\nerrands handed out by the Start-Kit\'s default scheduler; prints\nthroughput; --solver names a lifelong planner (flow-pibt,\nthe default, or pibt-rotations)' },
+  steps: { value: 'N', help: 'with --lorr: steps to simulate (default 500)' },
+  'step-limit': { value: 'MS', help: 'with --lorr: planning time per step in CPU milliseconds\n(default 1000, as the League; a step over it costs whole\nsteps of every robot waiting)' },
+  'team-size': { value: 'N', help: 'with --lorr: N robots with starts drawn from the free cells\n(seeded by --seed) instead of the agents file' },
   map: { value: 'FILE.map', help: 'Moving AI map' },
   scen: { value: 'FILE.scen', help: 'Moving AI scenario; its first K agents are used' },
   agents: { value: 'K', help: `number of agents (1 to ${formatCount(MAX_UNITS)}, the lab's unit limit)` },
@@ -71,6 +76,7 @@ const OPTIONS = {
 const USAGE = commandUsage([
   'Usage: mapf-lab solve --map FILE.map --scen FILE.scen --agents K --solver NAME [options]',
   '       mapf-lab solve --scenario FILE.json [--solver NAME | --strategy NAME] [options]',
+  '       mapf-lab solve --lorr PROBLEM.json --steps N [--step-limit MS] [--json] [--export lorr-2024=FILE]',
   '',
   'Runs a solver on the first K agents of a Moving AI scenario (or on an app scenario file) in',
   'the turn simulator and prints the paths it executed, each agent\'s success and the run\'s',
@@ -127,6 +133,7 @@ export const solveCommand: Command = {
   summary: 'Run a solver on a Moving AI map and scenario, with Silver\'s metrics',
   usage: USAGE,
   async run(args, io) {
+    if (args.includes('--lorr') || args.some((a) => a.startsWith('--lorr='))) return runLorr(parseLorrArgs(args), io);
     const options = parseSolveArgs(args);
     // Solvers with asynchronous set-up (Detour's WebAssembly) load before any runs.
     await prepareSolvers();
@@ -276,6 +283,45 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
     for (const problem of problems) io.err(`mapf-lab solve: ${problem}`);
     if (sim.validation && !sim.validation.valid) io.err(`mapf-lab solve: the executed paths do not validate:\n${describeViolations(sim.validation)}`);
     return measured.status === 'solved' && problems.length === 0 ? 0 : 1;
+}
+
+/** `--lorr FILE`: its own options; the Moving AI and scenario ones do not apply. */
+export function parseLorrArgs(args: string[]): LorrArgs {
+  const { values } = parseCommandLine(OPTIONS, args);
+  for (const other of ['map', 'scen', 'agents', 'scenario', 'strategy', 'connectivity', 'corners', 'window', 'turn-limit', 'cost-model'] as const) {
+    if (values[other] !== undefined) throw new UsageError(`--${other}: not with --lorr (a LoRR problem names its map, robots and tasks; robots turn)`);
+  }
+  const exports = parseExports(values.export ?? []);
+  for (const e of exports) if (e.format !== 'lorr-2024') throw new UsageError(`--export ${e.format}: with --lorr only lorr-2024 (the League's output file)`);
+  let seed = 0;
+  if (values.seed !== undefined) {
+    seed = Number(values.seed);
+    if (values.seed.trim() === '' || !Number.isInteger(seed)) throw new UsageError(`--seed needs a whole number, got '${values.seed}'`);
+  }
+  const params: Record<string, unknown> = {};
+  for (const text of values.param ?? []) {
+    const split = text.indexOf('=');
+    if (split <= 0) throw new UsageError(`--param needs NAME=VALUE, got '${text}'`);
+    try {
+      params[text.slice(0, split)] = JSON.parse(text.slice(split + 1));
+    } catch {
+      params[text.slice(0, split)] = text.slice(split + 1);
+    }
+  }
+  const stepLimit = values['step-limit'] === undefined ? 1000 : Number(values['step-limit']);
+  if (!(stepLimit > 0) || !Number.isFinite(stepLimit)) throw new UsageError(`--step-limit needs milliseconds > 0, got '${values['step-limit']}'`);
+  return {
+    file: values.lorr!,
+    planner: values.solver ?? 'flow-pibt',
+    params,
+    steps: values.steps === undefined ? 500 : wholeNumber('--steps', values.steps),
+    stepLimitMs: stepLimit,
+    teamSize: values['team-size'] === undefined ? undefined : wholeNumber('--team-size', values['team-size']),
+    timeLimitMs: values['time-limit'] === undefined ? undefined : Number(values['time-limit']) * 1000,
+    seed,
+    json: values.json ?? false,
+    exportFile: exports.length > 0 ? exports[exports.length - 1].file : undefined,
+  };
 }
 
 export function parseSolveArgs(args: string[]): SolveArgs {

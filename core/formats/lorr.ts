@@ -24,11 +24,16 @@
  * - `sumOfCost`: the 'rest' model, the sum of those finish times, so the file agrees with itself;
  *   null when the run did not solve (a run that did not solve has no cost). `costModel` names it.
  *
+ * - With headings (turning units, core/grid/headings.ts): `actionModel: "MAPF_T"`, the Start-Kit's
+ *   own model, actions F (forward), R (clockwise), C (counter-clockwise), W (wait), and `start`
+ *   [row, column, heading letter E/S/W/N], as PlanViz's state_transition replays them.
+ *
  * Diagonal moves (8-connected plans) are refused: MAPF has no diagonal step, and two straight
  * steps would misstate the plan (see the PlanViz Qt interchange writer for the same decision).
  */
 import type { Grid } from '../grid/grid.ts';
 import { pathCost, reportedCosts } from '../mapf/plan.ts';
+import { ACTION_LETTERS, HEADING_LETTERS, type HeadingLetter, turningAction } from '../grid/headings.ts';
 
 export const LORR_VERSIONS = ['2023 LoRR', '2024 LoRR'] as const;
 export type LorrVersion = (typeof LORR_VERSIONS)[number];
@@ -47,16 +52,18 @@ export interface PlanExportInput {
   /** The run's status: only 'solved' has a cost. */
   status: string;
   errors?: readonly PlanError[];
+  /** Turning units: each agent's heading at each time (as long as its path); writes MAPF_T. */
+  headings?: readonly ArrayLike<number>[];
 }
 
-export type LorrAction = 'U' | 'D' | 'L' | 'R' | 'W';
+export type LorrAction = 'U' | 'D' | 'L' | 'R' | 'W' | 'F' | 'C';
 
 export interface LorrDocument {
   version: LorrVersion;
-  actionModel: 'MAPF';
+  actionModel: 'MAPF' | 'MAPF_T';
   AllValid: 'Yes' | 'No';
   teamSize: number;
-  start: [number, number, 'E'][];
+  start: [number, number, HeadingLetter][];
   numTaskFinished: number;
   sumOfCost: number | null;
   costModel: 'rest';
@@ -87,11 +94,19 @@ export function lorrDocument(input: PlanExportInput, version: LorrVersion = '202
   const { grid, paths, goals } = input;
   let turns = 0;
   for (const path of paths) turns = Math.max(turns, path.length - 1);
+  const headings = input.headings;
+  const headingAt = (a: number, t: number) => headings![a][t < headings![a].length ? t : headings![a].length - 1];
   const actualPaths = paths.map((path, a) => {
     const actions: LorrAction[] = [];
     for (let t = 0; t < turns; t++) {
       const from = cellOf(path, t);
       const to = cellOf(path, t + 1);
+      if (headings !== undefined) {
+        const code = turningAction(grid.width, from, headingAt(a, t), to, headingAt(a, t + 1));
+        if (code < 0) throw new Error(`Unit ${a + 1} cannot go from (${grid.x(from)}, ${grid.y(from)}) facing ${HEADING_LETTERS[headingAt(a, t)] ?? '?'} to (${grid.x(to)}, ${grid.y(to)}) facing ${HEADING_LETTERS[headingAt(a, t + 1)] ?? '?'} in one action at t=${t}: the League of Robot Runners' MAPF_T model moves forward or turns 90 degrees, one at a time.`);
+        actions.push(ACTION_LETTERS[code]);
+        continue;
+      }
       const step = action(grid, from, to);
       if (step === null) {
         throw new Error(`Unit ${a + 1} moves diagonally from (${grid.x(from)}, ${grid.y(from)}) to (${grid.x(to)}, ${grid.y(to)}) at t=${t}: the League of Robot Runners' MAPF action model has no diagonal step. Solve 4-connected to export for PlanViz, or export the replay or mapf-visualizer text.`);
@@ -109,10 +124,10 @@ export function lorrDocument(input: PlanExportInput, version: LorrVersion = '202
   return {
     version,
     ...(recent ? { actualSchedule: schedule, plannerSchedule: [...schedule] } : {}),
-    actionModel: 'MAPF',
+    actionModel: headings !== undefined ? 'MAPF_T' : 'MAPF',
     AllValid: raw.length === 0 ? 'Yes' : 'No',
     teamSize: paths.length,
-    start: paths.map((path) => [grid.y(path[0]), grid.x(path[0]), 'E']),
+    start: paths.map((path, a): [number, number, HeadingLetter] => [grid.y(path[0]), grid.x(path[0]), headings !== undefined ? HEADING_LETTERS[headingAt(a, 0)] : 'E']),
     numTaskFinished: finished,
     sumOfCost: reportedCosts(input.status === 'solved', paths, goals, 'rest').sumOfCosts,
     costModel: 'rest',

@@ -22,6 +22,11 @@ import { type LineBreak, joinLines, splitLines } from './textLines.ts';
 export interface MapReadOptions {
   /** Treat `W` (water) as passable; Moving AI's default is blocked. */
   waterPassable?: boolean;
+  /**
+   * More characters to read as passable: the League of Robot Runners' maps mark emitters `E`
+   * (Start-Kit Input_Output_Format.md, "Map File Format"), which Moving AI does not define.
+   */
+  alsoPassable?: string;
 }
 
 export interface MovingAiMap {
@@ -57,6 +62,7 @@ function isPassableCode(code: number, waterPassable: boolean): boolean {
 export function parseMap(text: string, file = '<map>', options: MapReadOptions = {}): MovingAiMap {
   const waterPassable = options.waterPassable ?? false;
   if (looksBinary(text)) throw new FormatError(file, 1, 1, "this is not a text file (it holds binary data); a Moving AI map is text that starts with 'type octile'");
+  const alsoPassable = options.alsoPassable ?? '';
   const { lines, lineBreak, finalNewline } = splitLines(text);
   const fail = (line: number, column: number, reason: string): never => {
     throw new FormatError(file, line, column, reason);
@@ -101,7 +107,8 @@ export function parseMap(text: string, file = '<map>', options: MapReadOptions =
     const base = y * width;
     for (let x = 0; x < n; x++) {
       const code = row.charCodeAt(x);
-      const kind = code < 128 ? CHAR_CLASS[code] : 0;
+      let kind = code < 128 ? CHAR_CLASS[code] : 0;
+      if (kind === 0 && alsoPassable.length > 0 && alsoPassable.includes(row[x])) kind = PASSABLE;
       if (kind === 0) fail(index + 1, x + 1, `unknown map character ${quoteInput(row[x])}`);
       terrain[base + x] = code;
       passable[base + x] = kind === PASSABLE || (kind === WATER && waterPassable) ? 1 : 0;

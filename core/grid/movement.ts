@@ -14,11 +14,19 @@ export type CornerRule = 'no-cut' | 'cut';
 export interface Movement {
   connectivity: Connectivity;
   corners: CornerRule;
+  /**
+   * Units face one of four headings and each turn move forward, turn 90 degrees or wait (the
+   * League of Robot Runners' MAPF_T model, core/grid/headings.ts). Always 4-connected; plans
+   * carry a heading per turn beside each path.
+   */
+  turning?: boolean;
 }
 
 export const FOUR_CONNECTED: Movement = Object.freeze({ connectivity: 4, corners: 'no-cut' });
 export const OCTILE_NO_CUT: Movement = Object.freeze({ connectivity: 8, corners: 'no-cut' });
 export const OCTILE_CUT: Movement = Object.freeze({ connectivity: 8, corners: 'cut' });
+/** The League of Robot Runners' rotating robots: forward, turn clockwise or counter-clockwise, wait. */
+export const TURNING: Movement = Object.freeze({ connectivity: 4, corners: 'no-cut', turning: true });
 
 /**
  * Directions 0..3 are orthogonal (N, E, S, W), 4..7 diagonal (NE, SE, SW, NW), so a

@@ -9,11 +9,16 @@
  * - following: moving into a cell another agent leaves in that step (allowed unless disabled);
  * - rotation: three or more agents moving around a cycle at once (allowed unless disabled);
  * - footprint and speed: large (k x k) and slow units, see footprintConflicts.ts;
+ * - turn: with turning units (LoRR's MAPF_T, core/grid/headings.ts), each turn a unit moves one
+ *   cell the way it faces or turns 90 degrees in place or waits, never moving and turning at once;
+ *   the League's own checker (Start-Kit src/ActionModel.cpp) forbids vertex and swap conflicts and
+ *   allows following and rotation, the defaults here;
  * plus path sanity: starting on the start, legal single steps, ending on the goal.
  */
 import { type MapfInstance } from './instance.ts';
 import { ABSENT, type Path, cellAt } from './plan.ts';
 import { checkFootprints, hasLargeOrSlowUnits } from './footprintConflicts.ts';
+import { HEADING_LETTERS, turningAction } from '../grid/headings.ts';
 
 export interface ConflictRules {
   /** May an agent enter a cell that another agent leaves in the same step? */
@@ -42,7 +47,9 @@ export type ViolationRule =
   /** A slow unit moves faster than its speed allows. */
   | 'speed'
   /** A unit on a moving obstacle's cell, or swapping with one (obstacles.ts's obstacleViolations). */
-  | 'obstacle';
+  | 'obstacle'
+  /** Turning units: a heading missing or out of 0..3, a move not straight ahead, moving and turning at once, a half turn. */
+  | 'turn';
 
 export interface Violation {
   rule: ViolationRule;
@@ -59,6 +66,11 @@ export interface ValidationOptions {
   requireGoals?: boolean;
   /** Stop after this many violations. */
   maxViolations?: number;
+  /**
+   * With a turning movement: each agent's heading at each time, as long as its path (0 east,
+   * 1 south, 2 west, 3 north, core/grid/headings.ts).
+   */
+  headings?: readonly ArrayLike<number>[];
 }
 
 export interface ValidationResult {
@@ -126,6 +138,7 @@ export function validatePlan(instance: MapfInstance, paths: readonly Path[], opt
     }
   }
   if (!pathsSound) return { valid: false, violations };
+  if (movement.turning) checkHeadings(instance, paths, options.headings, report);
 
   // Conflicts between agents, one time step at a time, with two occupancy arrays that are
   // reset by touching only the cells written.
@@ -239,6 +252,37 @@ function isStep(instance: MapfInstance, from: number, to: number): boolean {
   if (dx === 0 || dy === 0) return true;
   if (movement.connectivity === 4) return false;
   return movement.corners === 'cut' || (grid.isFreeXY(fx + dx, fy) && grid.isFreeXY(fx, fy + dy));
+}
+
+/** Turning units: every turn is one of forward, clockwise, counter-clockwise or wait. */
+function checkHeadings(instance: MapfInstance, paths: readonly Path[], headings: readonly ArrayLike<number>[] | undefined, report: (rule: ViolationRule, agents: number[], t: number, cell: number, message: string) => void): void {
+  const { grid } = instance;
+  const where = (cell: number) => `(${grid.x(cell)}, ${grid.y(cell)})`;
+  if (headings === undefined || headings.length !== paths.length) {
+    report('turn', [], 0, -1, `turning units need a heading per agent per turn; the plan has ${headings?.length ?? 0} heading lists for ${paths.length} agents`);
+    return;
+  }
+  for (let a = 0; a < paths.length; a++) {
+    const path = paths[a];
+    const facing = headings[a];
+    if (facing.length !== path.length) {
+      report('turn', [a], 0, path[0], `agent ${a + 1} has ${facing.length} headings for a path of ${path.length} states`);
+      continue;
+    }
+    for (let t = 0; t < path.length; t++) {
+      const h = facing[t];
+      if (!(h === 0 || h === 1 || h === 2 || h === 3)) {
+        report('turn', [a], t, path[t], `agent ${a + 1} has heading ${h} at t=${t} (0 east, 1 south, 2 west, 3 north)`);
+        break;
+      }
+      if (t === 0) continue;
+      if (turningAction(grid.width, path[t - 1], facing[t - 1], path[t], h) >= 0) continue;
+      const from = `${where(path[t - 1])} facing ${HEADING_LETTERS[facing[t - 1]]}`;
+      const to = `${where(path[t])} facing ${HEADING_LETTERS[h]}`;
+      const why = path[t - 1] === path[t] ? 'a half turn' : facing[t - 1] !== h ? 'moving and turning at once' : 'a move not straight ahead';
+      report('turn', [a], t - 1, path[t], `agent ${a + 1} goes from ${from} to ${to} at t=${t - 1}: ${why}`);
+    }
+  }
 }
 
 /** One-line summary for error messages and test failures. */

@@ -16,6 +16,7 @@ import { CONTROLLER_SOLVERS, COOPERATIVE_SOLVERS } from '../solvers/cooperative/
 import { LACAM_CONTROLLERS, LACAM_SOLVERS } from '../solvers/lacam/index.ts';
 import { CBS_SOLVERS } from '../solvers/cbs/index.ts';
 import { CROWD_SOLVERS } from '../solvers/crowd/index.ts';
+import { LIFELONG_PLANNERS, type LifelongPlannerEntry } from '../solvers/lifelong/index.ts';
 
 /** Every family's entry, in the order the app and the CLI list them. */
 export const SOLVERS: readonly SolverEntry[] = [
@@ -56,6 +57,16 @@ export function noObstaclesMessage(name: string): string {
  */
 export async function prepareSolvers(): Promise<void> {
   for (const entry of SOLVERS) await entry.prepare?.();
+}
+
+/**
+ * Lifelong planners for League of Robot Runners problems (robots that turn, tasks handed out as
+ * robots finish them): run by core/solvers/lifelong's runner, not by `solve(instance)`.
+ */
+export { LIFELONG_PLANNERS };
+
+export function findLifelongPlanner(name: string): LifelongPlannerEntry | undefined {
+  return LIFELONG_PLANNERS.find((p) => p.name === name);
 }
 
 export function findSolver(name: string): SolverEntry | undefined {

@@ -1,0 +1,311 @@
+/**
+ * The Start-Kit's default task scheduler (LoRR 2024, default_planner/scheduler.cpp): it keeps the
+ * free robots and the unassigned tasks across steps and, robot by robot until its time is up,
+ * gives each free robot the unassigned task of least makespan: the distance from the robot to
+ * the task's first errand plus the distances between its errands in order. It never takes a task
+ * back. The Start-Kit looks up each distance in a table per errand cell (a breadth-first search
+ * kept for the whole run); here the errand-to-errand part is computed once when a task is
+ * revealed, and the robot's part comes from one search per step seeded with every unassigned
+ * task at its first errand, at its errand-to-errand length (Dial's buckets): each cell learns
+ * its least makespan and which task gives it. Robots are then served in order; a robot whose
+ * task was taken by an earlier robot waits for the next round's labels. The last few robots
+ * search alone, by breadth-first search from the robot, stopping once no farther task can beat
+ * the best found (tasks are listed by first errand cell, and the smallest errand-to-errand length
+ * among them is known). Each robot gets a task of least makespan among those unassigned when it
+ * is served, as in the Start-Kit, at a fraction of the searches.
+ */
+import type { TaskPool } from './taskPool.ts';
+import type { MapGraph } from './mapGraph.ts';
+import { BinaryHeap } from '../../search/binaryHeap.ts';
+
+const NONE = -1;
+/** Longest errand-to-errand length the histogram counts exactly; longer ones share the last bucket. */
+const LENGTH_BUCKETS = 1 << 16;
+
+export class DefaultScheduler {
+  private readonly graph: MapGraph;
+  private readonly pool: TaskPool;
+  /** Free robots in the order they became free; `isFree` marks them. */
+  private freeRobots: number[] = [];
+  private readonly isFree: Uint8Array;
+  /** Unassigned tasks by first errand cell: doubly linked lists through slots. */
+  private readonly headAt: Int32Array;
+  private readonly nextAt: Int32Array;
+  private readonly prevAt: Int32Array;
+  private readonly listed: Uint8Array;
+  /** Per slot, the distances between its errands in order. */
+  private readonly length: Int32Array;
+  private readonly lengthCount: Int32Array;
+  private minLength = 0;
+  private freeTasks = 0;
+  // Breadth-first search from a robot: a stamp per cell instead of clearing.
+  private readonly seen: Int32Array;
+  private stamp = 0;
+  private readonly queue: Int32Array;
+  private readonly depth: Int32Array;
+  // A* between errands.
+  private readonly g: Int32Array;
+  private readonly heap = new BinaryHeap(1024);
+  // The per-step search from all unassigned tasks: best makespan and its task per cell.
+  private readonly labelCost: Int32Array;
+  private readonly labelTask: Int32Array;
+  private bucketHead: Int32Array = new Int32Array(0);
+  private entryCell: Int32Array;
+  private entryNext: Int32Array;
+  /** Robots assigned so far and breadth-first cells visited, for the measures. */
+  assigned = 0;
+  visited = 0;
+
+  constructor(graph: MapGraph, pool: TaskPool) {
+    this.graph = graph;
+    this.pool = pool;
+    this.isFree = new Uint8Array(pool.robots);
+    this.headAt = new Int32Array(graph.cells).fill(NONE);
+    this.nextAt = new Int32Array(pool.capacity).fill(NONE);
+    this.prevAt = new Int32Array(pool.capacity).fill(NONE);
+    this.listed = new Uint8Array(pool.capacity);
+    this.length = new Int32Array(pool.capacity);
+    this.lengthCount = new Int32Array(LENGTH_BUCKETS);
+    this.seen = new Int32Array(graph.cells);
+    this.queue = new Int32Array(graph.cells);
+    this.depth = new Int32Array(graph.cells);
+    this.g = new Int32Array(graph.cells);
+    this.labelCost = new Int32Array(graph.cells);
+    this.labelTask = new Int32Array(graph.cells);
+    this.entryCell = new Int32Array(graph.cells * 2);
+    this.entryNext = new Int32Array(graph.cells * 2);
+  }
+
+  /** Takes in the pool's newly freed robots and newly revealed tasks (call once per update, before `schedule`). */
+  observe(): void {
+    for (const r of this.pool.newFreeRobots) {
+      if (this.isFree[r] === 1) continue;
+      this.isFree[r] = 1;
+      this.freeRobots.push(r);
+    }
+    for (const slot of this.pool.newTasks) this.list(slot);
+  }
+
+  /**
+   * Fills `proposed` (a slot or -1 per robot) from the current assignment plus new ones, robot by
+   * robot until `now() >= deadline`.
+   */
+  schedule(proposed: Int32Array, deadline: number, now: () => number): void {
+    proposed.set(this.pool.assignment);
+    this.served = [];
+    let waiting = this.freeRobots;
+    const kept: number[] = [];
+    // Rounds: label every cell with its best task, serve robots in order; a robot whose task an
+    // earlier robot took this round waits for the next round's labels (an exact greedy choice
+    // then too, in a different robot order: the Start-Kit's order is a hash set's anyway).
+    while (waiting.length > 0 && this.freeTasks > 0 && now() < deadline) {
+      // A labelling pass costs about as much each time: none that would end past the deadline
+      // (then robots search one by one, and the estimate decays so a slow pass, a collector
+      // pause, does not rule labelling out for good).
+      let few = waiting.length <= 8;
+      if (!few) {
+        const before = now();
+        if (before + this.labelMs > deadline) {
+          few = true;
+          this.labelMs *= 0.5;
+        } else {
+          this.labelAll();
+          this.labelMs = now() - before;
+        }
+      }
+      const deferred: number[] = [];
+      let i = 0;
+      for (; i < waiting.length; i++) {
+        if (this.freeTasks === 0 || ((i & 7) === 7 && now() >= deadline)) break;
+        const r = waiting[i];
+        const here = this.locations[r];
+        let slot: number;
+        if (few) slot = this.nearestTask(here);
+        else {
+          const label = this.labelTask[here];
+          if (label !== NONE && this.listed[label] === 0) {
+            deferred.push(r);
+            continue;
+          }
+          slot = label;
+        }
+        if (slot === NONE) {
+          kept.push(r); // no unassigned task is reachable from here
+          continue;
+        }
+        proposed[r] = slot;
+        this.served.push(r);
+        this.isFree[r] = 0;
+        this.unlist(slot);
+        this.assigned++;
+      }
+      for (; i < waiting.length; i++) deferred.push(waiting[i]);
+      waiting = deferred;
+    }
+    this.freeRobots = kept.concat(waiting);
+  }
+
+  /** How long the last labelling pass took (clock of `schedule`'s `now`). */
+  private labelMs = 0;
+
+  /** The robots the last `schedule` gave a task, in the order it served them. */
+  served: number[] = [];
+
+  /** Robot locations, set by the runner before `schedule`. */
+  locations: Int32Array = new Int32Array(0);
+
+  /**
+   * Dial's algorithm from every unassigned task at once: labelCost[c] = least (distance from c to
+   * a task's first errand + the task's errand-to-errand length), labelTask[c] = that task.
+   */
+  private labelAll(): void {
+    const { graph, labelCost, labelTask, headAt, nextAt, length, listed } = this;
+    const { start, neighbours } = graph;
+    labelCost.fill(0x7fffffff);
+    labelTask.fill(NONE);
+    let maxCost = 0;
+    for (let s = 0; s < this.pool.capacity; s++) if (listed[s] === 1 && length[s] > maxCost) maxCost = length[s];
+    const buckets = maxCost + graph.freeCells.length + 2;
+    if (this.bucketHead.length < buckets) this.bucketHead = new Int32Array(buckets);
+    const bucketHead = this.bucketHead;
+    bucketHead.fill(NONE, 0, buckets);
+    let entries = 0;
+    const push = (cell: number, cost: number): void => {
+      if (entries === this.entryCell.length) {
+        const cells = new Int32Array(entries * 2);
+        cells.set(this.entryCell);
+        const next = new Int32Array(entries * 2);
+        next.set(this.entryNext);
+        this.entryCell = cells;
+        this.entryNext = next;
+      }
+      this.entryCell[entries] = cell;
+      this.entryNext[entries] = bucketHead[cost];
+      bucketHead[cost] = entries++;
+    };
+    for (let c = 0; c < graph.cells; c++) {
+      for (let s = headAt[c]; s !== NONE; s = nextAt[s]) {
+        if (length[s] < labelCost[c]) {
+          labelCost[c] = length[s];
+          labelTask[c] = s;
+        }
+      }
+      if (labelTask[c] !== NONE) push(c, labelCost[c]);
+    }
+    for (let cost = 0; cost < buckets; cost++) {
+      for (let e = bucketHead[cost]; e !== NONE; e = this.entryNext[e]) {
+        const c = this.entryCell[e];
+        if (labelCost[c] !== cost) continue; // stale
+        const task = labelTask[c];
+        for (let k = start[c], end = start[c + 1]; k < end; k++) {
+          const n = neighbours[k];
+          if (labelCost[n] <= cost + 1) continue;
+          labelCost[n] = cost + 1;
+          labelTask[n] = task;
+          push(n, cost + 1);
+        }
+      }
+    }
+  }
+
+  /** The unassigned task of least makespan from `cell` (NONE if none is reachable). */
+  private nearestTask(cell: number): number {
+    if (cell < 0) return NONE;
+    const { graph, headAt, nextAt, length, seen, queue, depth } = this;
+    const { start, neighbours } = graph;
+    const stamp = ++this.stamp;
+    let best = NONE;
+    let bestCost = Infinity;
+    let head = 0;
+    let tail = 0;
+    seen[cell] = stamp;
+    depth[cell] = 0;
+    queue[tail++] = cell;
+    while (head < tail) {
+      const c = queue[head++];
+      const d = depth[c];
+      if (d + this.minLength >= bestCost) break;
+      for (let s = headAt[c]; s !== NONE; s = nextAt[s]) {
+        const cost = d + length[s];
+        if (cost < bestCost) {
+          bestCost = cost;
+          best = s;
+        }
+      }
+      for (let k = start[c], end = start[c + 1]; k < end; k++) {
+        const n = neighbours[k];
+        if (seen[n] === stamp) continue;
+        seen[n] = stamp;
+        depth[n] = d + 1;
+        queue[tail++] = n;
+      }
+    }
+    this.visited += head;
+    return best;
+  }
+
+  private list(slot: number): void {
+    const pool = this.pool;
+    const first = pool.tasks.errands[pool.errandStart(slot)];
+    let total = 0;
+    const base = pool.errandStart(slot);
+    for (let k = 1, count = pool.errandCount(slot); k < count; k++) total += this.errandDistance(pool.tasks.errands[base + k - 1], pool.tasks.errands[base + k]);
+    this.length[slot] = total;
+    const bucket = Math.min(total, LENGTH_BUCKETS - 1);
+    this.lengthCount[bucket]++;
+    if (this.freeTasks === 0 || bucket < this.minLength) this.minLength = bucket;
+    this.freeTasks++;
+    this.listed[slot] = 1;
+    this.prevAt[slot] = NONE;
+    this.nextAt[slot] = this.headAt[first];
+    if (this.headAt[first] !== NONE) this.prevAt[this.headAt[first]] = slot;
+    this.headAt[first] = slot;
+  }
+
+  private unlist(slot: number): void {
+    if (this.listed[slot] === 0) return;
+    this.listed[slot] = 0;
+    const pool = this.pool;
+    const first = pool.tasks.errands[pool.errandStart(slot)];
+    const prev = this.prevAt[slot];
+    const next = this.nextAt[slot];
+    if (prev === NONE) this.headAt[first] = next;
+    else this.nextAt[prev] = next;
+    if (next !== NONE) this.prevAt[next] = prev;
+    this.freeTasks--;
+    const bucket = Math.min(this.length[slot], LENGTH_BUCKETS - 1);
+    this.lengthCount[bucket]--;
+    if (this.freeTasks === 0) {
+      this.minLength = 0;
+      return;
+    }
+    while (this.lengthCount[this.minLength] === 0) this.minLength++;
+  }
+
+  /** Shortest distance between two cells: A* with the Manhattan distance (LENGTH_BUCKETS - 1 when unreachable). */
+  private errandDistance(from: number, to: number): number {
+    if (from === to) return 0;
+    const { graph, seen, g, heap } = this;
+    const { start, neighbours } = graph;
+    const stamp = ++this.stamp;
+    heap.clear();
+    seen[from] = stamp;
+    g[from] = 0;
+    heap.push(from, graph.manhattan(from, to));
+    while (heap.length > 0) {
+      const key = heap.peekPriority();
+      const c = heap.pop();
+      const gc = g[c];
+      if (gc + graph.manhattan(c, to) < key) continue; // stale entry
+      if (c === to) return gc;
+      for (let k = start[c], end = start[c + 1]; k < end; k++) {
+        const n = neighbours[k];
+        if (seen[n] === stamp && g[n] <= gc + 1) continue;
+        seen[n] = stamp;
+        g[n] = gc + 1;
+        heap.push(n, gc + 1 + graph.manhattan(n, to) - (gc + 1) * 1e-6);
+      }
+    }
+    return LENGTH_BUCKETS - 1;
+  }
+}
