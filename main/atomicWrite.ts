@@ -6,11 +6,11 @@ import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
+export async function writeFileAtomic(path: string, text: string | Uint8Array): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temporary, 'wx');
   try {
-    await handle.writeFile(text, 'utf8');
+    await (typeof text === 'string' ? handle.writeFile(text, 'utf8') : handle.writeFile(text));
     await handle.sync();
   } catch (error) {
     await handle.close();
