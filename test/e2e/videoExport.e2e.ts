@@ -172,8 +172,9 @@ describe('browser edition: replay to video', () => {
     expect(replay.turns).toBeGreaterThanOrEqual(TO);
     // The last unit moves between the clip's first and last turn, so the two frames tell turns apart.
     expect(replay.positions[FROM].slice(-2)).not.toEqual(replay.positions[TO].slice(-2));
-    // Trails off: a unit's colour at a cell centre is then its disc, or its path while paths are shown.
+    // Trails off and paths only for the selected units (none is): a unit's colour at a cell centre is then its disc.
     await app.page.keyboard.press('t');
+    await app.page.getByTestId('paths-selected-toggle').check();
   });
 
   it('opens the dialog from the Export menu and with Ctrl+Shift+E, offers GIF, MP4 and WebM, and Esc closes it', async () => {
@@ -181,7 +182,7 @@ describe('browser edition: replay to video', () => {
     await page.getByTestId('export-menu').selectOption('video');
     await page.getByTestId('video-dialog').waitFor();
     await expect.poll(() => page.locator('[data-testid="video-format"] option').evaluateAll((o) => o.map((e) => e.getAttribute('data-format')))).toEqual(['gif', 'mp4', 'webm']);
-    await expect(page.getByTestId('video-overlays').textContent()).resolves.toMatch(/^Shows what the replay shows now: units, goals, paths, unit numbers/);
+    await expect(page.getByTestId('video-overlays').textContent()).resolves.toMatch(/^Shows what the replay shows now: units, goals, unit numbers/);
     await screenshot(page, 'video-dialog');
     await page.keyboard.press('Escape');
     await page.getByTestId('video-dialog').waitFor({ state: 'detached' });
@@ -207,15 +208,14 @@ describe('browser edition: replay to video', () => {
     expect(near(gif.first(...e.wall), hex(WALL_COLOR), 8), `wall ${gif.first(...e.wall)}`).toBe(true);
     expect(near(gif.first(...e.first), e.unitColour, 8), `the unit at turn ${FROM}: ${gif.first(...e.first)}`).toBe(true);
     expect(near(gif.last(...e.last), e.unitColour, 8), `the unit at turn ${TO}: ${gif.last(...e.last)}`).toBe(true);
-    // Paths are on in the replay, so they are in the clip: at turn 2 the cell the unit reaches at turn 6 is on its path.
-    expect(near(gif.first(...e.last), e.unitColour, 8), `its path at turn ${FROM}: ${gif.first(...e.last)}`).toBe(true);
+    // The frames follow the turns: at turn 2 its turn-6 cell is floor, at turn 6 its turn-2 cell is.
+    expect(near(gif.first(...e.last), e.unitColour, 8), `its turn-${TO} cell at turn ${FROM}: ${gif.first(...e.last)}`).toBe(false);
+    expect(near(gif.last(...e.first), e.unitColour, 8), `its turn-${FROM} cell at turn ${TO}: ${gif.last(...e.first)}`).toBe(false);
     await expect(app.page.getByTestId('notice').textContent()).resolves.toMatch(new RegExp(`Saved ${name} \\(GIF \\(animated image\\), ${FRAMES} frames, ${SIDE}×${SIDE}`));
   });
 
   for (const format of ['mp4', 'webm']) {
     it(`records ${format === 'mp4' ? 'an MP4 (H.264)' : 'a WebM (VP9)'} whose frames, size and pixels are the replay`, async () => {
-      // Paths only for the selected units (none is): the clip leaves them out as the replay does.
-      await app.page.getByTestId('paths-selected-toggle').check();
       const { name, bytes } = await recordDownload(app.page, format);
       expect(name).toBe(`random-32-32-20-turns-${FROM}-${TO}.${format}`);
       const e = expectations();
@@ -228,7 +228,7 @@ describe('browser edition: replay to video', () => {
       expect(near(wall, hex(WALL_COLOR), 24), `wall ${wall}`).toBe(true);
       expect(near(first, e.unitColour, 40), `the unit at turn ${FROM}: ${first}`).toBe(true);
       expect(near(last, e.unitColour, 40), `the unit at turn ${TO}: ${last}`).toBe(true);
-      // Paths off (only the selected units', and none is selected): at turn 2 the unit's turn-6 cell is floor.
+      // At turn 2 the unit's turn-6 cell is floor (the clip leaves paths out, as the replay does now).
       const ahead = video.first[2] as Rgb;
       expect(near(ahead, e.unitColour, 40), `its turn-${TO} cell at turn ${FROM}: ${ahead}`).toBe(false);
     });
@@ -272,6 +272,8 @@ describe('desktop path (preload API stand-in): replay to video', () => {
     // The fake main has no solver process: the plan comes from the replay file, as Open Recent would bring it.
     await page.evaluate((text) => (window as unknown as { __desktop: { openFile(f: { name: string; text: string }): void } }).__desktop.openFile({ name: 'random-32-32-20-replay.json', text }), replayText);
     await expect.poll(() => page.getByTestId('export-menu').locator('option[value="video"]').isDisabled()).toBe(false);
+    // Paths shown (the default), trails off: the clip must show the paths.
+    await page.keyboard.press('t');
     // File > Export > Replay as Video… in the native menu.
     await page.evaluate(() => (window as unknown as { __desktop: { menu(c: string): void } }).__desktop.menu('export-video'));
     await fillDialog(page, 'gif');
@@ -287,6 +289,8 @@ describe('desktop path (preload API stand-in): replay to video', () => {
     const e = expectations();
     expect(near(gif.first(...e.wall), hex(WALL_COLOR), 8)).toBe(true);
     expect(near(gif.last(...e.last), e.unitColour, 8)).toBe(true);
+    // Paths are on in this replay, so they are in the clip: at turn 2 the cell the unit reaches at turn 6 is on its path.
+    expect(near(gif.first(...e.last), e.unitColour, 8), `its path at turn ${FROM}: ${gif.first(...e.last)}`).toBe(true);
     await page.close();
   });
 });
