@@ -1,9 +1,9 @@
 /**
- * The encoders a clip is written with, behind one small interface: GIF with gifenc (each frame
- * quantised to its own 256-colour palette; a replay has few colours, so flat areas stay exact)
- * and MP4 or WebM with WebCodecs' VideoEncoder through mediabunny's muxers.
+ * The encoders a clip is written with, behind one small interface: GIF with gifenc in a worker
+ * (gifWorker.ts: each frame quantised to its own 256-colour palette; a replay has few colours,
+ * so flat areas stay exact) and MP4 or WebM with WebCodecs' VideoEncoder through mediabunny's
+ * muxers (which encode off the page's thread already).
  */
-import { GIFEncoder, applyPalette, quantize } from 'gifenc';
 import { BufferTarget, CanvasSource, Mp4OutputFormat, Output, WebMOutputFormat } from 'mediabunny';
 import type { ClipFrame } from './clipSchedule.ts';
 import type { FormatChoice } from './videoFormats.ts';
@@ -24,21 +24,55 @@ export interface FrameSource {
   pixels(): Uint8ClampedArray;
 }
 
-/** An animated GIF that loops forever; `delays` in hundredths of a second, one per frame (clipSchedule.gifDelays). */
+/** Frames the GIF worker may hold queued: enough to keep it busy, few enough that Cancel is quick and memory small. */
+const GIF_FRAMES_IN_FLIGHT = 2;
+
+/**
+ * An animated GIF that loops forever; `delays` in hundredths of a second, one per frame
+ * (clipSchedule.gifDelays). The page only reads the pixels; a worker quantises and codes them.
+ */
 export function createGifEncoder(source: FrameSource, delays: readonly number[]): ClipEncoder {
-  const gif = GIFEncoder();
+  const worker = new Worker(new URL('./gifWorker.ts', import.meta.url), { type: 'module', name: 'mapf-lab-gif' });
   const { width, height } = source.canvas;
+  let sent = 0;
+  let done = 0;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  let file: Uint8Array | null = null;
+  worker.addEventListener('message', (event: MessageEvent) => {
+    const message = event.data as { done?: number; bytes?: Uint8Array; error?: string };
+    if (message.error !== undefined) failure = new Error(`the GIF encoder failed: ${message.error}`);
+    if (message.done !== undefined) done = message.done;
+    if (message.bytes) file = message.bytes;
+    wake?.();
+  });
+  worker.addEventListener('error', (event) => {
+    failure = new Error(`the GIF encoder failed: ${event.message}`);
+    wake?.();
+  });
+  const until = async (ready: () => boolean) => {
+    while (!ready() && !failure) await new Promise<void>((resolve) => (wake = resolve));
+    wake = null;
+    if (failure) throw failure;
+  };
+  worker.postMessage({ start: { width, height } });
   return {
     async add(_frame, index) {
+      await until(() => sent - done < GIF_FRAMES_IN_FLIGHT);
       const rgba = source.pixels();
-      const palette = quantize(rgba, 256);
-      gif.writeFrame(applyPalette(rgba, palette), width, height, { palette, delay: delays[index] * 10, repeat: 0 });
+      worker.postMessage({ frame: rgba, delay: delays[index] }, [rgba.buffer]);
+      sent++;
     },
     async finish() {
-      gif.finish();
-      return gif.bytes();
+      await until(() => done === sent);
+      worker.postMessage({ finish: true });
+      await until(() => file !== null);
+      worker.terminate();
+      return file!;
     },
-    async cancel() {},
+    async cancel() {
+      worker.terminate();
+    },
   };
 }
 

@@ -31,7 +31,7 @@ export class ClipCancelled extends Error {
 }
 
 /** Longest stretch (ms) the loop holds the page before yielding to input and painting. */
-const YIELD_AFTER_MS = 40;
+const YIELD_AFTER_MS = 16;
 
 export async function recordClip(request: ClipRequest, signal: AbortSignal, onProgress: (done: number, total: number) => void): Promise<RecordedClip> {
   const { grid } = model.document;
