@@ -211,7 +211,7 @@ describe('browser edition: replay to video', () => {
     // The frames follow the turns: at turn 2 its turn-6 cell is floor, at turn 6 its turn-2 cell is.
     expect(near(gif.first(...e.last), e.unitColour, 8), `its turn-${TO} cell at turn ${FROM}: ${gif.first(...e.last)}`).toBe(false);
     expect(near(gif.last(...e.first), e.unitColour, 8), `its turn-${FROM} cell at turn ${TO}: ${gif.last(...e.first)}`).toBe(false);
-    await expect(app.page.getByTestId('notice').textContent()).resolves.toMatch(new RegExp(`Saved ${name} \\(GIF \\(animated image\\), ${FRAMES} frames, ${SIDE}×${SIDE}`));
+    await expect(app.page.getByTestId('notice').textContent()).resolves.toMatch(new RegExp(`Saved ${name} \\(GIF, ${FRAMES} frames, ${SIDE}×${SIDE}`));
   });
 
   for (const format of ['mp4', 'webm']) {

@@ -94,7 +94,7 @@ export function VideoExportDialog() {
       const saved = await fileService.saveBytes(name, clip.bytes, choice.mimeType, [{ name: choice.label, extensions: [choice.extension] }]);
       close();
       if (saved.error) notify('error', saved.error);
-      else if (saved.saved) notify('info', `Saved ${saved.name ?? name} (${choice.label}, ${clip.frames} frames, ${clip.width}×${clip.height}, ${clip.seconds.toFixed(1)} s, turns ${timing.from} to ${timing.to}).`);
+      else if (saved.saved) notify('info', `Saved ${saved.name ?? name} (${choice.short}, ${clip.frames} frames, ${clip.width}×${clip.height}, ${clip.seconds.toFixed(1)} s, turns ${timing.from} to ${timing.to}).`);
     } catch (error) {
       videoExportStore.set({ progress: null });
       if (error instanceof ClipCancelled) notify('info', 'Recording cancelled: nothing was saved.');

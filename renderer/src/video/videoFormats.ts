@@ -14,6 +14,8 @@ export type ClipFormat = 'gif' | 'mp4' | 'webm';
 export interface FormatChoice {
   format: ClipFormat;
   label: string;
+  /** As the saved notice names it: "GIF", "MP4 (H.264)". */
+  short: string;
   /** The video codec (mediabunny's name), for mp4 and webm. */
   codec?: VideoCodec;
   extension: string;
@@ -21,11 +23,11 @@ export interface FormatChoice {
 }
 
 /** What each format may be written with, in order of preference. */
-const CANDIDATES: { format: ClipFormat; codec?: VideoCodec; label: string; extension: string; mimeType: string }[] = [
-  { format: 'gif', label: 'GIF (animated image)', extension: 'gif', mimeType: 'image/gif' },
-  { format: 'mp4', codec: 'avc', label: 'MP4 (H.264 video)', extension: 'mp4', mimeType: 'video/mp4' },
-  { format: 'webm', codec: 'vp9', label: 'WebM (VP9 video)', extension: 'webm', mimeType: 'video/webm' },
-  { format: 'webm', codec: 'vp8', label: 'WebM (VP8 video)', extension: 'webm', mimeType: 'video/webm' },
+const CANDIDATES: FormatChoice[] = [
+  { format: 'gif', label: 'GIF (animated image)', short: 'GIF', extension: 'gif', mimeType: 'image/gif' },
+  { format: 'mp4', codec: 'avc', label: 'MP4 (H.264 video)', short: 'MP4 (H.264)', extension: 'mp4', mimeType: 'video/mp4' },
+  { format: 'webm', codec: 'vp9', label: 'WebM (VP9 video)', short: 'WebM (VP9)', extension: 'webm', mimeType: 'video/webm' },
+  { format: 'webm', codec: 'vp8', label: 'WebM (VP8 video)', short: 'WebM (VP8)', extension: 'webm', mimeType: 'video/webm' },
 ];
 
 export interface FormatSupport {
