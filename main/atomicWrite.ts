@@ -19,11 +19,11 @@ export interface AtomicWriteFs {
 
 const NODE_FS: AtomicWriteFs = { open: openFile, rename: renameFile, unlink: unlinkFile };
 
-export async function writeFileAtomic(path: string, text: string, fs: AtomicWriteFs = NODE_FS): Promise<void> {
+export async function writeFileAtomic(path: string, text: string | Uint8Array, fs: AtomicWriteFs = NODE_FS): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(temporary, 'wx');
   try {
-    await handle.writeFile(text, 'utf8');
+    await (typeof text === 'string' ? handle.writeFile(text, 'utf8') : handle.writeFile(text));
     await handle.sync();
   } catch (error) {
     await handle.close();

@@ -54,6 +54,7 @@ export function buildMenu(hooks: MenuHooks): void {
             item('Plan for PlanViz Qt (interchange)…', 'export-planviz'),
             item('Plan for PlanViz run.py (LoRR 2023)…', 'export-lorr'),
             item('Units as Moving AI Scenario…', 'export-scen'),
+            item('Replay as Video (GIF, MP4, WebM)…', 'export-video', 'CmdOrCtrl+Shift+E'),
           ],
         },
         { type: 'separator' },

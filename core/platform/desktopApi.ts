@@ -18,6 +18,7 @@ export const IPC = {
   appInfo: 'mapf-lab:app:info',
   fileOpen: 'mapf-lab:file:open',
   fileSave: 'mapf-lab:file:save',
+  fileSaveBinary: 'mapf-lab:file:save-binary',
   fileReadBeside: 'mapf-lab:file:read-beside',
   fileOpened: 'mapf-lab:file:opened',
   menuCommand: 'mapf-lab:menu:command',
@@ -74,6 +75,8 @@ export const MENU_COMMANDS = [
   'export-planviz',
   'export-lorr',
   'export-scen',
+  /** Opens the replay-to-video dialog. */
+  'export-video',
   'undo',
   'redo',
   'solve',
@@ -121,6 +124,9 @@ export interface SaveOutcome {
 /** Largest text file the app opens or saves (a 8192x8192 map is about 64 MiB). */
 export const MAX_TEXT_FILE_BYTES = 80 * 1024 * 1024;
 
+/** Largest binary file the app saves (a replay clip: GIF, MP4 or WebM). */
+export const MAX_BINARY_FILE_BYTES = 512 * 1024 * 1024;
+
 export interface AppInfo {
   apiVersion: number;
   appVersion: string;
@@ -144,6 +150,8 @@ export interface DesktopApi {
   saveTextFile(suggestedName: string, text: string, filters: FileFilter[], options?: SaveOptions): Promise<SaveOutcome>;
   /** Reads a .map file named relative to the scenario file this window opened or saved last. */
   readMapBesideScenario(relativePath: string): Promise<OpenedTextFile>;
+  /** Shows the save dialog and writes `bytes` atomically (a replay clip); not remembered as a document or a recent file. */
+  saveBinaryFile(suggestedName: string, bytes: Uint8Array, filters: FileFilter[]): Promise<SaveOutcome>;
   /** Native menu commands; returns the unsubscribe function. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
   /** Files opened by main itself (File > Open Recent); returns the unsubscribe function. */

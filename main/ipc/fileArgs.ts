@@ -1,7 +1,7 @@
 /** Validation of file-dialog arguments from the renderer (pure, unit tested). */
 import { z } from 'zod';
 import { dirname, extname, isAbsolute, resolve } from 'node:path';
-import { MAX_TEXT_FILE_BYTES, type FileFilter } from '../../core/platform/desktopApi.ts';
+import { MAX_BINARY_FILE_BYTES, MAX_TEXT_FILE_BYTES, type FileFilter } from '../../core/platform/desktopApi.ts';
 import type { Checked } from './validate.ts';
 
 const filtersSchema = z
@@ -25,6 +25,15 @@ export function checkSaveArgs(name: unknown, text: unknown): Checked<{ name: str
   if (typeof text !== 'string') return { ok: false, message: `file content must be text, got ${typeof text}` };
   if (text.length > MAX_TEXT_FILE_BYTES) return { ok: false, message: `file content is larger than ${MAX_TEXT_FILE_BYTES} bytes` };
   return { ok: true, value: { name: parsedName.data, text } };
+}
+
+/** A binary file to save (a replay clip): a file name and bytes, as structured clone brings a Uint8Array across IPC. */
+export function checkSaveBinaryArgs(name: unknown, bytes: unknown): Checked<{ name: string; bytes: Uint8Array }> {
+  const parsedName = fileNameSchema.safeParse(name);
+  if (!parsedName.success) return { ok: false, message: `invalid file name: ${parsedName.error.issues[0].message}` };
+  if (!(bytes instanceof Uint8Array)) return { ok: false, message: 'file content must be bytes (a Uint8Array)' };
+  if (bytes.byteLength > MAX_BINARY_FILE_BYTES) return { ok: false, message: `file content is larger than ${MAX_BINARY_FILE_BYTES} bytes` };
+  return { ok: true, value: { name: parsedName.data, bytes } };
 }
 
 /** A caller's words for resolveBeside's refusals. */

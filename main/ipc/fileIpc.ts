@@ -12,7 +12,7 @@ import { writeFileAtomic } from '../atomicWrite.ts';
 import { rememberFile, sessionFor } from '../documentSessions.ts';
 import { readTextFile } from '../labFiles.ts';
 import type { RecentFiles } from '../recentFiles.ts';
-import { MAP_BESIDE, checkFilters, checkSaveArgs } from './fileArgs.ts';
+import { MAP_BESIDE, checkFilters, checkSaveArgs, checkSaveBinaryArgs } from './fileArgs.ts';
 import { readNamedFiles } from '../namedFiles.ts';
 import { namedFileAccess } from './folderConsent.ts';
 import { handle } from './trustedIpc.ts';
@@ -39,7 +39,7 @@ export function wantsCurrentFile(options: unknown): boolean {
  */
 export async function saveText(
   sender: WebContents,
-  file: { name: string; text: string },
+  file: { name: string; text: string | Uint8Array },
   filters: FileFilter[],
   path: string | undefined,
   remember: (path: string) => void | Promise<void>,
@@ -107,6 +107,15 @@ export function registerFileIpc(recent: RecentFiles, onRecentChanged: () => void
       rememberFile(session, path);
       await addRecent(path);
     });
+  });
+
+  // A replay clip: the same dialog and atomic write, but not a document (Save keeps its file) nor a recent file (the app cannot open it).
+  handle(IPC.fileSaveBinary, async (event, nameArg: unknown, bytesArg: unknown, filtersArg: unknown): Promise<SaveOutcome> => {
+    const args = checkSaveBinaryArgs(nameArg, bytesArg);
+    if (!args.ok) return { saved: false, error: args.message };
+    const filters = checkFilters(filtersArg);
+    if (!filters.ok) return { saved: false, error: filters.message };
+    return saveText(event.sender, { name: args.value.name, text: args.value.bytes }, filters.value, undefined, () => undefined);
   });
 
   handle(IPC.fileReadBeside, async (event, relativeArg: unknown): Promise<OpenedTextFile> => {

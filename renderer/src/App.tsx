@@ -26,6 +26,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { installFollow } from './replay/follow.ts';
 import { toggleView, viewStore } from './lab/viewMode.ts';
 import { useLabShortcut } from './lab/labKeys.ts';
+import { videoExportStore } from './video/videoExport.ts';
 
 // Monaco is large: the JSON editor loads the first time it is opened.
 // Monaco is large: loaded when the JSON panel first opens, its JSON mode before the editor mounts.
@@ -34,6 +35,8 @@ const JsonPanel = lazy(async () => {
   await setup.loadJsonMode();
   return panel;
 });
+// Replay to video (its encoders are large) loads the first time it is opened.
+const VideoExportDialog = lazy(() => import('./video/VideoExportDialog.tsx').then((m) => ({ default: m.VideoExportDialog })));
 // The lab (experiments, charts) loads the first time it is opened.
 const LabView = lazy(() => import('./lab/LabView.tsx').then((m) => ({ default: m.LabView })));
 
@@ -48,6 +51,7 @@ export function App() {
   const units = useSlice(modelStore, (s) => s.agents.length);
   const connectivity = useSlice(modelStore, (s) => s.movement.connectivity);
   const jsonOpen = useSlice(editorStore, (s) => s.jsonOpen);
+  const videoOpen = useSlice(videoExportStore, (s) => s.open);
   return (
     <div className="app">
       <header className="app-header">
@@ -105,6 +109,11 @@ export function App() {
       )}
       <HelpOverlay />
       <AskDialog />
+      {videoOpen && (
+        <Suspense fallback={null}>
+          <VideoExportDialog />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -170,6 +170,33 @@ describe('main: file save', () => {
   });
 });
 
+describe('main: binary save (a replay clip)', () => {
+  const GIF_FILTERS = [{ name: 'GIF (animated image)', extensions: ['gif'] }];
+
+  it('asks where, writes the bytes as they are, and remembers neither a document nor a recent file', async () => {
+    const dir = folder();
+    electron.savePath = join(dir, 'clip.gif');
+    const bytes = Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x00, 0xff, 0x80, 0x0a, 0x0d]);
+    const changed = recentChanged;
+    await expect(call<SaveOutcome>(IPC.fileSaveBinary, sender(2), 'bridge-turns-0-40.gif', bytes, GIF_FILTERS)).resolves.toEqual({ saved: true, name: 'clip.gif' });
+    expect(electron.dialogs).toEqual([{ kind: 'save', inWindow: true, options: { defaultPath: 'bridge-turns-0-40.gif', filters: GIF_FILTERS } }]);
+    expect([...readFileSync(electron.savePath)]).toEqual([...bytes]);
+    expect(recentChanged).toBe(changed);
+    expect(sessionFor(2).files.get('.gif')).toBeUndefined();
+  });
+
+  it('saves nothing when the dialog is cancelled', async () => {
+    await expect(call<SaveOutcome>(IPC.fileSaveBinary, sender(8), 'clip.webm', new Uint8Array(4), GIF_FILTERS)).resolves.toEqual({ saved: false });
+  });
+
+  it('refuses a path for a name, text for bytes and odd filters before any dialog', async () => {
+    expect((await call<SaveOutcome>(IPC.fileSaveBinary, sender(1), '../clip.gif', new Uint8Array(1), GIF_FILTERS)).error).toMatch(/invalid file name: .*not a path/);
+    expect((await call<SaveOutcome>(IPC.fileSaveBinary, sender(1), 'clip.gif', 'GIF89a', GIF_FILTERS)).error).toMatch(/must be bytes/);
+    expect((await call<SaveOutcome>(IPC.fileSaveBinary, sender(1), 'clip.gif', new Uint8Array(1), 'gif')).error).toMatch(/invalid file filters/);
+    expect(electron.dialogs).toEqual([]);
+  });
+});
+
 describe('main: a scenario\'s map beside it', () => {
   it('reads the .map named relative to the window\'s scenario, or says why not', async () => {
     const dir = folder();

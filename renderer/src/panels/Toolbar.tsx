@@ -1,11 +1,12 @@
 /** File actions, each with its shortcut in the tooltip, and the Export menu. */
 import { exportLorr, exportPlanViz, exportReplayFile, exportUnitsScen } from '../state/exportActions.ts';
 import { useCurrentOutcome } from '../state/plan.ts';
+import { openVideoExport } from '../video/videoExport.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { exportSolutionText, addUnitsFromScenario, newScenario, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile, UNITS_FROM_SCENARIO } from '../state/fileActions.ts';
 
-type ExportKind = 'replay' | 'planviz' | 'lorr' | 'solution' | 'scen';
+type ExportKind = 'replay' | 'planviz' | 'lorr' | 'solution' | 'scen' | 'video';
 
 function runExport(kind: ExportKind): void {
   if (kind === 'replay') void exportReplayFile();
@@ -13,6 +14,7 @@ function runExport(kind: ExportKind): void {
   else if (kind === 'lorr') void exportLorr();
   else if (kind === 'solution') void exportSolutionText();
   else if (kind === 'scen') void exportUnitsScen();
+  else if (kind === 'video') openVideoExport();
 }
 
 export function Toolbar() {
@@ -45,7 +47,7 @@ export function Toolbar() {
         className="export-menu"
         value=""
         onChange={(e) => runExport(e.target.value as ExportKind)}
-        title="Export the replay, the plan or the units for other tools"
+        title="Export the replay, the plan or the units for other tools; the replay as a video (Ctrl+Shift+E)"
         aria-label="Export"
         data-testid="export-menu"
       >
@@ -63,6 +65,9 @@ export function Toolbar() {
         </option>
         <option value="solution" disabled={noPlan}>
           Plan for mapf-visualizer (.txt)
+        </option>
+        <option value="video" disabled={noPlan}>
+          Replay as video (GIF, MP4, WebM)…
         </option>
         <option value="scen" disabled={units === 0}>
           Units as Moving AI .scen

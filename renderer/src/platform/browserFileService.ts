@@ -33,6 +33,11 @@ export const browserFileService: FileService = {
     downloadBlob(suggestedName, new Blob([text], { type: 'text/plain' }));
     return { saved: true, name: suggestedName };
   },
+
+  async saveBytes(suggestedName, bytes, mimeType) {
+    downloadBlob(suggestedName, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mimeType }));
+    return { saved: true, name: suggestedName };
+  },
 };
 
 /** Saves any bytes as a browser download (binary-safe: PNG charts use it too). */

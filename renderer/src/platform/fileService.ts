@@ -11,4 +11,6 @@ export interface FileService {
    * browser page cannot read files beside another); undefined in the browser edition.
    */
   readMapBesideScenario?: (relativePath: string) => Promise<OpenedTextFile>;
+  /** Lets the user save bytes, a replay clip (desktop: save dialog and atomic write; browser: a download). */
+  saveBytes(suggestedName: string, bytes: Uint8Array, mimeType: string, filters: FileFilter[]): Promise<SaveOutcome>;
 }

@@ -24,7 +24,9 @@ export type ShortcutAction =
   | { kind: 'fit' }
   | { kind: 'zoom'; factor: number }
   | { kind: 'toggle'; what: 'heat' | 'trails' | 'labels' | 'json' | 'follow' }
-  | { kind: 'file'; what: 'open' | 'save' | 'saveMap' | 'new' };
+  | { kind: 'file'; what: 'open' | 'save' | 'saveMap' | 'new' }
+  /** The replay-to-video dialog. */
+  | { kind: 'exportVideo' };
 
 /** One letter per tool, as TOOLS shows them; C (follow), H, T and N are the replay's, B the compared runs' A/B switch. */
 export const TOOL_KEYS: Record<string, ToolName> = { v: 'select', p: 'pencil', e: 'eraser', l: 'line', r: 'rect', f: 'fill', u: 'unit', d: 'door', o: 'obstacle', m: 'measure' };
@@ -40,6 +42,7 @@ export function shortcutFor(event: KeyDescriptor): ShortcutAction | null {
     if (lower === 'o' && !event.shiftKey) return { kind: 'file', what: 'open' };
     if (lower === 's') return { kind: 'file', what: event.shiftKey ? 'saveMap' : 'save' };
     if (lower === 'j') return { kind: 'toggle', what: 'json' };
+    if (lower === 'e' && event.shiftKey) return { kind: 'exportVideo' };
     return null;
   }
   if (event.altKey) return lower === 'n' ? { kind: 'file', what: 'new' } : null;

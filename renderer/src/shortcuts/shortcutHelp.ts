@@ -22,6 +22,7 @@ export const SHORTCUT_HELP: readonly ShortcutHelp[] = [
   { group: 'File', keys: 'Ctrl+O', what: 'Open a scenario, replay file or .map', press: key('o', { ctrlKey: true }) },
   { group: 'File', keys: 'Ctrl+S', what: 'Save the scenario', press: key('s', { ctrlKey: true }) },
   { group: 'File', keys: 'Ctrl+Shift+S', what: 'Save the map as a Moving AI .map', press: key('S', { ctrlKey: true, shiftKey: true }) },
+  { group: 'File', keys: 'Ctrl+Shift+E', what: 'Export the replay as a video (GIF, MP4 or WebM)', press: key('E', { ctrlKey: true, shiftKey: true }) },
   { group: 'Edit', keys: 'Ctrl+Z', what: 'Undo', press: key('z', { ctrlKey: true }) },
   { group: 'Edit', keys: 'Ctrl+Shift+Z / Ctrl+Y', what: 'Redo', press: key('y', { ctrlKey: true }) },
   { group: 'Edit', keys: 'Delete', what: 'Delete the selected units', press: key('Delete') },

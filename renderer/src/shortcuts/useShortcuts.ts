@@ -17,6 +17,7 @@ import { fitView, zoomCentre } from '../canvas/viewState.ts';
 import { toolController } from '../canvas/MapView.tsx';
 import { model } from '../state/session.ts';
 import { solveStore } from '../state/solveState.ts';
+import { openVideoExport } from '../video/videoExport.ts';
 
 function inJsonEditor(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest('.monaco-editor') !== null;
@@ -82,6 +83,8 @@ export function perform(action: ShortcutAction): void {
       if (action.what === 'open') return void openScenarioFile();
       if (action.what === 'saveMap') return void saveMapFile();
       return void saveScenarioFile();
+    case 'exportVideo':
+      return openVideoExport();
   }
 }
 

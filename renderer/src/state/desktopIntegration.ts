@@ -5,6 +5,7 @@
  * the browser edition.
  */
 import type { MenuCommand } from '../../../core/platform/desktopApi.ts';
+import { openVideoExport } from '../video/videoExport.ts';
 import { desktopApi } from '../platform/index.ts';
 import { isDirty, onMarkedClean } from './autosave.ts';
 import { editorStore } from './editorState.ts';
@@ -43,6 +44,8 @@ export function runMenuCommand(command: MenuCommand): void {
       return void exportLorr();
     case 'export-scen':
       return void exportUnitsScen();
+    case 'export-video':
+      return openVideoExport();
     case 'undo':
       return undo();
     case 'redo':

@@ -28,6 +28,11 @@ export const FAKE_DESKTOP_API = `
       calls.push(['save', name, options && options.reuseCurrentFile === true]);
       return { saved: true, name };
     },
+    saveBinaryFile: async (name, bytes, filters) => {
+      calls.push(['saveBinary', name, bytes.length, filters.map((f) => f.extensions.join(','))]);
+      window.__desktop.savedBytes = bytes;
+      return { saved: true, name };
+    },
     readMapBesideScenario: async (path) => { throw new Error('no map beside the scenario in this test'); },
     onMenuCommand: (listener) => { listeners.menu.push(listener); return () => {}; },
     onFileOpened: (listener) => { listeners.file.push(listener); return () => {}; },

@@ -4,7 +4,7 @@ import { shortcutFor, type ShortcutAction } from '../../../renderer/src/shortcut
 import { SHORTCUT_HELP } from '../../../renderer/src/shortcuts/shortcutHelp.ts';
 import { isLabShortcut } from '../../../renderer/src/lab/viewMode.ts';
 
-const ACTION_KINDS: ShortcutAction['kind'][] = ['undo', 'redo', 'tool', 'brush', 'step', 'playPause', 'home', 'end', 'delete', 'escape', 'solve', 'fit', 'zoom', 'toggle', 'file', 'compareSwitch', 'help'];
+const ACTION_KINDS: ShortcutAction['kind'][] = ['undo', 'redo', 'tool', 'brush', 'step', 'playPause', 'home', 'end', 'delete', 'escape', 'solve', 'fit', 'zoom', 'toggle', 'file', 'compareSwitch', 'help', 'exportVideo'];
 
 describe('the shortcut list', () => {
   it('every entry is a key press the editor answers', () => {
