@@ -78,39 +78,43 @@ export function ComparePanel({ inDock = false }: { inDock?: boolean }) {
           A/B <kbd>B</kbd>
         </button>
       </div>
-      <div className="field-row compare-kept" role="group" aria-label="Kept comparisons">
-        <select value={state.activeId ?? ''} disabled={running || state.kept.length === 0} onChange={(e) => selectComparison(e.target.value || null)} data-testid="compare-kept" aria-label="Kept comparison shown" title="Comparisons kept with this scenario (newest last)">
-          {state.kept.length === 0 && <option value="">No comparison kept</option>}
-          {state.kept.map((c, i) => (
-            <option key={c.id} value={c.id}>
-              {c.name}{hashes[i] ? '' : ' (stale)'}
-            </option>
-          ))}
-        </select>
-        <input
-          type="text"
-          value={name}
-          disabled={running || !active}
-          maxLength={80}
-          onChange={(e) => setName(e.target.value)}
-          onBlur={() => active && renameComparison(active.id, name)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && active) renameComparison(active.id, name);
-            if (e.key === 'Escape') setName(active?.name ?? '');
-            e.stopPropagation();
-          }}
-          aria-label="Name of the comparison"
-          data-testid="compare-name"
-        />
-        <button type="button" disabled={running || !active} onClick={() => active && deleteComparison(active.id)} data-testid="compare-delete" title="Delete this comparison (Undo in the notice)">
-          Delete
-        </button>
-        <button type="button" disabled={running || state.kept.length === 0} onClick={() => void saveComparisons()} data-testid="compare-save" title="Save the kept comparisons with their plans as NAME.compare.json, to keep beside the scenario">
-          Save…
-        </button>
-        <button type="button" disabled={running} onClick={() => void openComparisons()} data-testid="compare-open" title="Open a NAME.compare.json file">
-          Open…
-        </button>
+      <div className="compare-kept" role="group" aria-label="Kept comparisons">
+        <div className="field-row compare-kept-name">
+          <select value={state.activeId ?? ''} disabled={running || state.kept.length === 0} onChange={(e) => selectComparison(e.target.value || null)} data-testid="compare-kept" aria-label="Kept comparison shown" title="Comparisons kept with this scenario (newest last)">
+            {state.kept.length === 0 && <option value="">No comparison kept</option>}
+            {state.kept.map((c, i) => (
+              <option key={c.id} value={c.id}>
+                {c.name}{hashes[i] ? '' : ' (stale)'}
+              </option>
+            ))}
+          </select>
+          <input
+            type="text"
+            value={name}
+            disabled={running || !active}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={() => active && renameComparison(active.id, name)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && active) renameComparison(active.id, name);
+              if (e.key === 'Escape') setName(active?.name ?? '');
+              e.stopPropagation();
+            }}
+            aria-label="Name of the comparison"
+            data-testid="compare-name"
+          />
+        </div>
+        <div className="field-row">
+          <button type="button" disabled={running || !active} onClick={() => active && deleteComparison(active.id)} data-testid="compare-delete" title="Delete this comparison (Undo in the notice)">
+            Delete
+          </button>
+          <button type="button" disabled={running || state.kept.length === 0} onClick={() => void saveComparisons()} data-testid="compare-save" title="Save the kept comparisons with their plans as NAME.compare.json, to keep beside the scenario">
+            Save…
+          </button>
+          <button type="button" disabled={running} onClick={() => void openComparisons()} data-testid="compare-open" title="Open a NAME.compare.json file">
+            Open…
+          </button>
+        </div>
       </div>
       {(running || state.progress) && <p className="muted" data-testid="compare-progress">{running ? `Running ${state.progress}` : state.progress}</p>}
       {!current && active && (
@@ -121,8 +125,8 @@ export function ComparePanel({ inDock = false }: { inDock?: boolean }) {
           </button>
         </p>
       )}
-      {rows.length > 0 && <CompareTable rows={rows} regionNames={regionNames} current={current} shown={state.shown} a={state.a} b={state.b} />}
-      {rows.length > 0 && state.shown !== null && (
+      {rows.length > 0 && <CompareTable rows={rows} regionNames={regionNames} current={current} shown={current ? state.shown : null} a={state.a} b={state.b} />}
+      {rows.length > 0 && current && state.shown !== null && (
         <p className="muted" data-testid="compare-shown">
           Replaying {rows[state.shown]?.label}
           {state.a !== null && state.b !== null ? ` (A: ${rows[state.a]?.label}, B: ${rows[state.b]?.label}; B flips)` : ''}.
