@@ -30,9 +30,11 @@ export function ComparePanel({ inDock = false }: { inDock?: boolean }) {
   const running = state.phase === 'running';
   const active = state.kept.find((c) => c.id === state.activeId) ?? null;
   // A comparison belongs to the scenario as compared: after an edit that changes plans it is stale.
-  // (compareRevision changes exactly when such an edit happens; the hash is recomputed then.)
-  const current = running || (compareRevision >= 0 && state.hash === currentPlanHash());
-  const hashes = state.kept.map((c) => c.scenarioHash === currentPlanHash());
+  // (compareRevision changes exactly when such an edit happens; the hash is recomputed then, and
+  // only while comparisons are kept: serialising a big map at every stroke would be for nothing.)
+  const hash = state.kept.length > 0 && compareRevision >= 0 ? currentPlanHash() : null;
+  const current = running || (hash !== null && state.hash === hash);
+  const hashes = state.kept.map((c) => c.scenarioHash === hash);
   const [name, setName] = useState(active?.name ?? '');
   useEffect(() => setName(active?.name ?? ''), [active?.id, active?.name]);
   const toggle = (solver: string) => compareStore.set({ picked: state.picked.includes(solver) ? state.picked.filter((n) => n !== solver) : [...state.picked, solver] });

@@ -81,7 +81,7 @@ let loadedFor: string | null = null;
 export function loadKeptComparisons(): void {
   if (compareStore.get().phase === 'running') return;
   loadedFor = model.document.name;
-  const kept = keptFor(loadedFor, currentPlanHash());
+  const kept = keptFor(loadedFor, currentPlanHash);
   compareStore.set({ kept });
   selectComparison(kept.at(-1)?.id ?? null);
 }

@@ -57,11 +57,13 @@ function readAll(): ComparisonsFile[] {
 }
 
 /** The comparisons kept for scenario `name`, else those of another name made on the same content (a renamed scenario). */
-export function keptFor(name: string, hash: string): Comparison[] {
+export function keptFor(name: string, hash: string | (() => string)): Comparison[] {
   const all = readAll();
   const own = all.find((f) => f.scenario === name);
   if (own) return own.comparisons;
-  return all.flatMap((f) => f.comparisons.filter((c) => c.scenarioHash === hash));
+  if (all.length === 0) return [];
+  const wanted = typeof hash === 'string' ? hash : hash();
+  return all.flatMap((f) => f.comparisons.filter((c) => c.scenarioHash === wanted));
 }
 
 /** Replaces scenario `name`'s kept comparisons (the newest MAX_COMPARISONS), most recently written scenario last. */
