@@ -180,5 +180,5 @@ export interface DesktopApi {
   writeBackup(key: string, text: string | null): Promise<void>;
 }
 
-/** The only backups main keeps (autosave's current one and the one offered at start). */
-export const BACKUP_KEYS = ['mapf-lab/autosave', 'mapf-lab/autosave-offered'] as const;
+/** Autosave's scenario, the one offered for recovery, and the comparisons kept per scenario (renderer/src/compare/keptComparisons.ts). */
+export const BACKUP_KEYS = ['mapf-lab/autosave', 'mapf-lab/autosave-offered', 'mapf-lab/comparisons'] as const;

@@ -11,6 +11,7 @@ import { EventsPanel } from './panels/EventsPanel.tsx';
 import { ObstaclesPanel } from './panels/ObstaclesPanel.tsx';
 import { RegionsPanel } from './panels/RegionsPanel.tsx';
 import { ComparePanel } from './compare/ComparePanel.tsx';
+import { CompareDock } from './compare/CompareDock.tsx';
 import { HelpOverlay, helpStore } from './shortcuts/HelpOverlay.tsx';
 import { ThemeToggle } from './panels/ThemeToggle.tsx';
 import { AskDialog } from './panels/AskDialog.tsx';
@@ -102,6 +103,7 @@ export function App() {
           <GeneratePanel />
         </aside>
       </main>
+      <CompareDock />
       <ReplayBar />
       {/* The editor's cursor, tool hint and zoom: meaningless in the lab, where they showed (defect 10). */}
       <StatusBar />

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import './styles.css';
 import { startAutosave } from './state/autosave.ts';
+import { startKeptComparisons } from './compare/keptActions.ts';
 import { startDesktopIntegration } from './state/desktopIntegration.ts';
 import { desktopBackend, openBackendStore, openStore } from './state/persistentStore.ts';
 import { desktopApi } from './platform/index.ts';
@@ -19,6 +20,7 @@ installTheme();
 const backupStore = desktopApi ? openBackendStore('backups', desktopBackend(desktopApi)) : openStore('backups');
 void Promise.all([backupStore, openStore('lab-results')]).then(([backups, labResults]) => {
   startAutosave(backups);
+  startKeptComparisons(backups);
   useResultStorage(labResults);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -120,7 +120,7 @@ describe('browser edition: compare solvers on one scenario', () => {
     expect(csv[0]).toContain('sumOfCosts,costModel');
     expect(csv[0]).toContain('region 1 throughput');
 
-    // A wall painted on the map changes every plan: the comparison is hidden, saying why. (The
+    // A wall painted on the map changes every plan: the comparison says it is stale (its rows no longer replay). (The
     // view is fitted again first: following a unit moved it.)
     if (await page.getByTestId('follow-toggle').isChecked()) await page.getByTestId('follow-toggle').uncheck();
     await view.hover();
@@ -129,7 +129,9 @@ describe('browser edition: compare solvers on one scenario', () => {
     await page.keyboard.press('p');
     await page.mouse.click(...cellPoint(refitted, 30, 1));
     await expect.poll(() => page.getByTestId('compare-stale').count()).toBe(1);
-    expect(await page.getByTestId('compare-row').count()).toBe(0);
+    expect(await page.getByTestId('compare-rerun').count()).toBe(1);
+    await page.getByTestId('compare-row').nth(3).locator('td').first().click();
+    expect(await page.getByTestId('compare-shown').count()).toBe(0);
     expect(app.consoleErrors).toEqual([]);
   });
 });

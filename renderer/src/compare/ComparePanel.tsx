@@ -1,33 +1,63 @@
 /**
- * Compare on one scenario (issue 15): pick solvers, run them one after the other in the solver
- * process (cancel any time), and read the table: status, units arrived, makespan, sum of costs
- * (its cost model named), waits, each measured region's throughput and waits, solve time. A row
+ * Compare on one scenario: pick solvers, run them one after the other in the solver process
+ * (cancel any time), and read the table (CompareTable.tsx). Every comparison is kept with the
+ * scenario (keptComparisons.ts) and can be named, deleted (with Undo), saved as NAME.compare.json
+ * and opened again; one made before the scenario changed says so and offers to run again. A row
  * opens its replay; A and B pick two rows the B key flips between at the same turn; CSV export.
+ * It sits in the side panel, or full width in the Compare view below the map (K).
  */
+import { useEffect, useState } from 'react';
 import { SOLVERS } from '../../../core/registry/registry.ts';
 import { useSlice } from '../state/store.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { solveStore } from '../state/solveState.ts';
-import { cancelCompare, exportCompareCsv, runCompare, showCompareRow, switchAB } from './compareActions.ts';
-import { shortSolverName, statusText } from './compareRows.ts';
+import { cancelCompare, exportCompareCsv, runCompare, switchAB } from './compareActions.ts';
+import { deleteComparison, openComparisons, renameComparison, saveComparisons, selectComparison } from './keptActions.ts';
+import { currentPlanHash } from './keptComparisons.ts';
+import { shortSolverName } from './compareRows.ts';
 import { compareStore } from './compareState.ts';
+import { CompareTable } from './CompareTable.tsx';
 
-export function ComparePanel() {
+export function toggleCompareView(): void {
+  compareStore.set({ docked: !compareStore.get().docked });
+}
+
+export function ComparePanel({ inDock = false }: { inDock?: boolean }) {
   const state = useSlice(compareStore, (s) => s);
   const compareRevision = useSlice(modelStore, (s) => s.compareRevision);
   const regions = useSlice(modelStore, (s) => s.regions);
   const solving = useSlice(solveStore, (s) => s.phase === 'running');
   const running = state.phase === 'running';
-  // A comparison belongs to the scenario as compared: an edit that changes plans hides it.
-  const current = state.revision === compareRevision;
-  const rows = current ? state.rows : [];
-  const toggle = (name: string) => compareStore.set({ picked: state.picked.includes(name) ? state.picked.filter((n) => n !== name) : [...state.picked, name] });
-  const regionNames = rows[0]?.regions.map((r) => r.name) ?? regions.map((r) => r.name);
-  // The proved lower bound gets a column when a run has one (it was in the row's tooltip only).
-  const bounded = rows.some((row) => row.lowerBound !== null);
+  const active = state.kept.find((c) => c.id === state.activeId) ?? null;
+  // A comparison belongs to the scenario as compared: after an edit that changes plans it is stale.
+  // (compareRevision changes exactly when such an edit happens; the hash is recomputed then, and
+  // only while comparisons are kept: serialising a big map at every stroke would be for nothing.)
+  const hash = state.kept.length > 0 && compareRevision >= 0 ? currentPlanHash() : null;
+  const current = running || (hash !== null && state.hash === hash);
+  const hashes = state.kept.map((c) => c.scenarioHash === hash);
+  const [name, setName] = useState(active?.name ?? '');
+  useEffect(() => setName(active?.name ?? ''), [active?.id, active?.name]);
+  const toggle = (solver: string) => compareStore.set({ picked: state.picked.includes(solver) ? state.picked.filter((n) => n !== solver) : [...state.picked, solver] });
+  const rows = state.rows;
+  const regionNames = active && !running ? active.regions : rows[0]?.regions.map((r) => r.name) ?? regions.map((r) => r.name);
+  if (state.docked && !inDock) {
+    return (
+      <section className="panel" aria-label="Compare solvers" data-testid="compare-panel-stub">
+        <h2>Compare solvers</h2>
+        <p className="muted">
+          Open below the map. <button type="button" onClick={toggleCompareView}>Back here <kbd>K</kbd></button>
+        </p>
+      </section>
+    );
+  }
   return (
-    <section className="panel" aria-label="Compare solvers" data-testid="compare-panel">
-      <h2>Compare solvers</h2>
+    <section className={`panel${inDock ? ' compare-docked' : ''}`} aria-label="Compare solvers" data-testid="compare-panel">
+      <h2>
+        Compare solvers
+        <button type="button" className="compare-view-toggle" onClick={toggleCompareView} data-testid="compare-view" title={inDock ? 'Back to the side panel (K)' : 'Open the Compare view: full width below the map (K)'}>
+          {inDock ? 'To the side' : 'Full width'} <kbd>K</kbd>
+        </button>
+      </h2>
       <div className="compare-picks" role="group" aria-label="Solvers to compare">
         {SOLVERS.map((s) => (
           <label key={s.name} className="compare-pick" title={s.label}>
@@ -37,7 +67,7 @@ export function ComparePanel() {
         ))}
       </div>
       <div className="field-row">
-        <button type="button" onClick={() => void runCompare()} disabled={running || solving || state.picked.length === 0} data-testid="compare-run" title="Solve the scenario with each picked solver, one after the other">
+        <button type="button" onClick={() => void runCompare()} disabled={running || solving || state.picked.length === 0} data-testid="compare-run" title="Solve the scenario with each picked solver, one after the other, as a new comparison">
           Compare {state.picked.length}
         </button>
         <button type="button" onClick={cancelCompare} disabled={!running} data-testid="compare-cancel" title="Stop the run in progress and the rest (Esc)">
@@ -50,57 +80,55 @@ export function ComparePanel() {
           A/B <kbd>B</kbd>
         </button>
       </div>
-      {(running || state.progress) && <p className="muted" data-testid="compare-progress">{running ? `Running ${state.progress}` : state.progress}</p>}
-      {!current && state.rows.length > 0 && <p className="stale" data-testid="compare-stale">The scenario changed since the comparison: compare again.</p>}
-      {rows.length > 0 && (
-        <div className="compare-scroll">
-          <table className="results compare" data-testid="compare-table">
-            <thead>
-              <tr>
-                <th>Solver</th>
-                <th>Status</th>
-                <th title="Turns until the last unit rests on its goal">Makespan</th>
-                <th title={`Sum of costs, cost model '${rows[0].costModel}'`}>SoC ({rows[0].costModel})</th>
-                {bounded && <th title={`Lower bound on the optimal sum of costs the solver proved (CBS, EECBS, LaCAM*), cost model '${rows[0].costModel}'`}>Bound</th>}
-                <th title="Turns units stood still off their goals: all units, and the most one unit waited">Waits / max</th>
-                {regionNames.map((name) => (
-                  <th key={name} title={`${name}: crossings per 10 turns (units that left by another side than they came in), and the mean wait in it or next to it`}>
-                    {name}
-                  </th>
-                ))}
-                <th title="Solve time (wall clock, in the solver process)">ms</th>
-                <th>A</th>
-                <th>B</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, i) => (
-                <tr key={i} className={state.shown === i ? 'shown' : row.status === 'solved' ? '' : 'failed'} onClick={() => showCompareRow(i)} data-testid="compare-row" title={`${row.message ? `${row.message}\n` : ''}Click to replay this run`}>
-                  <td>{row.label}</td>
-                  <td data-testid={`compare-status-${i}`}>{statusText(row)}{row.conflicts > 0 ? `, ${row.conflicts} conflicts` : ''}</td>
-                  <td data-testid={`compare-makespan-${i}`}>{row.makespan ?? '—'}</td>
-                  <td data-testid={`compare-soc-${i}`}>{row.sumOfCosts ?? '—'}</td>
-                  {bounded && <td data-testid={`compare-bound-${i}`}>{row.lowerBound ?? '—'}</td>}
-                  <td data-testid={`compare-waits-${i}`}>{row.totalWait === null ? '—' : `${row.totalWait} / ${row.maxWait}`}</td>
-                  {regionNames.map((name, k) => (
-                    <td key={name} data-testid={`compare-region-${i}-${k}`} title={row.regions[k] ? `${row.regions[k].crossings} crossed (peak ${row.regions[k].peakCrossings} per 10 turns), ${row.regions[k].entries} entries, ${row.regions[k].turnBacks} turned back` : undefined}>
-                      {row.regions[k] ? `${row.regions[k].crossingRate.toFixed(2)} · ${row.regions[k].meanWait.toFixed(1)}` : '—'}
-                    </td>
-                  ))}
-                  <td>{row.solveMs.toFixed(0)}</td>
-                  <td onClick={(e) => e.stopPropagation()}>
-                    <input type="radio" name="compare-a" checked={state.a === i} onChange={() => compareStore.set({ a: i })} aria-label={`A: ${row.label}`} data-testid={`compare-a-${i}`} />
-                  </td>
-                  <td onClick={(e) => e.stopPropagation()}>
-                    <input type="radio" name="compare-b" checked={state.b === i} onChange={() => compareStore.set({ b: i })} aria-label={`B: ${row.label}`} data-testid={`compare-b-${i}`} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      <div className="compare-kept" role="group" aria-label="Kept comparisons">
+        <div className="field-row compare-kept-name">
+          <select value={state.activeId ?? ''} disabled={running || state.kept.length === 0} onChange={(e) => selectComparison(e.target.value || null)} data-testid="compare-kept" aria-label="Kept comparison shown" title="Comparisons kept with this scenario (newest last)">
+            {state.kept.length === 0 && <option value="">No comparison kept</option>}
+            {state.kept.map((c, i) => (
+              <option key={c.id} value={c.id}>
+                {c.name}{hashes[i] ? '' : ' (stale)'}
+              </option>
+            ))}
+          </select>
+          <input
+            type="text"
+            value={name}
+            disabled={running || !active}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={() => active && renameComparison(active.id, name)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && active) renameComparison(active.id, name);
+              if (e.key === 'Escape') setName(active?.name ?? '');
+              e.stopPropagation();
+            }}
+            aria-label="Name of the comparison"
+            data-testid="compare-name"
+          />
         </div>
+        <div className="field-row">
+          <button type="button" disabled={running || !active} onClick={() => active && deleteComparison(active.id)} data-testid="compare-delete" title="Delete this comparison (Undo in the notice)">
+            Delete
+          </button>
+          <button type="button" disabled={running || state.kept.length === 0} onClick={() => void saveComparisons()} data-testid="compare-save" title="Save the kept comparisons with their plans as NAME.compare.json, to keep beside the scenario">
+            Save…
+          </button>
+          <button type="button" disabled={running} onClick={() => void openComparisons()} data-testid="compare-open" title="Open a NAME.compare.json file">
+            Open…
+          </button>
+        </div>
+      </div>
+      {(running || state.progress) && <p className="muted" data-testid="compare-progress">{running ? `Running ${state.progress}` : state.progress}</p>}
+      {!current && active && (
+        <p className="stale" data-testid="compare-stale">
+          The scenario changed since “{active.name}” was made ({new Date(active.createdAt).toLocaleString()}): its figures are of the earlier scenario.{' '}
+          <button type="button" onClick={() => void runCompare(true)} disabled={solving} data-testid="compare-rerun" title="Run the same solvers on the scenario as it is now, in place of these rows">
+            Run again
+          </button>
+        </p>
       )}
-      {rows.length > 0 && state.shown !== null && (
+      {rows.length > 0 && <CompareTable rows={rows} regionNames={regionNames} current={current} shown={current ? state.shown : null} a={state.a} b={state.b} />}
+      {rows.length > 0 && current && state.shown !== null && (
         <p className="muted" data-testid="compare-shown">
           Replaying {rows[state.shown]?.label}
           {state.a !== null && state.b !== null ? ` (A: ${rows[state.a]?.label}, B: ${rows[state.b]?.label}; B flips)` : ''}.

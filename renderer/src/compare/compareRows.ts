@@ -9,6 +9,7 @@ import { measureRegions, type RegionMeasures, type RegionRect } from '../../../c
 import { toCsv } from '../../../core/experiments/summary.ts';
 import type { SolverSettings } from '../../../core/scenario/schema.ts';
 import type { SolveOutcome } from '../state/solveState.ts';
+import type { SolveStats } from '../../../core/solvers/types.ts';
 
 export interface CompareRow {
   solver: string;
@@ -32,7 +33,12 @@ export interface CompareRow {
   regions: RegionMeasures[];
   /** Wall-clock time the solver reported, in milliseconds. */
   solveMs: number;
-  outcome: SolveOutcome;
+  /** The plan (cells y * width + x per turn) and the solver's figures, as kept with the comparison. */
+  paths: number[][];
+  obstaclePaths?: number[][];
+  stats: SolveStats;
+  /** The replay's outcome: set when the run was made, rebuilt from `paths` for a kept one when it is opened. */
+  outcome?: SolveOutcome;
 }
 
 export function compareRow(
@@ -65,6 +71,9 @@ export function compareRow(
     conflicts: outcome.conflicts.length,
     regions: paths.length > 0 ? measureRegions({ width: plan.width, paths, goals, sizes: plan.sizes }, plan.regions) : [],
     solveMs: outcome.stats.elapsedMs,
+    paths,
+    ...(outcome.obstaclePaths ? { obstaclePaths: outcome.obstaclePaths } : {}),
+    stats: outcome.stats,
     outcome,
   };
 }
@@ -87,7 +96,7 @@ export function compareSettings(scenario: SolverSettings, solver: string): Solve
 /** The status as a person reads it: "solved", or "3 of 20 arrived (timeout)". */
 export function statusText(row: CompareRow): string {
   if (row.status === 'solved') return 'solved';
-  return row.arrived > 0 || row.outcome.paths.length > 0 ? `${row.arrived} of ${row.agents} arrived (${row.status})` : row.status;
+  return row.arrived > 0 || row.paths.length > 0 ? `${row.arrived} of ${row.agents} arrived (${row.status})` : row.status;
 }
 
 /** The table as CSV, one line per run, a column pair per measured region; the cost model is named in its own column. */

@@ -19,6 +19,8 @@ export type ShortcutAction =
   | { kind: 'solve' }
   /** Flip the replay between the compared A and B runs. */
   | { kind: 'compareSwitch' }
+  /** Open or close the Compare view (full width below the map). */
+  | { kind: 'compareView' }
   /** The list of every shortcut (shortcutHelp.ts). */
   | { kind: 'help' }
   | { kind: 'fit' }
@@ -28,7 +30,7 @@ export type ShortcutAction =
   /** The replay-to-video dialog. */
   | { kind: 'exportVideo' };
 
-/** One letter per tool, as TOOLS shows them; C (follow), H, T and N are the replay's, B the compared runs' A/B switch. */
+/** One letter per tool, as TOOLS shows them; C (follow), H, T and N are the replay's, B the compared runs' A/B switch, K the Compare view. */
 export const TOOL_KEYS: Record<string, ToolName> = { v: 'select', p: 'pencil', e: 'eraser', l: 'line', r: 'rect', f: 'fill', u: 'unit', d: 'door', o: 'obstacle', m: 'measure' };
 
 export function shortcutFor(event: KeyDescriptor): ShortcutAction | null {
@@ -89,6 +91,9 @@ export function shortcutFor(event: KeyDescriptor): ShortcutAction | null {
     case 'b':
     case 'B':
       return { kind: 'compareSwitch' };
+    case 'k':
+    case 'K':
+      return { kind: 'compareView' };
   }
   return null;
 }

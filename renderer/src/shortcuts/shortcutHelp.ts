@@ -42,6 +42,7 @@ export const SHORTCUT_HELP: readonly ShortcutHelp[] = [
   { group: 'Replay', keys: 'C', what: 'Follow the selected unit', press: key('c') },
   { group: 'Replay', keys: 'B', what: 'Flip between the compared A and B runs at the same turn', press: key('b') },
   { group: 'Solve', keys: 'Ctrl+Enter', what: 'Solve', press: key('Enter', { ctrlKey: true }) },
+  { group: 'Solve', keys: 'K', what: 'Open or close the Compare view (full width below the map)', press: key('k') },
   { group: 'Help', keys: '?', what: 'This list', press: key('?', { shiftKey: true }) },
   { group: 'Help', keys: 'Ctrl+Shift+L', what: 'Switch between the editor and the lab', press: key('L', { ctrlKey: true, shiftKey: true }) },
 ];

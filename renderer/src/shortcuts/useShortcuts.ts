@@ -2,6 +2,7 @@
 import { helpStore } from './HelpOverlay.tsx';
 import { cancelCompare, switchAB } from '../compare/compareActions.ts';
 import { compareStore } from '../compare/compareState.ts';
+import { toggleCompareView } from '../compare/ComparePanel.tsx';
 import { useLayoutEffect } from 'react';
 import { shortcutFor, type ShortcutAction } from './keymap.ts';
 import { keyState } from './keyState.ts';
@@ -68,6 +69,8 @@ export function perform(action: ShortcutAction): void {
       return void solveCurrent();
     case 'compareSwitch':
       return switchAB();
+    case 'compareView':
+      return toggleCompareView();
     case 'help':
       return helpStore.set({ open: !helpStore.get().open });
     case 'fit':

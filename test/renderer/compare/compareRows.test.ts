@@ -36,11 +36,11 @@ describe('compare rows', () => {
     const row = run('hca');
     expect(row.status).toBe('solved');
     const goals = instance.agents.map((a) => a.goal);
-    expect(row.makespan).toBe(makespan(row.outcome.paths, goals));
-    expect(row.sumOfCosts).toBe(sumOfCosts(row.outcome.paths, goals, 'rest'));
+    expect(row.makespan).toBe(makespan(row.paths, goals));
+    expect(row.sumOfCosts).toBe(sumOfCosts(row.paths, goals, 'rest'));
     expect(row.arrived).toBe(4);
     // Waits: turns standing still off the goal, counted on the plan itself.
-    const waits = row.outcome.paths.map((p, i) => p.reduce((n, c, t) => n + (t > 0 && c === p[t - 1] && c !== goals[i] ? 1 : 0), 0));
+    const waits = row.paths.map((p, i) => p.reduce((n, c, t) => n + (t > 0 && c === p[t - 1] && c !== goals[i] ? 1 : 0), 0));
     expect(row.totalWait).toBe(waits.reduce((a, b) => a + b, 0));
     expect(row.maxWait).toBe(Math.max(...waits));
     expect(row.regions[0].units).toBe(4);
@@ -50,11 +50,11 @@ describe('compare rows', () => {
   it('a run with no plan (an offline solver out of time) has no waits, not 0 / 0; a proved lower bound is a figure of its own', () => {
     const timedOut = run('cbs', {}, 0);
     expect(timedOut.status).toBe('timeout');
-    expect(timedOut.outcome.paths).toEqual([]);
+    expect(timedOut.paths).toEqual([]);
     expect([timedOut.totalWait, timedOut.maxWait]).toEqual([null, null]);
     const cbs = run('cbs');
     expect(cbs.status).toBe('solved');
-    expect(cbs.lowerBound).toBe(cbs.outcome.stats.costLowerBound);
+    expect(cbs.lowerBound).toBe(cbs.stats.costLowerBound);
     expect(cbs.lowerBound).toBeLessThanOrEqual(cbs.sumOfCosts!);
     expect(run('hca').lowerBound).toBeNull();
     const [head, , line] = compareCsv([run('hca'), cbs, timedOut], ['bridge']).trim().split('\n').map((l) => l.split(','));

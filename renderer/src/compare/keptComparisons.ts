@@ -1,0 +1,135 @@
+/**
+ * Comparisons kept across reloads, reopenings and crashes: every comparison run is kept, named
+ * ("Comparison 3" until renamed), with its runs' plans and the hash of the scenario content they
+ * depend on (core/scenario/planHash.ts). They live in the same store as autosave's backups
+ * (IndexedDB in the browser, an atomic file through main on the desktop), committed as soon as a
+ * run ends, one comparisons file (core/replayFile/comparisonSchema.ts) per scenario name. The
+ * same file is what "Save…" writes beside the scenario (NAME.compare.json) and "Open…" reads.
+ *
+ * A scenario's comparisons are found by its name; a renamed scenario (same plans) finds them by
+ * the hash. A comparison whose hash is not the scenario's is stale: it shows its old figures,
+ * says so, and offers to run the same solvers again.
+ */
+import { scenarioPlanHash } from '../../../core/scenario/planHash.ts';
+import { ComparisonsFileSchema, type ComparedRun, type Comparison, type ComparisonsFile } from '../../../core/replayFile/comparisonSchema.ts';
+import { comparisonsFile } from '../../../core/replayFile/comparisonFile.ts';
+import { encodePaths } from '../../../core/protocol/wire.ts';
+import type { SolveStats } from '../../../core/solvers/types.ts';
+import { scenarioFromDocument } from '../model/document.ts';
+import { model } from '../state/session.ts';
+import { memoryStore, type PersistentStore } from '../state/persistentStore.ts';
+import { solveOutcome } from '../state/solveOutcome.ts';
+import type { SolveOutcome } from '../state/solveState.ts';
+import type { CompareRow } from './compareRows.ts';
+
+export const COMPARISONS_KEY = 'mapf-lab/comparisons';
+/** Comparisons kept per scenario, and scenarios kept: the oldest go first. */
+export const MAX_COMPARISONS = 12;
+const MAX_SCENARIOS = 40;
+/** Plans larger than this (cells over all runs of a comparison) are not kept: its figures are. */
+export const MAX_KEPT_CELLS = 4_000_000;
+
+let store: PersistentStore = memoryStore('backups');
+
+/** Tests: resolves once every write so far is committed. */
+export function comparisonsFlushed(): Promise<void> {
+  return store.flushed();
+}
+
+export function useComparisonStore(backups: PersistentStore): void {
+  store = backups;
+}
+
+/** Every scenario's comparisons file in the store; a damaged entry is skipped, not fatal. */
+function readAll(): ComparisonsFile[] {
+  try {
+    const raw = store.getItem(COMPARISONS_KEY);
+    if (!raw) return [];
+    const list = JSON.parse(raw) as unknown;
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((entry) => {
+      const parsed = ComparisonsFileSchema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** The comparisons kept for scenario `name`, else those of another name made on the same content (a renamed scenario). */
+export function keptFor(name: string, hash: string | (() => string)): Comparison[] {
+  const all = readAll();
+  const own = all.find((f) => f.scenario === name);
+  if (own) return own.comparisons;
+  if (all.length === 0) return [];
+  const wanted = typeof hash === 'string' ? hash : hash();
+  return all.flatMap((f) => f.comparisons.filter((c) => c.scenarioHash === wanted));
+}
+
+/** Replaces scenario `name`'s kept comparisons (the newest MAX_COMPARISONS), most recently written scenario last. */
+export function writeKept(name: string, comparisons: readonly Comparison[]): void {
+  const others = readAll().filter((f) => f.scenario !== name);
+  const kept = comparisons.slice(-MAX_COMPARISONS);
+  const next = kept.length > 0 ? [...others, comparisonsFile(name, kept)] : others;
+  store.setItem(COMPARISONS_KEY, JSON.stringify(next.slice(-MAX_SCENARIOS)));
+}
+
+let hashCache: { revision: number; hash: string } | null = null;
+
+/** The hash of the open scenario's plan content; recomputed only when an edit changes what plans depend on. */
+export function currentPlanHash(): string {
+  const revision = model.compareRevision;
+  if (hashCache?.revision !== revision) hashCache = { revision, hash: scenarioPlanHash(scenarioFromDocument(model.document, { inlineMap: true })) };
+  return hashCache.hash;
+}
+
+/** A run as the file keeps it; its plan left out when the comparison's plans are too large to keep. */
+export function keptRun(row: CompareRow, keepPlan: boolean): ComparedRun {
+  const stats: Record<string, number> = {};
+  for (const [key, value] of Object.entries(row.stats)) if (typeof value === 'number' && Number.isFinite(value)) stats[key] = value;
+  return {
+    solver: row.solver,
+    label: row.label,
+    settings: row.settings,
+    status: row.status as ComparedRun['status'],
+    ...(row.message !== undefined ? { message: row.message } : {}),
+    agents: row.agents,
+    arrived: row.arrived,
+    makespan: row.makespan,
+    sumOfCosts: row.sumOfCosts,
+    totalWait: row.totalWait,
+    maxWait: row.maxWait,
+    lowerBound: row.lowerBound,
+    conflicts: row.conflicts,
+    solveMs: row.solveMs,
+    regions: row.regions.map((r) => ({ ...r, queue: r.queue.slice() })),
+    stats,
+    paths: keepPlan ? row.paths : [],
+    ...(keepPlan && row.obstaclePaths ? { obstaclePaths: row.obstaclePaths } : {}),
+  };
+}
+
+/** Whether a comparison's plans are small enough to keep. */
+export function plansFit(rows: readonly CompareRow[]): boolean {
+  let cells = 0;
+  for (const row of rows) for (const path of row.paths) cells += path.length;
+  return cells <= MAX_KEPT_CELLS;
+}
+
+export function rowFromKept(run: ComparedRun, costModel: CompareRow['costModel']): CompareRow {
+  return { ...run, costModel, stats: run.stats as unknown as SolveStats };
+}
+
+/** The replay outcome of a kept run on the open scenario (its hash must be the scenario's). */
+export function keptOutcome(row: CompareRow): SolveOutcome {
+  const { instance, obstacles } = model.instance();
+  const result = {
+    solver: row.solver,
+    status: row.status as SolveOutcome['status'],
+    paths: encodePaths(row.paths),
+    ...(row.message !== undefined ? { message: row.message } : {}),
+    stats: row.stats,
+    ...(row.obstaclePaths ? { obstaclePaths: encodePaths(row.obstaclePaths) } : {}),
+  };
+  return solveOutcome(instance, result, model.planRevisionFor(row.settings), true, obstacles.map((o) => o.size ?? 1));
+}

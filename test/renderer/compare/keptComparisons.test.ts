@@ -1,0 +1,63 @@
+/**
+ * Kept comparisons: rows of real runs go into the comparisons file and come back with the same
+ * figures and plans; the store finds a scenario's comparisons by name, a renamed scenario's by
+ * the plan hash, and keeps only the newest MAX_COMPARISONS.
+ */
+import { describe, expect, it } from 'vitest';
+import { Grid } from '../../../core/grid/grid.ts';
+import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
+import { findSolver, solveWith } from '../../../core/registry/registry.ts';
+import { encodePaths } from '../../../core/protocol/wire.ts';
+import { comparisonsFile, parseComparisonsFile, serializeComparisonsFile } from '../../../core/replayFile/comparisonFile.ts';
+import type { Comparison } from '../../../core/replayFile/comparisonSchema.ts';
+import { compareRow, statusText } from '../../../renderer/src/compare/compareRows.ts';
+import { MAX_COMPARISONS, keptFor, keptRun, plansFit, rowFromKept, useComparisonStore, writeKept } from '../../../renderer/src/compare/keptComparisons.ts';
+import { solveOutcome } from '../../../renderer/src/state/solveOutcome.ts';
+import { memoryStore } from '../../../renderer/src/state/persistentStore.ts';
+
+const grid = Grid.fromAscii(['...@...', '.......', '...@...']);
+const at = (x: number, y: number) => grid.cell(x, y);
+const instance = { grid, movement: FOUR_CONNECTED, agents: [{ start: at(0, 0), goal: at(6, 2) }, { start: at(6, 0), goal: at(0, 2) }] };
+const regions = [{ name: 'gap', from: [3, 1] as [number, number], to: [3, 1] as [number, number] }];
+
+function row(solver: string, turnLimit = 60) {
+  const result = solveWith(findSolver(solver)!, instance, { seed: 1, params: { turnLimit } });
+  const outcome = solveOutcome(instance, { solver, status: result.status, paths: encodePaths(result.paths), message: result.message, stats: result.stats }, 1);
+  return compareRow({ solver, label: solver, settings: { solver, order: 'given', seed: 1, params: {} }, outcome }, { width: grid.width, sizes: [1, 1], regions, costModel: 'rest' });
+}
+
+const comparison = (id: string, hash = 'h1'): Comparison => ({ id, name: `Comparison ${id}`, createdAt: '2026-11-27T01:00:00Z', scenarioHash: hash, costModel: 'rest', width: 7, regions: ['gap'], rows: [] });
+
+describe('kept comparisons', () => {
+  it('a row survives the file with its figures and plan', () => {
+    const rows = [row('pibt'), row('hca', 2)];
+    expect(rows[1].status).not.toBe('solved');
+    const file = comparisonsFile('Gap', [{ ...comparison('a'), rows: rows.map((r) => keptRun(r, plansFit(rows))) }]);
+    const back = parseComparisonsFile(serializeComparisonsFile(file)).comparisons[0].rows.map((r) => rowFromKept(r, 'rest'));
+    back.forEach((b, i) => {
+      const { outcome: _outcome, ...figures } = rows[i];
+      expect(b).toEqual(JSON.parse(JSON.stringify({ ...figures, stats: b.stats })));
+      expect(statusText(b)).toBe(statusText(rows[i]));
+      expect(b.regions[0].crossings).toBe(rows[i].regions[0].crossings);
+    });
+    // A plan left out (too large to keep) keeps the figures.
+    expect(keptRun(rows[0], false).paths).toEqual([]);
+    expect(keptRun(rows[0], false).sumOfCosts).toBe(rows[0].sumOfCosts);
+  });
+
+  it('finds comparisons by scenario name, else by hash, and keeps the newest', () => {
+    useComparisonStore(memoryStore('backups'));
+    writeKept('Bridge', [comparison('a'), comparison('b', 'h2')]);
+    writeKept('Other', [comparison('c', 'h3')]);
+    expect(keptFor('Bridge', 'zzz').map((c) => c.id)).toEqual(['a', 'b']);
+    expect(keptFor('Renamed bridge', 'h2').map((c) => c.id)).toEqual(['b']);
+    expect(keptFor('Nothing', 'none')).toEqual([]);
+    writeKept('Bridge', Array.from({ length: MAX_COMPARISONS + 3 }, (_, i) => comparison(`n${i}`)));
+    const kept = keptFor('Bridge', 'h1');
+    expect(kept).toHaveLength(MAX_COMPARISONS);
+    expect(kept.at(-1)!.id).toBe(`n${MAX_COMPARISONS + 2}`);
+    writeKept('Bridge', []);
+    expect(keptFor('Bridge', 'none')).toEqual([]);
+    expect(keptFor('Other', 'none').map((c) => c.id)).toEqual(['c']);
+  });
+});
