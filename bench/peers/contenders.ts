@@ -99,12 +99,14 @@ export function bandsOf(set: SetName, o: BandOptions): Band[] {
 }
 
 const RUNNER = fileURLToPath(new URL('./oursRunner.ts', import.meta.url));
+/** The repository, where `--import tsx` finds tsx whatever the caller's folder. */
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Runs one of ours in a fresh Node process (tsx), timing only its solve. */
 export function runOurs(c: Contender, key: InstanceKey): RunFigures {
   const args = ['--max-old-space-size=6144', '--import', 'tsx', RUNNER, '--solver', c.solver, '--map', key.map, '--scen', String(key.scen), '--k', String(key.k), '--limit-s', String(c.limitS)];
   if (c.params !== undefined) args.push('--params', JSON.stringify(c.params));
-  const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: (c.limitS * 4 + 60) * 1000 });
+  const run = spawnSync(process.execPath, args, { cwd: REPO, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: (c.limitS * 4 + 60) * 1000 });
   const line = run.stdout?.split('\n').find((l) => l.startsWith('RESULT '));
   if (line === undefined) {
     const why = (run.error?.message ?? run.stderr ?? '').trim().split('\n').slice(-3).join(' / ');
