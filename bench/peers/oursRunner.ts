@@ -4,11 +4,14 @@
  * thread's CPU time, checks the plan with the validator and prints one `RESULT {json}` line.
  * Only the solve is timed, not Node's start-up nor reading the files.
  *
- * The limit is enforced through the solver's `shouldStop`, polled by its search loops, on the
- * solving thread's CPU clock (/proc/thread-self/schedstat, nanoseconds), so a loaded machine
- * does not decide which runs time out. When the CLI's CPU-clock limit (`--time-limit-clock cpu`)
- * exists in core's SolveOptions, it should replace this poll. A stop with a plan in hand (LaCAM*)
- * is a solved run; a stop without one is reported as a timeout.
+ * The limit is on the solving thread's CPU clock (/proc/thread-self/schedstat, nanoseconds), so
+ * a loaded machine does not decide which runs time out. Where core has the CPU-clock limit
+ * (SolveOptions.clock, core/util/clock.ts: what the CLI's `--time-limit-clock cpu` passes), the
+ * runner hands the solver that clock and timeLimitMs, so each phase gets its share of the limit
+ * (LaCAM*'s scatter half of it); until then the solver's `shouldStop`, polled by its search
+ * loops, is the limit, and scatter runs until its paths stop improving. shouldStop stays as a
+ * backstop 5% past the limit. A stop with a plan in hand (LaCAM*) is a solved run; a stop
+ * without one is reported as a timeout.
  *
  * Usage: tsx bench/peers/oursRunner.ts --solver cbs --map random-32-32-20 --scen 1 --k 40
  *   --limit-s 60 [--params '{"w":1.2}'] [--seed 0]
@@ -17,6 +20,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { sumOfCosts } from '../../core/mapf/plan.ts';
 import { validatePlan } from '../../core/mapf/validator.ts';
 import { findSolver } from '../../core/registry/registry.ts';
+import type { SolveOptions } from '../../core/solvers/types.ts';
 import { loadInstance } from './instances.ts';
 
 export interface OursResult {
@@ -37,12 +41,23 @@ export interface OursResult {
 
 const SCHEDSTAT = '/proc/thread-self/schedstat';
 const HAS_SCHEDSTAT = existsSync(SCHEDSTAT);
+const CORE_HAS_CLOCK = existsSync(new URL('../../core/util/clock.ts', import.meta.url));
 
-/** This thread's CPU time in seconds (elsewhere than Linux: the process's, which counts V8's helper threads too). */
-function threadCpuSeconds(): number {
-  if (HAS_SCHEDSTAT) return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e9;
-  const used = process.cpuUsage();
-  return (used.user + used.system) / 1e6;
+/** The last reading and when (wall ms): a solver may ask between every two units, a read costs a system call. */
+let lastRead = -Infinity;
+let lastSeconds = 0;
+
+/** This thread's CPU time in seconds, read at most once a millisecond (elsewhere than Linux: the process's, V8's helper threads too). */
+function threadCpuSeconds(fresh = false): number {
+  const now = performance.now();
+  if (!fresh && now - lastRead < 1) return lastSeconds;
+  lastRead = now;
+  if (HAS_SCHEDSTAT) lastSeconds = Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e9;
+  else {
+    const used = process.cpuUsage();
+    lastSeconds = (used.user + used.system) / 1e6;
+  }
+  return lastSeconds;
 }
 
 function main(): void {
@@ -62,10 +77,12 @@ function main(): void {
   const instance = loadInstance(key);
 
   const cpu0 = process.cpuUsage();
-  const thread0 = threadCpuSeconds();
+  const thread0 = threadCpuSeconds(true);
   const wall0 = performance.now();
-  const result = solver.solve(instance, { seed, params, shouldStop: () => threadCpuSeconds() - thread0 > limitS });
-  const threadCpuS = threadCpuSeconds() - thread0;
+  const options: SolveOptions = { seed, params, shouldStop: () => threadCpuSeconds() - thread0 > (CORE_HAS_CLOCK ? 1.05 * limitS : limitS) };
+  if (CORE_HAS_CLOCK) Object.assign(options, { clock: Object.assign(() => 1000 * threadCpuSeconds(), { kind: 'cpu' }), timeLimitMs: 1000 * limitS });
+  const result = solver.solve(instance, options);
+  const threadCpuS = threadCpuSeconds(true) - thread0;
   const wallS = (performance.now() - wall0) / 1000;
   const used = process.cpuUsage(cpu0);
   const processCpuS = (used.user + used.system) / 1e6;
