@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
 import type { InstanceKey } from './instances.ts';
 import type { OursResult } from './oursRunner.ts';
-import { type PeerName, type PeerResult, peerAvailable, runPeer } from './peerRuns.ts';
+import { type PeerName, type PeerResult, cpuShare, peerAvailable, runPeer } from './peerRuns.ts';
 
 export type SetName = 'cbs' | 'eecbs' | 'lacam' | 'lacam-star';
 export const SET_NAMES: readonly SetName[] = ['cbs', 'eecbs', 'lacam', 'lacam-star'];
@@ -41,6 +41,11 @@ export interface Contender {
   limitS: number;
   /** The contender this one is set against (ours / theirs), by label. */
   versus?: string;
+  /**
+   * A peer limited on wall time whose limit is stretched by the machine's current CPU share
+   * (cpuShare), so that it gets about limitS of CPU: lacam3 single-threaded against LaCAM*.
+   */
+  cpuMatched?: boolean;
 }
 
 export interface Band {
@@ -87,7 +92,7 @@ export function bandsOf(set: SetName, o: BandOptions): Band[] {
             ]
           : o.starLimits.flatMap((s): Contender[] => [
               { label: `lacam-star ${s} s`, side: 'ours', solver: 'lacam-star', limitS: s, versus: `lacam3 1 thread ${s} s` },
-              { label: `lacam3 1 thread ${s} s`, side: 'theirs', solver: 'lacam3', limitS: s },
+              { label: `lacam3 1 thread ${s} s`, side: 'theirs', solver: 'lacam3', limitS: s, cpuMatched: true },
             ]);
       if (set === 'lacam-star' && o.threads) {
         const s = Math.max(...o.starLimits);
@@ -123,14 +128,16 @@ export function runOurs(c: Contender, key: InstanceKey): RunFigures {
 export function runTheirs(c: Contender, key: InstanceKey, instance: MapfInstance): RunFigures | null {
   const peer = c.solver as PeerName;
   if (!peerAvailable(peer)) return null;
-  const r: PeerResult = runPeer(peer, key, instance, c.limitS, { w: c.params?.w as number | undefined });
+  // lacam3's anytime runs (single-threaded) get a wall limit stretched to about our CPU limit.
+  const wallScale = c.cpuMatched === true ? 1 / cpuShare() : 1;
+  const r: PeerResult = runPeer(peer, key, instance, c.limitS, { w: c.params?.w as number | undefined, wallScale });
   const timed = r.processCpuS !== null;
   return {
     status: r.status,
     cpuS: timed ? r.processCpuS! : (r.ownS ?? NaN),
     cpuClock: timed ? 'process CPU' : `own ${r.ownClock}`,
     otherS: r.ownS,
-    otherClock: `own ${r.ownClock}`,
+    otherClock: wallScale === 1 ? `own ${r.ownClock}` : `own wall, -t x${wallScale.toFixed(1)}`,
     soc: r.soc, sumOfLoss: r.sumOfLoss, provedLb: r.provedLb, valid: r.valid, firstSolutionWallS: r.firstSolutionWallS, message: r.message,
   };
 }

@@ -51,13 +51,31 @@ export function peerBinary(peer: PeerName): string {
 
 export const peerAvailable = (peer: PeerName): boolean => existsSync(peerBinary(peer));
 
-/** Runs `peer` on `key` (its `instance`, loaded by the caller, validates the plan) with a limit of limitS seconds (its own clock). */
-export function runPeer(peer: PeerName, key: InstanceKey, instance: MapfInstance, limitS: number, options: { w?: number } = {}): PeerResult {
+/**
+ * The share of a CPU one busy process gets now (0..1): CPU over wall time of a 300 ms spin in a
+ * child process. On a loaded machine lacam3's wall-clock `-t 10` gives it a third of 10 s of
+ * CPU or less; its anytime runs are given `-t limit / share` instead, so that they get about
+ * the CPU our runs get (their process CPU is printed: the check).
+ */
+export function cpuShare(): number {
+  const spin = 'const c=process.cpuUsage(),t=performance.now();let x=1;while(performance.now()-t<300)x=(x*48271)%2147483647;const u=process.cpuUsage(c);console.log((u.user+u.system)/1000/(performance.now()-t))';
+  const run = spawnSync(process.execPath, ['-e', spin], { encoding: 'utf8' });
+  const share = Number(run.stdout);
+  // At most a tenfold stretch: a reading under 0.1 is more likely a stall than the machine.
+  return Number.isFinite(share) && share > 0 ? Math.min(1, Math.max(0.1, share)) : 1;
+}
+
+/**
+ * Runs `peer` on `key` (its `instance`, loaded by the caller, validates the plan) with a limit of
+ * limitS seconds on its own clock; `wallScale` stretches a wall-clock limit (lacam, lacam3) by
+ * that factor (see cpuShare).
+ */
+export function runPeer(peer: PeerName, key: InstanceKey, instance: MapfInstance, limitS: number, options: { w?: number; wallScale?: number } = {}): PeerResult {
   const dir = mkdtempSync(join(tmpdir(), 'mapf-peers-'));
   try {
     const lacamFamily = peer.startsWith('lacam');
     const args = lacamFamily
-      ? ['-m', mapPath(key.map), '-i', scenPath(key.map, key.scen), '-N', String(key.k), '-t', String(limitS), '-v', '0', '-o', join(dir, 'result.txt')]
+      ? ['-m', mapPath(key.map), '-i', scenPath(key.map, key.scen), '-N', String(key.k), '-t', (limitS * (options.wallScale ?? 1)).toFixed(2), '-v', '0', '-o', join(dir, 'result.txt')]
       : ['-m', mapPath(key.map), '-a', scenPath(key.map, key.scen), '-k', String(key.k), '-t', String(limitS), '-s', '0', '-o', join(dir, 'stats.csv'), '--outputPaths', join(dir, 'paths.txt')];
     if (peer === 'lacam3') args.push('--no-multi-thread');
     if (peer === 'eecbs') args.push('--suboptimality', String(options.w ?? 1));
@@ -66,7 +84,7 @@ export function runPeer(peer: PeerName, key: InstanceKey, instance: MapfInstance
     const full = timed ? ['-f', '%U %S', '-o', join(dir, 'time.txt'), peerBinary(peer), ...args] : args;
     const wall0 = performance.now();
     // A peer past its own limit is stopped at three times it (lacam's -t is checked between iterations only).
-    const run = spawnSync(command, full, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: (limitS * 3 + 30) * 1000 });
+    const run = spawnSync(command, full, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: (limitS * (options.wallScale ?? 1) * 3 + 30) * 1000 });
     const wallS = (performance.now() - wall0) / 1000;
     let processCpuS: number | null = null;
     if (timed && existsSync(join(dir, 'time.txt'))) {

@@ -16,7 +16,10 @@
  * Clocks: ours are limited and timed on the solving thread's CPU clock (oursRunner.ts; the
  * process's CPU, V8's helper threads included, is printed beside it). cbsh2-rtc and eecbs limit
  * themselves on CPU time (clock()); lacam and lacam3 on wall time (-t), so on a loaded machine
- * they get less CPU than their limit: their process CPU is printed beside the limit. Their CPU
+ * they get less CPU than their limit: lacam3 single-threaded is given `-t` stretched by the share
+ * of a CPU a process gets just before (peerRuns.ts cpuShare), so it gets about as much CPU as
+ * LaCAM*, and its process CPU is printed as the check; lacam3 with threads and lacam (whose
+ * first solution rarely nears its 60 s) keep the plain limit. Their CPU
  * figure is the process's user + system time (/usr/bin/time), file reading and writing included.
  * A missing binary skips its column and says so. The machine is shared: run under
  * `flock /work/wt/bench.lock` and repeat.
