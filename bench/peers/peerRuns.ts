@@ -84,7 +84,7 @@ export function runPeer(peer: PeerName, key: InstanceKey, instance: MapfInstance
     const full = timed ? ['-f', '%U %S', '-o', join(dir, 'time.txt'), peerBinary(peer), ...args] : args;
     const wall0 = performance.now();
     // A peer past its own limit is stopped at three times it (lacam's -t is checked between iterations only).
-    const run = spawnSync(command, full, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: (limitS * (options.wallScale ?? 1) * 3 + 30) * 1000 });
+    const run = spawnSync(command, full, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: Math.round((limitS * (options.wallScale ?? 1) * 3 + 30) * 1000) });
     const wallS = (performance.now() - wall0) / 1000;
     let processCpuS: number | null = null;
     if (timed && existsSync(join(dir, 'time.txt'))) {
