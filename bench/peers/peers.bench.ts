@@ -15,7 +15,8 @@
  *
  * Clocks: ours are limited and timed on the solving thread's CPU clock (oursRunner.ts; the
  * process's CPU, V8's helper threads included, is printed beside it). cbsh2-rtc and eecbs limit
- * themselves on CPU time (clock()); lacam and lacam3 on wall time (-t), so on a loaded machine
+ * and time their solve on CPU time (clock(): their `runtime`, the figure compared; their process
+ * CPU beside it); lacam and lacam3 on wall time (-t), so on a loaded machine
  * they get less CPU than their limit: lacam3 single-threaded is given `-t` stretched by the share
  * of a CPU a process gets just before (peerRuns.ts cpuShare), so it gets about as much CPU as
  * LaCAM*, and its process CPU is printed as the check; lacam3 with threads and lacam (whose
@@ -49,7 +50,7 @@ const ks = option('ks')?.split(',').map(Number);
 
 console.log(`bench:peers: Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load ${load()}; peers from ${PEERS_BIN}${existsSync(PEERS_BIN) ? '' : ' (ABSENT: their columns are skipped)'}`);
 console.log('SOC: sum of costs, `rest` model; SoL: sum of loss, `away` model; LB: sum of shortest distances (lacam\'s soc_lb); proved LB: the solver\'s own bound on the SOC.');
-console.log('CPU: ours, the solving thread (limit and figure); theirs, the process (user + system, /usr/bin/time). Ratios ours/theirs per instance.');
+console.log('CPU: ours, the solving thread (limit and figure); cbsh2-rtc and eecbs, their own solve CPU (runtime); lacam and lacam3, the process (user + system, /usr/bin/time). Ratios ours/theirs per instance.');
 
 for (const set of sets) {
   const bands = bandsOf(set, { limitS, starLimits, threads: !args.includes('--no-threads') }).filter((b) => (maps === undefined || maps.includes(b.map)) && (ks === undefined || ks.includes(b.k)));
