@@ -10,8 +10,12 @@
  */
 const NONE = -1;
 
-/** At most this many (turn, cell) slots: 64 MB of Int32 (the refiner keeps three such arrays). */
-export const MAX_TABLE_SLOTS = 16 * 1024 * 1024;
+/**
+ * At most this many (turn, cell) slots: 192 MB of Int32, and the refiner keeps three such arrays
+ * (576 MB). 48M reaches 760 turns on a 256x256 map: 1,000 units on den520d or Berlin_1_256 (plans
+ * of about 400 turns) are refined; at 16M they were not (refine.ts).
+ */
+export const MAX_TABLE_SLOTS = 48 * 1024 * 1024;
 
 export class PathTable {
   readonly cells: number;

@@ -19,8 +19,12 @@
  * The single-unit search is a space-time A* (lacam3 uses SIPP; its comment notes A* also works)
  * with the sum of loss as its cost (only staying on the goal is free), bounded by what the group
  * may still spend, and ended on the goal once nobody else will pass there again. Its tables are
- * dense over (turn, cell) up to a horizon of twice the solution's length: on maps where that is
- * over MAX_TABLE_SLOTS the refiner stands aside (returns null).
+ * dense over (turn, cell) up to a horizon of twice the solution's length, or as far as
+ * MAX_TABLE_SLOTS allows if at least 64 turns past the solution's end; past that the refiner
+ * stands aside (returns null). With 16M slots it stood aside on every 256x256 map with 1,000
+ * units (den520d, Berlin_1_256: solutions of 400 turns), and LaCAM* there barely moved its first
+ * solution (den520d random-1, 10 s CPU: SOC/LB 1.338; 1.160 with the refiner, 1.016 with the
+ * refiner and scatter, lacam3 single-threaded 1.042).
  */
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
@@ -71,7 +75,9 @@ export class Refiner {
   pass(configs: readonly Int32Array[]): Int32Array[] | null {
     const { goals, random } = this.context;
     const n = goals.length;
-    const table = this.tableFor(2 * configs.length + 16);
+    // Room for refined paths twice the solution's length; on large maps at least 64 turns past it
+    // (a refined path rarely ends later than the solution: it replaces a costlier one).
+    const table = this.tableFor(2 * configs.length + 16, configs.length + 64);
     if (table === null) return null;
     const paths: number[][] = [];
     for (let i = 0; i < n; i++) paths.push(trimPath(configs.map((config) => config[i])));
@@ -162,16 +168,21 @@ export class Refiner {
     return group;
   }
 
-  /** An empty table reaching at least `horizon` turns, or null when that is too large. */
-  private tableFor(horizon: number): PathTable | null {
+  /**
+   * An empty table reaching `desired` turns, or as many as MAX_TABLE_SLOTS allows on a large map
+   * (den520d: about 760), or null when that is under `minimum` (or `desired`, if less).
+   */
+  private tableFor(desired: number, minimum: number): PathTable | null {
     const cells = this.context.grid.cells;
-    if (this.table !== null && this.table.horizon >= horizon) {
+    const cap = Math.floor(MAX_TABLE_SLOTS / cells);
+    const target = Math.min(desired, cap);
+    if (target < Math.min(minimum, desired)) return null;
+    if (this.table !== null && this.table.horizon >= target) {
       for (let i = 0; i < this.stored.length; i++) this.table.remove(i, this.stored[i]);
       this.stored = [];
       return this.table;
     }
-    const wanted = Math.min(Math.max(horizon, 2 * (this.table?.horizon ?? 0)), Math.floor(MAX_TABLE_SLOTS / cells));
-    if (wanted < horizon) return null;
+    const wanted = Math.min(Math.max(target, 2 * (this.table?.horizon ?? 0)), cap);
     this.table = new PathTable(cells, wanted);
     this.retiredExpansions += this.search?.expansions ?? 0;
     this.search = new SpaceTimeSearch(this.context, this.table);

@@ -44,6 +44,26 @@ describe('LazyDistanceTable', () => {
     expect(lazy.get(goal)).toBe(0);
   });
 
+  it('tables of one GoalDistances (slices of one block) answer as the eager BFS, queries interleaved, on a map whose search fronts outgrow the first queue', () => {
+    const grid = randomGrid(9, 120, 90, 0.25);
+    const random = new Random(9);
+    const distances = new GoalDistances(grid);
+    const goals: number[] = [];
+    while (goals.length < 12) {
+      const g = random.int(grid.cells);
+      if (grid.passable[g] === 1) goals.push(g);
+    }
+    const eager = goals.map((g) => buildDistanceTable(grid, FOUR_CONNECTED, g));
+    for (let q = 0; q < 3000; q++) {
+      const k = random.int(goals.length);
+      const c = random.int(grid.cells);
+      const expected = eager[k].distance[c];
+      expect(distances.table(goals[k]).get(c), `goal ${goals[k]}, cell ${c}`).toBe(expected === UNREACHABLE || grid.passable[c] === 0 ? FAR : expected);
+    }
+    // Every search ran far past the 256 cells of its first queue (the front is kept, not the whole history).
+    for (const g of goals) expect(distances.table(g).discovered).toBeGreaterThan(1000);
+  });
+
   it('discovers only as far as the queries need', () => {
     const grid = new Grid(200, 200);
     const lazy = new LazyDistanceTable(grid, grid.cell(100, 100));
