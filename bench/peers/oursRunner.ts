@@ -4,24 +4,21 @@
  * thread's CPU time, checks the plan with the validator and prints one `RESULT {json}` line.
  * Only the solve is timed, not Node's start-up nor reading the files.
  *
- * The limit is on the solving thread's CPU clock (/proc/thread-self/schedstat, nanoseconds), so
- * a loaded machine does not decide which runs time out. Where core has the CPU-clock limit
- * (SolveOptions.clock, core/util/clock.ts: what the CLI's `--time-limit-clock cpu` passes), the
- * runner hands the solver that clock and timeLimitMs, so each phase gets its share of the limit
- * (LaCAM*'s scatter half of it); until then the solver's `shouldStop`, polled by its search
- * loops, is the limit, and scatter runs until its paths stop improving. shouldStop stays as a
- * backstop 5% past the limit. A stop with a plan in hand (LaCAM*) is a solved run; a stop
- * without one is reported as a timeout.
+ * The limit is on the solving thread's CPU clock (the CLI's `--time-limit-clock cpu`:
+ * cli/solverWorker/threadCpuClock.ts), so a loaded machine does not decide which runs time out;
+ * the solver gets that clock and timeLimitMs, so each phase gets its share of the limit (LaCAM*'s
+ * scatter half of it). A stop with a plan in hand (LaCAM*) is a solved run; a stop without one
+ * is reported as a timeout.
  *
  * Usage: tsx bench/peers/oursRunner.ts --solver cbs --map random-32-32-20 --scen 1 --k 40
  *   --limit-s 60 [--params '{"w":1.2}'] [--seed 0]
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { sumOfCosts } from '../../core/mapf/plan.ts';
 import { validatePlan } from '../../core/mapf/validator.ts';
 import { findSolver } from '../../core/registry/registry.ts';
 import type { SolveOptions } from '../../core/solvers/types.ts';
 import { loadInstance } from './instances.ts';
+import { createCpuClock } from '../../cli/solverWorker/threadCpuClock.ts';
 
 export interface OursResult {
   status: string;
@@ -37,27 +34,6 @@ export interface OursResult {
   provedLb: number | null;
   valid: boolean | null;
   message?: string;
-}
-
-const SCHEDSTAT = '/proc/thread-self/schedstat';
-const HAS_SCHEDSTAT = existsSync(SCHEDSTAT);
-const CORE_HAS_CLOCK = existsSync(new URL('../../core/util/clock.ts', import.meta.url));
-
-/** The last reading and when (wall ms): a solver may ask between every two units, a read costs a system call. */
-let lastRead = -Infinity;
-let lastSeconds = 0;
-
-/** This thread's CPU time in seconds, read at most once a millisecond (elsewhere than Linux: the process's, V8's helper threads too). */
-function threadCpuSeconds(fresh = false): number {
-  const now = performance.now();
-  if (!fresh && now - lastRead < 1) return lastSeconds;
-  lastRead = now;
-  if (HAS_SCHEDSTAT) lastSeconds = Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e9;
-  else {
-    const used = process.cpuUsage();
-    lastSeconds = (used.user + used.system) / 1e6;
-  }
-  return lastSeconds;
 }
 
 function main(): void {
@@ -77,12 +53,12 @@ function main(): void {
   const instance = loadInstance(key);
 
   const cpu0 = process.cpuUsage();
-  const thread0 = threadCpuSeconds(true);
+  const { clock } = createCpuClock();
+  const thread0 = clock();
   const wall0 = performance.now();
-  const options: SolveOptions = { seed, params, shouldStop: () => threadCpuSeconds() - thread0 > (CORE_HAS_CLOCK ? 1.05 * limitS : limitS) };
-  if (CORE_HAS_CLOCK) Object.assign(options, { clock: Object.assign(() => 1000 * threadCpuSeconds(), { kind: 'cpu' }), timeLimitMs: 1000 * limitS });
+  const options: SolveOptions = { seed, params, clock, timeLimitMs: 1000 * limitS };
   const result = solver.solve(instance, options);
-  const threadCpuS = threadCpuSeconds(true) - thread0;
+  const threadCpuS = (clock() - thread0) / 1000;
   const wallS = (performance.now() - wall0) / 1000;
   const used = process.cpuUsage(cpu0);
   const processCpuS = (used.user + used.system) / 1e6;
