@@ -15,6 +15,7 @@ import { OPTIMAL_SOLVERS } from '../solvers/optimal/index.ts';
 import { CONTROLLER_SOLVERS, COOPERATIVE_SOLVERS } from '../solvers/cooperative/index.ts';
 import { LACAM_CONTROLLERS, LACAM_SOLVERS } from '../solvers/lacam/index.ts';
 import { CBS_SOLVERS } from '../solvers/cbs/index.ts';
+import { RHCR_CONTROLLERS, RHCR_SOLVERS } from '../solvers/rhcr/index.ts';
 
 /** Every family's entry, in the order the app and the CLI list them. */
 export const SOLVERS: readonly SolverEntry[] = [
@@ -23,13 +24,14 @@ export const SOLVERS: readonly SolverEntry[] = [
   ...CBS_SOLVERS,
   ...COOPERATIVE_SOLVERS,
   ...LACAM_SOLVERS,
+  ...RHCR_SOLVERS,
 ];
 
 /**
  * The solvers that are turn controllers (they plan in the turn simulator), as specs the
  * simulator can run directly: the experiment runner and `solve` measure them turn by turn.
  */
-export const CONTROLLERS: readonly ControllerSolverSpec[] = [...CONTROLLER_SOLVERS, ...LACAM_CONTROLLERS];
+export const CONTROLLERS: readonly ControllerSolverSpec[] = [...CONTROLLER_SOLVERS, ...LACAM_CONTROLLERS, ...RHCR_CONTROLLERS];
 
 /**
  * The solvers that run among moving obstacles (issue 12): 'independent' (units planning alone,

@@ -42,6 +42,7 @@
  */
 import type { Grid } from '../../grid/grid.ts';
 import { Random } from '../../util/random.ts';
+import type { GoalDistances } from '../../search/lazyDistanceTable.ts';
 import { Pibt } from './pibt.ts';
 import { PriorityOrder } from './priorities.ts';
 import { buildScatter } from './scatter.ts';
@@ -120,6 +121,8 @@ export interface LacamOptions {
   scatterMargin?: number;
   /** When scatter must stop improving its paths (lacam3: half the time limit); default shouldStop. */
   scatterStop?: () => boolean;
+  /** Distance tables to share across searches on the same map (a windowed planner's replans); default: the search's own. */
+  distances?: GoalDistances;
   /** LaCAM*: told each time a better solution is found. */
   onImproved?: (cost: number, lowerBound: number) => void;
 }
@@ -148,7 +151,7 @@ const DEFAULT_REFINE_GROUP = 8;
 
 export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, options: LacamOptions): LacamResult {
   const n = starts.length;
-  const pibt = new Pibt(grid, starts, goals, options.seed, undefined, { swap: options.swap ?? true });
+  const pibt = new Pibt(grid, starts, goals, options.seed, options.distances, { swap: options.swap ?? true });
   const restartRate = options.restartRate ?? DEFAULT_RESTART_RATE;
   const pibtRuns = options.pibtRuns ?? 1;
   const jumpRate = options.jumpRate ?? DEFAULT_JUMP_RATE;
