@@ -13,10 +13,12 @@ import { GoalDistances } from '../../search/lazyDistanceTable.ts';
 import { checkPibtUnits, readNoParams } from './units.ts';
 
 /**
- * Cells the distance searches may discover in one turn of a stream: about 5 ms of a 2-core
- * machine's CPU (measured: 760 tables of Berlin_1_256, 65,000 cells each, took 1.1 s).
+ * Cells the distance searches may discover in one turn of a stream, about 9 ms here (760 tables
+ * of Berlin_1_256, 65,000 cells each, took 1.1 s: 22 ns a cell). It must exceed what a turn's new
+ * units need in steady state (4 a turn across Berlin: 260,000), or their tables never catch up:
+ * at 200,000 the units led by bounds made 642 exits in 400 turns against 798 without a budget.
  */
-const STREAM_DISCOVERIES_PER_TURN = 200_000;
+const STREAM_DISCOVERIES_PER_TURN = 400_000;
 
 export class PibtController implements TurnController {
   private readonly agents: readonly AgentTask[];
