@@ -6,7 +6,7 @@
  * units on the map and over all turns, CPU time of the run, units on the map, exits, the plan
  * validator's verdict. The load is printed with each row.
  *
- * Usage: tsx bench/streams/berlin.bench.ts [--turns 400] [--solvers pibt,whca] [--whca-turns 30]
+ * Usage: tsx bench/streams/berlin.bench.ts [--turns 400] [--solvers pibt,whca,rhcr] [--whca-turns 30]
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -21,7 +21,7 @@ const args = process.argv.slice(2);
 const arg = (name: string, fallback: string): string => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
 const TURNS = Number(arg('turns', '400'));
 const WHCA_TURNS = Number(arg('whca-turns', '30'));
-const SOLVERS = arg('solvers', 'pibt,whca').split(',');
+const SOLVERS = arg('solvers', 'pibt,whca,rhcr').split(',');
 const BENCH = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
 const grid = parseMap(readFileSync(`${BENCH}maps/Berlin_1_256.map`, 'utf8'), 'Berlin_1_256.map').grid;
 const cpuMs = () => {

@@ -8,7 +8,7 @@
  * while units wait). Saturation: each solver's best delivered throughput against the best any
  * solver reaches (target: within 10%). Turn times in process CPU ms; the load is printed.
  *
- * Usage: tsx bench/streams/bridge.bench.ts [--turns 5000] [--rates 1,2,3,4,5,6] [--solvers pibt,whca]
+ * Usage: tsx bench/streams/bridge.bench.ts [--turns 5000] [--rates 2,4,6,8,10,12,16,20] [--solvers pibt,whca,rhcr]
  */
 import { loadavg } from 'node:os';
 import { Grid } from '../../core/grid/grid.ts';
@@ -21,8 +21,8 @@ import { runController } from '../../core/simulation/simulator.ts';
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string): string => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
 const TURNS = Number(arg('turns', '5000'));
-const RATES = arg('rates', '1,2,3,4,5,6').split(',').map(Number);
-const SOLVERS = arg('solvers', 'pibt,whca').split(',');
+const RATES = arg('rates', '2,4,6,8,10,12,16,20').split(',').map(Number);
+const SOLVERS = arg('solvers', 'pibt,whca,rhcr').split(',');
 const STUCK = 1000;
 
 const grid = Grid.fromAscii(['......@......', '......@......', '.............', '......@......', '......@......']);

@@ -85,7 +85,7 @@ const USAGE = commandUsage([
   'else the scenario\'s own) repairs its plans by recalc or watch; --json then adds',
   'obstaclePaths ([x, y] per turn per obstacle, as executed).',
   'A scenario with streams (spawners, exits, errands) runs a turn controller (pibt, lra, ca,',
-  'hca, whca) until the turn limit (default 1000) or until nothing more comes or moves, and',
+  'hca, whca, rhcr) until the turn limit (default 1000) or until nothing more comes or moves, and',
   'prints goals reached and exits per 10 turns, time in system (mean, p95, max), each',
   'spawner\'s backlog and units on the map; --json gives them per turn (streams) and each',
   'unit\'s path with null while it is not on the map. Solvers that plan once refuse a stream.',

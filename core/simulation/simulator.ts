@@ -130,7 +130,10 @@ export function runController(instance: SimulationWorld, factory: ControllerFact
   // The factory sees the map without obstacles; the simulator gives init and step the live map.
   let controller = factory(world, controllerOptions);
   // In a stream, a controller that does not take changing units is built again at each change.
-  if (hasStreams(options.streams) && !controller.unitsChanged) controller = new RebuildController(world, factory, controllerOptions);
+  // Among moving obstacles too: the obstacle repair keeps per-unit state of its own (seed 004's
+  // counts) that does not follow units coming and going, so the controller is rebuilt there.
+  const amongObstacles = options.obstacles !== undefined && options.obstacles.length > 0;
+  if (hasStreams(options.streams) && (!controller.unitsChanged || amongObstacles)) controller = new RebuildController(world, factory, controllerOptions);
   return simulate(world, controller, options, instance.grid);
 }
 

@@ -1,7 +1,8 @@
 /**
  * Streams as a change of the world (worldStages.ts), at the start of each turn after doors and
  * obstacles: units on their exit leave; units on a goal with errands get the next one; spawners
- * place the units due on free cells of their areas (none free: the backlog grows); the controller
+ * place the units due on free cells of their areas (none free, or the area half full of units:
+ * the backlog grows; streamAdmission.ts); the controller
  * is told (TurnController.unitsChanged). Lifelong MAPF's setting (Li et al., AAAI 2021: a new goal
  * on arrival, throughput the measure) with a game's spawners and exits.
  *
@@ -16,6 +17,7 @@ import { Random } from '../util/random.ts';
 import type { RunRecord } from './runRecord.ts';
 import type { RunUnits } from './runUnits.ts';
 import { StreamLog } from './streamMeasures.ts';
+import { StreamAdmission } from './streamAdmission.ts';
 import type { SimulationResult } from './simulator.ts';
 import type { WorldStage } from './worldStages.ts';
 
@@ -48,6 +50,8 @@ export class StreamStage implements WorldStage {
   private readonly random: Random;
   /** Units on the map that have goals still to reach (not resting on a final goal). */
   private busy = 0;
+  /** Holds spawned units back while their area is half full (streamAdmission.ts). */
+  private readonly admission = new StreamAdmission();
 
   constructor(
     private readonly run: StreamRun,
@@ -105,11 +109,14 @@ export class StreamStage implements WorldStage {
     // Spawns: the units due join the backlog; each takes the first free cell of the area.
     const appeared: number[] = [];
     const live = this.run.live();
+    this.admission.count(this.run.view.staticGrid ?? this.run.view.grid, units.positions);
     this.streams.spawners.forEach((spawner, s) => {
       this.backlog[s] += this.clocks[s].due(t);
       for (let k = 0; k < spawner.cells.length && this.backlog[s] > 0; k++) {
         const cell = spawner.cells[k];
         if (units.occupancy[cell] >= 0 || live.passable[cell] === 0 || vacated.has(cell)) continue;
+        if (!this.admission.admits(cell)) break;
+        this.admission.appeared(cell);
         const a = units.add({ start: cell, goal: cell, size: 1, speed: spawner.speed, priority: spawner.priority });
         this.backlog[s]--;
         this.clocks[s].sent++;

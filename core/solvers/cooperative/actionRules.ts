@@ -24,7 +24,7 @@ export class ActionRules {
   readonly grid: Grid;
   readonly movement: Movement;
   /** Lower-priority agents in conflict with the last `check(..., collect = true)`. */
-  readonly overridden: Int32Array;
+  overridden: Int32Array;
   overriddenCount = 0;
 
   constructor(table: ReservationTable, grid: Grid, movement: Movement, maxAgents: number) {
@@ -32,6 +32,14 @@ export class ActionRules {
     this.grid = grid;
     this.movement = movement;
     this.overridden = new Int32Array(Math.max(16, maxAgents));
+  }
+
+  /** Streams: room in the overridden list for `maxAgents` units. */
+  growOverridden(maxAgents: number): void {
+    if (this.overridden.length >= maxAgents) return;
+    const grown = new Int32Array(maxAgents);
+    grown.set(this.overridden);
+    this.overridden = grown;
   }
 
   /**

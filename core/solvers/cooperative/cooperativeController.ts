@@ -40,10 +40,10 @@
  *   (RRA* expansions per turn shared by that turn's searches, 0 = unlimited, default 8192).
  */
 import { gridDistance } from '../../grid/movement.ts';
-import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type WorldView } from '../controller.ts';
+import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type UnitChanges, type WorldView } from '../controller.ts';
 import type { PlanSink } from '../planWindows.ts';
 import { DEFAULT_OBSTACLE_REPAIR, type ObstacleCounts, type ObstacleMoves, type ObstacleRepair, ObstacleRepairState } from '../obstacleRepair.ts';
-import { CooperativeObstacles, WHY_DEVIATED, WHY_MAP, WHY_SCHEDULED } from './cooperativeObstacles.ts';
+import { CooperativeObstacles, WHY_APPEARED, WHY_DEVIATED, WHY_MAP, WHY_NEW_GOAL, WHY_SCHEDULED } from './cooperativeObstacles.ts';
 import { ActionRules } from './actionRules.ts';
 import { CooperativePlanning, type CooperativeInstance } from './cooperativePlanning.ts';
 import { agentOrder } from './agentOrder.ts';
@@ -93,6 +93,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     const distance = (i: number) => this.interrupted() ? 0 :
       this.variant.abstract ? this.heuristics.forUnit(i, this.agents[i].start).distance(this.agents[i].start) : gridDistance(grid, world.movement, this.agents[i].start, this.goal[i]);
     this.rankOrder = agentOrder(this.order, this.agents, this.seed, distance);
+    this.ranked = n;
     this.agentRank = new Int32Array(n);
     for (let r = 0; r < n; r++) this.agentRank[this.rankOrder[r]] = r;
     for (let i = 0; i < n; i++) this.why[i] = WHY_SCHEDULED;
@@ -119,6 +120,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
       this.lastDrop = t;
     }
     for (let i = 0; i < n; i++) {
+      if (this.gone[i] === 1) continue;
       if (this.plans.has(i) && this.plans.at(i, t) !== positions[i]) {
         this.releasePlan(i, t);
         this.why[i] = WHY_DEVIATED;
@@ -161,6 +163,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     if (this.staticGrid !== null && this.staticClearance !== null && this.staticClearance !== this.clearance) computeClearance(this.staticGrid, this.staticClearance);
     const t = world.t;
     for (let i = 0; i < this.n; i++) {
+      if (this.gone[i] === 1) continue;
       if (this.failed[i] === 1) {
         // The change may open a way for an agent that had none.
         this.failed[i] = 0;
@@ -173,6 +176,65 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
         this.why[i] = WHY_MAP;
       }
     }
+  }
+
+  /**
+   * Streams: a unit that appears plans at once, in its own slot, against the reservations of the
+   * others (it ranks last, so it yields to the units already moving); a unit that left frees its
+   * reservations; a unit with a new goal (an errand) replans. Nobody else replans for the change,
+   * unless a new plan overrides theirs (seed 000, "Unit Priorities"), so a turn costs the new units'
+   * searches, not a plan of every unit again. The new units' next window replans are spread over
+   * replanEvery turns, as init staggers the first units'.
+   */
+  unitsChanged(world: WorldView, changes: UnitChanges): void {
+    const t = world.t;
+    this.growUnits(world.agents);
+    for (const a of changes.left) {
+      this.releasePlan(a, t);
+      this.gone[a] = 1;
+      this.why[a] = 0;
+      this.failed[a] = 0;
+      this.promoted[a] = 0;
+      this.heuristics.drop(a);
+    }
+    for (const a of changes.newGoal) {
+      if (this.gone[a] === 1) continue;
+      this.goal[a] = world.agents[a].goal;
+      this.releasePlan(a, t);
+      this.failed[a] = 0;
+      this.heuristics.drop(a);
+      this.why[a] = WHY_NEW_GOAL;
+    }
+    if (changes.appeared.length > 0 || changes.left.length > 0) this.rerank(changes.appeared);
+    // CA* and HCA* units that found no path stand for good; a unit that left may have opened one.
+    if (changes.left.length > 0) {
+      for (let r = 0; r < this.ranked; r++) {
+        const i = this.rankOrder[r];
+        if (this.failed[i] === 0) continue;
+        this.failed[i] = 0;
+        this.releasePlan(i, t);
+        this.why[i] = WHY_SCHEDULED;
+      }
+    }
+    for (const a of changes.appeared) this.why[a] = WHY_APPEARED;
+    // The new units plan in the next step (before anyone moves), in rank order with any others due.
+    if (this.variant.windowed) {
+      for (const a of [...changes.appeared, ...changes.newGoal]) this.nextReplan[a] = t + 1 + (this.stagger++ % this.replanEvery);
+    }
+  }
+
+  /** The rank order without the units gone, the new ones appended (lowest rank, as they came). */
+  private rerank(appeared: readonly number[]): void {
+    const order = new Int32Array(this.ranked + appeared.length);
+    let k = 0;
+    for (let r = 0; r < this.ranked; r++) {
+      const i = this.rankOrder[r];
+      if (this.gone[i] === 0) order[k++] = i;
+    }
+    for (const a of appeared) order[k++] = a;
+    this.rankOrder = order.subarray(0, k);
+    this.ranked = k;
+    for (let r = 0; r < k; r++) this.agentRank[this.rankOrder[r]] = r;
   }
 
   setObstacleRepair(repair: ObstacleRepair): void {

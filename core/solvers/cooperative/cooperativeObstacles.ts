@@ -19,7 +19,10 @@ export const WHY_BLOCKED = 5;
 export const WHY_NOTIFIED = 6;
 export const WHY_EVERY = 7;
 export const WHY_YIELD = 8;
-export const WHY_TEXT = ['', 'window', 'overridden', 'off plan', 'map change', 'blocked by an obstacle', 'notified: a region on its path changed', 'every N turns', 'yields to an obstacle it holds up'];
+/** Streams: the unit appeared on the map, or got a new goal (an errand). */
+export const WHY_APPEARED = 9;
+export const WHY_NEW_GOAL = 10;
+export const WHY_TEXT = ['', 'window', 'overridden', 'off plan', 'map change', 'blocked by an obstacle', 'notified: a region on its path changed', 'every N turns', 'yields to an obstacle it holds up', 'appeared', 'new goal'];
 
 /** Turns a unit that holds an obstacle up may not stand on its cell after it yields (the obstacle steps in meanwhile). */
 const YIELD_TURNS = 2;

@@ -44,8 +44,8 @@ export abstract class CooperativePlanning {
   readonly rraBudget: number;
   readonly turnBudget: number;
   protected readonly seed: number;
-  protected readonly agents: readonly AgentTask[];
-  protected readonly n: number;
+  protected agents: readonly AgentTask[];
+  protected n: number;
 
   protected grid!: Grid;
   protected table!: ReservationTable;
@@ -66,21 +66,27 @@ export abstract class CooperativePlanning {
   /** Rank the next turn's replans start from (turnBudget). */
   protected budgetStart = 0;
 
-  protected readonly size: Int32Array;
-  protected readonly speed: Int32Array;
-  protected readonly goal: Int32Array;
-  protected readonly basePriority: Float64Array;
-  protected readonly boost: number;
-  protected readonly promoted: Uint8Array;
-  protected readonly why: Uint8Array;
-  protected readonly failed: Uint8Array;
+  protected size: Int32Array;
+  protected speed: Int32Array;
+  protected goal: Int32Array;
+  protected basePriority: Float64Array;
+  protected boost: number;
+  protected promoted: Uint8Array;
+  protected why: Uint8Array;
+  protected failed: Uint8Array;
   protected readonly plans: UnitPlans;
-  protected readonly nextReplan: Int32Array;
+  /** Units that left the map (a stream's exit): they neither plan nor hold reservations. */
+  protected gone: Uint8Array;
+  protected nextReplan: Int32Array;
   protected readonly heuristics: UnitHeuristics;
-  protected readonly nextExtra: Int32Array;
-  protected readonly reverted: Uint8Array;
+  protected nextExtra: Int32Array;
+  protected reverted: Uint8Array;
   protected agentRank: Int32Array = new Int32Array(0);
   protected rankOrder: Int32Array = new Int32Array(0);
+  /** Units in rankOrder: every unit in a batch; in a stream those on the map. */
+  protected ranked = 0;
+  /** Streams: counts new units, to spread their window replans over replanEvery turns. */
+  protected stagger = 0;
   protected emitter: ((event: TurnEvent) => void) | null = null;
   protected pending: TurnEvent[] = [];
   protected lastDrop = 0;
@@ -124,7 +130,55 @@ export abstract class CooperativePlanning {
     this.heuristics = new UnitHeuristics(agents, this.size, this.rraRestart, this.rraBudget);
     this.nextExtra = new Int32Array(n).fill(-1);
     this.reverted = new Uint8Array(n);
+    this.gone = new Uint8Array(n);
     this.query = { agent: 0, priority: 0, start: 0, t0: 0, goal: 0, size: 1, speed: 1, window: this.window, maxDepth: this.maxTime, maxExpansions: this.maxExpansions, rra: null, rraBudget: Infinity };
+  }
+
+  /**
+   * Streams: room for units up to index n - 1 (world.agents grew); the new units' settings are
+   * read from `agents`. Arrays grow by copying, at least doubling, so a long stream copies each
+   * unit's state a constant number of times on average.
+   */
+  protected growUnits(agents: readonly AgentTask[]): void {
+    const n = agents.length;
+    const old = this.n;
+    this.agents = agents;
+    if (n <= old) return;
+    const cap = Math.max(n, this.size.length * 2);
+    const grown = <T extends Int32Array | Uint8Array | Float64Array>(a: T, fill = 0): T => {
+      if (a.length >= n) return a;
+      const b = new (a.constructor as new (k: number) => T)(cap);
+      if (fill !== 0) b.fill(fill);
+      b.set(a);
+      return b;
+    };
+    this.size = grown(this.size);
+    this.speed = grown(this.speed);
+    this.goal = grown(this.goal);
+    this.basePriority = grown(this.basePriority);
+    this.promoted = grown(this.promoted);
+    this.why = grown(this.why);
+    this.failed = grown(this.failed);
+    this.nextReplan = grown(this.nextReplan);
+    this.nextExtra = grown(this.nextExtra, -1);
+    this.reverted = grown(this.reverted);
+    this.gone = grown(this.gone);
+    this.deferredAt = grown(this.deferredAt, -1);
+    this.agentRank = grown(this.agentRank);
+    for (let i = old; i < n; i++) {
+      const a = agents[i];
+      this.size[i] = a.size ?? 1;
+      this.speed[i] = a.speed ?? 1;
+      this.goal[i] = a.goal;
+      this.basePriority[i] = a.priority ?? 0;
+      // The promotion boost stays above every base priority, the new units' included.
+      this.boost = Math.max(this.boost, Math.abs(this.basePriority[i]) * 2 + 1);
+    }
+    this.plans.grow(cap, this.size);
+    this.heuristics.grow(agents, cap, this.size);
+    if (this.footprints) this.footprints.size = this.size;
+    this.rules?.growOverridden(cap);
+    this.n = n;
   }
 
   protected effectivePriority(i: number): number {
@@ -136,13 +190,14 @@ export abstract class CooperativePlanning {
     const n = this.n;
     // Under a turn budget the scan starts where the last turn's ran out, so the replans put off
     // go first and the backlog does not pile up on the same units until their plans all end.
-    const start = this.budgetStart;
+    const start = this.budgetStart < this.ranked ? this.budgetStart : 0;
     this.budgetStart = 0;
     let startSet = false;
+    const ranked = this.ranked;
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       let any = false;
-      for (let k = 0; k < n; k++) {
-        const r = k + start < n ? k + start : k + start - n;
+      for (let k = 0; k < ranked; k++) {
+        const r = k + start < ranked ? k + start : k + start - ranked;
         const i = this.rankOrder[r];
         const why = this.why[i];
         if (why === 0) continue;

@@ -12,7 +12,8 @@ export class FootprintReservations {
   private readonly table: ReservationTable;
   private readonly rules: ActionRules;
   private readonly width: number;
-  private readonly size: Int32Array;
+  /** Each unit's side (the controller's array: it replaces it when a stream's units grow it). */
+  size: Int32Array;
 
   constructor(table: ReservationTable, rules: ActionRules, width: number, size: Int32Array) {
     this.table = table;

@@ -21,18 +21,20 @@ const RETARGET_CAPACITY = 16 * 1024;
 
 export class UnitHeuristics {
   private readonly rra: (ReverseResumableAStar | null)[];
-  private readonly base: Int32Array;
-  private readonly basePending: Uint8Array;
+  private base: Int32Array;
+  private basePending: Uint8Array;
   /** RRA* expansions left this turn (Infinity in init and without a budget). */
   private left = Infinity;
+  /** Expansions of RRA*s dropped (units gone or with a new goal). */
+  private dropped = 0;
   private grid!: Grid;
   private movement!: Movement;
   private clearance: Uint16Array | null = null;
 
   /** `restartFactor`: restart once a unit's work exceeds this many times its first search's. */
   constructor(
-    private readonly agents: readonly AgentTask[],
-    private readonly size: Int32Array,
+    private agents: readonly AgentTask[],
+    private size: Int32Array,
     private readonly restartFactor: number,
     private readonly budget: number,
   ) {
@@ -40,6 +42,30 @@ export class UnitHeuristics {
     this.rra = new Array<ReverseResumableAStar | null>(n).fill(null);
     this.base = new Int32Array(n);
     this.basePending = new Uint8Array(n);
+  }
+
+  /** Streams: room for `n` units (world.agents grew to `agents`); `size` is the grown size array. */
+  grow(agents: readonly AgentTask[], n: number, size: Int32Array): void {
+    this.agents = agents;
+    this.size = size;
+    if (n <= this.base.length) return;
+    const base = new Int32Array(n);
+    base.set(this.base);
+    this.base = base;
+    const pending = new Uint8Array(n);
+    pending.set(this.basePending);
+    this.basePending = pending;
+    while (this.rra.length < n) this.rra.push(null);
+  }
+
+  /**
+   * Forgets unit i's RRA* (it left the map, or its goal changed: the next search starts a new one
+   * from where it stands); its work so far still counts in totalExpanded.
+   */
+  drop(i: number): void {
+    const r = this.rra[i];
+    if (r !== null) this.dropped += r.totalExpanded;
+    this.rra[i] = null;
   }
 
   attach(grid: Grid, movement: Movement, clearance: Uint16Array | null): void {
@@ -64,7 +90,7 @@ export class UnitHeuristics {
 
   /** Expansions of every unit's RRA*, over the run. */
   totalExpanded(): number {
-    let expanded = 0;
+    let expanded = this.dropped;
     for (const r of this.rra) if (r !== null) expanded += r.totalExpanded;
     return expanded;
   }
@@ -80,7 +106,8 @@ export class UnitHeuristics {
     if (r === null) {
       r = new ReverseResumableAStar(this.grid, this.movement, { size: this.size[i], clearance: this.clearance });
       this.rra[i] = r;
-      r.reset(this.agents[i].start, goal);
+      // Aimed at where the unit stands when it first plans: its start, or in a stream where it got this goal.
+      r.reset(pos, goal);
       this.base[i] = Math.max(64, r.expanded);
     } else if (r.gridVersion !== this.grid.version) {
       this.restart(i, pos, 64);

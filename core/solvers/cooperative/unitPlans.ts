@@ -11,23 +11,43 @@ import type { ActionRules } from './actionRules.ts';
 import type { FootprintReservations } from './footprintReservations.ts';
 
 export class UnitPlans {
-  private readonly t0: Int32Array;
-  private readonly len: Int32Array;
-  private readonly cells: Int32Array[];
-  private readonly extra: Int32Array[];
-  private readonly parkedAt: Int32Array;
+  private t0: Int32Array;
+  private len: Int32Array;
+  private cells: Int32Array[];
+  private extra: Int32Array[];
+  private parkedAt: Int32Array;
   /** Where adopted plans are reported when the run records its windows (null: not recorded). */
   sink: PlanSink | null = null;
   private rules!: ActionRules;
   private footprints!: FootprintReservations;
 
   /** `room`: cells each plan holds before it grows (a window's length and a little). */
-  constructor(n: number, room: number, private readonly size: Int32Array) {
+  constructor(n: number, private readonly room: number, private size: Int32Array) {
     this.t0 = new Int32Array(n);
     this.len = new Int32Array(n);
     this.cells = Array.from({ length: n }, () => new Int32Array(room));
     this.extra = Array.from({ length: n }, () => new Int32Array(room));
     this.parkedAt = new Int32Array(n).fill(-1);
+  }
+
+  /** Streams: room for `n` units (new ones without a plan); `size` is the grown size array. */
+  grow(n: number, size: Int32Array): void {
+    this.size = size;
+    const old = this.t0.length;
+    if (n <= old) return;
+    const t0 = new Int32Array(n);
+    t0.set(this.t0);
+    this.t0 = t0;
+    const len = new Int32Array(n);
+    len.set(this.len);
+    this.len = len;
+    const parked = new Int32Array(n).fill(-1);
+    parked.set(this.parkedAt);
+    this.parkedAt = parked;
+    for (let i = old; i < n; i++) {
+      this.cells.push(new Int32Array(this.room));
+      this.extra.push(new Int32Array(this.room));
+    }
   }
 
   attach(rules: ActionRules, footprints: FootprintReservations): void {

@@ -42,6 +42,7 @@
  */
 import type { Grid } from '../../grid/grid.ts';
 import { Random } from '../../util/random.ts';
+import type { GoalDistances } from '../../search/lazyDistanceTable.ts';
 import { Pibt } from './pibt.ts';
 import { PriorityOrder } from './priorities.ts';
 import { buildScatter } from './scatter.ts';
@@ -125,6 +126,8 @@ export interface LacamOptions {
   clock?: () => number;
   /** When scatter must stop improving its paths (lacam3: half the time limit); default shouldStop. */
   scatterStop?: () => boolean;
+  /** Distance tables to share across searches on the same map (a windowed planner's replans); default: the search's own. */
+  distances?: GoalDistances;
   /** LaCAM*: told each time a better solution is found. */
   onImproved?: (cost: number, lowerBound: number) => void;
 }
@@ -156,7 +159,7 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   // Setting up runs each unit's distance table out to its start (seconds for 1,000 units on a
   // large map): asked between units, like every later phase.
   let setupStop: 'timeout' | 'cancelled' | null = null;
-  const pibt = new Pibt(grid, starts, goals, options.seed, undefined, { swap: options.swap ?? true, shouldStop: () => (setupStop = options.shouldStop()) !== null });
+  const pibt = new Pibt(grid, starts, goals, options.seed, options.distances, { swap: options.swap ?? true, shouldStop: () => (setupStop = options.shouldStop()) !== null });
   if (pibt.setupStopped) {
     return { status: setupStop!, configs: [], cost: -1, optimal: false, highNodes: 0, lowNodes: 0, iterations: 0, work: pibt.calls, lowerBound: 0 };
   }

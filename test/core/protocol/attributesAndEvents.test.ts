@@ -80,7 +80,7 @@ describe('timed map events through the protocol', () => {
     for (const solver of ['independent', 'astar', 'id+od']) {
       const { result, paths } = await solveThroughProtocol(instance, solver, [{ t: 3, action: 'close', cells: [grid.cell(4, 1)] }]);
       expect(result.status).toBe('failed');
-      expect(result.message).toBe(`${solver} plans on a fixed map and does not support timed map events (1 given); use a solver that runs in the simulator (lra, ca, hca, whca, pibt) or remove the events`);
+      expect(result.message).toBe(`${solver} plans on a fixed map and does not support timed map events (1 given); use a solver that runs in the simulator (lra, ca, hca, whca, pibt, rhcr) or remove the events`);
       expect(paths).toEqual([]);
       expect(result.replay).toBeUndefined();
     }

@@ -88,3 +88,29 @@ describe('LazyDistanceTable', () => {
     expect(after.get(grid.cell(5, 2))).toBe(4); // around the new wall
   });
 });
+
+describe('DiscoveryBudget', () => {
+  it.each([1, 2, 3])('past the shared budget a query gets a lower bound, and the exact distance once later turns let the search finish (random map %i)', (seed) => {
+    const grid = randomGrid(seed, 40, 30, 0.25);
+    const random = new Random(seed + 7);
+    let goal = random.int(grid.cells);
+    while (grid.passable[goal] === 0) goal = random.int(grid.cells);
+    const eager = buildDistanceTable(grid, FOUR_CONNECTED, goal).distance;
+    const distances = new GoalDistances(grid);
+    const cells = Array.from({ length: grid.cells }, (_, c) => c).filter((c) => eager[c] !== UNREACHABLE && grid.passable[c] === 1);
+    const far = cells.reduce((a, b) => (eager[b] > eager[a] ? b : a));
+    let estimates = 0;
+    for (let turn = 0; turn < 1000; turn++) {
+      distances.budget.left = 50;
+      const d = distances.table(goal).get(far);
+      expect(d).toBeLessThanOrEqual(eager[far]);
+      if (d === eager[far]) break;
+      estimates++;
+    }
+    // The far cell is more than 50 discoveries away: the first turns answered with bounds, not the whole search.
+    expect(estimates).toBeGreaterThan(1);
+    expect(distances.table(goal).get(far)).toBe(eager[far]);
+    distances.budget.left = Infinity;
+    for (const c of cells) expect(distances.table(goal).get(c)).toBe(eager[c]);
+  });
+});
