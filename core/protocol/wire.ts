@@ -19,7 +19,8 @@ import { type WireStreams, decodeStreams, encodeStreams } from './streamWire.ts'
  * (size, speed, priority) and timed map events. encodeInstance writes version 1 whenever the
  * instance needs nothing more (every unit 1x1, speed 1, priority 0, no events), so a solver
  * process built before version 2 still reads every plain instance; it writes 2 only when an
- * attribute or an event would otherwise be lost. decodeInstance reads both.
+ * attribute or an event would otherwise be lost; 3 adds moving obstacles and 4 streams (spawners,
+ * exits, errands: streamWire.ts), each written only when there are some. decodeInstance reads all.
  */
 export const WIRE_INSTANCE_VERSION = 4;
 export const WIRE_INSTANCE_VERSIONS: readonly number[] = [1, 2, 3, 4];

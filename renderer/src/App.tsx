@@ -17,6 +17,7 @@ import { AskDialog } from './panels/AskDialog.tsx';
 import { ResultsPanel } from './panels/ResultsPanel.tsx';
 import { GeneratePanel } from './panels/GeneratePanel.tsx';
 import { ReplayBar } from './panels/ReplayBar.tsx';
+import { ThroughputChart } from './panels/ThroughputChart.tsx';
 import { modelStore } from './state/modelStore.ts';
 import { useSlice } from './state/store.ts';
 import { solverService } from './platform/index.ts';
@@ -99,6 +100,7 @@ export function App() {
         </aside>
       </main>
       <ReplayBar />
+      <ThroughputChart />
       {/* The editor's cursor, tool hint and zoom: meaningless in the lab, where they showed (defect 10). */}
       <StatusBar />
       </>
