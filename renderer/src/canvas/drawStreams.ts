@@ -59,6 +59,8 @@ export function drawStreamLabels(context: CanvasRenderingContext2D, spawners: re
   const font = Math.max(10, Math.min(14, s * 0.6));
   context.font = `600 ${font}px system-ui, sans-serif`;
   context.textBaseline = 'bottom';
+  // The units' numbers leave the context centred; names start at their area's left edge.
+  context.textAlign = 'left';
   const label = (area: ScenarioArea, text: string, colour: string) => {
     const points = areaPoints(area, width, height);
     if (points.length === 0) return;
@@ -66,7 +68,8 @@ export function drawStreamLabels(context: CanvasRenderingContext2D, spawners: re
     const y0 = Math.min(...points.map((p) => p[1]));
     const tw = context.measureText(text).width;
     const lx = ox + x0 * s;
-    const ly = oy + y0 * s - 2;
+    // Above the area, or inside its top edge when the area starts on the map's top row (the label would be cut off).
+    const ly = y0 === 0 ? oy + font + 3 : oy + y0 * s - 2;
     context.fillStyle = 'rgba(255, 255, 255, 0.85)';
     context.fillRect(lx, ly - font - 2, tw + 6, font + 3);
     context.fillStyle = colour;

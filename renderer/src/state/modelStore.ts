@@ -24,6 +24,8 @@ export interface ModelView {
   obstacles: EditorDocument['obstacles'];
   knowledge: EditorDocument['knowledge'];
   regions: EditorDocument['regions'];
+  /** A stream's spawners (a scenario with spawners and no placed units still solves). */
+  spawners: NonNullable<EditorDocument['spawners']>;
   /** Names what the plan depends on (map, units, movement, solver, events, obstacles): equal numbers, the same plan. */
   planRevision: number;
   /** planRevision without the solver settings: a comparison of solvers holds while this does. */
@@ -87,6 +89,7 @@ function snapshot(source: EditorModel, mapRevision: number): ModelView {
     obstacles: doc.obstacles,
     knowledge: doc.knowledge,
     regions: doc.regions,
+    spawners: doc.spawners ?? [],
     planRevision: source.planRevision,
     compareRevision: source.compareRevision,
     revision: source.revision,
