@@ -10,6 +10,7 @@ import { ScenarioPanel } from './panels/ScenarioPanel.tsx';
 import { EventsPanel } from './panels/EventsPanel.tsx';
 import { ObstaclesPanel } from './panels/ObstaclesPanel.tsx';
 import { RegionsPanel } from './panels/RegionsPanel.tsx';
+import { StreamsPanel } from './panels/StreamsPanel.tsx';
 import { ComparePanel } from './compare/ComparePanel.tsx';
 import { HelpOverlay, helpStore } from './shortcuts/HelpOverlay.tsx';
 import { ThemeToggle } from './panels/ThemeToggle.tsx';
@@ -93,6 +94,7 @@ export function App() {
           <ResultsPanel />
           <ComparePanel />
           <RegionsPanel />
+          <StreamsPanel />
           <EventsPanel />
           <ObstaclesPanel />
           <ScenarioPanel />

@@ -122,4 +122,44 @@ describe('browser edition: streams', () => {
     await expect.poll(() => page.getByTestId('throughput-value').textContent()).toMatch(new RegExp(`to turn ${Math.round(turns / 3)};`));
     await screenshot(page, 'streams-bridge-third');
   });
+
+  it('draws an exit (X) and a spawner (G) as undoable edits, sets the schedule in the Streams panel, and solves the new stream', async () => {
+    const page = app.page;
+    const view = await settledView(page);
+    const drag = async (key: string, from: [number, number], to: [number, number]) => {
+      await page.getByTestId('map-view').hover();
+      await page.keyboard.press(key);
+      await page.mouse.move(...cellPoint(view, ...from));
+      await page.mouse.down();
+      await page.mouse.move(...cellPoint(view, ...to), { steps: 3 });
+      await page.mouse.up();
+    };
+    // The third exit ('dock 3'), on the east bank's middle; then a spawner on the west bank's middle sent to the first exit.
+    await drag('x', [12, 4], [13, 4]);
+    await expect.poll(() => page.getByTestId('exit-2').textContent()).toMatch(/exit dock 3/);
+    await expect.poll(() => page.getByTestId('undo').textContent()).toBe('Undo streams');
+    await drag('g', [2, 4], [3, 4]);
+    await expect.poll(() => page.locator('[data-testid="spawner-2"] strong').textContent()).toBe('gate 3');
+    expect(await page.getByTestId('spawner-exit-2').inputValue()).toBe('east dock');
+    await page.getByTestId('spawner-exit-2').selectOption('dock 3');
+    await page.getByTestId('spawner-count-2').fill('4');
+    await page.getByTestId('spawner-count-2').press('Enter');
+    await page.getByTestId('spawner-every-2').fill('2');
+    await page.getByTestId('spawner-every-2').press('Enter');
+    await expect.poll(() => page.getByTestId('spawner-every-2').inputValue()).toBe('2');
+    // Its outline is drawn (the spawner's left edge at (2, 4); the view measured again, a notice may have moved it).
+    await screenshot(page, 'streams-drawn');
+    await expect.poll(async () => isSpawner((await layerPixels(page, 'dynamic-layer', [cellPoint(await settledView(page), 2, 4, 0.02, 0.5)]))[0])).toBe(true);
+    await page.getByTestId('solve').click();
+    await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByTestId('stream-units').textContent()).toMatch(/^20 appeared, 20 left by an exit/);
+    // Undo takes back the schedule edits, then the spawner, then the exit.
+    await page.getByTestId('map-view').hover();
+    for (let k = 0; k < 3; k++) await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('[data-testid="spawner-2"]').count()).toBe(1);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('[data-testid="spawner-2"]').count()).toBe(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('[data-testid="exit-2"]').count()).toBe(0);
+  });
 });

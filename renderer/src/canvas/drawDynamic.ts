@@ -267,7 +267,14 @@ function drawFlow(context: CanvasRenderingContext2D, grid: Grid, layers: HeatLay
 function drawPreview(context: CanvasRenderingContext2D, preview: ToolPreview, agents: readonly ScenarioAgent[], view: Viewport): void {
   const { cellSize: s, offsetX: ox, offsetY: oy } = view;
   context.save();
-  if (preview.kind === 'region') {
+  if (preview.kind === 'region' && preview.as !== undefined) {
+    // A spawner's or exit's area in progress, in its own colour.
+    const area = { from: [preview.from.x, preview.from.y] as [number, number], to: [preview.to.x, preview.to.y] as [number, number] };
+    const w = Math.max(preview.from.x, preview.to.x) + 1;
+    const h = Math.max(preview.from.y, preview.to.y) + 1;
+    if (preview.as === 'spawner') drawStreamAreas(context, [{ name: '', area } as ScenarioSpawner], [], w, h, view);
+    else drawStreamAreas(context, [], [{ name: '', area }], w, h, view);
+  } else if (preview.kind === 'region') {
     drawRegions(context, [{ name: '', from: [preview.from.x, preview.from.y], to: [preview.to.x, preview.to.y] }], view);
   } else if (preview.kind === 'rect') {
     const x0 = Math.min(preview.from.x, preview.to.x);

@@ -38,3 +38,26 @@ describe('spawners and exits in the editor', () => {
     expect(model.document.exits?.map((e) => e.name)).toEqual(['dock']);
   });
 });
+
+describe('the setStreams command (Spawner and Exit tools, Streams panel)', () => {
+  it('adds an exit and a spawner sent to it, each one undo step; refuses a spawner sent to a missing exit and an exit still in use, saying which', async () => {
+    const { newExit, newSpawner } = await import('../../../renderer/src/model/streamCommands.ts');
+    const model = new EditorModel(sampleDocument());
+    const exit = newExit([], [7, 4], [7, 5]);
+    expect(model.dispatch({ type: 'setStreams', exits: [exit] }).ok).toBe(true);
+    expect(model.undoName).toBe('setStreams');
+    const spawner = newSpawner([], [0, 0], [1, 0], exit.name);
+    expect(spawner).toMatchObject({ name: 'gate 1', every: 5, count: 20, goal: { exit: 'dock 1' } });
+    expect(model.dispatch({ type: 'setStreams', spawners: [spawner] }).ok).toBe(true);
+    expect(model.document.spawners?.map((s) => s.name)).toEqual(['gate 1']);
+    const lost = model.dispatch({ type: 'setStreams', exits: [] });
+    expect(lost).toEqual({ ok: false, message: expect.stringMatching(/^spawners\[0\]\.goal\.exit: spawner 'gate 1' goes to exit 'dock 1', which the scenario does not have/) });
+    const off = model.dispatch({ type: 'setStreams', exits: [exit, newExit(['dock 1'], [9, 0], [9, 0])] });
+    expect(off).toEqual({ ok: false, message: expect.stringMatching(/^exits\[1\]\.area\.from: exit 'dock 2': \(9, 0\) is outside the 8x6 map/) });
+    model.undo();
+    expect(model.document.spawners ?? []).toEqual([]);
+    expect(model.document.exits?.map((e) => e.name)).toEqual(['dock 1']);
+    model.undo();
+    expect(model.document.exits ?? []).toEqual([]);
+  });
+});
