@@ -24,7 +24,7 @@
  *   that stood in it or waited next to it, `maxWait` the most one such unit waited.
  * A plan is looked at until its longest path ends; a unit whose path has ended stays put.
  */
-import type { Path } from './plan.ts';
+import { ABSENT, type Path } from './plan.ts';
 import { peakIn, sidesBeyond, visitKind } from './regionCrossings.ts';
 
 /** A rectangle of cells, corners inclusive, in either order. */
@@ -112,6 +112,12 @@ export function measureRegion(plan: PlanShape, region: RegionRect): RegionMeasur
     let enteredFrom = 0;
     for (let t = 0; t < turns; t++) {
       const cell = path[t < path.length ? t : path.length - 1];
+      // A stream's unit off the map (ABSENT, before it appears or after it leaves) is nowhere:
+      // it neither stands, waits, nor crosses (leaving by an exit inside the region ends its visit).
+      if (cell === ABSENT) {
+        wasIn = false;
+        continue;
+      }
       const where = place(cell);
       if (where !== 2 && wasIn) {
         const kind = visitKind(enteredFrom, sidesBeyond(cell % width, Math.floor(cell / width), size, rect));

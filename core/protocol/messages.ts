@@ -20,6 +20,7 @@
  * names the version, rather than solving without the doors).
  */
 import type { WireInstance, WirePaths } from './wire.ts';
+import type { WireStreamMeasures } from './streamWire.ts';
 import type { SolveProgress, SolveStats, SolveStatus } from '../solvers/types.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
 import type { RunRecord } from '../experiments/runner.ts';
@@ -76,6 +77,11 @@ export interface SolveResultBody {
   crowd?: CrowdTrack;
   /** Runs among moving obstacles: each obstacle's cells per turn as it moved (delays included). */
   obstaclePaths?: WirePaths;
+  /**
+   * A stream (instance version 4): its measures over the run and each unit's side. The paths and
+   * the replay then hold every unit that appeared (placed ones first), at ABSENT (-1) while off the map.
+   */
+  streams?: WireStreamMeasures;
 }
 
 /** A run's outcome; a run that throws is a record with status 'error', not an error message. */

@@ -12,13 +12,14 @@ import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION } from '../solvers/crowdTrack.t
 import { PLAN_WINDOWS_FORMAT, PLAN_WINDOWS_VERSION, planWindowsProblem } from '../solvers/planWindows.ts';
 import { runRecordSchema, runSpecSchema } from '../experiments/runSchemas.ts';
 import { CLOCK_KINDS } from '../util/clock.ts';
+import { streamMeasuresSchema, streamsProblem, wireStreamsSchema } from './streamWire.ts';
 
 const count = z.number().int().nonnegative();
 
 export const wireInstanceSchema = z
   .object({
     format: z.literal('mapf-lab/instance', 'must be "mapf-lab/instance"'),
-    version: z.union([z.literal(1), z.literal(2), z.literal(3)], `must be ${listOf(WIRE_INSTANCE_VERSIONS, 'or')} (the instance format versions this build reads)`),
+    version: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], `must be ${listOf(WIRE_INSTANCE_VERSIONS, 'or')} (the instance format versions this build reads)`),
     width: z.number().int().positive(),
     height: z.number().int().positive(),
     passable: z.instanceof(Uint8Array, { error: 'must be a Uint8Array' }),
@@ -55,9 +56,16 @@ export const wireInstanceSchema = z
       )
       .nullable()
       .optional(),
+    // Version 4: streams (streamWire.ts).
+    streams: wireStreamsSchema.nullable().optional(),
   })
   .superRefine((wire, ctx) => {
     const cells = wire.width * wire.height;
+    if (wire.streams) {
+      if (wire.version < 4) ctx.addIssue({ code: 'custom', path: ['streams'], message: 'needs instance version 4 (earlier versions have no streams)' });
+      const problem = streamsProblem(wire.streams, wire.width, wire.height, wire.starts.length);
+      if (problem !== null) ctx.addIssue({ code: 'custom', path: ['streams'], message: problem });
+    }
     const obstacles = wire.obstacles ?? [];
     if (obstacles.length > 0 && wire.version < 3) ctx.addIssue({ code: 'custom', path: ['obstacles'], message: 'needs instance version 3 (earlier versions have no moving obstacles)' });
     obstacles.forEach((o, i) => {
@@ -243,6 +251,8 @@ export const solveResultBodySchema = z.object({
   crowd: crowdTrackSchema.optional(),
   /** Each moving obstacle's cells per turn as it moved (runs among moving obstacles). */
   obstaclePaths: wirePathsSchema.optional(),
+  /** A stream's measures (goals reached, exits, units on the map, backlogs, time in the system). */
+  streams: streamMeasuresSchema.optional(),
 });
 
 /** One experiment run to execute in the solver process, with the texts of the files it names. */

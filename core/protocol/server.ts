@@ -19,7 +19,9 @@ import type { ErrorMessage, FromSolverMessage, SolveRequestBody, SolveResultBody
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { Port } from './port.ts';
 import { parseToSolverMessage } from './schema.ts';
-import { decodeInstance, decodeMapEvents, decodeObstacles, encodePaths } from './wire.ts';
+import { decodeInstance, decodeInstanceStreams, decodeMapEvents, decodeObstacles, encodePaths } from './wire.ts';
+import { hasStreams } from '../mapf/streams.ts';
+import { solveStream } from './streamSolve.ts';
 import { solveAmongObstacles } from './obstacleSolve.ts';
 import { createRunHandler } from './runHandler.ts';
 import { type Clock, WALL_CLOCK } from '../util/clock.ts';
@@ -82,6 +84,12 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
       return;
     }
     const obstacles = decodeObstacles(body.instance);
+    const streams = decodeInstanceStreams(body.instance);
+    if (hasStreams(streams)) {
+      const mapEvents = decodeMapEvents(body.instance);
+      post({ v: PROTOCOL_VERSION, type: 'result', id, body: solveStream(body.solver, decodeInstance(body.instance), streams!, body.params, { seed: body.seed, timeLimitMs: body.timeLimitMs, mapEvents, obstacles }) });
+      return;
+    }
     if (obstacles.length > 0) {
       post({ v: PROTOCOL_VERSION, type: 'result', id, body: solveAmongObstacles(body.solver, decodeInstance(body.instance), obstacles, body.params, { seed: body.seed, timeLimitMs: body.timeLimitMs, clock, mapEvents: decodeMapEvents(body.instance) }) });
       return;

@@ -11,16 +11,19 @@ import type { MapEvent } from '../mapf/mapEvents.ts';
 import { MAX_UNIT_SPEED } from '../mapf/instance.ts';
 import { type MovingObstacle, OBSTACLE_MODES, type ObstacleMode } from '../mapf/obstacles.ts';
 import { MAX_UNITS, formatCount } from '../util/limits.ts';
+import { type Streams, hasStreams } from '../mapf/streams.ts';
+import { type WireStreams, decodeStreams, encodeStreams } from './streamWire.ts';
 
 /**
  * Instance versions: 1 carries the map and every unit's start and goal; 2 adds unit attributes
  * (size, speed, priority) and timed map events. encodeInstance writes version 1 whenever the
  * instance needs nothing more (every unit 1x1, speed 1, priority 0, no events), so a solver
  * process built before version 2 still reads every plain instance; it writes 2 only when an
- * attribute or an event would otherwise be lost. decodeInstance reads both.
+ * attribute or an event would otherwise be lost; 3 adds moving obstacles and 4 streams (spawners,
+ * exits, errands: streamWire.ts), each written only when there are some. decodeInstance reads all.
  */
-export const WIRE_INSTANCE_VERSION = 3;
-export const WIRE_INSTANCE_VERSIONS: readonly number[] = [1, 2, 3];
+export const WIRE_INSTANCE_VERSION = 4;
+export const WIRE_INSTANCE_VERSIONS: readonly number[] = [1, 2, 3, 4];
 export const WIRE_PATHS_VERSION = 1;
 
 /** Largest unit side and slowest speed the wire carries (the array types' ranges). */
@@ -55,6 +58,8 @@ export interface WireInstance {
   events?: WireMapEvent[] | null;
   /** Version 3: moving obstacles (null or absent: none). */
   obstacles?: WireObstacle[] | null;
+  /** Version 4: streams, units that appear, leave and get new goals (null or absent: a batch). */
+  streams?: WireStreams | null;
 }
 
 /** A moving obstacle on the wire (core/mapf/obstacles.ts), its waypoints as cells. */
@@ -91,7 +96,7 @@ export type MapEventInput = { t: number; cells: ArrayLike<number> } & ({ action:
  * The instance on the wire, with its timed map events. Each attribute array is written only when
  * some unit differs from the default, and version 2 only when something beyond version 1 is sent.
  */
-export function encodeInstance(instance: MapfInstance, events: readonly MapEventInput[] = [], obstacles: readonly MovingObstacle[] = []): WireInstance {
+export function encodeInstance(instance: MapfInstance, events: readonly MapEventInput[] = [], obstacles: readonly MovingObstacle[] = [], streams?: Streams): WireInstance {
   const { grid, movement, agents } = instance;
   const sizes = agents.some((a) => (a.size ?? 1) !== 1) ? Uint8Array.from(agents, (a) => a.size ?? 1) : null;
   const speeds = agents.some((a) => (a.speed ?? 1) !== 1) ? Uint16Array.from(agents, (a) => a.speed ?? 1) : null;
@@ -121,6 +126,12 @@ export function encodeInstance(instance: MapfInstance, events: readonly MapEvent
     wire.version = 3;
     wire.obstacles = obstacles.map((o) => ({ id: o.id, size: o.size ?? 1, speed: o.speed ?? 1, route: Int32Array.from(o.route), mode: o.mode, startTurn: o.startTurn ?? 0 }));
   }
+  if (hasStreams(streams)) {
+    // Version 4 only for a stream; a batch stays readable by solver processes of version 3.
+    if (!extended) Object.assign(wire, { sizes: null, speeds: null, priorities: null, events: [] });
+    wire.version = 4;
+    wire.streams = encodeStreams(streams!);
+  }
   return wire;
 }
 
@@ -139,6 +150,12 @@ export function decodeObstacles(wire: WireInstance): MovingObstacle[] {
     }
     return { id: o.id, size: o.size, speed: o.speed, route: Array.from(o.route), mode: o.mode, startTurn: o.startTurn };
   });
+}
+
+/** The instance's streams (none before version 4); the request schema has checked their cells. */
+export function decodeInstanceStreams(wire: WireInstance): Streams | undefined {
+  if (wire.version < 4 || wire.streams == null) return undefined;
+  return decodeStreams(wire.streams);
 }
 
 export function decodeInstance(wire: WireInstance): MapfInstance {

@@ -8,14 +8,16 @@ import { formatPath } from '../scenario/scenarioError.ts';
 import type { MapEvent, ScenarioAgent } from '../scenario/schema.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION, checkReplay, type Replay } from '../solvers/replay.ts';
 import type { TurnEvent } from '../solvers/controller.ts';
-import { REPLAY_FILE_FORMAT, REPLAY_FILE_VERSION, ReplayFileSchema, type ReplayFile, type ReplayFileEvent } from './schema.ts';
+import { ABSENT } from '../mapf/plan.ts';
+import { REPLAY_FILE_FORMAT, REPLAY_FILE_VERSION, REPLAY_FILE_VERSIONS, ReplayFileSchema, type ReplayFile, type ReplayFileEvent } from './schema.ts';
 
 export class ReplayFileError extends Error {
   override name = 'ReplayFileError';
 }
 
 /** Everything a replay file holds besides the replay itself. */
-export type ReplayFileInfo = Omit<ReplayFile, 'format' | 'version' | 'width' | 'height' | 'turns' | 'positions' | 'events' | 'mapChanges' | 'units' | 'mapEvents'> & {
+export type ReplayFileInfo = Omit<ReplayFile, 'format' | 'version' | 'width' | 'height' | 'turns' | 'positions' | 'events' | 'mapChanges' | 'units' | 'mapEvents' | 'streams'> & {
+  streams?: ReplayFile['streams'];
   units: readonly ScenarioAgent[];
   mapEvents: readonly MapEvent[];
 };
@@ -31,8 +33,9 @@ export function replayFileFromReplay(replay: Replay, info: ReplayFileInfo): Repl
     const row = new Array<number>(2 * agents);
     for (let a = 0; a < agents; a++) {
       const cell = replay.positions[t * agents + a];
-      row[2 * a] = cell % width;
-      row[2 * a + 1] = Math.floor(cell / width);
+      // ABSENT (-1): a stream's unit off the map, written [-1, -1].
+      row[2 * a] = cell < 0 ? -1 : cell % width;
+      row[2 * a + 1] = cell < 0 ? -1 : Math.floor(cell / width);
     }
     positions.push(row);
   }
@@ -59,6 +62,7 @@ export function replayFileFromReplay(replay: Replay, info: ReplayFileInfo): Repl
     mapChanges: replay.mapChanges.map((c) => ({ t: c.t, cells: c.cells.map(xy), action: c.passable ? 'open' : 'close' })),
     mapEvents: info.mapEvents.map((e) => ({ t: e.t, cells: e.cells.map(([x, y]) => [x, y] as [number, number]), action: e.action })),
     solver: info.solver,
+    ...(info.streams ? { streams: info.streams } : {}),
     metrics: info.metrics,
   };
 }
@@ -116,8 +120,8 @@ export function parseReplayFile(text: string, fileName = '<replay>'): ReplayFile
   if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('a replay file is a JSON object');
   const head = data as { format?: unknown; version?: unknown };
   if (head.format !== REPLAY_FILE_FORMAT) fail(`not a MAPF Lab replay: format is ${JSON.stringify(head.format)}, expected "${REPLAY_FILE_FORMAT}"`);
-  if (head.version !== REPLAY_FILE_VERSION) {
-    fail(`replay file version ${JSON.stringify(head.version)} is not supported (this build reads version ${REPLAY_FILE_VERSION})`);
+  if (!REPLAY_FILE_VERSIONS.includes(head.version as number)) {
+    fail(`replay file version ${JSON.stringify(head.version)} is not supported (this build reads versions ${REPLAY_FILE_VERSIONS.join(' and ')})`);
   }
   const parsed = ReplayFileSchema.safeParse(data);
   if (!parsed.success) {
@@ -126,7 +130,9 @@ export function parseReplayFile(text: string, fileName = '<replay>'): ReplayFile
     const shown = issues.slice(0, 3).map((issue) => `${formatPath(issue.path)}: ${issueText(issue, valueAt(data, issue.path))}`);
     fail(`${shown.join('; ')}${issues.length > 3 ? `; ${issues.length - 3} more` : ''}`);
   }
-  const file = parsed.data!;
+  // Version 1 migrates to 2 as it is: it adds only what a batch does not have.
+  const file = { ...parsed.data!, version: REPLAY_FILE_VERSION } as ReplayFile;
+  const readVersion = parsed.data!.version;
   const { width, height } = file;
   if (file.map.kind === 'inline' && (file.map.rows.length !== height || file.map.rows.some((r) => r.length !== width))) {
     fail(`map: the inline rows are not ${width}x${height}`);
@@ -138,8 +144,15 @@ export function parseReplayFile(text: string, fileName = '<replay>'): ReplayFile
   if (file.positions.length !== file.turns + 1) fail(`positions: ${file.positions.length} turns of positions, expected turns + 1 = ${file.turns + 1}`);
   file.positions.forEach((row, t) => {
     if (row.length !== 2 * units) fail(`positions[${t}]: ${row.length} numbers, expected 2 per unit = ${2 * units}`);
-    for (let a = 0; a < units; a++) inside(`positions[${t}]`, [row[2 * a], row[2 * a + 1]]);
+    for (let a = 0; a < units; a++) {
+      const [x, y] = [row[2 * a], row[2 * a + 1]];
+      // Off the map is [-1, -1], in version 2 only (a version-1 file holds a batch).
+      if (x === -1 && y === -1 && readVersion >= 2) continue;
+      if (x < 0 || y < 0) fail(`positions[${t}]: unit ${a + 1} at (${x}, ${y}): a cell has x, y >= 0${readVersion >= 2 ? ', or [-1, -1] off the map' : ''}`);
+      inside(`positions[${t}]`, [x, y]);
+    }
   });
+  if (file.streams && file.streams.placed > units) fail(`streams.placed: ${file.streams.placed} units placed, but the file has ${units}`);
   file.units.forEach((u, i) => {
     inside(`units[${i}].start`, u.start);
     inside(`units[${i}].goal`, u.goal);
@@ -159,7 +172,7 @@ export function replayFromReplayFile(file: ReplayFile): Replay {
   const agents = file.units.length;
   const positions = new Int32Array((file.turns + 1) * agents);
   file.positions.forEach((row, t) => {
-    for (let a = 0; a < agents; a++) positions[t * agents + a] = row[2 * a + 1] * width + row[2 * a];
+    for (let a = 0; a < agents; a++) positions[t * agents + a] = row[2 * a] < 0 ? ABSENT : row[2 * a + 1] * width + row[2 * a];
   });
   const events = file.events.map((e): TurnEvent => {
     const out: TurnEvent = { kind: e.kind, t: e.t, agent: e.agent };

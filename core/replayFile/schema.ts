@@ -8,14 +8,23 @@
  * Positions are one array per turn, `[x0, y0, x1, y1, …]` in unit order, so a file stays
  * readable and a turn is one line when pretty-printed. This zod schema is the one definition of
  * the format; replayFile.ts writes and reads it and refuses versions it does not know.
+ *
+ * Version 2 adds streams: a unit off the map (before it appears, after it leaves) is at [-1, -1],
+ * and `streams` holds the scenario's spawners, exits and task lists, how many of the units were
+ * placed (the rest were spawned), and the run's stream measures. A version-1 file reads as
+ * version 2 without streams.
  */
 import { z } from 'zod';
 import { AgentSchema, MapEventSchema, MapSchema, PointSchema, SolverParamsSchema } from '../scenario/schema.ts';
 import { COST_MODELS } from '../mapf/plan.ts';
+import { ExitSchema, SpawnerSchema, TaskListSchema } from '../scenario/streamSchema.ts';
+import { streamMeasuresSchema } from '../protocol/streamWire.ts';
 import { MAX_GRID_SIDE } from '../grid/grid.ts';
 
 export const REPLAY_FILE_FORMAT = 'mapf-lab/replay-file';
-export const REPLAY_FILE_VERSION = 1;
+export const REPLAY_FILE_VERSION = 2;
+/** Versions this build reads: version 1 (a batch, every unit on the map throughout) reads as version 2 without streams. */
+export const REPLAY_FILE_VERSIONS: readonly number[] = [1, 2];
 
 const whole = (min: number) => z.number().int().min(min);
 
@@ -40,7 +49,7 @@ export const SOLVE_STATUSES = ['solved', 'timeout', 'unsolvable', 'cancelled', '
 
 export const ReplayFileSchema = z.object({
   format: z.literal(REPLAY_FILE_FORMAT),
-  version: z.literal(REPLAY_FILE_VERSION),
+  version: z.union([z.literal(1), z.literal(2)]),
   name: z.string().min(1).describe('Name of the scenario the run solved.'),
   map: MapSchema,
   width: whole(1).max(MAX_GRID_SIDE),
@@ -49,7 +58,7 @@ export const ReplayFileSchema = z.object({
   corners: z.enum(['no-cut', 'cut']),
   units: z.array(AgentSchema),
   turns: whole(0).describe('Turns executed: positions holds turns + 1 states.'),
-  positions: z.array(z.array(whole(0))).describe('Per turn t = 0 … turns: [x0, y0, x1, y1, …] in unit order.'),
+  positions: z.array(z.array(whole(-1))).describe('Per turn t = 0 … turns: [x0, y0, x1, y1, …] in unit order; [-1, -1] while a stream\'s unit is off the map (version 2).'),
   events: z.array(ReplayFileEventSchema),
   mapChanges: z.array(ReplayFileMapChangeSchema),
   mapEvents: z.array(MapEventSchema).describe("The scenario's timed map events, as configured."),
@@ -60,6 +69,13 @@ export const ReplayFileSchema = z.object({
     seed: z.number().int().optional(),
     params: SolverParamsSchema.default({}),
   }).strict(),
+  streams: z.object({
+    placed: whole(0).describe('Units of the scenario (the first ones in units); the rest were spawned.'),
+    spawners: z.array(SpawnerSchema),
+    exits: z.array(ExitSchema),
+    tasks: z.array(TaskListSchema),
+    measures: streamMeasuresSchema.describe('The run\'s stream measures (goals reached, exits, units on the map, backlogs, time in system).'),
+  }).strict().optional().describe('Version 2: a stream\'s spawners, exits and task lists as written, and its measures.'),
   metrics: z.object({
     /** null when no unit reached its goal. */
     sumOfCosts: z.number().nullable(),

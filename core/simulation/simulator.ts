@@ -116,6 +116,8 @@ export interface SimulationResult {
   counts?: ObstacleCounts;
   /** A stream's measures: goals reached and exits over time, units on the map, backlogs, time in the system. */
   streams?: StreamMeasures;
+  /** A stream: every unit that appeared (placed ones first, then spawned ones in order), as the validator took them. */
+  units?: readonly AgentTask[];
 }
 
 export interface SimulationWorld {
@@ -279,6 +281,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   const paths = replayPaths(replay);
   const validation = options.validate === false ? undefined : validateReplay({ grid: before, movement, agents: units.agents }, replay, { rules });
   const result: SimulationResult = { status, message, paths, agents: metrics, run: runMetrics, turnMs: turnArray, collisions, replay, validation };
+  if (stream) result.units = units.agents;
   for (const stage of stages) stage.finish?.(result);
   return result;
 }

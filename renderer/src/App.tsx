@@ -10,6 +10,7 @@ import { ScenarioPanel } from './panels/ScenarioPanel.tsx';
 import { EventsPanel } from './panels/EventsPanel.tsx';
 import { ObstaclesPanel } from './panels/ObstaclesPanel.tsx';
 import { RegionsPanel } from './panels/RegionsPanel.tsx';
+import { StreamsPanel } from './panels/StreamsPanel.tsx';
 import { ComparePanel } from './compare/ComparePanel.tsx';
 import { CompareDock } from './compare/CompareDock.tsx';
 import { HelpOverlay, helpStore } from './shortcuts/HelpOverlay.tsx';
@@ -18,6 +19,7 @@ import { AskDialog } from './panels/AskDialog.tsx';
 import { ResultsPanel } from './panels/ResultsPanel.tsx';
 import { GeneratePanel } from './panels/GeneratePanel.tsx';
 import { ReplayBar } from './panels/ReplayBar.tsx';
+import { ThroughputChart } from './panels/ThroughputChart.tsx';
 import { modelStore } from './state/modelStore.ts';
 import { useSlice } from './state/store.ts';
 import { solverService } from './platform/index.ts';
@@ -97,6 +99,7 @@ export function App() {
           <ResultsPanel />
           <ComparePanel />
           <RegionsPanel />
+          <StreamsPanel />
           <EventsPanel />
           <ObstaclesPanel />
           <ScenarioPanel />
@@ -105,6 +108,7 @@ export function App() {
       </main>
       <CompareDock />
       <ReplayBar />
+      <ThroughputChart />
       {/* The editor's cursor, tool hint and zoom: meaningless in the lab, where they showed (defect 10). */}
       <StatusBar />
       </>

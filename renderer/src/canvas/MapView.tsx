@@ -47,7 +47,7 @@ function unitOnReplay(x: number, y: number): string | null {
   // click on the disc picks the nearest unit within that reach.
   const cellSize = viewStore.get().view?.cellSize ?? 0;
   const reach = cellSize > 0 ? Math.min(4, Math.ceil(MIN_UNIT_RADIUS_PX / cellSize) - 1) : 0;
-  return nearestUnitShownAt(outcome.paths, model.document.agents, grid.width, grid.height, x, y, Math.round(replayStore.get().t), reach);
+  return nearestUnitShownAt(outcome.paths, outcome.streamUnits ? [...model.document.agents, ...outcome.streamUnits] : model.document.agents, grid.width, grid.height, x, y, Math.round(replayStore.get().t), reach);
 }
 
 /** The replay's turn when a plan is on screen (a door added then closes at that turn), else 0. */
@@ -97,7 +97,9 @@ export function MapView() {
         const editor = editorStore.get();
         drawDynamic(prepareCanvas(dynamicRef.current!, w, h), {
           grid: model.document.grid,
-          agents: model.document.agents,
+          agents: outcome?.streamUnits ? [...model.document.agents, ...outcome.streamUnits] : model.document.agents,
+          spawners: model.document.spawners,
+          exits: model.document.exits,
           view: v,
           width: w,
           height: h,

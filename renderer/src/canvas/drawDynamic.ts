@@ -8,9 +8,12 @@ import type { MapEvent, ScenarioAgent, ScenarioObstacle, ScenarioRegion } from '
 import { drawMapEvents } from './drawEvents.ts';
 import { drawObstacles, drawWatchRegions } from './drawObstacles.ts';
 import { drawRegionLabels, drawRegions } from './drawRegions.ts';
+import { drawStreamAreas, drawStreamLabels } from './drawStreams.ts';
+import type { ScenarioExit, ScenarioSpawner } from '../../../core/scenario/streamSchema.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { type HeatLayers, type HeatMeasure, heatColour, heatLayers } from '../replay/heatLayers.ts';
-import { unitPosition } from '../replay/position.ts';
+import { onMapAt, unitPosition } from '../replay/position.ts';
+import { ABSENT } from '../../../core/mapf/plan.ts';
 import { type PlanWindowOverlay, drawPlanWindow } from '../replay/windowOverlay.ts';
 import type { ToolPreview } from './toolController.ts';
 import type { Viewport } from './viewport.ts';
@@ -49,6 +52,9 @@ export interface DynamicScene {
   events: readonly MapEvent[];
   /** The scenario's moving obstacles: routes, and where each is at turn t. */
   obstacles: readonly ScenarioObstacle[];
+  /** The scenario's spawners and exits (outlined with their names). */
+  spawners?: readonly ScenarioSpawner[];
+  exits?: readonly ScenarioExit[];
   /** The scenario's measured regions (outlined with their names). */
   regions?: readonly ScenarioRegion[];
   /** The watch strategy's region size when it is the one chosen (its regions are drawn), else null. */
@@ -82,6 +88,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   drawMapEvents(context, scene.events, plan ? Math.floor(t) : -1, view, plan?.mapChanges ? { changes: plan.mapChanges, width: grid.width } : undefined);
   if (scene.watchRegions) drawWatchRegions(context, grid, scene.watchRegions, view);
   if (scene.regions) drawRegions(context, scene.regions, view);
+  drawStreamAreas(context, scene.spawners ?? [], scene.exits ?? [], grid.width, grid.height, view);
   drawObstacles(context, grid, scene.obstacles, plan ? Math.floor(t) : 0, view, plan?.obstaclePaths);
 
   context.lineCap = 'round';
@@ -95,7 +102,8 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
       if (!agent || path.length < 2 || !(all || scene.selection.has(agent.id) || scene.hovered === agent.id)) return;
       context.strokeStyle = agent.colour;
       context.beginPath();
-      for (let k = 0; k < path.length; k++) pathPoint(path[k], agent.size, k === 0);
+      // A stream's unit is off the map (ABSENT) before it appears and after it leaves: no line there.
+      for (let k = 0; k < path.length; k++) if (path[k] !== ABSENT) pathPoint(path[k], agent.size, k === 0 || path[k - 1] === ABSENT);
       context.stroke();
     });
     if (scene.trails && t > 0) {
@@ -109,9 +117,10 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
         const to = Math.min(path.length - 1, now);
         if (to <= from) return;
         const agent = agents[i];
+        if (!onMapAt(path, t)) return;
         context.strokeStyle = agent.colour;
         context.beginPath();
-        for (let k = from; k <= to; k++) pathPoint(path[k], agent.size, k === from);
+        for (let k = from; k <= to; k++) if (path[k] !== ABSENT) pathPoint(path[k], agent.size, k === from || path[k - 1] === ABSENT);
         const [x, y] = unitPosition(agent, path, t, w);
         context.lineTo(ox + x * s, oy + y * s);
         context.stroke();
@@ -130,6 +139,8 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   context.lineWidth = Math.max(1, s * 0.1);
   const inset = s * 0.18;
   for (const agent of agents) {
+    // A stream's unit bound for an exit has no goal cell of its own (its exit area is outlined).
+    if (agent.goal[0] < 0) continue;
     context.strokeStyle = agent.colour;
     context.strokeRect(ox + agent.goal[0] * s + inset, oy + agent.goal[1] * s + inset, agent.size * s - 2 * inset, agent.size * s - 2 * inset);
   }
@@ -143,6 +154,8 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     context.textBaseline = 'middle';
   }
   agents.forEach((agent, i) => {
+    // Not drawn while off the map (a stream's unit before it appears or after it leaves).
+    if (plan && !onMapAt(plan.paths[i], t)) return;
     const [cellX, cellY] = unitPosition(agent, plan?.paths[i], t, w);
     const x = ox + cellX * s;
     const y = oy + cellY * s;
@@ -152,7 +165,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     context.fill();
     // A unit the plan leaves off its goal: a red dashed ring, at every turn (issue 15, failures in plain sight).
     const path = plan?.paths[i];
-    if (path && path.length > 0 && plan && path[path.length - 1] !== agentGoalCell(agent, w)) {
+    if (path && path.length > 0 && plan && path[path.length - 1] !== ABSENT && path[path.length - 1] !== agentGoalCell(agent, w)) {
       context.save();
       context.strokeStyle = '#e5383b';
       context.lineWidth = Math.max(1.5, s * 0.1);
@@ -176,6 +189,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   });
 
   if (scene.regions) drawRegionLabels(context, scene.regions, view);
+  drawStreamLabels(context, scene.spawners ?? [], scene.exits ?? [], grid.width, grid.height, view);
   if (scene.preview) drawPreview(context, scene.preview, agents, view);
   if (scene.brush) {
     // The same footprint the paint command stamps: (size - 1) >> 1 cells before the centre.
@@ -253,7 +267,14 @@ function drawFlow(context: CanvasRenderingContext2D, grid: Grid, layers: HeatLay
 function drawPreview(context: CanvasRenderingContext2D, preview: ToolPreview, agents: readonly ScenarioAgent[], view: Viewport): void {
   const { cellSize: s, offsetX: ox, offsetY: oy } = view;
   context.save();
-  if (preview.kind === 'region') {
+  if (preview.kind === 'region' && preview.as !== undefined) {
+    // A spawner's or exit's area in progress, in its own colour.
+    const area = { from: [preview.from.x, preview.from.y] as [number, number], to: [preview.to.x, preview.to.y] as [number, number] };
+    const w = Math.max(preview.from.x, preview.to.x) + 1;
+    const h = Math.max(preview.from.y, preview.to.y) + 1;
+    if (preview.as === 'spawner') drawStreamAreas(context, [{ name: '', area } as ScenarioSpawner], [], w, h, view);
+    else drawStreamAreas(context, [], [{ name: '', area }], w, h, view);
+  } else if (preview.kind === 'region') {
     drawRegions(context, [{ name: '', from: [preview.from.x, preview.from.y], to: [preview.to.x, preview.to.y] }], view);
   } else if (preview.kind === 'rect') {
     const x0 = Math.min(preview.from.x, preview.to.x);

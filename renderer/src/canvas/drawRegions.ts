@@ -33,6 +33,7 @@ export function drawRegionLabels(context: CanvasRenderingContext2D, regions: rea
   const font = Math.max(10, Math.min(14, s * 0.6));
   context.font = `600 ${font}px system-ui, sans-serif`;
   context.textBaseline = 'bottom';
+  context.textAlign = 'left';
   for (const region of regions) {
     if (!region.name) continue;
     const { x0, y0 } = bounds(region);

@@ -13,6 +13,7 @@ import type { EditorState } from '../state/editorState.ts';
 import type { MapEvent, ScenarioObstacle } from '../../../core/scenario/schema.ts';
 import { covers } from '../replay/position.ts';
 import { nextRegionName } from '../model/regionCommands.ts';
+import { newExit, newSpawner } from '../model/streamCommands.ts';
 
 /** The turn a new door closes at when no replay turn is chosen. */
 export const DEFAULT_DOOR_TURN = 10;
@@ -27,7 +28,7 @@ export type ToolPreview =
   | { kind: 'line'; from: Cell; to: Cell; passable: boolean; brush: number }
   | { kind: 'rect'; from: Cell; to: Cell; passable: boolean }
   /** The Measure tool's rectangle: a new measured region on release. */
-  | { kind: 'region'; from: Cell; to: Cell }
+  | { kind: 'region'; from: Cell; to: Cell; as?: 'spawner' | 'exit' }
   | { kind: 'unit-start'; at: Cell }
   /**
    * `to`: where the dragged end's anchor (top-left cell) would go; `grab`: the pressed cell's
@@ -122,6 +123,10 @@ export class ToolController {
       case 'measure':
         this.preview = { kind: 'region', from: inside, to: inside };
         return;
+      case 'spawner':
+      case 'exit':
+        this.preview = { kind: 'region', from: inside, to: inside, as: tool };
+        return;
     }
   }
 
@@ -152,6 +157,8 @@ export class ToolController {
     const to = preview.kind === 'drag' ? this.dragAnchor(cell, preview) : this.clamp(cell);
     if (preview.kind === 'line') {
       this.run({ type: 'drawLine', from: [preview.from.x, preview.from.y], to: [to.x, to.y], passable: preview.passable, brush: preview.brush });
+    } else if (preview.kind === 'region' && preview.as !== undefined) {
+      this.streamArea(preview.as, [preview.from.x, preview.from.y], [to.x, to.y]);
     } else if (preview.kind === 'region') {
       // A new region named 'region N' (renamed in the Measured regions panel): one undo step.
       const regions = this.model.document.regions;
@@ -164,6 +171,22 @@ export class ToolController {
         this.run({ type: preview.end === 'start' ? 'moveAgentStart' : 'moveAgentGoal', id: preview.id, to: [to.x, to.y] });
       }
     }
+  }
+
+  /** A drawn spawner or exit area: one undo step. A spawner sends its units to the first exit, so one must exist. */
+  private streamArea(as: 'spawner' | 'exit', from: [number, number], to: [number, number]): void {
+    const doc = this.model.document;
+    const spawners = doc.spawners ?? [];
+    const exits = doc.exits ?? [];
+    if (as === 'exit') {
+      this.run({ type: 'setStreams', exits: [...exits, newExit(exits.map((e) => e.name), from, to)] });
+      return;
+    }
+    if (exits.length === 0) {
+      this.report('A spawner sends its units to an exit: draw an exit first (Exit, X).');
+      return;
+    }
+    this.run({ type: 'setStreams', spawners: [...spawners, newSpawner(spawners.map((s) => s.name), from, to, exits[0].name)] });
   }
 
   /** Abandons a gesture (Escape, tool change): a stroke already painted still becomes its undo step. */

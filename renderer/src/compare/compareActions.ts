@@ -8,6 +8,7 @@
  */
 import { scenarioObstacleParams } from '../../../core/simulation/amongObstacles.ts';
 import { encodeInstance } from '../../../core/protocol/wire.ts';
+import { streamsFromContent } from '../../../core/scenario/streamInstance.ts';
 import { costModelOf } from '../../../core/mapf/plan.ts';
 import { findSolver, obstacleFactory } from '../../../core/registry/registry.ts';
 import { solverService, fileService } from '../platform/index.ts';
@@ -36,7 +37,8 @@ export async function runCompare(rerun = false): Promise<void> {
   const doc = model.document;
   const { instance, events, obstacles } = model.instance();
   // Encoded once: the grid is edited in place, and every run must see the scenario as compared.
-  const wire = encodeInstance(instance, events, obstacles);
+  // A stream's spawners, exits and errands go too: solvers that plan once answer that they refuse it.
+  const wire = encodeInstance(instance, events, obstacles, streamsFromContent(doc, instance.grid));
   const costModel = costModelOf(doc.solver.params);
   const plan = { width: doc.grid.width, sizes: doc.agents.map((a) => a.size), regions: doc.regions.slice(), costModel };
   const revision = model.compareRevision;

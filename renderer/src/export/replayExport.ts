@@ -9,7 +9,9 @@
  */
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../../../core/solvers/replay.ts';
 import type { TurnEvent } from '../../../core/solvers/controller.ts';
-import { costModelOf, reportedCosts } from '../../../core/mapf/plan.ts';
+import { ABSENT, costModelOf, reportedCosts } from '../../../core/mapf/plan.ts';
+import type { WireStreamMeasures } from '../../../core/protocol/streamWire.ts';
+import type { ScenarioExit, ScenarioSpawner, ScenarioTaskList } from '../../../core/scenario/streamSchema.ts';
 import { replayFileFromReplay, serializeReplayFile } from '../../../core/replayFile/replayFile.ts';
 import type { ReplayFile } from '../../../core/replayFile/schema.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
@@ -26,6 +28,8 @@ export interface ReplayExportInput {
   movement: Movement;
   agents: readonly ScenarioAgent[];
   events: readonly MapEvent[];
+  /** A stream's spawners, exits and task lists as the scenario writes them (kept in the file with its measures). */
+  streams?: { spawners: ScenarioSpawner[]; exits: ScenarioExit[]; tasks: ScenarioTaskList[] };
   /** Seed and params as the solve request sent them (solveRequestFields). */
   request: { seed: number; params: Record<string, unknown> };
   outcome: {
@@ -38,6 +42,9 @@ export interface ReplayExportInput {
     analysis: ReplayAnalysis;
     /** The simulator's replay from the solve result, when it sent one. */
     replay?: Replay;
+    /** A stream's measures and spawned units (after the scenario's own). */
+    streams?: WireStreamMeasures;
+    streamUnits?: readonly ScenarioAgent[];
   };
 }
 
@@ -63,13 +70,28 @@ export function replayFromPlan(grid: Grid, paths: readonly (readonly number[])[]
   return { format: REPLAY_FORMAT, version: REPLAY_VERSION, width: grid.width, height: grid.height, agents, turns, positions, events, mapChanges: [] };
 }
 
+/**
+ * The units a replay file lists: the scenario's, then a stream's spawned ones, whose goal is their
+ * last cell on the map (a unit that left by an exit has no goal cell; the file's cells are on the map).
+ */
+function fileUnits(agents: readonly ScenarioAgent[], outcome: ReplayExportInput['outcome']): ScenarioAgent[] {
+  const spawned = (outcome.streamUnits ?? []).map((unit, k) => {
+    if (unit.goal[0] >= 0) return unit;
+    const path = outcome.paths[agents.length + k] ?? [];
+    const last = path.findLast((cell) => cell !== ABSENT) ?? ABSENT;
+    const width = outcome.replay?.width ?? 1;
+    return { ...unit, goal: last === ABSENT ? unit.start : [last % width, Math.floor(last / width)] as [number, number] };
+  });
+  return [...agents, ...spawned];
+}
+
 export function replayFileOfPlan(input: ReplayExportInput): ReplayFile {
   const { outcome, request } = input;
   const replay = outcome.replay ?? replayFromPlan(input.grid, outcome.paths, outcome.analysis);
   const finite = (n: number) => (Number.isFinite(n) ? n : null);
   const stats: Record<string, number> = {};
   for (const [key, value] of Object.entries(outcome.stats)) if (Number.isFinite(value)) stats[key] = value;
-  const costs = reportedCosts(outcome.status === 'solved', outcome.paths, outcome.goals, costModelOf(input.request.params));
+  const costs = reportedCosts(outcome.status === 'solved' && !outcome.streams, outcome.paths, outcome.goals, costModelOf(input.request.params));
   const solver: ReplayFile['solver'] = { name: outcome.solver, status: outcome.status, seed: request.seed, params: { ...request.params } };
   if (outcome.message) solver.message = outcome.message;
   return replayFileFromReplay(replay, {
@@ -77,9 +99,10 @@ export function replayFileOfPlan(input: ReplayExportInput): ReplayFile {
     map: input.map,
     connectivity: input.movement.connectivity,
     corners: input.movement.corners,
-    units: input.agents,
+    units: fileUnits(input.agents, outcome),
     mapEvents: input.events,
     solver,
+    ...(outcome.streams && input.streams ? { streams: { placed: input.agents.length, ...input.streams, measures: outcome.streams } } : {}),
     metrics: {
       // A run that did not solve has no cost.
       sumOfCosts: costs.sumOfCosts === null ? null : finite(costs.sumOfCosts),

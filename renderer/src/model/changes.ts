@@ -6,6 +6,7 @@
 import type { Movement } from '../../../core/grid/movement.ts';
 import type { MapSource } from '../../../core/scenario/content.ts';
 import type { MapEvent, ObstacleKnowledge, ScenarioAgent, ScenarioObstacle, ScenarioRegion, SolverSettings } from '../../../core/scenario/schema.ts';
+import type { ScenarioExit, ScenarioSpawner, ScenarioTaskList } from '../../../core/scenario/streamSchema.ts';
 import type { EditorDocument } from './document.ts';
 import { resizeGrid, type CellValues } from './gridResize.ts';
 
@@ -57,6 +58,10 @@ interface FieldValues {
   obstacles: readonly ScenarioObstacle[];
   knowledge: ObstacleKnowledge;
   regions: readonly ScenarioRegion[];
+  /** A stream's spawners, exits and task lists (absent in a file without streams). */
+  spawners: readonly ScenarioSpawner[] | undefined;
+  exits: readonly ScenarioExit[] | undefined;
+  tasks: readonly ScenarioTaskList[] | undefined;
 }
 export type FieldName = keyof FieldValues;
 
@@ -91,7 +96,7 @@ export function addParts(into: ChangedParts, change: Change): void {
       break;
     case 'field':
       // Obstacles and measured regions are drawn with the events (their layer redraws on any of them).
-      if (change.field === 'events' || change.field === 'obstacles' || change.field === 'regions') into.events = true;
+      if (['events', 'obstacles', 'regions', 'spawners', 'exits', 'tasks'].includes(change.field)) into.events = true;
       else into.settings = true;
   }
 }
@@ -157,6 +162,6 @@ export function changeCost(change: Change): number {
     case 'agentSet':
       return 64 + 16 * change.indices.length;
     case 'field':
-      return change.field === 'events' ? 64 + 32 * change.value.length : change.field === 'obstacles' || change.field === 'regions' ? 64 + 64 * change.value.length : 64;
+      return change.field === 'events' ? 64 + 32 * change.value.length : change.field === 'obstacles' || change.field === 'regions' ? 64 + 64 * change.value.length : change.field === 'spawners' || change.field === 'exits' || change.field === 'tasks' ? 64 + 256 * (change.value?.length ?? 0) : 64;
   }
 }

@@ -2,6 +2,7 @@
  * Every command the editor understands, as data: a toolbar button, a shortcut, a drag on the
  * canvas and the JSON editor all build one of these and hand it to EditorModel.dispatch.
  */
+import type { ScenarioExit, ScenarioSpawner } from '../../../core/scenario/streamSchema.ts';
 import type { Movement } from '../../../core/grid/movement.ts';
 import type { MapEvent, ObstacleKnowledge, ScenarioObstacle, ScenarioRegion, SolverSettings } from '../../../core/scenario/schema.ts';
 import type { SolveResult } from '../../../core/solvers/types.ts';
@@ -63,6 +64,8 @@ export type EditorCommand =
   | { type: 'setKnowledge'; knowledge: ObstacleKnowledge }
   /** Replaces the measured regions (the Measure tool, the regions panel): one undo step. */
   | { type: 'setRegions'; regions: readonly ScenarioRegion[] }
+  /** Replaces a stream's spawners and/or exits (the Spawner and Exit tools, the Streams panel): one undo step. */
+  | { type: 'setStreams'; spawners?: readonly ScenarioSpawner[]; exits?: readonly ScenarioExit[] }
   /** Applies a whole scenario from the JSON editor as one undoable step. */
   | { type: 'replaceFromJson'; text: string; fileName?: string; solverNames?: readonly string[] }
   /** Replaces the document (file opened, new map): not undoable, starts a new history. */

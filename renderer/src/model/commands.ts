@@ -8,6 +8,7 @@ import { drawLine, fillRect, floodFillCommand, paintCells, resizeMap } from './m
 import { addAgent, moveAgentGoal, moveAgentStart, placeRandomAgents, removeAgents, setAgentProps, setAgents } from './agentCommands.ts';
 import { setEvents, setKnowledge, setMovement, setName, setObstacles, setSolverSettings } from './settingsCommands.ts';
 import { setRegions } from './regionCommands.ts';
+import { setStreams } from './streamCommands.ts';
 import { loadDocument, receiveSolution, replaceFromJson } from './documentCommands.ts';
 
 export const COMMANDS: { readonly [N in CommandName]: CommandDefinition<N> } = {
@@ -30,6 +31,7 @@ export const COMMANDS: { readonly [N in CommandName]: CommandDefinition<N> } = {
   setObstacles,
   setKnowledge,
   setRegions,
+  setStreams,
   replaceFromJson,
   loadDocument,
   receiveSolution,

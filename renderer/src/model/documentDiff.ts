@@ -21,6 +21,10 @@ export function diffDocument(doc: EditorDocument, next: EditorDocument): Change[
   if (JSON.stringify(doc.events) !== JSON.stringify(next.events)) changes.push({ kind: 'field', field: 'events', value: next.events });
   if (JSON.stringify(doc.obstacles) !== JSON.stringify(next.obstacles)) changes.push({ kind: 'field', field: 'obstacles', value: next.obstacles });
   if (JSON.stringify(doc.regions) !== JSON.stringify(next.regions)) changes.push({ kind: 'field', field: 'regions', value: next.regions });
+  // A stream's spawners, exits and task lists: a JSON edit of them is one undo step like the rest.
+  for (const field of ['spawners', 'exits', 'tasks'] as const) {
+    if (JSON.stringify(doc[field] ?? []) !== JSON.stringify(next[field] ?? [])) changes.push({ kind: 'field', field, value: next[field] } as Change);
+  }
   if (doc.knowledge !== next.knowledge) changes.push({ kind: 'field', field: 'knowledge', value: next.knowledge });
   if (JSON.stringify(doc.agents) !== JSON.stringify(next.agents)) {
     changes.push({ kind: 'agentSplice', index: 0, remove: doc.agents.length, insert: next.agents.slice() });

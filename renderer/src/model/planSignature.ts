@@ -1,6 +1,7 @@
 /**
  * What a plan depends on, as a short key: the map (its size and edit version), the units, the
- * movement rules, the solver settings, timed events, moving obstacles and what units know. The
+ * movement rules, the solver settings, timed events, moving obstacles, what units know and a
+ * stream's spawners, exits and task lists. The
  * name and the measured regions are left out, so renaming the scenario or marking a bridge keeps
  * the replay (issue 15, defect 4), and a setting changed and changed back gives the same key.
  */
@@ -16,13 +17,15 @@ export function planSignature(doc: EditorDocument, solver: EditorDocument['solve
 // The units, events and obstacles are replaced, never edited in place (document.ts), so their
 // key is kept while they stay the same objects: a brush stroke on a map with 1,000 units does not
 // serialise the units at every cell it paints.
-let contentCache: { agents: unknown; movement: unknown; events: unknown; obstacles: unknown; knowledge: unknown; key: string } | null = null;
+let contentCache: { agents: unknown; movement: unknown; events: unknown; obstacles: unknown; knowledge: unknown; streams: unknown[]; key: string } | null = null;
 
 function contentKey(doc: EditorDocument): string {
   const c = contentCache;
-  if (c && c.agents === doc.agents && c.movement === doc.movement && c.events === doc.events && c.obstacles === doc.obstacles && c.knowledge === doc.knowledge) return c.key;
-  const key = textKey(JSON.stringify([doc.agents, doc.movement, doc.events, doc.obstacles, doc.knowledge]));
-  contentCache = { agents: doc.agents, movement: doc.movement, events: doc.events, obstacles: doc.obstacles, knowledge: doc.knowledge, key };
+  // A stream's spawners, exits and task lists change which units come and where they go.
+  const streams = [doc.spawners, doc.exits, doc.tasks];
+  if (c && c.agents === doc.agents && c.movement === doc.movement && c.events === doc.events && c.obstacles === doc.obstacles && c.knowledge === doc.knowledge && streams.every((s, k) => s === c.streams[k])) return c.key;
+  const key = textKey(JSON.stringify([doc.agents, doc.movement, doc.events, doc.obstacles, doc.knowledge, ...(streams.some((s) => s && s.length > 0) ? streams : [])]));
+  contentCache = { agents: doc.agents, movement: doc.movement, events: doc.events, obstacles: doc.obstacles, knowledge: doc.knowledge, streams, key };
   return key;
 }
 

@@ -43,7 +43,7 @@ export function RegionsPanel() {
   const measuring = useSlice(editorStore, (s) => s.tool === 'measure');
   const outcome = useCurrentOutcome();
   const measures = useMemo(
-    () => (outcome && outcome.paths.length > 0 && regions.length > 0 ? measureRegions({ width, paths: outcome.paths, goals: outcome.goals, sizes: agents.map((a) => a.size) }, regions) : null),
+    () => (outcome && outcome.paths.length > 0 && regions.length > 0 ? measureRegions({ width, paths: outcome.paths, goals: outcome.goals, sizes: outcome.streams?.unitSizes ?? agents.map((a) => a.size) }, regions) : null),
     [outcome, regions, agents, width],
   );
   const replace = (index: number, region: ScenarioRegion | null) => {

@@ -10,6 +10,7 @@ import { editorStore } from '../state/editorState.ts';
 import { nextSort, resultsOrder, type ResultsSort } from './resultsOrder.ts';
 import { selectUnit } from './UnitList.tsx';
 import { FailuresList } from './FailuresList.tsx';
+import { StreamResults } from './StreamResults.tsx';
 
 /** Rows of the results table; a thousand-unit run shows totals and the first rows only. */
 const MAX_ROWS = 200;
@@ -25,11 +26,17 @@ export function ResultsPanel() {
   // A plan for an edited scenario would show rows for units that moved or no longer exist.
   const stale = outcome !== null && outcome.revision !== revision;
   if (!outcome || stale || outcome.paths.length === 0) return null;
-  const unitCosts = outcome.paths.map((path, i) => (path[path.length - 1] === outcome.goals[i] ? pathCost(path, outcome.goals[i], costModel) : null));
+  // A stream's spawned units follow the scenario's own (they are not in the document).
+  const units = outcome.streamUnits ? [...agents, ...outcome.streamUnits] : agents;
+  // In a stream a unit's figure is its time in the system (appearance to exit; none while on the map), not a cost.
+  const stream = outcome.streams;
+  const unitCosts = stream
+    ? outcome.paths.map((_, i) => (stream.leaveTurn[i] >= 0 ? stream.leaveTurn[i] - stream.appearTurn[i] : null))
+    : outcome.paths.map((path, i) => (path[path.length - 1] === outcome.goals[i] ? pathCost(path, outcome.goals[i], costModel) : null));
   const unitWaits = outcome.paths.map((_, i) => outcome.analysis.units[i]?.waits ?? 0);
   const order = resultsOrder(unitCosts, unitWaits, sort);
   // A run that did not solve has no cost: the totals say what it reached instead.
-  const costs = reportedCosts(outcome.status === 'solved', outcome.paths, outcome.goals, costModel);
+  const costs = reportedCosts(outcome.status === 'solved' && !stream, outcome.paths, outcome.goals, costModel);
   return (
     <section className="panel" aria-label="Results">
       <h2>Results</h2>
@@ -41,7 +48,7 @@ export function ResultsPanel() {
           <tr>
             {(['unit', 'cost', 'waits'] as const).map((key) => (
               <th key={key} aria-sort={sort.key === key ? (sort.descending ? 'descending' : 'ascending') : 'none'} onClick={() => setSort(nextSort(sort, key))} title="Click to sort (again: the other way)" data-testid={`results-sort-${key}`}>
-                {key === 'unit' ? 'Unit' : key === 'cost' ? 'Cost' : 'Waits'}
+                {key === 'unit' ? 'Unit' : key === 'cost' ? (stream ? 'In system' : 'Cost') : 'Waits'}
                 {sort.key === key ? (sort.descending ? ' ▾' : ' ▴') : ''}
               </th>
             ))}
@@ -49,9 +56,9 @@ export function ResultsPanel() {
         </thead>
         <tbody>
           {order.slice(0, MAX_ROWS).map((i) => (
-            <tr key={i} className={`${selection.includes(agents[i]?.id ?? '') ? 'selected' : ''}${unitCosts[i] === null ? ' unarrived' : ''}`} onClick={(e) => agents[i] && selectUnit(agents[i].id, e.shiftKey)} title="Click to select and follow this unit" data-testid="results-row">
+            <tr key={i} className={`${selection.includes(units[i]?.id ?? '') ? 'selected' : ''}${unitCosts[i] === null ? ' unarrived' : ''}`} onClick={(e) => units[i] && selectUnit(units[i].id, e.shiftKey)} title="Click to select and follow this unit" data-testid="results-row">
               <td>
-                <span className="swatch" style={{ background: agents[i]?.colour ?? '#888' }} /> {agents[i]?.name ?? i + 1}
+                <span className="swatch" style={{ background: units[i]?.colour ?? '#888' }} /> {units[i]?.name ?? i + 1}
               </td>
               <td>{unitCosts[i] ?? '—'}</td>
               <td>{unitWaits[i]}</td>
@@ -61,8 +68,8 @@ export function ResultsPanel() {
         <tfoot>
           <tr>
             <td>Total</td>
-            <td data-testid="sum-of-costs" title={costs.sumOfCosts === null ? `not solved (${outcome.status}): no cost` : `cost model '${costModel}'`}>{costs.sumOfCosts ?? '—'}</td>
-            <td data-testid="makespan">{costs.makespan === null ? `${arrivedCount(outcome.paths, outcome.goals)} of ${outcome.paths.length} arrived` : `makespan ${costs.makespan}`}</td>
+            <td data-testid="sum-of-costs" title={stream ? 'a stream has no sum of costs: its measures are below' : costs.sumOfCosts === null ? `not solved (${outcome.status}): no cost` : `cost model '${costModel}'`}>{costs.sumOfCosts ?? '—'}</td>
+            <td data-testid="makespan">{stream ? `${stream.left} of ${stream.appeared} left` : costs.makespan === null ? `${arrivedCount(outcome.paths, outcome.goals)} of ${outcome.paths.length} arrived` : `makespan ${costs.makespan}`}</td>
           </tr>
         </tfoot>
       </table>
@@ -72,6 +79,7 @@ export function ResultsPanel() {
           {boundText(outcome.stats.costLowerBound, costs.sumOfCosts)}
         </p>
       )}
+      {outcome.streams && <StreamResults streams={outcome.streams} />}
       <FailuresList outcome={outcome} />
       <p className={outcome.conflicts.length ? 'conflicts' : 'valid'} data-testid="validation">
         {outcome.conflicts.length === 0

@@ -61,6 +61,7 @@ export function SolvePanel() {
   const movement = useSlice(modelStore, (s) => s.movement);
   const agents = useSlice(modelStore, (s) => s.agents);
   const obstacles = useSlice(modelStore, (s) => s.obstacles.length);
+  const spawners = useSlice(modelStore, (s) => s.spawners.length);
   const knowledge = useSlice(modelStore, (s) => s.knowledge);
   const revision = useSlice(modelStore, (s) => s.planRevision);
   const phase = useSlice(solveStore, (s) => s.phase);
@@ -194,7 +195,7 @@ export function SolvePanel() {
         </label>
       </div>
       <div className="buttons">
-        <button type="button" onClick={() => void solveCurrent()} disabled={running || agents.length === 0} title="Solve (Ctrl+Enter)" data-testid="solve">
+        <button type="button" onClick={() => void solveCurrent()} disabled={running || (agents.length === 0 && spawners === 0)} title="Solve (Ctrl+Enter)" data-testid="solve">
           Solve
         </button>
         <button type="button" onClick={cancelSolve} disabled={!running} title="Cancel (Esc)" data-testid="cancel">

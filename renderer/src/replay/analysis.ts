@@ -14,6 +14,7 @@
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { Violation } from '../../../core/mapf/validator.ts';
 import type { Replay } from '../../../core/solvers/replay.ts';
+import { ABSENT } from '../../../core/mapf/plan.ts';
 
 export interface UnitReplayStats {
   /** Moves made (turns spent on a different cell than the turn before). */
@@ -74,9 +75,11 @@ export function analyseReplay(grid: Grid, paths: readonly (readonly number[])[],
     const end = arrival >= 0 ? arrival : last;
     let moves = 0;
     let unitWaits = 0;
-    for (let t = 1; t <= last; t++) if (path[t] !== path[t - 1]) moves++;
+    // A stream's unit is ABSENT (-1) before it appears and after it leaves: appearing, leaving
+    // and being away are neither moves nor waits.
+    for (let t = 1; t <= last; t++) if (path[t] !== path[t - 1] && path[t] !== ABSENT && path[t - 1] !== ABSENT) moves++;
     for (let t = 1; t <= end; t++) {
-      if (path[t] !== path[t - 1]) continue;
+      if (path[t] !== path[t - 1] || path[t] === ABSENT) continue;
       const here = path[t];
       if (!replay) {
         unitWaits++;
@@ -87,7 +90,7 @@ export function analyseReplay(grid: Grid, paths: readonly (readonly number[])[],
       while (next <= last && path[next] === here) next++;
       if (next <= last && path[next] >= 0 && path[next] < cells) blocked[path[next]]++;
     }
-    if (arrival >= 0) marks.push({ t: arrival, kind: 'arrival', agents: [agent], text: `unit ${agent + 1} arrives` });
+    if (arrival >= 0) marks.push({ t: arrival, kind: 'arrival', agents: [agent], text: goals[agent] === ABSENT ? `unit ${agent + 1} leaves by an exit` : `unit ${agent + 1} arrives` });
     return { moves, waits: unitWaits, arrival, pathTurns: Math.max(0, last) };
   });
   if (replay) addSimulatorEvents(replay, grid, units, waits, marks);

@@ -12,17 +12,23 @@ import { modelStore } from '../state/modelStore.ts';
 import { currentOutcome } from '../state/plan.ts';
 import { replayStore } from '../state/replayState.ts';
 import { model } from '../state/session.ts';
-import { unitPosition } from './position.ts';
+import { onMapAt, unitPosition } from './position.ts';
 
 /** The followed unit's position in cells at the replay's turn, or null when there is none. */
 function followedPosition(): [number, number] | null {
   const id = editorStore.get().selection[0];
   if (id === undefined) return null;
-  const agents = model.document.agents;
+  const outcome = currentOutcome();
+  // A stream's spawned units follow the scenario's own in the plan.
+  const agents = outcome?.streamUnits ? [...model.document.agents, ...outcome.streamUnits] : model.document.agents;
   const index = agents.findIndex((a) => a.id === id);
   if (index < 0) return null;
+  const path = outcome?.paths[index];
+  const t = replayStore.get().t;
+  // Off the map (before it appears, after it leaves) the view stays where it is.
+  if (!onMapAt(path, t)) return null;
   // The disc's own position (drawDynamic): the centre of the unit's footprint, plan or not.
-  return unitPosition(agents[index], currentOutcome()?.paths[index], replayStore.get().t, model.document.grid.width);
+  return unitPosition(agents[index], path, t, model.document.grid.width);
 }
 
 function recentre(): void {

@@ -52,6 +52,8 @@ export function heatLayers(width: number, cells: number, paths: readonly (readon
       const before = path[t - 1 < path.length ? t - 1 : path.length - 1];
       if (before === cell) continue;
       visits[cell]++;
+      // A stream's unit appearing (from ABSENT, -1) arrives from nowhere: a visit, no flow.
+      if (before < 0) continue;
       const dx = (cell % width) - (before % width);
       const dy = Math.floor(cell / width) - Math.floor(before / width);
       flowX[cell] += dx;

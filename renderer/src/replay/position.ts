@@ -8,6 +8,12 @@
  * centre is anchor + k/2: (x + 0.5, y + 0.5) for one cell, the shared corner of four for size 2.
  */
 import { cellAtTurn } from './analysis.ts';
+import { ABSENT } from '../../../core/mapf/plan.ts';
+
+/** Is a unit on the map at turn t (its path's cell there is not ABSENT)? A batch's units always are. */
+export function onMapAt(path: readonly number[] | undefined, t: number): boolean {
+  return path === undefined || path.length === 0 || cellAtTurn(path, Math.floor(t)) !== ABSENT;
+}
 
 /**
  * Does a unit of `size` anchored at (ax, ay) cover cell (x, y)? The one footprint test for
@@ -29,10 +35,14 @@ export function positionAt(path: readonly number[], t: number, width: number, si
   const next = Math.min(last, k + 1);
   const f = Math.max(0, Math.min(1, t - k));
   const half = size / 2;
-  const x0 = path[k] % width;
-  const y0 = Math.floor(path[k] / width);
-  const x1 = path[next] % width;
-  const y1 = Math.floor(path[next] / width);
+  // A stream's unit that appears or leaves (ABSENT, -1, on one side) does not glide to or from
+  // off the map: it holds its cell on the map (callers do not draw it while it is ABSENT at k).
+  const from = path[k] === ABSENT ? path[next] : path[k];
+  const to = path[next] === ABSENT ? from : path[next];
+  const x0 = from % width;
+  const y0 = Math.floor(from / width);
+  const x1 = to % width;
+  const y1 = Math.floor(to / width);
   return [x0 + half + (x1 - x0) * f, y0 + half + (y1 - y0) * f];
 }
 
@@ -56,6 +66,7 @@ export function unitShownAt(paths: readonly (readonly number[])[], agents: reado
     const path = paths[i];
     if (path.length === 0) continue;
     const anchor = cellAtTurn(path, turn);
+    if (anchor === ABSENT) continue;
     if (covers(anchor % width, Math.floor(anchor / width), agents[i].size, x, y)) return agents[i].id;
   }
   return null;

@@ -31,7 +31,7 @@ export type ShortcutAction =
   | { kind: 'exportVideo' };
 
 /** One letter per tool, as TOOLS shows them; C (follow), H, T and N are the replay's, B the compared runs' A/B switch, K the Compare view. */
-export const TOOL_KEYS: Record<string, ToolName> = { v: 'select', p: 'pencil', e: 'eraser', l: 'line', r: 'rect', f: 'fill', u: 'unit', d: 'door', o: 'obstacle', m: 'measure' };
+export const TOOL_KEYS: Record<string, ToolName> = { v: 'select', p: 'pencil', e: 'eraser', l: 'line', r: 'rect', f: 'fill', u: 'unit', d: 'door', o: 'obstacle', m: 'measure', g: 'spawner', x: 'exit' };
 
 export function shortcutFor(event: KeyDescriptor): ShortcutAction | null {
   const intent = keyIntent(event);

@@ -1,7 +1,7 @@
 /** The editor's tool state: which tool, brush size, selected units. Not part of the scenario. */
 import { Store } from './store.ts';
 
-export type ToolName = 'select' | 'pencil' | 'eraser' | 'line' | 'rect' | 'fill' | 'unit' | 'door' | 'obstacle' | 'measure';
+export type ToolName = 'select' | 'pencil' | 'eraser' | 'line' | 'rect' | 'fill' | 'unit' | 'door' | 'obstacle' | 'measure' | 'spawner' | 'exit';
 
 export const TOOLS: readonly { name: ToolName; label: string; key: string; hint: string }[] = [
   { name: 'select', label: 'Select', key: 'V', hint: 'click a unit to select it (Shift: several), drag its start or goal to move it' },
@@ -13,6 +13,8 @@ export const TOOLS: readonly { name: ToolName; label: string; key: string; hint:
   { name: 'unit', label: 'Unit', key: 'U', hint: 'click a start cell, then a goal cell' },
   { name: 'door', label: 'Door', key: 'D', hint: 'click a cell to add a door that closes at a turn (a wall: a passage that opens), Shift-click to add a cell to the last door, click again to remove; set turns in Map events' },
   { name: 'measure', label: 'Measure', key: 'M', hint: 'drag a rectangle over a bridge, door or corridor to measure its traffic (units through it, throughput, waits, the queue next to it); name or remove it in Measured regions' },
+  { name: 'spawner', label: 'Spawner', key: 'G', hint: 'drag a rectangle where units appear (a gate, a barracks): one every 5 turns, 20 in all, sent to the first exit; draw an exit first (X); its schedule in the Streams panel' },
+  { name: 'exit', label: 'Exit', key: 'X', hint: 'drag a rectangle where units leave the map on arriving; spawners send their units to an exit' },
   { name: 'obstacle', label: 'Obstacle', key: 'O', hint: 'click a free cell to place a moving obstacle (it patrols ping-pong), Shift-click to add a waypoint to the last one, click a waypoint to remove it; size, speed, mode and start turn in the Moving obstacles panel' },
 ];
 

@@ -52,10 +52,11 @@ export async function exportReplayFile(): Promise<void> {
       movement: doc.movement,
       agents: doc.agents,
       events: doc.events,
+      streams: { spawners: doc.spawners?.slice() ?? [], exits: doc.exits?.slice() ?? [], tasks: doc.tasks?.slice() ?? [] },
       request: solveRequestFields(doc.solver, doc.grid.width, doc.grid.height, { obstacles: doc.obstacles.length > 0 }),
       outcome,
     });
-    await save(`${stem()}-replay.json`, text, JSON_FILTER('MAPF Lab replay'), ' (MAPF Lab replay, version 1).');
+    await save(`${stem()}-replay.json`, text, JSON_FILTER('MAPF Lab replay'), ' (MAPF Lab replay, version 2).');
   });
 }
 

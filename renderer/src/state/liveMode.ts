@@ -17,11 +17,11 @@ model.subscribe((event) => {
   if (!(map || agents || settings || events)) return;
   window.clearTimeout(timer);
   timer = window.setTimeout(() => {
-    if (solveStore.get().live && model.document.agents.length > 0) void solveCurrent({ restart: true });
+    if (solveStore.get().live && (model.document.agents.length > 0 || (model.document.spawners?.length ?? 0) > 0)) void solveCurrent({ restart: true });
   }, LIVE_DELAY_MS);
 });
 
 export function setLive(live: boolean): void {
   solveStore.set({ live });
-  if (live && model.document.agents.length > 0) void solveCurrent({ restart: true });
+  if (live && (model.document.agents.length > 0 || (model.document.spawners?.length ?? 0) > 0)) void solveCurrent({ restart: true });
 }

@@ -24,6 +24,9 @@ export interface ModelView {
   obstacles: EditorDocument['obstacles'];
   knowledge: EditorDocument['knowledge'];
   regions: EditorDocument['regions'];
+  /** A stream's spawners (a scenario with spawners and no placed units still solves). */
+  spawners: NonNullable<EditorDocument['spawners']>;
+  exits: NonNullable<EditorDocument['exits']>;
   /** Names what the plan depends on (map, units, movement, solver, events, obstacles): equal numbers, the same plan. */
   planRevision: number;
   /** planRevision without the solver settings: a comparison of solvers holds while this does. */
@@ -63,6 +66,7 @@ export const COMMAND_LABELS: Record<CommandName, string> = {
   setObstacles: 'obstacles',
   setKnowledge: 'knowledge',
   setRegions: 'regions',
+  setStreams: 'streams',
   replaceFromJson: 'JSON edit',
   loadDocument: 'open',
   receiveSolution: 'solution',
@@ -87,6 +91,8 @@ function snapshot(source: EditorModel, mapRevision: number): ModelView {
     obstacles: doc.obstacles,
     knowledge: doc.knowledge,
     regions: doc.regions,
+    spawners: doc.spawners ?? [],
+    exits: doc.exits ?? [],
     planRevision: source.planRevision,
     compareRevision: source.compareRevision,
     revision: source.revision,

@@ -25,7 +25,8 @@ export function scenarioFromReplayFile(file: ReplayFile, knownSolvers: readonly 
       map: file.map,
       connectivity: file.connectivity,
       corners: file.corners,
-      agents: file.units.map((unit, i) => completeAgent(unit, i)),
+      // A stream's spawned units come after the scenario's own: they are the run's, not the scenario's.
+      agents: file.units.slice(0, file.streams?.placed ?? file.units.length).map((unit, i) => completeAgent(unit, i)),
       solver: {
         solver: known ? file.solver.name : 'independent',
         ...(typeof window === 'number' ? { window } : {}),
@@ -38,9 +39,9 @@ export function scenarioFromReplayFile(file: ReplayFile, knownSolvers: readonly 
       obstacles: [],
       knowledge: 'now',
       regions: [],
-      spawners: [],
-      exits: [],
-      tasks: [],
+      spawners: file.streams?.spawners ?? [],
+      exits: file.streams?.exits ?? [],
+      tasks: file.streams?.tasks ?? [],
     },
     unknownSolver: known ? null : file.solver.name,
   };
@@ -63,5 +64,6 @@ export function resultFromReplayFile(file: ReplayFile): SolveResultBody {
     ...(file.solver.message !== undefined ? { message: file.solver.message } : {}),
     stats: { ...stats, expanded: stats.expanded ?? 0, generated: stats.generated ?? 0, elapsedMs: stats.elapsedMs ?? 0 },
     replay,
+    ...(file.streams ? { streams: file.streams.measures } : {}),
   };
 }

@@ -9,6 +9,7 @@
 import { scenarioObstacleParams } from '../../../core/simulation/amongObstacles.ts';
 import { obstacleFactory } from '../../../core/registry/registry.ts';
 import { encodeInstance } from '../../../core/protocol/wire.ts';
+import { streamsFromContent } from '../../../core/scenario/streamInstance.ts';
 import { solverService } from '../platform/index.ts';
 import { notify, solveStore } from './solveState.ts';
 import { solveOutcome } from './solveOutcome.ts';
@@ -44,7 +45,9 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   const { dropped: _unused, ...fields } = solveRequestFields(settings, instance.grid.width, instance.grid.height, { obstacles: obstacles.length > 0 });
   // Among moving obstacles units replan by a strategy; by default the one that fits what they know.
   if (obstacles.length > 0) fields.params = scenarioObstacleParams(!!obstacleFactory(settings.solver), model.document.knowledge, fields.params);
-  const job = solverService.solve({ ...fields, instance: encodeInstance(instance, events, obstacles) }, (progress) => solveStore.set({ progress: progress.message }));
+  // Spawners, exits and errands go as the instance's streams (version 4), run by a turn controller.
+  const streams = streamsFromContent(model.document, instance.grid);
+  const job = solverService.solve({ ...fields, instance: encodeInstance(instance, events, obstacles, streams) }, (progress) => solveStore.set({ progress: progress.message }));
   solveStore.set({ phase: 'running', jobId: job.id, progress: 'Starting solver…' });
   const result = await job.result;
   if (solveStore.get().jobId !== job.id) return; // a newer solve replaced this one

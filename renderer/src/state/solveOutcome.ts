@@ -12,6 +12,7 @@ import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import type { SolveResultBody } from '../../../core/protocol/messages.ts';
 import { analyseReplay } from '../replay/analysis.ts';
 import type { SolveOutcome } from './solveState.ts';
+import { spawnedUnits, streamInstance } from './streamUnits.ts';
 
 /**
  * A solver's answer for `instance` as the replay player and the exports take it: the paths, the
@@ -19,14 +20,17 @@ import type { SolveOutcome } from './solveState.ts';
  * by the editor's solve and by the lab, which saves a run's replay file without the editor.
  */
 /** `obstacleSizes`: the moving obstacles' footprint sides, when the run was among them. */
-export function solveOutcome(instance: MapfInstance, result: SolveResultBody, revision: number, validate = true, obstacleSizes: readonly number[] = []): SolveOutcome {
+export function solveOutcome(scenarioInstance: MapfInstance, result: SolveResultBody, revision: number, validate = true, obstacleSizes: readonly number[] = []): SolveOutcome {
   let paths: number[][] = [];
+  let instance = scenarioInstance;
   let violations: Violation[] = [];
   let message = result.message;
   try {
     paths = decodePaths(result.paths);
+    // A stream's answer holds every unit that appeared: the plan is checked with all of them.
+    if (result.streams) instance = streamInstance(scenarioInstance, paths, result.streams.unitSizes);
     if (paths.length > 0 && validate) {
-      const options = { requireGoals: result.status === 'solved', maxViolations: 200 };
+      const options = { requireGoals: result.status === 'solved' && !result.streams, maxViolations: 200 };
       violations = (result.replay ? validateReplay(instance, result.replay, options) : validatePlan(instance, paths, options)).violations;
     }
   } catch (error) {
@@ -62,6 +66,7 @@ export function solveOutcome(instance: MapfInstance, result: SolveResultBody, re
     replay,
     obstaclePaths,
     revision,
+    ...(result.streams ? { streams: result.streams, streamUnits: spawnedUnits(paths, scenarioInstance.agents.length, result.streams.unitSizes, instance.grid.width) } : {}),
   };
 }
 

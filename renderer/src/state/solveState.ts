@@ -11,6 +11,9 @@ import { type ViewName, viewStore } from '../lab/viewMode.ts';
 
 export type SolvePhase = 'idle' | 'running' | 'done';
 
+import type { WireStreamMeasures } from '../../../core/protocol/streamWire.ts';
+import type { ScenarioAgent } from '../../../core/scenario/schema.ts';
+
 export interface SolveOutcome {
   solver: string;
   status: SolveStatus;
@@ -29,6 +32,10 @@ export interface SolveOutcome {
   replay?: Replay;
   /** Runs among moving obstacles: each obstacle's cells per turn as it moved. */
   obstaclePaths?: number[][];
+  /** A stream's measures (goals reached, exits, backlogs, time in the system), when the run was one. */
+  streams?: WireStreamMeasures;
+  /** A stream's spawned units (after the scenario's own in paths), for the canvas and the lists. */
+  streamUnits?: ScenarioAgent[];
   /** The plan revision (planSignature.ts) it was computed for: an edit that changes what the plan depends on makes it stale. */
   revision: number;
 }

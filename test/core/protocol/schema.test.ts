@@ -39,10 +39,10 @@ describe('solve request body schema', () => {
 
   it('rejects a missing solver name and a wrong wire version', () => {
     const input = body();
-    const result = parseSolveRequestBody({ ...input, solver: '', instance: { ...input.instance, version: 4 } });
+    const result = parseSolveRequestBody({ ...input, solver: '', instance: { ...input.instance, version: 5 } });
     const message = result.ok ? '' : result.message;
     expect(message).toContain('request body.solver: must name a solver');
-    expect(message).toContain('request body.instance.version: must be 1, 2 or 3');
+    expect(message).toContain('request body.instance.version: must be 1, 2, 3 or 4');
   });
 
   it('accepts version-2 attributes and events, and names each field at fault', () => {

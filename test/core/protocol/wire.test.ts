@@ -25,8 +25,8 @@ describe('wire format', () => {
 
   it('rejects another format or version, naming both versions', () => {
     const wire = encodeInstance(chokepointExample());
-    expect(() => decodeInstance({ ...wire, version: 4 })).toThrow(WireFormatError);
-    expect(() => decodeInstance({ ...wire, version: 4 })).toThrow('instance format version 4 is not supported (this build reads versions 1, 2 and 3)');
+    expect(() => decodeInstance({ ...wire, version: 5 })).toThrow(WireFormatError);
+    expect(() => decodeInstance({ ...wire, version: 5 })).toThrow('instance format version 5 is not supported (this build reads versions 1, 2, 3 and 4)');
     expect(() => decodeInstance({ ...wire, format: 'other' as 'mapf-lab/instance' })).toThrow('expected a mapf-lab/instance, got other');
     expect(() => decodeInstance({ ...wire, passable: new Uint8Array(3) })).toThrow('passable array must be a Uint8Array of 11x7 cells');
     const paths = encodePaths([[0]]);

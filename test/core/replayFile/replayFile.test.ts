@@ -82,7 +82,7 @@ describe('replay file', () => {
     const { grid, result } = simulated();
     const good = JSON.parse(serializeReplayFile(replayFileFromReplay(result.replay, info(grid))));
     const read = (data: unknown) => () => parseReplayFile(JSON.stringify(data), 'r.json');
-    expect(read({ ...good, version: REPLAY_FILE_VERSION + 1 })).toThrow('r.json: replay file version 2 is not supported (this build reads version 1)');
+    expect(read({ ...good, version: REPLAY_FILE_VERSION + 1 })).toThrow('r.json: replay file version 3 is not supported (this build reads versions 1 and 2)');
     expect(read({ ...good, format: 'mapf-lab/scenario' })).toThrow('not a MAPF Lab replay: format is "mapf-lab/scenario"');
     expect(read({ ...good, positions: good.positions.slice(1) })).toThrow(`positions: ${good.positions.length - 1} turns of positions, expected turns + 1 = ${good.positions.length}`);
     const moved = good.positions.map((row: number[], t: number) => (t === 2 ? [9, 1, ...row.slice(2)] : row));
@@ -109,6 +109,51 @@ describe('replay file', () => {
   it('exports a JSON Schema with the format and version fixed', () => {
     const schema = replayFileJsonSchema() as { properties: Record<string, { const?: unknown }> };
     expect(schema.properties.format.const).toBe('mapf-lab/replay-file');
-    expect(schema.properties.version.const).toBe(1);
+    expect(JSON.stringify(schema.properties.version)).toMatch(/1.*2/);
+  });
+
+  it('a version-1 file still opens (as version 2 without streams), and [-1, -1] off the map is refused in it', () => {
+    const { grid, result } = simulated();
+    const v1 = { ...replayFileFromReplay(result.replay, info(grid)), version: 1 } as const;
+    const opened = parseReplayFile(JSON.stringify(v1), 'old.json');
+    expect(opened.version).toBe(2);
+    expect(opened.streams).toBeUndefined();
+    expect(replayFromReplayFile(opened).positions).toEqual(result.replay.positions);
+    const absent = { ...v1, positions: v1.positions.map((row, t) => (t === 0 ? [-1, -1, ...row.slice(2)] : row)) };
+    expect(() => parseReplayFile(JSON.stringify(absent), 'old.json')).toThrow(/positions\[0\]: unit 1 at \(-1, -1\)/);
+  });
+
+  it('a stream run round-trips: units off the map as [-1, -1] come back ABSENT, with the streams and their measures', () => {
+    const streamGrid = Grid.fromAscii(['......@......', '.............', '......@......']);
+    const streams = {
+      spawners: [{ name: 'west', cells: [streamGrid.cell(0, 0)], startTurn: 0, schedule: { kind: 'every' as const, every: 4 }, count: 3, seed: 1, goal: { kind: 'exit' as const, exit: 0 }, size: 1, speed: 1, priority: 0 }],
+      exits: [{ name: 'east', cells: [streamGrid.cell(12, 2)] }],
+      placed: [],
+    };
+    const run = runController({ grid: streamGrid, movement: { connectivity: 4, corners: 'no-cut' }, agents: [] }, createWhcaController, { seed: 1, params: {} }, { turnLimit: 200, streams });
+    expect(run.streams!.left).toBe(3);
+    const units = run.paths.map((p, a) => {
+      const on = p.filter((c) => c >= 0);
+      const xy = (c: number): [number, number] => [c % streamGrid.width, Math.floor(c / streamGrid.width)];
+      return completeAgent({ id: `s${a + 1}`, start: xy(on[0]), goal: xy(on[on.length - 1]) }, a);
+    });
+    const written = replayFileFromReplay(run.replay, info(streamGrid, {
+      units,
+      mapEvents: [],
+      streams: {
+        placed: 0,
+        spawners: [{ name: 'west', area: { cells: [[0, 0]] }, startTurn: 0, every: 4, random: false, seed: 1, count: 3, goal: { exit: 'east' }, size: 1, speed: 1, priority: 0 }],
+        exits: [{ name: 'east', area: { cells: [[12, 2]] } }],
+        tasks: [],
+        measures: { ...run.streams!, unitSizes: [1, 1, 1] },
+      },
+    }));
+    expect(written.positions[0].slice(2)).toEqual([-1, -1, -1, -1]);
+    const back = parseReplayFile(serializeReplayFile(written), 'stream.json');
+    const replay = replayFromReplayFile(back);
+    expect(replay.positions).toEqual(run.replay.positions);
+    expect(Array.from(replay.positions).filter((c) => c === -1).length).toBeGreaterThan(0);
+    expect(back.streams!.measures.left).toBe(3);
+    expect(back.streams!.spawners[0].name).toBe('west');
   });
 });
