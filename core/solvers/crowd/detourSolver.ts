@@ -12,8 +12,9 @@
  */
 import { Crowd, type CrowdAgent, init } from '@recast-navigation/core';
 import type { MapfInstance } from '../../mapf/instance.ts';
+import { deadlineOf } from '../../util/clock.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
-import { type CrowdRun, CrowdWorld, runCrowd } from './crowdWorld.ts';
+import { type CrowdRun, CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
 import { buildDistanceTable, UNREACHABLE } from '../../search/distanceTable.ts';
 import { OCTILE_NO_CUT } from '../../grid/movement.ts';
 import { buildGridNavMesh } from './navmesh.ts';
@@ -46,9 +47,9 @@ export function solveDetour(instance: MapfInstance, options: SolveOptions): Solv
 
 /** The set-up of a Detour run (navmesh, crowd, agents), ready to step; a result when set-up ended the run. */
 export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
-  const started = performance.now();
+  const deadline = deadlineOf(options);
   const { settings, values } = readCrowdParams('detour', DETOUR_PARAMS, options.params ?? {});
-  const fail = (message: string): SolveResult => ({ solver: 'detour', status: 'failed', paths: [], message, stats: { expanded: 0, generated: 0, elapsedMs: performance.now() - started } });
+  const fail = (message: string): SolveResult => ({ solver: 'detour', status: 'failed', paths: [], message, stats: { expanded: 0, generated: 0, elapsedMs: deadline.elapsedMs() } });
   if (!ready) return fail('Detour is not loaded: its WebAssembly loads asynchronously, and this host did not await the solver\'s prepare() before solve()');
   const { grid, agents } = instance;
   const n = agents.length;
@@ -59,13 +60,14 @@ export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdR
   for (let a = 0; a < n; a++) {
     let table = goals.get(agents[a].goal);
     if (!table) {
+      if (options.shouldStop?.() || deadline.passed()) return setupEnded('detour', instance, options, deadline, -1, expanded, `measuring the units' paths (${a} of ${n} units)`);
       table = buildDistanceTable(grid, OCTILE_NO_CUT, agents[a].goal).distance;
       goals.set(agents[a].goal, table);
       expanded += grid.cells;
     }
     const d = table[agents[a].start];
     if (d === UNREACHABLE) {
-      return { solver: 'detour', status: 'unsolvable', paths: [], message: `unit ${a + 1} cannot reach its goal (${grid.x(agents[a].goal)}, ${grid.y(agents[a].goal)}) from (${grid.x(agents[a].start)}, ${grid.y(agents[a].start)})`, stats: { expanded, generated: 0, elapsedMs: performance.now() - started } };
+      return setupEnded('detour', instance, options, deadline, a, expanded);
     }
     longest = Math.max(longest, d);
   }
@@ -115,9 +117,9 @@ export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdR
     world,
     turnLimit: settings.turnLimit ?? defaultTurnLimit(longest, settings.maxSpeed),
     step,
-    setupMs: performance.now() - started,
+    setupMs: deadline.elapsedMs(),
     expanded,
-    started,
+    deadline,
     dispose,
   };
 }

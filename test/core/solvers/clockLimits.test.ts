@@ -110,3 +110,25 @@ describe('time limits on the CPU clock, every family and phase (a fake clock)', 
     expect(turns.result.message).toMatch(/(during|at) turn \d+$/);
   });
 });
+
+describe('time limits on the CPU clock, the engine crowd models (a fake clock)', () => {
+  it.each([
+    ['orca', /while planning paths$/],
+    ['flow-field', /while building flow fields \(\d+ of 300 goals\)$/],
+    ['detour', /while measuring the units' paths \(\d+ of 300 units\)$/],
+  ])('%s: in its set-up (a path or field per unit), then while stepping', async (name, setupPhase) => {
+    await findSolver(name)!.prepare?.();
+    // The set-up looks at the clock once per unit or goal (300 of them, all distinct goals).
+    const early = solveOnClock(name, crowd, 40);
+    expectStoppedInTime(name, early.result, early.spent, 40);
+    expect(early.result.message).toMatch(setupPhase);
+    expect(early.result.crowd).toBeUndefined();
+    // Past the set-up: two readings a step (its time, and the limit), 300 units far from their goals.
+    const limit = n + 200;
+    const late = solveOnClock(name, crowd, limit, { turnLimit: 10_000 });
+    expectStoppedInTime(name, late.result, late.spent, limit);
+    expect(late.result.message).toMatch(/reached at turn \d+: /);
+    expect(late.result.stats.steps).toBeGreaterThan(0);
+    expect(late.result.crowd?.turns).toBe(late.result.stats.turns);
+  });
+});
