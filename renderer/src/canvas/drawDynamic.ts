@@ -10,7 +10,8 @@ import { drawObstacles, drawWatchRegions } from './drawObstacles.ts';
 import { drawRegionLabels, drawRegions } from './drawRegions.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { type HeatLayers, type HeatMeasure, heatColour, heatLayers } from '../replay/heatLayers.ts';
-import { unitPosition } from '../replay/position.ts';
+import { crowdPositionAt, unitPosition } from '../replay/position.ts';
+import type { CrowdTrack } from '../../../core/solvers/crowdTrack.ts';
 import { type PlanWindowOverlay, drawPlanWindow } from '../replay/windowOverlay.ts';
 import type { ToolPreview } from './toolController.ts';
 import type { Viewport } from './viewport.ts';
@@ -35,7 +36,8 @@ export interface DynamicScene {
   height: number;
   /** The current plan, or null when there is none or it is out of date. */
   /** `mapChanges`: the simulator's, when the plan came with its replay. */
-  plan: { paths: readonly (readonly number[])[]; analysis: ReplayAnalysis; mapChanges?: readonly AppliedMapChange[]; obstaclePaths?: readonly (readonly number[])[] } | null;
+  /** `crowd`: a continuous run's real positions (the engine crowd models): units are drawn there, at the track's radius. */
+  plan: { paths: readonly (readonly number[])[]; analysis: ReplayAnalysis; mapChanges?: readonly AppliedMapChange[]; obstaclePaths?: readonly (readonly number[])[]; crowd?: CrowdTrack } | null;
   t: number;
   trails: boolean;
   labels: boolean;
@@ -86,6 +88,8 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
 
   context.lineCap = 'round';
   context.lineJoin = 'round';
+  // A continuous run: discs at their real positions with the model's radius (cells: 0.5 fills one).
+  const crowd = plan?.crowd && plan.crowd.agents === agents.length ? plan.crowd : undefined;
   if (plan) {
     // Every path for a few units unless only the selected (and hovered) ones are asked for.
     const all = scene.paths !== 'selected' && agents.length <= ALL_PATHS_LIMIT;
@@ -112,7 +116,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
         context.strokeStyle = agent.colour;
         context.beginPath();
         for (let k = from; k <= to; k++) pathPoint(path[k], agent.size, k === from);
-        const [x, y] = unitPosition(agent, path, t, w);
+        const [x, y] = crowd && i < crowd.agents ? crowdPositionAt(crowd, i, t) : unitPosition(agent, path, t, w);
         context.lineTo(ox + x * s, oy + y * s);
         context.stroke();
       });
@@ -134,8 +138,9 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     context.strokeRect(ox + agent.goal[0] * s + inset, oy + agent.goal[1] * s + inset, agent.size * s - 2 * inset, agent.size * s - 2 * inset);
   }
 
-  // Units: filled discs on their footprint's centre at the replay's turn (at their start without a plan).
-  const radius = unitRadius(s);
+  // Units: filled discs on their footprint's centre at the replay's turn (at their start without a
+  // plan), or for a continuous run at their real position, as large as the model's discs.
+  const radius = crowd ? Math.max(MIN_UNIT_RADIUS_PX, crowd.radius * s) : unitRadius(s);
   const showNumbers = scene.labels && s >= 14;
   if (showNumbers) {
     context.font = `600 ${Math.round(s * 0.38)}px system-ui, sans-serif`;
@@ -143,7 +148,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     context.textBaseline = 'middle';
   }
   agents.forEach((agent, i) => {
-    const [cellX, cellY] = unitPosition(agent, plan?.paths[i], t, w);
+    const [cellX, cellY] = crowd ? crowdPositionAt(crowd, i, t) : unitPosition(agent, plan?.paths[i], t, w);
     const x = ox + cellX * s;
     const y = oy + cellY * s;
     context.fillStyle = agent.colour;

@@ -25,6 +25,8 @@ export function ComparePanel() {
   const regionNames = rows[0]?.regions.map((r) => r.name) ?? regions.map((r) => r.name);
   // The proved lower bound gets a column when a run has one (it was in the row's tooltip only).
   const bounded = rows.some((row) => row.lowerBound !== null);
+  // The engine crowd models' steering measures get their columns when a crowd model ran.
+  const crowds = rows.some((row) => row.crowd !== null);
   return (
     <section className="panel" aria-label="Compare solvers" data-testid="compare-panel">
       <h2>Compare solvers</h2>
@@ -68,6 +70,15 @@ export function ComparePanel() {
                     {name}
                   </th>
                 ))}
+                {crowds && (
+                  <>
+                    <th title="Units on their goal at the end (engine crowd models)">Arrived</th>
+                    <th title="Units that did not arrive and did not move a cell's distance for the model's stuck time">Stuck</th>
+                    <th title="Pair-turns of discs intersecting by more than 10% of the radius, and the deepest intersection in % of the radius">Overlaps / deepest</th>
+                    <th title="Direction reversals (heading turned over 90 degrees between turns while moving), all units: oscillation">Reversals</th>
+                    <th title="Time per simulation step on the run's clock, mean / max (ms)">Step ms</th>
+                  </>
+                )}
                 <th title="Solve time (wall clock, in the solver process)">ms</th>
                 <th>A</th>
                 <th>B</th>
@@ -87,6 +98,15 @@ export function ComparePanel() {
                       {row.regions[k] ? `${row.regions[k].crossingRate.toFixed(2)} · ${row.regions[k].meanWait.toFixed(1)}` : '—'}
                     </td>
                   ))}
+                  {crowds && (
+                    <>
+                      <td data-testid={`compare-arrived-${i}`}>{row.crowd ? row.crowd.arrived : '—'}</td>
+                      <td data-testid={`compare-stuck-${i}`}>{row.crowd ? row.crowd.stuck : '—'}</td>
+                      <td data-testid={`compare-overlaps-${i}`}>{row.crowd ? `${row.crowd.overlaps} / ${row.crowd.deepestOverlapPct.toFixed(0)}%` : '—'}</td>
+                      <td data-testid={`compare-reversals-${i}`}>{row.crowd ? row.crowd.reversals : '—'}</td>
+                      <td data-testid={`compare-step-${i}`}>{row.crowd ? `${row.crowd.stepMsMean.toFixed(2)} / ${row.crowd.stepMsMax.toFixed(1)}` : '—'}</td>
+                    </>
+                  )}
                   <td>{row.solveMs.toFixed(0)}</td>
                   <td onClick={(e) => e.stopPropagation()}>
                     <input type="radio" name="compare-a" checked={state.a === i} onChange={() => compareStore.set({ a: i })} aria-label={`A: ${row.label}`} data-testid={`compare-a-${i}`} />

@@ -25,7 +25,9 @@ export function solveOutcome(instance: MapfInstance, result: SolveResultBody, re
   let message = result.message;
   try {
     paths = decodePaths(result.paths);
-    if (paths.length > 0 && validate) {
+    // A continuous run is judged by its track (stuck units, overlapping discs: verdict.ts), not
+    // by the grid's one-unit-per-cell rules, which discs smaller than a cell do not follow.
+    if (paths.length > 0 && validate && !result.crowd) {
       const options = { requireGoals: result.status === 'solved', maxViolations: 200 };
       violations = (result.replay ? validateReplay(instance, result.replay, options) : validatePlan(instance, paths, options)).violations;
     }
@@ -61,6 +63,7 @@ export function solveOutcome(instance: MapfInstance, result: SolveResultBody, re
     analysis,
     replay,
     obstaclePaths,
+    ...(result.crowd && result.crowd.agents === paths.length ? { crowd: result.crowd } : {}),
     revision,
   };
 }
