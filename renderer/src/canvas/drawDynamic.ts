@@ -77,6 +77,13 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     if (first) context.moveTo(x, y);
     else context.lineTo(x, y);
   };
+  const crowdPoint = (track: CrowdTrack, a: number, k: number, first: boolean) => {
+    const i = (Math.min(k, track.turns) * track.agents + a) * 2;
+    const x = ox + track.positions[i] * s;
+    const y = oy + track.positions[i + 1] * s;
+    if (first) context.moveTo(x, y);
+    else context.lineTo(x, y);
+  };
   context.clearRect(0, 0, scene.width, scene.height);
 
   const layers = plan && (scene.heat || scene.flow) ? heatLayers(grid.width, grid.cells, plan.paths, plan.analysis) : null;
@@ -99,7 +106,9 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
       if (!agent || path.length < 2 || !(all || scene.selection.has(agent.id) || scene.hovered === agent.id)) return;
       context.strokeStyle = agent.colour;
       context.beginPath();
-      for (let k = 0; k < path.length; k++) pathPoint(path[k], agent.size, k === 0);
+      // A continuous run's path is the line through its recorded positions, not its cells'.
+      if (crowd) for (let k = 0; k < path.length; k++) crowdPoint(crowd, i, k, k === 0);
+      else for (let k = 0; k < path.length; k++) pathPoint(path[k], agent.size, k === 0);
       context.stroke();
     });
     if (scene.trails && t > 0) {
@@ -115,7 +124,8 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
         const agent = agents[i];
         context.strokeStyle = agent.colour;
         context.beginPath();
-        for (let k = from; k <= to; k++) pathPoint(path[k], agent.size, k === from);
+        if (crowd) for (let k = from; k <= to; k++) crowdPoint(crowd, i, k, k === from);
+        else for (let k = from; k <= to; k++) pathPoint(path[k], agent.size, k === from);
         const [x, y] = crowd && i < crowd.agents ? crowdPositionAt(crowd, i, t) : unitPosition(agent, path, t, w);
         context.lineTo(ox + x * s, oy + y * s);
         context.stroke();
