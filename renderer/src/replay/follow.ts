@@ -12,7 +12,7 @@ import { modelStore } from '../state/modelStore.ts';
 import { currentOutcome } from '../state/plan.ts';
 import { replayStore } from '../state/replayState.ts';
 import { model } from '../state/session.ts';
-import { unitPosition } from './position.ts';
+import { crowdPositionAt, unitPosition } from './position.ts';
 
 /** The followed unit's position in cells at the replay's turn, or null when there is none. */
 function followedPosition(): [number, number] | null {
@@ -21,7 +21,10 @@ function followedPosition(): [number, number] | null {
   const agents = model.document.agents;
   const index = agents.findIndex((a) => a.id === id);
   if (index < 0) return null;
-  // The disc's own position (drawDynamic): the centre of the unit's footprint, plan or not.
+  // The disc's own position (drawDynamic): the centre of the unit's footprint, plan or not, or a
+  // continuous run's real position.
+  const outcome = currentOutcome();
+  if (outcome?.crowd && index < outcome.crowd.agents) return crowdPositionAt(outcome.crowd, index, replayStore.get().t);
   return unitPosition(agents[index], currentOutcome()?.paths[index], replayStore.get().t, model.document.grid.width);
 }
 
