@@ -72,9 +72,16 @@ export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdR
     longest = Math.max(longest, d);
   }
   goals.clear();
+  // Recast builds the navmesh in one WebAssembly call that cannot look at the clock: the limit can
+  // pass inside it by as long as it takes (Berlin_1_256 at voxel 0.1: about 3.9 s of CPU), and is
+  // looked at as soon as it returns.
   const built = buildGridNavMesh(grid, settings.radius, values.voxel as number);
   if ('error' in built) return fail(built.error);
   const { navMesh } = built;
+  if (options.shouldStop?.() || deadline.passed()) {
+    navMesh.destroy();
+    return setupEnded('detour', instance, options, deadline, -1, expanded, 'building the navmesh');
+  }
   const crowd = new Crowd(navMesh, { maxAgents: Math.max(1, n), maxAgentRadius: settings.radius });
   const dispose = (): void => {
     crowd.destroy();

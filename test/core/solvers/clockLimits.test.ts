@@ -131,4 +131,13 @@ describe('time limits on the CPU clock, the engine crowd models (a fake clock)',
     expect(late.result.stats.steps).toBeGreaterThan(0);
     expect(late.result.crowd?.turns).toBe(late.result.stats.turns);
   });
+
+  it('detour: as soon as Recast\'s navmesh build (one WebAssembly call) returns', async () => {
+    await findSolver('detour')!.prepare?.();
+    // The deadline's start, then one reading per goal's table (300): a limit of 300 passes first
+    // at the reading after the navmesh is built.
+    const { result, spent } = solveOnClock('detour', crowd, 300);
+    expectStoppedInTime('detour', result, spent, 300);
+    expect(result.message).toMatch(/while building the navmesh$/);
+  });
 });
