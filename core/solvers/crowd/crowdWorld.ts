@@ -9,6 +9,7 @@ import type { Grid } from '../../grid/grid.ts';
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION, type CrowdTrack, crowdSolved, crowdStatusText, measureCrowd } from '../crowdTrack.ts';
 import type { SolveOptions, SolveResult, SolveStatus } from '../types.ts';
+import type { Deadline } from '../../util/clock.ts';
 import type { CrowdSettings } from './params.ts';
 import { OverlapMeter } from './overlapMeter.ts';
 
@@ -95,8 +96,11 @@ export interface CrowdRun {
   /** Time already spent setting up (paths, fields, navmesh), ms. */
   setupMs: number;
   expanded: number;
-  /** performance.now() when solve() began (for the time limit and elapsedMs). */
-  started: number;
+  /**
+   * The run's time limit, started when solve() began, on the run's clock (options.clock: the
+   * solving thread's CPU time or the wall): the limit, elapsedMs and the step times are read on it.
+   */
+  deadline: Deadline;
   /** Frees what the model holds outside JavaScript's heap (Detour's WebAssembly memory). */
   dispose?: () => void;
 }
@@ -141,20 +145,22 @@ function playCrowd(run: CrowdRun): SolveResult {
   let stepCount = 0;
   let status: SolveStatus | undefined;
   let turns = 0;
-  const deadline = options.timeLimitMs !== undefined ? run.started + options.timeLimitMs : Infinity;
+  const { deadline } = run;
+  const clock = deadline.clock;
   outer: for (let t = 1; t <= turnLimit; t++) {
     for (let s = 0; s < steps; s++) {
       if (options.shouldStop?.()) {
         status = 'cancelled';
         break outer;
       }
-      if (performance.now() > deadline) {
+      // One reading both times the step and looks at the limit (a CPU clock costs a system call).
+      const before = clock();
+      if (before > deadline.at) {
         status = 'timeout';
         break outer;
       }
-      const before = performance.now();
       run.step(world, dt);
-      const ms = performance.now() - before;
+      const ms = clock() - before;
       stepMsSum += ms;
       stepCount++;
       if (ms > stepMsMax) stepMsMax = ms;
@@ -182,7 +188,7 @@ function playCrowd(run: CrowdRun): SolveResult {
   const solved = crowdSolved(measures);
   const text = crowdStatusText(measures);
   const finalStatus: SolveStatus = status ?? (solved ? 'solved' : 'failed');
-  const message = status === 'cancelled' ? `cancelled at turn ${turns}: ${text}` : status === 'timeout' ? `time limit reached at turn ${turns}: ${text}` : solved ? undefined : text;
+  const message = status === 'cancelled' ? `cancelled at turn ${turns}: ${text}` : status === 'timeout' ? `${deadline.words()} reached at turn ${turns}: ${text}` : solved ? undefined : text;
   return {
     solver: run.solver,
     status: finalStatus,
@@ -192,7 +198,7 @@ function playCrowd(run: CrowdRun): SolveResult {
     stats: {
       expanded: run.expanded,
       generated: 0,
-      elapsedMs: performance.now() - run.started,
+      elapsedMs: deadline.elapsedMs(),
       setupMs: run.setupMs,
       turns,
       steps: stepCount,
@@ -259,13 +265,13 @@ function cellPaths(world: CrowdWorld, track: CrowdTrack): number[][] {
  * The result of a run that ended in set-up: a unit whose goal cannot be reached ('unsolvable',
  * naming it), or set-up cut short by the time limit or a cancel.
  */
-export function setupEnded(solver: string, instance: MapfInstance, options: SolveOptions, started: number, unreachable: number, expanded: number): SolveResult {
-  const stats = { expanded, generated: 0, elapsedMs: performance.now() - started };
+export function setupEnded(solver: string, instance: MapfInstance, options: SolveOptions, deadline: Deadline, unreachable: number, expanded: number, phase = 'planning paths'): SolveResult {
+  const stats = { expanded, generated: 0, elapsedMs: deadline.elapsedMs() };
   if (unreachable >= 0) {
     const { grid, agents } = instance;
     const { start, goal } = agents[unreachable];
     return { solver, status: 'unsolvable', paths: [], stats, message: `unit ${unreachable + 1} cannot reach its goal (${grid.x(goal)}, ${grid.y(goal)}) from (${grid.x(start)}, ${grid.y(start)})` };
   }
   const cancelled = options.shouldStop?.() ?? false;
-  return { solver, status: cancelled ? 'cancelled' : 'timeout', paths: [], stats, message: cancelled ? 'cancelled while planning paths' : 'time limit reached while planning paths' };
+  return { solver, status: cancelled ? 'cancelled' : 'timeout', paths: [], stats, message: cancelled ? `cancelled while ${phase}` : `${deadline.words()} reached while ${phase}` };
 }

@@ -12,8 +12,9 @@
  */
 import { Crowd, type CrowdAgent, init } from '@recast-navigation/core';
 import type { MapfInstance } from '../../mapf/instance.ts';
+import { deadlineOf } from '../../util/clock.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
-import { type CrowdRun, CrowdWorld, runCrowd } from './crowdWorld.ts';
+import { type CrowdRun, CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
 import { buildDistanceTable, UNREACHABLE } from '../../search/distanceTable.ts';
 import { OCTILE_NO_CUT } from '../../grid/movement.ts';
 import { buildGridNavMesh } from './navmesh.ts';
@@ -46,9 +47,9 @@ export function solveDetour(instance: MapfInstance, options: SolveOptions): Solv
 
 /** The set-up of a Detour run (navmesh, crowd, agents), ready to step; a result when set-up ended the run. */
 export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
-  const started = performance.now();
+  const deadline = deadlineOf(options);
   const { settings, values } = readCrowdParams('detour', DETOUR_PARAMS, options.params ?? {});
-  const fail = (message: string): SolveResult => ({ solver: 'detour', status: 'failed', paths: [], message, stats: { expanded: 0, generated: 0, elapsedMs: performance.now() - started } });
+  const fail = (message: string): SolveResult => ({ solver: 'detour', status: 'failed', paths: [], message, stats: { expanded: 0, generated: 0, elapsedMs: deadline.elapsedMs() } });
   if (!ready) return fail('Detour is not loaded: its WebAssembly loads asynchronously, and this host did not await the solver\'s prepare() before solve()');
   const { grid, agents } = instance;
   const n = agents.length;
@@ -59,20 +60,28 @@ export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdR
   for (let a = 0; a < n; a++) {
     let table = goals.get(agents[a].goal);
     if (!table) {
+      if (options.shouldStop?.() || deadline.passed()) return setupEnded('detour', instance, options, deadline, -1, expanded, `measuring the units' paths (${a} of ${n} units)`);
       table = buildDistanceTable(grid, OCTILE_NO_CUT, agents[a].goal).distance;
       goals.set(agents[a].goal, table);
       expanded += grid.cells;
     }
     const d = table[agents[a].start];
     if (d === UNREACHABLE) {
-      return { solver: 'detour', status: 'unsolvable', paths: [], message: `unit ${a + 1} cannot reach its goal (${grid.x(agents[a].goal)}, ${grid.y(agents[a].goal)}) from (${grid.x(agents[a].start)}, ${grid.y(agents[a].start)})`, stats: { expanded, generated: 0, elapsedMs: performance.now() - started } };
+      return setupEnded('detour', instance, options, deadline, a, expanded);
     }
     longest = Math.max(longest, d);
   }
   goals.clear();
+  // Recast builds the navmesh in one WebAssembly call that cannot look at the clock: the limit can
+  // pass inside it by as long as it takes (Berlin_1_256 at voxel 0.1: about 3.9 s of CPU), and is
+  // looked at as soon as it returns.
   const built = buildGridNavMesh(grid, settings.radius, values.voxel as number);
   if ('error' in built) return fail(built.error);
   const { navMesh } = built;
+  if (options.shouldStop?.() || deadline.passed()) {
+    navMesh.destroy();
+    return setupEnded('detour', instance, options, deadline, -1, expanded, 'building the navmesh');
+  }
   const crowd = new Crowd(navMesh, { maxAgents: Math.max(1, n), maxAgentRadius: settings.radius });
   const dispose = (): void => {
     crowd.destroy();
@@ -115,9 +124,9 @@ export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdR
     world,
     turnLimit: settings.turnLimit ?? defaultTurnLimit(longest, settings.maxSpeed),
     step,
-    setupMs: performance.now() - started,
+    setupMs: deadline.elapsedMs(),
     expanded,
-    started,
+    deadline,
     dispose,
   };
 }

@@ -11,6 +11,7 @@
  * what remains as overlap is what the crowd's pressure beats the push with.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
+import { deadlineOf } from '../../util/clock.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
 import { type CrowdRun, CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
 import { AT_GOAL, FLOW_X, FLOW_Y, type FlowField, NO_FLOW, buildFlowField } from './flowField.ts';
@@ -37,7 +38,7 @@ export function solveFlowField(instance: MapfInstance, options: SolveOptions): S
 
 /** The set-up of a flow-field run (one field per goal), ready to step; a result when set-up ended the run. */
 export function flowFieldRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
-  const started = performance.now();
+  const deadline = deadlineOf(options);
   const { settings, values } = readCrowdParams('flow-field', FLOW_PARAMS, options.params ?? {});
   const separation = values.separation as number;
   const sepRange = (values.separationRange as number) * settings.radius;
@@ -45,7 +46,6 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
   const avoidance = values.avoidance as number;
   const horizon = values.avoidHorizon as number;
   const avoidRange = 2 * settings.maxSpeed * horizon + 2 * settings.radius;
-  const deadline = options.timeLimitMs !== undefined ? started + options.timeLimitMs : Infinity;
   const { grid, agents } = instance;
   const n = agents.length;
   // One field per distinct goal, shared by the units heading there.
@@ -63,11 +63,11 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
   let longest = 0;
   let expanded = 0;
   for (const [goal, units] of goals) {
-    if (options.shouldStop?.() || performance.now() > deadline) return setupEnded('flow-field', instance, options, started, -1, expanded);
+    if (options.shouldStop?.() || deadline.passed()) return setupEnded('flow-field', instance, options, deadline, -1, expanded, `building flow fields (${fields.length} of ${goals.size} goals)`);
     const built = buildFlowField(grid, goal, units.map((a) => agents[a].start));
     expanded += built.expanded;
     for (let i = 0; i < units.length; i++) {
-      if (!Number.isFinite(built.costs[i])) return setupEnded('flow-field', instance, options, started, units[i], expanded);
+      if (!Number.isFinite(built.costs[i])) return setupEnded('flow-field', instance, options, deadline, units[i], expanded);
       longest = Math.max(longest, built.costs[i]);
       fieldOf[units[i]] = fields.length;
     }
@@ -205,9 +205,9 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
     world,
     turnLimit: settings.turnLimit ?? defaultTurnLimit(longest, settings.maxSpeed),
     step,
-    setupMs: performance.now() - started,
+    setupMs: deadline.elapsedMs(),
     expanded,
-    started,
+    deadline,
   };
 }
 

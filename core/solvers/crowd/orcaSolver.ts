@@ -7,6 +7,7 @@
  * the acceleration param does not apply to this model).
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
+import { deadlineOf } from '../../util/clock.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
 import { type CrowdRun, CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
 import { NeighbourGrid } from './neighbours.ts';
@@ -107,12 +108,11 @@ export function solveOrca(instance: MapfInstance, options: SolveOptions): SolveR
 
 /** The set-up of an ORCA run (paths, the avoidance), ready to step; a result when set-up ended the run. */
 export function orcaRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
-  const started = performance.now();
+  const deadline = deadlineOf(options);
   const { settings, values } = readCrowdParams('orca', ORCA_PARAMS, options.params ?? {});
-  const deadline = options.timeLimitMs !== undefined ? started + options.timeLimitMs : Infinity;
-  const interrupted = () => (options.shouldStop?.() ?? false) || performance.now() > deadline;
+  const interrupted = () => (options.shouldStop?.() ?? false) || deadline.passed();
   const following = new PathFollowing(instance, interrupted);
-  if (!following.complete) return setupEnded('orca', instance, options, started, following.unreachable, following.expanded);
+  if (!following.complete) return setupEnded('orca', instance, options, deadline, following.unreachable, following.expanded);
   const world = new CrowdWorld(instance, settings);
   const avoidance = new OrcaAvoidance(world, {
     timeHorizon: values.timeHorizon as number,
@@ -127,8 +127,8 @@ export function orcaRun(instance: MapfInstance, options: SolveOptions): CrowdRun
     world,
     turnLimit: settings.turnLimit ?? defaultTurnLimit(following.longest, settings.maxSpeed),
     step: (w, dt) => avoidance.step(w, dt, following),
-    setupMs: performance.now() - started,
+    setupMs: deadline.elapsedMs(),
     expanded: following.expanded,
-    started,
+    deadline,
   };
 }

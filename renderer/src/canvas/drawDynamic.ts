@@ -12,8 +12,9 @@ import { drawStreamAreas, drawStreamLabels } from './drawStreams.ts';
 import type { ScenarioExit, ScenarioSpawner } from '../../../core/scenario/streamSchema.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { type HeatLayers, type HeatMeasure, heatColour, heatLayers } from '../replay/heatLayers.ts';
-import { onMapAt, unitPosition } from '../replay/position.ts';
+import { crowdPositionAt, onMapAt, unitPosition } from '../replay/position.ts';
 import { ABSENT } from '../../../core/mapf/plan.ts';
+import type { CrowdTrack } from '../../../core/solvers/crowdTrack.ts';
 import { type PlanWindowOverlay, drawPlanWindow } from '../replay/windowOverlay.ts';
 import type { ToolPreview } from './toolController.ts';
 import type { Viewport } from './viewport.ts';
@@ -38,7 +39,8 @@ export interface DynamicScene {
   height: number;
   /** The current plan, or null when there is none or it is out of date. */
   /** `mapChanges`: the simulator's, when the plan came with its replay. */
-  plan: { paths: readonly (readonly number[])[]; analysis: ReplayAnalysis; mapChanges?: readonly AppliedMapChange[]; obstaclePaths?: readonly (readonly number[])[] } | null;
+  /** `crowd`: a continuous run's real positions (the engine crowd models): units are drawn there, at the track's radius. */
+  plan: { paths: readonly (readonly number[])[]; analysis: ReplayAnalysis; mapChanges?: readonly AppliedMapChange[]; obstaclePaths?: readonly (readonly number[])[]; crowd?: CrowdTrack } | null;
   t: number;
   trails: boolean;
   labels: boolean;
@@ -81,6 +83,13 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     if (first) context.moveTo(x, y);
     else context.lineTo(x, y);
   };
+  const crowdPoint = (track: CrowdTrack, a: number, k: number, first: boolean) => {
+    const i = (Math.min(k, track.turns) * track.agents + a) * 2;
+    const x = ox + track.positions[i] * s;
+    const y = oy + track.positions[i + 1] * s;
+    if (first) context.moveTo(x, y);
+    else context.lineTo(x, y);
+  };
   context.clearRect(0, 0, scene.width, scene.height);
 
   const layers = plan && (scene.heat || scene.flow) ? heatLayers(grid.width, grid.cells, plan.paths, plan.analysis) : null;
@@ -93,6 +102,8 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
 
   context.lineCap = 'round';
   context.lineJoin = 'round';
+  // A continuous run: discs at their real positions with the model's radius (cells: 0.5 fills one).
+  const crowd = plan?.crowd && plan.crowd.agents === agents.length ? plan.crowd : undefined;
   if (plan) {
     // Every path for a few units unless only the selected (and hovered) ones are asked for.
     const all = scene.paths !== 'selected' && agents.length <= ALL_PATHS_LIMIT;
@@ -102,8 +113,10 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
       if (!agent || path.length < 2 || !(all || scene.selection.has(agent.id) || scene.hovered === agent.id)) return;
       context.strokeStyle = agent.colour;
       context.beginPath();
-      // A stream's unit is off the map (ABSENT) before it appears and after it leaves: no line there.
-      for (let k = 0; k < path.length; k++) if (path[k] !== ABSENT) pathPoint(path[k], agent.size, k === 0 || path[k - 1] === ABSENT);
+      // A continuous run's path is the line through its recorded positions, not its cells'; a
+      // stream's unit is off the map (ABSENT) before it appears and after it leaves: no line there.
+      if (crowd) for (let k = 0; k < path.length; k++) crowdPoint(crowd, i, k, k === 0);
+      else for (let k = 0; k < path.length; k++) if (path[k] !== ABSENT) pathPoint(path[k], agent.size, k === 0 || path[k - 1] === ABSENT);
       context.stroke();
     });
     if (scene.trails && t > 0) {
@@ -120,8 +133,9 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
         if (!onMapAt(path, t)) return;
         context.strokeStyle = agent.colour;
         context.beginPath();
-        for (let k = from; k <= to; k++) if (path[k] !== ABSENT) pathPoint(path[k], agent.size, k === from || path[k - 1] === ABSENT);
-        const [x, y] = unitPosition(agent, path, t, w);
+        if (crowd) for (let k = from; k <= to; k++) crowdPoint(crowd, i, k, k === from);
+        else for (let k = from; k <= to; k++) if (path[k] !== ABSENT) pathPoint(path[k], agent.size, k === from || path[k - 1] === ABSENT);
+        const [x, y] = crowd && i < crowd.agents ? crowdPositionAt(crowd, i, t) : unitPosition(agent, path, t, w);
         context.lineTo(ox + x * s, oy + y * s);
         context.stroke();
       });
@@ -145,8 +159,9 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     context.strokeRect(ox + agent.goal[0] * s + inset, oy + agent.goal[1] * s + inset, agent.size * s - 2 * inset, agent.size * s - 2 * inset);
   }
 
-  // Units: filled discs on their footprint's centre at the replay's turn (at their start without a plan).
-  const radius = unitRadius(s);
+  // Units: filled discs on their footprint's centre at the replay's turn (at their start without a
+  // plan), or for a continuous run at their real position, as large as the model's discs.
+  const radius = crowd ? Math.max(MIN_UNIT_RADIUS_PX, crowd.radius * s) : unitRadius(s);
   const showNumbers = scene.labels && s >= 14;
   if (showNumbers) {
     context.font = `600 ${Math.round(s * 0.38)}px system-ui, sans-serif`;
@@ -156,7 +171,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   agents.forEach((agent, i) => {
     // Not drawn while off the map (a stream's unit before it appears or after it leaves).
     if (plan && !onMapAt(plan.paths[i], t)) return;
-    const [cellX, cellY] = unitPosition(agent, plan?.paths[i], t, w);
+    const [cellX, cellY] = crowd ? crowdPositionAt(crowd, i, t) : unitPosition(agent, plan?.paths[i], t, w);
     const x = ox + cellX * s;
     const y = oy + cellY * s;
     context.fillStyle = agent.colour;

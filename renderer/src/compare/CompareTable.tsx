@@ -25,6 +25,8 @@ const BEST = 'Best in this column';
 export function CompareTable({ rows, regionNames, current, shown, a, b }: Props) {
   // The proved lower bound gets a column when a run has one (it was in the row's tooltip only).
   const bounded = rows.some((row) => row.lowerBound !== null);
+  // The engine crowd models' steering measures get their columns when a crowd model ran.
+  const crowds = rows.some((row) => row.crowd);
   const marks = bestMarks(rows, regionNames.length);
   const cell = (marked: boolean, testId: string, text: string | number, title?: string) => (
     <td data-testid={testId} className={marked ? 'best' : undefined} title={marked ? (title ? `${title}\n${BEST}` : BEST) : title} data-best={marked ? 'true' : undefined}>
@@ -48,6 +50,15 @@ export function CompareTable({ rows, regionNames, current, shown, a, b }: Props)
                 {name}
               </th>
             ))}
+            {crowds && (
+              <>
+                <th title="Units on their goal at the end (engine crowd models)">Arrived</th>
+                <th title="Units that did not arrive and did not move a cell's distance for the model's stuck time">Stuck</th>
+                <th title="Pair-turns of discs intersecting by more than 10% of the radius, and the deepest intersection in % of the radius">Overlaps / deepest</th>
+                <th title="Direction reversals (heading turned over 90 degrees between turns while moving), all units: oscillation">Reversals</th>
+                <th title="Time per simulation step on the run's clock, mean / max (ms)">Step ms</th>
+              </>
+            )}
             <th title="Solve time (wall clock, in the solver process)">ms</th>
             <th>A</th>
             <th>B</th>
@@ -82,6 +93,15 @@ export function CompareTable({ rows, regionNames, current, shown, a, b }: Props)
                   </td>
                 );
               })}
+              {crowds && (
+                <>
+                  <td data-testid={`compare-arrived-${i}`}>{row.crowd ? row.crowd.arrived : '—'}</td>
+                  <td data-testid={`compare-stuck-${i}`}>{row.crowd ? row.crowd.stuck : '—'}</td>
+                  <td data-testid={`compare-overlaps-${i}`}>{row.crowd ? `${row.crowd.overlaps} / ${row.crowd.deepestOverlapPct.toFixed(0)}%` : '—'}</td>
+                  <td data-testid={`compare-reversals-${i}`}>{row.crowd ? row.crowd.reversals : '—'}</td>
+                  <td data-testid={`compare-step-${i}`}>{row.crowd ? `${row.crowd.stepMsMean.toFixed(2)} / ${row.crowd.stepMsMax.toFixed(1)}` : '—'}</td>
+                </>
+              )}
               {cell(marks.solveMs.has(i), `compare-ms-${i}`, row.solveMs.toFixed(0))}
               <td onClick={(e) => e.stopPropagation()}>
                 <input type="radio" name="compare-a" checked={a === i} disabled={!current} onChange={() => compareStore.set({ a: i })} aria-label={`A: ${row.label}`} data-testid={`compare-a-${i}`} />

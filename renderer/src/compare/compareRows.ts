@@ -39,6 +39,38 @@ export interface CompareRow {
   stats: SolveStats;
   /** The replay's outcome: set when the run was made, rebuilt from `paths` for a kept one when it is opened. */
   outcome?: SolveOutcome;
+  /** The engine crowd models' steering measures (from the run's stats), null for a grid planner. */
+  crowd?: CrowdRowMeasures | null;
+}
+
+/** What only steering has (core/solvers/crowdTrack.ts measureCrowd, as the run's stats carry it). */
+export interface CrowdRowMeasures {
+  arrived: number;
+  stuck: number;
+  /** Pair-turns of discs intersecting by more than 10% of the radius. */
+  overlaps: number;
+  /** Deepest intersection, % of the radius. */
+  deepestOverlapPct: number;
+  /** Direction reversals (over 90 degrees between turns while moving), all units. */
+  reversals: number;
+  /** CPU (or wall: the run's clock) per simulation step, ms. */
+  stepMsMean: number;
+  stepMsMax: number;
+}
+
+function crowdMeasures(outcome: SolveOutcome): CrowdRowMeasures | null {
+  if (!outcome.crowd) return null;
+  const s = outcome.stats;
+  const num = (v: number | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  return {
+    arrived: num(s.arrived),
+    stuck: num(s.stuck),
+    overlaps: num(s.overlaps),
+    deepestOverlapPct: num(s.deepestOverlapPct),
+    reversals: num(s.reversals),
+    stepMsMean: num(s.stepMsMean),
+    stepMsMax: num(s.stepMsMax),
+  };
 }
 
 export function compareRow(
@@ -74,6 +106,7 @@ export function compareRow(
     paths,
     ...(outcome.obstaclePaths ? { obstaclePaths: outcome.obstaclePaths } : {}),
     stats: outcome.stats,
+    crowd: crowdMeasures(outcome),
     outcome,
   };
 }
@@ -82,6 +115,7 @@ export function compareRow(
 const SHORT_NAMES: Record<string, string> = {
   independent: 'Independent', astar: 'A*', od: 'OD', 'id+astar': 'ID+A*', 'id+od': 'ID+OD', 'sid+od': 'SID+OD', cbs: 'CBS', eecbs: 'EECBS',
   lra: 'LRA*', ca: 'CA*', hca: 'HCA*', whca: 'WHCA*', pibt: 'PIBT', lacam: 'LaCAM', 'lacam-star': 'LaCAM*',
+  orca: 'A*+ORCA', 'flow-field': 'Flow field', detour: 'Detour',
 };
 
 export function shortSolverName(name: string): string {
@@ -93,8 +127,20 @@ export function compareSettings(scenario: SolverSettings, solver: string): Solve
   return { ...scenario, solver, params: solver === scenario.solver ? scenario.params : {} };
 }
 
-/** The status as a person reads it: "solved", or "3 of 20 arrived (timeout)". */
+/**
+ * The status as a person reads it: "solved", or "3 of 20 arrived (timeout)". An engine crowd
+ * model's run says what its units did, "arrived 18 of 20, 2 stuck, 37 overlaps", never "solved":
+ * discs that all arrived without overlapping read "arrived 20 of 20, no overlaps".
+ */
 export function statusText(row: CompareRow): string {
+  if (row.crowd) {
+    const c = row.crowd;
+    const parts = [`arrived ${c.arrived} of ${row.agents}`];
+    if (c.stuck > 0) parts.push(`${c.stuck} stuck`);
+    parts.push(c.overlaps > 0 ? `${c.overlaps} overlap${c.overlaps === 1 ? '' : 's'}` : 'no overlaps');
+    const text = parts.join(', ');
+    return row.status === 'solved' || row.status === 'failed' ? text : `${text} (${row.status})`;
+  }
   if (row.status === 'solved') return 'solved';
   return row.arrived > 0 || row.paths.length > 0 ? `${row.arrived} of ${row.agents} arrived (${row.status})` : row.status;
 }
@@ -115,6 +161,12 @@ export function compareCsv(rows: readonly CompareRow[], regionNames: readonly st
       maxWait: row.maxWait ?? '',
       conflicts: row.conflicts,
       solveMs: Math.round(row.solveMs * 1000) / 1000,
+      stuck: row.crowd?.stuck ?? '',
+      overlaps: row.crowd?.overlaps ?? '',
+      deepestOverlapPct: row.crowd?.deepestOverlapPct ?? '',
+      reversals: row.crowd?.reversals ?? '',
+      stepMsMean: row.crowd ? Math.round(row.crowd.stepMsMean * 1000) / 1000 : '',
+      stepMsMax: row.crowd ? Math.round(row.crowd.stepMsMax * 1000) / 1000 : '',
     };
     regionNames.forEach((name, i) => {
       const m = row.regions[i];
@@ -131,6 +183,8 @@ export function compareCsv(rows: readonly CompareRow[], regionNames: readonly st
     return out;
   });
   const columns = ['solver', 'status', 'agents', 'arrived', 'makespan', 'sumOfCosts', 'costModel', 'costLowerBound', 'totalWait', 'maxWait', 'conflicts', 'solveMs',
-    ...regionNames.flatMap((name) => [`${name} units`, `${name} throughput`, `${name} crossings`, `${name} crossingRate`, `${name} peakCrossings`, `${name} entries`, `${name} turnBacks`, `${name} meanWait`, `${name} maxWait`])];
+    ...regionNames.flatMap((name) => [`${name} units`, `${name} throughput`, `${name} crossings`, `${name} crossingRate`, `${name} peakCrossings`, `${name} entries`, `${name} turnBacks`, `${name} meanWait`, `${name} maxWait`]),
+    // The engine crowd models' steering measures (empty for a grid planner).
+    'stuck', 'overlaps', 'deepestOverlapPct', 'reversals', 'stepMsMean', 'stepMsMax'];
   return toCsv(flat, columns);
 }

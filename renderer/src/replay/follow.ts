@@ -12,7 +12,7 @@ import { modelStore } from '../state/modelStore.ts';
 import { currentOutcome } from '../state/plan.ts';
 import { replayStore } from '../state/replayState.ts';
 import { model } from '../state/session.ts';
-import { onMapAt, unitPosition } from './position.ts';
+import { crowdPositionAt, onMapAt, unitPosition } from './position.ts';
 
 /** The followed unit's position in cells at the replay's turn, or null when there is none. */
 function followedPosition(): [number, number] | null {
@@ -25,6 +25,8 @@ function followedPosition(): [number, number] | null {
   if (index < 0) return null;
   const path = outcome?.paths[index];
   const t = replayStore.get().t;
+  // A continuous run's real position (the engine crowd models).
+  if (outcome?.crowd && index < outcome.crowd.agents) return crowdPositionAt(outcome.crowd, index, t);
   // Off the map (before it appears, after it leaves) the view stays where it is.
   if (!onMapAt(path, t)) return null;
   // The disc's own position (drawDynamic): the centre of the unit's footprint, plan or not.

@@ -92,3 +92,18 @@ export function nearestUnitShownAt(paths: readonly (readonly number[])[], agents
   }
   return null;
 }
+
+/**
+ * A unit's real position at fractional turn t in a continuous run's track (the engine crowd
+ * models, core/solvers/crowdTrack.ts), in cells: linear between the recorded turns, held on the
+ * last turn after the run's end. The track records turns only; the steps between are not kept.
+ */
+export function crowdPositionAt(track: { readonly agents: number; readonly turns: number; readonly positions: Float32Array }, a: number, t: number): [number, number] {
+  const k = Math.max(0, Math.min(track.turns, Math.floor(t)));
+  const next = Math.min(track.turns, k + 1);
+  const f = Math.max(0, Math.min(1, t - k));
+  const i = (k * track.agents + a) * 2;
+  const j = (next * track.agents + a) * 2;
+  const p = track.positions;
+  return [p[i] + (p[j] - p[i]) * f, p[i + 1] + (p[j + 1] - p[i + 1]) * f];
+}

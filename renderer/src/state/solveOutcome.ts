@@ -29,7 +29,9 @@ export function solveOutcome(scenarioInstance: MapfInstance, result: SolveResult
     paths = decodePaths(result.paths);
     // A stream's answer holds every unit that appeared: the plan is checked with all of them.
     if (result.streams) instance = streamInstance(scenarioInstance, paths, result.streams.unitSizes);
-    if (paths.length > 0 && validate) {
+    // A continuous run is judged by its track (stuck units, overlapping discs: verdict.ts), not
+    // by the grid's one-unit-per-cell rules, which discs smaller than a cell do not follow.
+    if (paths.length > 0 && validate && !result.crowd) {
       const options = { requireGoals: result.status === 'solved' && !result.streams, maxViolations: 200 };
       violations = (result.replay ? validateReplay(instance, result.replay, options) : validatePlan(instance, paths, options)).violations;
     }
@@ -65,6 +67,7 @@ export function solveOutcome(scenarioInstance: MapfInstance, result: SolveResult
     analysis,
     replay,
     obstaclePaths,
+    ...(result.crowd && result.crowd.agents === paths.length ? { crowd: result.crowd } : {}),
     revision,
     ...(result.streams ? { streams: result.streams, streamUnits: spawnedUnits(paths, scenarioInstance.agents.length, result.streams.unitSizes, instance.grid.width) } : {}),
   };

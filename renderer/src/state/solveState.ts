@@ -5,6 +5,7 @@
  */
 import type { SolveStatus, SolveStats } from '../../../core/solvers/types.ts';
 import type { Replay } from '../../../core/solvers/replay.ts';
+import type { CrowdTrack } from '../../../core/solvers/crowdTrack.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { Store } from './store.ts';
 import { type ViewName, viewStore } from '../lab/viewMode.ts';
@@ -36,6 +37,11 @@ export interface SolveOutcome {
   streams?: WireStreamMeasures;
   /** A stream's spawned units (after the scenario's own in paths), for the canvas and the lists. */
   streamUnits?: ScenarioAgent[];
+  /**
+   * The engine crowd models' real positions per turn: the replay draws discs there; `paths` holds
+   * their cells (for the heat map and regions), which discs smaller than a cell may share.
+   */
+  crowd?: CrowdTrack;
   /** The plan revision (planSignature.ts) it was computed for: an edit that changes what the plan depends on makes it stale. */
   revision: number;
 }

@@ -110,3 +110,34 @@ describe('time limits on the CPU clock, every family and phase (a fake clock)', 
     expect(turns.result.message).toMatch(/(during|at) turn \d+$/);
   });
 });
+
+describe('time limits on the CPU clock, the engine crowd models (a fake clock)', () => {
+  it.each([
+    ['orca', /while planning paths$/],
+    ['flow-field', /while building flow fields \(\d+ of 300 goals\)$/],
+    ['detour', /while measuring the units' paths \(\d+ of 300 units\)$/],
+  ])('%s: in its set-up (a path or field per unit), then while stepping', async (name, setupPhase) => {
+    await findSolver(name)!.prepare?.();
+    // The set-up looks at the clock once per unit or goal (300 of them, all distinct goals).
+    const early = solveOnClock(name, crowd, 40);
+    expectStoppedInTime(name, early.result, early.spent, 40);
+    expect(early.result.message).toMatch(setupPhase);
+    expect(early.result.crowd).toBeUndefined();
+    // Past the set-up: two readings a step (its time, and the limit), 300 units far from their goals.
+    const limit = n + 200;
+    const late = solveOnClock(name, crowd, limit, { turnLimit: 10_000 });
+    expectStoppedInTime(name, late.result, late.spent, limit);
+    expect(late.result.message).toMatch(/reached at turn \d+: /);
+    expect(late.result.stats.steps).toBeGreaterThan(0);
+    expect(late.result.crowd?.turns).toBe(late.result.stats.turns);
+  });
+
+  it('detour: as soon as Recast\'s navmesh build (one WebAssembly call) returns', async () => {
+    await findSolver('detour')!.prepare?.();
+    // The deadline's start, then one reading per goal's table (300): a limit of 300 passes first
+    // at the reading after the navmesh is built.
+    const { result, spent } = solveOnClock('detour', crowd, 300);
+    expectStoppedInTime('detour', result, spent, 300);
+    expect(result.message).toMatch(/while building the navmesh$/);
+  });
+});

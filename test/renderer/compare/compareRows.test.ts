@@ -26,7 +26,7 @@ const SETTINGS: SolverSettings = { solver: 'whca', order: 'given', seed: 1, para
 
 function run(solver: string, options: Record<string, unknown> = {}, timeLimitMs?: number) {
   const result = solveWith(findSolver(solver)!, instance, { seed: 1, params: solver === 'cbs' ? options : { turnLimit: 60, ...options }, timeLimitMs });
-  const body = { solver, status: result.status, paths: encodePaths(result.paths), message: result.message, stats: result.stats };
+  const body = { solver, status: result.status, paths: encodePaths(result.paths), message: result.message, stats: result.stats, ...(result.crowd ? { crowd: result.crowd } : {}) };
   const outcome = solveOutcome(instance, body, 1);
   return compareRow({ solver, label: solver, settings: { ...SETTINGS, solver }, outcome }, { width: grid.width, sizes: [1, 1, 1, 1], regions, costModel: 'rest' });
 }
@@ -72,7 +72,7 @@ describe('compare rows', () => {
   it('the CSV has a line per run, the cost model, and the region columns', () => {
     const rows = [run('hca'), run('hca', { turnLimit: 3 })];
     const lines = compareCsv(rows, ['bridge']).trim().split('\n');
-    expect(lines[0]).toBe('solver,status,agents,arrived,makespan,sumOfCosts,costModel,costLowerBound,totalWait,maxWait,conflicts,solveMs,bridge units,bridge throughput,bridge crossings,bridge crossingRate,bridge peakCrossings,bridge entries,bridge turnBacks,bridge meanWait,bridge maxWait');
+    expect(lines[0]).toBe('solver,status,agents,arrived,makespan,sumOfCosts,costModel,costLowerBound,totalWait,maxWait,conflicts,solveMs,bridge units,bridge throughput,bridge crossings,bridge crossingRate,bridge peakCrossings,bridge entries,bridge turnBacks,bridge meanWait,bridge maxWait,stuck,overlaps,deepestOverlapPct,reversals,stepMsMean,stepMsMax');
     const bridge = rows[0].regions[0];
     expect(lines[1].split(',').slice(14, 19)).toEqual([bridge.crossings, Math.round(bridge.crossingRate * 1000) / 1000, bridge.peakCrossings, bridge.entries, bridge.turnBacks].map(String));
     expect(lines).toHaveLength(3);
@@ -80,6 +80,31 @@ describe('compare rows', () => {
     expect(first.slice(0, 7)).toEqual(['hca', 'solved', '4', '4', String(rows[0].makespan), String(rows[0].sumOfCosts), 'rest']);
     // The unsolved run: empty cost cells.
     expect(lines[2].split(',').slice(4, 6)).toEqual(['', '']);
+  });
+
+  it.each(['orca', 'flow-field', 'detour'])('an engine crowd model\'s row (%s): its steering measures from the run, a status that says what its units did, never "solved"', async (solver) => {
+    await findSolver(solver)!.prepare?.();
+    const row = run(solver);
+    expect(row.crowd).not.toBeNull();
+    const stats = row.stats;
+    expect(row.crowd).toEqual({ arrived: stats.arrived, stuck: stats.stuck, overlaps: stats.overlaps, deepestOverlapPct: stats.deepestOverlapPct, reversals: stats.reversals, stepMsMean: stats.stepMsMean, stepMsMax: stats.stepMsMax });
+    expect(row.outcome?.crowd?.agents).toBe(4);
+    // Discs share cells: the grid validator's conflicts do not apply to them.
+    expect(row.conflicts).toBe(0);
+    const text = statusText(row);
+    expect(text).toMatch(new RegExp(`^arrived ${stats.arrived} of 4`));
+    expect(text).toContain(stats.overlaps > 0 ? `${stats.overlaps} overlap` : 'no overlaps');
+    expect(text.includes('stuck')).toBe(stats.stuck > 0);
+    expect(text).not.toMatch(/solved/);
+    const [head, line] = compareCsv([row], ['bridge']).trim().split('\n').map((l) => l.split(','));
+    expect(line[head.indexOf('overlaps')]).toBe(String(stats.overlaps));
+    // The issue's example, on the same row with other figures: 18 of 20, 2 stuck, 37 overlaps.
+    const jammed = { ...row, status: 'failed', agents: 20, crowd: { ...row.crowd!, arrived: 18, stuck: 2, overlaps: 37 } };
+    expect(statusText(jammed)).toBe('arrived 18 of 20, 2 stuck, 37 overlaps');
+    expect(statusText({ ...jammed, status: 'timeout' })).toBe('arrived 18 of 20, 2 stuck, 37 overlaps (timeout)');
+    expect(statusText({ ...jammed, status: 'solved', crowd: { ...jammed.crowd, arrived: 20, stuck: 0, overlaps: 0 } })).toBe('arrived 20 of 20, no overlaps');
+    // A grid planner's row has no steering measures.
+    expect(run('hca').crowd).toBeNull();
   });
 
   it('a compared solver gets the scenario params only when it is the scenario solver', () => {

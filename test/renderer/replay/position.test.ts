@@ -3,7 +3,8 @@ import { Grid } from '../../../core/grid/grid.ts';
 import type { ScenarioAgent } from '../../../core/scenario/schema.ts';
 import { drawDynamic, type DynamicScene } from '../../../renderer/src/canvas/drawDynamic.ts';
 import type { ReplayAnalysis } from '../../../renderer/src/replay/analysis.ts';
-import { covers, nearestUnitShownAt, positionAt, unitPosition } from '../../../renderer/src/replay/position.ts';
+import { covers, crowdPositionAt, nearestUnitShownAt, positionAt, unitPosition } from '../../../renderer/src/replay/position.ts';
+import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION, type CrowdTrack } from '../../../core/solvers/crowdTrack.ts';
 
 describe('positionAt (follow mode and the dynamic layer)', () => {
   // Width 4: cells 0 (0,0), 1 (1,0), 5 (1,1).
@@ -63,14 +64,22 @@ describe('covers (picking a unit by a cell)', () => {
  */
 function recordingContext() {
   const arcs: [number, number][] = [];
+  const radii: number[] = [];
   const lineEnds: [number, number][] = [];
   const lineStarts: [number, number][] = [];
   let lastArc: [number, number] | null = null;
+  let lastRadius = 0;
   const context = new Proxy(
     {
-      arc: (x: number, y: number) => (lastArc = [x, y]),
+      arc: (x: number, y: number, r: number) => {
+        lastArc = [x, y];
+        lastRadius = r;
+      },
       fill: () => {
-        if (lastArc) arcs.push(lastArc);
+        if (lastArc) {
+          arcs.push(lastArc);
+          radii.push(lastRadius);
+        }
         lastArc = null;
       },
       beginPath: () => (lastArc = null),
@@ -80,7 +89,7 @@ function recordingContext() {
     // Every other method is a no-op; style properties are plain fields.
     { get: (target, key) => (key in target ? target[key] : () => {}) },
   ) as unknown as CanvasRenderingContext2D;
-  return { context, arcs, lineEnds, lineStarts };
+  return { context, arcs, radii, lineEnds, lineStarts };
 }
 
 const agent = (id: string, start: [number, number], size = 1): ScenarioAgent => ({ id, name: id, colour: '#ff0000', start, goal: start, priority: 0, size, speed: 1 });
@@ -174,5 +183,45 @@ describe('nearestUnitShownAt: a click on a disc drawn larger than its cell', () 
     expect(nearestUnitShownAt(paths, agents, 5, 5, 1, 1, 0, 1)).toBe('a');
     expect(nearestUnitShownAt(paths, agents, 5, 5, 0, 0, 0, 1)).toBeNull();
     expect(nearestUnitShownAt(paths, agents, 5, 5, 0, 0, 0, 2)).toBe('a');
+  });
+});
+
+describe('a continuous run (the engine crowd models) is drawn at its real positions', () => {
+  // Two units, three recorded turns: unit 1 moves off cell centres, unit 2 stands at (3.2, 1.7).
+  const grid = Grid.fromAscii(['....', '....']);
+  const track: CrowdTrack = {
+    format: CROWD_TRACK_FORMAT, version: CROWD_TRACK_VERSION, width: 4, height: 2, agents: 2, turns: 2, radius: 0.3, maxSpeed: 1,
+    positions: Float32Array.from([0.5, 0.5, 3.25, 1.75, 1.25, 0.75, 3.25, 1.75, 2, 1, 3.25, 1.75]),
+    arrivals: Int32Array.from([2, 0]), stuckTurns: 20, stepOverlaps: 0, stepDeepest: 0,
+  };
+  const scene = (t: number, trails = false): DynamicScene => {
+    const base = sceneOf(grid, [agent('a', [0, 0]), agent('b', [3, 1])], [[0, 1, 6], [7]], t, trails);
+    return { ...base, plan: { ...base.plan!, crowd: track } };
+  };
+
+  it('interpolates between the recorded turns and holds the last one after the end', () => {
+    expect(crowdPositionAt(track, 0, 0)).toEqual([0.5, 0.5]);
+    expect(crowdPositionAt(track, 0, 0.5)).toEqual([0.875, 0.625]);
+    expect(crowdPositionAt(track, 0, 1.5)).toEqual([1.625, 0.875]);
+    expect(crowdPositionAt(track, 0, 7)).toEqual([2, 1]);
+    expect(crowdPositionAt(track, 1, 1.3)).toEqual([3.25, 1.75]);
+  });
+
+  it("centres each disc on its real position (not its cell's centre), as large as the model's radius", () => {
+    const { context, arcs, radii } = recordingContext();
+    drawDynamic(context, scene(0.5));
+    expect(arcs[0]).toEqual(screen([0.875, 0.625]));
+    expect(arcs[1]).toEqual(screen([3.25, 1.75]));
+    // 0.3 cells at 10 px a cell; a grid plan's disc is 0.36 of a cell.
+    expect(radii[0]).toBeCloseTo(3, 9);
+  });
+
+  it('draws paths and trails through the recorded positions, the trail ending at the disc', () => {
+    const { context, arcs, lineStarts, lineEnds } = recordingContext();
+    drawDynamic(context, scene(1.5, true));
+    expect(lineStarts[0]).toEqual(screen([0.5, 0.5]));
+    expect(lineEnds).toContainEqual(screen([1.25, 0.75]));
+    expect(lineEnds.at(-1)).toEqual(arcs[0]);
+    expect(arcs[0]).toEqual(screen([1.625, 0.875]));
   });
 });

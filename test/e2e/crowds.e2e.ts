@@ -1,0 +1,108 @@
+/**
+ * The designer's answer on the bridge (the engine's crowd beside the planners): Compare with the
+ * three engine crowd models (A* + ORCA, flow field + separation, Detour crowd, whose WebAssembly
+ * the solver worker prepares before its first solve) and two planners (PIBT, WHCA*). The crowd
+ * rows fill the steering columns (arrived, stuck, overlaps and the deepest, reversals, step
+ * times) and their statuses say what their units did, never "solved"; the planners' rows leave
+ * those columns empty. A crowd row opened draws its discs at their real positions.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { cellPoint, settledView } from './mapCanvas.ts';
+import { ONE_LANE_BRIDGE, generateTemplate } from './support/templates.ts';
+
+let browser: Browser;
+let app: WatchedPage;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await openApp(browser, inject('baseUrl'));
+  app.page.on('dialog', (d) => void d.accept());
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const CROWD = ['orca', 'flow-field', 'detour'];
+const PICKED = [...CROWD, 'pibt', 'whca'];
+
+/** Opaque pixels of the dynamic layer (discs, goals, paths: whatever the replay drew). */
+async function drawnPixels(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="dynamic-layer"]') as HTMLCanvasElement;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 200) n++;
+    return n;
+  });
+}
+
+describe('browser edition: the engine crowd models beside the planners in Compare', () => {
+  it('compares ORCA, flow field and Detour with PIBT and WHCA* on the bridge: steering columns, honest statuses, discs drawn', async () => {
+    const page = app.page;
+    await generateTemplate(page, ONE_LANE_BRIDGE);
+    // The bridge (x 15..24 on row 9) measured, so each row has its crossings.
+    const fitted = await settledView(page);
+    const view = page.getByTestId('map-view');
+    await view.hover();
+    await page.keyboard.press('m');
+    await page.mouse.move(...cellPoint(fitted, 15, 9));
+    await page.mouse.down();
+    await page.mouse.move(...cellPoint(fitted, 24, 9), { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('region-row').count()).toBe(1);
+
+    for (const name of await page.locator('[data-testid^="compare-pick-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('compare-pick-'.length)))) {
+      const box = page.getByTestId(`compare-pick-${name}`);
+      if ((await box.isChecked()) !== PICKED.includes(name)) await box.click();
+    }
+    await page.getByTestId('compare-run').click();
+    await expect.poll(() => page.getByTestId('compare-row').count(), { timeout: 180_000 }).toBe(PICKED.length);
+    await expect.poll(() => page.getByTestId('compare-run').isEnabled(), { timeout: 60_000 }).toBe(true);
+
+    const headers = await page.locator('[data-testid="compare-table"] thead th').allTextContents();
+    for (const h of ['Arrived', 'Stuck', 'Overlaps / deepest', 'Reversals', 'Step ms']) expect(headers).toContain(h);
+
+    const crowdRows: number[] = [];
+    for (let i = 0; i < PICKED.length; i++) {
+      const status = (await page.getByTestId(`compare-status-${i}`).textContent())!;
+      const arrived = (await page.getByTestId(`compare-arrived-${i}`).textContent())!;
+      if (arrived === '—') {
+        // A planner: no steering figures.
+        for (const col of ['stuck', 'overlaps', 'reversals', 'step']) expect(await page.getByTestId(`compare-${col}-${i}`).textContent()).toBe('—');
+        continue;
+      }
+      crowdRows.push(i);
+      const stuck = Number(await page.getByTestId(`compare-stuck-${i}`).textContent());
+      const [overlaps, deepest] = (await page.getByTestId(`compare-overlaps-${i}`).textContent())!.split(' / ');
+      const step = (await page.getByTestId(`compare-step-${i}`).textContent())!;
+      expect(Number(await page.getByTestId(`compare-reversals-${i}`).textContent())).toBeGreaterThanOrEqual(0);
+      expect(deepest).toMatch(/^\d+%$/);
+      expect(step).toMatch(/^\d+\.\d\d \/ \d+\.\d$/);
+      // A crowd model ran its steps (Detour too: its WebAssembly was prepared in the worker).
+      expect(Number(step.split(' / ')[1])).toBeGreaterThan(0);
+      // The status says what the discs did, with the columns' own figures, and never "solved".
+      expect(status).toMatch(new RegExp(`^arrived ${arrived} of 20`));
+      expect(status.includes(`${stuck} stuck`)).toBe(stuck > 0);
+      expect(status).toContain(Number(overlaps) > 0 ? `${overlaps} overlap` : 'no overlaps');
+      expect(status).not.toMatch(/solved/);
+    }
+    expect(crowdRows).toHaveLength(CROWD.length);
+
+    // A crowd row opened: its discs are drawn, and they move between turns as the replay plays.
+    const row = crowdRows[0];
+    await page.getByTestId('compare-row').nth(row).locator('td').first().click();
+    await expect.poll(() => page.getByTestId('compare-shown').textContent()).toMatch(/^Replaying /);
+    await view.hover();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+    const before = await drawnPixels(page);
+    expect(before).toBeGreaterThan(200);
+    await screenshot(page, 'crowds-replay');
+    await page.getByTestId('compare-panel').scrollIntoViewIfNeeded();
+    await screenshot(page, 'crowds-table');
+    // The steering columns, scrolled into the narrow panel.
+    await page.locator('.compare-scroll').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await screenshot(page, 'crowds-columns');
+    expect(app.consoleErrors).toEqual([]);
+  });
+});
