@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { cellPoint, settledView } from './mapCanvas.ts';
-import { ONE_LANE_BRIDGE, generateTemplate } from './support/templates.ts';
+import { compareSolvers, measuredBridge } from './support/compareSteps.ts';
 
 let browser: Browser;
 let app: WatchedPage;
@@ -40,26 +40,9 @@ async function redRingPixels(page: Page): Promise<number> {
 describe('browser edition: compare solvers on one scenario', () => {
   it('compares four solvers on the bridge, opens rows, flips A/B at the same turn, saves CSV', async () => {
     const page = app.page;
-    await generateTemplate(page, ONE_LANE_BRIDGE);
-    // The bridge (x 15..24 on row 9) marked with the Measure tool, once the new map is fitted.
-    const fitted = await settledView(page);
+    await measuredBridge(page);
+    await compareSolvers(page, PICKED);
     const view = page.getByTestId('map-view');
-    await view.hover();
-    await page.keyboard.press('m');
-    await page.mouse.move(...cellPoint(fitted, 15, 9));
-    await page.mouse.down();
-    await page.mouse.move(...cellPoint(fitted, 24, 9), { steps: 6 });
-    await page.mouse.up();
-    await expect.poll(() => page.getByTestId('region-row').count()).toBe(1);
-
-    // Pick exactly the four solvers.
-    for (const name of await page.locator('[data-testid^="compare-pick-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('compare-pick-'.length)))) {
-      const box = page.getByTestId(`compare-pick-${name}`);
-      if ((await box.isChecked()) !== PICKED.includes(name)) await box.click();
-    }
-    await page.getByTestId('compare-run').click();
-    await expect.poll(() => page.getByTestId('compare-row').count(), { timeout: 120_000 }).toBe(4);
-    await expect.poll(() => page.getByTestId('compare-run').isEnabled(), { timeout: 30_000 }).toBe(true);
     const labels = await page.locator('[data-testid="compare-row"] td:first-child').allTextContents();
     expect(labels.length).toBe(4);
 

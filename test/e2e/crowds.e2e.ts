@@ -9,8 +9,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
-import { cellPoint, settledView } from './mapCanvas.ts';
-import { ONE_LANE_BRIDGE, generateTemplate } from './support/templates.ts';
+import { compareSolvers, measuredBridge } from './support/compareSteps.ts';
 
 let browser: Browser;
 let app: WatchedPage;
@@ -40,25 +39,9 @@ async function drawnPixels(page: Page): Promise<number> {
 describe('browser edition: the engine crowd models beside the planners in Compare', () => {
   it('compares ORCA, flow field and Detour with PIBT and WHCA* on the bridge: steering columns, honest statuses, discs drawn', async () => {
     const page = app.page;
-    await generateTemplate(page, ONE_LANE_BRIDGE);
-    // The bridge (x 15..24 on row 9) measured, so each row has its crossings.
-    const fitted = await settledView(page);
+    await measuredBridge(page);
+    await compareSolvers(page, PICKED, 180_000);
     const view = page.getByTestId('map-view');
-    await view.hover();
-    await page.keyboard.press('m');
-    await page.mouse.move(...cellPoint(fitted, 15, 9));
-    await page.mouse.down();
-    await page.mouse.move(...cellPoint(fitted, 24, 9), { steps: 6 });
-    await page.mouse.up();
-    await expect.poll(() => page.getByTestId('region-row').count()).toBe(1);
-
-    for (const name of await page.locator('[data-testid^="compare-pick-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('compare-pick-'.length)))) {
-      const box = page.getByTestId(`compare-pick-${name}`);
-      if ((await box.isChecked()) !== PICKED.includes(name)) await box.click();
-    }
-    await page.getByTestId('compare-run').click();
-    await expect.poll(() => page.getByTestId('compare-row').count(), { timeout: 180_000 }).toBe(PICKED.length);
-    await expect.poll(() => page.getByTestId('compare-run').isEnabled(), { timeout: 60_000 }).toBe(true);
 
     const headers = await page.locator('[data-testid="compare-table"] thead th').allTextContents();
     for (const h of ['Arrived', 'Stuck', 'Overlaps / deepest', 'Reversals', 'Step ms']) expect(headers).toContain(h);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
 import { cellPoint, settledView } from './mapCanvas.ts';
-import { ONE_LANE_BRIDGE, generateTemplate } from './support/templates.ts';
+import { compareSolvers, measuredBridge } from './support/compareSteps.ts';
 import { readBackup } from './support/backups.ts';
 import { readFileSync } from 'node:fs';
 import { parseComparisonsFile } from '../../core/replayFile/comparisonFile.ts';
@@ -42,24 +42,9 @@ async function cutCells(page: Page): Promise<string[]> {
 describe('browser edition: a comparison you keep', () => {
   it('keeps a named comparison across a reload, marks the best, fits 1280x800, goes stale on an edit and runs again', async () => {
     const page = app.page;
-    await generateTemplate(page, ONE_LANE_BRIDGE);
-    const fitted = await settledView(page);
+    await measuredBridge(page);
+    await compareSolvers(page, PICKED);
     const view = page.getByTestId('map-view');
-    await view.hover();
-    await page.keyboard.press('m');
-    await page.mouse.move(...cellPoint(fitted, 15, 9));
-    await page.mouse.down();
-    await page.mouse.move(...cellPoint(fitted, 24, 9), { steps: 6 });
-    await page.mouse.up();
-    await expect.poll(() => page.getByTestId('region-row').count()).toBe(1);
-
-    for (const name of await page.locator('[data-testid^="compare-pick-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('compare-pick-'.length)))) {
-      const box = page.getByTestId(`compare-pick-${name}`);
-      if ((await box.isChecked()) !== PICKED.includes(name)) await box.click();
-    }
-    await page.getByTestId('compare-run').click();
-    await expect.poll(() => page.getByTestId('compare-row').count(), { timeout: 120_000 }).toBe(3);
-    await expect.poll(() => page.getByTestId('compare-run').isEnabled(), { timeout: 30_000 }).toBe(true);
 
     // Named: the kept list shows the name; the notice offers Undo.
     await page.getByTestId('compare-name').fill('Bridge, three solvers');

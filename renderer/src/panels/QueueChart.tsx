@@ -9,7 +9,8 @@ import { replayStore, seek } from '../state/replayState.ts';
 import { useSlice } from '../state/store.ts';
 import { lastTurn } from '../state/plan.ts';
 import { setPlaying } from '../replay/player.ts';
-import { QUEUE_PLOT as plot, ticks, turnAtX, xOfTurn, yOfValue } from './queueChartModel.ts';
+import { TurnChartAxes } from './TurnChartAxes.tsx';
+import { QUEUE_PLOT as plot, turnAtX, xOfTurn, yOfValue } from './queueChartModel.ts';
 
 export function QueueChart({ measures, testId }: { measures: RegionMeasures; testId: string }) {
   const t = useSlice(replayStore, (s) => s.t);
@@ -47,20 +48,7 @@ export function QueueChart({ measures, testId }: { measures: RegionMeasures; tes
         }}
       >
         {/* Axes with their ticks: turns below, units queued on the left. */}
-        <line x1={plot.left} x2={plot.width - plot.right} y1={bottom} y2={bottom} stroke="currentColor" strokeWidth="1" />
-        <line x1={plot.left} x2={plot.left} y1={plot.top} y2={bottom} stroke="currentColor" strokeWidth="1" />
-        {ticks(last, 5).map((turn) => (
-          <g key={`x${turn}`}>
-            <line x1={x(turn)} x2={x(turn)} y1={bottom} y2={bottom + 3} stroke="currentColor" />
-            <text x={x(turn)} y={bottom + 13} fontSize="9" textAnchor="middle" fill="currentColor">{turn}</text>
-          </g>
-        ))}
-        {ticks(top, 3).map((value) => (
-          <g key={`y${value}`}>
-            <line x1={plot.left - 3} x2={plot.left} y1={y(value)} y2={y(value)} stroke="currentColor" />
-            <text x={plot.left - 5} y={y(value) + 3} fontSize="9" textAnchor="end" fill="currentColor">{value}</text>
-          </g>
-        ))}
+        <TurnChartAxes plot={plot} last={last} top={top} xTicks={5} yTicks={3} labelGap={13} />
         <text x={(plot.left + plot.width - plot.right) / 2} y={plot.height - 1} fontSize="9" textAnchor="middle" fill="currentColor">turn</text>
         <polyline points={points} fill="none" stroke="#0f9d8a" strokeWidth="1.5" />
         <line x1={x(now)} x2={x(now)} y1={plot.top} y2={bottom} stroke="#e0a030" strokeWidth="1" data-testid={`${testId}-now`} />

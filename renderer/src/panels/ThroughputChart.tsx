@@ -9,7 +9,8 @@ import { replayStore, seek } from '../state/replayState.ts';
 import { useSlice } from '../state/store.ts';
 import { lastTurn, useCurrentOutcome } from '../state/plan.ts';
 import { setPlaying } from '../replay/player.ts';
-import { ticks, turnAtX, xOfTurn, yOfValue } from './queueChartModel.ts';
+import { TurnChartAxes } from './TurnChartAxes.tsx';
+import { turnAtX, xOfTurn, yOfValue } from './queueChartModel.ts';
 import { THROUGHPUT_PLOT as plot, THROUGHPUT_WINDOW, trailingSums } from './throughputChartModel.ts';
 
 export function ThroughputChart() {
@@ -49,20 +50,7 @@ export function ThroughputChart() {
           seek(turnOf(e), lastTurn());
         }}
       >
-        <line x1={plot.left} x2={plot.width - plot.right} y1={bottom} y2={bottom} stroke="currentColor" strokeWidth="1" />
-        <line x1={plot.left} x2={plot.left} y1={plot.top} y2={bottom} stroke="currentColor" strokeWidth="1" />
-        {ticks(last, 10).map((turn) => (
-          <g key={`x${turn}`}>
-            <line x1={x(turn)} x2={x(turn)} y1={bottom} y2={bottom + 3} stroke="currentColor" />
-            <text x={x(turn)} y={bottom + 12} fontSize="9" textAnchor="middle" fill="currentColor">{turn}</text>
-          </g>
-        ))}
-        {ticks(top, 2).map((value) => (
-          <g key={`y${value}`}>
-            <line x1={plot.left - 3} x2={plot.left} y1={y(value)} y2={y(value)} stroke="currentColor" />
-            <text x={plot.left - 5} y={y(value) + 3} fontSize="9" textAnchor="end" fill="currentColor">{value}</text>
-          </g>
-        ))}
+        <TurnChartAxes plot={plot} last={last} top={top} xTicks={10} yTicks={2} labelGap={12} />
         <polyline points={points} fill="none" stroke="#2b9348" strokeWidth="1.5" vectorEffect="non-scaling-stroke" />
         <line x1={x(now)} x2={x(now)} y1={plot.top} y2={bottom} stroke="#e0a030" strokeWidth="1" vectorEffect="non-scaling-stroke" data-testid="throughput-now" />
         {hover !== null && <line x1={x(hover)} x2={x(hover)} y1={plot.top} y2={bottom} stroke="currentColor" strokeDasharray="2 2" vectorEffect="non-scaling-stroke" />}
