@@ -41,6 +41,17 @@ export const ComparedRegionSchema = z.object({
   maxQueue: count,
 }).strict();
 
+/** What only the engine crowd models measure (the Compare table's steering columns). */
+export const ComparedCrowdSchema = z.object({
+  arrived: count,
+  stuck: count,
+  overlaps: count.describe('Pair-turns of discs intersecting by more than 10% of the radius.'),
+  deepestOverlapPct: z.number().min(0).describe('Deepest intersection, % of the radius.'),
+  reversals: count.describe('Direction reversals, all units.'),
+  stepMsMean: z.number().min(0),
+  stepMsMax: z.number().min(0),
+}).strict();
+
 export const ComparedRunSchema = z.object({
   solver: z.string().min(1).describe('Solver name from the registry.'),
   label: z.string().min(1).describe('Its short name in the table.'),
@@ -61,6 +72,7 @@ export const ComparedRunSchema = z.object({
   stats: z.record(z.string(), z.number()).describe("The solver's statistics (finite numbers only)."),
   paths: z.array(z.array(count)).describe('Each unit\'s cell per turn, cells as y * width + x.'),
   obstaclePaths: z.array(z.array(count)).optional().describe('Runs among moving obstacles: each obstacle\'s cells per turn.'),
+  crowd: ComparedCrowdSchema.nullable().optional().describe('An engine crowd model\'s steering measures; null for a grid planner.'),
 }).strict();
 
 export const ComparisonSchema = z.object({

@@ -106,6 +106,7 @@ export function keptRun(row: CompareRow, keepPlan: boolean): ComparedRun {
     stats,
     paths: keepPlan ? row.paths : [],
     ...(keepPlan && row.obstaclePaths ? { obstaclePaths: row.obstaclePaths } : {}),
+    ...(row.crowd !== undefined ? { crowd: row.crowd } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import { solveRequestFields, DEFAULT_TIME_LIMIT_MS } from '../../../renderer/src
 import { DEFAULT_SOLVER_SETTINGS } from '../../../core/scenario/schema.ts';
 import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
-import { SOLVERS, solveWith } from '../../../core/registry/registry.ts';
+import { SOLVERS, prepareSolvers, solveWith } from '../../../core/registry/registry.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
 
 describe('solveRequestFields', () => {
@@ -29,9 +29,9 @@ describe('solveRequestFields', () => {
 
   it('asks for the CPU clock when the scenario says so, and says nothing of the wall clock (the default)', () => {
     const cpu = solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'lacam', timeLimitMs: 1000, timeLimitClock: 'cpu', params: {} }, 10, 10);
-    expect(cpu).toEqual({ solver: 'lacam', seed: 1, timeLimitMs: 1000, timeLimitClock: 'cpu', params: {} });
+    expect(cpu).toEqual({ solver: 'lacam', seed: 1, timeLimitMs: 1000, timeLimitClock: 'cpu', params: {}, dropped: [] });
     const wall = solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'lacam', timeLimitMs: 1000, timeLimitClock: 'wall', params: {} }, 10, 10);
-    expect(wall).toEqual({ solver: 'lacam', seed: 1, timeLimitMs: 1000, params: {} });
+    expect(wall).toEqual({ solver: 'lacam', seed: 1, timeLimitMs: 1000, params: {}, dropped: [] });
   });
 });
 
@@ -63,7 +63,8 @@ describe('params the run does not take (a hidden leftover never fails a solve)',
     expect(solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'pibt', params: { typo: 1 } }, 10, 10).params.typo).toBe(1);
   });
 
-  it('every solver solves a corridor with the leftovers of every other solver and of obstacles in its params', () => {
+  it('every solver solves a corridor with the leftovers of every other solver and of obstacles in its params', async () => {
+    await prepareSolvers(); // Detour's WebAssembly, as every host loads it before solving
     const grid = Grid.fromAscii(['.....', '.@@@.', '.....']);
     // Two units that never meet, so even units planning alone solve it: only the params can fail it.
     const instance = { grid, movement: FOUR_CONNECTED, agents: [{ start: grid.cell(0, 0), goal: grid.cell(4, 0) }, { start: grid.cell(4, 2), goal: grid.cell(0, 2) }] };
