@@ -20,7 +20,7 @@
  * names the version, rather than solving without the doors).
  */
 import type { WireInstance, WirePaths } from './wire.ts';
-import type { WireStreamMeasures } from './streamWire.ts';
+import type { WireStreamMeasures } from '../scenario/streamWire.ts';
 import type { SolveProgress, SolveStats, SolveStatus } from '../solvers/types.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
 import type { RunRecord } from '../experiments/runner.ts';

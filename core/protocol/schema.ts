@@ -12,7 +12,7 @@ import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION } from '../solvers/crowdTrack.t
 import { PLAN_WINDOWS_FORMAT, PLAN_WINDOWS_VERSION, planWindowsProblem } from '../solvers/planWindows.ts';
 import { runRecordSchema, runSpecSchema } from '../experiments/runSchemas.ts';
 import { CLOCK_KINDS } from '../util/clock.ts';
-import { streamMeasuresSchema, streamsProblem, wireStreamsSchema } from './streamWire.ts';
+import { streamMeasuresSchema, streamsProblem, wireStreamsSchema } from '../scenario/streamWire.ts';
 
 const count = z.number().int().nonnegative();
 

@@ -12,7 +12,7 @@ import { MAX_UNIT_SPEED } from '../mapf/instance.ts';
 import { type MovingObstacle, OBSTACLE_MODES, type ObstacleMode } from '../mapf/obstacles.ts';
 import { MAX_UNITS, formatCount } from '../util/limits.ts';
 import { type Streams, hasStreams } from '../mapf/streams.ts';
-import { type WireStreams, decodeStreams, encodeStreams } from './streamWire.ts';
+import { type WireStreams, decodeStreams, encodeStreams } from '../scenario/streamWire.ts';
 
 /**
  * Instance versions: 1 carries the map and every unit's start and goal; 2 adds unit attributes

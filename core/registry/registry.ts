@@ -17,7 +17,6 @@ import { LACAM_CONTROLLERS, LACAM_SOLVERS } from '../solvers/lacam/index.ts';
 import { CBS_SOLVERS } from '../solvers/cbs/index.ts';
 import { CROWD_SOLVERS } from '../solvers/crowd/index.ts';
 import { LIFELONG_PLANNERS, type LifelongPlannerEntry } from '../solvers/lifelong/index.ts';
-import { RHCR_CONTROLLERS, RHCR_SOLVERS } from '../solvers/rhcr/index.ts';
 
 /** Every family's entry, in the order the app and the CLI list them. */
 export const SOLVERS: readonly SolverEntry[] = [
@@ -27,14 +26,13 @@ export const SOLVERS: readonly SolverEntry[] = [
   ...COOPERATIVE_SOLVERS,
   ...LACAM_SOLVERS,
   ...CROWD_SOLVERS,
-  ...RHCR_SOLVERS,
 ];
 
 /**
  * The solvers that are turn controllers (they plan in the turn simulator), as specs the
  * simulator can run directly: the experiment runner and `solve` measure them turn by turn.
  */
-export const CONTROLLERS: readonly ControllerSolverSpec[] = [...CONTROLLER_SOLVERS, ...LACAM_CONTROLLERS, ...RHCR_CONTROLLERS];
+export const CONTROLLERS: readonly ControllerSolverSpec[] = [...CONTROLLER_SOLVERS, ...LACAM_CONTROLLERS];
 
 /**
  * The solvers that run among moving obstacles (issue 12): 'independent' (units planning alone,

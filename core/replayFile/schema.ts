@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { AgentSchema, MapEventSchema, MapSchema, PointSchema, SolverParamsSchema } from '../scenario/schema.ts';
 import { COST_MODELS } from '../mapf/plan.ts';
 import { ExitSchema, SpawnerSchema, TaskListSchema } from '../scenario/streamSchema.ts';
-import { streamMeasuresSchema } from '../protocol/streamWire.ts';
+import { streamMeasuresSchema } from '../scenario/streamWire.ts';
 import { MAX_GRID_SIDE } from '../grid/grid.ts';
 
 export const REPLAY_FILE_FORMAT = 'mapf-lab/replay-file';

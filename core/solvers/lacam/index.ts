@@ -9,9 +9,13 @@ import { type ControllerSolverSpec, controllerSolverEntry } from '../../simulati
 import { createPibtController } from './pibtController.ts';
 import { solveLacam } from './lacamSolver.ts';
 import { LACAM_PARAMS, LACAM_STAR_PARAMS } from './paramSpecs.ts';
+import { createRhcrController } from './rhcrController.ts';
 
 export const LACAM_CONTROLLERS: readonly ControllerSolverSpec[] = [
   { name: 'pibt', label: 'PIBT: priority inheritance with backtracking (Okumura et al. 2019), one step at a time', factory: createPibtController },
+  // RHCR (Li et al., AAAI 2021) is the family's windowed use: every h turns it plans the next w
+  // turns of every unit with LaCAM or PIBT and executes h of them (rhcrController.ts).
+  { name: 'rhcr', label: 'RHCR: plan w turns of every unit with LaCAM or PIBT, execute h (Li et al. 2021; params window 10, execute 5, solver lacam)', factory: createRhcrController },
 ];
 
 export const LACAM_SOLVERS: readonly SolverEntry[] = [

@@ -10,7 +10,7 @@
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../../../core/solvers/replay.ts';
 import type { TurnEvent } from '../../../core/solvers/controller.ts';
 import { ABSENT, costModelOf, reportedCosts } from '../../../core/mapf/plan.ts';
-import type { WireStreamMeasures } from '../../../core/protocol/streamWire.ts';
+import type { WireStreamMeasures } from '../../../core/scenario/streamWire.ts';
 import type { ScenarioExit, ScenarioSpawner, ScenarioTaskList } from '../../../core/scenario/streamSchema.ts';
 import { replayFileFromReplay, serializeReplayFile } from '../../../core/replayFile/replayFile.ts';
 import type { ReplayFile } from '../../../core/replayFile/schema.ts';

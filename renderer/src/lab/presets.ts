@@ -12,6 +12,7 @@ import patel from '../../../experiments/patel-moving-obstacles.json?raw';
 import scale from '../../../experiments/scale.json?raw';
 import cbsFamily from '../../../experiments/cbs-family.json?raw';
 import cbsFamilyShort from '../../../experiments/cbs-family-1s.json?raw';
+import bottleneck from '../../../experiments/bottleneck.json?raw';
 import { defaultExperiment, experimentText } from './experimentForm.ts';
 
 export interface Preset {
@@ -31,4 +32,5 @@ export const PRESETS: readonly Preset[] = [
   { id: 'scale', label: 'Scale: WHCA*, PIBT, LaCAM, LaCAM* with 100 to 1,000 units (experiments/scale.json)', fileName: 'scale.json', text: scale },
   { id: 'cbs-family', label: 'CBS family: ID+OD, CBS and its improvements, EECBS, 60 s a run (experiments/cbs-family.json)', fileName: 'cbs-family.json', text: cbsFamily },
   { id: 'cbs-family-1s', label: 'CBS family, 1 s a run (experiments/cbs-family-1s.json)', fileName: 'cbs-family-1s.json', text: cbsFamilyShort },
+  { id: 'bottleneck', label: 'Bottleneck: the engine crowd models and the planners at a door 1 to 6 cells wide (experiments/bottleneck.json)', fileName: 'bottleneck.json', text: bottleneck },
 ];

@@ -4,7 +4,7 @@
  * delivered throughput); time in the system (appearance to exit) mean, p95 and max; and each
  * spawner's units placed and backlog (due but not placed: its area stayed taken, "the gate is jammed").
  */
-import type { WireStreamMeasures } from '../../../core/protocol/streamWire.ts';
+import type { WireStreamMeasures } from '../../../core/scenario/streamWire.ts';
 
 export function StreamResults({ streams }: { streams: WireStreamMeasures }) {
   const tis = streams.timeInSystem;

@@ -12,7 +12,7 @@ import { type ViewName, viewStore } from '../lab/viewMode.ts';
 
 export type SolvePhase = 'idle' | 'running' | 'done';
 
-import type { WireStreamMeasures } from '../../../core/protocol/streamWire.ts';
+import type { WireStreamMeasures } from '../../../core/scenario/streamWire.ts';
 import type { ScenarioAgent } from '../../../core/scenario/schema.ts';
 
 export interface SolveOutcome {

@@ -39,7 +39,8 @@ function spawner(options: { startDelayMs?: (i: number) => number; dies?: (i: num
         listener(m);
       }),
     };
-    setTimeout(() => serveSolvers(port), options.startDelayMs?.(i) ?? 0);
+    // No solver here needs set-up (Detour's WebAssembly is not asked for): the start is the test's delay alone.
+    setTimeout(() => serveSolvers(port, { prepare: async () => {} }), options.startDelayMs?.(i) ?? 0);
     return handle;
   };
   return { spawn, spawned: () => spawned };

@@ -4,7 +4,7 @@ import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import type { StreamSpawner, Streams } from '../../../core/mapf/streams.ts';
 import { runController } from '../../../core/simulation/simulator.ts';
 import { CONTROLLERS, SOLVERS } from '../../../core/registry/registry.ts';
-import { RhcrController } from '../../../core/solvers/rhcr/rhcrController.ts';
+import { RhcrController } from '../../../core/solvers/lacam/rhcrController.ts';
 
 const BRIDGE = ['......@......', '......@......', '.............', '......@......', '......@......'];
 const grid = Grid.fromAscii(BRIDGE);

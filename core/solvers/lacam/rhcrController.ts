@@ -23,10 +23,10 @@ import type { AgentTask } from '../../mapf/instance.ts';
 import { ABSENT } from '../../mapf/plan.ts';
 import { GoalDistances } from '../../search/lazyDistanceTable.ts';
 import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../controller.ts';
-import { lacamSearch } from '../lacam/lacam.ts';
-import { Pibt } from '../lacam/pibt.ts';
-import { checkPibtUnits } from '../lacam/units.ts';
-import { type RhcrSettings, readRhcrSettings } from './params.ts';
+import { lacamSearch } from './lacam.ts';
+import { Pibt } from './pibt.ts';
+import { checkPibtUnits } from './units.ts';
+import { type RhcrSettings, readRhcrSettings } from './rhcrParams.ts';
 
 export class RhcrController implements TurnController {
   readonly settings: RhcrSettings;
