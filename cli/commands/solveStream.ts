@@ -12,9 +12,7 @@ import { ABSENT } from '../../core/mapf/plan.ts';
 import { runController } from '../../core/simulation/simulator.ts';
 import { splitParams } from '../../core/simulation/controllerSolvers.ts';
 import type { loadAppScenario } from './solveScenario.ts';
-
-/** Turns a stream runs when neither the command line nor the scenario gives a limit. */
-export const DEFAULT_STREAM_TURNS = 1000;
+import { DEFAULT_STREAM_TURNS, noStreamMessage } from '../../core/protocol/streamSolve.ts';
 
 export interface StreamSolveOptions {
   file: string;
@@ -26,10 +24,6 @@ export interface StreamSolveOptions {
   json: boolean;
 }
 
-/** Why `solver` does not run a stream, naming those that do. */
-export function noStreamMessage(solver: string): string {
-  return `${solver} plans once for a fixed set of units, which a stream (units that appear, leave or get a new goal) does not give; solvers that take a stream: ${CONTROLLERS.map((c) => c.name).join(', ')}`;
-}
 
 export function solveStream(loaded: ReturnType<typeof loadAppScenario>, options: StreamSolveOptions, io: { out(text: string): void }): number {
   const { scenario, instance, units, obstacles, streams, mapEvents } = loaded;
