@@ -21,6 +21,7 @@ const api: DesktopApi = {
   openTextFile: (filters) => ipcRenderer.invoke(IPC.fileOpen, filters),
   saveTextFile: (suggestedName, text, filters, options) => ipcRenderer.invoke(IPC.fileSave, suggestedName, text, filters, options ?? {}),
   readMapBesideScenario: (relativePath) => ipcRenderer.invoke(IPC.fileReadBeside, relativePath),
+  readComparisonsBesideScenario: () => ipcRenderer.invoke(IPC.fileReadComparisons),
   saveBinaryFile: (suggestedName, bytes, filters) => ipcRenderer.invoke(IPC.fileSaveBinary, suggestedName, bytes, filters),
   onMenuCommand: (listener) => subscribe(IPC.menuCommand, (command: MenuCommand) => listener(command)),
   onFileOpened: (listener) => subscribe(IPC.fileOpened, (file: OpenedTextFile) => listener(file)),

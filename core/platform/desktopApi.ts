@@ -7,6 +7,7 @@ import type { SolveProgress } from '../solvers/types.ts';
 import type { PoolProgress } from '../protocol/pool.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
 import type { RunRecord } from '../experiments/runner.ts';
+import type { ComparisonsFile } from '../replayFile/comparisonSchema.ts';
 
 export const DESKTOP_API_VERSION = 1;
 
@@ -20,6 +21,7 @@ export const IPC = {
   fileSave: 'mapf-lab:file:save',
   fileSaveBinary: 'mapf-lab:file:save-binary',
   fileReadBeside: 'mapf-lab:file:read-beside',
+  fileReadComparisons: 'mapf-lab:file:read-comparisons',
   fileOpened: 'mapf-lab:file:opened',
   menuCommand: 'mapf-lab:menu:command',
   documentState: 'mapf-lab:document:state',
@@ -108,6 +110,9 @@ export interface FileFilter {
   extensions: string[];
 }
 
+/** The side file NAME.compare.json beside a scenario, as main read it: its comparisons, or why they could not be read (file, line, column, field). */
+export type ComparisonsBeside = { name: string; file: ComparisonsFile } | { name: string; error: string } | null;
+
 export interface OpenedTextFile {
   /** File name without folders (the renderer never learns or chooses paths). */
   name: string;
@@ -150,6 +155,8 @@ export interface DesktopApi {
   saveTextFile(suggestedName: string, text: string, filters: FileFilter[], options?: SaveOptions): Promise<SaveOutcome>;
   /** Reads a .map file named relative to the scenario file this window opened or saved last. */
   readMapBesideScenario(relativePath: string): Promise<OpenedTextFile>;
+  /** The comparisons kept beside the scenario file this window opened last (NAME.compare.json), checked by main; null when there is none. */
+  readComparisonsBesideScenario(): Promise<ComparisonsBeside>;
   /** Shows the save dialog and writes `bytes` atomically (a replay clip); not remembered as a document or a recent file. */
   saveBinaryFile(suggestedName: string, bytes: Uint8Array, filters: FileFilter[]): Promise<SaveOutcome>;
   /** Native menu commands; returns the unsubscribe function. */

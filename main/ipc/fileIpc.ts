@@ -7,7 +7,7 @@
  */
 import { BrowserWindow, app, dialog, type WebContents } from 'electron';
 import { basename, extname } from 'node:path';
-import { IPC, type FileFilter, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
+import { IPC, type ComparisonsBeside, type FileFilter, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
 import { writeFileAtomic } from '../atomicWrite.ts';
 import { rememberFile, sessionFor } from '../documentSessions.ts';
 import { readTextFile } from '../labFiles.ts';
@@ -16,6 +16,7 @@ import { MAP_BESIDE, checkFilters, checkSaveArgs, checkSaveBinaryArgs } from './
 import { readNamedFiles } from '../namedFiles.ts';
 import { namedFileAccess } from './folderConsent.ts';
 import { handle } from './trustedIpc.ts';
+import { readComparisonsBeside } from '../comparisonsBeside.ts';
 
 const ALL_FILES: FileFilter = { name: 'All files', extensions: ['*'] };
 
@@ -124,4 +125,7 @@ export function registerFileIpc(recent: RecentFiles, onRecentChanged: () => void
     if (text instanceof Error) throw text;
     return { name: basename(relativeArg), text };
   });
+
+  // The comparisons kept beside the window's scenario: main picks the path (the renderer sends nothing), and checks the file with its schema.
+  handle(IPC.fileReadComparisons, (event): Promise<ComparisonsBeside> => readComparisonsBeside(sessionFor(event.sender.id).scenarioPath));
 }

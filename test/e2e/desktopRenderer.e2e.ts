@@ -10,6 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { launchBrowser, screenshot } from './browser.ts';
 import { FAKE_DESKTOP_API } from './support/fakeDesktopApi.ts';
+import { comparisonsFile } from '../../core/replayFile/comparisonFile.ts';
+import type { Comparison } from '../../core/replayFile/comparisonSchema.ts';
 
 const MAP = `${MOVING_AI}maps/random-32-32-10.map`;
 
@@ -87,6 +89,43 @@ describe('desktop renderer path (preload API stand-in)', () => {
     await expect.poll(() => page.getByTestId('scenario-name').textContent()).toBe('random-32-32-10.map');
     await expect.poll(lastState).toEqual(['state', 'random-32-32-10.map', false]);
     await screenshot(page, 'desktop-renderer-open-recent');
+    expect(errors).toEqual([]);
+  });
+
+  it('opens the comparisons main read beside a scenario, and says where a damaged side file is wrong', async () => {
+    const scenario = JSON.stringify({
+      format: 'mapf-lab/scenario', version: 3, name: 'Side bridge',
+      map: { kind: 'inline', rows: ['.......', '...@...', '.......'] },
+      agents: [{ id: 'a', start: [0, 0], goal: [2, 0] }, { id: 'b', start: [6, 0], goal: [4, 0] }],
+    });
+    const comparison: Comparison = {
+      id: 'c-side', name: 'Kept beside', createdAt: '2026-11-26T09:00:00.000Z', scenarioHash: 'made-on-another-version', costModel: 'rest', width: 7, regions: [],
+      rows: [{
+        solver: 'pibt', label: 'PIBT', settings: { solver: 'pibt', order: 'given', seed: 1, params: {} }, status: 'solved', agents: 2, arrived: 2,
+        makespan: 2, sumOfCosts: 4, totalWait: 0, maxWait: 0, lowerBound: null, conflicts: 0, solveMs: 1, regions: [], stats: {}, paths: [[0, 1, 2], [6, 5, 4]],
+      }],
+    };
+    const beside = { name: 'side-bridge.compare.json', file: comparisonsFile('Side bridge', [comparison]) };
+    const open = (answer: unknown) => page.evaluate(([t, a]) => {
+      const desktop = (window as unknown as { __desktop: { comparisonsBeside: unknown; openFile(f: object): void } }).__desktop;
+      desktop.comparisonsBeside = a;
+      desktop.openFile({ name: 'side-bridge.json', text: t });
+    }, [scenario, answer] as const);
+    await open(beside);
+    await expect.poll(() => page.getByTestId('notice').textContent()).toContain('Opened side-bridge.json: 7×3, 2 units. 1 comparison from side-bridge.compare.json, 1 made on another version of the scenario (stale).');
+    await expect.poll(() => page.getByTestId('compare-kept').locator('option:checked').textContent()).toBe('Kept beside (stale)');
+    expect(await page.getByTestId('compare-row').count()).toBe(1);
+    await page.getByTestId('compare-stale').waitFor();
+
+    // Opened again: the comparison is kept already (the autosave store has it), not added twice.
+    await open(beside);
+    await expect.poll(() => page.getByTestId('notice').textContent()).toContain('1 comparison from side-bridge.compare.json (1 already kept)');
+    expect(await page.getByTestId('compare-kept').locator('option').count()).toBe(1);
+
+    // A damaged side file: the scenario opens, the notice says where the side file is wrong.
+    await open({ name: 'side-bridge.compare.json', error: 'side-bridge.compare.json:9:20: comparisons[0].costModel: Invalid option: expected one of "rest"|"away"' });
+    await expect.poll(() => page.getByTestId('notice').textContent()).toContain('Opened side-bridge.json: 7×3, 2 units. Its comparisons were not read: side-bridge.compare.json:9:20: comparisons[0].costModel');
+    await expect.poll(() => page.getByTestId('scenario-name').textContent()).toBe('Side bridge');
     expect(errors).toEqual([]);
   });
 

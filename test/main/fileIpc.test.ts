@@ -1,11 +1,15 @@
 // Main's file IPC with Electron stubbed: the open and save dialogs (the window's when the sender
 // has one), atomic saves remembered per window and in the recent list, Save to the current file
-// without a dialog, a scenario's map read beside it, and File > Open Recent.
+// without a dialog, a scenario's map and its kept comparisons read beside it, and File > Open
+// Recent.
 import { mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC, MAX_TEXT_FILE_BYTES, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
+import { IPC, MAX_TEXT_FILE_BYTES, type ComparisonsBeside, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
+import { comparisonsFile, parseComparisonsFile, serializeComparisonsFile } from '../../core/replayFile/comparisonFile.ts';
+import type { Comparison } from '../../core/replayFile/comparisonSchema.ts';
+import { comparisonsPathBeside } from '../../main/comparisonsBeside.ts';
 
 interface DialogCall {
   kind: 'open' | 'save';
@@ -223,6 +227,64 @@ describe('main: a scenario\'s map beside it', () => {
     // Allowed for the window: not asked again.
     await call(IPC.fileReadBeside, sender(12), '../maps/bridge.map');
     expect(electron.messages.length).toBe(asked + 1);
+  });
+});
+
+/** A kept comparison as the Compare panel's Save… writes it (two units, one solved run with its plan). */
+function comparisonsText(scenario: string): string {
+  const comparison: Comparison = {
+    id: 'c1', name: 'Bridge, Monday', createdAt: '2026-11-27T01:00:00.000Z', scenarioHash: 'abc-1-2', costModel: 'rest', width: 7, regions: [],
+    rows: [{
+      solver: 'pibt', label: 'PIBT', settings: { solver: 'pibt', order: 'given', seed: 1, params: {} }, status: 'solved', agents: 2, arrived: 2,
+      makespan: 2, sumOfCosts: 4, totalWait: 0, maxWait: 0, lowerBound: null, conflicts: 0, solveMs: 1, regions: [], stats: {}, paths: [[0, 1, 2], [6, 5, 4]],
+    }],
+  };
+  return serializeComparisonsFile(comparisonsFile(scenario, [comparison]));
+}
+
+describe('main: the comparisons kept beside a scenario', () => {
+  it('reads NAME.compare.json beside the scenario the window opened, checked by the format\'s schema', async () => {
+    const dir = folder();
+    electron.openPath = join(dir, 'bridge.json');
+    writeFileSync(electron.openPath, '{"format":"mapf-lab/scenario"}');
+    writeFileSync(join(dir, 'bridge.compare.json'), comparisonsText('Bridge'));
+    await call(IPC.fileOpen, sender(21), JSON_FILTERS);
+    const beside = await call<ComparisonsBeside>(IPC.fileReadComparisons, sender(21));
+    expect(beside).not.toBeNull();
+    if (beside === null || 'error' in beside) throw new Error(`expected comparisons, got ${JSON.stringify(beside)}`);
+    expect(beside.name).toBe('bridge.compare.json');
+    expect(beside.file).toEqual(parseComparisonsFile(comparisonsText('Bridge')));
+    expect(beside.file.comparisons[0].rows[0].paths).toEqual([[0, 1, 2], [6, 5, 4]]);
+  });
+
+  it('has none for a scenario without the side file, a window with no scenario, or a map', async () => {
+    const dir = folder();
+    sessionFor(22).scenarioPath = join(dir, 'alone.json');
+    await expect(call(IPC.fileReadComparisons, sender(22))).resolves.toBeNull();
+    await expect(call(IPC.fileReadComparisons, sender(23))).resolves.toBeNull();
+    expect(comparisonsPathBeside(join(dir, 'den.map'))).toBeNull();
+    expect(comparisonsPathBeside(join(dir, 'Bridge.JSON'))).toBe(join(dir, 'Bridge.compare.json'));
+    // A comparisons file opened as if a scenario has no side file of its own.
+    expect(comparisonsPathBeside(join(dir, 'bridge.compare.json'))).toBeNull();
+  });
+
+  it('says what is wrong with a damaged side file, by file, line, column and field', async () => {
+    const dir = folder();
+    sessionFor(24).scenarioPath = join(dir, 'bridge.json');
+    const text = comparisonsText('Bridge').replace('"costModel": "rest"', '"costModel": "fast"');
+    writeFileSync(join(dir, 'bridge.compare.json'), text);
+    const line = text.split('\n').findIndex((l) => l.includes('"fast"')) + 1;
+    const beside = await call<ComparisonsBeside>(IPC.fileReadComparisons, sender(24));
+    expect(beside).toMatchObject({ name: 'bridge.compare.json' });
+    expect((beside as { error: string }).error).toMatch(new RegExp(`^bridge\\.compare\\.json:${line}:\\d+: comparisons\\[0\\]\\.costModel: `));
+    writeFileSync(join(dir, 'bridge.compare.json'), '{"format": "mapf-lab/comparisons",');
+    expect(await call(IPC.fileReadComparisons, sender(24))).toMatchObject({ error: expect.stringMatching(/^bridge\.compare\.json:1:\d+: not JSON/) });
+    oversized(join(dir, 'bridge.compare.json'));
+    expect(await call(IPC.fileReadComparisons, sender(24))).toEqual({ name: 'bridge.compare.json', error: `bridge.compare.json is ${MAX_TEXT_FILE_BYTES + 1} bytes, more than the ${MAX_TEXT_FILE_BYTES} this app opens` });
+  });
+
+  it('answers only the app page', async () => {
+    await expect(call(IPC.fileReadComparisons, sender(21, { url: 'https://example.com/', parent: null }))).rejects.toThrow(`refused ${IPC.fileReadComparisons}`);
   });
 });
 

@@ -106,15 +106,20 @@ export async function saveComparisons(): Promise<void> {
   else if (saved.saved) notify('info', `Saved ${saved.name ?? name}: ${kept.length} comparison${kept.length === 1 ? '' : 's'} with their plans.`);
 }
 
+/** Adds `comparisons` to the open scenario's kept ones (an id already kept is given a new one), the last shown. */
+export function addKeptComparisons(comparisons: readonly Comparison[]): void {
+  let kept = compareStore.get().kept;
+  for (const c of comparisons) kept = [...kept, kept.some((k) => k.id === c.id) ? { ...c, id: newComparisonId(kept) } : c];
+  store(kept, kept.at(-1)?.id ?? null);
+}
+
 /** Adds the comparisons of a NAME.compare.json file to the scenario's (an id already kept is given a new one). */
 export async function openComparisons(): Promise<void> {
   const opened = await fileService.openText([{ name: 'MAPF Lab comparisons', extensions: ['json'] }]);
   if (!opened) return;
   try {
     const file = parseComparisonsFile(opened.text, opened.name);
-    let kept = compareStore.get().kept;
-    for (const c of file.comparisons) kept = [...kept, kept.some((k) => k.id === c.id) ? { ...c, id: newComparisonId(kept) } : c];
-    store(kept, kept.at(-1)?.id ?? null);
+    addKeptComparisons(file.comparisons);
     const hash = currentPlanHash();
     const stale = file.comparisons.filter((c) => c.scenarioHash !== hash).length;
     notify('info', `Opened ${opened.name}: ${file.comparisons.length} comparison${file.comparisons.length === 1 ? '' : 's'}${stale > 0 ? `, ${stale} made on another version of the scenario (stale)` : ''}.`);

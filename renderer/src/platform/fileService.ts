@@ -1,5 +1,5 @@
 /** Opening and saving text files, whichever edition the renderer runs in. */
-import type { FileFilter, OpenedTextFile, SaveOptions, SaveOutcome } from '../../../core/platform/desktopApi.ts';
+import type { ComparisonsBeside, FileFilter, OpenedTextFile, SaveOptions, SaveOutcome } from '../../../core/platform/desktopApi.ts';
 
 export interface FileService {
   /** Lets the user pick a file; null when they cancel. */
@@ -11,6 +11,8 @@ export interface FileService {
    * browser page cannot read files beside another); undefined in the browser edition.
    */
   readMapBesideScenario?: (relativePath: string) => Promise<OpenedTextFile>;
+  /** The comparisons kept beside the scenario file just opened (NAME.compare.json), read and checked by main; desktop only. */
+  readComparisonsBesideScenario?: () => Promise<ComparisonsBeside>;
   /** Lets the user save bytes, a replay clip (desktop: save dialog and atomic write; browser: a download). */
   saveBytes(suggestedName: string, bytes: Uint8Array, mimeType: string, filters: FileFilter[]): Promise<SaveOutcome>;
 }

@@ -25,6 +25,7 @@ import { parseReplayFile } from '../../../core/replayFile/replayFile.ts';
 import { resultFromReplayFile, scenarioFromReplayFile } from './replayFileOpen.ts';
 import { solveOutcome } from './solveOutcome.ts';
 import { replayStore } from './replayState.ts';
+import { takeComparisonsBeside } from '../compare/keptBeside.ts';
 
 const MAP_FILTER = [{ name: 'Moving AI map', extensions: ['map'] }];
 const SCEN_FILTER = [{ name: 'Moving AI scenario', extensions: ['scen'] }];
@@ -141,12 +142,15 @@ async function loadScenarioText(name: string, text: string): Promise<void> {
   const scenario = parseScenarioJson(text, name, { solverNames: solverNames() });
   const mapGrid = await mapGridFor(scenario, name);
   const doc = contentFromScenario(scenario, { mapGrid, fileName: name });
+  // The desktop app: comparisons kept beside the file (NAME.compare.json), read by main from the scenario's folder.
+  const beside = fileService.readComparisonsBesideScenario ? await fileService.readComparisonsBesideScenario() : null;
   const keep = openedMap;
   if (!confirmDiscard()) return;
   model.dispatch({ type: 'loadDocument', document: doc });
   afterLoad();
   if (mapGrid && keep) openedMap = { file: { ...keep.file, grid: mapGrid }, version: mapGrid.version };
-  notify('info', `Opened ${name}: ${doc.grid.width}×${doc.grid.height}, ${doc.agents.length} units.`, { revision: model.revision });
+  const comparisons = takeComparisonsBeside(beside);
+  notify(comparisons.failed ? 'error' : 'info', `Opened ${name}: ${doc.grid.width}×${doc.grid.height}, ${doc.agents.length} units.${comparisons.text}`, { revision: model.revision });
 }
 
 export async function addUnitsFromScenario(): Promise<void> {

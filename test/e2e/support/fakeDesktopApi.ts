@@ -34,6 +34,8 @@ export const FAKE_DESKTOP_API = `
       return { saved: true, name };
     },
     readMapBesideScenario: async (path) => { throw new Error('no map beside the scenario in this test'); },
+    // Main's answer for the side file NAME.compare.json beside the scenario just opened (a test sets __desktop.comparisonsBeside).
+    readComparisonsBesideScenario: async () => window.__desktop.comparisonsBeside ?? null,
     onMenuCommand: (listener) => { listeners.menu.push(listener); return () => {}; },
     onFileOpened: (listener) => { listeners.file.push(listener); return () => {}; },
     setDocumentState: (state) => calls.push(['state', state.name, state.dirty]),
