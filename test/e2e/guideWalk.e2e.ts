@@ -10,12 +10,12 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { GifReader } from 'omggif';
 import { launchBrowser, screenshot } from './browser.ts';
 import { compareSolvers, measuredBridge } from './support/compareSteps.ts';
 import { readBackup } from './support/backups.ts';
-import { guideShot } from './support/guideShots.ts';
+import { GUIDE_IMAGES, guideShot } from './support/guideShots.ts';
 
 const PICKED = ['pibt', 'lacam', 'whca', 'orca'];
 const NAME = 'Bridge: grid planners and ORCA';
@@ -99,20 +99,24 @@ describe('the designer\'s walk: bridge, measure, compare, keep, export a clip, r
     await page.getByTestId('video-dialog').waitFor();
     const gif = await page.locator('[data-testid="video-format"] option[data-format="gif"]').getAttribute('value');
     await page.getByTestId('video-format').selectOption(gif!);
-    await page.getByTestId('video-from').fill('0');
-    await page.getByTestId('video-to').fill('8');
-    await page.getByTestId('video-tps').fill('4');
+    await page.getByTestId('video-size').selectOption('320');
+    await page.getByTestId('video-from').fill('10');
+    await page.getByTestId('video-to').fill('40');
+    await page.getByTestId('video-tps').fill('6');
     await page.getByTestId('video-fpt').fill('1');
-    await expect(page.getByTestId('video-summary').textContent()).resolves.toMatch(/^9 frames, \d+×\d+ px/);
+    await expect(page.getByTestId('video-summary').textContent()).resolves.toMatch(/^31 frames, 320×160 px/);
     await guideShot(page, 'video-dialog', page.locator('[data-testid="video-dialog"] > *').first());
     const download = page.waitForEvent('download');
     await page.getByTestId('video-record').click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.gif$/);
-    const reader = new GifReader(readFileSync((await file.path())!));
-    expect(reader.numFrames()).toBe(9);
+    const bytes = readFileSync((await file.path())!);
+    const reader = new GifReader(bytes);
+    expect(reader.numFrames()).toBe(31);
     // The map is 40×20: the clip keeps its shape.
-    expect(reader.width).toBe(2 * reader.height);
+    expect([reader.width, reader.height]).toEqual([320, 160]);
+    // The guide shows the clip itself.
+    writeFileSync(`${GUIDE_IMAGES}bridge-clip.gif`, bytes);
   });
 
   it('reopened the next day (the page closed, autosave), everything is back and nothing hidden is left over', async () => {
