@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchBrowser } from './browser.ts';
 import { cellPoint, isWall, layerPixels, mapView, settledView } from './mapCanvas.ts';
-import { guideShot } from './support/guideShots.ts';
+import { guidePanelShot, guideShot } from './support/guideShots.ts';
 
 let browser: Browser;
 let page: Page;
@@ -120,7 +120,7 @@ describe('the guide\'s workflows, with their pictures', () => {
     await page.getByTestId('timeline').fill('8');
     await expect.poll(() => page.getByTestId('turn').textContent()).toMatch(/^t = 8 \//);
     await guideShot(page, 'obstacles-doors');
-    await guideShot(page, 'obstacles-panel', page.getByTestId('obstacles-panel'));
+    await guidePanelShot(page, 'obstacles-panel', page.getByTestId('obstacles-panel'));
   });
 
   it('streams: two spawners send units over a one-lane bridge to the far exits; PIBT runs the stream, the throughput line under the timeline', async () => {
@@ -144,7 +144,7 @@ describe('the guide\'s workflows, with their pictures', () => {
     await page.getByTestId('timeline').fill('30');
     await page.getByTestId('throughput-chart').waitFor();
     await guideShot(page, 'streams');
-    await guideShot(page, 'streams-panel', page.getByTestId('streams-panel'));
+    await guidePanelShot(page, 'streams-panel', page.getByTestId('streams-panel'));
   });
 
   it('the lab: the small preset on two workers, its charts, and the HTML report', async () => {

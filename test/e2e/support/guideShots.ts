@@ -17,3 +17,24 @@ export async function guideShot(page: Page, name: string, element?: Locator): Pr
   else await page.screenshot({ path, scale: 'css', animations: 'disabled' });
   return path;
 }
+
+/**
+ * A panel taller than its scrolling sidebar: scrolled to its top, and the picture cut to the part
+ * the sidebar shows (an element screenshot would scroll the page under the fixed bars).
+ */
+export async function guidePanelShot(page: Page, name: string, element: Locator): Promise<string> {
+  mkdirSync(GUIDE_IMAGES, { recursive: true });
+  const path = `${GUIDE_IMAGES}${name}.png`;
+  const clip = await element.evaluate((el) => {
+    el.scrollIntoView({ block: 'start' });
+    let scroller = el.parentElement;
+    while (scroller && scroller.scrollHeight <= scroller.clientHeight) scroller = scroller.parentElement;
+    const box = el.getBoundingClientRect();
+    const view = (scroller ?? document.documentElement).getBoundingClientRect();
+    const top = Math.max(box.top, view.top);
+    const bottom = Math.min(box.bottom, view.bottom, window.innerHeight);
+    return { x: box.left, y: top, width: box.width, height: Math.max(1, bottom - top) };
+  });
+  await page.screenshot({ path, clip, scale: 'css', animations: 'disabled' });
+  return path;
+}
