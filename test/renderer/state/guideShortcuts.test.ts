@@ -3,11 +3,9 @@
  * in the sheet's words, group by group: the sheet is checked against the keymap
  * (shortcutHelp.test.ts), and the page against the sheet here, so neither drifts.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SHORTCUT_HELP } from '../../../renderer/src/shortcuts/shortcutHelp.ts';
-
-const PAGE = readFileSync(new URL('../../../docs/shortcuts.md', import.meta.url), 'utf8');
+import PAGE from '../../../docs/shortcuts.md?raw';
 
 /** A table row as the page writes it: the keys in code, the words as the sheet has them. */
 function shortcutRow(keys: string, what: string): string {
