@@ -120,6 +120,16 @@ describe('the guide\'s workflows, with their pictures', () => {
     await page.getByTestId('timeline').fill('8');
     await expect.poll(() => page.getByTestId('turn').textContent()).toMatch(/^t = 8 \//);
     await guideShot(page, 'obstacles-doors');
+    // Every column of the obstacles table (the start turn last) shows in the side bar, with no sideways scroll.
+    const fit = await page.getByTestId('obstacles-table').evaluate((t) => {
+      const panel = t.closest('section')!;
+      const room = panel.getBoundingClientRect().right - parseFloat(getComputedStyle(panel).paddingRight);
+      const cut = [...t.querySelectorAll('select')].filter((s) => s.scrollWidth > s.clientWidth + 1).length;
+      return { right: Math.max(...[...t.querySelectorAll('th, td')].map((c) => c.getBoundingClientRect().right)), room: Math.ceil(room), cut };
+    });
+    expect(fit.right).toBeLessThanOrEqual(fit.room);
+    // ... and the mode reads whole ("back and forth").
+    expect(fit.cut).toBe(0);
     await guidePanelShot(page, 'obstacles-panel', page.getByTestId('obstacles-panel'));
   });
 

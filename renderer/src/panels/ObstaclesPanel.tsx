@@ -36,7 +36,7 @@ export function ObstaclesPanel() {
         </p>
       ) : (
         <>
-          <table className="results events" data-testid="obstacles-table">
+          <table className="results events obstacles-table" data-testid="obstacles-table">
             <thead>
               <tr>
                 <th>Id</th>
