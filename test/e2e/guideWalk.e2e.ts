@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { GifReader } from 'omggif';
 import { launchBrowser, screenshot } from './browser.ts';
 import { compareSolvers, measuredBridge } from './support/compareSteps.ts';
@@ -116,6 +116,7 @@ describe('the designer\'s walk: bridge, measure, compare, keep, export a clip, r
     // The map is 40×20: the clip keeps its shape.
     expect([reader.width, reader.height]).toEqual([320, 160]);
     // The guide shows the clip itself.
+    mkdirSync(GUIDE_IMAGES, { recursive: true });
     writeFileSync(`${GUIDE_IMAGES}bridge-clip.gif`, bytes);
   });
 

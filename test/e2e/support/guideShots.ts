@@ -1,13 +1,16 @@
 /**
  * Screenshots for the user guide (docs/), taken by the end-to-end tests that walk each workflow,
- * so every picture in the guide is what the app shows today. Written to docs/images/NAME.png at
- * the page's CSS size (device scale 1), a region of the page where that says more than the whole.
+ * so every picture in the guide is what the app shows today. At the page's CSS size (device
+ * scale 1), a region of the page where that says more than the whole. `npm run docs:images`
+ * (MAPF_GUIDE_IMAGES=1) writes them to docs/images/NAME.png; an ordinary test run writes them to
+ * test-results/guide/ instead, so running the tests does not rewrite the committed pictures
+ * (their timings and dates differ from run to run).
  */
 import type { Locator, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const GUIDE_IMAGES = fileURLToPath(new URL('../../../docs/images/', import.meta.url));
+export const GUIDE_IMAGES = fileURLToPath(new URL(process.env.MAPF_GUIDE_IMAGES === '1' ? '../../../docs/images/' : '../../../test-results/guide/', import.meta.url));
 
 /** The whole page, or one element of it, as docs/images/NAME.png. */
 export async function guideShot(page: Page, name: string, element?: Locator): Promise<string> {
