@@ -115,6 +115,11 @@ describe('the designer\'s walk: bridge, measure, compare, keep, export a clip, r
     expect(reader.numFrames()).toBe(31);
     // The map is 40×20: the clip keeps its shape.
     expect([reader.width, reader.height]).toEqual([320, 160]);
+    // A known pixel: the wall above the bridge, cell (20, 5), 8 px a cell, in the map's wall colour (#2b2d33) within the palette's error.
+    const pixels = new Uint8Array(320 * 160 * 4);
+    reader.decodeAndBlitFrameRGBA(0, pixels);
+    const o = ((5 * 8 + 4) * 320 + 20 * 8 + 4) * 4;
+    expect([pixels[o], pixels[o + 1], pixels[o + 2]].map((v, i) => Math.abs(v - [0x2b, 0x2d, 0x33][i]) <= 12)).toEqual([true, true, true]);
     // The guide shows the clip itself.
     mkdirSync(GUIDE_IMAGES, { recursive: true });
     writeFileSync(`${GUIDE_IMAGES}bridge-clip.gif`, bytes);
