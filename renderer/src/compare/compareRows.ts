@@ -114,7 +114,7 @@ export function compareRow(
 /** Short names for the table's narrow column (the full label is the row's tooltip and the pick list's). */
 const SHORT_NAMES: Record<string, string> = {
   independent: 'Independent', astar: 'A*', od: 'OD', 'id+astar': 'ID+A*', 'id+od': 'ID+OD', 'sid+od': 'SID+OD', cbs: 'CBS', eecbs: 'EECBS',
-  lra: 'LRA*', ca: 'CA*', hca: 'HCA*', whca: 'WHCA*', pibt: 'PIBT', lacam: 'LaCAM', 'lacam-star': 'LaCAM*',
+  lra: 'LRA*', ca: 'CA*', hca: 'HCA*', whca: 'WHCA*', pibt: 'PIBT', rhcr: 'RHCR', lacam: 'LaCAM', 'lacam-star': 'LaCAM*',
   orca: 'A*+ORCA', 'flow-field': 'Flow field', detour: 'Detour',
 };
 
