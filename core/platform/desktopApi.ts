@@ -148,8 +148,11 @@ export interface DesktopApi {
   openTextFile(filters: FileFilter[]): Promise<OpenedTextFile | null>;
   /** Shows the save dialog (unless options.reuseCurrentFile applies) and writes atomically; { saved: false } when the user cancels. */
   saveTextFile(suggestedName: string, text: string, filters: FileFilter[], options?: SaveOptions): Promise<SaveOutcome>;
-  /** Reads a .map file named relative to the scenario file this window opened or saved last. */
-  readMapBesideScenario(relativePath: string): Promise<OpenedTextFile>;
+  /**
+   * Reads a .map file named relative to the scenario file this window opened or saved last; with
+   * kind 'lorr', a League of Robot Runners problem's .map, .agents or .tasks file.
+   */
+  readMapBesideScenario(relativePath: string, kind?: 'map' | 'lorr'): Promise<OpenedTextFile>;
   /** Shows the save dialog and writes `bytes` atomically (a replay clip); not remembered as a document or a recent file. */
   saveBinaryFile(suggestedName: string, bytes: Uint8Array, filters: FileFilter[]): Promise<SaveOutcome>;
   /** Native menu commands; returns the unsubscribe function. */

@@ -9,6 +9,8 @@
  * like the stream's, so a receiver that predates it drops it.
  */
 import { z } from 'zod';
+import type { Grid } from '../grid/grid.ts';
+import { lorrLifelongDocument } from '../formats/lorrOutput.ts';
 
 export const LIFELONG_RUN_FORMAT = 'mapf-lab/lifelong-run';
 export const LIFELONG_RUN_VERSION = 1;
@@ -110,4 +112,13 @@ export function packTasks(tasks: readonly { id: number; step: number; errands: A
   const flat: number[] = [];
   for (const t of tasks) flat.push(t.id, t.step, t.errands.length, ...Array.from(t.errands));
   return Int32Array.from(flat);
+}
+
+/** A run as the League's output file (core/formats/lorrOutput.ts), which PlanViz replays. */
+export function lifelongRunDocument(grid: Grid, run: WireLifelongRun): Record<string, unknown> {
+  return lorrLifelongDocument({
+    grid, starts: run.starts, steps: run.steps, actions: run.actions, timeouts: run.timeouts, tasks: unpackTasks(run.tasks),
+    events: Array.from(run.events), schedules: run.schedules.map((joined) => (joined === '' ? [] : joined.split(','))),
+    tasksFinished: run.tasksFinished, plannerTimesMs: run.planMs, plannerErrors: run.plannerErrors, scheduleErrors: run.scheduleErrors, timeoutCount: run.timeoutCount,
+  });
 }
