@@ -5,8 +5,8 @@
  */
 export function drawHeadingWedge(context: CanvasRenderingContext2D, x: number, y: number, radius: number, angle: number): void {
   const tip = radius * 0.95;
-  const back = radius * 0.55;
-  const spread = 2.4; // radians either side of the facing for the wedge's back corners
+  const back = radius * 0.6;
+  const spread = 1.9; // radians either side of the facing for the wedge's back corners
   context.beginPath();
   context.moveTo(x + Math.cos(angle) * tip, y + Math.sin(angle) * tip);
   context.lineTo(x + Math.cos(angle + spread) * back, y + Math.sin(angle + spread) * back);

@@ -29,7 +29,7 @@ export async function openLorrProblem(name: string, text: string): Promise<void>
     return;
   }
   lorrStore.set({ pending: { name, text, needed, got: {} } });
-  notify('info', `${name} names ${needed.length} files the browser edition cannot read by path: choose ${needed.map((p) => baseName(p)).join(', ')} (below the map).`);
+  notify('info', `${name} names ${needed.length} files the browser edition cannot read by path: choose ${needed.map((p) => baseName(p)).join(', ')} (in the side panel).`);
 }
 
 /** Takes chosen files for the pending problem, by their names; opens it when none is missing. */

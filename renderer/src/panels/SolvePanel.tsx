@@ -217,6 +217,8 @@ export function SolvePanel() {
       <p className="status" role="status" data-testid="status" data-status={running ? 'running' : refusedNow ? 'refused' : (outcome?.status ?? 'idle')}>
         {running
           ? progress || 'Solving…'
+          : outcome?.lifelong && outcome.message && !refusedNow
+            ? `${outcome.status === 'solved' ? 'Ran' : outcome.status === 'cancelled' ? 'Cancelled' : 'Failed'}: ${outcome.message}.`
           : outcome && !refusedNow
             ? statusLine(outcome.status, outcome.message, outcome.stats.elapsedMs, outcome.paths.length > 0)
             : idleLine(agents.length, refused, revision)}
