@@ -51,6 +51,8 @@ describe.skipIf(!existsSync(PROBLEMS))('browser edition: a LoRR problem', () => 
     await page.getByTestId('lorr-files-input').setInputFiles(join(PROBLEMS, 'tasks/random_32_32_20.tasks'));
     await expect.poll(() => page.getByTestId('lorr-problem').textContent()).toMatch(/random_32_32_20_100\.json: 100 turning robots/);
     expect(await prompt.count()).toBe(0);
+    // Comparing MAPF solvers on a lifelong problem's units would compare nothing it asks: the panel says where to compare planners.
+    expect(await page.getByTestId('compare-panel-lorr').textContent()).toMatch(/compare its lifelong planners against team size in the Lab/);
 
     await page.getByTestId('lorr-steps').fill(String(STEPS));
     await page.getByTestId('lorr-steps').press('Enter');
