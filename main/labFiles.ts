@@ -24,10 +24,17 @@ export async function readTextFile(path: string, naming: TextFileNaming = {}): P
   return { name: basename(path), text };
 }
 
-/** The Moving AI .map and .scen files an experiment names, relative to it (namedFiles.ts's rules). */
-export function readExperimentFiles(access: NamedFileAccess, names: readonly string[]): Promise<Map<string, string | Error>> {
-  return readNamedFiles(access, names, ['.map', '.scen'], EXPERIMENT_FILE);
+/**
+ * The Moving AI .map and .scen files an experiment names, relative to it (namedFiles.ts's rules);
+ * for a sweep's runs (`SWEEP_EXTENSIONS`) also a LoRR problem's .json and the .agents and .tasks
+ * files it names.
+ */
+export function readExperimentFiles(access: NamedFileAccess, names: readonly string[], extensions: readonly string[] = ['.map', '.scen']): Promise<Map<string, string | Error>> {
+  return readNamedFiles(access, names, extensions, EXPERIMENT_FILE);
 }
+
+/** What a sweep's runs may read: Moving AI maps and scenarios, LoRR problems and their files. */
+export const SWEEP_EXTENSIONS: readonly string[] = ['.map', '.scen', '.json', '.agents', '.tasks'];
 
 /** One file an experiment names (the lab's replay of a run); rejects with the reason. */
 export async function readExperimentFile(access: NamedFileAccess, name: string): Promise<string> {

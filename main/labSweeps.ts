@@ -10,6 +10,7 @@
  * No Electron here: the spawner, the file reader and the sender are passed in, so the pool logic
  * is unit tested with in-memory solver processes (test/main/labSweeps.test.ts).
  */
+import { lorrProblemFiles } from '../core/experiments/lorrRun.ts';
 import { deferredStart, type PoolControls } from '../core/protocol/deferredStart.ts';
 import { runFiles, runPool, type PoolProgress } from '../core/protocol/pool.ts';
 import type { RunSpec } from '../core/experiments/runPlan.ts';
@@ -98,12 +99,29 @@ export class LabSweeps {
     const names = new Set<string>();
     for (const run of runs) for (const name of runFiles(run)) names.add(name);
     if (names.size === 0) return new Map();
-    try {
-      return await this.options.readFiles(owner, [...names]);
-    } catch (error) {
-      const failure = error instanceof Error ? error : new Error(String(error));
-      return new Map([...names].map((name) => [name, failure]));
+    const read = async (wanted: readonly string[]): Promise<Map<string, string | Error>> => {
+      try {
+        return await this.options.readFiles(owner, wanted);
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        return new Map(wanted.map((name) => [name, failure]));
+      }
+    };
+    const texts = await read([...names]);
+    // A LoRR problem names its map, agents and tasks files: read once the problem is.
+    const more = new Set<string>();
+    for (const run of runs) {
+      if (run.map.kind !== 'lorr') continue;
+      const problem = texts.get(run.map.problem);
+      if (typeof problem !== 'string') continue;
+      try {
+        for (const name of lorrProblemFiles(run.map.problem, problem)) if (!texts.has(name)) more.add(name);
+      } catch {
+        // A bad problem file fails its runs when they read it, with its located error.
+      }
     }
+    if (more.size > 0) for (const [name, text] of await read([...more])) texts.set(name, text);
+    return texts;
   }
 
   private run(ticket: string, runs: RunSpec[], workers: number, texts: Map<string, string | Error>, send: (ticket: string, update: LabSweepUpdate) => void): PoolControls<LabSweepEnd> {

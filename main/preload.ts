@@ -20,7 +20,7 @@ const api: DesktopApi = {
   appInfo: () => ipcRenderer.invoke(IPC.appInfo),
   openTextFile: (filters) => ipcRenderer.invoke(IPC.fileOpen, filters),
   saveTextFile: (suggestedName, text, filters, options) => ipcRenderer.invoke(IPC.fileSave, suggestedName, text, filters, options ?? {}),
-  readMapBesideScenario: (relativePath) => ipcRenderer.invoke(IPC.fileReadBeside, relativePath),
+  readMapBesideScenario: (relativePath, kind) => ipcRenderer.invoke(IPC.fileReadBeside, relativePath, kind ?? 'map'),
   readComparisonsBesideScenario: () => ipcRenderer.invoke(IPC.fileReadComparisons),
   saveBinaryFile: (suggestedName, bytes, filters) => ipcRenderer.invoke(IPC.fileSaveBinary, suggestedName, bytes, filters),
   onMenuCommand: (listener) => subscribe(IPC.menuCommand, (command: MenuCommand) => listener(command)),

@@ -18,14 +18,14 @@ import { type RunRecord, isFailure } from './runner.ts';
  * (Figure 5), sum of costs, makespan, initial planning time in ms (Figure 6), and the run's
  * slowest turn in ms (Figure 7).
  */
-export const MEAN_MEASURES = ['meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'sumOfCosts', 'makespan', 'initMs', 'maxTurnMs', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate'] as const;
+export const MEAN_MEASURES = ['meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'sumOfCosts', 'makespan', 'initMs', 'maxTurnMs', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate', 'tasksPerStep'] as const;
 export type MeanMeasure = (typeof MEAN_MEASURES)[number];
 
 /** The measures only a solved run has. */
 const COST_MEASURES: readonly MeanMeasure[] = ['sumOfCosts', 'makespan', 'costOverBound'];
 /** The least value each measure can take, which its interval respects: every one is a length, count, cost or time, and a path is never shorter than its lower bound. */
 const MEASURE_FLOOR: Record<MeanMeasure, number> = {
-  meanPathLength: 0, meanLowerBound: 0, pathRatio: 1, cyclesPerAgent: 0, sumOfCosts: 0, makespan: 0, costLowerBound: 0, costOverBound: 1, pathStepsComputed: 0, regionThroughput: 0, regionMeanWait: 0, regionCrossingRate: 0, initMs: 0, maxTurnMs: 0,
+  meanPathLength: 0, meanLowerBound: 0, pathRatio: 1, cyclesPerAgent: 0, sumOfCosts: 0, makespan: 0, costLowerBound: 0, costOverBound: 1, pathStepsComputed: 0, regionThroughput: 0, regionMeanWait: 0, regionCrossingRate: 0, tasksPerStep: 0, initMs: 0, maxTurnMs: 0,
 };
 
 export type AggregateRow = {

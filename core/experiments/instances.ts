@@ -34,6 +34,11 @@ export class InstanceBuilder {
 
   constructor(private readonly files: ExperimentFiles) {}
 
+  /** A file's text, named as in the experiment (LoRR problems read theirs through it). */
+  readText(path: string): string {
+    return this.files.readText(path);
+  }
+
   build(run: RunSpec): BuiltInstance {
     if (this.last && run.instanceKey === this.lastKey) return this.last;
     const grid = this.grid(run.map);
@@ -69,6 +74,7 @@ export class InstanceBuilder {
       return grid;
     }
     if (ref.kind === 'inline') return Grid.fromAscii(ref.rows);
+    if (ref.kind === 'lorr') throw new RangeError(`${ref.problem} is a LoRR problem: the lifelong runner reads it (experiments/lorrRun.ts)`);
     let grid = this.grids.get(ref.map);
     if (!grid) {
       grid = parseMap(this.files.readText(ref.map), ref.map).grid;

@@ -15,6 +15,8 @@ export interface NamedFiles {
 export function filesNamedByPath(experiment: Experiment): NamedFiles[] {
   const out: NamedFiles[] = [];
   experiment.maps.forEach((m, index) => {
+    // A LoRR problem names its map, agents and tasks files itself, read once the problem is.
+    if (m.kind === 'lorr') return void out.push({ map: index, files: [m.problem] });
     if (m.kind !== 'movingai') return;
     out.push({ map: index, files: [m.map, ...(experiment.placement === 'random' ? [] : m.scen)] });
   });

@@ -63,6 +63,8 @@ export function readResults(text: string, costModel: CostModel = 'away'): ReadRe
       for (const c of ['regionUnits', 'regionThroughput', 'regionMeanWait']) if (!(c in raw)) raw[c] = NaN;
       // Lines from before region crossings.
       for (const c of ['regionCrossingRate', 'regionPeakCrossings']) if (!(c in raw)) raw[c] = NaN;
+      // Lines from before LoRR problems' throughput.
+      for (const c of ['tasksFinished', 'tasksPerStep']) if (!(c in raw)) raw[c] = NaN;
     }
     const parsed = runRecordSchema.safeParse(json);
     if (parsed.success) {

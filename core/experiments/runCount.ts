@@ -22,8 +22,9 @@ export function countRuns(experiment: Experiment): number {
     let instances: number;
     if (spec.kind === 'random') instances = spec.seeds.length * experiment.repeats;
     else if (spec.kind === 'movingai') instances = wantScenario && spec.scen.length > 0 ? spec.scen.length : experiment.repeats;
+    else if (spec.kind === 'lorr') instances = experiment.repeats;
     else instances = wantScenario && spec.agents ? 1 : experiment.repeats;
-    total += instances * counts * experiment.solvers.length;
+    total += instances * (spec.kind === 'lorr' && spec.teamSizes ? spec.teamSizes.length : counts) * experiment.solvers.length;
   }
   return total;
 }

@@ -13,7 +13,9 @@ import type { CostModel } from '../mapf/plan.ts';
 export type MapRef =
   | { kind: 'random'; width: number; height: number; density: number; seed: number; fill: boolean }
   | { kind: 'movingai'; map: string }
-  | { kind: 'inline'; rows: string[] };
+  | { kind: 'inline'; rows: string[] }
+  /** A League of Robot Runners problem file, run lifelong for `steps` steps at `stepLimitMs` a step. */
+  | { kind: 'lorr'; problem: string; steps: number; stepLimitMs: number };
 
 /** Where a run's agents come from: random (seeded) or the first K of a scenario's list. */
 export type PlacementRef =
@@ -82,6 +84,7 @@ export function mapName(spec: MapSpec, index: number): string {
   if (spec.name) return spec.name;
   if (spec.kind === 'random') return `random-${spec.width}-${spec.height}-${Math.round(spec.density * 100)}`;
   if (spec.kind === 'movingai') return baseName(spec.map);
+  if (spec.kind === 'lorr') return baseName(spec.problem).replace(/\.json$/, '');
   return `map${index}`;
 }
 
@@ -121,6 +124,9 @@ export function planRuns(experiment: Experiment): RunSpec[] {
       } else {
         instances.push({ map, placement: random(0), repeats: experiment.repeats });
       }
+    } else if (spec.kind === 'lorr') {
+      // Robots start as the problem's agents file lists them, or drawn from the free cells with this seed when it has fewer.
+      instances.push({ map: { kind: 'lorr', problem: spec.problem, steps: spec.steps, stepLimitMs: spec.stepLimitMs }, placement: random(0), repeats: experiment.repeats });
     } else {
       const map: MapRef = { kind: 'inline', rows: spec.rows };
       if (wantScenario && spec.agents) {
@@ -135,7 +141,9 @@ export function planRuns(experiment: Experiment): RunSpec[] {
     instances.forEach((inst, instanceIndex) => {
       for (let repeat = 0; repeat < inst.repeats; repeat++) {
         const index = instanceIndex * inst.repeats + repeat;
-        const counts = countsFor(experiment, mapIndex, index);
+        const counts = spec.kind === 'lorr' && spec.teamSizes ? spec.teamSizes : countsFor(experiment, mapIndex, index);
+        // A LoRR problem's runs are labelled with it too: throughput against team size is a curve per planner and problem.
+        const labelOf = (solver: { solver: string; label?: string }) => (spec.kind === 'lorr' ? `${solver.label ?? solver.solver} · ${name}` : (solver.label ?? solver.solver));
         counts.forEach((count, k) => {
           const sub = uniform ? k : 0;
           const placement = inst.placement(count, repeat, sub);
@@ -143,7 +151,7 @@ export function planRuns(experiment: Experiment): RunSpec[] {
           experiment.solvers.forEach((solver, solverIndex) => {
             runs.push({
               id: runs.length,
-              key: runKey(runs.length, instanceKey, solver.label ?? solver.solver),
+              key: runKey(runs.length, instanceKey, labelOf(solver)),
               instanceKey,
               map: inst.map,
               mapName: name,
@@ -153,7 +161,7 @@ export function planRuns(experiment: Experiment): RunSpec[] {
               connectivity: experiment.connectivity,
               corners: experiment.corners,
               solver: solver.solver,
-              label: solver.label ?? solver.solver,
+              label: labelOf(solver),
               params: solver.params,
               seed: mixSeed(experiment.seed, mapIndex, index, count, sub, solverIndex),
               turnLimit: experiment.turnLimit,

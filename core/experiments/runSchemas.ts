@@ -18,6 +18,7 @@ const mapRefSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('random'), width: int.positive(), height: int.positive(), density: z.number().min(0).lt(1), seed: int, fill: z.boolean() }),
   z.object({ kind: z.literal('movingai'), map: z.string().min(1) }),
   z.object({ kind: z.literal('inline'), rows: z.array(z.string()).min(1) }),
+  z.object({ kind: z.literal('lorr'), problem: z.string().min(1), steps: int.positive(), stepLimitMs: z.number().positive() }),
 ]);
 
 const placementRefSchema = z.discriminatedUnion('kind', [

@@ -14,6 +14,7 @@ import type { MapfInstance } from '../mapf/instance.ts';
 import { randomPatrols } from '../mapgen/patrols.ts';
 import { runSolverAmongObstacles } from '../simulation/amongObstacles.ts';
 import { type Clock, WALL_CLOCK } from '../util/clock.ts';
+import { executeLorrRun } from './lorrRun.ts';
 
 /**
  * One run's outcome, flat so that it is a JSONL line and a CSV row as it is. Path figures are NaN
@@ -74,14 +75,20 @@ export interface RunRecord {
   /** Crossings of the region per 10 turns (units that left it by another side than they came in, regionCrossings.ts) and their most in any 10 turns; NaN without one. */
   regionCrossingRate: number;
   regionPeakCrossings: number;
+  /** A LoRR problem's run (lifelong): tasks finished over the run and per step (its throughput, the League's score over the steps); NaN otherwise. */
+  tasksFinished: number;
+  tasksPerStep: number;
   elapsedMs: number;
 }
 
 export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
   'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'arrived', 'successRate',
   'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
-  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionUnits', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate', 'regionPeakCrossings', 'elapsedMs',
+  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionUnits', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate', 'regionPeakCrossings', 'tasksFinished', 'tasksPerStep', 'elapsedMs',
 ];
+
+/** What a run that is not a LoRR problem's has in the lifelong columns. */
+export const NO_TASKS = { tasksFinished: NaN, tasksPerStep: NaN } as const;
 
 type RegionFigures = Pick<RunRecord, 'regionUnits' | 'regionThroughput' | 'regionMeanWait' | 'regionCrossingRate' | 'regionPeakCrossings'>;
 
@@ -144,7 +151,7 @@ export function failureRecord(run: RunSpec, message: string, elapsedMs: number):
     successes: 0, arrived: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: NaN, waitsPerAgent: NaN,
     collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
     costModel: countedBy(run, run.params),
-    sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, ...NO_REGION, elapsedMs,
+    sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, ...NO_REGION, ...NO_TASKS, elapsedMs,
   };
 }
 
@@ -159,6 +166,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
   if (clock === undefined) return failureRecord(run, NO_CPU_CLOCK, 0);
   const started = clock();
   try {
+    if (run.map.kind === 'lorr') return executeLorrRun(run, context.builder, clock, started, context.shouldStop);
     const entry = (context.lookup ?? findSolver)(run.solver);
     if (!entry) throw new RangeError(`unknown solver '${run.solver}'`);
     const { instance, lowerBounds } = context.builder.build(run);
@@ -210,6 +218,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       costOverBound,
       pathStepsComputed: NaN,
       ...regionFigures(run, instance, sim.paths),
+      ...NO_TASKS,
       elapsedMs: clock() - started,
     };
   } catch (error) {
@@ -253,7 +262,7 @@ function runAmongPatrols(run: RunSpec, instance: MapfInstance, lowerBounds: Floa
     initMs: simulation?.run.initMs ?? 0, maxTurnMs: simulation?.run.maxTurnMs ?? NaN, meanTurnMs: simulation?.run.meanTurnMs ?? elapsedMs / Math.max(1, result.turns), turns: result.turns,
     expanded: result.expanded, reservationsMax: simulation?.run.reservationsMax ?? 0, costModel: run.costModel,
     sumOfCosts: costs.sumOfCosts ?? NaN, makespan: costs.makespan ?? NaN, costLowerBound: NaN, costOverBound: NaN,
-    pathStepsComputed: units.reduce((a, u) => a + u.pathStepsComputed, 0), ...regionFigures(run, instance, paths), elapsedMs,
+    pathStepsComputed: units.reduce((a, u) => a + u.pathStepsComputed, 0), ...regionFigures(run, instance, paths), ...NO_TASKS, elapsedMs,
   };
 }
 

@@ -15,6 +15,7 @@ import { MAX_MAP_CELLS, MAX_UNITS, formatCount } from '../util/limits.ts';
 import { ExperimentError } from './experimentError.ts';
 import { runCountProblem } from './runCount.ts';
 import { CLOCK_KINDS } from '../util/clock.ts';
+import { LIFELONG_PLANNERS } from '../solvers/lifelong/index.ts';
 
 export const EXPERIMENT_FORMAT = 'mapf-lab/experiment';
 export const EXPERIMENT_VERSION = 1;
@@ -51,7 +52,22 @@ const InlineMapSchema = z.object({
   agents: z.array(z.tuple([whole(0), whole(0), whole(0), whole(0)])).max(MAX_UNITS, `at most ${formatCount(MAX_UNITS)} units per scenario (the lab's unit limit)`).optional(),
 }).strict();
 
-export const MapSpecSchema = z.discriminatedUnion('kind', [RandomMapSchema, MovingAiMapSchema, InlineMapSchema]);
+/**
+ * A League of Robot Runners problem (core/formats/lorrProblem.ts), run lifelong by the lifelong
+ * planners for `steps` steps at `stepLimitMs` a step, at each of `teamSizes` (default: the
+ * experiment's agent counts): the first robots of its agents file, or starts drawn from the free
+ * cells (seeded) when the file has fewer. Its runs measure tasks finished per step (throughput).
+ */
+const LorrMapSchema = z.object({
+  kind: z.literal('lorr'),
+  name: z.string().min(1).optional(),
+  problem: z.string().min(1),
+  teamSizes: z.array(unitCount).min(1).optional(),
+  steps: whole(1).max(100_000).default(500),
+  stepLimitMs: z.number().positive().default(1000),
+}).strict();
+
+export const MapSpecSchema = z.discriminatedUnion('kind', [RandomMapSchema, MovingAiMapSchema, InlineMapSchema, LorrMapSchema]);
 
 /** A list of agent counts, or (Standley) a count drawn uniformly in [min, max] for each of `instances`. */
 const AgentCountsSchema = z.union([
@@ -164,10 +180,17 @@ export function parseExperiment(json: unknown, solverNames?: readonly string[]):
   }
   const experiment = parsed.data;
   const problems: string[] = [];
-  if (solverNames) {
-    experiment.solvers.forEach((s, i) => {
-      if (!solverNames.includes(s.solver)) problems.push(`solvers[${i}].solver: unknown solver '${s.solver}' (known: ${solverNames.join(', ')})`);
-    });
+  // LoRR problems run with the lifelong planners only, and they run nothing else.
+  const lorrMaps = experiment.maps.filter((m) => m.kind === 'lorr').length;
+  const lifelong = LIFELONG_PLANNERS.map((p) => p.name);
+  if (lorrMaps > 0 && lorrMaps < experiment.maps.length) problems.push('maps: LoRR problems (kind \'lorr\') run with the lifelong planners, the other maps with the MAPF solvers; put them in experiments of their own');
+  experiment.solvers.forEach((s, i) => {
+    if (lorrMaps > 0) {
+      if (!lifelong.includes(s.solver)) problems.push(`solvers[${i}].solver: '${s.solver}' does not run LoRR problems (lifelong planners: ${lifelong.join(', ')})`);
+    } else if (solverNames && !solverNames.includes(s.solver)) problems.push(`solvers[${i}].solver: unknown solver '${s.solver}' (known: ${solverNames.join(', ')})`);
+  });
+  if (lorrMaps > 0 && !Array.isArray(experiment.agents) && experiment.maps.some((m) => m.kind === 'lorr' && !m.teamSizes)) {
+    problems.push('agents: a LoRR problem without teamSizes takes the experiment\'s agent counts, which must be a list');
   }
   const labels = new Set<string>();
   experiment.solvers.forEach((s, i) => {

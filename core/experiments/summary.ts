@@ -59,7 +59,7 @@ export function formatTable<T extends object>(rows: readonly T[], columns: reado
 export const SUMMARY_HEADERS: Partial<Record<keyof SummaryRow, string>> = {
   label: 'solver', failures: 'errors', successRate: 'success', meanPathLength: 'path', meanLowerBound: 'bound', pathRatio: 'path/bound',
   cyclesPerAgent: 'cycles/agent', sumOfCosts: 'SoC', costModel: 'SoC model', initMs: 'init ms', maxTurnMs: 'max turn ms', worstTurnMs: 'worst turn ms',
-  costLowerBound: 'SoC bound', costOverBound: 'SoC/bound', pathStepsComputed: 'path steps', regionThroughput: 'region entries /10', regionMeanWait: 'region wait', regionCrossingRate: 'region crossed /10',
+  costLowerBound: 'SoC bound', costOverBound: 'SoC/bound', pathStepsComputed: 'path steps', regionThroughput: 'region entries /10', regionMeanWait: 'region wait', regionCrossingRate: 'region crossed /10', tasksPerStep: 'tasks/step',
 };
 
 export function formatSummary(rows: readonly SummaryRow[]): string {

@@ -48,6 +48,9 @@ export function lorrLifelongDocument(input: LifelongOutputInput): Record<string,
     actual.push(a.join(','));
     planned.push(p.join(','));
   }
+  // A robot never given a task still gets an entry: PlanViz reads every one as "step:task" pairs
+  // (an empty string is no pair it can read); task -1 is "none", which it skips.
+  const schedules = Array.from({ length: robots }, (_, r) => (input.schedules[r]?.length ? input.schedules[r].join(',') : '0:-1'));
   const events: [number, number, number, number][] = [];
   for (let i = 0; i + 3 < input.events.length; i += 4) events.push([input.events[i], input.events[i + 1], input.events[i + 2], input.events[i + 3]]);
   return {
@@ -64,8 +67,8 @@ export function lorrLifelongDocument(input: LifelongOutputInput): Record<string,
     plannerPaths: planned,
     plannerTimes: Array.from(input.plannerTimesMs, (ms) => ms / 1000),
     errors: [],
-    actualSchedule: input.schedules.map((changes) => changes.join(',')),
-    plannerSchedule: input.schedules.map((changes) => changes.join(',')),
+    actualSchedule: schedules,
+    plannerSchedule: schedules,
     scheduleErrors: [],
     events,
     tasks: input.tasks.map((task) => [task.id, task.step, Array.from(task.errands).flatMap((cell) => [grid.y(cell), grid.x(cell)])]),

@@ -65,8 +65,19 @@ export interface LorrProblem {
   tasks: LorrTasks;
 }
 
-/** Reads a problem; `readFile` gets each path as the JSON names it (relative to the problem) and returns its text. */
-export function readLorrProblem(text: string, file: string, readFile: (relativePath: string) => string): LorrProblem {
+/** Whether a JSON text is a League of Robot Runners problem (it names a map, an agents and a tasks file), to tell it from the app's own files. */
+export function isLorrProblemText(text: string): boolean {
+  if (!/"agentFile"/.test(text) || !/"taskFile"/.test(text)) return false;
+  try {
+    const raw = JSON.parse(text) as Record<string, unknown>;
+    return typeof raw === 'object' && raw !== null && typeof raw.mapFile === 'string' && typeof raw.agentFile === 'string' && typeof raw.taskFile === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/** The problem JSON alone (the files it names are not read), with located errors as readLorrProblem's. */
+export function parseLorrProblemJson(text: string, file: string): LorrProblemJson {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -83,7 +94,12 @@ export function readLorrProblem(text: string, file: string, readFile: (relativeP
     const what = value === undefined && field !== '' ? `'${field}' is missing` : `'${field}': ${issue.message}${value === undefined ? '' : `, found ${quoteInput(JSON.stringify(value))}`}`;
     throw new FormatError(file, at.line, at.column, what);
   }
-  const json = parsed.data;
+  return parsed.data;
+}
+
+/** Reads a problem; `readFile` gets each path as the JSON names it (relative to the problem) and returns its text. */
+export function readLorrProblem(text: string, file: string, readFile: (relativePath: string) => string): LorrProblem {
+  const json = parseLorrProblemJson(text, file);
   const read = (field: 'mapFile' | 'agentFile' | 'taskFile'): { name: string; text: string } => {
     const name = siblingPath(file, json[field]);
     try {

@@ -153,8 +153,11 @@ export interface DesktopApi {
   openTextFile(filters: FileFilter[]): Promise<OpenedTextFile | null>;
   /** Shows the save dialog (unless options.reuseCurrentFile applies) and writes atomically; { saved: false } when the user cancels. */
   saveTextFile(suggestedName: string, text: string, filters: FileFilter[], options?: SaveOptions): Promise<SaveOutcome>;
-  /** Reads a .map file named relative to the scenario file this window opened or saved last. */
-  readMapBesideScenario(relativePath: string): Promise<OpenedTextFile>;
+  /**
+   * Reads a .map file named relative to the scenario file this window opened or saved last; with
+   * kind 'lorr', a League of Robot Runners problem's .map, .agents or .tasks file.
+   */
+  readMapBesideScenario(relativePath: string, kind?: 'map' | 'lorr'): Promise<OpenedTextFile>;
   /** The comparisons kept beside the scenario file this window opened last (NAME.compare.json), checked by main; null when there is none. */
   readComparisonsBesideScenario(): Promise<ComparisonsBeside>;
   /** Shows the save dialog and writes `bytes` atomically (a replay clip); not remembered as a document or a recent file. */

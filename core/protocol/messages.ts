@@ -27,6 +27,7 @@ import type { RunRecord } from '../experiments/runner.ts';
 import type { Replay } from '../solvers/replay.ts';
 import type { ClockKind } from '../util/clock.ts';
 import type { CrowdTrack } from '../solvers/crowdTrack.ts';
+import type { WireLifelongRequest, WireLifelongRun } from './lifelongWire.ts';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -43,6 +44,11 @@ export interface SolveRequestBody {
    */
   timeLimitClock?: ClockKind;
   params?: Record<string, unknown>;
+  /**
+   * A League of Robot Runners problem to run lifelong with the lifelong planner `solver`
+   * (lifelongWire.ts); the instance is then only the map and the robots' starts, for show.
+   */
+  lifelong?: WireLifelongRequest;
 }
 
 export interface RunRequestBody {
@@ -82,6 +88,8 @@ export interface SolveResultBody {
    * the replay then hold every unit that appeared (placed ones first), at ABSENT (-1) while off the map.
    */
   streams?: WireStreamMeasures;
+  /** A lifelong run (lifelongWire.ts): actions, timeouts, tasks finished per step, measures; `paths` hold each robot's cell per step. */
+  lifelong?: WireLifelongRun;
 }
 
 /** A run's outcome; a run that throws is a record with status 'error', not an error message. */

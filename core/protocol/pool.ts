@@ -22,6 +22,7 @@
  * back from its process as an 'error' record. Each record depends only on its
  * RunSpec (everything random is seeded from it), never on which process ran it or when.
  */
+import { lorrProblemFiles } from '../experiments/lorrRun.ts';
 import { SolverClient } from './client.ts';
 import type { RunRequestBody } from './messages.ts';
 import type { SpawnWorker, WorkerHandle } from './port.ts';
@@ -108,11 +109,13 @@ const RETRIED_CAUSES: readonly string[] = ['crashed', 'hung', 'not-started'];
 
 /**
  * The Moving AI files a run names by path (none for random and inline maps): what a pool's host
- * must read for it (PoolOptions.files), and what a replay of the run needs.
+ * must read for it (PoolOptions.files), and what a replay of the run needs. A LoRR problem's run
+ * names the problem file and, given `readText` to read the problem, the files it names.
  */
-export function runFiles(run: RunSpec): string[] {
+export function runFiles(run: RunSpec, readText?: (name: string) => string): string[] {
   const names: string[] = [];
   if (run.map.kind === 'movingai') names.push(run.map.map);
+  if (run.map.kind === 'lorr') names.push(run.map.problem, ...(readText ? lorrProblemFiles(run.map.problem, readText(run.map.problem)) : []));
   if (run.placement.kind === 'scenario') names.push(run.placement.scen);
   return names;
 }
@@ -214,11 +217,12 @@ export function runPool(runs: readonly RunSpec[], options: PoolOptions): PoolRun
 
   const filesFor = (run: RunSpec): Record<string, string> => {
     const files: Record<string, string> = {};
-    for (const name of runFiles(run)) {
+    const read = (name: string): string => {
       let text = texts.get(name);
       if (text === undefined) texts.set(name, (text = options.files.readText(name)));
-      files[name] = text;
-    }
+      return text;
+    };
+    for (const name of runFiles(run, read)) files[name] = read(name);
     return files;
   };
 

@@ -12,6 +12,7 @@ import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION } from '../solvers/crowdTrack.t
 import { PLAN_WINDOWS_FORMAT, PLAN_WINDOWS_VERSION, planWindowsProblem } from '../solvers/planWindows.ts';
 import { runRecordSchema, runSpecSchema } from '../experiments/runSchemas.ts';
 import { CLOCK_KINDS } from '../util/clock.ts';
+import { lifelongRequestSchema, lifelongRunSchema } from './lifelongWire.ts';
 import { streamMeasuresSchema, streamsProblem, wireStreamsSchema } from '../scenario/streamWire.ts';
 
 const count = z.number().int().nonnegative();
@@ -143,6 +144,7 @@ export const solveRequestBodySchema = z.object({
   timeLimitMs: z.number().positive().optional(),
   timeLimitClock: z.enum(CLOCK_KINDS).optional(),
   params: z.record(z.string(), z.unknown()).optional(),
+  lifelong: lifelongRequestSchema.optional(),
 });
 
 export const solveProgressSchema = z.object({
@@ -253,6 +255,7 @@ export const solveResultBodySchema = z.object({
   obstaclePaths: wirePathsSchema.optional(),
   /** A stream's measures (goals reached, exits, units on the map, backlogs, time in the system). */
   streams: streamMeasuresSchema.optional(),
+  lifelong: lifelongRunSchema.optional(),
 });
 
 /** One experiment run to execute in the solver process, with the texts of the files it names. */

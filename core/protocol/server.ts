@@ -22,6 +22,7 @@ import { parseToSolverMessage } from './schema.ts';
 import { decodeInstance, decodeInstanceStreams, decodeMapEvents, decodeObstacles, encodePaths } from './wire.ts';
 import { hasStreams } from '../mapf/streams.ts';
 import { solveStream } from './streamSolve.ts';
+import { solveLifelong } from './lifelongSolve.ts';
 import { solveAmongObstacles } from './obstacleSolve.ts';
 import { createRunHandler } from './runHandler.ts';
 import { type Clock, WALL_CLOCK } from '../util/clock.ts';
@@ -68,7 +69,7 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
 
   const solve = (id: string, body: SolveRequestBody): void => {
     const solver = lookup(body.solver);
-    if (!solver) {
+    if (!solver && body.lifelong === undefined) {
       post({
         v: PROTOCOL_VERSION,
         type: 'error',
@@ -83,6 +84,17 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
       post({ v: PROTOCOL_VERSION, type: 'result', id, body: { solver: body.solver, status: 'failed', paths: encodePaths([]), message: NO_CPU_CLOCK, stats: { expanded: 0, generated: 0, elapsedMs: 0 } } });
       return;
     }
+    if (body.lifelong) {
+      let lastStep = -Infinity;
+      const onProgress = (progress: { fraction?: number; message: string }): void => {
+        const now = performance.now();
+        if (now - lastStep < PROGRESS_INTERVAL_MS) return;
+        lastStep = now;
+        post({ v: PROTOCOL_VERSION, type: 'progress', id, progress });
+      };
+      post({ v: PROTOCOL_VERSION, type: 'result', id, body: solveLifelong(body.solver, body.lifelong, { seed: body.seed, params: body.params, clock, onProgress }) });
+      return;
+    }
     const obstacles = decodeObstacles(body.instance);
     const streams = decodeInstanceStreams(body.instance);
     if (hasStreams(streams)) {
@@ -95,6 +107,7 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
       return;
     }
     let lastProgress = -Infinity;
+    if (!solver) return;
     const result = solveWith(solver, decodeInstance(body.instance), {
       mapEvents: decodeMapEvents(body.instance),
       seed: body.seed,

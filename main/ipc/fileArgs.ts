@@ -71,6 +71,15 @@ export const MAP_BESIDE: BesideWording = {
   unsaved: () => 'open or save the scenario as a file first: its map is found beside it',
 };
 
+/** The files a League of Robot Runners problem names (its map, agents and tasks), beside the problem file. */
+export const LORR_EXTENSIONS = ['.map', '.agents', '.tasks'];
+export const LORR_BESIDE: BesideWording = {
+  invalid: 'a LoRR problem names its files by non-empty relative paths',
+  absolute: (name) => `the path '${name}' must be relative to the problem file`,
+  extension: (name) => `'${name}' is not a .map, .agents or .tasks file`,
+  unsaved: () => 'open the problem file first: the files it names are found beside it',
+};
+
 /** The map file a scenario names, resolved against the scenario's folder: only `.map` files. */
 export function resolveMapBeside(scenarioPath: string | null, relative: unknown): Checked<string> {
   return resolveBeside(scenarioPath, relative, ['.map'], MAP_BESIDE);

@@ -12,7 +12,7 @@ import { writeFileAtomic } from '../atomicWrite.ts';
 import { rememberFile, sessionFor } from '../documentSessions.ts';
 import { readTextFile } from '../labFiles.ts';
 import type { RecentFiles } from '../recentFiles.ts';
-import { MAP_BESIDE, checkFilters, checkSaveArgs, checkSaveBinaryArgs } from './fileArgs.ts';
+import { LORR_BESIDE, LORR_EXTENSIONS, MAP_BESIDE, checkFilters, checkSaveArgs, checkSaveBinaryArgs } from './fileArgs.ts';
 import { readNamedFiles } from '../namedFiles.ts';
 import { namedFileAccess } from './folderConsent.ts';
 import { handle } from './trustedIpc.ts';
@@ -119,9 +119,11 @@ export function registerFileIpc(recent: RecentFiles, onRecentChanged: () => void
     return saveText(event.sender, { name: args.value.name, text: args.value.bytes }, filters.value, undefined, () => undefined);
   });
 
-  handle(IPC.fileReadBeside, async (event, relativeArg: unknown): Promise<OpenedTextFile> => {
-    if (typeof relativeArg !== 'string') throw new Error(MAP_BESIDE.invalid);
-    const text = (await readNamedFiles(namedFileAccess(event.sender.id, 'scenario'), [relativeArg], ['.map'], MAP_BESIDE)).get(relativeArg)!;
+  handle(IPC.fileReadBeside, async (event, relativeArg: unknown, kindArg: unknown): Promise<OpenedTextFile> => {
+    const lorr = kindArg === 'lorr';
+    const wording = lorr ? LORR_BESIDE : MAP_BESIDE;
+    if (typeof relativeArg !== 'string') throw new Error(wording.invalid);
+    const text = (await readNamedFiles(namedFileAccess(event.sender.id, 'scenario'), [relativeArg], lorr ? LORR_EXTENSIONS : ['.map'], wording)).get(relativeArg)!;
     if (text instanceof Error) throw text;
     return { name: basename(relativeArg), text };
   });

@@ -11,7 +11,7 @@ import { LabSweeps } from '../labSweeps.ts';
 import { sessionFor } from '../documentSessions.ts';
 import { spawnUtilitySolver } from '../solverHost.ts';
 import { checkSaveArgs } from './fileArgs.ts';
-import { readExperimentFile, readExperimentFiles, readTextFile } from '../labFiles.ts';
+import { SWEEP_EXTENSIONS, readExperimentFile, readExperimentFiles, readTextFile } from '../labFiles.ts';
 import { namedFileAccess } from './folderConsent.ts';
 import { chooseFileToOpen, saveText, wantsCurrentFile } from './fileIpc.ts';
 import { handle, on } from './trustedIpc.ts';
@@ -19,7 +19,7 @@ import { handle, on } from './trustedIpc.ts';
 const EXPERIMENT_FILTERS = [{ name: 'Experiment', extensions: ['json'] }];
 
 export function registerLabIpc(): LabSweeps {
-  const sweeps = new LabSweeps({ spawn: spawnUtilitySolver, readFiles: (owner, names) => readExperimentFiles(namedFileAccess(owner, 'experiment'), names) });
+  const sweeps = new LabSweeps({ spawn: spawnUtilitySolver, readFiles: (owner, names) => readExperimentFiles(namedFileAccess(owner, 'experiment'), names, SWEEP_EXTENSIONS) });
   const watched = new Set<number>();
 
   handle(IPC.labStart, (event, ticket: unknown, request: unknown) => {

@@ -20,6 +20,7 @@ import { ResultsPanel } from './panels/ResultsPanel.tsx';
 import { GeneratePanel } from './panels/GeneratePanel.tsx';
 import { ReplayBar } from './panels/ReplayBar.tsx';
 import { ThroughputChart } from './panels/ThroughputChart.tsx';
+import { LorrFilesPrompt } from './lorr/LorrFilesPrompt.tsx';
 import { modelStore } from './state/modelStore.ts';
 import { useSlice } from './state/store.ts';
 import { solverService } from './platform/index.ts';
@@ -94,6 +95,7 @@ export function App() {
           </Suspense>
         )}
         <aside className="side">
+          <LorrFilesPrompt />
           <SolvePanel />
           <UnitsPanel />
           <ResultsPanel />

@@ -215,6 +215,15 @@ describe('main: a scenario\'s map beside it', () => {
     await expect(call(IPC.fileReadBeside, sender(7), 'maps/huge.map')).rejects.toThrow(/^maps\/huge\.map is \d+ bytes/);
   });
 
+  it('reads a LoRR problem\'s .agents and .tasks files beside it only when asked for a LoRR problem\'s files', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'r.agents'), '# robots\n1\n0\n');
+    sessionFor(9).scenarioPath = join(dir, 'problem.json');
+    await expect(call(IPC.fileReadBeside, sender(9), 'r.agents', 'lorr')).resolves.toEqual({ name: 'r.agents', text: '# robots\n1\n0\n' });
+    await expect(call(IPC.fileReadBeside, sender(9), 'r.agents')).rejects.toThrow(/not a \.map file/);
+    await expect(call(IPC.fileReadBeside, sender(9), 'notes.txt', 'lorr')).rejects.toThrow(/'notes\.txt' is not a \.map, \.agents or \.tasks file/);
+  });
+
   it('asks the user, in main\'s dialog, before reading a map outside the scenario\'s folder', async () => {
     const dir = folder();
     mkdirSync(join(dir, 'levels'));

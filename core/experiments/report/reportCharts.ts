@@ -17,6 +17,8 @@ export interface ChartMeasure {
 }
 
 export const CHART_MEASURES: readonly ChartMeasure[] = [
+  // LoRR problems (lifelong): against team size, the curve that peaks and falls with congestion.
+  { key: 'tasksPerStep', title: 'Throughput (LoRR: tasks finished per step)', unit: 'tasks a step, over the run\'s steps', log: false },
   { key: 'successRate', title: 'Success rate', unit: 'agents at their goals (fraction)', log: false },
   { key: 'meanPathLength', title: 'Mean path length', unit: 'moves', log: false },
   { key: 'pathRatio', title: 'Path length / lower bound', unit: 'ratio', log: false },

@@ -57,11 +57,17 @@ function estimateCell(e: Estimate): string {
  * have neither, and an empty chart says nothing).
  */
 function reportedMeasures(rows: readonly AggregateRow[]): readonly ChartMeasure[] {
+  // LoRR runs (lifelong, no goals to reach): throughput and the planning times, nothing of paths and costs.
+  const lifelong = rows.length > 0 && rows.every((row) => Number.isFinite(row.tasksPerStep.mean));
+  if (lifelong) return CHART_MEASURES.filter((m) => LIFELONG_MEASURES.includes(m.key));
   return CHART_MEASURES.filter((m) => !OPTIONAL_MEASURES.includes(m.key) || rows.some((row) => Number.isFinite(row[m.key as 'costOverBound'].mean)));
 }
 
+/** What a report on LoRR problems charts. */
+const LIFELONG_MEASURES: readonly string[] = ['tasksPerStep', 'initMs', 'maxTurnMs'];
+
 /** Measures only some experiments have: a proved lower bound, path steps among moving obstacles, a measured region. */
-const OPTIONAL_MEASURES: readonly string[] = ['costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate'];
+const OPTIONAL_MEASURES: readonly string[] = ['costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate', 'tasksPerStep'];
 
 function summaryTable(rows: readonly AggregateRow[]): string {
   const measures = reportedMeasures(rows);

@@ -12,6 +12,11 @@ export interface TurningPaths {
 }
 
 export function pathsFromRecord(starts: Int32Array, record: LifelongRecord, steps: number, width: number): TurningPaths {
+  return pathsFromActions(starts, record.actions, record.timeouts, steps, width);
+}
+
+/** The same from the actions alone (actions[t * robots + r]; a timeout step is everyone waiting), as a lifelong run's answer carries them. */
+export function pathsFromActions(starts: Int32Array, actions: Uint8Array, timeouts: Uint8Array, steps: number, width: number): TurningPaths {
   const robots = starts.length;
   const paths: number[][] = [];
   const headings: number[][] = [];
@@ -21,7 +26,7 @@ export function pathsFromRecord(starts: Int32Array, record: LifelongRecord, step
     const path = [cell];
     const facing = [heading];
     for (let t = 0; t < steps; t++) {
-      const a = record.timeouts[t] === 1 ? 0 : record.actions[t * robots + r];
+      const a = timeouts[t] === 1 ? 0 : actions[t * robots + r];
       if (a === ACTION_FORWARD) cell = heading === 0 ? cell + 1 : heading === 1 ? cell + width : heading === 2 ? cell - 1 : cell - width;
       else if (a === ACTION_CLOCKWISE) heading = (heading + 1) & 3;
       else if (a === ACTION_COUNTER) heading = (heading + 3) & 3;

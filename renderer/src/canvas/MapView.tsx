@@ -103,7 +103,7 @@ export function MapView() {
           view: v,
           width: w,
           height: h,
-          plan: outcome ? { paths: outcome.paths, analysis: outcome.analysis, mapChanges: outcome.replay?.mapChanges, obstaclePaths: outcome.obstaclePaths, crowd: outcome.crowd } : null,
+          plan: outcome ? { paths: outcome.paths, analysis: outcome.analysis, mapChanges: outcome.replay?.mapChanges, obstaclePaths: outcome.obstaclePaths, crowd: outcome.crowd, headings: outcome.lifelong?.headings } : null,
           t: replay.t,
           trails: replay.trails,
           labels: replay.labels,

@@ -2,6 +2,8 @@
  * The dynamic layer: congestion heat map, planned paths, trails, goals, units at the replay's
  * turn, selection and the gesture preview. Redrawn at most once per animation frame.
  */
+import { drawHeadingWedge } from './drawHeadings.ts';
+import { headingAngleAt } from '../replay/headingAngle.ts';
 import type { AppliedMapChange } from '../../../core/mapf/mapEvents.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { MapEvent, ScenarioAgent, ScenarioObstacle, ScenarioRegion } from '../../../core/scenario/schema.ts';
@@ -40,7 +42,8 @@ export interface DynamicScene {
   /** The current plan, or null when there is none or it is out of date. */
   /** `mapChanges`: the simulator's, when the plan came with its replay. */
   /** `crowd`: a continuous run's real positions (the engine crowd models): units are drawn there, at the track's radius. */
-  plan: { paths: readonly (readonly number[])[]; analysis: ReplayAnalysis; mapChanges?: readonly AppliedMapChange[]; obstaclePaths?: readonly (readonly number[])[]; crowd?: CrowdTrack } | null;
+  /** `headings`: a turning run's facing per unit per turn (LoRR's robots): a wedge on each disc; such runs have no goals to draw. */
+  plan: { paths: readonly (readonly number[])[]; analysis: ReplayAnalysis; mapChanges?: readonly AppliedMapChange[]; obstaclePaths?: readonly (readonly number[])[]; crowd?: CrowdTrack; headings?: readonly ArrayLike<number>[] } | null;
   t: number;
   trails: boolean;
   labels: boolean;
@@ -152,7 +155,8 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   // Goals: outlined squares.
   context.lineWidth = Math.max(1, s * 0.1);
   const inset = s * 0.18;
-  for (const agent of agents) {
+  const turning = plan?.headings !== undefined && plan.headings.length === agents.length ? plan.headings : undefined;
+  for (const agent of turning ? [] : agents) {
     // A stream's unit bound for an exit has no goal cell of its own (its exit area is outlined).
     if (agent.goal[0] < 0) continue;
     context.strokeStyle = agent.colour;
@@ -180,7 +184,8 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     context.fill();
     // A unit the plan leaves off its goal: a red dashed ring, at every turn (issue 15, failures in plain sight).
     const path = plan?.paths[i];
-    if (path && path.length > 0 && plan && path[path.length - 1] !== ABSENT && path[path.length - 1] !== agentGoalCell(agent, w)) {
+    if (turning) drawHeadingWedge(context, x, y, radius * agent.size, headingAngleAt(turning[i], t));
+    else if (path && path.length > 0 && plan && path[path.length - 1] !== ABSENT && path[path.length - 1] !== agentGoalCell(agent, w)) {
       context.save();
       context.strokeStyle = '#e5383b';
       context.lineWidth = Math.max(1.5, s * 0.1);

@@ -6,6 +6,7 @@
  * opens its replay; A and B pick two rows the B key flips between at the same turn; CSV export.
  * It sits in the side panel, or full width in the Compare view below the map (K).
  */
+import { lorrStore } from '../lorr/lorrState.ts';
 import { useEffect, useState } from 'react';
 import { SOLVERS } from '../../../core/registry/registry.ts';
 import { useSlice } from '../state/store.ts';
@@ -27,6 +28,7 @@ export function ComparePanel({ inDock = false }: { inDock?: boolean }) {
   const compareRevision = useSlice(modelStore, (s) => s.compareRevision);
   const regions = useSlice(modelStore, (s) => s.regions);
   const solving = useSlice(solveStore, (s) => s.phase === 'running');
+  const lorr = useSlice(lorrStore, (s) => s.problem !== null);
   const running = state.phase === 'running';
   const active = state.kept.find((c) => c.id === state.activeId) ?? null;
   // A comparison belongs to the scenario as compared: after an edit that changes plans it is stale.
@@ -40,6 +42,16 @@ export function ComparePanel({ inDock = false }: { inDock?: boolean }) {
   const toggle = (solver: string) => compareStore.set({ picked: state.picked.includes(solver) ? state.picked.filter((n) => n !== solver) : [...state.picked, solver] });
   const rows = state.rows;
   const regionNames = active && !running ? active.regions : rows[0]?.regions.map((r) => r.name) ?? regions.map((r) => r.name);
+  // A League of Robot Runners problem runs lifelong (its own planners, no goals to compare paths to):
+  // comparing the MAPF solvers on its units would compare nothing the problem asks.
+  if (lorr) {
+    return (
+      <section className="panel" aria-label="Compare solvers" data-testid="compare-panel-lorr">
+        <h2>Compare solvers</h2>
+        <p className="muted">A LoRR problem is open: compare its lifelong planners against team size in the Lab (preset LoRR 2024, or an experiment with a map of kind lorr).</p>
+      </section>
+    );
+  }
   if (state.docked && !inDock) {
     return (
       <section className="panel" aria-label="Compare solvers" data-testid="compare-panel-stub">

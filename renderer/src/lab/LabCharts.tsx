@@ -226,6 +226,9 @@ const MemoChart = memo(MeasureChart);
  * come. `running`: a sweep is adding records, which the charts take at most every INTERVAL_MS
  * (chartQueue.ts); otherwise new records show at once.
  */
+/** The charts of LoRR problems' runs. */
+const LIFELONG_CHARTS: readonly string[] = ['tasksPerStep', 'initMs', 'maxTurnMs'];
+
 export function LabCharts({ records, labels = [], name, running = false }: { records: readonly RunRecord[]; labels?: readonly string[]; name: string; running?: boolean }) {
   const data = useMemo(() => new LiveChartData(), []);
   const theme = useSlice(themeStore, (s) => s.effective);
@@ -236,6 +239,8 @@ export function LabCharts({ records, labels = [], name, running = false }: { rec
   const measuredRegion = records.some((r) => Number.isFinite(r.regionThroughput));
   // The proved lower bound's charts come with the first run of a solver that proves one (cbs, eecbs, lacam-star).
   const bounded = records.some((r) => Number.isFinite(r.costLowerBound));
+  // LoRR problems' runs (lifelong): their throughput against team size and planning times, nothing of paths and costs.
+  const lifelong = records.some((r) => Number.isFinite(r.tasksPerStep));
   const queue = useMemo(() => new ChartQueue((run, ms) => void window.setTimeout(run, ms)), []);
   // Rendering only hands the records over; the charts' work is the queue's, in steps of its own.
   useEffect(() => {
@@ -246,7 +251,7 @@ export function LabCharts({ records, labels = [], name, running = false }: { rec
   return (
     <div className="lab-charts" data-testid="lab-charts" data-records={records.length}>
       {records.length === 0 && <p className="lab-note" data-testid="lab-charts-empty">The lines appear as runs finish.</p>}
-      {CHART_MEASURES.filter((m) => (m.key !== 'pathStepsComputed' || amongObstacles) && ((m.key !== 'regionThroughput' && m.key !== 'regionMeanWait' && m.key !== 'regionCrossingRate') || measuredRegion) && ((m.key !== 'costLowerBound' && m.key !== 'costOverBound') || bounded)).map((m) => <MemoChart key={m.key} measure={m} data={data} queue={queue} name={name} theme={theme} />)}
+      {CHART_MEASURES.filter((m) => (lifelong ? LIFELONG_CHARTS.includes(m.key) : m.key !== 'tasksPerStep') && (m.key !== 'pathStepsComputed' || amongObstacles) && ((m.key !== 'regionThroughput' && m.key !== 'regionMeanWait' && m.key !== 'regionCrossingRate') || measuredRegion) && ((m.key !== 'costLowerBound' && m.key !== 'costOverBound') || bounded)).map((m) => <MemoChart key={m.key} measure={m} data={data} queue={queue} name={name} theme={theme} />)}
     </div>
   );
 }

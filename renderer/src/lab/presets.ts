@@ -13,6 +13,7 @@ import scale from '../../../experiments/scale.json?raw';
 import cbsFamily from '../../../experiments/cbs-family.json?raw';
 import cbsFamilyShort from '../../../experiments/cbs-family-1s.json?raw';
 import bottleneck from '../../../experiments/bottleneck.json?raw';
+import lorr2024 from '../../../experiments/lorr-2024.json?raw';
 import { defaultExperiment, experimentText } from './experimentForm.ts';
 
 export interface Preset {
@@ -33,4 +34,5 @@ export const PRESETS: readonly Preset[] = [
   { id: 'cbs-family', label: 'CBS family: ID+OD, CBS and its improvements, EECBS, 60 s a run (experiments/cbs-family.json)', fileName: 'cbs-family.json', text: cbsFamily },
   { id: 'cbs-family-1s', label: 'CBS family, 1 s a run (experiments/cbs-family-1s.json)', fileName: 'cbs-family-1s.json', text: cbsFamilyShort },
   { id: 'bottleneck', label: 'Bottleneck: the engine crowd models and the planners at a door 1 to 6 cells wide (experiments/bottleneck.json)', fileName: 'bottleneck.json', text: bottleneck },
+  { id: 'lorr-2024', label: 'LoRR 2024: flow-pibt and pibt-rotations, throughput against team size on the example problems (experiments/lorr-2024.json)', fileName: 'lorr-2024.json', text: lorr2024 },
 ];

@@ -95,7 +95,7 @@ export function ReplayBar() {
         <input type="checkbox" checked={trails} onChange={(e) => replayStore.set({ trails: e.target.checked })} /> Trails
       </label>
       <label className="check" title="N">
-        <input type="checkbox" checked={labels} onChange={(e) => replayStore.set({ labels: e.target.checked })} /> Labels
+        <input type="checkbox" checked={labels} onChange={(e) => replayStore.set({ labels: e.target.checked })} data-testid="labels-toggle" /> Labels
       </label>
       <label className="check" title={selected ? 'Keep the selected unit at the centre of the view (C)' : 'Select a unit to follow it (C)'}>
         <input type="checkbox" checked={follow} disabled={!selected && !follow} onChange={(e) => setFollow(e.target.checked)} data-testid="follow-toggle" /> Follow <kbd>C</kbd>

@@ -11,6 +11,7 @@ import { nextSort, resultsOrder, type ResultsSort } from './resultsOrder.ts';
 import { selectUnit } from './UnitList.tsx';
 import { FailuresList } from './FailuresList.tsx';
 import { StreamResults } from './StreamResults.tsx';
+import { LifelongResults } from '../lorr/LifelongResults.tsx';
 
 /** Rows of the results table; a thousand-unit run shows totals and the first rows only. */
 const MAX_ROWS = 200;
@@ -26,6 +27,7 @@ export function ResultsPanel() {
   // A plan for an edited scenario would show rows for units that moved or no longer exist.
   const stale = outcome !== null && outcome.revision !== revision;
   if (!outcome || stale || outcome.paths.length === 0) return null;
+  if (outcome.lifelong) return <LifelongResults outcome={outcome} />;
   // A stream's spawned units follow the scenario's own (they are not in the document).
   const units = outcome.streamUnits ? [...agents, ...outcome.streamUnits] : agents;
   // In a stream a unit's figure is its time in the system (appearance to exit; none while on the map), not a cost.

@@ -1,6 +1,6 @@
 /**
  * A stream's throughput over the run, under the replay's timeline: deliveries (goals reached and
- * exits) in the 10 turns up to each turn, the replay's turn marked, the value under the pointer
+ * exits) in the 10 turns up to each turn (a lifelong LoRR run's: tasks finished), the replay's turn marked, the value under the pointer
  * shown, and a click moves the replay there. Axes and pointer mapping are the queue chart's
  * (queueChartModel.ts); the series is throughputChartModel.ts's.
  */
@@ -18,8 +18,12 @@ export function ThroughputChart() {
   const t = useSlice(replayStore, (s) => s.t);
   const [hover, setHover] = useState<number | null>(null);
   const streams = outcome?.streams;
-  const series = useMemo(() => (streams ? trailingSums(streams.goalsReached) : []), [streams]);
-  if (!streams || series.length === 0) return null;
+  // A lifelong run (LoRR): tasks finished during step t land at turn t + 1.
+  const lifelong = streams ? undefined : outcome?.lifelong?.run;
+  const series = useMemo(() => (streams ? trailingSums(streams.goalsReached) : lifelong ? trailingSums([0, ...lifelong.finishedPerStep]) : []), [streams, lifelong]);
+  if ((!streams && !lifelong) || series.length === 0) return null;
+  const what = streams ? 'delivered' : 'tasks finished';
+  const overall = streams ? streams.throughput : (THROUGHPUT_WINDOW * lifelong!.tasksFinished) / Math.max(1, lifelong!.steps);
   const last = Math.max(0, outcome!.analysis.turns);
   const top = Math.max(1, ...series);
   const x = (turn: number) => xOfTurn(plot, last, turn);
@@ -40,7 +44,7 @@ export function ThroughputChart() {
         viewBox={`0 0 ${plot.width} ${plot.height}`}
         preserveAspectRatio="none"
         role="img"
-        aria-label={`Deliveries per ${THROUGHPUT_WINDOW} turns over the run, at most ${top}; click a turn to replay it`}
+        aria-label={`${streams ? 'Deliveries' : 'Tasks finished'} per ${THROUGHPUT_WINDOW} turns over the run, at most ${top}; click a turn to replay it`}
         data-testid="throughput-chart"
         data-turns={last}
         onMouseMove={(e) => setHover(turnOf(e))}
@@ -58,8 +62,8 @@ export function ThroughputChart() {
       </svg>
       <figcaption className="throughput-readout" data-testid="throughput-value">
         {hover !== null
-          ? `turn ${hover}: ${valueAt(hover)} delivered in the last ${THROUGHPUT_WINDOW} turns (click to replay it)`
-          : `Throughput: ${valueAt(now)} delivered in the ${THROUGHPUT_WINDOW} turns to turn ${now}; ${streams.throughput.toFixed(2)} per ${THROUGHPUT_WINDOW} turns over the run`}
+          ? `turn ${hover}: ${valueAt(hover)} ${what} in the last ${THROUGHPUT_WINDOW} turns (click to replay it)`
+          : `Throughput: ${valueAt(now)} ${what} in the ${THROUGHPUT_WINDOW} turns to turn ${now}; ${overall.toFixed(2)} per ${THROUGHPUT_WINDOW} turns over the run`}
       </figcaption>
     </figure>
   );

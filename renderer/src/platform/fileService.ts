@@ -7,10 +7,11 @@ export interface FileService {
   /** Lets the user save `text` (desktop: save dialog and atomic write; browser: a download). */
   saveText(suggestedName: string, text: string, filters: FileFilter[], options?: SaveOptions): Promise<SaveOutcome>;
   /**
-   * Reads a map file named relative to the current scenario file. Only the desktop app can (a
-   * browser page cannot read files beside another); undefined in the browser edition.
+   * Reads a map file named relative to the current scenario file (kind 'lorr': a League of Robot
+   * Runners problem's .map, .agents or .tasks file). Only the desktop app can (a browser page
+   * cannot read files beside another); undefined in the browser edition.
    */
-  readMapBesideScenario?: (relativePath: string) => Promise<OpenedTextFile>;
+  readMapBesideScenario?: (relativePath: string, kind?: 'map' | 'lorr') => Promise<OpenedTextFile>;
   /** The comparisons kept beside the scenario file just opened (NAME.compare.json), read and checked by main; desktop only. */
   readComparisonsBesideScenario?: () => Promise<ComparisonsBeside>;
   /** Lets the user save bytes, a replay clip (desktop: save dialog and atomic write; browser: a download). */

@@ -20,7 +20,7 @@ export const fileService: FileService = desktop
   ? {
       openText: (filters) => desktop.openTextFile(filters),
       saveText: (name, text, filters, options) => desktop.saveTextFile(name, text, filters, options),
-      readMapBesideScenario: (relativePath) => desktop.readMapBesideScenario(relativePath),
+      readMapBesideScenario: (relativePath, kind) => desktop.readMapBesideScenario(relativePath, kind),
       readComparisonsBesideScenario: () => desktop.readComparisonsBesideScenario(),
       saveBytes: (name, bytes, _mimeType, filters) => desktop.saveBinaryFile(name, bytes, filters),
     }

@@ -25,6 +25,8 @@ import { parseReplayFile } from '../../../core/replayFile/replayFile.ts';
 import { resultFromReplayFile, scenarioFromReplayFile } from './replayFileOpen.ts';
 import { solveOutcome } from './solveOutcome.ts';
 import { replayStore } from './replayState.ts';
+import { lorrStore } from '../lorr/lorrState.ts';
+import { isLorrProblemText, openLorrProblem } from '../lorr/lorrOpen.ts';
 import { takeComparisonsBeside } from '../compare/keptBeside.ts';
 
 const MAP_FILTER = [{ name: 'Moving AI map', extensions: ['map'] }];
@@ -45,6 +47,7 @@ export function afterLoad(): void {
   openedMap = null;
   editorStore.set({ selection: [] });
   solveStore.set({ outcome: null });
+  lorrStore.set({ problem: null, pending: null });
 }
 
 /** Asks before a load replaces unsaved changes (called after the new file parsed: a bad file never asks). */
@@ -78,7 +81,7 @@ function loadMapText(name: string, text: string): void {
   notify('info', `Opened ${name} (${grid.width}×${grid.height}). Add units from a scenario file, or place them with the Unit tool (U).`);
 }
 
-/** Opens a MAPF Lab scenario (.json) or a Moving AI map (.map), by extension. */
+/** Opens a MAPF Lab scenario (.json), its replay file, a League of Robot Runners problem (.json naming its map, agents and tasks) or a Moving AI map (.map). */
 export async function openScenarioFile(): Promise<void> {
   await reportErrors(async () => {
     const file = await fileService.openText([...SCENARIO_FILTER, ...MAP_FILTER]);
@@ -94,6 +97,7 @@ export async function openFileContent(file: { name: string; text: string }): Pro
 async function loadFileContent(name: string, text: string): Promise<void> {
   if (name.toLowerCase().endsWith('.map')) loadMapText(name, text);
   else if (isReplayFile(text)) await loadReplayText(name, text);
+  else if (isLorrProblemText(text)) await openLorrProblem(name, text);
   else await loadScenarioText(name, text);
 }
 

@@ -17,9 +17,13 @@ import { unreachableMessage } from './unreachable.ts';
 import { replayStore } from './replayState.ts';
 import { model } from './session.ts';
 import { solveRequestFields } from './solveRequest.ts';
+import { lorrStore } from '../lorr/lorrState.ts';
+import { solveLorrProblem } from '../lorr/lorrSolve.ts';
 
 /** Solves the scenario as it is now. `restart`: cancel a run in progress first (live mode). */
 export async function solveCurrent(options: { restart?: boolean } = {}): Promise<void> {
+  // A League of Robot Runners problem runs lifelong (lorr/lorrSolve.ts), not as the scenario's units.
+  if (lorrStore.get().problem) return solveLorrProblem();
   const running = solveStore.get();
   if (running.phase === 'running') {
     if (!options.restart || running.jobId === null) return;

@@ -14,6 +14,7 @@ export type SolvePhase = 'idle' | 'running' | 'done';
 
 import type { WireStreamMeasures } from '../../../core/scenario/streamWire.ts';
 import type { ScenarioAgent } from '../../../core/scenario/schema.ts';
+import type { WireLifelongRun } from '../../../core/protocol/lifelongWire.ts';
 
 export interface SolveOutcome {
   solver: string;
@@ -42,6 +43,11 @@ export interface SolveOutcome {
    * their cells (for the heat map and regions), which discs smaller than a cell may share.
    */
   crowd?: CrowdTrack;
+  /**
+   * A League of Robot Runners run (lifelong, turning robots): its answer (actions, tasks finished
+   * per step, measures, task records for the PlanViz export) and each robot's heading per step.
+   */
+  lifelong?: { run: WireLifelongRun; headings: number[][] };
   /** The plan revision (planSignature.ts) it was computed for: an edit that changes what the plan depends on makes it stale. */
   revision: number;
 }

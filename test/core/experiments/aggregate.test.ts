@@ -107,14 +107,14 @@ describe('aggregate', () => {
 
   it('gives every summary column, in the order summary.txt and summary.csv have always had', () => {
     // SummaryRow is derived from AggregateRow: this is what catches a measure lost or moved on the way.
-    const measures = ['successRate', 'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'sumOfCosts', 'makespan', 'initMs', 'maxTurnMs', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate'];
+    const measures = ['successRate', 'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'sumOfCosts', 'makespan', 'initMs', 'maxTurnMs', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate', 'tasksPerStep'];
     const a10 = summarize(records)[1];
     expect(Object.keys(a10)).toEqual(['label', 'agents', 'runs', 'failures', 'unsolved', ...measures, 'worstTurnMs', 'costModel']);
     expect(a10).toEqual({
       label: 'A', agents: 10, runs: 4, failures: 1, unsolved: 2, successRate: 16 / 30, meanPathLength: 12, meanLowerBound: NaN, pathRatio: 1.1,
-      cyclesPerAgent: 1, sumOfCosts: 100, makespan: 12, initMs: 3, maxTurnMs: 4, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, worstTurnMs: 6, costModel: 'away',
+      cyclesPerAgent: 1, sumOfCosts: 100, makespan: 12, initMs: 3, maxTurnMs: 4, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, tasksPerStep: NaN, worstTurnMs: 6, costModel: 'away',
     });
-    expect(formatSummary([a10]).split('\n')[0].split(/\s+/)).toEqual(['solver', 'agents', 'runs', 'errors', 'unsolved', 'success', 'path', 'bound', 'path/bound', 'cycles/agent', 'SoC', 'makespan', 'init', 'ms', 'max', 'turn', 'ms', 'SoC', 'bound', 'SoC/bound', 'path', 'steps', 'region', 'entries', '/10', 'region', 'wait', 'region', 'crossed', '/10', 'worst', 'turn', 'ms', 'SoC', 'model']);
+    expect(formatSummary([a10]).split('\n')[0].split(/\s+/)).toEqual(['solver', 'agents', 'runs', 'errors', 'unsolved', 'success', 'path', 'bound', 'path/bound', 'cycles/agent', 'SoC', 'makespan', 'init', 'ms', 'max', 'turn', 'ms', 'SoC', 'bound', 'SoC/bound', 'path', 'steps', 'region', 'entries', '/10', 'region', 'wait', 'region', 'crossed', '/10', 'tasks/step', 'worst', 'turn', 'ms', 'SoC', 'model']);
     const head = summaryCsv(aggregate(records)).split('\n')[0].split(',');
     expect(head).toEqual(['label', 'agents', 'runs', 'failures', 'unsolved', ...measures.flatMap((m) => [m, `${m}_low`, `${m}_high`]), 'worstTurnMs', 'costModel']);
   });

@@ -209,12 +209,12 @@ describe('the files a run names', () => {
 
   it('names a Moving AI map by path and its scenario, in that order', () => {
     const runs = planRuns(parseExperiment({ ...base, maps: [{ kind: 'movingai', map: '../maps/a.map', scen: ['s/a.scen'] }], placement: 'scenario' }));
-    expect(runs.map(runFiles)).toEqual([['../maps/a.map', 's/a.scen']]);
+    expect(runs.map((run) => runFiles(run))).toEqual([['../maps/a.map', 's/a.scen']]);
   });
 
   it('names only the map when the agents are placed at random', () => {
     const runs = planRuns(parseExperiment({ ...base, maps: [{ kind: 'movingai', map: 'a.map' }], placement: 'random', repeats: 2 }));
-    expect(runs.map(runFiles)).toEqual([['a.map'], ['a.map']]);
+    expect(runs.map((run) => runFiles(run))).toEqual([['a.map'], ['a.map']]);
   });
 
   it('names nothing for random and inline maps, whatever the placement', () => {
@@ -227,6 +227,6 @@ describe('the files a run names', () => {
       placement: 'auto',
     }));
     expect(runs.length).toBeGreaterThan(1);
-    expect(runs.map(runFiles).flat()).toEqual([]);
+    expect(runs.map((run) => runFiles(run)).flat()).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ function record(id: number, label: string, agents: number, extra: Partial<RunRec
     id, key: `${id}:m#0/${agents}:${label}`, map: 'm', instance: id % 3, agents, solver: label, label, seed: id, status: 'solved', message: '',
     successes, arrived: successes, successRate: successes / agents, meanPathLength: successes === 0 ? NaN : 5 + (id % 4), meanLowerBound: 4, pathRatio: 1 + (id % 5) / 10,
     cyclesPerAgent: id % 2, waitsPerAgent: 0, collisions: 0, replans: id % 3, initMs: 1 + (id % 7) * 0.3, maxTurnMs: 0.5 + (id % 3), meanTurnMs: 0.1,
-    turns: 10, expanded: 100, reservationsMax: 10, costModel: 'rest', sumOfCosts: 20 + id, makespan: 6, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, elapsedMs: 2, ...extra,
+    turns: 10, expanded: 100, reservationsMax: 10, costModel: 'rest', sumOfCosts: 20 + id, makespan: 6, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, tasksFinished: NaN, tasksPerStep: NaN, elapsedMs: 2, ...extra,
   };
 }
 

@@ -8,7 +8,7 @@ function record(id: number, label: string, agents: number, successRate: number, 
   return {
     id, key: `${id}:k:${label}`, map: 'm', instance: id, agents, solver: label, label, seed: id, status, message: '',
     successes: Math.round(successRate * agents), arrived: Math.round(successRate * agents), successRate, meanPathLength: 5, meanLowerBound: 4, pathRatio: 1.25, cyclesPerAgent: 0, waitsPerAgent: 0,
-    collisions: 0, replans: 0, initMs, maxTurnMs: 0.5, meanTurnMs: 0.1, turns: 10, expanded: 100, reservationsMax: 10, costModel: 'rest', sumOfCosts: 20, makespan: 6, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, elapsedMs: 2,
+    collisions: 0, replans: 0, initMs, maxTurnMs: 0.5, meanTurnMs: 0.1, turns: 10, expanded: 100, reservationsMax: 10, costModel: 'rest', sumOfCosts: 20, makespan: 6, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, tasksFinished: NaN, tasksPerStep: NaN, elapsedMs: 2,
   };
 }
 

@@ -1,0 +1,41 @@
+/**
+ * The browser edition's question for the files a League of Robot Runners problem names: the page
+ * reads no file by path, so the map, agents and tasks files are listed (each ticked once chosen)
+ * and chosen together or one by one; the problem opens when none is missing.
+ */
+import { useSlice } from '../state/store.ts';
+import { cancelLorrFiles, supplyLorrFiles } from './lorrOpen.ts';
+import { lorrStore } from './lorrState.ts';
+
+export function LorrFilesPrompt() {
+  const pending = useSlice(lorrStore, (s) => s.pending);
+  if (!pending) return null;
+  const choose = async (list: FileList | null) => {
+    if (!list) return;
+    const files = await Promise.all(Array.from(list, async (file) => ({ name: file.name, text: await file.text() })));
+    supplyLorrFiles(files);
+  };
+  return (
+    <section className="panel lorr-files" role="alert" aria-label="Files the LoRR problem names" data-testid="lorr-files">
+      <h2>Files for {pending.name}</h2>
+      <p>The browser edition reads no files by path. Choose the files the problem names (its folder's map, agents and tasks files; several at once is fine):</p>
+      <ul>
+        {pending.needed.map((path) => (
+          <li key={path} data-testid="lorr-file" data-chosen={pending.got[path] !== undefined}>
+            {pending.got[path] !== undefined ? '✓ ' : '• '}
+            <code>{path}</code>
+          </li>
+        ))}
+      </ul>
+      <div className="buttons">
+        <label className="button-like">
+          Choose files…
+          <input type="file" multiple accept=".map,.agents,.tasks" onChange={(e) => void choose(e.currentTarget.files)} data-testid="lorr-files-input" style={{ display: 'none' }} />
+        </label>
+        <button type="button" onClick={cancelLorrFiles} data-testid="lorr-files-cancel">
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

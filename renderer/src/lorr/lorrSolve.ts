@@ -1,0 +1,39 @@
+/**
+ * Solve with a League of Robot Runners problem open: the problem (its JSON and files' texts) goes
+ * to the solver process with the chosen lifelong planner, steps and per-step limit; progress says
+ * the step and the tasks finished, Cancel ends the run as any solve's; the answer becomes the
+ * plan on screen with each robot's headings and the run's throughput.
+ */
+import { encodeInstance } from '../../../core/protocol/wire.ts';
+import { solverService } from '../platform/index.ts';
+import { replayStore } from '../state/replayState.ts';
+import { model } from '../state/session.ts';
+import { notify, solveStore } from '../state/solveState.ts';
+import { lifelongOutcome } from './lorrOutcome.ts';
+import { lorrStore } from './lorrState.ts';
+
+export async function solveLorrProblem(): Promise<void> {
+  const { problem, planner, steps, stepLimitMs } = lorrStore.get();
+  if (!problem) return;
+  if (solveStore.get().phase === 'running') return;
+  solveStore.set({ refused: null });
+  const revision = model.planRevision;
+  const { instance } = model.instance();
+  const job = solverService.solve(
+    {
+      solver: planner,
+      instance: encodeInstance(instance),
+      seed: model.document.solver.seed,
+      lifelong: { file: problem.name, problem: problem.text, files: problem.files, steps, stepLimitMs },
+    },
+    (progress) => solveStore.set({ progress: progress.message }),
+  );
+  solveStore.set({ phase: 'running', jobId: job.id, progress: `Starting ${planner} on ${problem.name}…` });
+  const result = await job.result;
+  if (solveStore.get().jobId !== job.id) return;
+  const outcome = lifelongOutcome(instance.grid, result, revision);
+  model.dispatch({ type: 'receiveSolution', solution: { solver: result.solver, status: outcome.status, paths: outcome.paths, message: outcome.message, stats: result.stats } });
+  replayStore.set({ t: 0, playing: false });
+  solveStore.set({ phase: 'done', jobId: null, progress: '', outcome });
+  if (outcome.status === 'failed') notify('error', `${problem.name}: ${outcome.message ?? 'the run failed'}`);
+}
