@@ -117,7 +117,8 @@ export function capacityLabel(entry: CapacitySolver): string {
   if (entry.label) return entry.label;
   const names: Record<string, string> = { lra: 'LRA*', ca: 'CA*', hca: 'HCA*', whca: 'WHCA*', pibt: 'PIBT', rhcr: 'RHCR' };
   const name = names[entry.solver] ?? entry.solver;
-  return entry.solver === 'whca' ? `${name}(${String(entry.params?.window ?? 16)})` : name;
+  const window = entry.params?.window ?? (entry.solver === 'whca' ? 16 : undefined);
+  return window === undefined ? name : `${name}(${String(window)})`;
 }
 
 /** The streams of one run: the swept spawners at `rate`, evenly spaced, with no count limit. */

@@ -17,6 +17,9 @@ import { Random } from '../util/random.ts';
  */
 export const DEFAULT_ADMIT_SHARE = 0.5;
 
+/** Turns a stream runs when neither the request nor the scenario gives a limit: the same in the app, the CLI and the solver process. */
+export const DEFAULT_STREAM_TURNS = 1000;
+
 /** Where a unit goes: a cell, any cell of an area (drawn by the seed), or an exit (its nearest cell; the unit then leaves). */
 export type StreamTarget =
   | { kind: 'cell'; cell: number }
