@@ -177,12 +177,7 @@ export function sweepCapacity(instance: MapfInstance, streams: Streams, options:
         cancelled = true;
         break;
       }
-      const run = measureRun(runStreams, options.spawners, result.streams!, result.run.turns, options.turns);
-      const row: CapacityRun = {
-        solver: entry.solver, label: capacityLabel(entry), rate, offered: rate * options.spawners.length,
-        status: result.status, valid: result.validation?.valid ?? true, ...run, ms: clock() - started,
-      };
-      row.bounded = row.bounded && row.valid && result.run.turns >= options.turns;
+      const row = capacityRun(entry, rate, options, runStreams, result.streams!, result.run.turns, result.status, result.validation?.valid ?? true, clock() - started);
       runs.push(row);
       options.onRun?.(runs.length, total, row);
     }
@@ -191,9 +186,21 @@ export function sweepCapacity(instance: MapfInstance, streams: Streams, options:
   return { spawners: options.spawners, turns: options.turns, runs, solvers: summarize(options.solvers, runs), cancelled };
 }
 
+/**
+ * One run's row from its stream measures, as a sweep in core makes it and as the app makes it
+ * from a solver process's answer (the same figures).
+ */
+export function capacityRun(entry: CapacitySolver, rate: number, options: Pick<CapacityOptions, 'spawners' | 'turns'>, runStreams: Streams, measures: StreamFigures, ran: number, status: string, valid: boolean, ms: number): CapacityRun {
+  const figures = measureRun(runStreams, options.spawners, measures, ran, options.turns);
+  return {
+    solver: entry.solver, label: capacityLabel(entry), rate, offered: rate * options.spawners.length, status, valid, ...figures,
+    bounded: figures.bounded && valid && ran >= options.turns, ms,
+  };
+}
+
 type RunFigures = Pick<CapacityRun, 'delivered' | 'timeInSystem' | 'timeOnMap' | 'backlogEnd' | 'backlogGrowth' | 'inSystemGrowth' | 'bounded'>;
 
-interface StreamFigures {
+export interface StreamFigures {
   spawnerOf?: readonly number[];
   appearTurn: readonly number[];
   leaveTurn: readonly number[];
