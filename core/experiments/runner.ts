@@ -14,6 +14,7 @@ import type { MapfInstance } from '../mapf/instance.ts';
 import { randomPatrols } from '../mapgen/patrols.ts';
 import { runSolverAmongObstacles } from '../simulation/amongObstacles.ts';
 import { type Clock, WALL_CLOCK } from '../util/clock.ts';
+import { NO_STREAM, STREAM_COLUMNS, simulateStreamRun } from './streamRun.ts';
 
 /**
  * One run's outcome, flat so that it is a JSONL line and a CSV row as it is. Path figures are NaN
@@ -74,13 +75,26 @@ export interface RunRecord {
   /** Crossings of the region per 10 turns (units that left it by another side than they came in, regionCrossings.ts) and their most in any 10 turns; NaN without one. */
   regionCrossingRate: number;
   regionPeakCrossings: number;
+  /**
+   * A run on a stream (streamRun.ts): goals reached and exits per 10 turns over the run, time in
+   * system (appearance to exit) mean/p95/max, units that appeared and left, the spawners' backlog
+   * at the end, as `mapf-lab solve --scenario` prints them; NaN without a stream.
+   */
+  streamThroughput: number;
+  streamExitThroughput: number;
+  streamTimeMean: number;
+  streamTimeP95: number;
+  streamTimeMax: number;
+  streamAppeared: number;
+  streamLeft: number;
+  streamBacklogEnd: number;
   elapsedMs: number;
 }
 
 export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
   'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'arrived', 'successRate',
   'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
-  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionUnits', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate', 'regionPeakCrossings', 'elapsedMs',
+  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionUnits', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate', 'regionPeakCrossings', ...STREAM_COLUMNS, 'elapsedMs',
 ];
 
 type RegionFigures = Pick<RunRecord, 'regionUnits' | 'regionThroughput' | 'regionMeanWait' | 'regionCrossingRate' | 'regionPeakCrossings'>;
@@ -144,7 +158,7 @@ export function failureRecord(run: RunSpec, message: string, elapsedMs: number):
     successes: 0, arrived: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: NaN, waitsPerAgent: NaN,
     collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
     costModel: countedBy(run, run.params),
-    sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, ...NO_REGION, elapsedMs,
+    sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, ...NO_REGION, ...NO_STREAM, elapsedMs,
   };
 }
 
@@ -162,6 +176,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
     const entry = (context.lookup ?? findSolver)(run.solver);
     if (!entry) throw new RangeError(`unknown solver '${run.solver}'`);
     const { instance, lowerBounds } = context.builder.build(run);
+    if (run.streams) return runStream(run, instance, started, clock, context);
     if (run.obstacles) return runAmongPatrols(run, instance, lowerBounds, started, clock, context);
     const params = paramsWithCostModel(entry, run.params, run.costModel);
     const measured = measureSolver(entry, instance, {
@@ -210,6 +225,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       costOverBound,
       pathStepsComputed: NaN,
       ...regionFigures(run, instance, sim.paths),
+      ...NO_STREAM,
       elapsedMs: clock() - started,
     };
   } catch (error) {
@@ -253,7 +269,31 @@ function runAmongPatrols(run: RunSpec, instance: MapfInstance, lowerBounds: Floa
     initMs: simulation?.run.initMs ?? 0, maxTurnMs: simulation?.run.maxTurnMs ?? NaN, meanTurnMs: simulation?.run.meanTurnMs ?? elapsedMs / Math.max(1, result.turns), turns: result.turns,
     expanded: result.expanded, reservationsMax: simulation?.run.reservationsMax ?? 0, costModel: run.costModel,
     sumOfCosts: costs.sumOfCosts ?? NaN, makespan: costs.makespan ?? NaN, costLowerBound: NaN, costOverBound: NaN,
-    pathStepsComputed: units.reduce((a, u) => a + u.pathStepsComputed, 0), ...regionFigures(run, instance, paths), elapsedMs,
+    pathStepsComputed: units.reduce((a, u) => a + u.pathStepsComputed, 0), ...regionFigures(run, instance, paths), ...NO_STREAM, elapsedMs,
+  };
+}
+
+/**
+ * A run on a stream (streamRun.ts): the stream's measures in its stream columns; successes and
+ * arrived count the units that left by an exit; a stream has no sum of costs. Its region figures
+ * are measured over every unit that appeared.
+ */
+function runStream(run: RunSpec, instance: MapfInstance, started: number, clock: Clock, context: RunContext): RunRecord {
+  const { result, columns } = simulateStreamRun(run, instance, clock, context.shouldStop);
+  const r = result.run;
+  const valid = result.validation?.valid ?? true;
+  const units = result.units ?? instance.agents;
+  const everyone = { ...instance, agents: units.slice() };
+  return {
+    id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed,
+    status: valid ? result.status : 'failed',
+    message: [result.message, valid ? '' : `plan INVALID: ${result.validation!.violations[0].message}`].filter((m) => m).join('; '),
+    successes: columns.streamLeft, arrived: columns.streamLeft, successRate: columns.streamAppeared > 0 ? columns.streamLeft / columns.streamAppeared : NaN,
+    meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: NaN, waitsPerAgent: NaN,
+    collisions: result.collisions.length, replans: r.replans, initMs: r.initMs, maxTurnMs: r.maxTurnMs, meanTurnMs: r.meanTurnMs, turns: r.turns,
+    expanded: r.expanded, reservationsMax: r.reservationsMax, costModel: run.costModel,
+    sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN,
+    ...regionFigures(run, everyone, result.paths), ...columns, elapsedMs: clock() - started,
   };
 }
 
