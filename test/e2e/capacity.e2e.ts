@@ -114,5 +114,12 @@ describe('browser edition: capacity of a chokepoint', () => {
     expect(await page.getByTestId('capacity-sentence').textContent()).toBe(sentence);
     expect(await region.textContent()).toBe(`${sentence!.charAt(0).toUpperCase()}${sentence!.slice(1)}.`);
     expect(await page.getByTestId('capacity-run').isEnabled()).toBe(true);
+
+    // An edit of the stream makes the sweep stale, and both panels say so.
+    expect(await page.getByTestId('capacity-stale').count()).toBe(0);
+    await page.getByTestId('spawner-every-0').fill('3');
+    await page.getByTestId('spawner-every-0').press('Enter');
+    await expect.poll(() => page.getByTestId('capacity-stale').count()).toBe(1);
+    expect(await region.textContent()).toMatch(/\(Measured before the scenario's last change\.\)$/);
   });
 });

@@ -17,6 +17,7 @@ const SHORT: Record<string, string> = { lra: 'LRA*', ca: 'CA*', hca: 'HCA*', whc
 export function CapacityPanel() {
   const spawners = useSlice(modelStore, (s) => s.spawners);
   const state = useSlice(capacityStore, (s) => s);
+  const current = useSlice(modelStore, (s) => s.compareRevision);
   if (spawners.length === 0) return null;
   const { settings, result } = state;
   const set = (change: Partial<CapacitySettings>) => capacityStore.set({ settings: { ...settings, ...change } });
@@ -63,6 +64,7 @@ export function CapacityPanel() {
       </div>
       {(state.progress || state.error) && <p className={state.error ? 'error' : 'muted'} data-testid="capacity-progress">{state.error ?? state.progress}</p>}
       {state.sentence && <p className="capacity-sentence" data-testid="capacity-sentence">{state.sentence}</p>}
+      {state.sentence && current !== state.revision && <p className="muted" data-testid="capacity-stale">Measured on the scenario before its last change: run the sweep again.</p>}
       {result && result.runs.length > 0 && (
         <>
           <table className="results" data-testid="capacity-summary">

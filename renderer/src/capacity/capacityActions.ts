@@ -39,7 +39,7 @@ export async function runCapacity(): Promise<void> {
     return notify('error', message);
   }
   const total = solvers.length * rates.length;
-  const revision = model.planRevision;
+  const revision = model.compareRevision;
   // A cancelled sweep leaves the last full one shown (its charts and sentence).
   const previous = { result: state.result, sentence: state.sentence, revision: state.revision };
   const runs: CapacityRun[] = [];

@@ -32,7 +32,7 @@ export interface CapacityState {
   result: CapacityResult | null;
   /** The sentence of the last result: "the bridge carries at most …". */
   sentence: string;
-  /** The plan revision the result was measured on (a changed scenario makes it stale). */
+  /** The compare revision (what plans depend on, the solver left out) the result was measured on: a changed scenario makes it stale. */
   revision: number;
   error: string | null;
 }
