@@ -6,7 +6,8 @@ import { experimentCommand } from './experiment.ts';
 import { mergeCommand } from './merge.ts';
 import { reportCommand } from './report.ts';
 import { solveCommand } from './solve.ts';
+import { capacityCommand } from './capacity.ts';
 import { slurmCommand } from './slurm.ts';
 import { kubernetesCommand } from './kubernetes.ts';
 
-export const COMMANDS: readonly Command[] = [exampleCommand, solveCommand, experimentCommand, slurmCommand, kubernetesCommand, mergeCommand, reportCommand, pathCommand];
+export const COMMANDS: readonly Command[] = [exampleCommand, solveCommand, capacityCommand, experimentCommand, slurmCommand, kubernetesCommand, mergeCommand, reportCommand, pathCommand];

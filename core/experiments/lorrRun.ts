@@ -13,6 +13,7 @@ import type { Clock } from '../util/clock.ts';
 import type { InstanceBuilder } from './instances.ts';
 import type { RunSpec } from './runPlan.ts';
 import type { RunRecord } from './runner.ts';
+import { NO_STREAM } from './streamRun.ts';
 
 /** Problems already read, per builder (one per process), by path. */
 const problems = new WeakMap<InstanceBuilder, Map<string, LorrProblem>>();
@@ -69,7 +70,7 @@ export function executeLorrRun(run: RunSpec, builder: InstanceBuilder, clock: Cl
     expanded: m.plannerStats.expanded ?? 0, reservationsMax: 0, costModel: run.costModel,
     sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN,
     regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN,
-    tasksFinished: m.tasksFinished, tasksPerStep: m.tasksPerStep,
+    tasksFinished: m.tasksFinished, tasksPerStep: m.tasksPerStep, ...NO_STREAM,
     elapsedMs: clock() - started,
   };
 }

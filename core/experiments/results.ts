@@ -6,6 +6,7 @@ import type { CostModel } from '../mapf/plan.ts';
 import type { RunSpec } from './runPlan.ts';
 import { RECORD_COLUMNS, type RunRecord, isFailure } from './runner.ts';
 import { runRecordSchema } from './runSchemas.ts';
+import { STREAM_COLUMNS } from './streamRun.ts';
 
 /** One line of results.jsonl. NaN figures become null (JSON has no NaN); readResults turns them back. */
 export function recordLine(record: RunRecord): string {
@@ -65,6 +66,8 @@ export function readResults(text: string, costModel: CostModel = 'away'): ReadRe
       for (const c of ['regionCrossingRate', 'regionPeakCrossings']) if (!(c in raw)) raw[c] = NaN;
       // Lines from before LoRR problems' throughput.
       for (const c of ['tasksFinished', 'tasksPerStep']) if (!(c in raw)) raw[c] = NaN;
+      // Lines from before stream runs.
+      for (const c of STREAM_COLUMNS) if (!(c in raw)) raw[c] = NaN;
     }
     const parsed = runRecordSchema.safeParse(json);
     if (parsed.success) {

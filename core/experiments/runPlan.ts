@@ -4,6 +4,7 @@
  * each instance once) and every solver sees exactly the same instances. A RunSpec is plain data,
  * so a worker pool can ship it to another thread and run it there.
  */
+import type { RunStreams } from './streamRun.ts';
 import type { Experiment, MapSpec } from './schema.ts';
 import { Random } from '../util/random.ts';
 import { checkRunCount } from './runCount.ts';
@@ -56,6 +57,8 @@ export interface RunSpec {
   obstacles?: { count: number; routeLength: number; speed: number; seed: number };
   /** The experiment's measured region, if it names one. */
   region?: { name: string; from: readonly [number, number]; to: readonly [number, number] };
+  /** The experiment's stream (spawners and exits in the scenario file's form), if it has one. */
+  streams?: RunStreams;
 }
 
 /** A 32-bit mix of integers (splitmix-style), for seeds derived from a run's place in the sweep. */
@@ -172,6 +175,7 @@ export function planRuns(experiment: Experiment): RunSpec[] {
                 ? { obstacles: { ...experiment.obstacles, seed: mixSeed(experiment.seed, mapIndex, index, count, sub, 0x0b57) } }
                 : {}),
               ...(experiment.region ? { region: experiment.region } : {}),
+              ...(experiment.streams ? { streams: experiment.streams } : {}),
             });
           });
         });

@@ -8,6 +8,7 @@ import type { RunSpec } from './runPlan.ts';
 import type { RunRecord } from './runner.ts';
 import { RECORD_COLUMNS } from './runner.ts';
 import { SolverParamsSchema } from '../scenario/schema.ts';
+import { ExitSchema, SpawnerSchema } from '../scenario/streamSchema.ts';
 import { CLOCK_KINDS } from '../util/clock.ts';
 
 const int = z.number().int();
@@ -34,7 +35,7 @@ export const runSpecSchema = z.object({
   map: mapRefSchema,
   mapName: z.string(),
   instance: int.nonnegative(),
-  agents: int.positive(),
+  agents: int.nonnegative(),
   placement: placementRefSchema,
   connectivity: z.union([z.literal(4), z.literal(8)]),
   corners: z.enum(['no-cut', 'cut']),
@@ -49,6 +50,8 @@ export const runSpecSchema = z.object({
   obstacles: z.object({ count: int.nonnegative(), routeLength: int.positive(), speed: int.positive(), seed: int }).optional(),
   // The experiment's measured region: without it here a run sent to a solver process lost it and recorded no region figures.
   region: z.object({ name: z.string().min(1).max(80), from: z.tuple([int.nonnegative(), int.nonnegative()]), to: z.tuple([int.nonnegative(), int.nonnegative()]) }).optional(),
+  // The experiment's stream, in the scenario file's form (checked again on receipt, as the file's).
+  streams: z.object({ spawners: z.array(SpawnerSchema), exits: z.array(ExitSchema) }).optional(),
 });
 
 const TEXT_COLUMNS: Partial<Record<keyof RunRecord, z.ZodType>> = {

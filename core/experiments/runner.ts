@@ -15,6 +15,7 @@ import { randomPatrols } from '../mapgen/patrols.ts';
 import { runSolverAmongObstacles } from '../simulation/amongObstacles.ts';
 import { type Clock, WALL_CLOCK } from '../util/clock.ts';
 import { executeLorrRun } from './lorrRun.ts';
+import { NO_STREAM, STREAM_COLUMNS, simulateStreamRun } from './streamRun.ts';
 
 /**
  * One run's outcome, flat so that it is a JSONL line and a CSV row as it is. Path figures are NaN
@@ -78,13 +79,26 @@ export interface RunRecord {
   /** A LoRR problem's run (lifelong): tasks finished over the run and per step (its throughput, the League's score over the steps); NaN otherwise. */
   tasksFinished: number;
   tasksPerStep: number;
+  /**
+   * A run on a stream (streamRun.ts): goals reached and exits per 10 turns over the run, time in
+   * system (appearance to exit) mean/p95/max, units that appeared and left, the spawners' backlog
+   * at the end, as `mapf-lab solve --scenario` prints them; NaN without a stream.
+   */
+  streamThroughput: number;
+  streamExitThroughput: number;
+  streamTimeMean: number;
+  streamTimeP95: number;
+  streamTimeMax: number;
+  streamAppeared: number;
+  streamLeft: number;
+  streamBacklogEnd: number;
   elapsedMs: number;
 }
 
 export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
   'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'arrived', 'successRate',
   'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
-  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionUnits', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate', 'regionPeakCrossings', 'tasksFinished', 'tasksPerStep', 'elapsedMs',
+  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionUnits', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate', 'regionPeakCrossings', 'tasksFinished', 'tasksPerStep', ...STREAM_COLUMNS, 'elapsedMs',
 ];
 
 /** What a run that is not a LoRR problem's has in the lifelong columns. */
@@ -151,7 +165,7 @@ export function failureRecord(run: RunSpec, message: string, elapsedMs: number):
     successes: 0, arrived: 0, successRate: 0, meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: NaN, waitsPerAgent: NaN,
     collisions: 0, replans: 0, initMs: 0, maxTurnMs: 0, meanTurnMs: 0, turns: 0, expanded: 0, reservationsMax: 0,
     costModel: countedBy(run, run.params),
-    sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, ...NO_REGION, ...NO_TASKS, elapsedMs,
+    sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, ...NO_REGION, ...NO_TASKS, ...NO_STREAM, elapsedMs,
   };
 }
 
@@ -170,6 +184,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
     const entry = (context.lookup ?? findSolver)(run.solver);
     if (!entry) throw new RangeError(`unknown solver '${run.solver}'`);
     const { instance, lowerBounds } = context.builder.build(run);
+    if (run.streams) return runStream(run, instance, started, clock, context);
     if (run.obstacles) return runAmongPatrols(run, instance, lowerBounds, started, clock, context);
     const params = paramsWithCostModel(entry, run.params, run.costModel);
     const measured = measureSolver(entry, instance, {
@@ -218,7 +233,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
       costOverBound,
       pathStepsComputed: NaN,
       ...regionFigures(run, instance, sim.paths),
-      ...NO_TASKS,
+      ...NO_TASKS, ...NO_STREAM,
       elapsedMs: clock() - started,
     };
   } catch (error) {
@@ -262,7 +277,31 @@ function runAmongPatrols(run: RunSpec, instance: MapfInstance, lowerBounds: Floa
     initMs: simulation?.run.initMs ?? 0, maxTurnMs: simulation?.run.maxTurnMs ?? NaN, meanTurnMs: simulation?.run.meanTurnMs ?? elapsedMs / Math.max(1, result.turns), turns: result.turns,
     expanded: result.expanded, reservationsMax: simulation?.run.reservationsMax ?? 0, costModel: run.costModel,
     sumOfCosts: costs.sumOfCosts ?? NaN, makespan: costs.makespan ?? NaN, costLowerBound: NaN, costOverBound: NaN,
-    pathStepsComputed: units.reduce((a, u) => a + u.pathStepsComputed, 0), ...regionFigures(run, instance, paths), ...NO_TASKS, elapsedMs,
+    pathStepsComputed: units.reduce((a, u) => a + u.pathStepsComputed, 0), ...regionFigures(run, instance, paths), ...NO_TASKS, ...NO_STREAM, elapsedMs,
+  };
+}
+
+/**
+ * A run on a stream (streamRun.ts): the stream's measures in its stream columns; successes and
+ * arrived count the units that left by an exit; a stream has no sum of costs. Its region figures
+ * are measured over every unit that appeared.
+ */
+function runStream(run: RunSpec, instance: MapfInstance, started: number, clock: Clock, context: RunContext): RunRecord {
+  const { result, columns } = simulateStreamRun(run, instance, clock, context.shouldStop);
+  const r = result.run;
+  const valid = result.validation?.valid ?? true;
+  const units = result.units ?? instance.agents;
+  const everyone = { ...instance, agents: units.slice() };
+  return {
+    id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed,
+    status: valid ? result.status : 'failed',
+    message: [result.message, valid ? '' : `plan INVALID: ${result.validation!.violations[0].message}`].filter((m) => m).join('; '),
+    successes: columns.streamLeft, arrived: columns.streamLeft, successRate: columns.streamAppeared > 0 ? columns.streamLeft / columns.streamAppeared : NaN,
+    meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: NaN, waitsPerAgent: NaN,
+    collisions: result.collisions.length, replans: r.replans, initMs: r.initMs, maxTurnMs: r.maxTurnMs, meanTurnMs: r.meanTurnMs, turns: r.turns,
+    expanded: r.expanded, reservationsMax: r.reservationsMax, costModel: run.costModel,
+    sumOfCosts: NaN, makespan: NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN,
+    ...regionFigures(run, everyone, result.paths), ...NO_TASKS, ...columns, elapsedMs: clock() - started,
   };
 }
 

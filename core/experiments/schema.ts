@@ -16,13 +16,14 @@ import { ExperimentError } from './experimentError.ts';
 import { runCountProblem } from './runCount.ts';
 import { CLOCK_KINDS } from '../util/clock.ts';
 import { LIFELONG_PLANNERS } from '../solvers/lifelong/index.ts';
+import { ExitSchema, SpawnerSchema } from '../scenario/streamSchema.ts';
 
 export const EXPERIMENT_FORMAT = 'mapf-lab/experiment';
 export const EXPERIMENT_VERSION = 1;
 
 const whole = (min: number) => z.number().int().min(min);
 /** An agent count: at most the lab's unit limit, named when refused. */
-const unitCount = whole(1).max(MAX_UNITS, `at most ${formatCount(MAX_UNITS)} units per scenario (the lab's unit limit)`);
+const unitCount = whole(0).max(MAX_UNITS, `at most ${formatCount(MAX_UNITS)} units per scenario (the lab's unit limit)`);
 
 /** Random obstacle maps, one per seed (seed 001: 32x32, density 0.2, fill). */
 const RandomMapSchema = z.object({
@@ -142,6 +143,17 @@ export const ExperimentSchema = z.object({
     from: z.tuple([whole(0), whole(0)]),
     to: z.tuple([whole(0), whole(0)]),
   }).strict().optional(),
+  /**
+   * A stream (units that keep coming): spawners and exits in the scenario file's form (version
+   * 4), the same cells on every map. Runs with a turn controller (pibt, whca, rhcr, …) as
+   * `mapf-lab solve --scenario` runs a stream, for `turnLimit` turns (default 1,000), and records
+   * the stream columns (throughput, time in system, backlog). Agent counts may then be 0: units
+   * placed besides the spawned ones.
+   */
+  streams: z.object({
+    spawners: z.array(SpawnerSchema).min(1),
+    exits: z.array(ExitSchema).default([]),
+  }).strict().optional(),
 }).strict();
 
 export type Experiment = z.infer<typeof ExperimentSchema>;
@@ -215,6 +227,17 @@ export function parseExperiment(json: unknown, solverNames?: readonly string[]):
       problems.push(`maps[${i}]: ${mapCellsProblem(size[0], size[1])}`);
     }
   });
+  const counts = Array.isArray(experiment.agents) ? experiment.agents : [experiment.agents.min];
+  if (!experiment.streams && counts.some((k) => k === 0)) problems.push('agents: 0 units is a stream experiment\'s count (units besides the spawned ones); without streams give at least 1');
+  if (experiment.streams) {
+    const exits = new Set(experiment.streams.exits.map((e) => e.name));
+    experiment.streams.spawners.forEach((s, i) => {
+      const targets = [s.goal, ...(s.errands?.goals ?? [])];
+      for (const t of targets) if (t.exit !== undefined && !exits.has(t.exit)) problems.push(`streams.spawners[${i}]: spawner '${s.name}' goes to exit '${t.exit}', which the experiment's streams do not have (exits: ${[...exits].map((e) => `'${e}'`).join(', ') || 'none'})`);
+      for (const t of targets) if (t.region !== undefined && t.region !== experiment.region?.name) problems.push(`streams.spawners[${i}]: spawner '${s.name}' goes to region '${t.region}'; the experiment's region is ${experiment.region ? `'${experiment.region.name}'` : 'not given'}`);
+      if (s.errands?.tasks !== undefined) problems.push(`streams.spawners[${i}].errands.tasks: task lists are not part of an experiment's streams; give the goals`);
+    });
+  }
   // Counted, not planned: a definition of 1e9 runs is refused at once.
   const runs = runCountProblem(experiment);
   if (runs !== null) problems.push(runs);

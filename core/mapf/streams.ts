@@ -10,6 +10,16 @@
  */
 import { Random } from '../util/random.ts';
 
+/**
+ * The share of an area's free cells units may hold before a spawner holds its units back
+ * (core/simulation/streamAdmission.ts says why half keeps two banks joined by a chokepoint from
+ * gridlocking). 1 turns the cap off: a unit then waits only for a free cell.
+ */
+export const DEFAULT_ADMIT_SHARE = 0.5;
+
+/** Turns a stream runs when neither the request nor the scenario gives a limit: the same in the app, the CLI and the solver process. */
+export const DEFAULT_STREAM_TURNS = 1000;
+
 /** Where a unit goes: a cell, any cell of an area (drawn by the seed), or an exit (its nearest cell; the unit then leaves). */
 export type StreamTarget =
   | { kind: 'cell'; cell: number }
@@ -41,6 +51,8 @@ export interface StreamSpawner {
   size: number;
   speed: number;
   priority: number;
+  /** The share of its spawn cells' connected area units may hold before it holds units back (absent: DEFAULT_ADMIT_SHARE). */
+  admitShare?: number;
 }
 
 export interface StreamExit {

@@ -9,15 +9,14 @@
 import type { MapfInstance } from '../mapf/instance.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
-import type { Streams } from '../mapf/streams.ts';
+import { DEFAULT_STREAM_TURNS, type Streams } from '../mapf/streams.ts';
 import { CONTROLLERS } from '../registry/registry.ts';
 import { type SimulationResult, runController } from '../simulation/simulator.ts';
 import { simulationStats, splitParams } from '../simulation/controllerSolvers.ts';
 import type { SolveResultBody } from './messages.ts';
 import { encodePaths } from './wire.ts';
 
-/** Turns a stream runs when neither the request nor the scenario gives a limit. */
-export const DEFAULT_STREAM_TURNS = 1000;
+export { DEFAULT_STREAM_TURNS } from '../mapf/streams.ts';
 
 /** Why `solver` does not run a stream, naming those that do. */
 export function noStreamMessage(solver: string): string {

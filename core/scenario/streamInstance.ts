@@ -46,6 +46,7 @@ export function streamsFromContent(content: StreamContent, grid: Grid): Streams 
       size: s.size,
       speed: s.speed,
       priority: s.priority,
+      ...(s.admitShare !== undefined ? { admitShare: s.admitShare } : {}),
     })),
     exits: exits.map((e) => ({ name: e.name, cells: free(areaCells(e.area, grid)) })),
     placed: content.agents.map((a) => (a.errands ? { errands: errands(a.errands) } : undefined)),

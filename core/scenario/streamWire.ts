@@ -46,6 +46,7 @@ export const wireStreamsSchema = z.object({
     size: z.number().int().min(1).max(255),
     speed: z.number().int().min(1),
     priority: z.number().int(),
+    admitShare: z.number().gt(0).max(1).optional(),
   })),
   exits: z.array(z.object({ name: z.string(), cells: cellList })),
   placed: z.array(z.object({ goal: targetSchema.optional(), errands: errandsSchema.optional() }).nullable()),
@@ -121,6 +122,7 @@ export const streamMeasuresSchema = z.object({
   timeInSystem: z.object({ mean: z.number(), p95: z.number(), max: z.number() }).nullable(),
   appearTurn: z.array(z.number().int()),
   leaveTurn: z.array(z.number().int()),
+  spawnerOf: z.array(z.number().int()).optional(),
   unitSizes: z.array(z.number().int().min(1)),
 });
 

@@ -16,14 +16,12 @@
  *
  * The cost: by Little's law a capped area delivers at most cap / (time in the area) units a
  * turn, so a one-way corridor of L cells, which carries one unit a turn when full, carries at most
- * half a unit a turn under this cap. A capacity sweep of such a corridor must turn the cap off
- * (a scenario setting this rule does not have yet).
+ * half a unit a turn under this cap. So the share is a spawner setting (`admitShare`, default
+ * DEFAULT_ADMIT_SHARE): a capacity sweep of such a corridor sets 1 (no cap) to measure its true
+ * capacity, one unit a turn.
  */
 import type { Grid } from '../grid/grid.ts';
 import { ABSENT } from '../mapf/plan.ts';
-
-/** The share of an area's free cells units may hold before spawners hold units back. */
-export const ADMIT_SHARE = 0.5;
 
 export class StreamAdmission {
   /** Per cell: its connected area (4-neighbours, passable cells), -1 for walls. */
@@ -46,11 +44,11 @@ export class StreamAdmission {
     }
   }
 
-  /** Whether a unit may appear on `cell`: its area keeps at most ADMIT_SHARE of its cells taken. */
-  admits(cell: number): boolean {
+  /** Whether a unit may appear on `cell`: its area keeps at most `share` of its cells taken (share 1: every free cell). */
+  admits(cell: number, share: number): boolean {
     const area = this.area[cell];
     if (area < 0) return false;
-    return this.onMap[area] + 1 <= Math.max(1, Math.floor(ADMIT_SHARE * this.areaCells[area]));
+    return this.onMap[area] + 1 <= Math.max(1, Math.floor(share * this.areaCells[area] + 1e-9));
   }
 
   /** A unit appeared on `cell`. */

@@ -36,6 +36,8 @@ export interface StreamMeasures {
   /** Each unit's turn of appearance and of departure (-1: still on the map). */
   appearTurn: number[];
   leaveTurn: number[];
+  /** Each unit's spawner (its index), -1 for a placed unit. */
+  spawnerOf: number[];
 }
 
 export class StreamLog {
@@ -46,6 +48,7 @@ export class StreamLog {
   private readonly sent: number[];
   private readonly appearTurn: number[] = [];
   private readonly leaveTurn: number[] = [];
+  private readonly spawnerOf: number[] = [];
   private readonly busy: boolean[] = [];
 
   constructor(private readonly spawnerNames: readonly string[]) {
@@ -57,6 +60,7 @@ export class StreamLog {
     this.appearTurn[a] = t;
     this.leaveTurn[a] = -1;
     this.busy[a] = true;
+    this.spawnerOf[a] = spawner;
     if (spawner >= 0) this.sent[spawner]++;
   }
 
@@ -111,6 +115,7 @@ export class StreamLog {
       timeInSystem: times.length === 0 ? null : { mean: sum(times) / times.length, p95: times[Math.min(times.length - 1, Math.ceil(0.95 * times.length) - 1)], max: times[times.length - 1] },
       appearTurn: this.appearTurn.slice(),
       leaveTurn: this.leaveTurn.slice(),
+      spawnerOf: this.spawnerOf.slice(),
     };
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Streams as a change of the world (worldStages.ts), at the start of each turn after doors and
  * obstacles: units on their exit leave; units on a goal with errands get the next one; spawners
- * place the units due on free cells of their areas (none free, or the area half full of units:
- * the backlog grows; streamAdmission.ts); the controller
+ * place the units due on free cells of their areas (none free, or the area holding its spawner's
+ * admitted share of units, half by default: the backlog grows; streamAdmission.ts); the controller
  * is told (TurnController.unitsChanged). Lifelong MAPF's setting (Li et al., AAAI 2021: a new goal
  * on arrival, throughput the measure) with a game's spawners and exits.
  *
@@ -11,7 +11,7 @@
  */
 import type { Grid } from '../grid/grid.ts';
 import { ABSENT } from '../mapf/plan.ts';
-import { SpawnClock, type StreamErrands, type StreamTarget, type Streams } from '../mapf/streams.ts';
+import { DEFAULT_ADMIT_SHARE, SpawnClock, type StreamErrands, type StreamTarget, type Streams } from '../mapf/streams.ts';
 import type { TurnController, WorldView } from '../solvers/controller.ts';
 import { Random } from '../util/random.ts';
 import type { RunRecord } from './runRecord.ts';
@@ -50,7 +50,7 @@ export class StreamStage implements WorldStage {
   private readonly random: Random;
   /** Units on the map that have goals still to reach (not resting on a final goal). */
   private busy = 0;
-  /** Holds spawned units back while their area is half full (streamAdmission.ts). */
+  /** Holds spawned units back while their area holds the spawner's admitted share of units (streamAdmission.ts). */
   private readonly admission = new StreamAdmission();
 
   constructor(
@@ -115,7 +115,7 @@ export class StreamStage implements WorldStage {
       for (let k = 0; k < spawner.cells.length && this.backlog[s] > 0; k++) {
         const cell = spawner.cells[k];
         if (units.occupancy[cell] >= 0 || live.passable[cell] === 0 || vacated.has(cell)) continue;
-        if (!this.admission.admits(cell)) break;
+        if (!this.admission.admits(cell, spawner.admitShare ?? DEFAULT_ADMIT_SHARE)) break;
         this.admission.appeared(cell);
         const a = units.add({ start: cell, goal: cell, size: 1, speed: spawner.speed, priority: spawner.priority });
         this.backlog[s]--;

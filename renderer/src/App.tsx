@@ -11,6 +11,7 @@ import { EventsPanel } from './panels/EventsPanel.tsx';
 import { ObstaclesPanel } from './panels/ObstaclesPanel.tsx';
 import { RegionsPanel } from './panels/RegionsPanel.tsx';
 import { StreamsPanel } from './panels/StreamsPanel.tsx';
+import { CapacityPanel } from './capacity/CapacityPanel.tsx';
 import { ComparePanel } from './compare/ComparePanel.tsx';
 import { CompareDock } from './compare/CompareDock.tsx';
 import { HelpOverlay, helpStore } from './shortcuts/HelpOverlay.tsx';
@@ -102,6 +103,7 @@ export function App() {
           <ComparePanel />
           <RegionsPanel />
           <StreamsPanel />
+          <CapacityPanel />
           <EventsPanel />
           <ObstaclesPanel />
           <ScenarioPanel />

@@ -9,6 +9,7 @@
 import { scenarioObstacleParams } from '../../../core/simulation/amongObstacles.ts';
 import { encodeInstance } from '../../../core/protocol/wire.ts';
 import { streamsFromContent } from '../../../core/scenario/streamInstance.ts';
+import { hasStreams } from '../../../core/mapf/streams.ts';
 import { costModelOf } from '../../../core/mapf/plan.ts';
 import { findSolver, obstacleFactory } from '../../../core/registry/registry.ts';
 import { solverService, fileService } from '../platform/index.ts';
@@ -38,7 +39,8 @@ export async function runCompare(rerun = false): Promise<void> {
   const { instance, events, obstacles } = model.instance();
   // Encoded once: the grid is edited in place, and every run must see the scenario as compared.
   // A stream's spawners, exits and errands go too: solvers that plan once answer that they refuse it.
-  const wire = encodeInstance(instance, events, obstacles, streamsFromContent(doc, instance.grid));
+  const streams = streamsFromContent(doc, instance.grid);
+  const wire = encodeInstance(instance, events, obstacles, streams);
   const costModel = costModelOf(doc.solver.params);
   const plan = { width: doc.grid.width, sizes: doc.agents.map((a) => a.size), regions: doc.regions.slice(), costModel };
   const revision = model.compareRevision;
@@ -60,7 +62,7 @@ export async function runCompare(rerun = false): Promise<void> {
     if (compareStore.get().cancelled) break;
     const entry = findSolver(solvers[k])!;
     const settings = compareSettings(doc.solver, entry.name);
-    const { dropped: _unused, ...fields } = solveRequestFields(settings, doc.grid.width, doc.grid.height, { obstacles: obstacles.length > 0 });
+    const { dropped: _unused, ...fields } = solveRequestFields(settings, doc.grid.width, doc.grid.height, { obstacles: obstacles.length > 0, streams: hasStreams(streams) });
     if (obstacles.length > 0) fields.params = scenarioObstacleParams(!!obstacleFactory(settings.solver), doc.knowledge, fields.params);
     const prefix = `${k + 1} of ${solvers.length}: ${entry.label}`;
     const job = solverService.solve({ ...fields, instance: wire }, (progress) => compareStore.set({ progress: `${prefix}: ${progress.message}` }));

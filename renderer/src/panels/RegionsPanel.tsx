@@ -13,6 +13,7 @@ import { dispatch } from '../state/editActions.ts';
 import { editorStore } from '../state/editorState.ts';
 import { useCurrentOutcome } from '../state/plan.ts';
 import { QueueChart } from './QueueChart.tsx';
+import { capacityStore } from '../capacity/capacityState.ts';
 
 const MAX_ROWS = 50;
 
@@ -42,6 +43,9 @@ export function RegionsPanel() {
   const width = useSlice(modelStore, (s) => s.width);
   const measuring = useSlice(editorStore, (s) => s.tool === 'measure');
   const outcome = useCurrentOutcome();
+  // The last capacity sweep (Capacity panel) in words, under the regions it measured.
+  const capacity = useSlice(capacityStore, (s) => s.sentence);
+  const capacityStale = useSlice(capacityStore, (s) => s.revision) !== useSlice(modelStore, (s) => s.compareRevision);
   const measures = useMemo(
     () => (outcome && outcome.paths.length > 0 && regions.length > 0 ? measureRegions({ width, paths: outcome.paths, goals: outcome.goals, sizes: outcome.streams?.unitSizes ?? agents.map((a) => a.size) }, regions) : null),
     [outcome, regions, agents, width],
@@ -84,6 +88,11 @@ export function RegionsPanel() {
             ))}
           </tbody>
         </table>
+      )}
+      {capacity && (
+        <p className="capacity-sentence" data-testid="region-capacity" title="From the last capacity sweep (Capacity panel): the best delivered throughput per solver, and the mean time in system at the best one's saturation point">
+          {capacity.charAt(0).toUpperCase() + capacity.slice(1)}.{capacityStale && <span className="muted"> (Measured before the scenario's last change.)</span>}
+        </p>
       )}
       {measures && (
         <div className="region-measures" data-testid="region-measures">

@@ -10,6 +10,13 @@ import { useSlice } from '../state/store.ts';
 import { dispatch } from '../state/editActions.ts';
 import { NumberField } from './NumberField.tsx';
 
+/** The spawner with this admission share (undefined: the default, left out of the file). */
+function withShare(s: ScenarioSpawner, admitShare: number | undefined): ScenarioSpawner {
+  const { admitShare: _old, ...rest } = s;
+  void _old;
+  return admitShare === undefined ? rest : { ...rest, admitShare };
+}
+
 export function StreamsPanel() {
   const spawners = useSlice(modelStore, (s) => s.spawners);
   const exits = useSlice(modelStore, (s) => s.exits);
@@ -44,6 +51,7 @@ export function StreamsPanel() {
           <div className="row">
             <NumberField label="From turn" title="Turn the first unit is due" value={s.startTurn} min={0} onCommit={(startTurn) => replace(i, { ...s, startTurn: startTurn ?? 0 })} testId={`spawner-start-${i}`} />
             <NumberField label="Count" title="Most units it sends (empty: no limit)" value={s.count} placeholder="no limit" min={1} onCommit={(count) => replace(i, { ...s, count })} testId={`spawner-count-${i}`} />
+            <NumberField label="Admit share" title="A unit appears only while units hold at most this share of its area's free cells (default 0.5, which keeps two banks joined by a chokepoint from gridlocking; 1: no cap, a one-way corridor's true capacity)" value={s.admitShare} placeholder="0.5" min={0} step="0.05" onCommit={(admitShare) => (admitShare === undefined || (admitShare > 0 && admitShare <= 1)) && replace(i, withShare(s, admitShare))} testId={`spawner-admit-${i}`} />
           </div>
           <label className="field" title="Where its units go and leave the map">
             <span>Goes to exit</span>

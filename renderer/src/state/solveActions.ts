@@ -10,6 +10,7 @@ import { scenarioObstacleParams } from '../../../core/simulation/amongObstacles.
 import { obstacleFactory } from '../../../core/registry/registry.ts';
 import { encodeInstance } from '../../../core/protocol/wire.ts';
 import { streamsFromContent } from '../../../core/scenario/streamInstance.ts';
+import { hasStreams } from '../../../core/mapf/streams.ts';
 import { solverService } from '../platform/index.ts';
 import { notify, solveStore } from './solveState.ts';
 import { solveOutcome } from './solveOutcome.ts';
@@ -46,11 +47,11 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   const settings = model.document.solver;
   // The grid is edited in place by the painter: the request gets its own copy on the wire.
   // A param the panels set for another solver or for obstacles is left out (the solver panel lists it).
-  const { dropped: _unused, ...fields } = solveRequestFields(settings, instance.grid.width, instance.grid.height, { obstacles: obstacles.length > 0 });
-  // Among moving obstacles units replan by a strategy; by default the one that fits what they know.
-  if (obstacles.length > 0) fields.params = scenarioObstacleParams(!!obstacleFactory(settings.solver), model.document.knowledge, fields.params);
   // Spawners, exits and errands go as the instance's streams (version 4), run by a turn controller.
   const streams = streamsFromContent(model.document, instance.grid);
+  const { dropped: _unused, ...fields } = solveRequestFields(settings, instance.grid.width, instance.grid.height, { obstacles: obstacles.length > 0, streams: hasStreams(streams) });
+  // Among moving obstacles units replan by a strategy; by default the one that fits what they know.
+  if (obstacles.length > 0) fields.params = scenarioObstacleParams(!!obstacleFactory(settings.solver), model.document.knowledge, fields.params);
   const job = solverService.solve({ ...fields, instance: encodeInstance(instance, events, obstacles, streams) }, (progress) => solveStore.set({ progress: progress.message }));
   solveStore.set({ phase: 'running', jobId: job.id, progress: 'Starting solver…' });
   const result = await job.result;

@@ -9,6 +9,7 @@
 import { CONTROLLERS } from '../../../core/registry/registry.ts';
 import { paramsForRun } from '../../../core/registry/runParams.ts';
 import type { SolverSettings } from '../../../core/scenario/schema.ts';
+import { DEFAULT_STREAM_TURNS } from '../../../core/mapf/streams.ts';
 
 /** Solvers that run in the turn simulator (the registry's turn controllers): they take turnLimit. */
 export const TURN_CONTROLLERS = new Set(CONTROLLERS.map((c) => c.name));
@@ -34,13 +35,14 @@ export const DEFAULT_TIME_LIMIT_MS = 30_000;
 /**
  * The request for these settings on a map of this size. Without a turn limit in the scenario,
  * turn-controller runs get 4 × (width + height) turns rather than the simulator's 100 (Silver's
- * setting for small maps), so units on a large map are not cut off half-way.
+ * setting for small maps), so units on a large map are not cut off half-way; a stream (units that
+ * keep coming) runs DEFAULT_STREAM_TURNS, as `mapf-lab solve --scenario` and `capacity` do.
  */
-export function solveRequestFields(settings: SolverSettings, width: number, height: number, run: { obstacles: boolean } = { obstacles: false }): SolveRequestFields {
+export function solveRequestFields(settings: SolverSettings, width: number, height: number, run: { obstacles: boolean; streams?: boolean } = { obstacles: false }): SolveRequestFields {
   const { params, dropped } = paramsForRun(settings.solver, settings.params, run);
   if (TURN_CONTROLLERS.has(settings.solver)) {
     if (COOPERATIVE.has(settings.solver) && settings.order !== 'given') params.order ??= settings.order;
-    params.turnLimit ??= settings.turnLimit ?? Math.max(100, 4 * (width + height));
+    params.turnLimit ??= settings.turnLimit ?? (run.streams ? DEFAULT_STREAM_TURNS : Math.max(100, 4 * (width + height)));
     if (WINDOWED.has(settings.solver) && settings.window !== undefined) params.window ??= settings.window;
     // Their plan windows, for the replay's Window overlay (LRA* plans none: the simulator then records nothing).
     params.recordPlans ??= true;

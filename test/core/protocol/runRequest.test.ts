@@ -39,7 +39,7 @@ async function answer(request: RunRequestBody, cpuClock?: Clock): Promise<FromSo
 describe('run requests', () => {
   it('are read by their kind, with errors naming the run fields at fault', () => {
     expect(parseToSolverMessage({ v: PROTOCOL_VERSION, type: 'request', id: 'a', body: body() })).toMatchObject({ ok: true, message: { body: { kind: 'run' } } });
-    const bad = parseToSolverMessage({ v: PROTOCOL_VERSION, type: 'request', id: 'a', body: { ...body(), run: { ...run, agents: 0, map: { kind: 'movingai' } } } });
+    const bad = parseToSolverMessage({ v: PROTOCOL_VERSION, type: 'request', id: 'a', body: { ...body(), run: { ...run, agents: -1, map: { kind: 'movingai' } } } });
     expect(bad).toMatchObject({ ok: false, id: 'a', name: 'ProtocolError' });
     expect(!bad.ok && bad.message).toContain('message.body.run.map.map:');
     expect(!bad.ok && bad.message).toContain('message.body.run.agents:');

@@ -20,7 +20,7 @@ export const FAKE_LAB_POOL = `
       status: rate === 1 ? 'solved' : 'failed', message: 'made up by the test', successes: Math.round(rate * run.agents), arrived: Math.round(rate * run.agents), successRate: rate,
       meanPathLength: path, meanLowerBound: path * 0.9, pathRatio: 1.11, cyclesPerAgent: 0.1 * run.agents, waitsPerAgent: 1, collisions: 0, replans: 0,
       initMs: run.agents * 0.5, maxTurnMs: run.agents * 0.05, meanTurnMs: 0.01, turns: 40, expanded: 1000, reservationsMax: 10,
-      costModel: 'rest', sumOfCosts: rate === 1 ? path * run.agents : NaN, makespan: rate === 1 ? path + 5 : NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, tasksFinished: NaN, tasksPerStep: NaN, elapsedMs: 3,
+      costModel: 'rest', sumOfCosts: rate === 1 ? path * run.agents : NaN, makespan: rate === 1 ? path + 5 : NaN, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, streamThroughput: NaN, streamExitThroughput: NaN, streamTimeMean: NaN, streamTimeP95: NaN, streamTimeMax: NaN, streamAppeared: NaN, streamLeft: NaN, streamBacklogEnd: NaN, tasksFinished: NaN, tasksPerStep: NaN, elapsedMs: 3,
     };
   };
   Object.assign(window.mapfLab, {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { aggregate } from '../../../core/experiments/aggregate.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { IncrementalAggregate } from '../../../renderer/src/lab/incrementalAggregate.ts';
+import { NO_STREAM } from '../../../core/experiments/streamRun.ts';
 
 function record(id: number, label: string, agents: number, extra: Partial<RunRecord> = {}): RunRecord {
   const successes = (id * 7) % (agents + 1);
@@ -12,7 +13,7 @@ function record(id: number, label: string, agents: number, extra: Partial<RunRec
     id, key: `${id}:m#0/${agents}:${label}`, map: 'm', instance: id % 3, agents, solver: label, label, seed: id, status: 'solved', message: '',
     successes, arrived: successes, successRate: successes / agents, meanPathLength: successes === 0 ? NaN : 5 + (id % 4), meanLowerBound: 4, pathRatio: 1 + (id % 5) / 10,
     cyclesPerAgent: id % 2, waitsPerAgent: 0, collisions: 0, replans: id % 3, initMs: 1 + (id % 7) * 0.3, maxTurnMs: 0.5 + (id % 3), meanTurnMs: 0.1,
-    turns: 10, expanded: 100, reservationsMax: 10, costModel: 'rest', sumOfCosts: 20 + id, makespan: 6, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, tasksFinished: NaN, tasksPerStep: NaN, elapsedMs: 2, ...extra,
+    turns: 10, expanded: 100, reservationsMax: 10, costModel: 'rest', sumOfCosts: 20 + id, makespan: 6, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, ...NO_STREAM, tasksFinished: NaN, tasksPerStep: NaN, elapsedMs: 2, ...extra,
   };
 }
 

@@ -3,12 +3,13 @@ import { aggregate } from '../../../core/experiments/aggregate.ts';
 import { CHART_MEASURES, chartSeries } from '../../../core/experiments/report/reportCharts.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { failureReasons, formatDuration, labDatasets, pointText, runForPoint, runsText } from '../../../renderer/src/lab/labCharts.ts';
+import { NO_STREAM } from '../../../core/experiments/streamRun.ts';
 
 function record(id: number, label: string, agents: number, successRate: number, initMs: number, status: RunRecord['status'] = 'solved'): RunRecord {
   return {
     id, key: `${id}:k:${label}`, map: 'm', instance: id, agents, solver: label, label, seed: id, status, message: '',
     successes: Math.round(successRate * agents), arrived: Math.round(successRate * agents), successRate, meanPathLength: 5, meanLowerBound: 4, pathRatio: 1.25, cyclesPerAgent: 0, waitsPerAgent: 0,
-    collisions: 0, replans: 0, initMs, maxTurnMs: 0.5, meanTurnMs: 0.1, turns: 10, expanded: 100, reservationsMax: 10, costModel: 'rest', sumOfCosts: 20, makespan: 6, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, tasksFinished: NaN, tasksPerStep: NaN, elapsedMs: 2,
+    collisions: 0, replans: 0, initMs, maxTurnMs: 0.5, meanTurnMs: 0.1, turns: 10, expanded: 100, reservationsMax: 10, costModel: 'rest', sumOfCosts: 20, makespan: 6, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, ...NO_STREAM, tasksFinished: NaN, tasksPerStep: NaN, elapsedMs: 2,
   };
 }
 

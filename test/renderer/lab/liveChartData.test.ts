@@ -5,12 +5,13 @@ import { aggregate } from '../../../core/experiments/aggregate.ts';
 import { CHART_MEASURES, chartSeries } from '../../../core/experiments/report/reportCharts.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { EMPTY_LIVE, LiveChartData, withPlannedLabels } from '../../../renderer/src/lab/liveChartData.ts';
+import { NO_STREAM } from '../../../core/experiments/streamRun.ts';
 
 function record(id: number, label: string, agents: number): RunRecord {
   return {
     id, key: `${id}:m#0/${agents}:${label}`, map: 'm', instance: 0, agents, solver: label, label, seed: id, status: 'solved', message: '',
     successes: agents, arrived: agents, successRate: 1, meanPathLength: 5, meanLowerBound: 4, pathRatio: 1.25, cyclesPerAgent: 0, waitsPerAgent: 0, collisions: 0,
-    replans: 0, initMs: 1 + id, maxTurnMs: 0.5, meanTurnMs: 0.1, turns: 10, expanded: 100, reservationsMax: 10, costModel: 'rest', sumOfCosts: 20, makespan: 6, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, tasksFinished: NaN, tasksPerStep: NaN, elapsedMs: 2,
+    replans: 0, initMs: 1 + id, maxTurnMs: 0.5, meanTurnMs: 0.1, turns: 10, expanded: 100, reservationsMax: 10, costModel: 'rest', sumOfCosts: 20, makespan: 6, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, ...NO_STREAM, tasksFinished: NaN, tasksPerStep: NaN, elapsedMs: 2,
   };
 }
 

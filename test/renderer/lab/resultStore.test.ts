@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CHUNK_LINES, ResultStore, chunkKey, clearStoredResults, memoryStorage, storedResults } from '../../../renderer/src/lab/resultStore.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
+import { NO_STREAM } from '../../../core/experiments/streamRun.ts';
 
 function record(id: number, extra: Partial<RunRecord> = {}): RunRecord {
   return {
     id, key: `${id}:m#0/4:WHCA*`, map: 'm', instance: 0, agents: 4, solver: 'whca', label: 'WHCA*', seed: id, status: 'solved', message: '',
     successes: 4, arrived: 4, successRate: 1, meanPathLength: 5, meanLowerBound: 4, pathRatio: 1.25, cyclesPerAgent: 0, waitsPerAgent: 0, collisions: 0,
-    replans: 0, initMs: 1, maxTurnMs: 0.5, meanTurnMs: 0.1, turns: 10, expanded: 100, reservationsMax: 10, costModel: 'rest', sumOfCosts: 20, makespan: 6, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, tasksFinished: NaN, tasksPerStep: NaN, elapsedMs: 2,
+    replans: 0, initMs: 1, maxTurnMs: 0.5, meanTurnMs: 0.1, turns: 10, expanded: 100, reservationsMax: 10, costModel: 'rest', sumOfCosts: 20, makespan: 6, costLowerBound: NaN, costOverBound: NaN, pathStepsComputed: NaN, regionUnits: NaN, regionThroughput: NaN, regionMeanWait: NaN, regionCrossingRate: NaN, regionPeakCrossings: NaN, ...NO_STREAM, tasksFinished: NaN, tasksPerStep: NaN, elapsedMs: 2,
     ...extra,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { solveRequestFields, DEFAULT_TIME_LIMIT_MS } from '../../../renderer/src/state/solveRequest.ts';
 import { DEFAULT_SOLVER_SETTINGS } from '../../../core/scenario/schema.ts';
+import { DEFAULT_STREAM_TURNS } from '../../../core/mapf/streams.ts';
 import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { SOLVERS, prepareSolvers, solveWith } from '../../../core/registry/registry.ts';
@@ -20,6 +21,9 @@ describe('solveRequestFields', () => {
   it('a scenario turn limit wins over the default; small maps keep 100', () => {
     expect(solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'ca', turnLimit: 50, params: {} }, 10, 10).params).toEqual({ turnLimit: 50, recordPlans: true });
     expect(solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'ca', params: {} }, 10, 10).params).toEqual({ turnLimit: 100, recordPlans: true });
+    // A stream runs as long as `mapf-lab solve --scenario` runs it, whatever the map's size.
+    expect(solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'pibt', params: {} }, 10, 10, { obstacles: false, streams: true }).params.turnLimit).toBe(DEFAULT_STREAM_TURNS);
+    expect(solveRequestFields({ ...DEFAULT_SOLVER_SETTINGS, solver: 'pibt', turnLimit: 300, params: {} }, 10, 10, { obstacles: false, streams: true }).params.turnLimit).toBe(300);
   });
 
   it('gives PIBT a turn limit but no order or window (it refuses params it does not take)', () => {

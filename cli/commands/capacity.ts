@@ -1,0 +1,143 @@
+/**
+ * `mapf-lab capacity FILE.json --spawner NAME`: the capacity of a chokepoint. Sweeps a spawner's
+ * offered rate (units per 10 turns) in a stream scenario (version 4), per solver, each run T turns
+ * in the simulator (core/experiments/capacity.ts), and prints per run the delivered throughput,
+ * time in system, backlog and whether it stayed bounded, then each solver's saturation point and
+ * the sweep in words. The sweep's CPU time (process user + system) and the load are printed.
+ */
+import { loadavg } from 'node:os';
+import type { Command } from '../command.ts';
+import { UsageError } from '../command.ts';
+import { type OptionTable, commandUsage, parseCommandLine, wholeNumber } from '../args.ts';
+import { CONTROLLERS, solverNames } from '../../core/registry/registry.ts';
+import { DEFAULT_STREAM_TURNS } from '../../core/protocol/streamSolve.ts';
+import { BOUNDED_SHARE, BOUNDED_SLACK, type CapacityResult, type CapacitySolver, capacitySentence, sweepCapacity } from '../../core/experiments/capacity.ts';
+import { cpuClock } from '../../core/util/clock.ts';
+import { loadAppScenario } from './solveScenario.ts';
+
+const OPTIONS = {
+  spawner: { value: 'NAME', multiple: true, help: 'the spawner whose rate is swept (its units must leave by an exit);\ngive it again to sweep several together, each at the rate' },
+  rates: { value: 'A:B:STEP', help: 'offered rates per swept spawner, units per 10 turns: A to B by STEP,\nor a list A,B,C (default 1:20:1)' },
+  solvers: { value: 'LIST', help: `turn controllers to compare, comma-separated, NAME or NAME:WINDOW\n(whca:8); default pibt,whca,rhcr; known: ${CONTROLLERS.map((c) => c.name).join(', ')}` },
+  turns: { value: 'T', help: `turns of each run (default ${DEFAULT_STREAM_TURNS}); the second half is the steady state` },
+  'admit-share': { value: 'S', help: 'admission share for the swept spawners, above 0 and at most 1\n(default: the scenario\'s, else 0.5; 1 turns the cap off, to\nmeasure a corridor\'s true capacity)' },
+  place: { value: 'WORDS', help: 'what the sentence calls the chokepoint (default: the first region\'s\nname, else "the chokepoint")' },
+  seed: { value: 'N', help: 'seed of the runs (default 1)' },
+  json: { help: 'print one JSON object: the runs, each solver\'s saturation point and\ncapacity, the sentence, CPU time' },
+} as const satisfies OptionTable;
+
+const USAGE = commandUsage([
+  'Usage: mapf-lab capacity FILE.json --spawner NAME [--rates A:B:STEP] [--solvers LIST] [--turns T] [--json]',
+  '',
+  'The capacity of a chokepoint: sweeps the offered rate of a spawner in a stream scenario',
+  '(version 4, spawners and exits), per solver, and prints for each run the delivered throughput',
+  '(exits of the swept units per 10 turns over the run\'s second half), the time in system (from',
+  'the turn a unit was due to its exit, its wait in the spawner\'s backlog included) mean, p95 and',
+  'max, the backlog at the end and its growth over the second half, and whether the run stayed',
+  `bounded: the number in the system (backlog + swept units on the map) grew over the second half`,
+  `by at most ${BOUNDED_SLACK} units or ${BOUNDED_SHARE * 100}% of the units offered in it, whichever is more.`,
+  'The saturation point of a solver is the highest rate at which its runs at that rate and every',
+  'lower rate stay bounded; its capacity the best throughput it delivers.',
+], OPTIONS, [
+  'Example: mapf-lab capacity experiments/scenarios/corridor-one-way.json --spawner west --rates 2:14:2',
+  'Exit code 0 when every run\'s plan is valid, 1 otherwise.',
+]);
+
+export const capacityCommand: Command = {
+  name: 'capacity',
+  summary: 'Sweep a spawner\'s rate in a stream scenario: throughput, time in system, saturation point',
+  usage: USAGE,
+  async run(args, io) {
+    const { values, positionals } = parseCommandLine(OPTIONS, args, { positionals: true });
+    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name a scenario file (FILE.json)' : `one scenario file, got ${positionals.length}: ${positionals.join(' ')}`);
+    const file = positionals[0];
+    const spawners = values.spawner ?? [];
+    if (spawners.length === 0) throw new UsageError('--spawner NAME is required: the spawner whose rate is swept');
+    const rates = parseRates(values.rates ?? '1:20:1');
+    const solvers = parseSolvers(values.solvers ?? 'pibt,whca,rhcr');
+    const turns = values.turns === undefined ? DEFAULT_STREAM_TURNS : wholeNumber('--turns', values.turns, 20);
+    const seed = values.seed === undefined ? 1 : wholeNumber('--seed', values.seed, 0);
+    let admitShare: number | undefined;
+    if (values['admit-share'] !== undefined) {
+      admitShare = Number(values['admit-share']);
+      if (!(admitShare > 0 && admitShare <= 1)) throw new UsageError(`--admit-share must be above 0 and at most 1, got '${values['admit-share']}'`);
+    }
+    const loaded = loadAppScenario(file, solverNames());
+    const place = values.place ?? (loaded.scenario.regions[0]?.name ? `the ${loaded.scenario.regions[0].name}` : 'the chokepoint');
+    const cpu = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
+    const started = cpu();
+    let result: CapacityResult;
+    try {
+      result = sweepCapacity(loaded.instance, loaded.streams, {
+        spawners, rates, solvers, turns, seed, admitShare, mapEvents: loaded.mapEvents, obstacles: loaded.obstacles, clock: cpuClock(cpu),
+        onRun: (done, total, run) => io.errTerminal?.write(`\r  run ${done}/${total}: ${run.label} at ${run.rate} per 10 turns${done === total ? '\n' : ''}`),
+      });
+    } catch (error) {
+      if (error instanceof RangeError) throw new UsageError(`${file}: ${error.message}`);
+      throw error;
+    }
+    const cpuSeconds = (cpu() - started) / 1000;
+    const load = loadavg()[0];
+    const sentence = capacitySentence(result, place);
+    if (values.json) {
+      io.out(JSON.stringify({ scenario: loaded.scenario.name, spawners, turns, rates, runs: result.runs, solvers: result.solvers.map(({ atSaturation, ...s }) => ({ ...s, timeInSystemAtSaturation: atSaturation?.timeInSystem ?? null })), sentence, cpuSeconds, load }));
+    } else {
+      io.out(formatCapacity(result, loaded.scenario.name, sentence, cpuSeconds, load));
+    }
+    return result.runs.every((r) => r.valid) ? 0 : 1;
+  },
+};
+
+/** The runs as a table, each solver's saturation point, the sentence, and the CPU time with the load. */
+export function formatCapacity(result: CapacityResult, scenario: string, sentence: string, cpuSeconds: number, load: number): string {
+  const many = result.spawners.length > 1;
+  const lines = [
+    `scenario: ${scenario}; swept: ${result.spawners.join(', ')}${many ? ' (offered: the rate times the spawners)' : ''}; ${result.turns} turns a run, steady state over the second half`,
+    `  solver       offered/10  delivered/10  time in system mean/p95/max  on map  backlog end  growth  bounded  valid`,
+  ];
+  for (const r of result.runs) {
+    const tis = r.timeInSystem ? `${r.timeInSystem.mean.toFixed(1)}/${r.timeInSystem.p95}/${r.timeInSystem.max}` : '-';
+    lines.push(`  ${r.label.padEnd(11)}  ${r.offered.toFixed(1).padStart(10)}  ${r.delivered.toFixed(2).padStart(12)}  ${tis.padStart(27)}  ${(r.timeOnMap === null ? '-' : r.timeOnMap.toFixed(1)).padStart(6)}  ${String(r.backlogEnd).padStart(11)}  ${String(r.inSystemGrowth).padStart(6)}  ${(r.bounded ? 'yes' : 'NO').padStart(7)}  ${String(r.valid).padStart(5)}`);
+  }
+  lines.push('saturation point (highest offered rate with the queue bounded) and capacity (best delivered), units per 10 turns:');
+  for (const s of result.solvers) {
+    lines.push(`  ${s.label.padEnd(11)}  ${s.saturationOffered === null ? 'none (the queue grows at every rate swept)' : `saturates at ${s.saturationOffered}`}; carries at most ${s.capacity.toFixed(2)}`);
+  }
+  if (result.cancelled) lines.push('(cancelled before every run)');
+  lines.push(sentence);
+  lines.push(`sweep: ${result.runs.length} runs in ${cpuSeconds.toFixed(1)} s CPU (process user + system), load ${load.toFixed(2)}`);
+  return lines.join('\n');
+}
+
+/** `A:B:STEP` (inclusive, steps rounded to a millionth so 0.1 steps land on B) or `A,B,C`. */
+export function parseRates(text: string): number[] {
+  const bad = (why: string) => new UsageError(`--rates ${text}: ${why}`);
+  if (text.includes(':')) {
+    const parts = text.split(':').map(Number);
+    if (parts.length !== 3 || parts.some((p) => !Number.isFinite(p))) throw bad('give A:B:STEP, three numbers');
+    const [from, to, step] = parts;
+    if (!(step > 0) || !(from > 0) || to < from) throw bad('needs 0 < A <= B and STEP > 0');
+    const count = Math.floor((to - from) / step + 1e-9) + 1;
+    if (count > 1000) throw bad(`${count} rates; at most 1,000`);
+    return Array.from({ length: count }, (_, k) => Math.round((from + k * step) * 1e6) / 1e6);
+  }
+  const list = text.split(',').map((p) => Number(p.trim()));
+  if (list.some((r) => !(r > 0))) throw bad('each rate must be a number above 0');
+  if (list.some((r, k) => k > 0 && r <= list[k - 1])) throw bad('rates must rise');
+  return list;
+}
+
+/** `pibt,whca:8,rhcr`: controller names, each with an optional window. */
+export function parseSolvers(text: string): CapacitySolver[] {
+  return text.split(',').map((part) => {
+    const [name, window, extra] = part.trim().split(':');
+    if (extra !== undefined || !CONTROLLERS.some((c) => c.name === name)) {
+      throw new UsageError(`--solvers: '${part}' is not a solver that takes a stream; give NAME or NAME:WINDOW, NAME one of ${CONTROLLERS.map((c) => c.name).join(', ')}`);
+    }
+    if (window === undefined) return { solver: name };
+    return { solver: name, params: { window: wholeNumber(`--solvers ${name}:WINDOW`, window, 1) } };
+  });
+}

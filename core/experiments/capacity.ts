@@ -1,0 +1,299 @@
+/**
+ * The capacity of a chokepoint: a sweep over a spawner's offered rate (units per 10 turns, evenly
+ * spaced), per solver, each run T turns in the simulator, that names the saturation point, the
+ * highest offered rate the solver carries without its queue growing. Queueing theory's view of a
+ * stream (a queue is stable while the offered load stays below the service rate; Little's law,
+ * L = lambda W, ties the number in the system to the time each spends there), measured as lifelong
+ * MAPF measures a planner (Li et al., AAAI 2021: throughput at steady state).
+ *
+ * Steady state is the run's second half, turns [T/2, T): the first half fills the map. Per run:
+ * - delivered throughput: exits of the swept spawners' units in the second half, per 10 turns;
+ * - time in system: turns from a unit's due turn (when its spawner's schedule made it due, so
+ *   the wait in the spawner's backlog counts) to its exit, over the units that left in the
+ *   second half: mean, p95, max;
+ * - time on the map: appearance to exit, mean, over the same units;
+ * - backlog at the end (the swept spawners' units due but not placed), its growth over the
+ *   second half, and the growth of the number in the system (backlog plus the swept spawners'
+ *   units on the map).
+ *
+ * "Bounded", precisely: a run is bounded when its plan is valid, it ran all T turns, and the
+ * number in the system at the end exceeds the number at turn T/2 by at most
+ * max(BOUNDED_SLACK, BOUNDED_SHARE x the units offered in the second half). Above capacity the
+ * number in the system grows by (offered - delivered) x T/2 / 10, which this threshold refuses as
+ * soon as the excess is more than 5% of the offered load; a jam (no unit leaves) grows it by the
+ * whole offered load. With the number in the system bounded and units still leaving, the time in
+ * system is bounded too (Little's law), so one test covers both.
+ *
+ * The saturation point of a solver: the highest swept rate r such that its runs at r and at every
+ * lower swept rate are bounded (null: not even the lowest). Its capacity: the best delivered
+ * throughput of any of its runs (above saturation a run delivers what the chokepoint carries).
+ */
+import type { MapfInstance } from '../mapf/instance.ts';
+import type { MapEvent } from '../mapf/mapEvents.ts';
+import type { MovingObstacle } from '../mapf/obstacles.ts';
+import { SpawnClock, type StreamSpawner, type Streams } from '../mapf/streams.ts';
+import { CONTROLLERS } from '../registry/registry.ts';
+import { splitParams } from '../simulation/controllerSolvers.ts';
+import { runController } from '../simulation/simulator.ts';
+import { type Clock, WALL_CLOCK } from '../util/clock.ts';
+
+/** Growth of the number in the system over the second half a bounded run may show: at least this many units … */
+export const BOUNDED_SLACK = 3;
+/** … or this share of the units offered in the second half, whichever is more. */
+export const BOUNDED_SHARE = 0.05;
+
+export interface CapacitySolver {
+  /** A turn controller's name (core/registry CONTROLLERS): pibt, whca, rhcr, … */
+  solver: string;
+  params?: Record<string, unknown>;
+  /** Shown in tables and the sentence; default from the solver and its window, e.g. 'WHCA*(16)'. */
+  label?: string;
+}
+
+export interface CapacityOptions {
+  /** Names of the spawners whose rate is swept (each gets the rate; their count is lifted). */
+  spawners: readonly string[];
+  /** Offered rates per swept spawner, units per 10 turns, ascending. */
+  rates: readonly number[];
+  solvers: readonly CapacitySolver[];
+  /** Turns of each run. */
+  turns: number;
+  seed?: number;
+  /** Admission share for the swept spawners (streamAdmission.ts), instead of the scenario's. */
+  admitShare?: number;
+  mapEvents?: readonly MapEvent[];
+  obstacles?: readonly MovingObstacle[];
+  clock?: Clock;
+  shouldStop?: () => boolean;
+  /** After each run: runs done, runs in all, the run's row. */
+  onRun?: (done: number, total: number, run: CapacityRun) => void;
+}
+
+export interface CapacityRun {
+  solver: string;
+  label: string;
+  /** Offered per swept spawner and in all (rate x spawners), units per 10 turns. */
+  rate: number;
+  offered: number;
+  status: string;
+  valid: boolean;
+  /** Exits of the swept units per 10 turns over the second half. */
+  delivered: number;
+  /** Due to exit, over the swept units that left in the second half (null: none left). */
+  timeInSystem: { mean: number; p95: number; max: number } | null;
+  /** Appearance to exit, mean, same units. */
+  timeOnMap: number | null;
+  backlogEnd: number;
+  backlogGrowth: number;
+  inSystemGrowth: number;
+  bounded: boolean;
+  /** Milliseconds of the run on the options' clock. */
+  ms: number;
+}
+
+export interface CapacitySolverSummary {
+  solver: string;
+  label: string;
+  /** Highest swept rate (per spawner) at which the solver's runs stay bounded (null: none). */
+  saturationRate: number | null;
+  /** The same in all (rate x spawners). */
+  saturationOffered: number | null;
+  /** Best delivered throughput of its runs, units per 10 turns. */
+  capacity: number;
+  /** Its run at the saturation point (null: none). */
+  atSaturation: CapacityRun | null;
+}
+
+export interface CapacityResult {
+  spawners: readonly string[];
+  turns: number;
+  runs: CapacityRun[];
+  solvers: CapacitySolverSummary[];
+  cancelled: boolean;
+}
+
+/** A solver's short name for tables and the sentence: 'WHCA*(16)', 'PIBT', 'RHCR'. */
+export function capacityLabel(entry: CapacitySolver): string {
+  if (entry.label) return entry.label;
+  const names: Record<string, string> = { lra: 'LRA*', ca: 'CA*', hca: 'HCA*', whca: 'WHCA*', pibt: 'PIBT', rhcr: 'RHCR' };
+  const name = names[entry.solver] ?? entry.solver;
+  const window = entry.params?.window ?? (entry.solver === 'whca' ? 16 : undefined);
+  return window === undefined ? name : `${name}(${String(window)})`;
+}
+
+/** The streams of one run: the swept spawners at `rate`, evenly spaced, with no count limit. */
+export function sweptStreams(streams: Streams, spawners: readonly string[], rate: number, admitShare?: number): Streams {
+  return {
+    ...streams,
+    spawners: streams.spawners.map((s): StreamSpawner => (spawners.includes(s.name)
+      ? { ...s, schedule: { kind: 'rate', rate, random: false }, count: Infinity, ...(admitShare !== undefined ? { admitShare } : {}) }
+      : s)),
+  };
+}
+
+/** Checks the options against the streams; throws naming what is wrong. */
+export function checkCapacity(streams: Streams, options: Pick<CapacityOptions, 'spawners' | 'rates' | 'solvers' | 'turns'>): void {
+  if (options.spawners.length === 0) throw new RangeError('name at least one spawner to sweep');
+  for (const name of options.spawners) {
+    const spawner = streams.spawners.find((s) => s.name === name);
+    if (!spawner) throw new RangeError(`no spawner '${name}'; the scenario's spawners: ${streams.spawners.map((s) => `'${s.name}'`).join(', ') || 'none'}`);
+    const last = spawner.errands?.kind === 'list' && !spawner.errands.repeat ? spawner.errands.goals[spawner.errands.goals.length - 1] : spawner.errands ? undefined : spawner.goal;
+    if (last?.kind !== 'exit') throw new RangeError(`spawner '${name}': its units never leave by an exit, so no throughput is delivered to measure (send them to an exit, as the last of their goals)`);
+  }
+  if (options.rates.length === 0) throw new RangeError('give at least one rate');
+  options.rates.forEach((r, k) => {
+    if (!(r > 0) || r > 10_000) throw new RangeError(`rate ${k + 1} (${r}) must be above 0 and at most 10,000 units per 10 turns`);
+    if (k > 0 && r <= options.rates[k - 1]) throw new RangeError(`rates must rise: rate ${k + 1} (${r}) is not above rate ${k} (${options.rates[k - 1]})`);
+  });
+  if (!Number.isInteger(options.turns) || options.turns < 20) throw new RangeError(`turns must be a whole number of at least 20 (the second half is the steady state), got ${options.turns}`);
+  if (options.solvers.length === 0) throw new RangeError('give at least one solver');
+  for (const s of options.solvers) {
+    if (!CONTROLLERS.some((c) => c.name === s.solver)) throw new RangeError(`solver '${s.solver}' does not take a stream; those that do: ${CONTROLLERS.map((c) => c.name).join(', ')}`);
+  }
+}
+
+/** Runs the sweep: every solver at every rate. Throws for bad options (checkCapacity). */
+export function sweepCapacity(instance: MapfInstance, streams: Streams, options: CapacityOptions): CapacityResult {
+  checkCapacity(streams, options);
+  const clock = options.clock ?? WALL_CLOCK;
+  const runs: CapacityRun[] = [];
+  const total = options.solvers.length * options.rates.length;
+  let cancelled = false;
+  for (const entry of options.solvers) {
+    const spec = CONTROLLERS.find((c) => c.name === entry.solver)!;
+    const split = splitParams(entry.params ?? {});
+    for (const rate of options.rates) {
+      if (options.shouldStop?.()) {
+        cancelled = true;
+        break;
+      }
+      const runStreams = sweptStreams(streams, options.spawners, rate, options.admitShare);
+      const started = clock();
+      const result = runController(instance, spec.factory, { seed: options.seed ?? 1, params: split.controller }, {
+        turnLimit: options.turns, shouldStop: options.shouldStop, mapEvents: options.mapEvents, obstacles: options.obstacles,
+        streams: runStreams, streamSeed: options.seed ?? 1, clock: options.clock,
+      });
+      if (result.status === 'cancelled') {
+        cancelled = true;
+        break;
+      }
+      const row = capacityRun(entry, rate, options, runStreams, result.streams!, result.run.turns, result.status, result.validation?.valid ?? true, clock() - started);
+      runs.push(row);
+      options.onRun?.(runs.length, total, row);
+    }
+    if (cancelled) break;
+  }
+  return { spawners: options.spawners, turns: options.turns, runs, solvers: summarize(options.solvers, runs), cancelled };
+}
+
+/**
+ * One run's row from its stream measures, as a sweep in core makes it and as the app makes it
+ * from a solver process's answer (the same figures).
+ */
+export function capacityRun(entry: CapacitySolver, rate: number, options: Pick<CapacityOptions, 'spawners' | 'turns'>, runStreams: Streams, measures: StreamFigures, ran: number, status: string, valid: boolean, ms: number): CapacityRun {
+  const figures = measureRun(runStreams, options.spawners, measures, ran, options.turns);
+  return {
+    solver: entry.solver, label: capacityLabel(entry), rate, offered: rate * options.spawners.length, status, valid, ...figures,
+    bounded: figures.bounded && valid && ran >= options.turns, ms,
+  };
+}
+
+type RunFigures = Pick<CapacityRun, 'delivered' | 'timeInSystem' | 'timeOnMap' | 'backlogEnd' | 'backlogGrowth' | 'inSystemGrowth' | 'bounded'>;
+
+export interface StreamFigures {
+  spawnerOf?: readonly number[];
+  appearTurn: readonly number[];
+  leaveTurn: readonly number[];
+  spawners: readonly { name: string; backlog: readonly number[] }[];
+}
+
+/** One run's figures over its second half (see the file's comment). */
+export function measureRun(streams: Streams, swept: readonly string[], measures: StreamFigures, ran: number, turns: number): RunFigures {
+  const half = Math.floor(turns / 2);
+  const end = Math.max(0, ran - 1);
+  const sweptIndex = streams.spawners.map((s) => swept.includes(s.name));
+  // Each swept spawner's due turns, from its own clock (its backlog is first in, first out, so
+  // its k-th placed unit is its k-th due).
+  const dueTurns = streams.spawners.map((s, i) => {
+    if (!sweptIndex[i]) return [];
+    const clock = new SpawnClock(s);
+    const due: number[] = [];
+    for (let t = 0; t < turns; t++) for (let k = clock.due(t); k > 0; k--) due.push(t);
+    return due;
+  });
+  const placedOf = streams.spawners.map(() => 0);
+  const spawnerOf = measures.spawnerOf ?? [];
+  const times: number[] = [];
+  let onMapSum = 0;
+  let left = 0;
+  let onMapMid = 0;
+  let onMapEnd = 0;
+  for (let a = 0; a < measures.appearTurn.length; a++) {
+    const s = spawnerOf[a] ?? -1;
+    if (s < 0 || !sweptIndex[s]) continue;
+    const due = dueTurns[s][placedOf[s]++] ?? measures.appearTurn[a];
+    const appear = measures.appearTurn[a];
+    const leave = measures.leaveTurn[a];
+    if (appear <= half && (leave < 0 || leave > half)) onMapMid++;
+    if (appear <= end && (leave < 0 || leave > end)) onMapEnd++;
+    if (leave >= half) {
+      left++;
+      times.push(leave - due);
+      onMapSum += leave - appear;
+    }
+  }
+  times.sort((x, y) => x - y);
+  const backlogAt = (t: number) => measures.spawners.reduce((sum, sp, i) => sum + (sweptIndex[i] ? sp.backlog[Math.min(t, sp.backlog.length - 1)] ?? 0 : 0), 0);
+  const backlogEnd = backlogAt(end);
+  const backlogGrowth = backlogEnd - backlogAt(half);
+  const inSystemGrowth = backlogGrowth + onMapEnd - onMapMid;
+  const offeredSecondHalf = dueTurns.reduce((sum, due) => sum + due.filter((t) => t >= half).length, 0);
+  const window = Math.max(1, turns - half);
+  return {
+    delivered: (left * 10) / window,
+    timeInSystem: times.length === 0 ? null : { mean: times.reduce((s, v) => s + v, 0) / times.length, p95: times[Math.min(times.length - 1, Math.ceil(0.95 * times.length) - 1)], max: times[times.length - 1] },
+    timeOnMap: left === 0 ? null : onMapSum / left,
+    backlogEnd,
+    backlogGrowth,
+    inSystemGrowth,
+    bounded: inSystemGrowth <= Math.max(BOUNDED_SLACK, BOUNDED_SHARE * offeredSecondHalf),
+  };
+}
+
+/** Each solver's saturation point and capacity (see the file's comment). */
+export function summarize(solvers: readonly CapacitySolver[], runs: readonly CapacityRun[]): CapacitySolverSummary[] {
+  return solvers.map((entry) => {
+    const own = runs.filter((r) => r.solver === entry.solver && r.label === capacityLabel(entry)).sort((a, b) => a.rate - b.rate);
+    let atSaturation: CapacityRun | null = null;
+    for (const run of own) {
+      if (!run.bounded) break;
+      atSaturation = run;
+    }
+    return {
+      solver: entry.solver,
+      label: capacityLabel(entry),
+      saturationRate: atSaturation?.rate ?? null,
+      saturationOffered: atSaturation?.offered ?? null,
+      capacity: own.reduce((best, r) => Math.max(best, r.valid ? r.delivered : 0), 0),
+      atSaturation,
+    };
+  });
+}
+
+const figure = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+
+/**
+ * The sweep in words, best solver first: "the bridge carries at most 9.5 units per 10 turns with
+ * WHCA*(16), 7.0 with PIBT; at 8 per 10 turns units wait 14 turns on average" (the wait: time in
+ * system, due to exit, at the best solver's saturation point).
+ */
+export function capacitySentence(result: CapacityResult, place = 'the chokepoint'): string {
+  if (result.solvers.length === 0 || result.runs.length === 0) return `${place}: no capacity measured`;
+  const ranked = result.solvers.slice().sort((a, b) => b.capacity - a.capacity);
+  const carries = ranked.map((s, k) => (k === 0 ? `${s.capacity.toFixed(1)} units per 10 turns with ${s.label}` : `${s.capacity.toFixed(1)} with ${s.label}`)).join(', ');
+  const best = ranked.find((s) => s.atSaturation?.timeInSystem) ?? null;
+  const wait = best?.atSaturation?.timeInSystem
+    ? `; at ${figure(best.saturationOffered!)} per 10 turns units spend ${Math.round(best.atSaturation.timeInSystem.mean)} turns in the system on average (${best.label}'s saturation point; above it the queue grows)`
+    : '; at every rate swept the queue grows';
+  return `${place} carries at most ${carries}${wait}`;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { Grid } from '../../../core/grid/grid.ts';
+import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
+import type { Streams } from '../../../core/mapf/streams.ts';
+import { capacitySentence, measureRun, summarize, sweepCapacity, type CapacityRun } from '../../../core/experiments/capacity.ts';
+
+// A one-cell-wide, one-way corridor of 12 cells: units appear on the west end and leave by the
+// east end. By hand: a unit enters the corridor at most once a turn (the spawn cell frees when
+// its unit steps on) and every unit moves once a turn behind the one ahead, so the corridor
+// carries one unit a turn, 10 per 10 turns; at 12 per 10 turns the backlog grows by 0.2 a turn.
+const grid = Grid.fromAscii(['............']);
+const corridor = (admitShare?: number): Streams => ({
+  spawners: [{ name: 'gate', cells: [grid.cell(0, 0)], startTurn: 0, schedule: { kind: 'every', every: 5 }, count: 10, seed: 1, goal: { kind: 'exit', exit: 0 }, size: 1, speed: 1, priority: 0, ...(admitShare !== undefined ? { admitShare } : {}) }],
+  exits: [{ name: 'end', cells: [grid.cell(11, 0)] }],
+  placed: [],
+});
+const instance = { grid, movement: FOUR_CONNECTED, agents: [] };
+const RATES = [2, 4, 6, 8, 10, 12, 14];
+
+describe('capacity sweep', () => {
+  it.each(['pibt', 'rhcr'])('%s: a one-way corridor saturates at one unit a turn (10 per 10 turns) with admission off', (solver) => {
+    const result = sweepCapacity(instance, corridor(1), { spawners: ['gate'], rates: RATES, solvers: [{ solver }], turns: 400 });
+    const summary = result.solvers[0];
+    expect(summary.saturationRate).toBe(10);
+    expect(summary.capacity).toBeGreaterThan(9.5);
+    expect(summary.capacity).toBeLessThanOrEqual(10.5);
+    for (const run of result.runs) {
+      expect(run.valid).toBe(true);
+      // Below capacity everything offered is delivered; above it the backlog grows.
+      if (run.rate <= 10) expect(run.delivered).toBeCloseTo(run.rate, 0);
+      else expect(run.backlogGrowth).toBeGreaterThan(0.1 * (run.rate - 10) * 20);
+    }
+    // 12 units a corridor long walk; at saturation a unit's time in system is its walk (11 moves) plus little queueing.
+    expect(summary.atSaturation!.timeInSystem!.mean).toBeGreaterThanOrEqual(11);
+    expect(summary.atSaturation!.timeInSystem!.mean).toBeLessThan(14);
+  });
+
+  it('the default admission share (half the area) caps the same corridor at half a unit a turn', () => {
+    const result = sweepCapacity(instance, corridor(), { spawners: ['gate'], rates: RATES, solvers: [{ solver: 'pibt' }], turns: 400 });
+    expect(result.solvers[0].saturationRate).toBe(4);
+    expect(result.solvers[0].capacity).toBeGreaterThan(4);
+    expect(result.solvers[0].capacity).toBeLessThanOrEqual(6);
+  });
+
+  it('an overloaded run is not bounded, and saturation stops at the first unbounded rate', () => {
+    // A jam: every unit due waits (nothing placed), so the backlog grows by the whole offered load.
+    const streams = corridor(1);
+    const jammed = { appearTurn: [], leaveTurn: [], spawnerOf: [], spawners: [{ name: 'gate', backlog: Array.from({ length: 200 }, (_, t) => Math.floor(t / 10) + 1) }] };
+    const figures = measureRun({ ...streams, spawners: [{ ...streams.spawners[0], schedule: { kind: 'rate', rate: 1, random: false }, count: Infinity }] }, ['gate'], jammed, 200, 200);
+    expect(figures.backlogGrowth).toBe(9);
+    expect(figures.bounded).toBe(false);
+    const run = (rate: number, bounded: boolean): CapacityRun => ({ solver: 'pibt', label: 'PIBT', rate, offered: rate, status: 'solved', valid: true, delivered: Math.min(rate, 6), timeInSystem: { mean: 12, p95: 13, max: 14 }, timeOnMap: 11, backlogEnd: 0, backlogGrowth: 0, inSystemGrowth: 0, bounded, ms: 1 });
+    // A bounded rate above an unbounded one (a lucky run) does not raise the saturation point.
+    const [summary] = summarize([{ solver: 'pibt' }], [run(2, true), run(4, true), run(6, false), run(8, true)]);
+    expect(summary.saturationRate).toBe(4);
+    expect(summary.capacity).toBe(6);
+  });
+
+  it('says it in words, best solver first', () => {
+    const result = sweepCapacity(instance, corridor(1), { spawners: ['gate'], rates: [4, 8, 12], solvers: [{ solver: 'pibt' }, { solver: 'whca', params: { window: 8 } }], turns: 200 });
+    const sentence = capacitySentence(result, 'the corridor');
+    expect(sentence).toMatch(/^the corridor carries at most \d+\.\d units per 10 turns with (PIBT|WHCA\*\(8\)), \d+\.\d with (PIBT|WHCA\*\(8\)); at 8 per 10 turns units spend \d+ turns in the system on average/);
+  });
+
+  it('refuses a spawner whose units never leave, naming it', () => {
+    const streams = corridor(1);
+    const resting: Streams = { ...streams, spawners: [{ ...streams.spawners[0], goal: { kind: 'cell', cell: 11 } }] };
+    expect(() => sweepCapacity(instance, resting, { spawners: ['gate'], rates: [1], solvers: [{ solver: 'pibt' }], turns: 100 })).toThrow(/spawner 'gate': its units never leave/);
+    expect(() => sweepCapacity(instance, streams, { spawners: ['nope'], rates: [1], solvers: [{ solver: 'pibt' }], turns: 100 })).toThrow(/no spawner 'nope'.*'gate'/);
+    expect(() => sweepCapacity(instance, streams, { spawners: ['gate'], rates: [1], solvers: [{ solver: 'lacam' }], turns: 100 })).toThrow(/'lacam' does not take a stream/);
+  });
+});
