@@ -70,6 +70,12 @@ describe.skipIf(!existsSync(DOMAIN))('browser edition: a LoRR experiment in the 
     await expect.poll(() => page.getByTestId('lab-file-name').textContent()).toBe('lorr-small.json');
     await expect.poll(async () => (await progress()).total).toBe(1);
     await expect.poll(() => page.getByTestId('lab-missing-map-0').textContent()).toBe('LoRR problem 1: random_32_32_20_100.json (then the .map, .agents and .tasks files it names)');
+    // The form describes the problem and offers the lifelong planners for it.
+    expect(await page.getByTestId('lab-maps').textContent()).toMatch(/^LoRR problem random_32_32_20_100\.json, team size 100, 20 steps at 100 ms a step/);
+    const row = page.getByTestId('lab-solver-row').first().locator('select');
+    expect(await row.inputValue()).toBe('pibt-rotations');
+    expect(await row.locator('option').allTextContents()).toEqual(expect.arrayContaining(['flow-pibt', 'pibt-rotations']));
+    expect(await row.locator('option').allTextContents()).not.toContain('pibt-rotations (unknown)');
 
     // The problem JSON first: the files it names are asked for next, by their names.
     await page.getByTestId('lab-add-files').setInputFiles(join(DOMAIN, 'random_32_32_20_100.json'));

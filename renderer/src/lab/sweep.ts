@@ -14,7 +14,7 @@ import { type Defer, deferredStart } from '../../../core/protocol/deferredStart.
 import { experimentHash } from '../../../core/experiments/hash.ts';
 import { type PoolProgress, runPool } from '../../../core/protocol/pool.ts';
 import { mergeRecords, pendingRuns, shardRuns } from '../../../core/experiments/results.ts';
-import { type RunSpec, checkRunCount, planRuns } from '../../../core/experiments/runPlan.ts';
+import { type RunSpec, checkRunCount, plannedLabels, planRuns } from '../../../core/experiments/runPlan.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { type Experiment, ExperimentError, parseExperiment } from '../../../core/experiments/schema.ts';
 import { solverNames } from '../../../core/registry/registry.ts';
@@ -247,7 +247,7 @@ function readExperimentText(text: string): void {
   const loaded = results.load();
   sweepStore.set({
     stored: storedResults(resultStorage),
-    text, problems: [], experiment, hash, planned, labels: [...new Set(experiment.solvers.map((s) => s.label ?? s.solver))], records: loaded.records, phase: 'idle', progress: null, before: loaded.records.length,
+    text, problems: [], experiment, hash, planned, labels: plannedLabels(experiment), records: loaded.records, phase: 'idle', progress: null, before: loaded.records.length,
     warning: loaded.problems.length > 0 ? `${loaded.problems.length} stored records could not be read; those runs will run again` : null,
   });
 }
