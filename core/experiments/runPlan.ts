@@ -83,6 +83,20 @@ export function runKey(id: number, instanceKey: string, label: string): string {
   return `${id}:${instanceKey}:${label}`;
 }
 
+/** A run's label: its solver's, and for a LoRR problem the problem's too (throughput against team size is a curve per planner and problem). */
+export function runLabel(spec: MapSpec, name: string, solver: { solver: string; label?: string }): string {
+  return spec.kind === 'lorr' ? `${solver.label ?? solver.solver} · ${name}` : (solver.label ?? solver.solver);
+}
+
+/** The labels the experiment's runs carry, in plan order (maps, then solvers), each once: the charts' lines before any run. */
+export function plannedLabels(experiment: Experiment): string[] {
+  const labels = new Set<string>();
+  experiment.maps.forEach((spec, mapIndex) => {
+    for (const solver of experiment.solvers) labels.add(runLabel(spec, mapName(spec, mapIndex), solver));
+  });
+  return [...labels];
+}
+
 export function mapName(spec: MapSpec, index: number): string {
   if (spec.name) return spec.name;
   if (spec.kind === 'random') return `random-${spec.width}-${spec.height}-${Math.round(spec.density * 100)}`;
@@ -145,8 +159,7 @@ export function planRuns(experiment: Experiment): RunSpec[] {
       for (let repeat = 0; repeat < inst.repeats; repeat++) {
         const index = instanceIndex * inst.repeats + repeat;
         const counts = spec.kind === 'lorr' && spec.teamSizes ? spec.teamSizes : countsFor(experiment, mapIndex, index);
-        // A LoRR problem's runs are labelled with it too: throughput against team size is a curve per planner and problem.
-        const labelOf = (solver: { solver: string; label?: string }) => (spec.kind === 'lorr' ? `${solver.label ?? solver.solver} · ${name}` : (solver.label ?? solver.solver));
+        const labelOf = (solver: { solver: string; label?: string }) => runLabel(spec, name, solver);
         counts.forEach((count, k) => {
           const sub = uniform ? k : 0;
           const placement = inst.placement(count, repeat, sub);

@@ -4,10 +4,9 @@
  * field rewrites the JSON (experimentForm.ts); the JSON editor beside it holds everything else.
  */
 import { memo, useEffect, useState } from 'react';
-import { solverNames } from '../../../core/registry/registry.ts';
 import {
   type ExperimentJson, type SolverRow, describeMap, experimentText, formatAgents, formatIntList, mapsOf, optionalNumber, parseAgents, parseIntList,
-  randomMapSpec, readExperimentJson, solverRows, withField, withMapSeeds, withMaps, withSolvers,
+  randomMapSpec, readExperimentJson, solverChoices, solverRows, withField, withMapSeeds, withMaps, withSolvers,
 } from './experimentForm.ts';
 import { addCurrentMap, addMovingAiMap, addScenarioToLastMap } from './labActions.ts';
 import { setExperimentText, setShard, setWorkers, sweepStore } from './sweep.ts';
@@ -88,7 +87,7 @@ export const ExperimentForm = memo(function ExperimentForm({ locked }: { locked:
   const [randomError, setRandomError] = useState('');
   if (!json) return <p className="lab-note" data-testid="lab-form-off">The form needs the JSON to be an object; fix the text on the right.</p>;
   const rows = solverRows(json);
-  const names = solverNames();
+  const names = solverChoices(json);
   const setRows = (next: SolverRow[]) => update((j) => withSolvers(j, next));
   const maps = mapsOf(json);
   const str = (v: unknown) => (v === undefined ? '' : String(v));

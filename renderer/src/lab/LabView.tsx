@@ -13,7 +13,9 @@ import { saveCsv, saveJsonl, saveReport } from './labExports.ts';
 import { labBackend } from './labBackend.ts';
 import { adoptInitialText, experimentFileStore, isExperimentDirty, loadPreset, openExperiment, saveExperiment } from './experimentFile.ts';
 import { PRESETS } from './presets.ts';
-import { type NamedFiles, filesNamedByPath } from '../../../core/experiments/namedFiles.ts';
+import { type NamedFiles, filesMissing } from '../../../core/experiments/namedFiles.ts';
+import { addLabFiles, baseName, labFilesStore } from './labFiles.ts';
+import type { Experiment } from '../../../core/experiments/schema.ts';
 import { PickedRun } from './PickedRun.tsx';
 import { mergeResultsFile } from './mergeResultsFile.ts';
 import { cancelSweep, clearAllResults, clearResults, initSweep, pauseSweep, resumeSweep, setExperimentText, startSweep, sweepStore } from './sweep.ts';
@@ -41,7 +43,8 @@ function SweepBar() {
   const fraction = planned > 0 ? done / planned : 0;
   const left = planned - done;
   // The browser's workers read no files by path: such an experiment stops here, naming the files to add.
-  const missing = experiment && !labBackend.readsFilesByPath ? filesNamedByPath(experiment) : [];
+  const given = useSlice(labFilesStore, (s) => s.files);
+  const missing = experiment && !labBackend.readsFilesByPath ? filesMissing(experiment, (path) => given[path]) : [];
   const status =
     !experiment && !busy ? 'The definition has problems (below): fix them to run'
     : missing.length > 0 && !busy ? `Needs ${missing.reduce((n, m) => n + m.files.length, 0)} files the browser edition cannot read by path (below)`
@@ -85,7 +88,7 @@ function SweepBar() {
           Clear results
         </button>
       </div>
-      {missing.length > 0 && !busy && <MissingFiles missing={missing} />}
+      {experiment && missing.length > 0 && !busy && <MissingFiles experiment={experiment} missing={missing} />}
       <StoredResults busy={busy} />
       {errors > 0 && (
         <details className="lab-failures" data-testid="lab-failures">
@@ -104,20 +107,51 @@ function SweepBar() {
 }
 
 /** The files an experiment names by path that the browser edition must be given, map by map, and how. */
-function MissingFiles({ missing }: { missing: readonly NamedFiles[] }) {
+function MissingFiles({ experiment, missing }: { experiment: Experiment; missing: readonly NamedFiles[] }) {
+  const movingAi = missing.some((m) => m.kind === 'movingai');
+  const lorr = missing.some((m) => m.kind === 'lorr');
+  const choose = async (list: File[]) => {
+    if (list.length === 0) return;
+    const chosen = await Promise.all(list.map(async (file) => ({ name: file.name, text: await file.text() })));
+    const { added, unused, missing: left } = addLabFiles(experiment, chosen);
+    const parts = [`Added ${added.length} file${added.length === 1 ? '' : 's'}`];
+    if (unused.length > 0) parts.push(`not used: ${unused.join(', ')}`);
+    parts.push(left.length > 0 ? `still needed: ${left.map(baseName).join(', ')}` : 'every file is here: Run runs it');
+    notify(unused.length > 0 ? 'error' : 'info', `${parts.join('; ')}.`);
+  };
   return (
     <div className="lab-missing" role="alert" data-testid="lab-missing-files">
-      <p>
-        The browser edition reads no files by path. For each map below, remove it from the maps and add its .map with <strong>Add .map…</strong>, then each
-        .scen with <strong>+ .scen</strong> (they are carried in the experiment), or run the experiment in the desktop app or with <code>npx mapf-lab experiment</code>:
-      </p>
+      <p>The browser edition reads no files by path; run the experiment in the desktop app or with <code>npx mapf-lab experiment</code>, or give it the files here.</p>
+      {movingAi && (
+        <p>
+          For each Moving AI map below, remove it from the maps and add its .map with <strong>Add .map…</strong>, then each .scen with <strong>+ .scen</strong> (they are carried in the experiment).
+        </p>
+      )}
+      {lorr && (
+        <p data-testid="lab-missing-lorr">
+          For each LoRR problem below, add its problem JSON, then the .map, .agents and .tasks files it names, with <strong>Add files…</strong> (several at once is fine; they are kept for this page&apos;s session, not in the experiment).
+        </p>
+      )}
       <ul>
         {missing.map((m) => (
           <li key={m.map} data-testid={`lab-missing-map-${m.map}`}>
-            Map {m.map + 1}: {m.files.map((f) => f.split('/').pop()).join(', ')}
+            {m.kind === 'lorr' ? 'LoRR problem' : 'Map'} {m.map + 1}: {m.files.map(baseName).join(', ')}
+            {m.kind === 'lorr' && m.files.length === 1 && m.files[0].endsWith('.json') ? ' (then the .map, .agents and .tasks files it names)' : ''}
           </li>
         ))}
       </ul>
+      {lorr && (
+        <label className="button-like">
+          Add files…
+          <input type="file" multiple accept=".json,.map,.agents,.tasks" onChange={(e) => {
+              // Copied before the input is cleared, so that choosing the same file again still counts.
+              const list = Array.from(e.currentTarget.files ?? []);
+              e.currentTarget.value = '';
+              void choose(list);
+            }}
+            data-testid="lab-add-files" style={{ display: 'none' }} />
+        </label>
+      )}
     </div>
   );
 }

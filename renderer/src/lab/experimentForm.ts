@@ -6,6 +6,7 @@
  */
 import { EXPERIMENT_FORMAT, EXPERIMENT_VERSION } from '../../../core/experiments/schema.ts';
 import { Grid } from '../../../core/grid/grid.ts';
+import { LIFELONG_PLANNERS, solverNames } from '../../../core/registry/registry.ts';
 import { parseMap } from '../../../core/formats/movingAiMap.ts';
 import { checkScenario, parseScenario } from '../../../core/formats/movingAiScenario.ts';
 
@@ -138,6 +139,11 @@ export function describeMap(spec: unknown): string {
     return `${name}inline ${rows[0]?.length ?? 0}×${rows.length}${agents}`;
   }
   if (m.kind === 'movingai') return `${name}Moving AI ${String(m.map)}`;
+  if (m.kind === 'lorr') {
+    // The schema's defaults where the entry leaves them out.
+    const sizes = Array.isArray(m.teamSizes) ? `, ${m.teamSizes.length === 1 ? 'team size' : 'team sizes'} ${m.teamSizes.join(', ')}` : '';
+    return `${name}LoRR problem ${baseName(String(m.problem))}${sizes}, ${String(m.steps ?? 500)} steps at ${String(m.stepLimitMs ?? 1000)} ms a step`;
+  }
   return `${name}unknown kind '${String(m.kind)}'`;
 }
 
@@ -163,6 +169,12 @@ export function withMaps(json: ExperimentJson, maps: readonly unknown[]): Experi
 
 export function mapsOf(json: ExperimentJson): unknown[] {
   return Array.isArray(json.maps) ? json.maps : [];
+}
+
+/** The solvers the form offers: LoRR problems run with the lifelong planners only, other maps with the MAPF solvers. */
+export function solverChoices(json: ExperimentJson): string[] {
+  const lorr = mapsOf(json).some((m) => (m as { kind?: unknown } | null)?.kind === 'lorr');
+  return lorr ? LIFELONG_PLANNERS.map((p) => p.name) : solverNames();
 }
 
 function baseName(fileName: string): string {

@@ -14,11 +14,12 @@ import { type Defer, deferredStart } from '../../../core/protocol/deferredStart.
 import { experimentHash } from '../../../core/experiments/hash.ts';
 import { type PoolProgress, runPool } from '../../../core/protocol/pool.ts';
 import { mergeRecords, pendingRuns, shardRuns } from '../../../core/experiments/results.ts';
-import { type RunSpec, checkRunCount, planRuns } from '../../../core/experiments/runPlan.ts';
+import { type RunSpec, checkRunCount, plannedLabels, planRuns } from '../../../core/experiments/runPlan.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
 import { type Experiment, ExperimentError, parseExperiment } from '../../../core/experiments/schema.ts';
 import { solverNames } from '../../../core/registry/registry.ts';
-import { filesNamedByPath } from '../../../core/experiments/namedFiles.ts';
+import { filesMissing } from '../../../core/experiments/namedFiles.ts';
+import { givenLabFile, labFilesReader } from './labFiles.ts';
 import type { SpawnWorker } from '../../../core/protocol/port.ts';
 import { spawnWebSolverWorker } from '../platform/webSolverService.ts';
 import { Store } from '../state/store.ts';
@@ -246,7 +247,7 @@ function readExperimentText(text: string): void {
   const loaded = results.load();
   sweepStore.set({
     stored: storedResults(resultStorage),
-    text, problems: [], experiment, hash, planned, labels: [...new Set(experiment.solvers.map((s) => s.label ?? s.solver))], records: loaded.records, phase: 'idle', progress: null, before: loaded.records.length,
+    text, problems: [], experiment, hash, planned, labels: plannedLabels(experiment), records: loaded.records, phase: 'idle', progress: null, before: loaded.records.length,
     warning: loaded.problems.length > 0 ? `${loaded.problems.length} stored records could not be read; those runs will run again` : null,
   });
 }
@@ -290,12 +291,6 @@ export function runSpecFor(record: RunRecord): RunSpec | undefined {
   return currentRuns().find((r) => r.key === record.key);
 }
 
-const NO_FILES = {
-  readText(name: string): string {
-    throw new Error(`${name}: the browser edition reads no files by path; add the .map (and .scen) with the lab's buttons, which carry them in the experiment`);
-  },
-};
-
 /**
  * Core's experiment pool over solver workers in this window (Web Workers; tests pass in-memory
  * ones). Neither the pool nor its workers start in Run's click: the pool a task later
@@ -307,7 +302,7 @@ export function workerPoolBackend(spawn: SpawnWorker = spawnWebSolverWorker): Sw
   return {
     unit: 'Web Worker',
     start: (runs, options) =>
-      deferredStart(() => runPool(runs, { spawn: laterSpawn, workers: options.workers, files: NO_FILES, onRecord: options.onRecord, onProgress: options.onProgress }), runs.length, later),
+      deferredStart(() => runPool(runs, { spawn: laterSpawn, workers: options.workers, files: labFilesReader, onRecord: options.onRecord, onProgress: options.onProgress }), runs.length, later),
   };
 }
 
@@ -317,7 +312,7 @@ export function startSweep(backend: SweepBackend = workerPoolBackend(), flushMs 
   if (pool || !state.experiment || !results) return;
   const store = results;
   // An experiment naming files the runs cannot read would record an error per run: stopped here (the bar lists the files).
-  if (!backend.readsFilesByPath && filesNamedByPath(state.experiment).length > 0) return;
+  if (!backend.readsFilesByPath && filesMissing(state.experiment, givenLabFile).length > 0) return;
   const runs = currentRuns();
   const pending = pendingRuns(state.shard ? shardRuns(runs, state.shard) : runs, state.records);
   if (pending.length === 0) {

@@ -17,6 +17,8 @@ import { solveStore, notify } from './solveState.ts';
 import { model } from './session.ts';
 import { solverService } from '../platform/index.ts';
 import { type PersistentStore, memoryStore } from './persistentStore.ts';
+import { type LorrBackup, lorrBackupOf, restoreLorrBackup } from '../lorr/lorrBackup.ts';
+import { lorrStore } from '../lorr/lorrState.ts';
 
 export const AUTOSAVE_KEY = 'mapf-lab/autosave';
 /** The backup offered at start, kept until Recover or Discard. */
@@ -29,6 +31,8 @@ interface AutosaveEntry {
   savedAt: string;
   name: string;
   text: string;
+  /** The League of Robot Runners problem open when it was written (lorrBackup.ts). */
+  lorr?: LorrBackup;
 }
 
 /** The model revision the file on disk (or the loaded document) matches. */
@@ -73,7 +77,7 @@ function write(): void {
   pendingSince = 0;
   if (!isDirty()) return;
   const doc = model.document;
-  const entry: AutosaveEntry = { savedAt: new Date().toISOString(), name: doc.name, text: serializeScenario(scenarioFromDocument(doc, { inlineMap: true })) };
+  const entry: AutosaveEntry = { savedAt: new Date().toISOString(), name: doc.name, text: serializeScenario(scenarioFromDocument(doc, { inlineMap: true })), lorr: lorrBackupOf(lorrStore.get()) };
   backups.setItem(AUTOSAVE_KEY, JSON.stringify(entry));
 }
 
@@ -100,9 +104,16 @@ export function recover(): void {
   if (!entry) return;
   try {
     const doc = documentFromScenarioText(entry.text, `${entry.name} (autosaved)`);
+    const lorr = entry.lorr === undefined ? null : restoreLorrBackup(entry.lorr);
     model.dispatch({ type: 'loadDocument', document: doc });
     cleanRevision = -1;
-    notify('info', `Recovered “${entry.name}” from ${new Date(entry.savedAt).toLocaleString()}. Save it to keep it.`);
+    // Whatever was open before is not what was recovered: the LoRR problem comes back only with its backup.
+    lorrStore.set({ problem: null, pending: null });
+    const when = new Date(entry.savedAt).toLocaleString();
+    if (lorr?.ok) lorrStore.set(lorr.state);
+    if (lorr && !lorr.ok) notify('error', `Recovered the robots of “${entry.name}” from ${when}, but not its LoRR problem (${lorr.reason}): it is an ordinary scenario now and Solve runs the MAPF solvers on it. Open the problem again to run it lifelong.`);
+    else if (lorr) notify('info', `Recovered the LoRR problem “${entry.name}” from ${when}, with its planner and steps: Solve runs it lifelong.`);
+    else notify('info', `Recovered “${entry.name}” from ${when}. Save it to keep it.`);
   } catch (error) {
     notify('error', `The autosaved scenario could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -4,7 +4,7 @@ import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
 import { solverNames } from '../../../core/registry/registry.ts';
 import {
-  defaultExperiment, describeMap, formatAgents, parseAgents, withMapSeeds, experimentText, inlineMapSpec, movingAiMapSpec, optionalNumber, parseIntList, randomMapSpec, readExperimentJson, solverRows,
+  defaultExperiment, describeMap, formatAgents, parseAgents, withMapSeeds, experimentText, inlineMapSpec, movingAiMapSpec, optionalNumber, parseIntList, randomMapSpec, readExperimentJson, solverChoices, solverRows,
   mapsOf, withField, withMaps, withScenarioAgents, withSolvers,
 } from '../../../renderer/src/lab/experimentForm.ts';
 
@@ -106,5 +106,16 @@ describe('narrowing a preset in the form', () => {
     const after = planRuns(parseExperiment(narrowed, solverNames())).length;
     expect(after * 4).toBe(before * 2);
     expect(() => withMapSeeds(withMaps(json, [{ kind: 'inline', name: 'x', rows: ['.'] }]), 0, [1])).toThrow(/not a random map/);
+  });
+
+  it("describes a LoRR problem and offers the lifelong planners for it (it said unknown kind 'lorr' and 'pibt-rotations (unknown)')", () => {
+    const lorr = { kind: 'lorr', name: 'random-32-32-20', problem: '../lorr/random.domain/random_32_32_20_100.json', teamSizes: [50, 100], steps: 200, stepLimitMs: 100 };
+    expect(describeMap(lorr)).toBe('random-32-32-20: LoRR problem random_32_32_20_100.json, team sizes 50, 100, 200 steps at 100 ms a step');
+    expect(describeMap({ kind: 'lorr', problem: 'p.json' })).toBe('LoRR problem p.json, 500 steps at 1000 ms a step');
+    const json = withMaps(defaultExperiment(), [lorr]);
+    expect(solverChoices(json)).toContain('pibt-rotations');
+    expect(solverChoices(json)).toContain('flow-pibt');
+    expect(solverChoices(json)).not.toContain('cbs');
+    expect(solverChoices(defaultExperiment())).toEqual(solverNames());
   });
 });
