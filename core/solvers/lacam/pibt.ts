@@ -40,6 +40,11 @@ export interface PibtOptions {
    * The instance is then of no use: its caller returns at once.
    */
   shouldStop?: () => boolean;
+  /**
+   * Unit i's distance table when it is not the table of its goal cell (a stream's unit heading for
+   * an exit: distances to the exit's nearest cell, GoalDistances.areaTable); null: its goal's.
+   */
+  areaTable?: (i: number) => LazyDistanceTable | null;
 }
 
 export class Pibt {
@@ -86,7 +91,10 @@ export class Pibt {
   /** Whether options.shouldStop cut the set-up short (the instance must not be used). */
   readonly setupStopped: boolean = false;
 
+  private readonly areaTable: ((i: number) => LazyDistanceTable | null) | undefined;
+
   constructor(grid: Grid, starts: ArrayLike<number>, goals: ArrayLike<number>, seed: number, distances?: GoalDistances, options: PibtOptions = {}) {
+    this.areaTable = options.areaTable;
     const n = (this.n = goals.length);
     this.grid = grid;
     this.goals = Int32Array.from(goals);
@@ -109,7 +117,7 @@ export class Pibt {
         this.setupStopped = true;
         break;
       }
-      this.tables[i] = this.distances.table(this.goals[i]);
+      this.tables[i] = options.areaTable?.(i) ?? this.distances.table(this.goals[i]);
       this.initial[i] = this.tables[i].get(this.from[i]);
       this.coverNeighbours(i);
       this.tieBreaker[i] = this.random.next();
@@ -152,7 +160,7 @@ export class Pibt {
     this.tablesVersion = this.grid.version;
     const tables = this.tables;
     tables.length = this.n;
-    for (let i = 0; i < this.n; i++) tables[i] = this.distances.table(this.goals[i]);
+    for (let i = 0; i < this.n; i++) tables[i] = this.areaTable?.(i) ?? this.distances.table(this.goals[i]);
   }
 
   /** Unit i's distance table (for the grid version of the last step or generate). */

@@ -82,7 +82,16 @@ export class PibtController implements TurnController {
     // One distance cache for the run: a goal's table is filled once, whoever heads there.
     this.distances ??= new GoalDistances(world.grid);
     this.distances.budget.left = STREAM_DISCOVERIES_PER_TURN;
-    this.pibt = new Pibt(world.grid, this.from, ids.map((a) => world.agents[a].goal), this.seed + world.t, this.distances);
+    // A unit heading for an exit follows the distances to the exit's nearest cell (it leaves on any):
+    // one table per exit, filled once, instead of one per unit (Berlin_1_256's 1,000 units would
+    // otherwise fill about as many tables of 65,000 cells as they appear).
+    const exits = world.exits;
+    const distances = this.distances;
+    const areaTable = exits ? (k: number) => {
+      const e = exits.of(ids[k]);
+      return e >= 0 ? distances.areaTable(e, exits.cells[e]) : null;
+    } : undefined;
+    this.pibt = new Pibt(world.grid, this.from, ids.map((a) => world.agents[a].goal), this.seed + world.t, this.distances, { areaTable });
     this.pibt.calls = calls;
     ids.forEach((a, k) => (this.pibt!.elapsed[k] = elapsed.get(a) ?? 0));
   }
