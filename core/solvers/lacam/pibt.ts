@@ -45,6 +45,12 @@ export interface PibtOptions {
    * an exit: distances to the exit's nearest cell, GoalDistances.areaTable); null: its goal's.
    */
   areaTable?: (i: number) => LazyDistanceTable | null;
+  /**
+   * Map-sized buffers to use for who stands on / has reserved each cell, instead of new ones (a
+   * stream's controller builds a Pibt at every change: two 256 KB arrays a turn on Berlin_1_256
+   * kept the collector busy). Cleared here; not to be shared by two live instances.
+   */
+  buffers?: { now: Int32Array; next: Int32Array };
 }
 
 export class Pibt {
@@ -100,8 +106,8 @@ export class Pibt {
     this.goals = Int32Array.from(goals);
     this.distances = distances ?? new GoalDistances(grid);
     this.random = new Random(seed);
-    this.occupiedNow = new Int32Array(grid.cells).fill(NONE);
-    this.occupiedNext = new Int32Array(grid.cells).fill(NONE);
+    this.occupiedNow = (options.buffers?.now ?? new Int32Array(grid.cells)).fill(NONE);
+    this.occupiedNext = (options.buffers?.next ?? new Int32Array(grid.cells)).fill(NONE);
     this.from = Int32Array.from(starts);
     this.to = new Int32Array(n).fill(NONE);
     this.elapsed = new Float64Array(n);

@@ -32,6 +32,8 @@ export class PibtController implements TurnController {
   private ids: number[] | null = null;
   private distances: GoalDistances | null = null;
   private dirty = false;
+  /** The occupancy buffers every rebuilt Pibt reuses (PibtOptions.buffers). */
+  private buffers: { now: Int32Array; next: Int32Array } | null = null;
   private from = new Int32Array(0);
   private to = new Int32Array(0);
 
@@ -91,7 +93,8 @@ export class PibtController implements TurnController {
       const e = exits.of(ids[k]);
       return e >= 0 ? distances.areaTable(e, exits.cells[e]) : null;
     } : undefined;
-    this.pibt = new Pibt(world.grid, this.from, ids.map((a) => world.agents[a].goal), this.seed + world.t, this.distances, { areaTable });
+    if (this.buffers?.now.length !== world.grid.cells) this.buffers = { now: new Int32Array(world.grid.cells), next: new Int32Array(world.grid.cells) };
+    this.pibt = new Pibt(world.grid, this.from, ids.map((a) => world.agents[a].goal), this.seed + world.t, this.distances, { areaTable, buffers: this.buffers });
     this.pibt.calls = calls;
     ids.forEach((a, k) => (this.pibt!.elapsed[k] = elapsed.get(a) ?? 0));
   }
