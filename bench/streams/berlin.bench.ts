@@ -1,10 +1,12 @@
 /**
  * 1,000 units streaming on Berlin_1_256 (the issue's scale target): a spawner on each edge of the
  * map (its free cells) sends a wave of 250 units at turn 0 and then one unit a turn, each heading
- * for an exit on the opposite edge; units leave there. Per solver: turn time mean, p99 and max in
- * process CPU ms (targets: PIBT < 16 ms, WHCA*(16) < 50 ms), over the turns with at least 1,000
- * units on the map and over all turns, CPU time of the run, units on the map, exits, the plan
- * validator's verdict. The load is printed with each row.
+ * for an exit on the opposite edge; units leave there (on any cell of it). Per solver, in process
+ * CPU ms: the controller's set-up (init), turn 0 (the wave: ~760 units appear at once, as many as
+ * the spawners' admission lets in; it is the population's set-up, reported apart), then every
+ * later turn's time, mean, p99 and max (targets: PIBT < 16 ms, WHCA*(16) < 50 ms, mean and max),
+ * and the same over the turns with at least 1,000 units on the map; CPU time of the run, units on
+ * the map, exits, the plan validator's verdict. The load is printed with each row.
  *
  * Usage: tsx bench/streams/berlin.bench.ts [--turns 400] [--solvers pibt,whca,rhcr] [--whca-turns 30]
  */
@@ -49,8 +51,9 @@ const streams: Streams = { spawners, exits, placed: [] };
 
 console.log(`bench:streams (Berlin_1_256)  Node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log(`Berlin_1_256 (${W}x${H}); a spawner per edge (free cells: ${pairs.map(([e]) => `${e} ${edges[e].length}`).join(', ')}): 250 units at turn 0, then 1 a turn, each to the opposite edge; turn times in process CPU ms`);
-console.log('  solver  turns  max on map  exits  mean turn (>=1000 on map)  p99  max   mean turn (all)  max (all)  target  run CPU s  valid   load');
+console.log('  solver  turns  max on map  exits  set-up  turn 0 (units)  mean turn >=1  p99    max   mean (>=1000 on map)  max   run CPU s  valid   load');
 const targets: Record<string, number> = { pibt: 16, whca: 50 };
+const verdicts: string[] = [];
 for (const name of SOLVERS) {
   const spec = CONTROLLERS.find((c) => c.name === name);
   if (!spec) throw new Error(`no controller ${name}`);
@@ -59,15 +62,22 @@ for (const name of SOLVERS) {
   const result = runController({ grid, movement: FOUR_CONNECTED, agents: [] }, spec.factory, { seed: 1, params: name === 'whca' ? { window: 16 } : {} }, { turnLimit: turns, streams, clock: cpuMs });
   const runCpu = (cpuMs() - cpu0) / 1000;
   const s = result.streams!;
-  const busy: number[] = [];
-  result.turnMs.forEach((ms, t) => {
-    if (s.onMap[t] >= 1000) busy.push(ms);
-  });
-  busy.sort((a, b) => a - b);
-  const mean = busy.length > 0 ? busy.reduce((a, b) => a + b, 0) / busy.length : NaN;
-  const p99 = busy.length > 0 ? busy[Math.min(busy.length - 1, Math.ceil(0.99 * busy.length) - 1)] : NaN;
-  const max = busy.length > 0 ? busy[busy.length - 1] : NaN;
+  const stats = (times: number[]) => {
+    const sorted = times.slice().sort((a, b) => a - b);
+    const n = sorted.length;
+    return { mean: n > 0 ? sorted.reduce((a, b) => a + b, 0) / n : NaN, p99: n > 0 ? sorted[Math.min(n - 1, Math.ceil(0.99 * n) - 1)] : NaN, max: n > 0 ? sorted[n - 1] : NaN };
+  };
+  const later = Array.from(result.turnMs).slice(1);
+  const busy = later.filter((_, k) => s.onMap[k + 1] >= 1000);
+  const all = stats(later);
+  const full = stats(busy);
+  const f = (v: number, width: number) => v.toFixed(2).padStart(width);
+  console.log(`  ${name.padEnd(6)}  ${String(result.run.turns).padStart(5)}  ${String(Math.max(...s.onMap)).padStart(10)}  ${String(s.left).padStart(5)}  ${f(result.run.initMs, 6)}  ${`${result.turnMs[0].toFixed(1)} (${s.onMap[0]})`.padStart(14)}  ${f(all.mean, 13)}  ${f(all.p99, 5)}  ${f(all.max, 6)}  ${f(full.mean, 20)}  ${f(full.max, 5)}  ${runCpu.toFixed(1).padStart(9)}  ${String(result.validation?.valid).padStart(5)}  ${loadavg()[0].toFixed(2)}`);
   const target = targets[name];
-  const verdict = target === undefined ? '-' : `${max < target ? 'meets' : 'MISSES'} max < ${target}`;
-  console.log(`  ${name.padEnd(6)}  ${String(result.run.turns).padStart(5)}  ${String(Math.max(...s.onMap)).padStart(10)}  ${String(s.left).padStart(5)}  ${mean.toFixed(2).padStart(25)}  ${p99.toFixed(2).padStart(4)}  ${max.toFixed(2).padStart(4)}   ${result.run.meanTurnMs.toFixed(2).padStart(15)}  ${result.run.maxTurnMs.toFixed(2).padStart(9)}  ${verdict}  ${runCpu.toFixed(1).padStart(9)}  ${String(result.validation?.valid).padStart(5)}  ${loadavg()[0].toFixed(2)}`);
+  if (target !== undefined) {
+    const meets = (v: number) => (v < target ? 'meets' : 'MISSES');
+    verdicts.push(`  ${name.padEnd(6)} turn time (process CPU ms, turns 1-${result.run.turns - 1}, load ${loadavg()[0].toFixed(2)}): mean ${all.mean.toFixed(2)} ${meets(all.mean)}, max ${all.max.toFixed(2)} ${meets(all.max)} the target < ${target}; turn 0 (${s.onMap[0]} units appear) ${result.turnMs[0].toFixed(1)} and set-up ${result.run.initMs.toFixed(1)} apart`);
+  }
 }
+console.log('targets (a turn of 1,000 units streaming on Berlin_1_256):');
+for (const v of verdicts) console.log(v);

@@ -43,6 +43,8 @@ console.log(`bench:streams (bridge)  Node ${process.version}, load ${loadavg().m
 console.log(`one-cell bridge, 2 x (6 x 5) banks, units both ways, ${TURNS} turns; offered rate per side in units per 10 turns; turn times in process CPU ms`);
 console.log('  solver  offered/10  delivered/10  placed  left  on map  backlog end  time in system mean/p95/max  oldest on map  last exit  stuck  valid  mean turn  max turn   load');
 const best = new Map<string, number>();
+let allValid = true;
+const stuckRuns: string[] = [];
 for (const name of SOLVERS) {
   const spec = CONTROLLERS.find((c) => c.name === name);
   if (!spec) throw new Error(`no controller ${name}`);
@@ -58,10 +60,14 @@ for (const name of SOLVERS) {
     const onMap = s.onMap[s.onMap.length - 1] ?? 0;
     const stuck = oldest > STUCK || (onMap > 0 && end - lastExit > STUCK);
     best.set(name, Math.max(best.get(name) ?? 0, s.exitThroughput));
+    if (result.validation?.valid !== true) allValid = false;
+    if (stuck) stuckRuns.push(`${name} at ${2 * rate}/10`);
     const tis = s.timeInSystem;
     console.log(`  ${name.padEnd(6)}  ${(2 * rate).toFixed(1).padStart(10)}  ${s.exitThroughput.toFixed(2).padStart(12)}  ${String(s.appeared).padStart(6)}  ${String(s.left).padStart(4)}  ${String(onMap).padStart(6)}  ${s.spawners.map((sp) => sp.backlogEnd).join('/').padStart(11)}  ${(tis ? `${tis.mean.toFixed(1)}/${tis.p95}/${tis.max}` : '-').padStart(28)}  ${String(oldest).padStart(13)}  ${String(lastExit).padStart(9)}  ${(stuck ? 'YES' : 'no').padStart(5)}  ${String(result.validation?.valid).padStart(5)}  ${result.run.meanTurnMs.toFixed(3).padStart(9)}  ${result.run.maxTurnMs.toFixed(2).padStart(8)}   ${loadavg()[0].toFixed(2)}`);
   }
 }
 const top = Math.max(...best.values());
-console.log(`saturation (best delivered throughput, exits per 10 turns; target: each within 10% of the best, ${top.toFixed(2)}):`);
-for (const [name, value] of best) console.log(`  ${name.padEnd(6)} ${value.toFixed(2)}  ${((100 * value) / top).toFixed(0)}% of the best  ${value >= 0.9 * top ? 'meets' : 'MISSES'} the target`);
+console.log(`targets (one-cell bridge, both ways, ${TURNS} turns; load ${loadavg()[0].toFixed(2)}):`);
+console.log(`  every plan valid: ${allValid ? 'meets' : 'MISSES'}; no unit stuck at any offered rate: ${stuckRuns.length === 0 ? 'meets' : `MISSES (${stuckRuns.join(', ')})`}`);
+console.log(`  saturation throughput (best delivered, exits per 10 turns, counted on the simulator's turns, not a clock) within 10% of the best, ${top.toFixed(2)}:`);
+for (const [name, value] of best) console.log(`    ${name.padEnd(6)} ${value.toFixed(2)}  ${((100 * value) / top).toFixed(0)}% of the best  ${value >= 0.9 * top ? 'meets' : 'MISSES'}`);

@@ -49,6 +49,8 @@ export class LazyDistanceTable {
   private tail = 0;
   /** Queue entries dropped from its front (expanded cells the queue no longer holds). */
   private shifted = 0;
+  /** Whether the table measures to the nearest of several cells (an exit): the grid distance to `goal` is then no lower bound. */
+  private readonly area: boolean;
   /** resumeWithin's stop: the search pauses once `discovered` reaches it. */
   private limit = Infinity;
   /** Cells discovered so far (the work done). */
@@ -61,17 +63,21 @@ export class LazyDistanceTable {
    * makes (GoalDistances hands out slices of larger blocks); by default the table allocates it.
    * `budget`: shared with other tables, spreads their searches over turns (DiscoveryBudget).
    */
-  constructor(grid: Grid, goal: number, steps: StepTable | null = null, storage?: Uint16Array | Int32Array, private readonly budget: DiscoveryBudget | null = null) {
+  constructor(grid: Grid, goal: number, steps: StepTable | null = null, storage?: Uint16Array | Int32Array, private readonly budget: DiscoveryBudget | null = null, sources: readonly number[] = [goal]) {
     this.grid = grid;
     this.goal = goal;
     this.steps = steps;
+    this.area = sources.length > 1;
     const shape = shapeOf(grid);
     this.open = shape.open;
     this.dist = storage ?? (shape.fitsUint16 ? new Uint16Array(grid.cells) : new Int32Array(grid.cells));
-    this.queue = new Int32Array(Math.min(grid.cells, 256));
-    if (grid.passable[goal] === 1) {
-      this.dist[goal] = 1;
-      this.queue[this.tail++] = goal;
+    this.queue = new Int32Array(Math.min(grid.cells, Math.max(256, sources.length)));
+    // Several sources (an exit's cells): distances to the nearest of them, BFS from all at once.
+    for (const source of sources) {
+      if (grid.passable[source] === 1 && this.dist[source] === 0) {
+        this.dist[source] = 1;
+        this.queue[this.tail++] = source;
+      }
     }
   }
 
@@ -104,7 +110,7 @@ export class LazyDistanceTable {
     const w = this.grid.width;
     const cx = cell % w;
     const gx = this.goal % w;
-    const manhattan = Math.abs(cx - gx) + Math.abs((cell - cx) / w - (this.goal - gx) / w);
+    const manhattan = this.area ? 0 : Math.abs(cx - gx) + Math.abs((cell - cx) / w - (this.goal - gx) / w);
     const frontier = this.tail > 0 ? this.dist[this.queue[this.tail - 1]] - 1 : 0;
     return Math.max(manhattan, frontier);
   }
@@ -316,8 +322,8 @@ export class GoalDistances {
     this.perTable = distanceTableBytes(grid);
   }
 
-  /** The table of `goal`, built (lazily) if not held. */
-  table(goal: number): LazyDistanceTable {
+  /** The table of `goal`, built (lazily) if not held (`sources`: areaTable's cells, under its negative key). */
+  table(goal: number, sources?: readonly number[]): LazyDistanceTable {
     if (this.grid.version !== this.version) {
       this.tables.clear();
       this.block = null;
@@ -334,10 +340,20 @@ export class GoalDistances {
       const oldest = this.tables.keys().next().value as number;
       this.tables.delete(oldest);
     }
-    table = new LazyDistanceTable(this.grid, goal, this.steps, this.storage(), this.budget);
+    // An area's key is negative (areaTable): its first cell stands for it as the table's goal.
+    table = new LazyDistanceTable(this.grid, sources?.[0] ?? goal, this.steps, this.storage(), this.budget, sources);
     this.tables.set(goal, table);
     this.built++;
     return table;
+  }
+
+  /**
+   * The table of distances to the nearest cell of an area (a stream's exit: a unit leaves on any
+   * of its cells), built lazily if not held; `key` names the area (areas are told apart from
+   * goals by it; the same key must always give the same cells).
+   */
+  areaTable(key: number, cells: readonly number[]): LazyDistanceTable {
+    return this.table(-1 - key, cells);
   }
 
   /** Zeroed memory for one more table's distances. */

@@ -187,6 +187,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   };
   const obstacles = options.obstacles && options.obstacles.length > 0 ? new ObstacleStage(run, options.obstacles, options.obstacleRepair) : null;
   const stream = streaming ? new StreamStage({ units, record, controller, view, live: () => view.grid, setPositions: (p) => (view.positions = p) }, options.streams!, options.streamSeed ?? 1) : null;
+  if (stream) view.exits = stream.exitView;
   // Doors first (a door does not close on an obstacle), then obstacles step on the map as it is, then units come and go.
   const stages: WorldStage[] = [new DoorStage(run, mapEvents, obstacles), ...(obstacles ? [obstacles] : []), ...(stream ? [stream] : [])];
   view.interrupted = (): boolean => stopReason() !== null;

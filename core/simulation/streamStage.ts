@@ -12,7 +12,7 @@
 import type { Grid } from '../grid/grid.ts';
 import { ABSENT } from '../mapf/plan.ts';
 import { DEFAULT_ADMIT_SHARE, SpawnClock, type StreamErrands, type StreamTarget, type Streams } from '../mapf/streams.ts';
-import type { TurnController, WorldView } from '../solvers/controller.ts';
+import type { StreamExitView, TurnController, WorldView } from '../solvers/controller.ts';
 import { Random } from '../util/random.ts';
 import type { RunRecord } from './runRecord.ts';
 import type { RunUnits } from './runUnits.ts';
@@ -52,6 +52,10 @@ export class StreamStage implements WorldStage {
   private busy = 0;
   /** Holds spawned units back while their area holds the spawner's admitted share of units (streamAdmission.ts). */
   private readonly admission = new StreamAdmission();
+  /** Per cell, the exit it belongs to (-1: none; the first, where exits overlap). */
+  private readonly exitCell: Int32Array;
+  /** What the controller sees of the exits (WorldView.exits). */
+  readonly exitView: StreamExitView;
 
   constructor(
     private readonly run: StreamRun,
@@ -64,6 +68,9 @@ export class StreamStage implements WorldStage {
     this.clocks = streams.spawners.map((s) => new SpawnClock(s));
     this.backlog = streams.spawners.map(() => 0);
     this.log = new StreamLog(streams.spawners.map((s) => s.name));
+    this.exitCell = new Int32Array(units.occupancy.length).fill(-1);
+    streams.exits.forEach((exit, e) => exit.cells.forEach((cell) => this.exitCell[cell] < 0 && (this.exitCell[cell] = e)));
+    this.exitView = { of: (a) => this.exitOf[a] ?? -1, cells: streams.exits.map((e) => e.cells) };
     for (let a = 0; a < units.count; a++) {
       const placed = streams.placed[a];
       this.errands.push(placed?.errands ? { plan: placed.errands, next: 0, random: this.random } : null);
@@ -84,13 +91,17 @@ export class StreamStage implements WorldStage {
     const newGoal: number[] = [];
     const vacated = new Set<number>();
     let reached = 0;
-    // Arrivals: a unit on its goal reached it; on its exit it leaves, with errands it takes the next goal.
+    // Arrivals: a unit on its goal reached it; on any cell of its exit it leaves, with errands it takes the next goal.
     for (let a = 0; a < positions.length; a++) {
       const cell = positions[a];
-      if (cell === ABSENT || cell !== agents[a].goal || !this.heading(a)) continue;
+      if (cell === ABSENT || !this.heading(a)) continue;
+      const exit = this.exitOf[a];
+      if (cell !== agents[a].goal && (exit < 0 || this.exitCell[cell] !== exit)) continue;
       reached++;
-      if (this.exitOf[a] >= 0) {
-        // It stood on the exit at t (the replay shows it there); the cell is free from t + 1.
+      if (exit >= 0) {
+        // It stood on the exit at t (the replay shows it there); the cell is free from t + 1. Its
+        // goal becomes the exit cell it took (the validator checks it arrived there).
+        agents[a].goal = cell;
         vacated.add(cell);
         units.remove(a);
         left.push(a);

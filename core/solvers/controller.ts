@@ -38,6 +38,19 @@ export interface WorldView {
   readonly staticGrid?: Grid;
   /** Among moving obstacles, where they stand and their timetables. */
   readonly obstacles?: ObstacleView;
+  /**
+   * In a stream: which exit each unit is heading for. A unit leaves on arriving at any cell of its
+   * exit (its goal is the nearest one free when it was sent), so a controller may lead it to
+   * whichever is nearest: PIBT keeps one distance table per exit instead of one per unit.
+   */
+  readonly exits?: StreamExitView;
+}
+
+export interface StreamExitView {
+  /** The exit unit a is heading for (its index), -1 when its goal is one cell. */
+  of(a: number): number;
+  /** Each exit's cells. */
+  readonly cells: readonly (readonly number[])[];
 }
 
 /** For a WorldView without `interrupted`. */

@@ -59,6 +59,15 @@ export type { CooperativeInstance } from './cooperativePlanning.ts';
 const DROP_EVERY = 8;
 
 export class CooperativeController extends CooperativePlanning implements TurnController {
+  /**
+   * Set once units come and go (unitsChanged). In a stream a unit whose plan waits where it
+   * stands (not on its goal) plans again every turn instead of every replanEvery turns: on a
+   * one-cell bridge crossed both ways, units held back for the other way's traffic otherwise kept
+   * waiting out their window after the lane had cleared (WHCA*(16) delivered 4.8 units per 10
+   * turns at saturation, against RHCR's 6.3, over 2,000 turns).
+   */
+  private streaming = false;
+
   init(world: WorldView): void {
     const grid = (this.grid = world.grid);
     const n = this.n;
@@ -127,7 +136,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
       } else if (!this.plans.has(i) && this.failed[i] === 0 && this.why[i] === 0) {
         this.why[i] = WHY_DEVIATED;
       }
-      if (this.variant.windowed && this.why[i] === 0 && (t >= this.nextReplan[i] || this.plans.at(i, t + 1) < 0)) {
+      if (this.variant.windowed && this.why[i] === 0 && (t >= this.nextReplan[i] || this.plans.at(i, t + 1) < 0 || (this.streaming && this.waitsNext(i, t, positions[i])))) {
         this.why[i] = WHY_SCHEDULED;
       }
     }
@@ -188,6 +197,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
    */
   unitsChanged(world: WorldView, changes: UnitChanges): void {
     const t = world.t;
+    this.streaming = true;
     this.growUnits(world.agents);
     for (const a of changes.left) {
       this.releasePlan(a, t);
@@ -221,6 +231,11 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     if (this.variant.windowed) {
       for (const a of [...changes.appeared, ...changes.newGoal]) this.nextReplan[a] = t + 1 + (this.stagger++ % this.replanEvery);
     }
+  }
+
+  /** Whether unit i's plan keeps it where it stands at t + 1, away from its goal. */
+  private waitsNext(i: number, t: number, pos: number): boolean {
+    return pos !== this.goal[i] && this.plans.at(i, t + 1) === pos;
   }
 
   /** The rank order without the units gone, the new ones appended (lowest rank, as they came). */

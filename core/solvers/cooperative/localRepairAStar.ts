@@ -18,11 +18,15 @@
  * cell an obstacle holds is blocked and replans (or waits, recalc without whenBlocked), and the
  * rule says which other paths to plan again (recalc: every N moves, or when a closed cell lies on
  * them; watch: those crossing a changed region, at its batches).
+ *
+ * In a stream (TurnController.unitsChanged) a unit that appears or gets a new goal plans its own
+ * path on its next move, ranked after the units already moving; a unit that leaves is forgotten.
+ * Nobody else plans again for the change: LRA*'s paths ignore the other units anyway.
  */
 import type { Grid } from '../../grid/grid.ts';
 import { gridDistance } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
-import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type WorldView } from '../controller.ts';
+import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type UnitChanges, type WorldView } from '../controller.ts';
 import { Random } from '../../util/random.ts';
 import { agentOrder } from './agentOrder.ts';
 import type { CooperativeInstance } from './cooperativeController.ts';
@@ -37,8 +41,8 @@ export class LocalRepairController implements TurnController {
   readonly order: OrderPolicy;
   readonly agitationNoise: number;
   readonly neighbourRadius: number;
-  private readonly agents: readonly AgentTask[];
-  private readonly n: number;
+  private agents: readonly AgentTask[];
+  private n: number;
   private readonly random: Random;
   private readonly seed: number;
 
@@ -48,19 +52,22 @@ export class LocalRepairController implements TurnController {
   private clearance: Uint16Array | null = null;
   private occupant!: Int32Array;
 
-  private readonly size: Int32Array;
-  private readonly speed: Int32Array;
-  private readonly goal: Int32Array;
-  private readonly agitation: Int32Array;
+  // Per unit; a stream's grow as units appear (grow()).
+  private size: Int32Array;
+  private speed: Int32Array;
+  private goal: Int32Array;
+  private agitation: Int32Array;
   private readonly paths: Int32Array[];
-  private readonly pathIndex: Int32Array;
-  private readonly pathLength: Int32Array;
-  private readonly stale: Uint8Array;
+  private pathIndex: Int32Array;
+  private pathLength: Int32Array;
+  private stale: Uint8Array;
   /** Slow units: the cell being moved into (-1 when not moving) and the turn the move ends. */
-  private readonly moveTarget: Int32Array;
-  private readonly moveEnd: Int32Array;
-  private readonly extra: Int32Array;
-  private readonly reverted: Uint8Array;
+  private moveTarget: Int32Array;
+  private moveEnd: Int32Array;
+  private extra: Int32Array;
+  private reverted: Uint8Array;
+  /** Streams: 1 for a unit that left the map (its position is ABSENT). */
+  private gone: Uint8Array;
   private rankOrder: Int32Array = new Int32Array(0);
   private repair: ObstacleRepair | null = null;
   private obstacles: ObstacleRepairState | null = null;
@@ -89,6 +96,7 @@ export class LocalRepairController implements TurnController {
     this.moveEnd = new Int32Array(n);
     this.extra = new Int32Array(n).fill(-1);
     this.reverted = new Uint8Array(n);
+    this.gone = new Uint8Array(n);
   }
 
   init(world: WorldView): void {
@@ -118,6 +126,7 @@ export class LocalRepairController implements TurnController {
     // Everyone's footprint now, and the squares slow units are moving into; cells claimed this
     // turn are marked as they are claimed.
     for (let i = 0; i < n; i++) {
+      if (this.gone[i] === 1) continue;
       this.mark(positions[i], this.size[i], i);
       if (this.moveTarget[i] >= 0) this.mark(this.moveTarget[i], this.size[i], i);
     }
@@ -127,7 +136,7 @@ export class LocalRepairController implements TurnController {
       this.reverted[i] = 0;
     }
     const interrupted = world.interrupted ?? NEVER_INTERRUPTED;
-    for (let r = 0; r < n; r++) {
+    for (let r = 0; r < this.rankOrder.length; r++) {
       // Out of time or cancelled: the rest wait, and the simulator ends the run without this turn.
       if (interrupted()) break;
       const i = this.rankOrder[r];
@@ -170,6 +179,7 @@ export class LocalRepairController implements TurnController {
       }
     }
     for (let i = 0; i < n; i++) {
+      if (this.gone[i] === 1) continue;
       this.mark(positions[i], this.size[i], -1);
       if (next[i] !== positions[i]) this.mark(next[i], this.size[i], -1);
       if (this.extra[i] >= 0) this.mark(this.extra[i], this.size[i], -1);
@@ -188,6 +198,68 @@ export class LocalRepairController implements TurnController {
         else this.stale[i] = 1;
       }
     }
+  }
+
+  /**
+   * Streams: units that appeared or got a new goal plan on their next move (the new ones ranked
+   * last, as they came); units that left are forgotten.
+   */
+  unitsChanged(world: WorldView, changes: UnitChanges): void {
+    this.grow(world.agents);
+    for (const a of changes.left) {
+      this.gone[a] = 1;
+      this.moveTarget[a] = -1;
+      this.pathLength[a] = 0;
+    }
+    for (const a of [...changes.appeared, ...changes.newGoal]) {
+      if (this.gone[a] === 1) continue;
+      this.goal[a] = world.agents[a].goal;
+      this.agitation[a] = 0;
+      this.stale[a] = 1;
+      this.pathLength[a] = 0;
+    }
+    if (changes.appeared.length === 0 && changes.left.length === 0) return;
+    const order = new Int32Array(this.rankOrder.length + changes.appeared.length);
+    let k = 0;
+    for (const i of this.rankOrder) if (this.gone[i] === 0) order[k++] = i;
+    for (const a of changes.appeared) order[k++] = a;
+    this.rankOrder = order.subarray(0, k);
+  }
+
+  /** Room for every unit of world.agents (a stream's grow); new units start with no path. */
+  private grow(agents: readonly AgentTask[]): void {
+    this.agents = agents;
+    const n = agents.length;
+    if (n <= this.n) return;
+    const old = this.n;
+    const capacity = Math.max(n, this.size.length * 2);
+    const grown = <T extends Int32Array | Uint8Array>(a: T, fill = 0): T => {
+      if (a.length >= n) return a;
+      const b = new (a.constructor as new (length: number) => T)(capacity);
+      b.fill(fill);
+      b.set(a);
+      return b;
+    };
+    this.size = grown(this.size);
+    this.speed = grown(this.speed);
+    this.goal = grown(this.goal);
+    this.agitation = grown(this.agitation);
+    this.pathIndex = grown(this.pathIndex);
+    this.pathLength = grown(this.pathLength);
+    this.stale = grown(this.stale);
+    this.moveTarget = grown(this.moveTarget, -1);
+    this.moveEnd = grown(this.moveEnd);
+    this.extra = grown(this.extra, -1);
+    this.reverted = grown(this.reverted);
+    this.gone = grown(this.gone);
+    this.sincePlan = grown(this.sincePlan);
+    for (let a = old; a < n; a++) {
+      this.size[a] = agents[a].size ?? 1;
+      this.speed[a] = agents[a].speed ?? 1;
+      this.goal[a] = agents[a].goal;
+      this.paths.push(new Int32Array(0));
+    }
+    this.n = n;
   }
 
   mapChanged(_world: WorldView, _cells: readonly number[]): void {
@@ -295,7 +367,7 @@ export class LocalRepairController implements TurnController {
     const py = (pos - px) / w;
     const reach = this.neighbourRadius + this.size[i];
     for (let j = 0; j < this.n; j++) {
-      if (j === i) continue;
+      if (j === i || this.gone[j] === 1) continue;
       const q = positions[j];
       const qx = q % w;
       const qy = (q - qx) / w;

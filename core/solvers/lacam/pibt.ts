@@ -40,6 +40,17 @@ export interface PibtOptions {
    * The instance is then of no use: its caller returns at once.
    */
   shouldStop?: () => boolean;
+  /**
+   * Unit i's distance table when it is not the table of its goal cell (a stream's unit heading for
+   * an exit: distances to the exit's nearest cell, GoalDistances.areaTable); null: its goal's.
+   */
+  areaTable?: (i: number) => LazyDistanceTable | null;
+  /**
+   * Map-sized buffers to use for who stands on / has reserved each cell, instead of new ones (a
+   * stream's controller builds a Pibt at every change: two 256 KB arrays a turn on Berlin_1_256
+   * kept the collector busy). Cleared here; not to be shared by two live instances.
+   */
+  buffers?: { now: Int32Array; next: Int32Array };
 }
 
 export class Pibt {
@@ -86,14 +97,17 @@ export class Pibt {
   /** Whether options.shouldStop cut the set-up short (the instance must not be used). */
   readonly setupStopped: boolean = false;
 
+  private readonly areaTable: ((i: number) => LazyDistanceTable | null) | undefined;
+
   constructor(grid: Grid, starts: ArrayLike<number>, goals: ArrayLike<number>, seed: number, distances?: GoalDistances, options: PibtOptions = {}) {
+    this.areaTable = options.areaTable;
     const n = (this.n = goals.length);
     this.grid = grid;
     this.goals = Int32Array.from(goals);
     this.distances = distances ?? new GoalDistances(grid);
     this.random = new Random(seed);
-    this.occupiedNow = new Int32Array(grid.cells).fill(NONE);
-    this.occupiedNext = new Int32Array(grid.cells).fill(NONE);
+    this.occupiedNow = (options.buffers?.now ?? new Int32Array(grid.cells)).fill(NONE);
+    this.occupiedNext = (options.buffers?.next ?? new Int32Array(grid.cells)).fill(NONE);
     this.from = Int32Array.from(starts);
     this.to = new Int32Array(n).fill(NONE);
     this.elapsed = new Float64Array(n);
@@ -109,7 +123,7 @@ export class Pibt {
         this.setupStopped = true;
         break;
       }
-      this.tables[i] = this.distances.table(this.goals[i]);
+      this.tables[i] = options.areaTable?.(i) ?? this.distances.table(this.goals[i]);
       this.initial[i] = this.tables[i].get(this.from[i]);
       this.coverNeighbours(i);
       this.tieBreaker[i] = this.random.next();
@@ -152,7 +166,7 @@ export class Pibt {
     this.tablesVersion = this.grid.version;
     const tables = this.tables;
     tables.length = this.n;
-    for (let i = 0; i < this.n; i++) tables[i] = this.distances.table(this.goals[i]);
+    for (let i = 0; i < this.n; i++) tables[i] = this.areaTable?.(i) ?? this.distances.table(this.goals[i]);
   }
 
   /** Unit i's distance table (for the grid version of the last step or generate). */

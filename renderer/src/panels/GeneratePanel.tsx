@@ -1,12 +1,15 @@
-/** "New map" generators: empty, random obstacles, and door or bridge chokepoints with units. */
+/** "New map" generators: empty, random obstacles, door or bridge chokepoints with units, and stream templates. */
 import { useState } from 'react';
-import { generateMap, type GeneratorKind, type GeneratorOptions } from '../state/generateActions.ts';
+import { generateMap, type GeneratorKind, type GeneratorOptions, isStreamTemplate } from '../state/generateActions.ts';
 
 const KINDS: { kind: GeneratorKind; label: string }[] = [
   { kind: 'door', label: 'Door (wall with an opening)' },
   { kind: 'bridge', label: 'Bridge / corridor' },
   { kind: 'random', label: 'Random obstacles' },
   { kind: 'empty', label: 'Empty' },
+  { kind: 'bridge-stream', label: 'Stream: bridge, two-way traffic' },
+  { kind: 'gate-waves', label: 'Stream: gate under waves' },
+  { kind: 'shuttle', label: 'Stream: mine-base shuttle' },
 ];
 
 export function GeneratePanel() {
@@ -31,10 +34,12 @@ export function GeneratePanel() {
           ))}
         </select>
       </label>
-      <div className="field-row">
-        {number('width', 'Width', 'generate-width')}
-        {number('height', 'Height', 'generate-height')}
-      </div>
+      {!isStreamTemplate(options.kind) && (
+        <div className="field-row">
+          {number('width', 'Width', 'generate-width')}
+          {number('height', 'Height', 'generate-height')}
+        </div>
+      )}
       {options.kind === 'random' && (
         <div className="field-row">
           {number('densityPercent', 'Obstacles %', 'generate-density')}
