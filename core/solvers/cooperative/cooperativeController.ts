@@ -71,6 +71,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
   init(world: WorldView): void {
     const grid = (this.grid = world.grid);
     const n = this.n;
+    this.exits = world.exits ?? null;
     this.table = new ReservationTable(grid.cells, Math.max(1024, n * (this.window + 2) * 2));
     this.rules = new ActionRules(this.table, grid, world.movement, n);
     this.sta = new SpaceTimeAStar(grid, world.movement, this.table, this.rules);
@@ -198,6 +199,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
   unitsChanged(world: WorldView, changes: UnitChanges): void {
     const t = world.t;
     this.streaming = true;
+    this.exits = world.exits ?? null;
     this.growUnits(world.agents);
     for (const a of changes.left) {
       this.releasePlan(a, t);

@@ -9,7 +9,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import type { Movement } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
-import { type ControllerOptions, NEVER_INTERRUPTED, type TurnEvent } from '../controller.ts';
+import { type ControllerOptions, NEVER_INTERRUPTED, type StreamExitView, type TurnEvent } from '../controller.ts';
 import type { ObstacleRepair } from '../obstacleRepair.ts';
 import { type CooperativeObstacles, WHY_EVERY, WHY_FLAGGED, WHY_MAP, WHY_NOTIFIED, WHY_SCHEDULED, WHY_TEXT } from './cooperativeObstacles.ts';
 import type { ActionRules } from './actionRules.ts';
@@ -77,6 +77,11 @@ export abstract class CooperativePlanning {
   protected readonly plans: UnitPlans;
   /** Units that left the map (a stream's exit): they neither plan nor hold reservations. */
   protected gone: Uint8Array;
+  /**
+   * A stream's exits (WorldView.exits), null without a stream: a unit heading for an exit leaves
+   * the map on the turn it arrives, so its plan ends there and reserves nothing after it.
+   */
+  protected exits: StreamExitView | null = null;
   protected nextReplan: Int32Array;
   protected readonly heuristics: UnitHeuristics;
   protected nextExtra: Int32Array;
@@ -131,7 +136,7 @@ export abstract class CooperativePlanning {
     this.nextExtra = new Int32Array(n).fill(-1);
     this.reverted = new Uint8Array(n);
     this.gone = new Uint8Array(n);
-    this.query = { agent: 0, priority: 0, start: 0, t0: 0, goal: 0, size: 1, speed: 1, window: this.window, maxDepth: this.maxTime, maxExpansions: this.maxExpansions, rra: null, rraBudget: Infinity };
+    this.query = { agent: 0, priority: 0, start: 0, t0: 0, goal: 0, size: 1, speed: 1, window: this.window, maxDepth: this.maxTime, maxExpansions: this.maxExpansions, rra: null, rraBudget: Infinity, leavesAtGoal: false };
   }
 
   /**
@@ -280,6 +285,7 @@ export abstract class CooperativePlanning {
     q.start = pos;
     q.t0 = t;
     q.goal = this.goal[i];
+    q.leavesAtGoal = this.leavesAtGoal(i);
     q.size = this.size[i];
     q.speed = this.speed[i];
     q.rra = this.variant.abstract ? this.heuristics.forUnit(i, pos) : null;
@@ -292,10 +298,17 @@ export abstract class CooperativePlanning {
     return outcome;
   }
 
+  /** Whether unit i leaves the map on reaching its goal (its goal is a cell of a stream's exit). */
+  protected leavesAtGoal(i: number): boolean {
+    return this.exits !== null && this.exits.of(i) >= 0;
+  }
+
   /** Adopts the search result as the agent's plan; the units it overrode replan. */
   protected adoptPath(i: number, t: number): void {
     const sta = this.sta;
-    this.plans.adopt(i, t, sta.pathCells, sta.pathExtra, sta.pathLength, this.effectivePriority(i), !this.variant.windowed);
+    // A unit that leaves by an exit is not parked there: parking held the exit cell against the
+    // unit behind it for a turn after the first had gone (CA*, HCA*).
+    this.plans.adopt(i, t, sta.pathCells, sta.pathExtra, sta.pathLength, this.effectivePriority(i), !this.variant.windowed && !this.leavesAtGoal(i));
     this.obstacles?.planned(i, t, sta.pathLength);
     this.failed[i] = 0;
     this.flagOverridden(i, t);

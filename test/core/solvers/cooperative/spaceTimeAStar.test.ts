@@ -13,7 +13,7 @@ function setup(rows: string[], movement = FOUR_CONNECTED) {
   const rules = new ActionRules(table, grid, movement, 8);
   const sta = new SpaceTimeAStar(grid, movement, table, rules);
   const query = (start: number, goal: number, extra: Partial<SpaceTimeQuery> = {}): SpaceTimeQuery => ({
-    agent: 0, priority: 0, start, t0: 0, goal, size: 1, speed: 1, window: 0, maxDepth: 200, maxExpansions: 100_000, rra: null, rraBudget: Infinity, ...extra,
+    agent: 0, priority: 0, start, t0: 0, goal, size: 1, speed: 1, window: 0, maxDepth: 200, maxExpansions: 100_000, rra: null, rraBudget: Infinity, leavesAtGoal: false, ...extra,
   });
   const path = () => Array.from(sta.pathCells.subarray(0, sta.pathLength), (c) => `${grid.x(c)},${grid.y(c)}`);
   return { grid, table, sta, query, path };
@@ -98,7 +98,7 @@ describe('space-time A*', () => {
       if (!reachable) continue;
       const budgeted = new ReverseResumableAStar(grid, movement);
       budgeted.reset(0, grid.cells - 1, false);
-      const base = { agent: 0, priority: 0, start: 0, t0: 0, goal: grid.cells - 1, size: 1, speed: 1, window: 0, maxDepth: 500, maxExpansions: 1e6 };
+      const base = { agent: 0, priority: 0, start: 0, t0: 0, goal: grid.cells - 1, size: 1, speed: 1, window: 0, maxDepth: 500, maxExpansions: 1e6, leavesAtGoal: false };
       expect(sta.search({ ...base, rra: exact, rraBudget: Infinity })).toBe('found');
       const best = sta.pathLength;
       expect(sta.search({ ...base, rra: budgeted, rraBudget: 10 })).toBe('found');
