@@ -124,7 +124,8 @@ export class LazyDistanceTable {
     if (this.steps !== null) return this.resumeSteps(cell, this.steps);
     // The hot loop of LaCAM's first solution on large maps (den520d, 1,000 units: two thirds of
     // its time): locals instead of fields, the open neighbours of a cell from one byte instead
-    // of a division and four passability tests, and one queue-capacity test per cell expanded.
+    // of a division and four passability tests, and one test per cell expanded for both the
+    // queue's capacity and the shared budget's stop (`edge`, the smaller of the two).
     const w = this.grid.width;
     const open = this.open;
     const dist = this.dist;
@@ -133,16 +134,15 @@ export class LazyDistanceTable {
     let tail = this.tail;
     // The shared budget's stop, as a count of the queue's own (shifted) entries; Infinity without one.
     let stopAt = this.limit - this.shifted;
+    // Past `edge` the queue may not hold a cell's four neighbours, or the budget is spent.
+    let edge = Math.min(queue.length - 4, stopAt - 1);
     while (head < tail) {
-      if (tail >= stopAt) {
-        this.head = head;
-        this.tail = tail;
-        return FAR;
-      }
-      const c = queue[head++];
-      const d = dist[c] + 1;
-      const m = open[c];
-      if (tail + 4 > queue.length) {
+      if (tail > edge) {
+        if (tail >= stopAt) {
+          this.head = head;
+          this.tail = tail;
+          return FAR;
+        }
         if (2 * head >= queue.length) {
           // The expanded cells before `head` are done with: the queue need only hold the BFS's
           // frontier (a few thousand cells), not every cell discovered. Growing it to the map's
@@ -157,7 +157,11 @@ export class LazyDistanceTable {
           grown.set(queue);
           this.queue = queue = grown;
         }
+        edge = Math.min(queue.length - 4, stopAt - 1);
       }
+      const c = queue[head++];
+      const d = dist[c] + 1;
+      const m = open[c];
       if ((m & UP) !== 0 && dist[c - w] === 0) {
         dist[c - w] = d;
         queue[tail++] = c - w;
