@@ -42,7 +42,7 @@
  */
 import type { Grid } from '../../grid/grid.ts';
 import { Random } from '../../util/random.ts';
-import type { GoalDistances } from '../../search/lazyDistanceTable.ts';
+import { GoalDistances } from '../../search/lazyDistanceTable.ts';
 import { Pibt } from './pibt.ts';
 import { PriorityOrder } from './priorities.ts';
 import { buildScatter } from './scatter.ts';
@@ -159,7 +159,12 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   // Setting up runs each unit's distance table out to its start (seconds for 1,000 units on a
   // large map): asked between units, like every later phase.
   let setupStop: 'timeout' | 'cancelled' | null = null;
-  const pibt = new Pibt(grid, starts, goals, options.seed, options.distances, { swap: options.swap ?? true, shouldStop: () => (setupStop = options.shouldStop()) !== null });
+  // LaCAM's own tables are focused (A* from each goal towards the unit's start, asked first): on
+  // den520d with 1,000 units the breadth-first searches out to the starts were most of the time
+  // to the first solution, and they closed 3.5 times the cells. LaCAM*'s stay breadth first: its
+  // scatter and refiner ask for cells all over the map, where a focused table pays more a cell.
+  const distances = options.distances ?? new GoalDistances(grid, undefined, null, !options.anytime);
+  const pibt = new Pibt(grid, starts, goals, options.seed, distances, { swap: options.swap ?? true, shouldStop: () => (setupStop = options.shouldStop()) !== null });
   if (pibt.setupStopped) {
     return { status: setupStop!, configs: [], cost: -1, optimal: false, highNodes: 0, lowNodes: 0, iterations: 0, work: pibt.calls, lowerBound: 0 };
   }
