@@ -130,6 +130,12 @@ export interface LacamOptions {
   distances?: GoalDistances;
   /** LaCAM*: told each time a better solution is found. */
   onImproved?: (cost: number, lowerBound: number) => void;
+  /**
+   * LaCAM*: a new node's parent is also its neighbour, so a cheaper way found into a node can
+   * lower its parent's cost back along the edge (lacam3's HNode links parent and child both ways;
+   * a step is reversible and costs the same both ways). Default on.
+   */
+  reverseEdges?: boolean;
 }
 
 export interface LacamResult {
@@ -220,6 +226,7 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     else explored.set(key, [slot, node]);
   };
   const ranking = new PriorityOrder();
+  const reverseEdges = options.anytime && (options.reverseEdges ?? true);
   const makeNode = (config: Int32Array, parent: Node | null): Node => {
     const priorities = new Float32Array(n);
     for (let i = 0; i < n; i++) {
@@ -232,7 +239,7 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     lowNodes++;
     return {
       config, parent, tree: [{ parent: null, who: -1, where: -1, depth: 0 }], next: 0, order, priorities,
-      g: parent === null ? 0 : parent.g + edgeCost(parent.config, config), h: heuristic(config), neighbours: [],
+      g: parent === null ? 0 : parent.g + edgeCost(parent.config, config), h: heuristic(config), neighbours: reverseEdges && parent !== null ? [parent] : [],
     };
   };
 
