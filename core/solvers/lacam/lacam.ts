@@ -36,6 +36,15 @@
  *   each unit's next cell along a path planned to cross the others' paths least. Random-32-32-20,
  *   400 units, seeds 0-5 on a fixed work budget (25M, about 10 s of CPU): mean ratio 2.28 -> 1.99
  *   (margin 5: 2.09, 20: 1.98), every seed better; the first solution too (2.64 -> 2.31 after 1 s).
+ * - Reverse edges (reverseEdges): a node's parent is its neighbour too, as in lacam3's HNode.
+ * - The sum of costs (`rest`) breaks ties in the sum of loss: the refiner keeps a group's paths at
+ *   equal loss only when their sum of costs is no higher, its single-unit search takes the
+ *   earliest arrival for good among equal costs, and a refined plan of the best cost with a lower
+ *   sum of costs is kept (the graph would not lead to it: no g changes) and returned.
+ * lacam3 --no-multi-thread runs no refiner at all (planner.cpp set_refiner returns without
+ * threads): its single-threaded figures are its search's, with PIBT_NUM 10 and, from its command
+ * line, RANDOM_INSERT_PROB1 0.001. Ours at restartRate 0.001 on warehouse-10-20-10-2-1 with 1,000
+ * units, random-2..5, 10 s thread CPU: mean SOC/LB 1.862 against 1.866 at 0.1, so 0.1 stays.
  * Not taken: lacam3's recursive LaCAM refiner. Measured without scatter on the 25M budget, seeds
  * 0-5: the search alone after the first solution (refineShare 0) 2.57; refineShare 0.93 as 0.8;
  * twice the budget 2.21, half 2.35 (so speed pays about 0.06 per doubling).
@@ -309,6 +318,14 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   const work = (): number => pibt.calls + refiner.expansions;
   const clock = workLimit < Infinity ? work : (options.clock ?? (() => performance.now()));
 
+  /**
+   * The refined solution of the best cost with the least sum of costs (`rest`): a refinement that
+   * keeps the cost but lowers the sum of costs changes no node's g, so the explored graph would
+   * not lead to it; the refiner goes on from it and the search returns it.
+   */
+  let polished: Int32Array[] | null = null;
+  let polishedCost = Infinity;
+
   const root = makeNode(Int32Array.from(starts), null);
   const lowerBound = root.h;
   remember(root, hashConfig(root.config));
@@ -320,8 +337,16 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
       if (stopped !== null) break;
       if (goal !== null && refineShare > 0 && clock() >= searchUntil) {
         const began = clock();
-        const refined = refiner.pass(backtrack(goal));
-        if (refined !== null) adopt(refined);
+        const current = polished !== null && polishedCost === goal.g ? polished : backtrack(goal);
+        const refined = refiner.pass(current);
+        if (refined !== null) {
+          const cost = solutionLoss(refined, goals);
+          if (cost < goal.g || (cost === goal.g && sumOfArrivals(refined, goals) < sumOfArrivals(current, goals))) {
+            polished = refined;
+            polishedCost = cost;
+          }
+          adopt(refined);
+        }
         const spent = clock() - began;
         searchUntil = clock() + (spent * (1 - refineShare)) / refineShare;
       }
@@ -405,7 +430,8 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     open.push(child);
   }
 
-  const configs = goal === null ? [] : backtrack(goal);
+  let configs = goal === null ? [] : backtrack(goal);
+  if (polished !== null && polishedCost === goal!.g && sumOfArrivals(polished, goals) < sumOfArrivals(configs, goals)) configs = polished;
   let status: LacamStatus;
   if (goal !== null) status = 'solved';
   else if (stopped !== null) status = stopped;
@@ -435,6 +461,28 @@ function rewire(from: Node, edgeCost: (a: Int32Array, b: Int32Array) => number, 
       }
     }
   }
+}
+
+/** Sum of loss of a solution (configurations from the starts to the goals): LaCAM*'s cost. */
+function solutionLoss(configs: readonly Int32Array[], goals: Int32Array): number {
+  let loss = 0;
+  for (let t = 1; t < configs.length; t++) {
+    const a = configs[t - 1];
+    const b = configs[t];
+    for (let i = 0; i < goals.length; i++) if (a[i] !== goals[i] || b[i] !== goals[i]) loss++;
+  }
+  return loss;
+}
+
+/** Sum of costs of a solution in the `rest` model: each unit's last arrival at its goal. */
+function sumOfArrivals(configs: readonly Int32Array[], goals: Int32Array): number {
+  let sum = 0;
+  for (let i = 0; i < goals.length; i++) {
+    let t = configs.length - 1;
+    while (t > 0 && configs[t - 1][i] === goals[i]) t--;
+    sum += t;
+  }
+  return sum;
 }
 
 function sameConfig(a: Int32Array, b: Int32Array): boolean {

@@ -124,6 +124,17 @@ describe('limits', () => {
     expect(result.message).toMatch(/time limit of 0 ms reached with no plan yet/);
   });
 
+  it('returns a valid plan of the sum of loss it reports, when it is a refined plan kept for its lower sum of costs (rest) too', () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const instance = randomInstance(seed, 12, 12, 0.2, 24, FOUR_CONNECTED);
+      const result = lacamStar.solve(instance, { seed, params: { workLimit: 300_000 } });
+      if (result.status !== 'solved') continue;
+      expectValid(instance, result.paths);
+      const goals = instance.agents.map((a) => a.goal);
+      expect(sumOfCosts(result.paths, goals, 'away'), `seed ${seed}`).toBe(result.stats.sumOfLoss);
+    }
+  });
+
   it('a work limit ends the search with the same result on every run, whatever the clock says', () => {
     const stopped = lacam.solve(unsolvable(), { seed: 1, params: { workLimit: 5000 } });
     expect(stopped.status).toBe('timeout');
