@@ -11,7 +11,8 @@
  * - lacam-star: the same instances, LaCAM* vs lacam3 --no-multi-thread at 1 s and 10 s, and
  *   lacam3 with its threads at 10 s for reference.
  * Per run and per band: solved, CPU time, SOC, SOC/LB, sum-of-loss/LB, proved lower bound, the
- * ratios ours/theirs and the load; then the issue's targets against the figures.
+ * ratios ours/theirs and the load; at the end, every target of the issue against its figures in
+ * one table (targets.ts), each naming its metric and clock.
  *
  * Clocks: ours are limited and timed on the solving thread's CPU clock (oursRunner.ts; the
  * process's CPU, V8's helper threads included, is printed beside it). cbsh2-rtc and eecbs limit
@@ -34,9 +35,9 @@ import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { SET_NAMES, type SetName, bandsOf, runOurs, runTheirs } from './contenders.ts';
 import { instanceFilesExist, instanceLabel, loadInstance, sumOfDistances } from './instances.ts';
-import { PEERS_BIN } from './peerRuns.ts';
+import { PEERS_BIN, type PeerName, peerAvailable } from './peerRuns.ts';
 import { type BandRuns, load, printHeader, printRun, printSummary, summarize } from './report.ts';
-import { type BandResult, printTargets } from './targets.ts';
+import { type BandResult, type TargetRow, printTargetTable, targetRows } from './targets.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
@@ -48,10 +49,19 @@ const starLimits = (option('star-limits') ?? '1,10').split(',').map(Number);
 const maps = option('maps')?.split(',');
 const ks = option('ks')?.split(',').map(Number);
 
-console.log(`bench:peers: Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load ${load()}; peers from ${PEERS_BIN}${existsSync(PEERS_BIN) ? '' : ' (ABSENT: their columns are skipped)'}`);
+console.log(`bench:peers: Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load ${load()}; peers from ${PEERS_BIN}${peersPresent()}`);
 console.log('SOC: sum of costs, `rest` model; SoL: sum of loss, `away` model; LB: sum of shortest distances (lacam\'s soc_lb); proved LB: the solver\'s own bound on the SOC.');
 console.log('CPU: ours, the solving thread (limit and figure); cbsh2-rtc and eecbs, their own solve CPU (runtime); lacam and lacam3, the process (user + system, /usr/bin/time). Ratios ours/theirs per instance.');
 
+/** Which peers' binaries are there: a missing one's columns and targets are skipped. */
+function peersPresent(): string {
+  const names: PeerName[] = ['lacam', 'lacam3', 'cbsh2-rtc', 'eecbs'];
+  const absent = names.filter((p) => !peerAvailable(p));
+  if (absent.length === names.length) return ` (ABSENT${existsSync(PEERS_BIN) ? ': no binary there' : ''}: their columns and targets are skipped)`;
+  return absent.length === 0 ? '' : ` (absent: ${absent.join(', ')}, skipped)`;
+}
+
+const targets: TargetRow[] = [];
 for (const set of sets) {
   const bands = bandsOf(set, { limitS, starLimits, threads: !args.includes('--no-threads') }).filter((b) => (maps === undefined || maps.includes(b.map)) && (ks === undefined || ks.includes(b.k)));
   console.log(`\n=== ${set}: random scenarios ${firstScen}-${lastScen} ===`);
@@ -84,5 +94,6 @@ for (const set of sets) {
     printSummary(band, summaries);
     results.push({ band, runs, lbs, summaries });
   }
-  printTargets(results);
+  targets.push(...targetRows(results));
 }
+printTargetTable(targets);

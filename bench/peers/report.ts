@@ -7,6 +7,7 @@
  */
 import { loadavg } from 'node:os';
 import type { Band, Contender, RunFigures } from './contenders.ts';
+import { PEERS_BIN } from './peerRuns.ts';
 
 /** Per contender label, per scenario in order: its figures (null: skipped, its binary absent). */
 export type BandRuns = Map<string, (RunFigures | null)[]>;
@@ -32,7 +33,7 @@ export function printHeader(): void {
 /** One run's row; `versus` is the run it is set against on the same instance (ours / theirs). */
 export function printRun(c: Contender, r: RunFigures | null, lb: number, versus: RunFigures | null | undefined): void {
   if (r === null) {
-    console.log(`${c.label.padEnd(32)}skipped: no binary in ../shared/peers/bin`);
+    console.log(`${c.label.padEnd(32)}skipped: no binary in ${PEERS_BIN}`);
     return;
   }
   const both = solved(r) && solved(versus);

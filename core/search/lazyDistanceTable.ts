@@ -6,6 +6,13 @@
  * LaCAM ask for the distances of the cells next to each unit, which on large maps is a small part
  * of the map: eager all-goal tables dominate their time there (Okumura, lacam3, AAMAS 2024).
  *
+ * A focused table (Silver's Reverse Resumable A*, "Cooperative Pathfinding", AIIDE 2005) searches
+ * from the goal towards the first cell asked for instead (LaCAM asks a unit's start first): A*
+ * with the Manhattan distance to that cell, resumed for any later cell until that cell is closed;
+ * a closed cell's distance is exact, so answers are the same as the breadth-first table's. On
+ * den520d with 1,000 units the breadth-first searches out to the starts were most of LaCAM's
+ * first solution; the focused ones close a fraction of those cells.
+ *
  * GoalDistances keeps one table per goal for one version of the grid (an edit of the map drops
  * them all) within a memory budget: past it the least recently used tables are dropped and
  * rebuilt if asked again.
@@ -53,9 +60,22 @@ export class LazyDistanceTable {
   private readonly area: boolean;
   /** resumeWithin's stop: the search pauses once `discovered` reaches it. */
   private limit = Infinity;
-  /** Cells discovered so far (the work done). */
+  /**
+   * A focused table (A* towards `target`, the first cell asked for; -1 until then): `queue` is
+   * the open entries of the current f level as (cell, g) pairs, a stack (deepest first), `later`
+   * those of the level f + 2 (a 4-connected move changes g + Manhattan by 0 or 2), `tail` and
+   * `laterTail` their lengths. A cell's distance is written when it is closed.
+   */
+  private readonly focused: boolean;
+  private target = -1;
+  private later: Int32Array = new Int32Array(0);
+  private laterTail = 0;
+  private closed = 0;
+  /** Per cell, its column (focused tables), shared per grid version. */
+  private readonly columns: Uint16Array | null;
+  /** Cells discovered so far (the work done; a focused table's closed cells). */
   get discovered(): number {
-    return this.shifted + this.tail;
+    return this.focused ? this.closed : this.shifted + this.tail;
   }
 
   /**
@@ -63,33 +83,43 @@ export class LazyDistanceTable {
    * makes (GoalDistances hands out slices of larger blocks); by default the table allocates it.
    * `budget`: shared with other tables, spreads their searches over turns (DiscoveryBudget).
    */
-  constructor(grid: Grid, goal: number, steps: StepTable | null = null, storage?: Uint16Array | Int32Array, private readonly budget: DiscoveryBudget | null = null, sources: readonly number[] = [goal]) {
+  constructor(grid: Grid, goal: number, steps: StepTable | null = null, storage?: Uint16Array | Int32Array, private readonly budget: DiscoveryBudget | null = null, sources: readonly number[] = [goal], focused = false) {
     this.grid = grid;
     this.goal = goal;
     this.steps = steps;
     this.area = sources.length > 1;
+    // Focused: one goal, 4-connected only, and never within a shared budget (its bounds are breadth-first's).
+    this.focused = focused && !this.area && steps === null && budget === null && grid.width <= 0xffff;
     const shape = shapeOf(grid);
     this.open = shape.open;
+    this.columns = this.focused ? columnsOf(grid, shape) : null;
     this.dist = storage ?? (shape.fitsUint16 ? new Uint16Array(grid.cells) : new Int32Array(grid.cells));
-    this.queue = new Int32Array(Math.min(grid.cells, Math.max(256, sources.length)));
-    // Several sources (an exit's cells): distances to the nearest of them, BFS from all at once.
-    for (const source of sources) {
-      if (grid.passable[source] === 1 && this.dist[source] === 0) {
-        this.dist[source] = 1;
-        this.queue[this.tail++] = source;
+    if (this.focused) {
+      this.queue = new Int32Array(Math.min(2 * grid.cells, 256));
+      if (grid.passable[goal] === 1) this.later = new Int32Array(Math.min(2 * grid.cells, 256));
+    } else {
+      // Slack of 4 past the cells: the breadth-first loop checks its room once per cell expanded.
+      this.queue = new Int32Array(Math.max(Math.min(2 * grid.cells, 256), sources.length + 4));
+      // Several sources (an exit's cells): distances to the nearest of them, BFS from all at once.
+      for (const source of sources) {
+        if (grid.passable[source] === 1 && this.dist[source] === 0) {
+          this.dist[source] = 1;
+          this.queue[this.tail++] = source;
+        }
       }
     }
   }
 
   /** Bytes this table holds now (its queue is released once the search is exhausted). */
   get bytes(): number {
-    return this.dist.byteLength + this.queue.byteLength;
+    return this.dist.byteLength + this.queue.byteLength + this.later.byteLength;
   }
 
   /** Moves from `cell` to the goal, or FAR when there is no way. */
   get(cell: number): number {
     const known = this.dist[cell];
     if (known > 0) return known - 1;
+    if (this.focused) return this.resumeFocused(cell);
     if (this.budget !== null && this.steps === null && this.head < this.tail) return this.resumeWithin(cell, this.budget);
     return this.resume(cell);
   }
@@ -121,7 +151,8 @@ export class LazyDistanceTable {
    * index an array than call get(). The array is the table's own: read it, do not write it.
    */
   settled(): Uint16Array | Int32Array {
-    if (this.head < this.tail) this.resume(-1);
+    if (this.focused) this.resumeFocused(-1);
+    else if (this.head < this.tail) this.resume(-1);
     return this.dist;
   }
 
@@ -130,7 +161,8 @@ export class LazyDistanceTable {
     if (this.steps !== null) return this.resumeSteps(cell, this.steps);
     // The hot loop of LaCAM's first solution on large maps (den520d, 1,000 units: two thirds of
     // its time): locals instead of fields, the open neighbours of a cell from one byte instead
-    // of a division and four passability tests, and one queue-capacity test per cell expanded.
+    // of a division and four passability tests, and one test per cell expanded for both the
+    // queue's capacity and the shared budget's stop (`edge`, the smaller of the two).
     const w = this.grid.width;
     const open = this.open;
     const dist = this.dist;
@@ -139,16 +171,15 @@ export class LazyDistanceTable {
     let tail = this.tail;
     // The shared budget's stop, as a count of the queue's own (shifted) entries; Infinity without one.
     let stopAt = this.limit - this.shifted;
+    // Past `edge` the queue may not hold a cell's four neighbours, or the budget is spent.
+    let edge = Math.min(queue.length - 4, stopAt - 1);
     while (head < tail) {
-      if (tail >= stopAt) {
-        this.head = head;
-        this.tail = tail;
-        return FAR;
-      }
-      const c = queue[head++];
-      const d = dist[c] + 1;
-      const m = open[c];
-      if (tail + 4 > queue.length) {
+      if (tail > edge) {
+        if (tail >= stopAt) {
+          this.head = head;
+          this.tail = tail;
+          return FAR;
+        }
         if (2 * head >= queue.length) {
           // The expanded cells before `head` are done with: the queue need only hold the BFS's
           // frontier (a few thousand cells), not every cell discovered. Growing it to the map's
@@ -163,7 +194,11 @@ export class LazyDistanceTable {
           grown.set(queue);
           this.queue = queue = grown;
         }
+        edge = Math.min(queue.length - 4, stopAt - 1);
       }
+      const c = queue[head++];
+      const d = dist[c] + 1;
+      const m = open[c];
       if ((m & UP) !== 0 && dist[c - w] === 0) {
         dist[c - w] = d;
         queue[tail++] = c - w;
@@ -190,6 +225,121 @@ export class LazyDistanceTable {
     this.tail = tail;
     if (this.queue.length > 0) this.queue = new Int32Array(0); // exhausted: every answer is known
     return FAR;
+  }
+
+  /**
+   * The focused search (A* from the goal towards `target`) run on until `cell` is closed (never,
+   * for -1) or nothing is left open. Entries may repeat a cell (no decrease-key): one popped
+   * after the cell was closed is skipped; the first popped has the least g, as the heuristic is
+   * consistent and the levels are taken in order of f.
+   */
+  private resumeFocused(cell: number): number {
+    if (this.target < 0) {
+      if (this.later.length === 0) return FAR; // a wall goal, or the search is exhausted
+      // The first cell asked for is the one the search heads for; the goal opens the search.
+      this.target = cell >= 0 ? cell : this.goal;
+      this.queue[0] = this.goal;
+      this.queue[1] = 0;
+      this.tail = 2;
+    }
+    const w = this.grid.width;
+    const open = this.open;
+    const dist = this.dist;
+    const columns = this.columns!;
+    const tx = columns[this.target];
+    // Rows above / below the target's: a move up from a cell at or past `below` (down from one
+    // before `above`) brings it nearer the target's row.
+    const above = this.target - tx;
+    const below = above + w;
+    let now = this.queue;
+    let tail = this.tail;
+    let later = this.later;
+    let laterTail = this.laterTail;
+    let closed = this.closed;
+    let found = FAR;
+    for (;;) {
+      if (tail === 0) {
+        if (laterTail === 0) break;
+        const t = now;
+        now = later;
+        later = t;
+        tail = laterTail;
+        laterTail = 0;
+      }
+      tail -= 2;
+      const c = now[tail];
+      if (dist[c] !== 0) continue;
+      const g = now[tail + 1] + 1;
+      dist[c] = g;
+      closed++;
+      // Room for four more entries on either stack (each a pair).
+      if (tail + 8 > now.length) {
+        const grown = new Int32Array(Math.max(now.length * 2, tail + 8));
+        grown.set(now.subarray(0, tail));
+        now = grown;
+      }
+      if (laterTail + 8 > later.length) {
+        const grown = new Int32Array(Math.max(later.length * 2, laterTail + 8));
+        grown.set(later.subarray(0, laterTail));
+        later = grown;
+      }
+      const m = open[c];
+      const cx = columns[c];
+      if ((m & UP) !== 0 && dist[c - w] === 0) {
+        if (c >= below) {
+          now[tail++] = c - w;
+          now[tail++] = g;
+        } else {
+          later[laterTail++] = c - w;
+          later[laterTail++] = g;
+        }
+      }
+      if ((m & RIGHT) !== 0 && dist[c + 1] === 0) {
+        if (cx < tx) {
+          now[tail++] = c + 1;
+          now[tail++] = g;
+        } else {
+          later[laterTail++] = c + 1;
+          later[laterTail++] = g;
+        }
+      }
+      if ((m & DOWN) !== 0 && dist[c + w] === 0) {
+        if (c < above) {
+          now[tail++] = c + w;
+          now[tail++] = g;
+        } else {
+          later[laterTail++] = c + w;
+          later[laterTail++] = g;
+        }
+      }
+      if ((m & LEFT) !== 0 && dist[c - 1] === 0) {
+        if (cx > tx) {
+          now[tail++] = c - 1;
+          now[tail++] = g;
+        } else {
+          later[laterTail++] = c - 1;
+          later[laterTail++] = g;
+        }
+      }
+      if (c === cell) {
+        found = g - 1;
+        break;
+      }
+    }
+    this.closed = closed;
+    if (tail === 0 && laterTail === 0) {
+      // Exhausted: every answer is known.
+      if (this.later.length === 0) return found;
+      this.queue = new Int32Array(0);
+      this.later = new Int32Array(0);
+      this.tail = this.laterTail = 0;
+      return found;
+    }
+    this.queue = now;
+    this.tail = tail;
+    this.later = later;
+    this.laterTail = laterTail;
+    return found;
   }
 
   /** resume() over a StepTable's moves (8-connected CBS). */
@@ -232,6 +382,8 @@ interface GridShape {
   fitsUint16: boolean;
   /** Per cell: UP | RIGHT | DOWN | LEFT for each open 4-connected neighbour (0 for a wall). */
   open: Uint8Array;
+  /** Per cell, its column, made for the first focused table (null until then). */
+  columns: Uint16Array | null;
 }
 
 /**
@@ -256,9 +408,19 @@ function shapeOf(grid: Grid): GridShape {
     if (x > 0 && passable[c - 1] === 1) m |= LEFT;
     open[c] = m;
   }
-  const shape = { version: grid.version, fitsUint16: fitsUint16(grid), open };
+  const shape: GridShape = { version: grid.version, fitsUint16: fitsUint16(grid), open, columns: null };
   shapes.set(grid, shape);
   return shape;
+}
+
+/** Each cell's column (x), for focused tables: a load instead of a division per cell closed. */
+function columnsOf(grid: Grid, shape: GridShape): Uint16Array {
+  if (shape.columns === null) {
+    const columns = new Uint16Array(grid.cells);
+    for (let c = 0; c < grid.cells; c++) columns[c] = c % grid.width;
+    shape.columns = columns;
+  }
+  return shape.columns;
 }
 
 /** Whether every distance + 1 on `grid` fits in 16 bits: a distance is less than the free cells. */
@@ -313,8 +475,13 @@ export class GoalDistances {
   /** Shared by every table built here: set `left` each turn to spread their searches (default: no limit). */
   readonly budget = new DiscoveryBudget();
 
-  /** `steps`: the movement's moves when not 4-connected (LazyDistanceTable's). */
-  constructor(grid: Grid, budgetBytes = DEFAULT_DISTANCE_BUDGET_BYTES, steps: StepTable | null = null) {
+  /**
+   * `steps`: the movement's moves when not 4-connected (LazyDistanceTable's). `focused`: every
+   * table searches towards the first cell asked of it (LazyDistanceTable's focused tables; the
+   * discovery budget then does not apply): for a solver that asks each goal's distance from its
+   * unit's start first and then mostly near the unit's way (LaCAM).
+   */
+  constructor(grid: Grid, budgetBytes = DEFAULT_DISTANCE_BUDGET_BYTES, steps: StepTable | null = null, private readonly focused = false) {
     this.grid = grid;
     this.budgetBytes = budgetBytes;
     this.steps = steps;
@@ -340,8 +507,9 @@ export class GoalDistances {
       const oldest = this.tables.keys().next().value as number;
       this.tables.delete(oldest);
     }
-    // An area's key is negative (areaTable): its first cell stands for it as the table's goal.
-    table = new LazyDistanceTable(this.grid, sources?.[0] ?? goal, this.steps, this.storage(), this.budget, sources);
+    // An area's key is negative (areaTable): its first cell stands for it as the table's goal; an area's table is never focused.
+    const focused = this.focused && sources === undefined;
+    table = new LazyDistanceTable(this.grid, sources?.[0] ?? goal, this.steps, this.storage(), focused ? null : this.budget, sources, focused);
     this.tables.set(goal, table);
     this.built++;
     return table;

@@ -36,13 +36,22 @@
  *   each unit's next cell along a path planned to cross the others' paths least. Random-32-32-20,
  *   400 units, seeds 0-5 on a fixed work budget (25M, about 10 s of CPU): mean ratio 2.28 -> 1.99
  *   (margin 5: 2.09, 20: 1.98), every seed better; the first solution too (2.64 -> 2.31 after 1 s).
+ * - Reverse edges (reverseEdges): a node's parent is its neighbour too, as in lacam3's HNode.
+ * - The sum of costs (`rest`) breaks ties in the sum of loss: the refiner keeps a group's paths at
+ *   equal loss only when their sum of costs is no higher, its single-unit search takes the
+ *   earliest arrival for good among equal costs, and a refined plan of the best cost with a lower
+ *   sum of costs is kept (the graph would not lead to it: no g changes) and returned.
+ * lacam3 --no-multi-thread runs no refiner at all (planner.cpp set_refiner returns without
+ * threads): its single-threaded figures are its search's, with PIBT_NUM 10 and, from its command
+ * line, RANDOM_INSERT_PROB1 0.001. Ours at restartRate 0.001 on warehouse-10-20-10-2-1 with 1,000
+ * units, random-2..5, 10 s thread CPU: mean SOC/LB 1.862 against 1.866 at 0.1, so 0.1 stays.
  * Not taken: lacam3's recursive LaCAM refiner. Measured without scatter on the 25M budget, seeds
  * 0-5: the search alone after the first solution (refineShare 0) 2.57; refineShare 0.93 as 0.8;
  * twice the budget 2.21, half 2.35 (so speed pays about 0.06 per doubling).
  */
 import type { Grid } from '../../grid/grid.ts';
 import { Random } from '../../util/random.ts';
-import type { GoalDistances } from '../../search/lazyDistanceTable.ts';
+import { GoalDistances } from '../../search/lazyDistanceTable.ts';
 import { Pibt } from './pibt.ts';
 import { PriorityOrder } from './priorities.ts';
 import { buildScatter } from './scatter.ts';
@@ -130,6 +139,12 @@ export interface LacamOptions {
   distances?: GoalDistances;
   /** LaCAM*: told each time a better solution is found. */
   onImproved?: (cost: number, lowerBound: number) => void;
+  /**
+   * LaCAM*: a new node's parent is also its neighbour, so a cheaper way found into a node can
+   * lower its parent's cost back along the edge (lacam3's HNode links parent and child both ways;
+   * a step is reversible and costs the same both ways). Default on.
+   */
+  reverseEdges?: boolean;
 }
 
 export interface LacamResult {
@@ -159,7 +174,12 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   // Setting up runs each unit's distance table out to its start (seconds for 1,000 units on a
   // large map): asked between units, like every later phase.
   let setupStop: 'timeout' | 'cancelled' | null = null;
-  const pibt = new Pibt(grid, starts, goals, options.seed, options.distances, { swap: options.swap ?? true, shouldStop: () => (setupStop = options.shouldStop()) !== null });
+  // LaCAM's own tables are focused (A* from each goal towards the unit's start, asked first): on
+  // den520d with 1,000 units the breadth-first searches out to the starts were most of the time
+  // to the first solution, and they closed 3.5 times the cells. LaCAM*'s stay breadth first: its
+  // scatter and refiner ask for cells all over the map, where a focused table pays more a cell.
+  const distances = options.distances ?? new GoalDistances(grid, undefined, null, !options.anytime);
+  const pibt = new Pibt(grid, starts, goals, options.seed, distances, { swap: options.swap ?? true, shouldStop: () => (setupStop = options.shouldStop()) !== null });
   if (pibt.setupStopped) {
     return { status: setupStop!, configs: [], cost: -1, optimal: false, highNodes: 0, lowNodes: 0, iterations: 0, work: pibt.calls, lowerBound: 0 };
   }
@@ -215,6 +235,7 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     else explored.set(key, [slot, node]);
   };
   const ranking = new PriorityOrder();
+  const reverseEdges = options.anytime && (options.reverseEdges ?? true);
   const makeNode = (config: Int32Array, parent: Node | null): Node => {
     const priorities = new Float32Array(n);
     for (let i = 0; i < n; i++) {
@@ -227,7 +248,7 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     lowNodes++;
     return {
       config, parent, tree: [{ parent: null, who: -1, where: -1, depth: 0 }], next: 0, order, priorities,
-      g: parent === null ? 0 : parent.g + edgeCost(parent.config, config), h: heuristic(config), neighbours: [],
+      g: parent === null ? 0 : parent.g + edgeCost(parent.config, config), h: heuristic(config), neighbours: reverseEdges && parent !== null ? [parent] : [],
     };
   };
 
@@ -297,6 +318,14 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   const work = (): number => pibt.calls + refiner.expansions;
   const clock = workLimit < Infinity ? work : (options.clock ?? (() => performance.now()));
 
+  /**
+   * The refined solution of the best cost with the least sum of costs (`rest`): a refinement that
+   * keeps the cost but lowers the sum of costs changes no node's g, so the explored graph would
+   * not lead to it; the refiner goes on from it and the search returns it.
+   */
+  let polished: Int32Array[] | null = null;
+  let polishedCost = Infinity;
+
   const root = makeNode(Int32Array.from(starts), null);
   const lowerBound = root.h;
   remember(root, hashConfig(root.config));
@@ -308,8 +337,16 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
       if (stopped !== null) break;
       if (goal !== null && refineShare > 0 && clock() >= searchUntil) {
         const began = clock();
-        const refined = refiner.pass(backtrack(goal));
-        if (refined !== null) adopt(refined);
+        const current = polished !== null && polishedCost === goal.g ? polished : backtrack(goal);
+        const refined = refiner.pass(current);
+        if (refined !== null) {
+          const cost = solutionLoss(refined, goals);
+          if (cost < goal.g || (cost === goal.g && sumOfArrivals(refined, goals) < sumOfArrivals(current, goals))) {
+            polished = refined;
+            polishedCost = cost;
+          }
+          adopt(refined);
+        }
         const spent = clock() - began;
         searchUntil = clock() + (spent * (1 - refineShare)) / refineShare;
       }
@@ -393,7 +430,8 @@ export function lacamSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     open.push(child);
   }
 
-  const configs = goal === null ? [] : backtrack(goal);
+  let configs = goal === null ? [] : backtrack(goal);
+  if (polished !== null && polishedCost === goal!.g && sumOfArrivals(polished, goals) < sumOfArrivals(configs, goals)) configs = polished;
   let status: LacamStatus;
   if (goal !== null) status = 'solved';
   else if (stopped !== null) status = stopped;
@@ -423,6 +461,28 @@ function rewire(from: Node, edgeCost: (a: Int32Array, b: Int32Array) => number, 
       }
     }
   }
+}
+
+/** Sum of loss of a solution (configurations from the starts to the goals): LaCAM*'s cost. */
+function solutionLoss(configs: readonly Int32Array[], goals: Int32Array): number {
+  let loss = 0;
+  for (let t = 1; t < configs.length; t++) {
+    const a = configs[t - 1];
+    const b = configs[t];
+    for (let i = 0; i < goals.length; i++) if (a[i] !== goals[i] || b[i] !== goals[i]) loss++;
+  }
+  return loss;
+}
+
+/** Sum of costs of a solution in the `rest` model: each unit's last arrival at its goal. */
+function sumOfArrivals(configs: readonly Int32Array[], goals: Int32Array): number {
+  let sum = 0;
+  for (let i = 0; i < goals.length; i++) {
+    let t = configs.length - 1;
+    while (t > 0 && configs[t - 1][i] === goals[i]) t--;
+    sum += t;
+  }
+  return sum;
 }
 
 function sameConfig(a: Int32Array, b: Int32Array): boolean {

@@ -6,7 +6,7 @@
  * default 1), restartRate (default 0.1), scatterMargin (lacam3's scattered preferences, 0 = off;
  * default 10 for lacam-star, 0 for lacam, whose first-solution figures were measured without),
  * workLimit (a budget of work instead of time: runs that give the same plan on a busy machine);
- * lacam-star also refineShare (default 0.8) and refineGroup (default 8). See lacam.ts, refine.ts
+ * lacam-star also refineShare (default 0.8), refineGroup (default 8) and reverseEdges (default true). See lacam.ts, refine.ts
  * and scatter.ts.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
@@ -28,6 +28,7 @@ interface LacamParams {
   refineGroup?: number;
   workLimit?: number;
   scatterMargin?: number;
+  reverseEdges?: boolean;
 }
 
 /** The params as declared for the panel (paramSpecs.ts), checked and with their defaults. */
@@ -54,6 +55,7 @@ export function solveLacam(instance: MapfInstance, options: SolveOptions, anytim
     refineGroup: params.refineGroup,
     workLimit: params.workLimit,
     scatterMargin: params.scatterMargin,
+    reverseEdges: params.reverseEdges,
     maxNodes: Math.max(16, Math.floor((memoryMb * 1024 * 1024) / (12 * n + 160))),
     shouldStop: stopCheck(options, deadline),
     clock: deadline.clock,

@@ -32,5 +32,6 @@ export const LACAM_PARAMS: readonly ParamSpec[] = shared(false);
 export const LACAM_STAR_PARAMS: readonly ParamSpec[] = [
   ...shared(true),
   { name: 'refineShare', label: 'Refinement share', kind: 'number', default: 0.8, min: 0, max: 0.99, help: 'Share of the time spent replanning small groups of units once a plan exists (lacam3\'s refiner)' },
+  { name: 'reverseEdges', label: 'Reverse edges', kind: 'boolean', default: true, help: 'lacam3: a configuration and the one it came from are linked both ways, so a cheaper way into one can lower the other\'s cost' },
   { name: 'refineGroup', label: 'Refinement group', kind: 'number', default: 8, min: 1, max: 1000, integer: true, help: 'Units replanned together by the refiner' },
 ];

@@ -14,7 +14,9 @@
  * at equal cost too (lacam3 asks each path for one less than the group's remaining budget, so only
  * strict improvements): on a fixed budget (25M work, seeds 0-5) strict gave 2.32 against 2.27,
  * presumably as moves along equal cost open later improvements. Groups of up to 16: 2.34;
- * up to 4: 2.27, as 8.
+ * up to 4: 2.27, as 8. Since then a group at equal loss is kept only when its sum of costs
+ * (`rest`) is no higher, and the single-unit search prefers, among equal costs, the earliest
+ * arrival for good: the sum of costs is what plans are judged by, and it breaks the loss's ties.
  *
  * The single-unit search is a space-time A* (lacam3 uses SIPP; its comment notes A* also works)
  * with the sum of loss as its cost (only staying on the goal is free), bounded by what the group
@@ -102,7 +104,10 @@ export class Refiner {
 
   /**
    * Replans the units of `group` one by one against everybody else and keeps the new paths
-   * (into `paths`) when they cost no more; true when they cost less.
+   * (into `paths`) when their sum of loss is less, or the same and their sum of costs (`rest`:
+   * each unit's last arrival) no more; true when either is less. The sum of costs breaks ties:
+   * the loss-optimal paths of a unit differ in when it arrives for good (it may stand on its goal
+   * early and be pushed off, or arrive once), and the sum of costs is what plans are judged by.
    */
   private replan(group: ArrayLike<number>, paths: number[][]): boolean {
     const { goals } = this.context;
@@ -110,29 +115,33 @@ export class Refiner {
     const search = this.search!;
     const size = group.length;
     let oldCost = 0;
+    let oldRest = 0;
     for (let a = 0; a < size; a++) {
       const i = group[a];
       oldCost += pathLoss(paths[i], goals[i]);
+      oldRest += paths[i].length - 1;
       table.remove(i, paths[i]);
     }
     const fresh: number[][] = [];
     let newCost = 0;
+    let newRest = 0;
     for (let a = 0; a < size; a++) {
       const i = group[a];
       const path = search.plan(i, oldCost - newCost);
       if (path === null) break;
       fresh.push(path);
       newCost += pathLoss(path, goals[i]);
+      newRest += path.length - 1;
       table.add(i, path);
     }
-    const accepted = fresh.length === size && newCost <= oldCost;
+    const accepted = fresh.length === size && (newCost < oldCost || (newCost === oldCost && newRest <= oldRest));
     for (let a = 0; a < fresh.length; a++) table.remove(group[a], fresh[a]);
     for (let a = 0; a < size; a++) {
       const i = group[a];
       if (accepted) paths[i] = fresh[a];
       table.add(i, paths[i]);
     }
-    return accepted && newCost < oldCost;
+    return accepted && (newCost < oldCost || newRest < oldRest);
   }
 
   /**
@@ -218,6 +227,9 @@ class SpaceTimeSearch {
   private readonly moves: Int32Array;
   /** Expansions over every query. */
   expansions = 0;
+  /** The unit planned now: its goal, and the turn from which nobody else passes there. */
+  private goal = NONE;
+  private freeFrom = 0;
 
   constructor(context: RefineContext, table: PathTable) {
     this.context = context;
@@ -237,6 +249,8 @@ class SpaceTimeSearch {
     const last = table.horizon - 1;
     const freeFrom = table.lastUse(goal) + 1;
     if (freeFrom > last || table.occupant(starts[i], 0) !== NONE) return null;
+    this.goal = goal;
+    this.freeFrom = freeFrom;
     // The table's arrays and the neighbour lists read directly: this loop is most of LaCAM*'s time.
     const at = table.at;
     const settledBy = table.settledBy;
@@ -293,8 +307,11 @@ class SpaceTimeSearch {
     this.timeOf[node] = t;
     this.costOf[node] = cost;
     this.parentOf[node] = parent;
-    // Least f first, then the latest turn (deeper nodes), a tie-break toward the goal.
-    this.heap.push(node, f * 1048576 - Math.min(t, 1048575));
+    // Least f first; among equal f, the unit's arrival for good first, the earliest of them (of
+    // the loss-optimal paths, the one with the least cost in the `rest` model), then the latest
+    // turn (deeper nodes), a tie-break toward the goal.
+    if (cell === this.goal && t >= this.freeFrom) this.heap.push(node, (f - 1) * 1048576 + Math.min(t, 1048575));
+    else this.heap.push(node, f * 1048576 - Math.min(t, 1048575));
   }
 
   private grow(): void {

@@ -64,6 +64,54 @@ describe('LazyDistanceTable', () => {
     for (const g of goals) expect(distances.table(g).discovered).toBeGreaterThan(1000);
   });
 
+  it.each([1, 2, 3, 4, 5, 6])('a focused table (A* towards the first cell asked) equals the eager BFS on random map %i, in any query order, and settles', (seed) => {
+    const grid = randomGrid(seed, 23, 17, 0.3);
+    const random = new Random(seed + 300);
+    let goal = random.int(grid.cells);
+    while (grid.passable[goal] === 0) goal = random.int(grid.cells);
+    const eager = buildDistanceTable(grid, FOUR_CONNECTED, goal);
+    const focused = new LazyDistanceTable(grid, goal, null, undefined, null, [goal], true);
+    const cells = random.shuffle(Array.from({ length: grid.cells }, (_, c) => c));
+    // Half the cells asked one by one (the first sets the target), then the rest from settled().
+    for (const c of cells.slice(0, cells.length >> 1)) {
+      const expected = eager.distance[c];
+      expect(focused.get(c), `cell ${c}`).toBe(expected === UNREACHABLE || grid.passable[c] === 0 ? FAR : expected);
+    }
+    const settled = focused.settled();
+    for (let c = 0; c < grid.cells; c++) {
+      const expected = eager.distance[c];
+      expect(settled[c], `cell ${c}`).toBe(expected === UNREACHABLE || grid.passable[c] === 0 ? 0 : expected + 1);
+    }
+  });
+
+  it('focused GoalDistances tables answer as the eager BFS with queries interleaved, a wall goal too', () => {
+    const grid = randomGrid(11, 120, 90, 0.25);
+    const random = new Random(11);
+    const distances = new GoalDistances(grid, undefined, null, true);
+    const goals: number[] = [];
+    while (goals.length < 12) goals.push(random.int(grid.cells));
+    const eager = goals.map((g) => buildDistanceTable(grid, FOUR_CONNECTED, g));
+    for (let q = 0; q < 3000; q++) {
+      const k = random.int(goals.length);
+      const c = random.int(grid.cells);
+      const expected = eager[k].distance[c];
+      const unreachable = expected === UNREACHABLE || grid.passable[c] === 0 || grid.passable[goals[k]] === 0;
+      expect(distances.table(goals[k]).get(c), `goal ${goals[k]}, cell ${c}`).toBe(unreachable ? FAR : expected);
+    }
+  });
+
+  it('a focused table closes far fewer cells than breadth first to reach a far cell, with the same answer', () => {
+    const grid = randomGrid(4, 200, 200, 0.15);
+    const goal = grid.cell(20, 30);
+    const start = grid.cell(170, 160);
+    grid.passable[goal] = 1;
+    grid.passable[start] = 1;
+    const bfs = new LazyDistanceTable(grid, goal);
+    const focused = new LazyDistanceTable(grid, goal, null, undefined, null, [goal], true);
+    expect(focused.get(start)).toBe(bfs.get(start));
+    expect(focused.discovered * 4).toBeLessThan(bfs.discovered);
+  });
+
   it('discovers only as far as the queries need', () => {
     const grid = new Grid(200, 200);
     const lazy = new LazyDistanceTable(grid, grid.cell(100, 100));
