@@ -2,8 +2,11 @@
  * Solve with a League of Robot Runners problem open: the problem (its JSON and files' texts) goes
  * to the solver process with the chosen lifelong planner, steps and per-step limit; progress says
  * the step and the tasks finished, Cancel ends the run as any solve's; the answer becomes the
- * plan on screen with each robot's headings and the run's throughput.
+ * plan on screen with each robot's headings and the run's throughput. The map and robots run are
+ * the document's: a wall painted or a robot moved since the problem opened is in the run
+ * (lorrEdits.ts), and the progress line says so.
  */
+import { lorrRunFiles } from '../../../core/formats/lorrEdits.ts';
 import { encodeInstance } from '../../../core/protocol/wire.ts';
 import { solverService } from '../platform/index.ts';
 import { replayStore } from '../state/replayState.ts';
@@ -19,16 +22,24 @@ export async function solveLorrProblem(): Promise<void> {
   solveStore.set({ refused: null });
   const revision = model.planRevision;
   const { instance } = model.instance();
+  let run;
+  try {
+    run = lorrRunFiles(problem.text, problem.name, problem.files, instance.grid, instance.agents.map((a) => a.start));
+  } catch (error) {
+    notify('error', `${problem.name} with the document's edits: ${(error as Error).message}`);
+    return;
+  }
+  const withEdits = run.edited.length === 0 ? '' : ` with the ${run.edited.join(' and ')} as edited`;
   const job = solverService.solve(
     {
       solver: planner,
       instance: encodeInstance(instance),
       seed: model.document.solver.seed,
-      lifelong: { file: problem.name, problem: problem.text, files: problem.files, steps, stepLimitMs },
+      lifelong: { file: problem.name, problem: run.problem, files: run.files, steps, stepLimitMs },
     },
     (progress) => solveStore.set({ progress: progress.message }),
   );
-  solveStore.set({ phase: 'running', jobId: job.id, progress: `Starting ${planner} on ${problem.name}…` });
+  solveStore.set({ phase: 'running', jobId: job.id, progress: `Starting ${planner} on ${problem.name}${withEdits}…` });
   const result = await job.result;
   if (solveStore.get().jobId !== job.id) return;
   const outcome = lifelongOutcome(instance.grid, result, revision);

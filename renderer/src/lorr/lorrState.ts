@@ -2,7 +2,8 @@
  * A League of Robot Runners problem open in the editor (its JSON and the texts of the map, agents
  * and tasks files it names), the files still to be chosen when the browser edition cannot read
  * them by path, and the run's settings: the lifelong planner, the steps and the per-step limit.
- * The document shows the problem's map and robots; Solve runs the problem, not the document.
+ * The document shows the problem's map and robots; Solve runs the problem with the document's map
+ * and robots in place of its own files where they were edited (core/formats/lorrEdits.ts).
  */
 import { Store } from '../state/store.ts';
 

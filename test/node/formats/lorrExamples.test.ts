@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readLorrProblem } from '../../../core/formats/lorrProblem.ts';
+import { BENCHMARKS_DIR } from '../../support/benchmarks.ts';
 
-const EXAMPLES = '/work/shared/benchmarks/lorr-2024/example_problems';
+const EXAMPLES = `${BENCHMARKS_DIR}/lorr-2024/example_problems`;
 const PROBLEMS = [
   ['random.domain/random_32_32_20_100.json', 32, 32, 100],
   ['city.domain/paris_1_256_250.json', 256, 256, 250],
