@@ -67,7 +67,8 @@ export const ComparedDiscsSchema = z.object({
   arrivals: z.array(whole(-1)).describe('Turn each unit arrived at its goal and stayed, -1 if it did not.'),
   stepOverlaps: count,
   stepDeepest: z.number().min(0),
-}).strict().refine((d) => d.positions.length === (d.turns + 1) * d.agents * 2 && d.arrivals.length === d.agents, { message: 'positions must hold (turns + 1) x agents x 2 numbers and arrivals one per unit' });
+  sizes: z.array(whole(1)).optional().describe('Each unit\'s footprint side when any is not 1 (its disc is radius times it).'),
+}).strict().refine((d) => d.positions.length === (d.turns + 1) * d.agents * 2 && d.arrivals.length === d.agents && (d.sizes === undefined || d.sizes.length === d.agents), { message: 'positions must hold (turns + 1) x agents x 2 numbers, arrivals and sizes one per unit' });
 
 export const ComparedRunSchema = z.object({
   solver: z.string().min(1).describe('Solver name from the registry.'),

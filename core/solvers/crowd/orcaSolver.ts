@@ -15,12 +15,11 @@
  * pass then wait or stick, as an engine's solid units do, instead of walking through each other.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
-import { deadlineOf } from '../../util/clock.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
-import { type CrowdRun, CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
+import type { CrowdRun, CrowdWorld } from './crowdWorld.ts';
+import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
 import { NeighbourGrid } from './neighbours.ts';
 import { OrcaProgram } from './orca.ts';
-import { defaultTurnLimit, readCrowdParams } from './params.ts';
 import { PathFollowing } from './pathFollowing.ts';
 import { nearbyWallPoints, pushOutOfWalls } from './walls.ts';
 import { OVERLAP_TOLERANCE } from '../crowdTrack.ts';
@@ -85,9 +84,8 @@ export class OrcaAvoidance {
   }
 
   step(w: CrowdWorld, dt: number, intent: PreferredVelocity): void {
-    const { n, grid, settings } = w;
+    const { n, grid } = w;
     const { nvx, nvy, neighbours, blocked } = this;
-    const r = settings.radius;
     intent.beginStep();
     neighbours.rebuild(w.x, w.y, n);
     for (let a = 0; a < n; a++) {
@@ -104,7 +102,7 @@ export class OrcaAvoidance {
       w.vy[a] = nvy[a];
       w.x[a] += nvx[a] * dt;
       w.y[a] += nvy[a] * dt;
-      pushOutOfWalls(grid, w.x, w.y, a, r);
+      pushOutOfWalls(grid, w.x, w.y, a, w.radius[a]);
     }
   }
 
@@ -118,16 +116,19 @@ export class OrcaAvoidance {
    * Unit a's program from its nearest walls and neighbours, solved for the velocity nearest its
    * preferred one into nvx/nvy; true when the neighbours' half-planes left no velocity (the 3D
    * program's least-violating one was taken). `whole`: take all of the avoidance of blocked
-   * neighbours.
+   * neighbours. A unit takes half of avoiding a neighbour of its own priority (the paper's
+   * reciprocity), a quarter of one below it and three quarters of one above it (RVO2's
+   * responsibility made uneven, as Unity's avoidance priority does).
    */
   private solveUnit(w: CrowdWorld, dt: number, a: number, whole: boolean): boolean {
-    const { grid, settings } = w;
+    const { grid } = w;
     const { program, walls, neighbours, blocked } = this;
-    const r = settings.radius;
-    const combined = 2 * r * (1 + this.orca.margin);
+    const r = w.radius[a];
+    const maxSpeed = w.maxSpeed[a];
+    const margin = 1 + this.orca.margin;
     const tau = this.orca.timeHorizon;
     const tauObst = this.orca.obstacleHorizon;
-    const wallRange = r + settings.maxSpeed * tauObst;
+    const wallRange = r + maxSpeed * tauObst;
     const pref = this.pref[a];
     program.clear();
     const x = w.x[a];
@@ -141,40 +142,35 @@ export class OrcaAvoidance {
     const m = neighbours.query(a, w.x, w.y, this.orca.neighbourDist);
     if (this.orca.contacts) {
       // Neighbours the unit could touch within this step.
-      const reach = 2 * r + 2 * settings.maxSpeed * dt;
       for (let i = 0; i < m; i++) {
+        const o = neighbours.found[i];
+        const reach = r + w.radius[o] + (maxSpeed + w.maxSpeed[o]) * dt;
         const d2 = neighbours.foundDistSq[i];
         if (d2 >= reach * reach || d2 < 1e-18) continue;
-        const o = neighbours.found[i];
         const d = Math.sqrt(d2);
-        program.addContact((w.x[o] - x) / d, (w.y[o] - y) / d, d, (2 - CONTACT_SLACK) * r, dt);
+        program.addContact((w.x[o] - x) / d, (w.y[o] - y) / d, d, r + w.radius[o] - CONTACT_SLACK * Math.min(r, w.radius[o]), dt);
       }
     }
     for (let i = 0; i < m; i++) {
       const o = neighbours.found[i];
-      const share = whole && blocked[o] !== 0 ? 1 : 0.5;
-      program.addNeighbour(w.x[o] - x, w.y[o] - y, w.vx[a] - w.vx[o], w.vy[a] - w.vy[o], combined, tau, dt, w.vx[a], w.vy[a], share);
+      const share = whole && blocked[o] !== 0 ? 1 : w.priority[a] > w.priority[o] ? 0.25 : w.priority[a] < w.priority[o] ? 0.75 : 0.5;
+      program.addNeighbour(w.x[o] - x, w.y[o] - y, w.vx[a] - w.vx[o], w.vy[a] - w.vy[o], (r + w.radius[o]) * margin, tau, dt, w.vx[a], w.vy[a], share);
     }
-    const infeasible = program.solve(pref[0], pref[1], settings.maxSpeed);
+    const infeasible = program.solve(pref[0], pref[1], maxSpeed);
     this.nvx[a] = program.result[0];
     this.nvy[a] = program.result[1];
     return infeasible;
   }
 }
 
-export function solveOrca(instance: MapfInstance, options: SolveOptions): SolveResult {
-  const run = orcaRun(instance, options);
-  return 'status' in run ? run : runCrowd(run);
-}
-
 /** The set-up of an ORCA run (paths, the avoidance), ready to step; a result when set-up ended the run. */
 export function orcaRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
-  const deadline = deadlineOf(options);
-  const { settings, values } = readCrowdParams('orca', ORCA_PARAMS, options.params ?? {});
-  const interrupted = () => (options.shouldStop?.() ?? false) || deadline.passed();
-  const following = new PathFollowing(instance, interrupted);
-  if (!following.complete) return setupEnded('orca', instance, options, deadline, following.unreachable, following.expanded);
-  const world = new CrowdWorld(instance, settings);
+  const setup = new CrowdSetup('orca', ORCA_PARAMS, instance, options);
+  const { values } = setup;
+  const following = new PathFollowing(instance, () => setup.interrupted());
+  setup.expanded = following.expanded;
+  if (!following.complete) return setup.ended(following.unreachable);
+  const world = setup.world();
   const avoidance = new OrcaAvoidance(world, {
     timeHorizon: values.timeHorizon as number,
     obstacleHorizon: values.obstacleHorizon as number,
@@ -183,14 +179,7 @@ export function orcaRun(instance: MapfInstance, options: SolveOptions): CrowdRun
     margin: values.margin as number,
     contacts: values.contacts as boolean,
   });
-  return {
-    solver: 'orca',
-    options,
-    world,
-    turnLimit: settings.turnLimit ?? defaultTurnLimit(following.longest, settings.maxSpeed),
-    step: (w, dt) => avoidance.step(w, dt, following),
-    setupMs: deadline.elapsedMs(),
-    expanded: following.expanded,
-    deadline,
-  };
+  return setup.run(world, following.longest, (w, dt) => avoidance.step(w, dt, following));
 }
+
+export const solveOrca = solveCrowd(orcaRun);

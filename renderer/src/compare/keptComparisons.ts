@@ -124,12 +124,14 @@ export function keptDiscs(track: CrowdTrack): ComparedDiscs {
     arrivals: Array.from(track.arrivals),
     stepOverlaps: track.stepOverlaps,
     stepDeepest: track.stepDeepest,
+    ...(track.sizes ? { sizes: Array.from(track.sizes) } : {}),
   };
 }
 
 /** The crowd track of kept discs on a map of this size. */
 export function trackFromKept(discs: ComparedDiscs, width: number, height: number): CrowdTrack {
-  return { format: CROWD_TRACK_FORMAT, version: CROWD_TRACK_VERSION, width, height, ...discs, positions: Float32Array.from(discs.positions), arrivals: Int32Array.from(discs.arrivals) };
+  const { sizes, ...rest } = discs;
+  return { format: CROWD_TRACK_FORMAT, version: CROWD_TRACK_VERSION, width, height, ...rest, positions: Float32Array.from(discs.positions), arrivals: Int32Array.from(discs.arrivals), ...(sizes ? { sizes: Int32Array.from(sizes) } : {}) };
 }
 
 /** Whether a comparison's plans are small enough to keep. */
