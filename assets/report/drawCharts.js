@@ -75,5 +75,38 @@
       },
     });
   }
+  // Flow through a door against its width, beside the pedestrian line and data points.
+  var doorCanvas = document.getElementById('chart-doorFlow');
+  if (doorCanvas && data.door) {
+    var widths = [];
+    data.door.series.forEach(function (s) { s.points.forEach(function (p) { widths.push(p.widthM); }); });
+    data.door.pedestrian.forEach(function (p) { widths.push(p[0]); });
+    var most = Math.max.apply(null, widths.concat([1]));
+    var doorSets = data.door.series.map(function (s, i) {
+      var colour = palette[i % palette.length];
+      return { type: 'line', label: s.label, data: s.points.map(function (p) { return { x: p.widthM, y: p.flow }; }), borderColor: colour, backgroundColor: colour, pointRadius: 3, fill: false };
+    });
+    doorSets.push({ type: 'line', label: 'pedestrian line (' + data.door.line + ' persons/s/m)', data: [{ x: 0, y: data.door.line }, { x: most, y: data.door.line }], borderColor: '#000000', borderDash: [6, 4], pointRadius: 0, fill: false });
+    doorSets.push({ type: 'line', label: 'within a factor 2', data: [{ x: 0, y: data.door.line / 2 }, { x: most, y: data.door.line / 2 }], borderColor: '#999999', borderDash: [2, 4], borderWidth: 1, pointRadius: 0, fill: false });
+    doorSets.push({ type: 'line', label: 'within a factor 2 (upper)', data: [{ x: 0, y: data.door.line * 2 }, { x: most, y: data.door.line * 2 }], borderColor: '#999999', borderDash: [2, 4], borderWidth: 1, pointRadius: 0, fill: false, band: true });
+    doorSets.push({ type: 'scatter', label: 'pedestrian experiments', data: data.door.pedestrian.reduce(function (all, p) { return all.concat([{ x: p[0], y: p[1] }, { x: p[0], y: p[2] }]); }, []), borderColor: '#000000', backgroundColor: '#000000', pointStyle: 'crossRot', pointRadius: 6 });
+    new Chart(doorCanvas, {
+      type: 'line',
+      data: { datasets: doorSets },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        scales: {
+          x: { type: 'linear', min: 0, title: { display: true, text: 'door width (m)' } },
+          y: { type: 'linear', min: 0, title: { display: true, text: 'flow (persons/s per metre of width)' } },
+        },
+        plugins: {
+          title: { display: true, text: 'Flow through the door against its width' },
+          legend: { labels: { filter: function (item, chart) { return !chart.datasets[item.datasetIndex].band; } } },
+        },
+      },
+    });
+  }
   document.documentElement.setAttribute('data-charts', 'drawn');
 })();

@@ -154,6 +154,15 @@ export const ExperimentSchema = z.object({
     spawners: z.array(SpawnerSchema).min(1),
     exits: z.array(ExitSchema).default([]),
   }).strict().optional(),
+  /**
+   * The region is a door: chart its flow per metre of width against the width, beside the
+   * pedestrian experiments' line (report/doorFlow.ts), with a cell this many metres wide and a
+   * turn this many seconds long. The width is the region's free cells on each inline map.
+   */
+  doorFlow: z.object({
+    cellMetres: z.number().positive().max(1000),
+    turnSeconds: z.number().positive().max(3600),
+  }).strict().optional(),
 }).strict();
 
 export type Experiment = z.infer<typeof ExperimentSchema>;

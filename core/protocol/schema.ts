@@ -233,8 +233,10 @@ export const crowdTrackSchema = z
     stuckTurns: count,
     stepOverlaps: count,
     stepDeepest: z.number().nonnegative(),
+    sizes: int32.optional(),
   })
   .superRefine((track, ctx) => {
+    if (track.sizes && track.sizes.length !== track.agents) ctx.addIssue({ code: 'custom', path: ['sizes'], message: `has ${track.sizes.length} entries, expected one per unit (${track.agents})` });
     const expected = (track.turns + 1) * track.agents * 2;
     if (track.positions.length !== expected) ctx.addIssue({ code: 'custom', path: ['positions'], message: `has ${track.positions.length} entries, expected (turns + 1) * agents * 2 = ${expected}` });
     if (track.arrivals.length !== track.agents) ctx.addIssue({ code: 'custom', path: ['arrivals'], message: `has ${track.arrivals.length} entries, expected one per agent (${track.agents})` });

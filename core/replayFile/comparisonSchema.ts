@@ -50,7 +50,25 @@ export const ComparedCrowdSchema = z.object({
   reversals: count.describe('Direction reversals, all units.'),
   stepMsMean: z.number().min(0),
   stepMsMax: z.number().min(0),
+  stuckAt: z.string().nullable().optional().describe('The measured region most stuck units stood at.'),
 }).strict();
+
+/**
+ * An engine crowd model's discs (core/solvers/crowdTrack.ts CrowdTrack), so a kept comparison
+ * replays them at their real positions: positions rounded to a thousandth of a cell.
+ */
+export const ComparedDiscsSchema = z.object({
+  agents: count,
+  turns: count,
+  radius: z.number().positive().describe('Disc radius in cells.'),
+  maxSpeed: z.number().positive().describe('Maximum speed in cells per turn.'),
+  stuckTurns: whole(1),
+  positions: z.array(z.number()).describe('x, y of unit a at turn t at [(t * agents + a) * 2] and the next index.'),
+  arrivals: z.array(whole(-1)).describe('Turn each unit arrived at its goal and stayed, -1 if it did not.'),
+  stepOverlaps: count,
+  stepDeepest: z.number().min(0),
+  sizes: z.array(whole(1)).optional().describe('Each unit\'s footprint side when any is not 1 (its disc is radius times it).'),
+}).strict().refine((d) => d.positions.length === (d.turns + 1) * d.agents * 2 && d.arrivals.length === d.agents && (d.sizes === undefined || d.sizes.length === d.agents), { message: 'positions must hold (turns + 1) x agents x 2 numbers, arrivals and sizes one per unit' });
 
 export const ComparedRunSchema = z.object({
   solver: z.string().min(1).describe('Solver name from the registry.'),
@@ -73,6 +91,7 @@ export const ComparedRunSchema = z.object({
   paths: z.array(z.array(count)).describe('Each unit\'s cell per turn, cells as y * width + x.'),
   obstaclePaths: z.array(z.array(count)).optional().describe('Runs among moving obstacles: each obstacle\'s cells per turn.'),
   crowd: ComparedCrowdSchema.nullable().optional().describe('An engine crowd model\'s steering measures; null for a grid planner.'),
+  discs: ComparedDiscsSchema.optional().describe('An engine crowd model\'s discs at their real positions per turn (kept with the plan; files from before have none).'),
 }).strict();
 
 export const ComparisonSchema = z.object({
@@ -94,6 +113,7 @@ export const ComparisonsFileSchema = z.object({
 }).strict();
 
 export type ComparedRegion = z.output<typeof ComparedRegionSchema>;
+export type ComparedDiscs = z.output<typeof ComparedDiscsSchema>;
 export type ComparedRun = z.output<typeof ComparedRunSchema>;
 export type Comparison = z.output<typeof ComparisonSchema>;
 export type ComparisonsFile = z.output<typeof ComparisonsFileSchema>;

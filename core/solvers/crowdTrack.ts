@@ -47,6 +47,12 @@ export interface CrowdTrack {
    */
   stepOverlaps: number;
   stepDeepest: number;
+  /**
+   * Each unit's footprint side when any is not 1: its disc's radius is radius times it (absent:
+   * every disc has `radius`). Overlaps are judged against the smaller disc of a pair, and depths
+   * (stepDeepest, deepestOverlap) are scaled to `radius`.
+   */
+  sizes?: Int32Array;
 }
 
 export interface CrowdMeasures {
@@ -85,7 +91,7 @@ export function checkCrowdTrack(track: { format?: unknown; version?: unknown; ag
  * its 3 x 3 buckets only. Adds to `out`: [count, deepest depth in cells].
  */
 function overlapsAt(track: CrowdTrack, t: number, head: Int32Array, next: Int32Array, side: number, bw: number, bh: number, out: Float64Array): void {
-  const { agents, positions, radius } = track;
+  const { agents, positions, radius, sizes } = track;
   head.fill(-1);
   const base = t * agents * 2;
   for (let a = 0; a < agents; a++) {
@@ -95,9 +101,8 @@ function overlapsAt(track: CrowdTrack, t: number, head: Int32Array, next: Int32A
     next[a] = head[b];
     head[b] = a;
   }
-  const limit = 2 * radius - OVERLAP_TOLERANCE * radius;
-  const touch = 2 * radius;
   for (let a = 0; a < agents; a++) {
+    const ra = sizes ? radius * sizes[a] : radius;
     const ax = positions[base + a * 2];
     const ay = positions[base + a * 2 + 1];
     const bx = Math.min(bw - 1, Math.max(0, Math.floor(ax / side)));
@@ -106,13 +111,17 @@ function overlapsAt(track: CrowdTrack, t: number, head: Int32Array, next: Int32A
       for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x++) {
         for (let o = head[y * bw + x]; o >= 0; o = next[o]) {
           if (o <= a) continue;
+          const ro = sizes ? radius * sizes[o] : radius;
+          const touch = ra + ro;
+          const smaller = ra < ro ? ra : ro;
           const dx = positions[base + o * 2] - ax;
           const dy = positions[base + o * 2 + 1] - ay;
           const d2 = dx * dx + dy * dy;
           if (d2 >= touch * touch) continue;
-          const depth = touch - Math.sqrt(d2);
+          // The depth as a share of the smaller disc, in cells at the track's radius.
+          const depth = ((touch - Math.sqrt(d2)) / smaller) * radius;
           if (depth > out[1]) out[1] = depth;
-          if (Math.sqrt(d2) < limit) out[0]++;
+          if (Math.sqrt(d2) < touch - OVERLAP_TOLERANCE * smaller) out[0]++;
         }
       }
     }
@@ -171,7 +180,9 @@ export function measureCrowd(track: CrowdTrack): CrowdMeasures {
       if (far < 1) stuckUnits.push(a + 1);
     }
   }
-  const side = Math.max(1, 2 * radius);
+  let largest = radius;
+  if (track.sizes) for (let a = 0; a < agents; a++) largest = Math.max(largest, radius * track.sizes[a]);
+  const side = Math.max(1, 2 * largest);
   const bw = Math.max(1, Math.ceil(track.width / side));
   const bh = Math.max(1, Math.ceil(track.height / side));
   const head = new Int32Array(bw * bh);

@@ -71,6 +71,15 @@ describe('browser edition: the engine crowd models beside the planners in Compar
       expect(status).not.toMatch(/solved/);
     }
     expect(crowdRows).toHaveLength(CROWD.length);
+    // Where a crowd model jams and a planner does not, a sentence under the table says so.
+    const jammed: string[] = [];
+    for (const i of crowdRows) {
+      const arrived = Number(await page.getByTestId(`compare-arrived-${i}`).textContent());
+      if (Number(await page.getByTestId(`compare-stuck-${i}`).textContent()) > 0 || arrived < 16) jammed.push((await page.getByTestId('compare-row').nth(i).locator('td').first().textContent())!);
+    }
+    const sentences = await page.getByTestId('compare-jam').allTextContents();
+    for (const sentence of sentences) expect(sentence).toMatch(/^(A\*\+ORCA|Flow field|Detour): .*; (PIBT|WHCA\*) got (all 20|\d+ of 20) across( in \d+ turns)?\.$/);
+    for (const name of jammed) expect(sentences.some((x) => x.startsWith(`${name}:`)) || sentences.length === 0).toBe(true);
 
     // A crowd row opened: its discs are drawn, and they move between turns as the replay plays.
     const row = crowdRows[0];

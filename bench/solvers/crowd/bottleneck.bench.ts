@@ -14,10 +14,12 @@
  *
  * Usage: tsx bench/solvers/crowd/bottleneck.bench.ts [--only orca|flow-field|detour] [--cell 0.5] [--params JSON]
  */
+import { loadavg } from 'node:os';
 import { Grid } from '../../../core/grid/grid.ts';
 import { OCTILE_NO_CUT } from '../../../core/grid/movement.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import { findSolver, prepareSolvers } from '../../../core/registry/registry.ts';
+import { PEDESTRIAN_FLOW_PER_M, doorFlowVerdict } from '../../../core/experiments/report/doorFlow.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -29,7 +31,7 @@ const RADIUS_M = 0.2;
 const SPEED_MS = 1.34;
 const UNITS = 60;
 const WALL_X = 20;
-const PEDESTRIAN_PER_M = 1.9;
+const PEDESTRIAN_PER_M = PEDESTRIAN_FLOW_PER_M;
 /** Specific flow the grid planners reach: one unit per cell of width per move of one cell. */
 const GRID_PER_M = SPEED_MS / CELL_M / CELL_M;
 
@@ -82,7 +84,9 @@ const params = { radius: RADIUS_M / CELL_M, maxSpeed: SPEED_MS / CELL_M, acceler
 const OWN: Record<string, Record<string, unknown>> = { orca: { obstacleHorizon: 1 / params.maxSpeed } };
 console.log(`bench:bottleneck — ${UNITS} units through a door; cell ${CELL_M} m, turn 1 s, radius ${RADIUS_M} m, speed ${SPEED_MS} m/s (params ${JSON.stringify(params)}, ORCA also ${JSON.stringify(OWN.orca)})`);
 console.log(`pedestrian line ${PEDESTRIAN_PER_M} persons/s/m (0.8 m: 1.29-1.43/s, 1.0 m: 1.85-2.02/s, 2.5 m: 5.55/s); grid planners ${GRID_PER_M.toFixed(2)} persons/s/m`);
-console.log('model       width    flow/s   flow/s/m  vs line  crossed  status');
+console.log('model       width       flow/s  flow/s/m  crossed  target (widths >= 2 cells: within a factor 2 of the line)  status');
+const cpuSeconds = (): number => (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
+const started = cpuSeconds();
 for (const name of ['orca', 'flow-field', 'detour']) {
   if (ONLY && ONLY !== name) continue;
   const entry = findSolver(name)!;
@@ -101,7 +105,8 @@ for (const name of ['orca', 'flow-field', 'detour']) {
     const specific = flow / metres;
     const ratio = specific / PEDESTRIAN_PER_M;
     console.log(
-      `${name.padEnd(11)} ${(`${width} (${metres.toFixed(1)} m)`).padEnd(9)} ${flow.toFixed(2).padStart(6)}  ${specific.toFixed(2).padStart(8)}  ${ratio.toFixed(2).padStart(6)}x  ${String(times.length).padStart(5)}    ${result.status}${result.message ? `: ${result.message}` : ''}`,
+      `${name.padEnd(11)} ${(`${width} (${metres.toFixed(1)} m)`).padEnd(11)} ${flow.toFixed(2).padStart(6)}  ${specific.toFixed(2).padStart(8)}  ${String(times.length).padStart(7)}  ${(width >= 2 ? `${ratio >= 0.5 && ratio <= 2 ? 'meets' : 'MISSES'}: ${doorFlowVerdict(ratio)}` : `(1 cell: no target) ${ratio.toFixed(2)}x`).padEnd(58)}  ${result.status}${result.message ? `: ${result.message}` : ''}`,
     );
   }
 }
+console.log(`CPU ${(cpuSeconds() - started).toFixed(1)} s (process.cpuUsage), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

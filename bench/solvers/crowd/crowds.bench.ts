@@ -94,6 +94,11 @@ interface Row {
   meanWall: number;
   maxWall: number;
   arrivedNear: number;
+  /** The slowest step's index (from 0), and the mean of the first 8 steps (path requests, first corridors). */
+  maxAt: number;
+  firstMean: number;
+  /** Steps over the target. */
+  over: number;
 }
 
 function measure(model: string, instance: MapfInstance): Row {
@@ -106,6 +111,9 @@ function measure(model: string, instance: MapfInstance): Row {
   let maxCpu = 0;
   let sumWall = 0;
   let maxWall = 0;
+  let maxAt = 0;
+  let firstSum = 0;
+  let over = 0;
   try {
     for (let s = 0; s < STEPS; s++) {
       const c0 = cpuMs();
@@ -115,7 +123,12 @@ function measure(model: string, instance: MapfInstance): Row {
       const cpu = cpuMs() - c0;
       sumCpu += cpu;
       sumWall += wall;
-      if (cpu > maxCpu) maxCpu = cpu;
+      if (s < 8) firstSum += cpu;
+      if (cpu >= TARGET_MS) over++;
+      if (cpu > maxCpu) {
+        maxCpu = cpu;
+        maxAt = s;
+      }
       if (wall > maxWall) maxWall = wall;
     }
   } finally {
@@ -124,7 +137,7 @@ function measure(model: string, instance: MapfInstance): Row {
   const { world } = run;
   let near = 0;
   for (let a = 0; a < world.n; a++) if (world.cellOf(a) === world.goal[a]) near++;
-  return { setupCpu, meanCpu: sumCpu / STEPS, maxCpu, meanWall: sumWall / STEPS, maxWall, arrivedNear: near };
+  return { setupCpu, meanCpu: sumCpu / STEPS, maxCpu, meanWall: sumWall / STEPS, maxWall, arrivedNear: near, maxAt, firstMean: firstSum / Math.min(8, STEPS), over };
 }
 
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -146,7 +159,7 @@ for (const [label, make] of maps) {
       const row = measure(model, instance);
       const ok = row.meanCpu < TARGET_MS && row.maxCpu < TARGET_MS ? 'meets' : 'MISSES';
       console.log(
-        `  ${model.padEnd(10)} run ${r + 1}: step CPU mean ${row.meanCpu.toFixed(2)} ms, max ${row.maxCpu.toFixed(2)} ms (${ok} < ${TARGET_MS} ms); wall mean ${row.meanWall.toFixed(2)} ms, max ${row.maxWall.toFixed(2)} ms; set-up CPU ${row.setupCpu.toFixed(0)} ms; on goal after ${STEPS / 4} turns: ${row.arrivedNear} of ${instance.agents.length}; load ${load()}`,
+        `  ${model.padEnd(10)} run ${r + 1}: step CPU mean ${row.meanCpu.toFixed(2)} ms, max ${row.maxCpu.toFixed(2)} ms at step ${row.maxAt + 1} (${ok} < ${TARGET_MS} ms; ${row.over} of ${STEPS} steps over; first 8 steps mean ${row.firstMean.toFixed(2)} ms); wall mean ${row.meanWall.toFixed(2)} ms, max ${row.maxWall.toFixed(2)} ms; set-up CPU ${row.setupCpu.toFixed(0)} ms; on goal after ${STEPS / 4} turns: ${row.arrivedNear} of ${instance.agents.length}; load ${load()}`,
       );
     }
   }

@@ -11,6 +11,7 @@ import type { Estimate } from '../stats.ts';
 import { escapeHtml, jsonForScript, scriptForInline } from './escape.ts';
 import { CHART_MEASURES, type ChartMeasure, chartSeries } from './reportCharts.ts';
 import { type PathStepsSeries, pathStepsScatter } from './pathStepsScatter.ts';
+import { type DoorFlowData, PEDESTRIAN_POINTS, doorFlowData, doorFlowVerdict } from './doorFlow.ts';
 
 export interface ReportInput {
   experiment: Experiment;
@@ -95,6 +96,17 @@ function pathStepsSection(scatter: readonly PathStepsSeries[]): string {
 <table class="summary" id="path-steps-growth"><thead><tr><th class="text">solver</th><th>one-unit runs</th><th>growth exponent</th><th>path steps / path length</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
 }
 
+/** The door's flow against its width beside the pedestrian line (doorFlow.ts); empty unless the experiment asks for it. */
+function doorFlowSection(door: DoorFlowData | null): string {
+  if (!door) return '';
+  const rows = door.series.flatMap((s) => s.points.map((p) => `<tr><td class="text">${h(s.label)}</td><td>${p.widthCells} (${Number(p.widthM.toFixed(2))} m)</td><td>${p.runs}</td><td>${formatNumber(p.flow)}${Number.isFinite(p.low) ? `<span class="ci">[${formatNumber(p.low)}, ${formatNumber(p.high)}]</span>` : ''}</td><td class="text">${h(doorFlowVerdict(p.ratio))}</td></tr>`));
+  const points = PEDESTRIAN_POINTS.map((p) => `${p.widthM} m: ${p.low === p.high ? p.low : `${p.low}-${p.high}`} persons/s`).join('; ');
+  return `<h2>Flow through the door against its width</h2>
+<p>Each solver setting's specific flow through the measured region (its crossings per 10 turns, a turn ${door.turnSeconds} s, over the door's width, a cell ${door.cellMetres} m) against the width, beside the pedestrian experiments' line: about ${door.line} persons/s per metre (${points}; JuPedSim's bottleneck validation data). The crossing rate spans the first to the last unit through, so it reads below a steady flow.</p>
+<div class="charts"><div class="chart"><canvas id="chart-doorFlow" aria-label="Flow through the door against its width"></canvas></div></div>
+<table class="summary" id="door-flow"><thead><tr><th class="text">solver</th><th>door width</th><th>runs</th><th>persons/s per metre</th><th class="text">against the pedestrian line</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
+}
+
 function failureNotes(records: readonly RunRecord[]): string {
   const failures = records.filter(isFailure);
   if (failures.length === 0) return '<p>No run failed: every run was set up and measured.</p>';
@@ -137,7 +149,8 @@ export function reportHtml(input: ReportInput): string {
   const rows = aggregate(records);
   const measures = reportedMeasures(rows);
   const scatter = pathStepsScatter(records);
-  const data = { measures, series: chartSeries(rows), scatter: scatter.map((x) => ({ label: x.label, points: x.points })) };
+  const door = doorFlowData(experiment, records);
+  const data = { measures, series: chartSeries(rows), scatter: scatter.map((x) => ({ label: x.label, points: x.points })), door };
   const charts = measures.map((m) => `<div class="chart"><canvas id="chart-${m.key}" aria-label="${h(m.title)}"></canvas></div>`).join('\n');
   const missing = input.runsPlanned - records.length;
   return `<!DOCTYPE html>
@@ -162,6 +175,7 @@ ${charts}
 </div>
 
 ${pathStepsSection(scatter)}
+${doorFlowSection(door)}
 
 <h2>Summary</h2>
 <p>Mean per solver setting and agent count, with the 95% interval beneath (none with fewer than two measured runs).</p>

@@ -24,11 +24,27 @@ export class CrowdWorld {
   readonly gx: Float64Array;
   readonly gy: Float64Array;
   readonly goal: Int32Array;
+  /**
+   * Each unit's own body and pace from the scenario: its footprint's side (its disc's radius is
+   * the model's radius times it, centred on the footprint), its maximum speed (the model's over
+   * the unit's turns per move), and its priority (models with a notion of it let higher yield less).
+   */
+  readonly size: Int32Array;
+  readonly radius: Float64Array;
+  readonly maxSpeed: Float64Array;
+  readonly priority: Int32Array;
+  /** The largest and smallest disc radius. */
+  readonly largestRadius: number;
+  readonly smallestRadius: number;
 
   constructor(instance: MapfInstance, readonly settings: CrowdSettings) {
     const { grid, agents } = instance;
     this.grid = grid;
     this.n = agents.length;
+    this.size = new Int32Array(this.n);
+    this.radius = new Float64Array(this.n);
+    this.maxSpeed = new Float64Array(this.n);
+    this.priority = new Int32Array(this.n);
     this.x = new Float64Array(this.n);
     this.y = new Float64Array(this.n);
     this.vx = new Float64Array(this.n);
@@ -36,20 +52,30 @@ export class CrowdWorld {
     this.gx = new Float64Array(this.n);
     this.gy = new Float64Array(this.n);
     this.goal = new Int32Array(this.n);
+    let largest = 0;
+    let smallest = Infinity;
     for (let a = 0; a < this.n; a++) {
-      this.x[a] = grid.x(agents[a].start) + 0.5;
-      this.y[a] = grid.y(agents[a].start) + 0.5;
-      this.gx[a] = grid.x(agents[a].goal) + 0.5;
-      this.gy[a] = grid.y(agents[a].goal) + 0.5;
-      this.goal[a] = agents[a].goal;
+      const { start, goal, size = 1, speed = 1, priority = 0 } = agents[a];
+      const half = size / 2;
+      this.size[a] = size;
+      this.radius[a] = settings.radius * size;
+      this.maxSpeed[a] = settings.maxSpeed / speed;
+      this.priority[a] = priority;
+      largest = Math.max(largest, this.radius[a]);
+      smallest = Math.min(smallest, this.radius[a]);
+      this.x[a] = grid.x(start) + half;
+      this.y[a] = grid.y(start) + half;
+      this.gx[a] = grid.x(goal) + half;
+      this.gy[a] = grid.y(goal) + half;
+      this.goal[a] = goal;
     }
+    this.largestRadius = this.n > 0 ? largest : settings.radius;
+    this.smallestRadius = this.n > 0 ? smallest : settings.radius;
   }
 
+  /** The cell of unit a's footprint's top-left corner (its only cell for a unit of size 1). */
   cellOf(a: number): number {
-    const w = this.grid.width;
-    const cx = Math.min(w - 1, Math.max(0, Math.floor(this.x[a])));
-    const cy = Math.min(this.grid.height - 1, Math.max(0, Math.floor(this.y[a])));
-    return cy * w + cx;
+    return footprintCell(this.grid, this.x[a], this.y[a], this.size[a]);
   }
 
   /**
@@ -78,10 +104,18 @@ export class CrowdWorld {
     const dx = this.gx[a] - this.x[a];
     const dy = this.gy[a] - this.y[a];
     const d = Math.sqrt(dx * dx + dy * dy);
-    const speed = Math.min(this.settings.maxSpeed, d * 2);
+    const speed = Math.min(this.maxSpeed[a], d * 2);
     out[0] = d > 1e-9 ? (dx / d) * speed : 0;
     out[1] = d > 1e-9 ? (dy / d) * speed : 0;
   }
+}
+
+/** The top-left cell of a footprint of side `size` centred at (x, y), clamped to the map. */
+export function footprintCell(grid: Grid, x: number, y: number, size: number): number {
+  const w = grid.width;
+  const cx = Math.min(w - 1, Math.max(0, Math.floor(x - size / 2 + 0.5)));
+  const cy = Math.min(grid.height - 1, Math.max(0, Math.floor(y - size / 2 + 0.5)));
+  return cy * w + cx;
 }
 
 /** Advances every unit by one step of dt turns. */
@@ -138,7 +172,7 @@ function playCrowd(run: CrowdRun): SolveResult {
   const anchorX = Float64Array.from(world.x);
   const anchorY = Float64Array.from(world.y);
   const anchorTurn = new Int32Array(n);
-  const slow = 0.1 * settings.maxSpeed;
+  // Home: on its goal and slower than a tenth of its own maximum speed.
   const overlaps = new OverlapMeter(world);
   let stepMsSum = 0;
   let stepMsMax = 0;
@@ -176,7 +210,7 @@ function playCrowd(run: CrowdRun): SolveResult {
         anchorY[a] = world.y[a];
         anchorTurn[a] = t;
       }
-      const home = world.cellOf(a) === world.goal[a] && Math.hypot(world.vx[a], world.vy[a]) < slow;
+      const home = world.cellOf(a) === world.goal[a] && Math.hypot(world.vx[a], world.vy[a]) < 0.1 * world.maxSpeed[a];
       if (!home && t - anchorTurn[a] < settings.stuckTurns) settled = false;
     }
     if (settled) break;
@@ -222,7 +256,7 @@ function finishTrack(world: CrowdWorld, positions: Float32Array, turns: number, 
   const arrivals = new Int32Array(n).fill(-1);
   for (let a = 0; a < n; a++) {
     let t = turns;
-    while (t >= 0 && cellAtTurn(grid, positions, n, a, t) === world.goal[a]) t--;
+    while (t >= 0 && cellAtTurn(grid, positions, n, a, t, world.size[a]) === world.goal[a]) t--;
     if (t < turns) arrivals[a] = t + 1;
   }
   return {
@@ -239,14 +273,13 @@ function finishTrack(world: CrowdWorld, positions: Float32Array, turns: number, 
     stuckTurns: settings.stuckTurns,
     stepOverlaps: overlaps.total,
     stepDeepest: overlaps.deepest,
+    ...(world.size.some((size) => size !== 1) ? { sizes: Int32Array.from(world.size) } : {}),
   };
 }
 
-function cellAtTurn(grid: Grid, positions: Float32Array, n: number, a: number, t: number): number {
+function cellAtTurn(grid: Grid, positions: Float32Array, n: number, a: number, t: number, size: number): number {
   const i = (t * n + a) * 2;
-  const cx = Math.min(grid.width - 1, Math.max(0, Math.floor(positions[i])));
-  const cy = Math.min(grid.height - 1, Math.max(0, Math.floor(positions[i + 1])));
-  return cy * grid.width + cx;
+  return footprintCell(grid, positions[i], positions[i + 1], size);
 }
 
 /** Each unit's cell per turn, ending at its arrival (a path's end holds its last cell). */
@@ -255,7 +288,7 @@ function cellPaths(world: CrowdWorld, track: CrowdTrack): number[][] {
   for (let a = 0; a < world.n; a++) {
     const end = track.arrivals[a] >= 0 ? track.arrivals[a] : track.turns;
     const path: number[] = [];
-    for (let t = 0; t <= end; t++) path.push(cellAtTurn(world.grid, track.positions, world.n, a, t));
+    for (let t = 0; t <= end; t++) path.push(cellAtTurn(world.grid, track.positions, world.n, a, t, world.size[a]));
     paths.push(path);
   }
   return paths;

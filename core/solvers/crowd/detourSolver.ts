@@ -12,13 +12,12 @@
  */
 import { Crowd, type CrowdAgent, init } from '@recast-navigation/core';
 import type { MapfInstance } from '../../mapf/instance.ts';
-import { deadlineOf } from '../../util/clock.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
-import { type CrowdRun, CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
+import type { CrowdRun, CrowdWorld } from './crowdWorld.ts';
+import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
 import { buildDistanceTable, UNREACHABLE } from '../../search/distanceTable.ts';
 import { OCTILE_NO_CUT } from '../../grid/movement.ts';
 import { buildGridNavMesh } from './navmesh.ts';
-import { defaultTurnLimit, readCrowdParams } from './params.ts';
 
 export const DETOUR_PARAMS: readonly ParamSpec[] = [
   { name: 'voxel', label: 'Voxel size (cells)', kind: 'number', default: 0.1, min: 0.02, max: 0.5, help: 'Recast\'s cell size: the navmesh follows the walls to within about this' },
@@ -40,70 +39,72 @@ export function prepareDetour(): Promise<void> {
   return loading;
 }
 
-export function solveDetour(instance: MapfInstance, options: SolveOptions): SolveResult {
-  const run = detourRun(instance, options);
-  return 'status' in run ? run : runCrowd(run);
-}
-
 /** The set-up of a Detour run (navmesh, crowd, agents), ready to step; a result when set-up ended the run. */
 export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
-  const deadline = deadlineOf(options);
-  const { settings, values } = readCrowdParams('detour', DETOUR_PARAMS, options.params ?? {});
-  const fail = (message: string): SolveResult => ({ solver: 'detour', status: 'failed', paths: [], message, stats: { expanded: 0, generated: 0, elapsedMs: deadline.elapsedMs() } });
-  if (!ready) return fail('Detour is not loaded: its WebAssembly loads asynchronously, and this host did not await the solver\'s prepare() before solve()');
+  const setup = new CrowdSetup('detour', DETOUR_PARAMS, instance, options);
+  const { settings, values } = setup;
+  if (!ready) return setup.failed('Detour is not loaded: its WebAssembly loads asynchronously, and this host did not await the solver\'s prepare() before solve()');
   const { grid, agents } = instance;
   const n = agents.length;
   // Reachability and the longest path (for the default turn limit) from the goals' distance tables.
   let longest = 0;
-  let expanded = 0;
   const goals = new Map<number, Float64Array>();
   for (let a = 0; a < n; a++) {
     let table = goals.get(agents[a].goal);
     if (!table) {
-      if (options.shouldStop?.() || deadline.passed()) return setupEnded('detour', instance, options, deadline, -1, expanded, `measuring the units' paths (${a} of ${n} units)`);
+      if (setup.interrupted()) return setup.ended(-1, `measuring the units' paths (${a} of ${n} units)`);
       table = buildDistanceTable(grid, OCTILE_NO_CUT, agents[a].goal).distance;
       goals.set(agents[a].goal, table);
-      expanded += grid.cells;
+      setup.expanded += grid.cells;
     }
     const d = table[agents[a].start];
-    if (d === UNREACHABLE) {
-      return setupEnded('detour', instance, options, deadline, a, expanded);
-    }
+    if (d === UNREACHABLE) return setup.ended(a);
     longest = Math.max(longest, d);
   }
   goals.clear();
+  const world = setup.world();
   // Recast builds the navmesh in one WebAssembly call that cannot look at the clock: the limit can
   // pass inside it by as long as it takes (Berlin_1_256 at voxel 0.1: about 3.9 s of CPU), and is
-  // looked at as soon as it returns.
-  const built = buildGridNavMesh(grid, settings.radius, values.voxel as number);
-  if ('error' in built) return fail(built.error);
+  // looked at as soon as it returns. It is eroded by the smallest unit's radius (one navmesh for
+  // the crowd); larger units keep off the walls by their own radius in Detour's steering only.
+  options.onProgress?.({ fraction: 0, message: 'building the navmesh' });
+  const built = buildGridNavMesh(grid, world.smallestRadius, values.voxel as number);
+  if ('error' in built) return setup.failed(built.error);
   const { navMesh } = built;
-  if (options.shouldStop?.() || deadline.passed()) {
+  if (setup.interrupted()) {
     navMesh.destroy();
-    return setupEnded('detour', instance, options, deadline, -1, expanded, 'building the navmesh');
+    return setup.ended(-1, 'building the navmesh');
   }
-  const crowd = new Crowd(navMesh, { maxAgents: Math.max(1, n), maxAgentRadius: settings.radius });
+  options.onProgress?.({ fraction: 0, message: 'navmesh built' });
+  const crowd = new Crowd(navMesh, { maxAgents: Math.max(1, n), maxAgentRadius: world.largestRadius });
   const dispose = (): void => {
     crowd.destroy();
     navMesh.destroy();
   };
-  const world = new CrowdWorld(instance, settings);
+  const separation = values.separationWeight as number;
   const handles: CrowdAgent[] = [];
   for (let a = 0; a < n; a++) {
+    const r = world.radius[a];
+    // Detour has no priority: a unit above the default (0) keeps apart half as hard as the default
+    // weight and one below it 1.5 times as hard, so the others make way for it.
+    const weight = world.priority[a] > 0 ? 0.5 * separation : world.priority[a] < 0 ? 1.5 * separation : separation;
     const agent = crowd.addAgent({ x: world.x[a], y: 0, z: world.y[a] }, {
-      radius: settings.radius,
+      radius: r,
       height: 1,
       maxAcceleration: settings.acceleration,
-      maxSpeed: settings.maxSpeed,
-      collisionQueryRange: settings.radius * 12,
-      pathOptimizationRange: settings.radius * 30,
-      separationWeight: values.separationWeight as number,
+      maxSpeed: world.maxSpeed[a],
+      // Twelve base radii, as for a unit of size 1, plus the extra of a larger body: Detour's
+      // separation reaches as far as this, and at r * 12 it held a unit of size 2 off its goal by
+      // a neighbour parked 6 cells away.
+      collisionQueryRange: settings.radius * 11 + r,
+      pathOptimizationRange: r * 30,
+      separationWeight: weight,
       updateFlags: UPDATE_FLAGS,
       obstacleAvoidanceType: values.avoidanceQuality as number,
     });
     if (!agent.requestMoveTarget({ x: world.gx[a], y: 0, z: world.gy[a] })) {
       dispose();
-      return fail(`Detour refused unit ${a + 1}'s goal (${grid.x(agents[a].goal)}, ${grid.y(agents[a].goal)}): no navmesh there (walls closer than the radius?)`);
+      return setup.failed(`Detour refused unit ${a + 1}'s goal (${grid.x(agents[a].goal)}, ${grid.y(agents[a].goal)}): no navmesh there (walls closer than the radius?)`);
     }
     handles.push(agent);
   }
@@ -118,15 +119,7 @@ export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdR
       w.vy[a] = raw.get_vel(2);
     }
   };
-  return {
-    solver: 'detour',
-    options,
-    world,
-    turnLimit: settings.turnLimit ?? defaultTurnLimit(longest, settings.maxSpeed),
-    step,
-    setupMs: deadline.elapsedMs(),
-    expanded,
-    deadline,
-    dispose,
-  };
+  return setup.run(world, longest, step, dispose);
 }
+
+export const solveDetour = solveCrowd(detourRun);

@@ -11,12 +11,11 @@
  * what remains as overlap is what the crowd's pressure beats the push with.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
-import { deadlineOf } from '../../util/clock.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
-import { type CrowdRun, CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
+import type { CrowdRun, CrowdWorld } from './crowdWorld.ts';
+import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
 import { AT_GOAL, FLOW_X, FLOW_Y, type FlowField, NO_FLOW, buildFlowField } from './flowField.ts';
 import { NeighbourGrid } from './neighbours.ts';
-import { defaultTurnLimit, readCrowdParams } from './params.ts';
 import { pushOutOfWalls } from './walls.ts';
 
 export const FLOW_PARAMS: readonly ParamSpec[] = [
@@ -31,21 +30,15 @@ export const FLOW_PARAMS: readonly ParamSpec[] = [
 const FIELD_BUDGET_BYTES = 512 * 1024 * 1024;
 const NEIGHBOURS = 10;
 
-export function solveFlowField(instance: MapfInstance, options: SolveOptions): SolveResult {
-  const run = flowFieldRun(instance, options);
-  return 'status' in run ? run : runCrowd(run);
-}
-
 /** The set-up of a flow-field run (one field per goal), ready to step; a result when set-up ended the run. */
 export function flowFieldRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
-  const deadline = deadlineOf(options);
-  const { settings, values } = readCrowdParams('flow-field', FLOW_PARAMS, options.params ?? {});
+  const setup = new CrowdSetup('flow-field', FLOW_PARAMS, instance, options);
+  const { settings, values } = setup;
   const separation = values.separation as number;
-  const sepRange = (values.separationRange as number) * settings.radius;
+  const sepRadii = values.separationRange as number;
   const contacts = values.contacts as boolean;
   const avoidance = values.avoidance as number;
   const horizon = values.avoidHorizon as number;
-  const avoidRange = 2 * settings.maxSpeed * horizon + 2 * settings.radius;
   const { grid, agents } = instance;
   const n = agents.length;
   // One field per distinct goal, shared by the units heading there.
@@ -57,25 +50,25 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
     else goals.set(agents[a].goal, [a]);
   }
   if (goals.size * grid.cells > FIELD_BUDGET_BYTES) {
-    return { solver: 'flow-field', status: 'failed', paths: [], stats: { expanded: 0, generated: 0, elapsedMs: 0 }, message: `${goals.size} goals on a ${grid.width}x${grid.height} map need ${Math.round((goals.size * grid.cells) / 2 ** 20)} MB of flow fields, more than the ${FIELD_BUDGET_BYTES / 2 ** 20} MB allowed` };
+    return setup.failed(`${goals.size} goals on a ${grid.width}x${grid.height} map need ${Math.round((goals.size * grid.cells) / 2 ** 20)} MB of flow fields, more than the ${FIELD_BUDGET_BYTES / 2 ** 20} MB allowed`);
   }
   const fields: FlowField[] = [];
   let longest = 0;
-  let expanded = 0;
   for (const [goal, units] of goals) {
-    if (options.shouldStop?.() || deadline.passed()) return setupEnded('flow-field', instance, options, deadline, -1, expanded, `building flow fields (${fields.length} of ${goals.size} goals)`);
+    if (setup.interrupted()) return setup.ended(-1, `building flow fields (${fields.length} of ${goals.size} goals)`);
     const built = buildFlowField(grid, goal, units.map((a) => agents[a].start));
-    expanded += built.expanded;
+    setup.expanded += built.expanded;
     for (let i = 0; i < units.length; i++) {
-      if (!Number.isFinite(built.costs[i])) return setupEnded('flow-field', instance, options, deadline, units[i], expanded);
+      if (!Number.isFinite(built.costs[i])) return setup.ended(units[i]);
       longest = Math.max(longest, built.costs[i]);
       fieldOf[units[i]] = fields.length;
     }
     fields.push(built.field);
   }
-  const world = new CrowdWorld(instance, settings);
+  const world = setup.world();
+  const maxSpeedAll = world.maxSpeed.reduce((m, v) => Math.max(m, v), settings.maxSpeed);
+  const avoidRange = 2 * maxSpeedAll * horizon + 2 * world.largestRadius;
   const neighbours = new NeighbourGrid(grid.width, grid.height, n, NEIGHBOURS);
-  const r = settings.radius;
   const arrive = new Float64Array(2);
   const w = grid.width;
   const h = grid.height;
@@ -84,6 +77,8 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
     for (let a = 0; a < n; a++) {
       const x = wd.x[a];
       const y = wd.y[a];
+      const r = wd.radius[a];
+      const maxSpeed = wd.maxSpeed[a];
       let wantX = 0;
       let wantY = 0;
       if (wd.cellOf(a) === wd.goal[a]) {
@@ -128,8 +123,8 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
           len = f < 8 ? 1 : 0;
         }
         if (len > 0) {
-          wantX = (wantX / len) * settings.maxSpeed;
-          wantY = (wantY / len) * settings.maxSpeed;
+          wantX = (wantX / len) * maxSpeed;
+          wantY = (wantY / len) * maxSpeed;
         }
       }
       if (avoidance > 0) {
@@ -139,6 +134,7 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
         let offX = 0;
         let offY = 0;
         let found = false;
+        let other = -1;
         for (let i = 0; i < m; i++) {
           const o = neighbours.found[i];
           const rpx = wd.x[o] - x;
@@ -151,11 +147,13 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
           if (tc <= 0 || tc >= soonest) continue;
           const cx = rpx + rvx * tc;
           const cy = rpy + rvy * tc;
-          if (cx * cx + cy * cy >= 4 * r * r * 1.21) continue;
+          const reach = (r + wd.radius[o]) * 1.1;
+          if (cx * cx + cy * cy >= reach * reach) continue;
           soonest = tc;
           offX = cx;
           offY = cy;
           found = true;
+          other = o;
         }
         if (found) {
           let sx = -offX;
@@ -168,62 +166,59 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
             sl = Math.sqrt(sx * sx + sy * sy);
           }
           if (sl > 1e-9) {
-            const strength = (avoidance * settings.maxSpeed * (1 - soonest / horizon)) / sl;
+            // A unit of higher priority than the other steers aside half as much (the other, 1.5 times).
+            const yields = wd.priority[a] > wd.priority[other] ? 0.5 : wd.priority[a] < wd.priority[other] ? 1.5 : 1;
+            const strength = (yields * avoidance * maxSpeed * (1 - soonest / horizon)) / sl;
             wantX += sx * strength;
             wantY += sy * strength;
           }
         }
       }
       if (separation > 0) {
+        // A unit of higher priority than a neighbour keeps half as far from it (the other yields).
+        const sepRange = sepRadii * r;
         const m = neighbours.query(a, wd.x, wd.y, sepRange);
         for (let i = 0; i < m; i++) {
           const o = neighbours.found[i];
           const d = Math.sqrt(neighbours.foundDistSq[i]);
-          if (d < 1e-9) continue;
-          const push = (separation * settings.maxSpeed * (sepRange - d)) / (sepRange - 2 * r > 0 ? sepRange - 2 * r : sepRange);
+          if (d < 1e-9 || d >= sepRange) continue;
+          const weight = wd.priority[a] > wd.priority[o] ? 0.5 * separation : wd.priority[a] < wd.priority[o] ? 1.5 * separation : separation;
+          const touch = r + wd.radius[o];
+          const push = (weight * maxSpeed * (sepRange - d)) / (sepRange - touch > 0 ? sepRange - touch : sepRange);
           wantX += ((x - wd.x[o]) / d) * push;
           wantY += ((y - wd.y[o]) / d) * push;
         }
       }
       const speed = Math.sqrt(wantX * wantX + wantY * wantY);
-      if (speed > settings.maxSpeed) {
-        wantX = (wantX / speed) * settings.maxSpeed;
-        wantY = (wantY / speed) * settings.maxSpeed;
+      if (speed > maxSpeed) {
+        wantX = (wantX / speed) * maxSpeed;
+        wantY = (wantY / speed) * maxSpeed;
       }
       wd.accelerate(a, wantX, wantY, dt);
     }
     for (let a = 0; a < n; a++) {
       wd.x[a] += wd.vx[a] * dt;
       wd.y[a] += wd.vy[a] * dt;
-      pushOutOfWalls(grid, wd.x, wd.y, a, r);
+      pushOutOfWalls(grid, wd.x, wd.y, a, wd.radius[a]);
     }
-    if (contacts) resolveContacts(wd, neighbours, r);
+    if (contacts) resolveContacts(wd, neighbours);
   };
-  return {
-    solver: 'flow-field',
-    options,
-    world,
-    turnLimit: settings.turnLimit ?? defaultTurnLimit(longest, settings.maxSpeed),
-    step,
-    setupMs: deadline.elapsedMs(),
-    expanded,
-    deadline,
-  };
+  return setup.run(world, longest, step);
 }
 
 /** One pass pushing overlapping discs apart, half the overlap each, then out of walls again. */
-function resolveContacts(world: CrowdWorld, neighbours: NeighbourGrid, r: number): void {
-  const { n, x, y, grid } = world;
+function resolveContacts(world: CrowdWorld, neighbours: NeighbourGrid): void {
+  const { n, x, y, grid, radius } = world;
   neighbours.rebuild(x, y, n);
   for (let a = 0; a < n; a++) {
-    const m = neighbours.query(a, x, y, 2 * r);
+    const m = neighbours.query(a, x, y, radius[a] + world.largestRadius);
     for (let i = 0; i < m; i++) {
       const o = neighbours.found[i];
       if (o < a) continue;
       const dx = x[o] - x[a];
       const dy = y[o] - y[a];
       const d = Math.sqrt(dx * dx + dy * dy);
-      const overlap = 2 * r - d;
+      const overlap = radius[a] + radius[o] - d;
       if (overlap <= 0) continue;
       // Coincident centres part along the unit index's parity, deterministically.
       const ux = d > 1e-9 ? dx / d : (a & 1) === 0 ? 1 : -1;
@@ -234,5 +229,7 @@ function resolveContacts(world: CrowdWorld, neighbours: NeighbourGrid, r: number
       y[o] += uy * overlap * 0.5;
     }
   }
-  for (let a = 0; a < n; a++) pushOutOfWalls(grid, x, y, a, r);
+  for (let a = 0; a < n; a++) pushOutOfWalls(grid, x, y, a, radius[a]);
 }
+
+export const solveFlowField = solveCrowd(flowFieldRun);

@@ -76,12 +76,26 @@ export class OrcaProgram {
   }
 
   /**
+   * The contact half-plane of a neighbour at distance d along unit normal (nx, ny): this unit's
+   * half of keeping the discs from touching by the end of the step, v . n <= max(0, d - touch) / 2 / dt.
+   * Kept hard like the walls: standing still always satisfies it, so the 3D program's
+   * least-violating velocity, taken when the ORCA half-planes leave nothing, never drives discs
+   * into each other.
+   */
+  addContact(nx: number, ny: number, d: number, touch: number, dt: number): void {
+    const c = (d > touch ? (d - touch) * 0.5 : 0) / dt;
+    this.add(nx * c, ny * c, -ny, nx);
+    this.obstacleLines = this.count;
+  }
+
+  /**
    * The ORCA half-plane of a unit at relative position (rx, ry) = p_B - p_A with relative velocity
    * (wvx, wvy) = v_A - v_B, combined radius `combined`, horizon tau; `velocity` is v_A. Follows
    * the three cases of the paper: projection on the cut-off circle, on a leg, or (when the discs
-   * already overlap) on the cut-off circle of one time step.
+   * already overlap) on the cut-off circle of one time step. `share` is the part of the avoidance
+   * this unit takes: half (the paper's reciprocity), or all of it when the other cannot move.
    */
-  addNeighbour(rx: number, ry: number, wvx: number, wvy: number, combined: number, tau: number, dt: number, vx: number, vy: number): void {
+  addNeighbour(rx: number, ry: number, wvx: number, wvy: number, combined: number, tau: number, dt: number, vx: number, vy: number, share = 0.5): void {
     const distSq = rx * rx + ry * ry;
     const combinedSq = combined * combined;
     let dirX: number;
@@ -133,13 +147,17 @@ export class OrcaProgram {
       ux = s * unitX;
       uy = s * unitY;
     }
-    this.add(vx + 0.5 * ux, vy + 0.5 * uy, dirX, dirY);
+    this.add(vx + share * ux, vy + share * uy, dirX, dirY);
   }
 
-  /** Solves for the velocity nearest (prefX, prefY) with speed at most maxSpeed; into result. */
-  solve(prefX: number, prefY: number, maxSpeed: number): void {
+  /**
+   * Solves for the velocity nearest (prefX, prefY) with speed at most maxSpeed, into result; true
+   * when the half-planes left no velocity and the least-violating one was taken.
+   */
+  solve(prefX: number, prefY: number, maxSpeed: number): boolean {
     const failed = linearProgram2(this.lines, this.count, maxSpeed, prefX, prefY, false, this.result);
     if (failed < this.count) linearProgram3(this, failed, maxSpeed);
+    return failed < this.count;
   }
 }
 

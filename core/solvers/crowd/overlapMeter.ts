@@ -17,11 +17,11 @@ export class OverlapMeter {
   private readonly pairs = new Set<number>();
   /** Pair-turns overlapping beyond the tolerance so far. */
   total = 0;
-  /** Deepest intersection seen, in cells. */
+  /** Deepest intersection seen, as a share of the pair's smaller disc, in cells at the model's radius (the track's stepDeepest). */
   deepest = 0;
 
   constructor(world: CrowdWorld) {
-    this.side = Math.max(1, 2 * world.settings.radius);
+    this.side = Math.max(1, 2 * world.largestRadius);
     this.bw = Math.max(1, Math.ceil(world.grid.width / this.side));
     this.bh = Math.max(1, Math.ceil(world.grid.height / this.side));
     this.head = new Int32Array(this.bw * this.bh);
@@ -29,11 +29,9 @@ export class OverlapMeter {
   }
 
   step(world: CrowdWorld): void {
-    const { n, x, y } = world;
+    const { n, x, y, radius } = world;
     const { head, next, side, bw, bh } = this;
-    const r = world.settings.radius;
-    const touch = 2 * r;
-    const limit = touch - OVERLAP_TOLERANCE * r;
+    const base = world.settings.radius;
     head.fill(-1);
     for (let a = 0; a < n; a++) {
       const bx = Math.min(bw - 1, Math.max(0, Math.floor(x[a] / side)));
@@ -48,13 +46,16 @@ export class OverlapMeter {
         for (let cx = Math.max(0, bx - 1); cx <= Math.min(bw - 1, bx + 1); cx++) {
           for (let o = head[cy * bw + cx]; o >= 0; o = next[o]) {
             if (o <= a) continue;
+            const touch = radius[a] + radius[o];
+            const smaller = radius[a] < radius[o] ? radius[a] : radius[o];
             const dx = x[o] - x[a];
             const dy = y[o] - y[a];
             const d2 = dx * dx + dy * dy;
             if (d2 >= touch * touch) continue;
             const d = Math.sqrt(d2);
-            if (touch - d > this.deepest) this.deepest = touch - d;
-            if (d < limit) this.pairs.add(a * n + o);
+            const depth = ((touch - d) / smaller) * base;
+            if (depth > this.deepest) this.deepest = depth;
+            if (d < touch - OVERLAP_TOLERANCE * smaller) this.pairs.add(a * n + o);
           }
         }
       }

@@ -117,7 +117,7 @@ export class PathFollowing {
     const dx = grid.x(path[i]) + 0.5 - world.x[a];
     const dy = grid.y(path[i]) + 0.5 - world.y[a];
     const d = Math.sqrt(dx * dx + dy * dy);
-    const speed = world.settings.maxSpeed;
+    const speed = world.maxSpeed[a];
     out[0] = d > 1e-9 ? (dx / d) * speed : 0;
     out[1] = d > 1e-9 ? (dy / d) * speed : 0;
   }

@@ -18,6 +18,7 @@ import { currentPlanHash } from './keptComparisons.ts';
 import { shortSolverName } from './compareRows.ts';
 import { compareStore } from './compareState.ts';
 import { CompareTable } from './CompareTable.tsx';
+import { crowdJamSentences } from './crowdJams.ts';
 
 export function toggleCompareView(): void {
   compareStore.set({ docked: !compareStore.get().docked });
@@ -140,6 +141,11 @@ export function ComparePanel({ inDock = false }: { inDock?: boolean }) {
         </p>
       )}
       {rows.length > 0 && <CompareTable rows={rows} regionNames={regionNames} current={current} shown={current ? state.shown : null} a={state.a} b={state.b} />}
+      {crowdJamSentences(rows).map((sentence) => (
+        <p className="compare-jam" data-testid="compare-jam" key={sentence}>
+          {sentence}
+        </p>
+      ))}
       {rows.length > 0 && current && state.shown !== null && (
         <p className="muted" data-testid="compare-shown">
           Replaying {rows[state.shown]?.label}

@@ -10,6 +10,9 @@ import { toCsv } from '../../../core/experiments/summary.ts';
 import type { SolverSettings } from '../../../core/scenario/schema.ts';
 import type { SolveOutcome } from '../state/solveState.ts';
 import type { SolveStats } from '../../../core/solvers/types.ts';
+import { measureCrowd } from '../../../core/solvers/crowdTrack.ts';
+import type { ComparedDiscs } from '../../../core/replayFile/comparisonSchema.ts';
+import { stuckRegion } from './stuckRegion.ts';
 
 export interface CompareRow {
   solver: string;
@@ -41,6 +44,8 @@ export interface CompareRow {
   outcome?: SolveOutcome;
   /** The engine crowd models' steering measures (from the run's stats), null for a grid planner. */
   crowd?: CrowdRowMeasures | null;
+  /** A kept crowd row's discs (a live row has them in outcome.crowd). */
+  discs?: ComparedDiscs;
 }
 
 /** What only steering has (core/solvers/crowdTrack.ts measureCrowd, as the run's stats carry it). */
@@ -56,9 +61,11 @@ export interface CrowdRowMeasures {
   /** CPU (or wall: the run's clock) per simulation step, ms. */
   stepMsMean: number;
   stepMsMax: number;
+  /** The measured region most stuck units stand at, when there is one (stuckRegion.ts). */
+  stuckAt?: string | null;
 }
 
-function crowdMeasures(outcome: SolveOutcome): CrowdRowMeasures | null {
+function crowdMeasures(outcome: SolveOutcome, regions: readonly RegionRect[]): CrowdRowMeasures | null {
   if (!outcome.crowd) return null;
   const s = outcome.stats;
   const num = (v: number | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -70,6 +77,7 @@ function crowdMeasures(outcome: SolveOutcome): CrowdRowMeasures | null {
     reversals: num(s.reversals),
     stepMsMean: num(s.stepMsMean),
     stepMsMax: num(s.stepMsMax),
+    stuckAt: stuckRegion(outcome.crowd, measureCrowd(outcome.crowd).stuckUnits, regions),
   };
 }
 
@@ -106,7 +114,7 @@ export function compareRow(
     paths,
     ...(outcome.obstaclePaths ? { obstaclePaths: outcome.obstaclePaths } : {}),
     stats: outcome.stats,
-    crowd: crowdMeasures(outcome),
+    crowd: crowdMeasures(outcome, plan.regions),
     outcome,
   };
 }

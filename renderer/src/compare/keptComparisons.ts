@@ -11,10 +11,11 @@
  * says so, and offers to run the same solvers again.
  */
 import { scenarioPlanHash } from '../../../core/scenario/planHash.ts';
-import { ComparisonsFileSchema, type ComparedRun, type Comparison, type ComparisonsFile } from '../../../core/replayFile/comparisonSchema.ts';
+import { ComparisonsFileSchema, type ComparedDiscs, type ComparedRun, type Comparison, type ComparisonsFile } from '../../../core/replayFile/comparisonSchema.ts';
 import { comparisonsFile } from '../../../core/replayFile/comparisonFile.ts';
 import { encodePaths } from '../../../core/protocol/wire.ts';
 import type { SolveStats } from '../../../core/solvers/types.ts';
+import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION, type CrowdTrack } from '../../../core/solvers/crowdTrack.ts';
 import { scenarioFromDocument } from '../model/document.ts';
 import { model } from '../state/session.ts';
 import { memoryStore, type PersistentStore } from '../state/persistentStore.ts';
@@ -107,13 +108,41 @@ export function keptRun(row: CompareRow, keepPlan: boolean): ComparedRun {
     paths: keepPlan ? row.paths : [],
     ...(keepPlan && row.obstaclePaths ? { obstaclePaths: row.obstaclePaths } : {}),
     ...(row.crowd !== undefined ? { crowd: row.crowd } : {}),
+    ...(keepPlan && row.outcome?.crowd ? { discs: keptDiscs(row.outcome.crowd) } : keepPlan && row.discs ? { discs: row.discs } : {}),
   };
+}
+
+/** A crowd track as a kept comparison holds it (positions to a thousandth of a cell). */
+export function keptDiscs(track: CrowdTrack): ComparedDiscs {
+  return {
+    agents: track.agents,
+    turns: track.turns,
+    radius: track.radius,
+    maxSpeed: track.maxSpeed,
+    stuckTurns: track.stuckTurns,
+    positions: Array.from(track.positions, (v) => Math.round(v * 1000) / 1000),
+    arrivals: Array.from(track.arrivals),
+    stepOverlaps: track.stepOverlaps,
+    stepDeepest: track.stepDeepest,
+    ...(track.sizes ? { sizes: Array.from(track.sizes) } : {}),
+  };
+}
+
+/** The crowd track of kept discs on a map of this size. */
+export function trackFromKept(discs: ComparedDiscs, width: number, height: number): CrowdTrack {
+  const { sizes, ...rest } = discs;
+  return { format: CROWD_TRACK_FORMAT, version: CROWD_TRACK_VERSION, width, height, ...rest, positions: Float32Array.from(discs.positions), arrivals: Int32Array.from(discs.arrivals), ...(sizes ? { sizes: Int32Array.from(sizes) } : {}) };
 }
 
 /** Whether a comparison's plans are small enough to keep. */
 export function plansFit(rows: readonly CompareRow[]): boolean {
   let cells = 0;
-  for (const row of rows) for (const path of row.paths) cells += path.length;
+  for (const row of rows) {
+    for (const path of row.paths) cells += path.length;
+    // A crowd model's discs: a position per unit per turn.
+    const track = row.outcome?.crowd ?? row.discs;
+    if (track) cells += (track.turns + 1) * track.agents;
+  }
   return cells <= MAX_KEPT_CELLS;
 }
 
@@ -131,6 +160,7 @@ export function keptOutcome(row: CompareRow): SolveOutcome {
     ...(row.message !== undefined ? { message: row.message } : {}),
     stats: row.stats,
     ...(row.obstaclePaths ? { obstaclePaths: encodePaths(row.obstaclePaths) } : {}),
+    ...(row.discs && row.discs.agents === row.paths.length ? { crowd: trackFromKept(row.discs, instance.grid.width, instance.grid.height) } : {}),
   };
   return solveOutcome(instance, result, model.planRevisionFor(row.settings), true, obstacles.map((o) => o.size ?? 1));
 }

@@ -15,6 +15,8 @@ import {
 } from 'chart.js';
 import { CHART_MEASURES, type ChartMeasure } from '../../../core/experiments/report/reportCharts.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { Experiment } from '../../../core/experiments/schema.ts';
+import { DoorFlowChart } from './DoorFlowChart.tsx';
 import { ChartQueue, type QueuedChart, type Step } from './chartQueue.ts';
 import { type LabDataset, type PlacedPoint, labDatasets, nearestPoint, pointText, runForPoint, runsText } from './labCharts.ts';
 import { EMPTY_LIVE, type Live, LiveChartData } from './liveChartData.ts';
@@ -229,7 +231,7 @@ const MemoChart = memo(MeasureChart);
 /** The charts of LoRR problems' runs. */
 const LIFELONG_CHARTS: readonly string[] = ['tasksPerStep', 'initMs', 'maxTurnMs'];
 
-export function LabCharts({ records, labels = [], name, running = false }: { records: readonly RunRecord[]; labels?: readonly string[]; name: string; running?: boolean }) {
+export function LabCharts({ records, labels = [], name, running = false, experiment = null }: { records: readonly RunRecord[]; labels?: readonly string[]; name: string; running?: boolean; experiment?: Experiment | null }) {
   const data = useMemo(() => new LiveChartData(), []);
   const theme = useSlice(themeStore, (s) => s.effective);
   applyChartTheme(theme);
@@ -252,6 +254,7 @@ export function LabCharts({ records, labels = [], name, running = false }: { rec
     <div className="lab-charts" data-testid="lab-charts" data-records={records.length}>
       {records.length === 0 && <p className="lab-note" data-testid="lab-charts-empty">The lines appear as runs finish.</p>}
       {CHART_MEASURES.filter((m) => (lifelong ? LIFELONG_CHARTS.includes(m.key) : m.key !== 'tasksPerStep') && (m.key !== 'pathStepsComputed' || amongObstacles) && ((m.key !== 'regionThroughput' && m.key !== 'regionMeanWait' && m.key !== 'regionCrossingRate') || measuredRegion) && ((m.key !== 'costLowerBound' && m.key !== 'costOverBound') || bounded)).map((m) => <MemoChart key={m.key} measure={m} data={data} queue={queue} name={name} theme={theme} />)}
+      {experiment?.doorFlow && experiment.region && records.length > 0 && <DoorFlowChart experiment={experiment} records={records} theme={theme} />}
     </div>
   );
 }

@@ -218,7 +218,8 @@ function LiveCharts() {
   const labels = useSlice(sweepStore, (s) => s.labels);
   const running = useSlice(sweepStore, (s) => s.phase === 'running' || s.phase === 'paused');
   const name = useSlice(sweepStore, (s) => s.experiment?.name ?? 'experiment');
-  return <LabCharts records={records} labels={labels} name={name} running={running} />;
+  const experiment = useSlice(sweepStore, (s) => s.experiment ?? null);
+  return <LabCharts records={records} labels={labels} name={name} running={running} experiment={experiment} />;
 }
 
 export function LabView() {

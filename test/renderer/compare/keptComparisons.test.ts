@@ -11,7 +11,7 @@ import { encodePaths } from '../../../core/protocol/wire.ts';
 import { comparisonsFile, parseComparisonsFile, serializeComparisonsFile } from '../../../core/replayFile/comparisonFile.ts';
 import type { Comparison } from '../../../core/replayFile/comparisonSchema.ts';
 import { compareRow, statusText } from '../../../renderer/src/compare/compareRows.ts';
-import { MAX_COMPARISONS, keptFor, keptRun, plansFit, rowFromKept, useComparisonStore, writeKept } from '../../../renderer/src/compare/keptComparisons.ts';
+import { MAX_COMPARISONS, keptFor, keptRun, plansFit, rowFromKept, trackFromKept, useComparisonStore, writeKept } from '../../../renderer/src/compare/keptComparisons.ts';
 import { solveOutcome } from '../../../renderer/src/state/solveOutcome.ts';
 import { memoryStore } from '../../../renderer/src/state/persistentStore.ts';
 
@@ -43,6 +43,25 @@ describe('kept comparisons', () => {
     // A plan left out (too large to keep) keeps the figures.
     expect(keptRun(rows[0], false).paths).toEqual([]);
     expect(keptRun(rows[0], false).sumOfCosts).toBe(rows[0].sumOfCosts);
+  });
+
+  it('a crowd row keeps its discs: the track comes back at its real positions; a file from before, without them, still reads', () => {
+    const result = solveWith(findSolver('orca')!, instance, { seed: 1 });
+    const outcome = solveOutcome(instance, { solver: 'orca', status: result.status, paths: encodePaths(result.paths), message: result.message, stats: result.stats, crowd: result.crowd }, 1);
+    const crowd = compareRow({ solver: 'orca', label: 'orca', settings: { solver: 'orca', order: 'given', seed: 1, params: {} }, outcome }, { width: grid.width, sizes: [1, 1], regions, costModel: 'rest' });
+    const track = result.crowd!;
+    const file = comparisonsFile('Gap', [{ ...comparison('a'), rows: [keptRun(crowd, true), keptRun(row('pibt'), true)] }]);
+    const [back, planner] = parseComparisonsFile(serializeComparisonsFile(file)).comparisons[0].rows.map((r) => rowFromKept(r, 'rest'));
+    expect(planner.discs).toBeUndefined();
+    const again = trackFromKept(back.discs!, grid.width, grid.height);
+    expect([again.agents, again.turns, again.radius, Array.from(again.arrivals)]).toEqual([track.agents, track.turns, track.radius, Array.from(track.arrivals)]);
+    expect(again.positions).toHaveLength(track.positions.length);
+    for (let i = 0; i < track.positions.length; i++) expect(Math.abs(again.positions[i] - track.positions[i])).toBeLessThanOrEqual(0.0005 + 1e-6);
+    // Kept without its plan, a row keeps no discs either; a file written before discs were kept reads.
+    expect(keptRun(crowd, false).discs).toBeUndefined();
+    const old = JSON.parse(serializeComparisonsFile(file));
+    delete old.comparisons[0].rows[0].discs;
+    expect(parseComparisonsFile(JSON.stringify(old)).comparisons[0].rows[0].crowd?.arrived).toBe(crowd.crowd!.arrived);
   });
 
   it('finds comparisons by scenario name, else by hash, and keeps the newest', () => {

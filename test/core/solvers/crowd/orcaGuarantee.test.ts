@@ -4,7 +4,7 @@
 // by more than 10% of the radius (the lab's overlap tolerance). At this density the 2D program is
 // now and then infeasible (a unit squeezed between two others) and the 3D program's least-violating
 // velocity lets discs touch: without the default safety margin (0.1 radius) seeds 1-7 reach 7% to
-// 16% of the radius; with it, none touch.
+// 16% of the radius; with it, none touch. The hard contacts are off: this is ORCA's own guarantee.
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../../core/grid/grid.ts';
 import { OCTILE_NO_CUT } from '../../../../core/grid/movement.ts';
@@ -44,7 +44,7 @@ function crossing(seed: number, avoid: boolean): number {
   // Starts on a 6 x 4 lattice two cells apart; goals random.
   const agents = Array.from({ length: UNITS }, (_, i) => ({ start: grid.cell(3 + (i % 6) * 3, 3 + Math.floor(i / 6) * 5), goal: grid.cell(1 + random.int(SIDE - 2), 1 + random.int(SIDE - 2)) }));
   const world = new CrowdWorld({ grid, movement: OCTILE_NO_CUT, agents }, { radius: RADIUS, maxSpeed: 1, acceleration: 4, stepsPerTurn: 4, turnLimit: undefined, stuckTurns: 20 });
-  const orca = new OrcaAvoidance(world, { timeHorizon: 2, obstacleHorizon: 1, neighbours: 10, neighbourDist: 3, margin: 0.1 });
+  const orca = new OrcaAvoidance(world, { timeHorizon: 2, obstacleHorizon: 1, neighbours: 10, neighbourDist: 3, margin: 0.1, contacts: false });
   const goals = new RandomGoals(random);
   let deepest = 0;
   for (let s = 0; s < STEPS; s++) {
