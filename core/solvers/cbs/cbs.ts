@@ -27,8 +27,9 @@
  * adds to their costs, and h is the minimum weighted vertex cover of those weights
  * (vertexCover.ts); on random-32-32-20 (5 scens, 10 s) it halves the nodes against 'cg' and
  * takes K = 40 from 2.5 s to 1.5 s CPU in all; and `targetReasoning`
- * (Li et al., AIJ 2021): a conflict on a resting unit's goal bars the other unit from that goal
- * for good in one child (constraintTree.ts); and from the same paper `corridor` (two units
+ * (Li et al., AIJ 2021): a conflict on a resting unit's goal splits into "it rests later" and
+ * "it rests there by then, and no unit stands there from then on", every unit that does planned
+ * again in that child (constraintTree.ts, RESTS_BY; restingChild below); and from the same paper `corridor` (two units
  * head-on in a corridor split once on who passes first, corridor.ts) and `rectangle` (two units
  * crossing a rectangle split once with barriers, rectangle.ts), ranked as CBSH2-RTC ranks them:
  * by cardinality, then target, corridor, rectangle, standard. All keep CBS optimal.
@@ -44,11 +45,11 @@ import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import type { StepTable } from '../../search/stepTable.ts';
-import { type Conflict, allConflicts, conflictingPairs, conflictsWith, mergeByTime } from './conflicts.ts';
+import { type Conflict, allConflicts, byTime, conflictingPairs, conflictsWith, mergeByTime } from './conflicts.ts';
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
 import { type AgentConstraints, SpaceTimePlanner, emptyConstraints } from './lowLevel.ts';
 import { type Mdd, buildMdd, conflictCardinality } from './mdd.ts';
-import { type Constraint, branch, constraintChainKey, constraintsKey, constraintsOf } from './constraintTree.ts';
+import { type Constraint, RESTS_BY, branch, constraintChainKey, constraintsKey, constraintsOf } from './constraintTree.ts';
 import { CorridorReasoning } from './corridor.ts';
 import type { SymmetricSplit } from './rectangle.ts';
 import { type Classified, type SymmetryContext, classifyConflict } from './symmetry.ts';
@@ -303,6 +304,43 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   };
   const pairMemo = new Map<string, number>();
 
+  /**
+   * Target reasoning's second child (constraintTree.ts, RESTS_BY): unit `agent` rests on its goal
+   * from t on, which its path does already, and every other unit that stands there then is
+   * planned again. The other units' constraints changed too (barred from the goal): their MDDs
+   * are dropped where they reach t (an MDD ending before t cannot hold the goal from t on).
+   * Their pair weights are kept where no unit of the pair was planned again: a weight under
+   * fewer constraints still bounds the pair's extra cost from below. False: a dead branch.
+   */
+  const restingChild = (child: CbsNode, constraint: Constraint): boolean | 'stopped' => {
+    const parent = child.parent!;
+    const paths = parent.paths.slice();
+    const mdds = parent.mdds.slice();
+    let weights = parent.pairWeights;
+    let replanned = 0;
+    for (let u = 0; u < n; u++) {
+      if (u === constraint.agent) continue;
+      const old = paths[u];
+      if (old.length - 1 >= constraint.t) mdds[u] = null;
+      let visits = false;
+      for (let t = constraint.t; t < old.length && !visits; t++) visits = old[t] === constraint.to;
+      if (!visits) continue;
+      const path = plan(u, constraintsOf(child, u, goals[u], cells, options.base?.[u]), paths, old.length - 1);
+      if (path === 'stopped' || path === null) return path === null ? false : path;
+      paths[u] = path;
+      mdds[u] = null;
+      weights = weightsWithout(weights, u, n);
+      replanned++;
+    }
+    child.paths = paths;
+    child.mdds = mdds;
+    child.pairWeights = replanned === 0 ? new Map(weights) : weights;
+    child.cost = sumOfLengths(paths);
+    child.conflictList = replanned === 0 ? parent.conflictList : allConflicts(paths, Infinity, cells, crossWidth).sort(byTime);
+    child.conflicts = conflictingPairs(child.conflictList, n);
+    return true;
+  };
+
   // Each table is a map-sized array (1,000 units on den520d: 130 MB, 0.15 s of CPU to make):
   // made between looks at the clock, like the root's plans below.
   for (let a = 0; a < n; a++) {
@@ -367,7 +405,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
         break;
       }
       const children: CbsNode[] = [];
-      const split = node.split?.constraints ?? branch(conflict, options.targetReasoning ? { paths: node.paths, goals } : undefined);
+      const split = node.split?.constraints ?? branch(conflict, options.targetReasoning ? { paths: node.paths, goals, restsBy: true } : undefined);
       for (const constraint of split) {
         if (nodes.length - highExpanded >= options.maxNodes) {
           stopped = 'memory';
@@ -375,6 +413,12 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
         }
         const a = constraint.agent;
         const child: CbsNode = { parent: node, constraint, paths: node.paths, cost: 0, conflictList: [], conflicts: 0, mdds: node.mdds, pairWeights: node.pairWeights, h: -1, chosen: null, split: null, floor: node.cost + node.h };
+        if (constraint.from === RESTS_BY) {
+          const made = restingChild(child, constraint);
+          if (made === 'stopped') break;
+          if (made) children.push(child);
+          continue;
+        }
         const path = plan(a, constraintsOf(child, a, goals[a], cells, options.base?.[a]), node.paths, node.paths[a].length - 1);
         if (path === 'stopped') break;
         if (path === null) continue; // no path for a under these constraints: a dead branch
