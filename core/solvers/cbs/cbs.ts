@@ -54,6 +54,7 @@ import { CorridorReasoning } from './corridor.ts';
 import type { SymmetricSplit } from './rectangle.ts';
 import { type Classified, type SymmetryContext, classifyConflict } from './symmetry.ts';
 import { type WeightedEdge, minimumWeightedVertexCover } from './vertexCover.ts';
+import { jointPathExists } from './jointMdd.ts';
 import { bypassChild, conflictsWithout, pairConflicts, sumOfLengths, weightsWithout } from './nodeLists.ts';
 
 interface CbsNode {
@@ -220,7 +221,6 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     let rank = -1;
     const matched = new Uint8Array(n);
     let h = 0;
-    const weighed: Conflict[] = [];
     for (const conflict of conflicts) {
       let r = cardinality(node, conflict);
       if (options.prioritize) {
@@ -233,7 +233,6 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
         // A cardinal rectangle's two children both cost more, as a cardinal conflict's do.
         if (here.split !== null && here.split.cardinality > r) r = here.split.cardinality;
       }
-      if (r > 0 || options.rectangle) weighed.push(conflict);
       if (r === 2 && options.heuristic === 'cg' && matched[conflict.a] === 0 && matched[conflict.b] === 0) {
         matched[conflict.a] = 1;
         matched[conflict.b] = 1;
@@ -245,7 +244,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     node.chosen = chosen;
     node.split = split;
     if (!weigh) return;
-    const own = options.heuristic === 'cg' ? h : options.heuristic === 'wdg' ? dependencyBound(node, weighed) : 0;
+    const own = options.heuristic === 'cg' ? h : options.heuristic === 'wdg' ? dependencyBound(node, conflicts) : 0;
     // Pathmax: a child's f is at least its parent's (its plans are a subset of the parent's).
     node.h = own < 0 ? own : Math.max(own, node.floor - node.cost);
   };
@@ -253,13 +252,15 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
   /**
    * CBSH2's WDG heuristic (Li, Felner, Boyarski and Koenig, IJCAI 2019): for each pair of units in
    * conflict, the extra cost of solving the two alone (a CBS on the two under their constraints)
-   * over their paths' costs, and the minimum weighted vertex cover of those weights. As in
-   * CBSH2-RTC, every pair in conflict is weighed with rectangle reasoning on, else only the pairs
-   * with a cardinal or semi-cardinal conflict (the others count 0, which keeps h admissible).
-   * On random-32-32-20 with 50 units weighing them all took random-3 222 nodes and 0.23 s against
-   * 497 and 0.38 s (random-4: 460 against 1,060; random-2, 8 alike); on Standley's 8-connected
-   * maps (no rectangle reasoning) it solved 35 of 50 sampled instances in 1 s against 37: open
-   * ground there has many pairs whose sub-search runs to its node cap and adds nothing.
+   * over their paths' costs, and the minimum weighted vertex cover of those weights. Every pair in
+   * conflict is weighed, as CBSH2-RTC does with rectangle reasoning on; each pair's merged MDDs
+   * are searched first (jointMdd.ts), so an independent pair costs no sub-search and a dependent
+   * one weighs at least 1. On random-32-32-20 with 50 units weighing every pair took random-3 222
+   * nodes and 0.23 s against 497 and 0.38 s for the pairs with a cardinal or semi-cardinal
+   * conflict alone (random-4: 460 against 1,060); the merged MDDs then took random-6 from 766
+   * nodes to 401. On Standley's 8-connected maps, where a pair's sub-search often stops at its
+   * node cap on open ground with nothing proved, the two together solved 47 of 50 sampled
+   * instances in 1 s against 37 (one of 13 units: 3 nodes against 4,951).
    */
   const dependencyBound = (node: CbsNode, conflicts: readonly Conflict[]): number => {
     const edges: WeightedEdge[] = [];
@@ -289,6 +290,14 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     if (known !== undefined) return known;
     const ca = constraintsOf(node, a, goals[a], cells, options.base?.[a]);
     const cb = constraintsOf(node, b, goals[b], cells, options.base?.[b]);
+    // Their merged MDDs first (jointMdd.ts): a pair that can keep its costs weighs 0 with no
+    // sub-search; one that cannot weighs at least 1 whatever the sub-search reaches.
+    const levelsOfUnit = (u: number, c: AgentConstraints): Mdd => buildMdd(grid, starts[u], goals[u], node.paths[u].length - 1, tables[u], c, planner.constraints, true, steps);
+    const joint = jointPathExists({ mdd: levelsOfUnit(a, ca), constraints: ca }, { mdd: levelsOfUnit(b, cb), constraints: cb }, grid.width, cells, steps?.neighbour ?? null, crossWidth);
+    if (joint === true) {
+      if (pairMemo.size < 1_000_000) pairMemo.set(key, 0);
+      return 0;
+    }
     const sub = cbsSearch(grid, Int32Array.of(starts[a], starts[b]), Int32Array.of(goals[a], goals[b]), {
       shouldStop: options.shouldStop, maxNodes: PAIR_NODES, prioritize: true, heuristic: 'cg', bypass: true, targetReasoning: options.targetReasoning, base: [ca, cb],
       rectangle: options.rectangle, corridor: options.corridor, steps: options.steps,
@@ -301,7 +310,7 @@ export function cbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, opt
     }
     // Unsolved within the node cap: its lower bound still bounds the pair's cost from below.
     const together = sub.status === 'solved' ? sub.cost : sub.lowerBound;
-    const delta = Math.max(0, together - (node.paths[a].length - 1) - (node.paths[b].length - 1));
+    const delta = Math.max(joint === false ? 1 : 0, together - (node.paths[a].length - 1) - (node.paths[b].length - 1));
     if (pairMemo.size < 1_000_000) pairMemo.set(key, delta);
     return delta;
   };
