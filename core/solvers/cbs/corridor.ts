@@ -28,6 +28,9 @@ import type { AgentConstraints } from './lowLevel.ts';
 import type { Mdd } from './mdd.ts';
 import { type SymmetricSplit, crosses } from './rectangle.ts';
 
+/** fourConnectedStep in a module constant: an imported function is read through a getter under tsx (mdd.ts). */
+const step4 = fourConnectedStep;
+
 export class CorridorReasoning {
   private readonly grid: Grid;
   /** Open 4-neighbours of each cell. */
@@ -237,7 +240,7 @@ export class CorridorReasoning {
       const layer = nt <= maxT ? nt : maxT + 1;
       const row = layer * cells;
       for (let d = 0; d < 5; d++) {
-        const n = fourConnectedStep(cell, d, w, cells);
+        const n = step4(cell, d, w, cells);
         if (n < 0 || passable[n] !== 1) continue;
         if (blocked[(row + n) * 5] === mark || (d > 0 && blocked[(row + cell) * 5 + d] === mark)) continue;
         if ((cell === blockA && n === blockB) || (cell === blockB && n === blockA)) continue;

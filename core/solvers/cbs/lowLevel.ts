@@ -40,7 +40,15 @@ export interface AgentConstraints {
    * (from then on, for good: another unit rests on it as its goal).
    */
   barred: Map<number, number>;
+  /**
+   * Target reasoning's RESTS_BY (constraintTree.ts): the unit rests on its goal from this time on
+   * (its path is no longer); NO_LIMIT when it need not.
+   */
+  restsBy: number;
 }
+
+/** AgentConstraints.restsBy when the unit may rest on its goal as late as it likes. */
+export const NO_LIMIT = 0x3fffffff;
 
 /** Whether a `barred` constraint keeps the unit off `cell` at t. */
 export function isBarred(c: AgentConstraints, cell: number, t: number): boolean {
@@ -50,7 +58,7 @@ export function isBarred(c: AgentConstraints, cell: number, t: number): boolean 
 }
 
 export function emptyConstraints(): AgentConstraints {
-  return { vertex: new Set(), edge: new Set(), maxT: -1, goalT: -1, barred: new Map() };
+  return { vertex: new Set(), edge: new Set(), maxT: -1, goalT: -1, barred: new Map(), restsBy: NO_LIMIT };
 }
 
 /** Where the other units are: for tie-breaking only (fewer conflicts first). */
@@ -142,6 +150,8 @@ export class SpaceTimePlanner {
     const edge = c.edge;
     const barred = c.barred.size > 0;
     const maxT = c.maxT;
+    // From restsBy on the unit stands on its goal alone (restsBy <= maxT: its own layer).
+    const restsBy = c.restsBy;
     // The constraints as stamped (t, cell) and (t, cell, move) tables: a typed array read per
     // move instead of hashing into the Sets (that hashing was a fifth of the search's time).
     const neighbour = this.steps === null ? null : this.steps.neighbour;
@@ -206,7 +216,7 @@ export class SpaceTimePlanner {
           n = cell - 1;
         }
         const known = dist[n]; // distance + 1; 0 for a blocked cell or one cut off from the goal
-        if (known === 0) continue;
+        if (known === 0 || (nt >= restsBy && n !== goal)) continue;
         if (table) {
           // Slot 0 of (nt, n) is its vertex (or barred) constraint, slot d of (nt, cell) the move
           // d's. Read unconditionally, so a root's plans give the JIT feedback for them too.

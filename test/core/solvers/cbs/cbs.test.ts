@@ -104,6 +104,27 @@ describe('CBS', () => {
     expect(target.stats.highExpanded).toBeLessThan(plain.stats.highExpanded);
   });
 
+  it('a target conflict with two units to cross the resting unit\'s goal: one split bars both, the optimum is brute force\'s', () => {
+    // Unit 1 rests on its goal (3, 1) in the only gap of the wall early; units 2 and 3 must both
+    // cross it later. The split "unit 1 rests there by t" bars every other unit from the gap
+    // from t on, and plans both crossing units again in that child.
+    const grid = Grid.fromAscii(['......', '@@@.@@', '......']);
+    const instance: MapfInstance = {
+      grid, movement: FOUR_CONNECTED,
+      agents: [{ start: grid.cell(3, 0), goal: grid.cell(3, 1) }, { start: grid.cell(0, 2), goal: grid.cell(5, 0) }, { start: grid.cell(5, 2), goal: grid.cell(0, 0) }],
+    };
+    const optimum = bruteForceOptimum(instance, 'rest').cost;
+    expect(optimum).not.toBeNull();
+    const goals = instance.agents.map((a) => a.goal);
+    for (const params of [{}, { targetReasoning: false }, { prioritize: false, heuristic: 'none', bypass: false, rectangle: false, corridor: false }, { prioritize: false, heuristic: 'none', bypass: false, rectangle: false, corridor: false, targetReasoning: false }]) {
+      const result = cbs.solve(instance, { params: { maxNodes: 50_000, ...params } });
+      expect(result.status, JSON.stringify(params)).toBe('solved');
+      expect(validatePlan(instance, result.paths).valid).toBe(true);
+      expect(sumOfCosts(result.paths, goals, 'rest'), JSON.stringify(params)).toBe(optimum);
+      expect(result.stats.costLowerBound).toBe(optimum);
+    }
+  });
+
   it('target reasoning keeps the plans where the resting unit passes over its goal early and comes back', () => {
     // Unit 2 (from the pocket at (1, 2)) reaches its goal (1, 0) at t = 4 by the left column,
     // steps on to (2, 0) and (2, 1) so unit 1 can pass from the right to the left column, and

@@ -109,4 +109,18 @@ describe('CBS conflicts', () => {
     const free = planner.plan(0, 8, distances.table(8), emptyConstraints(), null, { maxExpansions: 1000 });
     expect(free!.length - 1).toBe(4);
   });
+
+  it('the low level keeps a unit whose path must be no longer than t (restsBy) on its goal from t on', () => {
+    // 0 -> 8 takes 4 turns; a vertex constraint on 8 at t = 5 makes it step off and come back
+    // (cost 6) unless it must rest there by t = 4: then there is no path.
+    const grid = Grid.fromAscii(['...', '.@.', '...']);
+    const distances = new GoalDistances(grid);
+    const planner = new SpaceTimePlanner(grid);
+    const c = { ...emptyConstraints(), vertex: new Set([5 * grid.cells + 8]), maxT: 5, goalT: 5 };
+    expect(planner.plan(0, 8, distances.table(8), c, null, { maxExpansions: 1000 })!.length - 1).toBe(6);
+    expect(planner.plan(0, 8, distances.table(8), { ...c, restsBy: 5, maxT: 5 }, null, { maxExpansions: 1000 })).toBeNull();
+    // Without the vertex constraint, resting by t = 4 is what its shortest path does anyway.
+    expect(planner.plan(0, 8, distances.table(8), { ...emptyConstraints(), restsBy: 4, maxT: 4 }, null, { maxExpansions: 1000 })!.length - 1).toBe(4);
+  });
 });
+
