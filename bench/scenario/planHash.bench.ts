@@ -11,13 +11,15 @@ import { Grid } from '../../core/grid/grid.ts';
 import { inlineMapFromGrid } from '../../core/scenario/inlineMap.ts';
 import { planHash } from '../../core/scenario/planHash.ts';
 import { scenarioFromContent } from '../../core/scenario/content.ts';
-import { completeAgent } from '../../core/scenario/content.ts';
-import { emptyDocument } from '../../renderer/src/model/document.ts';
+import { completeAgent, type ScenarioContent } from '../../core/scenario/content.ts';
+import { FOUR_CONNECTED } from '../../core/grid/movement.ts';
+import { DEFAULT_SOLVER_SETTINGS } from '../../core/scenario/schema.ts';
 
 const args = process.argv.slice(2);
 const SIDE = Number(args.includes('--side') ? args[args.indexOf('--side') + 1] : 4096);
 
-const doc = emptyDocument(SIDE, SIDE, 'Big');
+// The editor's document for a new map (renderer/src/model/document.ts emptyDocument), built here: benches use core only.
+const doc: ScenarioContent = { name: 'Big', grid: new Grid(SIDE, SIDE), mapSource: { kind: 'inline' }, movement: { ...FOUR_CONNECTED }, agents: [], solver: { ...DEFAULT_SOLVER_SETTINGS, params: {} }, events: [], obstacles: [], knowledge: 'now', regions: [] };
 for (let i = 0; i < SIDE * SIDE; i += 7) if (i % 3 === 0) doc.grid.passable[i] = 0;
 doc.agents = Array.from({ length: 1000 }, (_, i) => completeAgent({ id: `a${i + 1}`, start: [i % SIDE, 1], goal: [i % SIDE, SIDE - 2] }, i));
 
@@ -39,7 +41,7 @@ function fnv1a(text: string, seed: number): number {
 }
 
 let sink = '';
-const grid = doc.grid as Grid;
+const grid = doc.grid;
 const textMs = cpuMs(() => {
   const scenario = { ...scenarioFromContent(doc), map: inlineMapFromGrid(grid) };
   const text = JSON.stringify({ ...scenario, name: undefined, solver: undefined, regions: undefined });

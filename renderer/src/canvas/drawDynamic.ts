@@ -28,6 +28,15 @@ export const MIN_UNIT_RADIUS_PX = 2.5;
 export function unitRadius(cellSize: number): number {
   return Math.max(MIN_UNIT_RADIUS_PX, cellSize * 0.36);
 }
+/**
+ * Above this many units, with cells smaller than DETAIL_CELL_PX on screen, goals and trails are
+ * left out: at Berlin_1_256's fitted zoom 10,000 goal squares and wide translucent trails were a
+ * carpet of colour that cost more to draw than the units themselves, and told nothing. Zoomed
+ * in, or with fewer units, they are drawn.
+ */
+export const DETAIL_UNIT_LIMIT = 2000;
+const DETAIL_CELL_PX = 8;
+
 /** Turns of trail behind each unit. */
 const TRAIL_TURNS = 6;
 
@@ -121,7 +130,8 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     });
   }
   const units: UnitsScene = { agents, view, width: w, paths: plan?.paths ?? null, crowd, t, radius: crowd ? Math.max(MIN_UNIT_RADIUS_PX, crowd.radius * s) : unitRadius(s), selection: scene.selection, showNumbers: scene.labels && s >= 14 };
-  if (plan && scene.trails) drawTrails(context, units, TRAIL_TURNS);
+  const detail = agents.length <= DETAIL_UNIT_LIMIT || s >= DETAIL_CELL_PX;
+  if (plan && scene.trails && detail) drawTrails(context, units, TRAIL_TURNS);
 
   // Flow arrows over the paths they summarise, under the units.
   if (layers && scene.flow) drawFlow(context, grid, layers, view);
@@ -129,7 +139,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   // Above the paths (the selected unit's own path runs through its window), below the units.
   if (plan && scene.planWindow) drawPlanWindow(context, grid.width, view, scene.planWindow);
 
-  drawGoals(context, agents, view);
+  if (detail) drawGoals(context, agents, view);
   // Units: discs on their footprint's centre at the replay's turn (at their start without a plan),
   // or for a continuous run at their real position, as large as the model's discs.
   drawUnits(context, units);
