@@ -126,6 +126,9 @@ describe('browser edition: 10,000 units on Berlin_1_256 (PIBT)', () => {
       await settle(page);
     });
     const solving = await longestTaskSince(page, since);
+    await screenshot(page, 'big-10000-berlin-solved');
+    expect(await page.getByTestId('status').textContent()).not.toMatch(/could not/);
+    await expect.poll(() => page.getByTestId('play').isEnabled(), { timeout: 60_000 }).toBe(true);
     since = await pageNow(page);
     const { draws, intervals } = await profiled(page, '10000 units: playing', () => playFigures(page));
     await screenshot(page, 'big-10000-berlin-playing');
