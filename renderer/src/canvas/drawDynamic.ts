@@ -2,8 +2,6 @@
  * The dynamic layer: congestion heat map, planned paths, trails, goals, units at the replay's
  * turn, selection and the gesture preview. Redrawn at most once per animation frame.
  */
-import { drawHeadingWedge } from './drawHeadings.ts';
-import { headingAngleAt } from '../replay/headingAngle.ts';
 import type { AppliedMapChange } from '../../../core/mapf/mapEvents.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { MapEvent, ScenarioAgent, ScenarioObstacle, ScenarioRegion } from '../../../core/scenario/schema.ts';
@@ -14,7 +12,7 @@ import { drawStreamAreas, drawStreamLabels } from './drawStreams.ts';
 import type { ScenarioExit, ScenarioSpawner } from '../../../core/scenario/streamSchema.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { type HeatLayers, type HeatMeasure, heatColour, heatLayers } from '../replay/heatLayers.ts';
-import { crowdPositionAt, onMapAt, unitPosition } from '../replay/position.ts';
+import { drawGoals, drawTrails, drawUnits, type UnitsScene } from './drawUnits.ts';
 import { ABSENT } from '../../../core/mapf/plan.ts';
 import type { CrowdTrack } from '../../../core/solvers/crowdTrack.ts';
 import { type PlanWindowOverlay, drawPlanWindow } from '../replay/windowOverlay.ts';
@@ -30,6 +28,15 @@ export const MIN_UNIT_RADIUS_PX = 2.5;
 export function unitRadius(cellSize: number): number {
   return Math.max(MIN_UNIT_RADIUS_PX, cellSize * 0.36);
 }
+/**
+ * Above this many units, with cells smaller than DETAIL_CELL_PX on screen, goals and trails are
+ * left out: at Berlin_1_256's fitted zoom 10,000 goal squares and wide translucent trails were a
+ * carpet of colour that cost more to draw than the units themselves, and told nothing. Zoomed
+ * in, or with fewer units, they are drawn.
+ */
+export const DETAIL_UNIT_LIMIT = 2000;
+const DETAIL_CELL_PX = 8;
+
 /** Turns of trail behind each unit. */
 const TRAIL_TURNS = 6;
 
@@ -122,29 +129,10 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
       else for (let k = 0; k < path.length; k++) if (path[k] !== ABSENT) pathPoint(path[k], agent.size, k === 0 || path[k - 1] === ABSENT);
       context.stroke();
     });
-    if (scene.trails && t > 0) {
-      // The last few turns walked, wide and translucent behind each unit.
-      context.globalAlpha = 0.45;
-      context.lineWidth = Math.max(3, s * 0.5);
-      const now = Math.floor(t);
-      plan.paths.forEach((path, i) => {
-        if (path.length < 2 || !agents[i]) return;
-        const from = Math.max(0, now - TRAIL_TURNS);
-        const to = Math.min(path.length - 1, now);
-        if (to <= from) return;
-        const agent = agents[i];
-        if (!onMapAt(path, t)) return;
-        context.strokeStyle = agent.colour;
-        context.beginPath();
-        if (crowd) for (let k = from; k <= to; k++) crowdPoint(crowd, i, k, k === from);
-        else for (let k = from; k <= to; k++) if (path[k] !== ABSENT) pathPoint(path[k], agent.size, k === from || path[k - 1] === ABSENT);
-        const [x, y] = crowd && i < crowd.agents ? crowdPositionAt(crowd, i, t) : unitPosition(agent, path, t, w);
-        context.lineTo(ox + x * s, oy + y * s);
-        context.stroke();
-      });
-      context.globalAlpha = 1;
-    }
   }
+  const units: UnitsScene = { agents, view, width: w, paths: plan?.paths ?? null, crowd, t, radius: crowd ? Math.max(MIN_UNIT_RADIUS_PX, crowd.radius * s) : unitRadius(s), selection: scene.selection, showNumbers: scene.labels && s >= 14 };
+  const detail = agents.length <= DETAIL_UNIT_LIMIT || s >= DETAIL_CELL_PX;
+  if (plan && scene.trails && detail) drawTrails(context, units, TRAIL_TURNS);
 
   // Flow arrows over the paths they summarise, under the units.
   if (layers && scene.flow) drawFlow(context, grid, layers, view);
@@ -152,61 +140,12 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   // Above the paths (the selected unit's own path runs through its window), below the units.
   if (plan && scene.planWindow) drawPlanWindow(context, grid.width, view, scene.planWindow);
 
-  // Goals: outlined squares.
-  context.lineWidth = Math.max(1, s * 0.1);
-  const inset = s * 0.18;
+  // A turning run (LoRR's robots) has no goals to draw; its units carry a wedge the way they face.
   const turning = plan?.headings !== undefined && plan.headings.length === agents.length ? plan.headings : undefined;
-  for (const agent of turning ? [] : agents) {
-    // A stream's unit bound for an exit has no goal cell of its own (its exit area is outlined).
-    if (agent.goal[0] < 0) continue;
-    context.strokeStyle = agent.colour;
-    context.strokeRect(ox + agent.goal[0] * s + inset, oy + agent.goal[1] * s + inset, agent.size * s - 2 * inset, agent.size * s - 2 * inset);
-  }
-
-  // Units: filled discs on their footprint's centre at the replay's turn (at their start without a
-  // plan), or for a continuous run at their real position, as large as the model's discs.
-  const radius = crowd ? Math.max(MIN_UNIT_RADIUS_PX, crowd.radius * s) : unitRadius(s);
-  const showNumbers = scene.labels && s >= 14;
-  if (showNumbers) {
-    context.font = `600 ${Math.round(s * 0.38)}px system-ui, sans-serif`;
-    context.textAlign = 'center';
-    context.textBaseline = 'middle';
-  }
-  agents.forEach((agent, i) => {
-    // Not drawn while off the map (a stream's unit before it appears or after it leaves).
-    if (plan && !onMapAt(plan.paths[i], t)) return;
-    const [cellX, cellY] = crowd ? crowdPositionAt(crowd, i, t) : unitPosition(agent, plan?.paths[i], t, w);
-    const x = ox + cellX * s;
-    const y = oy + cellY * s;
-    context.fillStyle = agent.colour;
-    context.beginPath();
-    context.arc(x, y, radius * agent.size, 0, Math.PI * 2);
-    context.fill();
-    // A unit the plan leaves off its goal: a red dashed ring, at every turn (issue 15, failures in plain sight).
-    const path = plan?.paths[i];
-    if (turning) drawHeadingWedge(context, x, y, radius * agent.size, headingAngleAt(turning[i], t));
-    else if (path && path.length > 0 && plan && path[path.length - 1] !== ABSENT && path[path.length - 1] !== agentGoalCell(agent, w)) {
-      context.save();
-      context.strokeStyle = '#e5383b';
-      context.lineWidth = Math.max(1.5, s * 0.1);
-      context.setLineDash([Math.max(2, s * 0.15), Math.max(2, s * 0.1)]);
-      context.beginPath();
-      context.arc(x, y, radius * agent.size + Math.max(3, s * 0.16), 0, Math.PI * 2);
-      context.stroke();
-      context.restore();
-    }
-    if (scene.selection.has(agent.id)) {
-      context.strokeStyle = '#111318';
-      context.lineWidth = Math.max(1.5, s * 0.08);
-      context.beginPath();
-      context.arc(x, y, radius * agent.size + Math.max(2, s * 0.1), 0, Math.PI * 2);
-      context.stroke();
-    }
-    if (showNumbers) {
-      context.fillStyle = '#ffffff';
-      context.fillText(String(i + 1), x, y + 0.5);
-    }
-  });
+  if (detail && !turning) drawGoals(context, agents, view);
+  // Units: discs on their footprint's centre at the replay's turn (at their start without a plan),
+  // or for a continuous run at their real position, as large as the model's discs.
+  drawUnits(context, turning ? { ...units, headings: turning } : units);
 
   if (scene.regions) drawRegionLabels(context, scene.regions, view);
   drawStreamLabels(context, scene.spawners ?? [], scene.exits ?? [], grid.width, grid.height, view);
@@ -236,11 +175,6 @@ function drawHeat(context: CanvasRenderingContext2D, grid: Grid, layers: HeatLay
     const top = Math.round(oy + Math.floor(c / w) * s);
     context.fillRect(left, top, Math.round(ox + ((c % w) + 1) * s) - left, Math.round(oy + (Math.floor(c / w) + 1) * s) - top);
   }
-}
-
-/** The cell number of a unit's goal anchor. */
-function agentGoalCell(agent: ScenarioAgent, width: number): number {
-  return agent.goal[1] * width + agent.goal[0];
 }
 
 /** Below this cell size arrows would be a blur: the flow is not drawn. */

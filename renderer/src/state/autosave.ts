@@ -11,7 +11,7 @@
  * happen a moment after the last edit, but at most AUTOSAVE_MAX_WAIT_MS after the first unsaved
  * one while edits keep coming, and at once when the page is hidden or left (item 2).
  */
-import { serializeScenario } from '../../../core/scenario/serialize.ts';
+import { canonicalScenario } from '../../../core/scenario/serialize.ts';
 import { documentFromScenarioText, scenarioFromDocument } from '../model/document.ts';
 import { solveStore, notify } from './solveState.ts';
 import { model } from './session.ts';
@@ -77,7 +77,9 @@ function write(): void {
   pendingSince = 0;
   if (!isDirty()) return;
   const doc = model.document;
-  const entry: AutosaveEntry = { savedAt: new Date().toISOString(), name: doc.name, text: serializeScenario(scenarioFromDocument(doc, { inlineMap: true })), lorr: lorrBackupOf(lorrStore.get()) };
+  // Compact JSON, written natively: a backup is read by the loader, never by a person, and the
+  // indented form (serializeScenario) took 414 ms of one task for 10,000 units (load 8.5).
+  const entry: AutosaveEntry = { savedAt: new Date().toISOString(), name: doc.name, text: JSON.stringify(canonicalScenario(scenarioFromDocument(doc, { inlineMap: true }))), lorr: lorrBackupOf(lorrStore.get()) };
   backups.setItem(AUTOSAVE_KEY, JSON.stringify(entry));
 }
 

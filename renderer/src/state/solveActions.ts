@@ -2,7 +2,7 @@
  * Solve and cancel: send the model's instance to the solver process, follow its progress, and
  * hand the result to the model (receiveSolution: never an undo step). The request carries the
  * units' size, speed and priority and the scenario's timed map events (instance version 2).
- * The plan is checked by the validator and analysed for the replay player here, once per result:
+ * The plan is checked by the validator (in a worker) and analysed for the replay player here, once per result:
  * with the simulator's replay when the result has one (validated stretch by stretch on the map in
  * force, its events on the timeline), else from the paths alone.
  */
@@ -13,7 +13,7 @@ import { streamsFromContent } from '../../../core/scenario/streamInstance.ts';
 import { hasStreams } from '../../../core/mapf/streams.ts';
 import { solverService } from '../platform/index.ts';
 import { notify, solveStore } from './solveState.ts';
-import { solveOutcome } from './solveOutcome.ts';
+import { solveOutcomeInSteps } from './outcomeSteps.ts';
 import { unreachableMessage } from './unreachable.ts';
 import { replayStore } from './replayState.ts';
 import { model } from './session.ts';
@@ -57,7 +57,9 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   const result = await job.result;
   if (solveStore.get().jobId !== job.id) return; // a newer solve replaced this one
   // The plan is checked against the instance only while the model still is the one solved.
-  const outcome = solveOutcome(instance, result, revision, model.planRevision === revision, obstacles.map((o) => o.size ?? 1));
+  // The checks run in a worker and the rest in short tasks: the editor stays responsive meanwhile.
+  const outcome = await solveOutcomeInSteps(instance, result, revision, model.planRevision === revision, obstacles.map((o) => o.size ?? 1));
+  if (solveStore.get().jobId !== job.id) return; // a newer solve started while the answer was checked
   model.dispatch({ type: 'receiveSolution', solution: { solver: result.solver, status: result.status, paths: outcome.paths, message: outcome.message, stats: result.stats } });
   replayStore.set({ t: 0, playing: false });
   solveStore.set({ phase: 'done', jobId: null, progress: '', outcome });

@@ -4,7 +4,9 @@
  * adds) and not with what plans ignore (the name, the solver settings, the measured regions).
  */
 import { describe, expect, it } from 'vitest';
-import { scenarioPlanHash } from '../../../core/scenario/planHash.ts';
+import { gridHash, planHash, scenarioPlanHash } from '../../../core/scenario/planHash.ts';
+import { Grid } from '../../../core/grid/grid.ts';
+import { gridFromInlineMap } from '../../../core/scenario/inlineMap.ts';
 import { parseScenarioJson } from '../../../core/scenario/parse.ts';
 import type { Scenario } from '../../../core/scenario/schema.ts';
 
@@ -40,5 +42,39 @@ describe('scenarioPlanHash', () => {
     ];
     for (const other of changed) expect(other).not.toBe(h);
     expect(new Set(changed).size).toBe(changed.length);
+  });
+
+  it('hashes the map as its grid: a file reference and the same map inline hash alike', () => {
+    if (base.map.kind !== 'inline') throw new Error('the base map is inline');
+    const grid = gridFromInlineMap(base.map);
+    expect(planHash({ ...base, map: { kind: 'file', path: 'bridge.map' } }, grid)).toBe(scenarioPlanHash(base));
+    expect(() => scenarioPlanHash({ ...base, map: { kind: 'file', path: 'bridge.map' } })).toThrow(/inline or its grid/);
+  });
+
+  it('a painted cell makes the hash stale, painting it back makes it current again, on a large grid too', () => {
+    const grid = new Grid(1001, 997);
+    const before = gridHash(grid);
+    for (const cell of [0, 1, 4, 500_000, grid.cells - 1]) {
+      grid.passable[cell] = 0;
+      expect(gridHash(grid)).not.toBe(before);
+      grid.passable[cell] = 1;
+      expect(gridHash(grid)).toBe(before);
+    }
+    // Two walls swapped between cells: the same count of walls, another map.
+    grid.passable[10] = 0;
+    const one = gridHash(grid);
+    grid.passable[10] = 1;
+    grid.passable[11] = 0;
+    expect(gridHash(grid)).not.toBe(one);
+    // The same cells on a grid of another shape.
+    expect(gridHash(new Grid(997, 1001))).not.toBe(gridHash(new Grid(1001, 997)));
+  });
+
+  it('weights count when some cell is not 1; weights all 1 are no weights', () => {
+    const plain = gridHash(new Grid(5, 3));
+    expect(gridHash(new Grid(5, 3, undefined, new Float32Array(15).fill(1)))).toBe(plain);
+    const heavy = new Float32Array(15).fill(1);
+    heavy[7] = 2;
+    expect(gridHash(new Grid(5, 3, undefined, heavy))).not.toBe(plain);
   });
 });

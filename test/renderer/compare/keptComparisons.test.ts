@@ -11,9 +11,10 @@ import { encodePaths } from '../../../core/protocol/wire.ts';
 import { comparisonsFile, parseComparisonsFile, serializeComparisonsFile } from '../../../core/replayFile/comparisonFile.ts';
 import type { Comparison } from '../../../core/replayFile/comparisonSchema.ts';
 import { compareRow, statusText } from '../../../renderer/src/compare/compareRows.ts';
-import { MAX_COMPARISONS, keptFor, keptRun, plansFit, rowFromKept, trackFromKept, useComparisonStore, writeKept } from '../../../renderer/src/compare/keptComparisons.ts';
+import { MAX_COMPARISONS, currentPlanHash, keptFor, keptRun, plansFit, rowFromKept, trackFromKept, useComparisonStore, writeKept } from '../../../renderer/src/compare/keptComparisons.ts';
 import { solveOutcome } from '../../../renderer/src/state/solveOutcome.ts';
 import { memoryStore } from '../../../renderer/src/state/persistentStore.ts';
+import { model } from '../../../renderer/src/state/session.ts';
 
 const grid = Grid.fromAscii(['...@...', '.......', '...@...']);
 const at = (x: number, y: number) => grid.cell(x, y);
@@ -78,5 +79,21 @@ describe('kept comparisons', () => {
     writeKept('Bridge', []);
     expect(keptFor('Bridge', 'none')).toEqual([]);
     expect(keptFor('Other', 'none').map((c) => c.id)).toEqual(['c']);
+  });
+
+  it('the open scenario\'s hash goes stale with a painted wall, not with a rename, and comes back on undo', () => {
+    const fresh = currentPlanHash();
+    const free = (() => {
+      const { grid: g } = model.document;
+      for (let c = 0; c < g.cells; c++) if (g.passable[c] === 1 && !model.document.agents.some((a) => g.cell(a.start[0], a.start[1]) === c || g.cell(a.goal[0], a.goal[1]) === c)) return [g.x(c), g.y(c)] as const;
+      throw new Error('no free cell');
+    })();
+    model.dispatch({ type: 'fillRect', from: [free[0], free[1]], to: [free[0], free[1]], passable: false });
+    const walled = currentPlanHash();
+    expect(walled).not.toBe(fresh);
+    model.undo();
+    expect(currentPlanHash()).toBe(fresh);
+    model.dispatch({ type: 'setName', name: 'Renamed' });
+    expect(currentPlanHash()).toBe(fresh);
   });
 });

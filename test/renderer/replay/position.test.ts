@@ -67,22 +67,24 @@ function recordingContext() {
   const radii: number[] = [];
   const lineEnds: [number, number][] = [];
   const lineStarts: [number, number][] = [];
-  let lastArc: [number, number] | null = null;
-  let lastRadius = 0;
+  // Units of one colour are one path of discs (drawUnits.ts): every arc since beginPath is a disc when the path is filled.
+  let pending: [number, number, number][] = [];
   const context = new Proxy(
     {
       arc: (x: number, y: number, r: number) => {
-        lastArc = [x, y];
-        lastRadius = r;
+        // The moveTo that starts a disc's own subpath (on its rim) is not a line.
+        const last = lineStarts.at(-1);
+        if (last && last[0] === x + r && last[1] === y) lineStarts.pop();
+        pending.push([x, y, r]);
       },
       fill: () => {
-        if (lastArc) {
-          arcs.push(lastArc);
-          radii.push(lastRadius);
+        for (const [x, y, r] of pending) {
+          arcs.push([x, y]);
+          radii.push(r);
         }
-        lastArc = null;
+        pending = [];
       },
-      beginPath: () => (lastArc = null),
+      beginPath: () => (pending = []),
       lineTo: (x: number, y: number) => lineEnds.push([x, y]),
       moveTo: (x: number, y: number) => lineStarts.push([x, y]),
     } as Record<string | symbol, unknown>,

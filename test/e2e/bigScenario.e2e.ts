@@ -1,0 +1,154 @@
+/**
+ * Big scenarios on the UI thread (a benchmark run by `npm run bench:ui`, printed for the report):
+ * - 1,000 units from a Moving AI .scen (den520d, Berlin_1_256): the longest UI-thread task while
+ *   a result arrives (target: none over 100 ms) and the time the JSON panel takes to show the
+ *   scenario (target: under 1 s);
+ * - 10,000 units placed at random on Berlin_1_256, solved by PIBT, played and scrubbed: the
+ *   longest task of each step (target: none over 200 ms) and the dynamic layer's draw time per
+ *   frame at the fitted zoom (target: under 8 ms).
+ * The figures are wall-clock and stretch on a busy machine, so they are printed with the load,
+ * not asserted; the tests assert what the user sees (units, a result, text, frames drawn).
+ * BIG_PROFILE=1 also prints the functions that took the UI thread's time in each step.
+ */
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
+import { answerAsk, launchBrowser, screenshot, type WatchedPage } from './browser.ts';
+import { frameIntervals, mean, percentile } from './frameTiming.ts';
+import { longestTaskSince, openJsonMs, openWatchedApp, pageNow, profiled, settle } from './bigScenarioSteps.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const load = () => `load ${loadavg()[0].toFixed(1)}`;
+
+async function chooseFile(page: Page, button: string, file: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId(button).click();
+  await (await chooser).setFiles(file);
+}
+
+async function solveWith(page: Page, solver: string, timeout: number): Promise<void> {
+  await page.getByTestId('solver-select').selectOption(solver);
+  await page.getByTestId('solve').click();
+  await page.locator('[data-testid="status"]:is([data-status="solved"], [data-status="failed"], [data-status="timeout"])').waitFor({ timeout });
+}
+
+/** Plays at the fastest speed for 3 s; the dynamic layer's draw times and the frame intervals. */
+async function playFigures(page: Page): Promise<{ draws: number[]; intervals: number[] }> {
+  await page.getByTestId('speed').selectOption({ index: (await page.getByTestId('speed').locator('option').count()) - 1 });
+  await page.evaluate(() => {
+    window.mapfLabFrameTimes = [];
+  });
+  await page.getByTestId('play').click();
+  const intervals = await frameIntervals(page);
+  await page.getByTestId('play').click();
+  const draws = await page.evaluate(() => window.mapfLabFrameTimes ?? []);
+  return { draws, intervals };
+}
+
+const drawText = (draws: number[]) =>
+  `draw ms/frame p50 ${percentile(draws, 0.5).toFixed(2)}, p95 ${percentile(draws, 0.95).toFixed(2)}, max ${Math.max(...draws).toFixed(2)} (${draws.length} frames; target < 8)`;
+
+describe.each([
+  ['den520d', 'den520d-random-1.scen'],
+  ['Berlin_1_256', 'Berlin_1_256-random-1.scen'],
+])('browser edition: 1,000 units from %s\'s .scen', (mapName, scen) => {
+  let app: WatchedPage;
+  beforeAll(async () => {
+    app = await openWatchedApp(browser, inject('baseUrl'));
+  });
+  afterAll(async () => {
+    await app?.page.close();
+  });
+  beforeEach(skipWithoutBenchmarks);
+
+  it('takes a result with no long UI task and opens the JSON panel quickly', async () => {
+    const page = app.page;
+    await chooseFile(page, 'open-map', join(MOVING_AI, `maps/${mapName}.map`));
+    await chooseFile(page, 'add-units', join(MOVING_AI, `scen/${scen}`));
+    await answerAsk(page, 'all');
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent(), { timeout: 30_000 }).toMatch(/, 1000 units/);
+    await settle(page);
+    let since = await pageNow(page);
+    await profiled(page, `${mapName} 1000 units: PIBT's result arriving`, async () => {
+      await solveWith(page, 'pibt', 120_000);
+      await settle(page);
+    });
+    const result = await longestTaskSince(page, since);
+    await screenshot(page, `big-1000-${mapName}`);
+    since = await pageNow(page);
+    const jsonMs = await profiled(page, `${mapName} 1000 units: opening the JSON panel`, () => openJsonMs(page));
+    await settle(page);
+    const json = await longestTaskSince(page, since);
+    await screenshot(page, `big-1000-${mapName}-json`);
+    console.log(
+      `1000 units on ${mapName} (PIBT): result arriving, longest UI task ${result.longest.toFixed(0)} ms (${result.count} over 50 ms; target < 100); ` +
+        `JSON panel shows text in ${jsonMs.toFixed(0)} ms (target < 1000), longest task ${json.longest.toFixed(0)} ms; ${load()}`,
+    );
+    expect(await page.getByTestId('json-editor').textContent()).toContain('"format"');
+    expect(app.consoleErrors).toEqual([]);
+  });
+});
+
+describe('browser edition: 10,000 units on Berlin_1_256 (PIBT)', () => {
+  let app: WatchedPage;
+  beforeAll(async () => {
+    app = await openWatchedApp(browser, inject('baseUrl'));
+  });
+  afterAll(async () => {
+    await app?.page.close();
+  });
+  beforeEach(skipWithoutBenchmarks);
+
+  it('loads, solves, plays and scrubs; prints the longest task of each and the draw time per frame', { timeout: 600_000 }, async () => {
+    const page = app.page;
+    await chooseFile(page, 'open-map', join(MOVING_AI, 'maps/Berlin_1_256.map'));
+    await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^256×256, 0 units/);
+    let since = await pageNow(page);
+    await profiled(page, '10000 units: placing', async () => {
+      await page.getByTestId('random-count').fill('10000');
+      await page.getByTestId('place-random').click();
+      await expect.poll(() => page.getByTestId('scenario-meta').textContent(), { timeout: 60_000 }).toMatch(/^256×256, 10000 units/);
+      await settle(page);
+    });
+    const placing = await longestTaskSince(page, since);
+    since = await pageNow(page);
+    await profiled(page, '10000 units: PIBT solving and its result arriving', async () => {
+      await solveWith(page, 'pibt', 300_000);
+      await settle(page);
+    });
+    const solving = await longestTaskSince(page, since);
+    await screenshot(page, 'big-10000-berlin-solved');
+    expect(await page.getByTestId('status').textContent()).not.toMatch(/could not/);
+    await expect.poll(() => page.getByTestId('play').isEnabled(), { timeout: 60_000 }).toBe(true);
+    since = await pageNow(page);
+    const { draws, intervals } = await profiled(page, '10000 units: playing', () => playFigures(page));
+    await screenshot(page, 'big-10000-berlin-playing');
+    const playing = await longestTaskSince(page, since);
+    since = await pageNow(page);
+    const turns = Number(await page.getByTestId('timeline').getAttribute('max'));
+    await profiled(page, '10000 units: scrubbing', async () => {
+      for (let i = 0; i <= 10; i++) await page.getByTestId('timeline').fill(String(Math.round((turns * i) / 10)));
+      await page.keyboard.press('End');
+      await page.keyboard.press('Home');
+      await settle(page, 500);
+    });
+    const scrubbing = await longestTaskSince(page, since);
+    console.log(
+      `10000 units on Berlin_1_256 (PIBT, ${turns} turns): longest UI task placing ${placing.longest.toFixed(0)} ms, solving + result ${solving.longest.toFixed(0)} ms, ` +
+        `playing ${playing.longest.toFixed(0)} ms, scrubbing ${scrubbing.longest.toFixed(0)} ms (target < 200); ` +
+        `${drawText(draws)}; frame interval mean ${mean(intervals).toFixed(1)} ms; ${load()}`,
+    );
+    expect(draws.length).toBeGreaterThan(0);
+    expect(turns).toBeGreaterThan(0);
+    expect(app.consoleErrors).toEqual([]);
+  });
+});
