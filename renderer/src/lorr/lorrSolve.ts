@@ -29,7 +29,8 @@ export async function solveLorrProblem(): Promise<void> {
     notify('error', `${problem.name} with the document's edits: ${(error as Error).message}`);
     return;
   }
-  const withEdits = run.edited.length === 0 ? '' : ` with the ${run.edited.join(' and ')} as edited`;
+  const dropped = run.tasksDropped === 0 ? '' : ` (${run.tasksDropped.toLocaleString('en')} tasks left out: an errand on a wall painted since)`;
+  const withEdits = run.edited.length === 0 ? '' : ` with the ${run.edited.join(' and ')} as edited${dropped}`;
   const job = solverService.solve(
     {
       solver: planner,
