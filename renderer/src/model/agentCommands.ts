@@ -55,7 +55,9 @@ export const addAgent: CommandDefinition<'addAgent'> = {
     checkProps({ name, colour, priority, size, speed });
     const agents = context.doc.agents;
     if (id !== undefined && (id.length === 0 || agents.some((a) => a.id === id))) throw new CommandError(`id '${id}' is empty or already used`);
-    const agent = completeAgent({ id: id ?? nextId(agents), name, colour: colour ?? defaultAgentColor(agents.length), start, goal, priority, size, speed }, agents.length);
+    // A person reads units by number from 1: a unit placed without a name is 'Unit N', as the
+    // template's and a .scen's units are, not its id ('a3').
+    const agent = completeAgent({ id: id ?? nextId(agents), name: name ?? `Unit ${agents.length + 1}`, colour: colour ?? defaultAgentColor(agents.length), start, goal, priority, size, speed }, agents.length);
     context.tx.apply({ kind: 'agentSplice', index: agents.length, remove: 0, insert: [agent] });
     checkUnits(context);
     context.created.push(agent.id);

@@ -70,7 +70,7 @@ describe('every command undoes and redoes exactly', () => {
 
   it('addAgent with defaults', () => {
     checkUndoRedo([{ type: 'addAgent', start: [2, 2], goal: [6, 5] }], (m) => {
-      expect(m.document.agents[2]).toEqual({ id: 'a3', name: 'a3', colour: '#4363d8', start: [2, 2], goal: [6, 5], priority: 0, size: 1, speed: 1 });
+      expect(m.document.agents[2]).toEqual({ id: 'a3', name: 'Unit 3', colour: '#4363d8', start: [2, 2], goal: [6, 5], priority: 0, size: 1, speed: 1 });
     });
   });
 
