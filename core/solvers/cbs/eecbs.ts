@@ -29,7 +29,8 @@
  */
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
-import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+import { type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+import { GoalDistances } from '../../search/goalDistances.ts';
 import { type Conflict, allConflicts, conflictingPairs, conflictsWith, isTargetConflict, mergeByTime } from './conflicts.ts';
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
 import { type Constraint, branch, constraintsOf } from './constraintTree.ts';

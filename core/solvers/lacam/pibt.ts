@@ -22,7 +22,8 @@
  * cell moving one cell a turn: the setting of the papers.
  */
 import type { Grid } from '../../grid/grid.ts';
-import { GoalDistances, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+import { type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+import { GoalDistances } from '../../search/goalDistances.ts';
 import { Random } from '../../util/random.ts';
 import type { Scatter } from './scatter.ts';
 import { SwapTests } from './swap.ts';

@@ -9,7 +9,7 @@ import type { Movement } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
 import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../controller.ts';
 import { Pibt } from './pibt.ts';
-import { GoalDistances } from '../../search/lazyDistanceTable.ts';
+import { GoalDistances } from '../../search/goalDistances.ts';
 import { checkPibtUnits, readNoParams } from './units.ts';
 
 /**

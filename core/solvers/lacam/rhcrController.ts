@@ -21,7 +21,7 @@ import type { Grid } from '../../grid/grid.ts';
 import type { Movement } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
 import { ABSENT } from '../../mapf/plan.ts';
-import { GoalDistances } from '../../search/lazyDistanceTable.ts';
+import { GoalDistances } from '../../search/goalDistances.ts';
 import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../controller.ts';
 import { lacamSearch } from './lacam.ts';
 import { Pibt } from './pibt.ts';

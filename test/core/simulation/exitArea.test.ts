@@ -3,7 +3,8 @@ import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import type { StreamSpawner, Streams } from '../../../core/mapf/streams.ts';
 import { CONTROLLERS } from '../../../core/registry/registry.ts';
-import { DiscoveryBudget, GoalDistances, LazyDistanceTable } from '../../../core/search/lazyDistanceTable.ts';
+import { DiscoveryBudget, LazyDistanceTable } from '../../../core/search/lazyDistanceTable.ts';
+import { GoalDistances } from '../../../core/search/goalDistances.ts';
 import { runController } from '../../../core/simulation/simulator.ts';
 
 // A corridor one row high; the exit is its last two cells, listed far one last. The first unit is

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../../core/grid/grid.ts';
-import { GoalDistances } from '../../../../core/search/lazyDistanceTable.ts';
+import { GoalDistances } from '../../../../core/search/goalDistances.ts';
 import { ConflictAvoidanceTable } from '../../../../core/solvers/cbs/conflictAvoidance.ts';
 import { type Conflict, allConflicts, byTime, conflictingPairs, conflictsWith, mergeByTime } from '../../../../core/solvers/cbs/conflicts.ts';
 import { SpaceTimePlanner, emptyConstraints } from '../../../../core/solvers/cbs/lowLevel.ts';

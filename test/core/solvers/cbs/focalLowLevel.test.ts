@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FOUR_CONNECTED } from '../../../../core/grid/movement.ts';
-import { GoalDistances } from '../../../../core/search/lazyDistanceTable.ts';
+import { GoalDistances } from '../../../../core/search/goalDistances.ts';
 import { ConflictAvoidanceTable } from '../../../../core/solvers/cbs/conflictAvoidance.ts';
 import { FocalPlanner } from '../../../../core/solvers/cbs/focalLowLevel.ts';
 import { type AgentConstraints, SpaceTimePlanner, emptyConstraints, isBarred } from '../../../../core/solvers/cbs/lowLevel.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FOUR_CONNECTED, OCTILE_CUT, OCTILE_NO_CUT } from '../../../../core/grid/movement.ts';
-import { GoalDistances } from '../../../../core/search/lazyDistanceTable.ts';
+import { GoalDistances } from '../../../../core/search/goalDistances.ts';
 import { buildStepTable, buildUnitDistance } from '../../../../core/search/stepTable.ts';
 import { ConstraintTable } from '../../../../core/solvers/cbs/constraintTable.ts';
 import { jointPathExists } from '../../../../core/solvers/cbs/jointMdd.ts';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FOUR_CONNECTED, fourConnectedStep } from '../../../../core/grid/movement.ts';
-import { GoalDistances } from '../../../../core/search/lazyDistanceTable.ts';
+import { GoalDistances } from '../../../../core/search/goalDistances.ts';
 import { ConstraintTable } from '../../../../core/solvers/cbs/constraintTable.ts';
 import { SpaceTimePlanner, emptyConstraints } from '../../../../core/solvers/cbs/lowLevel.ts';
 import { buildMdd, mddHas } from '../../../../core/solvers/cbs/mdd.ts';

@@ -8,7 +8,7 @@ import { Grid } from '../../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../../core/grid/movement.ts';
 import { describeViolations, validatePlan } from '../../../../core/mapf/validator.ts';
 import { findSolver } from '../../../../core/registry/registry.ts';
-import { GoalDistances } from '../../../../core/search/lazyDistanceTable.ts';
+import { GoalDistances } from '../../../../core/search/goalDistances.ts';
 import { buildScatter } from '../../../../core/solvers/lacam/scatter.ts';
 import { Random } from '../../../../core/util/random.ts';
 import { randomInstance } from '../optimal/randomInstances.ts';

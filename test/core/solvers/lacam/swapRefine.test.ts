@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../../core/grid/movement.ts';
 import { describeViolations, validatePlan } from '../../../../core/mapf/validator.ts';
-import { GoalDistances } from '../../../../core/search/lazyDistanceTable.ts';
+import { GoalDistances } from '../../../../core/search/goalDistances.ts';
 import { lacamSearch } from '../../../../core/solvers/lacam/lacam.ts';
 import { Pibt } from '../../../../core/solvers/lacam/pibt.ts';
 import { PathTable, pathLoss, trimPath } from '../../../../core/solvers/lacam/pathTable.ts';
