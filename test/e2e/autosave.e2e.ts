@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './browser.ts';
 import { useApp } from './support/app.ts';
 import { cellPoint, isWall, layerPixels, mapView } from './mapCanvas.ts';
-import { readBackup } from './support/backups.ts';
+import { readAutosavedScenario, readBackup } from './support/backups.ts';
 
 // Leaving with unsaved changes asks first (beforeunload): leave.
 const app = useApp({ acceptDialogs: true });
@@ -40,7 +40,7 @@ describe('browser edition: autosave and recovery', () => {
     await page.keyboard.press('p');
     const view = await mapView(page);
     await page.mouse.click(...cellPoint(view, 4, 1));
-    await expect.poll(() => readBackup(page, 'mapf-lab/autosave').then((b) => b?.includes('"....@') ?? false), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => readAutosavedScenario(page).then((b) => b?.includes('"....@') ?? false), { timeout: 30_000 }).toBe(true);
     await page.reload();
     await page.getByTestId('recover').waitFor();
     // Without answering, paint another cell and wait until that edit is autosaved on its own.

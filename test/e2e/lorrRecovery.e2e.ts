@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screenshot } from './browser.ts';
 import { useApp } from './support/app.ts';
-import { cellPoint, mapView } from './mapCanvas.ts';
+import { cellPoint, isWall, layerPixels, mapView } from './mapCanvas.ts';
 import { readBackup } from './support/backups.ts';
 
 const PROBLEMS = fileURLToPath(new URL('../../../shared/benchmarks/lorr-2024/example_problems/random.domain/', import.meta.url));
@@ -44,6 +44,9 @@ describe.skipIf(!existsSync(PROBLEMS))('browser edition: recovering a LoRR probl
     expect(await page.getByTestId('lorr-planner').inputValue()).toBe('pibt-rotations');
     expect(await page.getByTestId('lorr-steps').inputValue()).toBe('30');
     expect(await page.getByTestId('solver-select').count()).toBe(0);
+    // The edit came back with the problem: the wall painted on the top-left corner.
+    const after = await mapView(page);
+    await expect.poll(async () => isWall((await layerPixels(page, 'static-layer', [cellPoint(after, 0, 0, 0.3, 0.3)]))[0])).toBe(true);
     await screenshot(page, 'lorr-recovered');
 
     await page.getByTestId('solve').click();
