@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from './support/app.ts';
 
-const app = useApp({ readyTestId: 'status' });
+const app = useApp({ ready: 'status' });
 
 describe('Monaco editors', () => {
   it('opens the scenario JSON editor, then the experiment editor, without errors', async () => {

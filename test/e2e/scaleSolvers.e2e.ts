@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './browser.ts';
 import { useApp } from './support/app.ts';
 
-const app = useApp({ readyTestId: 'status' });
+const app = useApp({ ready: 'status' });
 
 describe('the PIBT / LaCAM family in the app', () => {
   for (const solver of ['pibt', 'lacam', 'lacam-star']) {

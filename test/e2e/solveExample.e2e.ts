@@ -53,7 +53,7 @@ describe('browser edition: solve the example', () => {
     return points;
   }
 
-  const app = useApp({ readyTestId: 'status' });
+  const app = useApp({ ready: 'status' });
 
   it('loads the example in the browser edition, with no paths drawn yet', async () => {
     await expect(app.page.getByTestId('edition').textContent()).resolves.toBe('Browser edition');

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, type WatchedPage } from './browser.ts';
 import { useApp } from './support/app.ts';
 
-const app = useApp({ readyTestId: 'status' });
+const app = useApp({ ready: 'status' });
 
 /** The bound line's bound and its sum of costs over it. */
 async function boundLine(page: WatchedPage['page']): Promise<{ bound: number; ratio: number }> {

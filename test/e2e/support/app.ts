@@ -8,7 +8,7 @@
  * as openApp does.
  */
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp, type WatchedPage } from '../browser.ts';
 
 export interface AppOptions {
@@ -19,8 +19,13 @@ export interface AppOptions {
    * keeps each dialog's message, for a test that checks what was asked.
    */
   acceptDialogs?: boolean | string[];
-  /** A test id to wait for after loading, so the first test starts on a ready app. */
-  readyTestId?: string;
+  /** Runs on the new page before it loads the app: init scripts (a fake preload API), more listeners. */
+  prepare?: (page: Page) => Promise<void> | void;
+  /**
+   * What the first test starts on: a test id to wait for after loading (the app is ready), or
+   * steps to take (openLab: the lab view with its editor).
+   */
+  ready?: string | ((page: Page) => Promise<void>);
   /** False: open nothing (the file's tests skip themselves, e.g. their data files are absent). */
   when?: boolean;
 }
@@ -54,7 +59,7 @@ export function useApp(options: AppOptions = {}): App {
     if (options.when === false) return;
     acquired = true;
     browser = await acquireBrowser();
-    watched = await openApp(browser, inject('baseUrl'), options.viewport);
+    watched = await openApp(browser, inject('baseUrl'), { viewport: options.viewport, prepare: options.prepare });
     const dialogs = options.acceptDialogs;
     if (dialogs) {
       watched.page.on('dialog', (dialog) => {
@@ -62,7 +67,9 @@ export function useApp(options: AppOptions = {}): App {
         void dialog.accept();
       });
     }
-    if (options.readyTestId) await watched.page.getByTestId(options.readyTestId).waitFor();
+    const { ready } = options;
+    if (typeof ready === 'string') await watched.page.getByTestId(ready).waitFor();
+    else await ready?.(watched.page);
   });
   afterAll(async () => {
     await watched?.page.context().close();
@@ -89,4 +96,10 @@ export function useApp(options: AppOptions = {}): App {
       return browser!;
     },
   };
+}
+
+/** Switches the app to the lab view and waits for its experiment editor. */
+export async function openLab(page: Page): Promise<void> {
+  await page.getByTestId('view-lab').click();
+  await page.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
 }
