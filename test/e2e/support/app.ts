@@ -59,15 +59,19 @@ export function useApp(options: AppOptions = {}): App {
     if (options.when === false) return;
     acquired = true;
     browser = await acquireBrowser();
-    watched = await openApp(browser, inject('baseUrl'), { viewport: options.viewport, prepare: options.prepare });
-    const dialogs = options.acceptDialogs;
-    if (dialogs) {
-      watched.page.on('dialog', (dialog) => {
-        if (Array.isArray(dialogs)) dialogs.push(dialog.message());
-        void dialog.accept();
-      });
-    }
-    const { ready } = options;
+    const { acceptDialogs: dialogs, prepare, ready } = options;
+    watched = await openApp(browser, inject('baseUrl'), {
+      viewport: options.viewport,
+      prepare: async (page) => {
+        if (dialogs) {
+          page.on('dialog', (dialog) => {
+            if (Array.isArray(dialogs)) dialogs.push(dialog.message());
+            void dialog.accept();
+          });
+        }
+        await prepare?.(page);
+      },
+    });
     if (typeof ready === 'string') await watched.page.getByTestId(ready).waitFor();
     else await ready?.(watched.page);
   });
