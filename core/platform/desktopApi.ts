@@ -8,6 +8,7 @@ import type { PoolProgress } from '../protocol/pool.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
 import type { RunRecord } from '../experiments/runner.ts';
 import type { ComparisonsFile } from '../replayFile/comparisonSchema.ts';
+import { AUTOSAVE_BASE_KEYS } from './autosaveBackup.ts';
 
 export const DESKTOP_API_VERSION = 1;
 
@@ -190,5 +191,5 @@ export interface DesktopApi {
   writeBackup(key: string, text: string | null): Promise<void>;
 }
 
-/** Autosave's scenario, the one offered for recovery, and the comparisons kept per scenario (renderer/src/compare/keptComparisons.ts). */
-export const BACKUP_KEYS = ['mapf-lab/autosave', 'mapf-lab/autosave-offered', 'mapf-lab/comparisons'] as const;
+/** Autosave's scenario, the one offered for recovery, their bases, and the comparisons kept per scenario (renderer/src/compare/keptComparisons.ts). */
+export const BACKUP_KEYS = ['mapf-lab/autosave', 'mapf-lab/autosave-offered', ...AUTOSAVE_BASE_KEYS, 'mapf-lab/comparisons'] as const;

@@ -2,23 +2,14 @@
  * Autosave and recovery: an edited scenario survives the page going away (a crash, a closed
  * tab): on the next start a notice offers it back, with the edit in place.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { cellPoint, isWall, layerPixels, mapView } from './mapCanvas.ts';
-import { readBackup } from './support/backups.ts';
+import { readAutosavedScenario, readBackup } from './support/backups.ts';
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-  // Leaving with unsaved changes asks first (beforeunload): leave.
-  app.page.on('dialog', (dialog) => void dialog.accept());
-});
-afterAll(async () => {
-  await browser?.close();
-});
+// Leaving with unsaved changes asks first (beforeunload): leave.
+const app = useApp({ acceptDialogs: true });
 
 describe('browser edition: autosave and recovery', () => {
   it('recovers an unsaved edit after a reload', async () => {
@@ -49,7 +40,7 @@ describe('browser edition: autosave and recovery', () => {
     await page.keyboard.press('p');
     const view = await mapView(page);
     await page.mouse.click(...cellPoint(view, 4, 1));
-    await expect.poll(() => readBackup(page, 'mapf-lab/autosave').then((b) => b?.includes('"....@') ?? false), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => readAutosavedScenario(page).then((b) => b?.includes('"....@') ?? false), { timeout: 30_000 }).toBe(true);
     await page.reload();
     await page.getByTestId('recover').waitFor();
     // Without answering, paint another cell and wait until that edit is autosaved on its own.

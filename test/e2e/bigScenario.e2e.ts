@@ -12,20 +12,13 @@
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
-import { answerAsk, launchBrowser, screenshot, type WatchedPage } from './browser.ts';
+import { answerAsk, screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { frameIntervals, mean, percentile } from './frameTiming.ts';
-import { longestTaskSince, openJsonMs, openWatchedApp, pageNow, profiled, settle } from './bigScenarioSteps.ts';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { longestTaskSince, openJsonMs, pageNow, profiled, recordLongTasks, settle } from './bigScenarioSteps.ts';
 
 const load = () => `load ${loadavg()[0].toFixed(1)}`;
 
@@ -76,13 +69,7 @@ describe.each([
   ['den520d', 'den520d-random-1.scen'],
   ['Berlin_1_256', 'Berlin_1_256-random-1.scen'],
 ])('browser edition: 1,000 units from %s\'s .scen', (mapName, scen) => {
-  let app: WatchedPage;
-  beforeAll(async () => {
-    app = await openWatchedApp(browser, inject('baseUrl'));
-  });
-  afterAll(async () => {
-    await app?.page.close();
-  });
+  const app = useApp({ prepare: recordLongTasks, acceptDialogs: true });
   beforeEach(skipWithoutBenchmarks);
 
   it('takes a result with no long UI task and opens the JSON panel quickly', async () => {
@@ -114,13 +101,7 @@ describe.each([
 });
 
 describe('browser edition: 10,000 units on Berlin_1_256 (PIBT)', () => {
-  let app: WatchedPage;
-  beforeAll(async () => {
-    app = await openWatchedApp(browser, inject('baseUrl'));
-  });
-  afterAll(async () => {
-    await app?.page.close();
-  });
+  const app = useApp({ prepare: recordLongTasks, acceptDialogs: true });
   beforeEach(skipWithoutBenchmarks);
 
   it('loads, solves, plays and scrubs; prints the longest task of each and the draw time per frame', { timeout: 600_000 }, async () => {

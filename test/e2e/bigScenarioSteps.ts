@@ -4,8 +4,7 @@
  * takes to show text, and, with BIG_PROFILE=1, the functions that took the UI thread's time in a
  * stretch (Chromium's sampling profiler over CDP), so a long task can be named, not guessed.
  */
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import type { WatchedPage } from './browser.ts';
+import type { CDPSession, Page } from 'playwright-core';
 
 declare global {
   interface Window {
@@ -18,9 +17,8 @@ declare global {
 
 export const PROFILE = process.env.BIG_PROFILE === '1';
 
-/** A page that records its long tasks from the first script on. */
-export async function openWatchedApp(browser: Browser, baseUrl: string): Promise<WatchedPage> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+/** Makes a page record its long tasks from the first script on (useApp's prepare step). */
+export async function recordLongTasks(page: Page): Promise<void> {
   await page.addInitScript(() => {
     window.bigLongTasks = [];
     try {
@@ -46,14 +44,6 @@ export async function openWatchedApp(browser: Browser, baseUrl: string): Promise
       // no long animation frame timing: long tasks are listed without their parts
     }
   });
-  const consoleErrors: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-  page.on('pageerror', (e) => consoleErrors.push(`page error: ${e.message}`));
-  page.on('request', (r) => requests.push(r.url()));
-  page.on('dialog', (d) => void d.accept());
-  await page.goto(baseUrl);
-  return { page, consoleErrors, requests };
 }
 
 export function pageNow(page: Page): Promise<number> {

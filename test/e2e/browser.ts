@@ -26,7 +26,14 @@ export interface WatchedPage {
   requests: string[];
 }
 
-export async function openApp(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<WatchedPage> {
+export interface OpenOptions {
+  /** The window in CSS pixels (1280×800). */
+  viewport?: { width: number; height: number };
+  /** Runs on the new page before it loads the app: init scripts (a fake preload API), more listeners. */
+  prepare?: (page: Page) => Promise<void> | void;
+}
+
+export async function openApp(browser: Browser, baseUrl: string, { viewport = { width: 1280, height: 800 }, prepare }: OpenOptions = {}): Promise<WatchedPage> {
   const page = await browser.newPage({ viewport });
   const consoleErrors: string[] = [];
   const requests: string[] = [];
@@ -35,6 +42,7 @@ export async function openApp(browser: Browser, baseUrl: string, viewport = { wi
   });
   page.on('pageerror', (error) => consoleErrors.push(`page error: ${error.message}`));
   page.on('request', (request) => requests.push(request.url()));
+  await prepare?.(page);
   await page.goto(baseUrl);
   return { page, consoleErrors, requests };
 }

@@ -4,23 +4,15 @@
  * fresh solver worker.
  */
 import { loadavg } from 'node:os';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
-import type { Browser } from 'playwright-core';
 import { join } from 'node:path';
-import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { answerAsk, screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 
 const BENCHMARKS = MOVING_AI;
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp();
 
 describe('browser edition: cancel a long solve', () => {
   it('solves the example cooperatively by default, with a conflict-free plan', async () => {

@@ -7,24 +7,15 @@
  * reads the saturation point in words in the region panel: one unit a turn, 10 per 10 turns, the
  * hand calculation. A second sweep is cancelled half-way.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { cellPoint, settledView } from './mapCanvas.ts';
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-  app.page.on('dialog', (d) => void d.accept());
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp({ acceptDialogs: true });
 
 const WALL = '..@@@@@@@@@@@@..';
 const SCENARIO = {

@@ -6,21 +6,13 @@
  * times) and their statuses say what their units did, never "solved"; the planners' rows leave
  * those columns empty. A crowd row opened draws its discs at their real positions.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { compareSolvers, measuredBridge } from './support/compareSteps.ts';
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-  app.page.on('dialog', (d) => void d.accept());
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp({ acceptDialogs: true });
 
 const CROWD = ['orca', 'flow-field', 'detour'];
 const PICKED = [...CROWD, 'pibt', 'whca'];

@@ -4,11 +4,12 @@
  * (title, close prompt), Save reuses the current file, and "Save" in the close prompt saves and
  * then closes.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { launchBrowser, screenshot } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { FAKE_DESKTOP_API } from './support/fakeDesktopApi.ts';
 import { comparisonsFile } from '../../core/replayFile/comparisonFile.ts';
 import type { Comparison } from '../../core/replayFile/comparisonSchema.ts';
@@ -16,24 +17,19 @@ import type { Comparison } from '../../core/replayFile/comparisonSchema.ts';
 const MAP = `${MOVING_AI}maps/random-32-32-10.map`;
 
 type Call = [string, ...unknown[]];
-let browser: Browser;
 let page: Page;
-const errors: string[] = [];
 const calls = () => page.evaluate(() => (window as unknown as { __desktop: { calls: Call[] } }).__desktop.calls) as Promise<Call[]>;
 const lastState = async () => (await calls()).filter((c) => c[0] === 'state').at(-1);
 const menu = (command: string) => page.evaluate((c) => (window as unknown as { __desktop: { menu(c: string): void } }).__desktop.menu(c), command);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.addInitScript(FAKE_DESKTOP_API);
-  await page.goto(inject('baseUrl'));
-  await page.getByTestId('status').waitFor();
+const app = useApp({
+  prepare: async (p) => {
+    await p.addInitScript(FAKE_DESKTOP_API);
+  },
+  ready: 'status',
 });
-afterAll(async () => {
-  await browser?.close();
+beforeAll(() => {
+  page = app.page;
 });
 
 describe('desktop renderer path (preload API stand-in)', () => {
@@ -89,7 +85,7 @@ describe('desktop renderer path (preload API stand-in)', () => {
     await expect.poll(() => page.getByTestId('scenario-name').textContent()).toBe('random-32-32-10.map');
     await expect.poll(lastState).toEqual(['state', 'random-32-32-10.map', false]);
     await screenshot(page, 'desktop-renderer-open-recent');
-    expect(errors).toEqual([]);
+    expect(app.consoleErrors).toEqual([]);
   });
 
   it('opens the comparisons main read beside a scenario, and says where a damaged side file is wrong', async () => {
@@ -126,7 +122,7 @@ describe('desktop renderer path (preload API stand-in)', () => {
     await open({ name: 'side-bridge.compare.json', error: 'side-bridge.compare.json:9:20: comparisons[0].costModel: Invalid option: expected one of "rest"|"away"' });
     await expect.poll(() => page.getByTestId('notice').textContent()).toContain('Opened side-bridge.json: 7×3, 2 units. Its comparisons were not read: side-bridge.compare.json:9:20: comparisons[0].costModel');
     await expect.poll(() => page.getByTestId('scenario-name').textContent()).toBe('Side bridge');
-    expect(errors).toEqual([]);
+    expect(app.consoleErrors).toEqual([]);
   });
 
   it('autosaves through main (its backup files), not the page\'s storage, and offers the backup after a restart', async () => {
@@ -155,6 +151,6 @@ describe('desktop renderer path (preload API stand-in)', () => {
     ]);
     await page.getByTestId('recover').click();
     await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/5 units/);
-    expect(errors).toEqual([]);
+    expect(app.consoleErrors).toEqual([]);
   });
 });

@@ -9,10 +9,11 @@
  *   y 10    . . . . . . D . . . . . .     the door D at (12, 10) closes at turn 3,
  *   y 11    @@@@@@@@@@@@@@@@@@@@@@@@      goals (20, 10) and (21, 10): round the walls it is.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { cellPoint, isWall, layerPixels, mapView } from './mapCanvas.ts';
 import { parseReplayFile, replayFromReplayFile } from '../../core/replayFile/replayFile.ts';
 import { replayCell, validateReplay } from '../../core/solvers/replay.ts';
@@ -24,16 +25,10 @@ const UNITS = [
   { start: [6, 10], goal: [21, 10] },
 ] as const;
 
-let browser: Browser;
-let app: WatchedPage;
 let page: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'), { width: 1400, height: 900 });
+const app = useApp({ viewport: { width: 1400, height: 900 } });
+beforeAll(() => {
   page = app.page;
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function clickCell(x: number, y: number): Promise<void> {

@@ -5,12 +5,13 @@
  * state, apply a valid JSON edit as one undo step, and import a Moving AI map and scenario; with
  * the Window overlay on, the selected unit's WHCA* window and reserved cells are shaded.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { answerAsk, screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { cellPoint, isHeat, isWall, layerPixels, mapView } from './mapCanvas.ts';
 
 const BENCHMARKS = MOVING_AI;
@@ -23,22 +24,12 @@ const UNITS = [
   { start: [17, 17], goal: [14, 17] },
 ] as const;
 
-let browser: Browser;
-let app: WatchedPage;
 let page: Page;
 const dialogs: string[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'), { width: 1400, height: 900 });
+// Opening a file over unsaved changes asks first: accept, and keep the question for a check.
+const app = useApp({ viewport: { width: 1400, height: 900 }, acceptDialogs: dialogs });
+beforeAll(() => {
   page = app.page;
-  // Opening a file over unsaved changes asks first: accept, and keep the question for a check.
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.accept();
-  });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function clickCell(x: number, y: number): Promise<void> {

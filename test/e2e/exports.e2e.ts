@@ -4,13 +4,14 @@
  * reader it is meant for (core's replay file parser and the plan validator, PlanViz's action
  * rules, the .scen parser) and compared with the plan on screen and the benchmark file.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { answerAsk, screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { parseReplayFile, replayFromReplayFile } from '../../core/replayFile/replayFile.ts';
 import { validateReplay } from '../../core/solvers/replay.ts';
 import { parseMap } from '../../core/formats/movingAiMap.ts';
@@ -20,15 +21,7 @@ const BENCHMARKS = MOVING_AI;
 const MAP = join(BENCHMARKS, 'maps/random-32-32-20.map');
 const SCEN = join(BENCHMARKS, 'scen/random-32-32-20-random-1.scen');
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp();
 
 async function chooseFile(page: Page, button: string, path: string): Promise<void> {
   const chooser = page.waitForEvent('filechooser');

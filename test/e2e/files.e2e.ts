@@ -2,27 +2,20 @@
  * Files in the browser edition: open a Moving AI map and scenario from ../shared/benchmarks,
  * refuse a malformed file without losing the scenario, and save the map back byte for byte.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { answerAsk, screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 
 const BENCHMARKS = MOVING_AI;
 const MAP = join(BENCHMARKS, 'maps/random-32-32-20.map');
 const SCEN = join(BENCHMARKS, 'scen/random-32-32-20-random-1.scen');
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp();
 
 async function chooseFile(page: Page, button: string, path: string): Promise<void> {
   const chooser = page.waitForEvent('filechooser');

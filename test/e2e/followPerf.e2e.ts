@@ -5,12 +5,12 @@
  * replay plays at 8 turns per second; figures are printed for the report.
  */
 import { loadavg } from 'node:os';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
-import type { Browser } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { answerAsk, screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { frameIntervals, mean, percentile } from './frameTiming.ts';
 import { cellPoint, mapView } from './mapCanvas.ts';
 
@@ -18,15 +18,7 @@ const BENCHMARKS = MOVING_AI;
 const MAP = join(BENCHMARKS, 'maps/Berlin_1_256.map');
 const SCEN = join(BENCHMARKS, 'scen/Berlin_1_256-random-1.scen');
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp();
 
 
 describe('browser edition: following a unit on 256×256', () => {

@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { GifReader } from 'omggif';
 import { launchBrowser, screenshot } from './browser.ts';
 import { compareSolvers, measuredBridge } from './support/compareSteps.ts';
-import { readBackup } from './support/backups.ts';
+import { readAutosavedScenario, readBackup } from './support/backups.ts';
 import { GUIDE_IMAGES, guideShot } from './support/guideShots.ts';
 
 const PICKED = ['pibt', 'lacam', 'whca', 'orca'];
@@ -129,8 +129,8 @@ describe('the designer\'s walk: bridge, measure, compare, keep, export a clip, r
     // Everything committed before the page goes.
     await expect.poll(async () => (await readBackup(page, 'mapf-lab/comparisons'))?.includes(NAME) ?? false, { timeout: 10_000 }).toBe(true);
     const savedScenario = async () => {
-      const backup = await readBackup(page, 'mapf-lab/autosave');
-      return backup === null ? null : (JSON.parse((JSON.parse(backup) as { text: string }).text) as { regions?: { name: string }[] });
+      const backup = await readAutosavedScenario(page);
+      return backup === null ? null : (JSON.parse(backup) as { regions?: { name: string }[] });
     };
     await expect.poll(async () => (await savedScenario())?.regions?.map((r) => r.name), { timeout: 10_000 }).toEqual(['bridge']);
     const solverBefore = await page.getByTestId('solver-select').inputValue();

@@ -6,32 +6,22 @@
  * charts and its HTML report. The designer's walk (measure, compare, keep, clip, reopen) is
  * guideWalk.e2e.ts. Each step checks what its picture is meant to show before taking it.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launchBrowser } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { cellPoint, isWall, layerPixels, mapView, settledView } from './mapCanvas.ts';
 import { guidePanelShot, guideShot } from './support/guideShots.ts';
 
-let browser: Browser;
 let page: Page;
-const errors: string[] = [];
 const folder = mkdtempSync(join(tmpdir(), 'mapf-e2e-guide-'));
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-  page.on('dialog', (d) => void d.accept());
-  await page.goto(inject('baseUrl'));
-  await page.getByTestId('status').waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
+const app = useApp({ acceptDialogs: true, ready: 'status' });
+beforeAll(() => {
+  page = app.page;
 });
 
 async function clickCell(x: number, y: number): Promise<void> {
@@ -183,13 +173,13 @@ describe('the guide\'s workflows, with their pictures', () => {
     expect(report.suggestedFilename()).toMatch(/\.html$/);
     const reportFile = join(folder, report.suggestedFilename());
     await report.saveAs(reportFile);
-    const reportPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const reportPage = await app.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await reportPage.goto(pathToFileURL(reportFile).href);
     await expect.poll(() => reportPage.locator('canvas, svg').count()).toBeGreaterThan(0);
     await reportPage.waitForTimeout(500);
     await guideShot(reportPage, 'lab-report');
     await reportPage.close();
     await page.getByTestId('view-editor').click();
-    expect(errors).toEqual([]);
+    expect(app.consoleErrors).toEqual([]);
   });
 });

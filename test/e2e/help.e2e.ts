@@ -3,19 +3,11 @@
  * explain themselves on hover; the theme follows the system (light here, emulated) and the
  * header's toggle switches to dark and back, kept across a reload.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot, type WatchedPage } from './browser.ts';
+import { useApp } from './support/app.ts';
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp();
 
 const background = (page: WatchedPage['page']) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 

@@ -6,25 +6,17 @@
  * marked. A wall painted on the bridge makes it stale, saying so; Run again makes it current.
  * Deleting it is undone from the notice.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { cellPoint, settledView } from './mapCanvas.ts';
 import { compareSolvers, measuredBridge } from './support/compareSteps.ts';
 import { readBackup } from './support/backups.ts';
 import { readFileSync } from 'node:fs';
 import { parseComparisonsFile } from '../../core/replayFile/comparisonFile.ts';
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-  app.page.on('dialog', (d) => void d.accept());
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp({ acceptDialogs: true });
 
 const PICKED = ['pibt', 'hca', 'lacam'];
 

@@ -4,13 +4,14 @@
  * only the rest runs), export the report and open it offline, and measure long tasks on the UI
  * thread while the sweep runs (the target: none over 50 ms). Figures are printed for the report.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launchBrowser, screenshot, type WatchedPage } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { clickLastPoint } from './labChartPoints.ts';
 import { settledDone } from './labProgress.ts';
 
@@ -34,42 +35,31 @@ const WORKERS = process.env.LAB_WORKERS ?? '2';
 const TRACE = process.env.LAB_TRACE === '1';
 
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.addInitScript(() => {
-    window.labLongTasks = [];
-    try {
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.labLongTasks!.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    } catch {
-      // no long task timing in this browser: the figure stays empty
-    }
-    window.labLongFrames = [];
-    try {
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { scripts?: { duration: number; invoker: string; sourceFunctionName: string }[] })[]) {
-          const scripts = (e.scripts ?? []).map((x) => `${x.invoker}${x.sourceFunctionName ? ` ${x.sourceFunctionName}` : ''} ${x.duration.toFixed(0)} ms`).join('; ');
-          window.labLongFrames!.push({ start: e.startTime, duration: e.duration, scripts });
-        }
-      }).observe({ type: 'long-animation-frame', buffered: true });
-    } catch {
-      // no long animation frame timing: long tasks are listed without their scripts
-    }
-  });
-  const consoleErrors: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-  page.on('pageerror', (e) => consoleErrors.push(`page error: ${e.message}`));
-  page.on('request', (r) => requests.push(r.url()));
-  await page.goto(inject('baseUrl'));
-  app = { page, consoleErrors, requests };
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
+const app = useApp({
+  viewport: { width: 1400, height: 900 },
+  prepare: async (page) => {
+    await page.addInitScript(() => {
+      window.labLongTasks = [];
+      try {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.labLongTasks!.push({ start: e.startTime, duration: e.duration });
+        }).observe({ type: 'longtask', buffered: true });
+      } catch {
+        // no long task timing in this browser: the figure stays empty
+      }
+      window.labLongFrames = [];
+      try {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { scripts?: { duration: number; invoker: string; sourceFunctionName: string }[] })[]) {
+            const scripts = (e.scripts ?? []).map((x) => `${x.invoker}${x.sourceFunctionName ? ` ${x.sourceFunctionName}` : ''} ${x.duration.toFixed(0)} ms`).join('; ');
+            window.labLongFrames!.push({ start: e.startTime, duration: e.duration, scripts });
+          }
+        }).observe({ type: 'long-animation-frame', buffered: true });
+      } catch {
+        // no long animation frame timing: long tasks are listed without their scripts
+      }
+    });
+  },
 });
 
 /** The progress figures, read in one script (each read is a task on the UI thread being measured). */
@@ -126,12 +116,12 @@ async function tracedTasks(page: Page, during: () => Promise<void>): Promise<Tra
     await during();
     return [];
   }
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await app.browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   let buffer: Buffer = Buffer.alloc(0);
   try {
     await during();
   } finally {
-    buffer = await browser.stopTracing();
+    buffer = await app.browser.stopTracing();
   }
   const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
@@ -276,7 +266,7 @@ describe('browser edition: the lab', () => {
     await (await download).saveAs(file);
     const html = readFileSync(file, 'utf8');
     expect(html).toContain(`${total} of ${total} runs recorded`);
-    const report = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const report = await app.browser.newPage({ viewport: { width: 1200, height: 900 } });
     const reportRequests: string[] = [];
     report.on('request', (r) => reportRequests.push(r.url()));
     await report.goto(pathToFileURL(file).href);

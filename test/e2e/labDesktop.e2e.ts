@@ -5,12 +5,13 @@
  * the charts fill from the records main sends; the experiment file saves (Save as, then Save to
  * the same file) and opens through main, asking before it replaces unsaved edits.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MOVING_AI, benchmarksPresent, skipWithoutBenchmarks } from '../support/benchmarks.ts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, screenshot } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { clickLastPoint } from './labChartPoints.ts';
 import { settledDone } from './labProgress.ts';
 import { FAKE_DESKTOP_API } from './support/fakeDesktopApi.ts';
@@ -23,9 +24,7 @@ const MAP = benchmarksPresent ? readFileSync(`${BENCHMARKS}maps/random-32-32-10.
 const SCEN = benchmarksPresent ? readFileSync(`${BENCHMARKS}scen/random-32-32-10-even-1.scen`, 'utf8') : '';
 
 type Call = [string, ...unknown[]];
-let browser: Browser;
 let page: Page;
-const errors: string[] = [];
 const workers: string[] = [];
 const dialogs: string[] = [];
 const calls = () => page.evaluate(() => (window as unknown as { __desktop: { calls: Call[] } }).__desktop.calls) as Promise<Call[]>;
@@ -48,26 +47,23 @@ function seriesPixels(key: string): Promise<number> {
   }, `lab-chart-${key}`);
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('worker', (w) => workers.push(w.url()));
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.accept();
-  });
-  await page.addInitScript(FAKE_DESKTOP_API);
-  await page.addInitScript(FAKE_LAB_POOL);
-  await page.goto(inject('baseUrl'));
-  await expect(page.getByTestId('edition').textContent()).resolves.toBe('Desktop');
-  await page.keyboard.press('Control+Shift+L');
-  await page.getByTestId('lab-view').waitFor();
-  await page.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
+const app = useApp({
+  viewport: { width: 1400, height: 900 },
+  acceptDialogs: dialogs,
+  prepare: async (p) => {
+    p.on('worker', (w) => workers.push(w.url()));
+    await p.addInitScript(FAKE_DESKTOP_API);
+    await p.addInitScript(FAKE_LAB_POOL);
+  },
+  ready: async (p) => {
+    await expect(p.getByTestId('edition').textContent()).resolves.toBe('Desktop');
+    await p.keyboard.press('Control+Shift+L');
+    await p.getByTestId('lab-view').waitFor();
+    await p.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
+  },
 });
-afterAll(async () => {
-  await browser?.close();
+beforeAll(() => {
+  page = app.page;
 });
 
 describe('desktop renderer path: the lab on main\'s solver processes', () => {
@@ -139,7 +135,7 @@ describe('desktop renderer path: the lab on main\'s solver processes', () => {
     await expect.poll(() => page.getByTestId('lab-file-name').textContent()).toBe('silver2005.json');
     expect(dialogs.slice(before)).toEqual(['Discard the unsaved changes to “lab-sweep.json”?']);
     await expect.poll(async () => (await progress()).total).toBe(600);
-    expect(errors).toEqual([]);
+    expect(app.consoleErrors).toEqual([]);
   });
 
   it('runs a Moving AI map named by path and replays one of its runs from the file main reads', async (ctx) => {
@@ -170,6 +166,6 @@ describe('desktop renderer path: the lab on main\'s solver processes', () => {
     await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^32×32, 10 units/);
     expect((await callsOf('labRead')).map((c) => c[1]).sort()).toEqual(['../maps/random-32-32-10.map', '../scen/random-32-32-10-even-1.scen']);
     await screenshot(page, 'lab-desktop-by-path-replay');
-    expect(errors).toEqual([]);
+    expect(app.consoleErrors).toEqual([]);
   });
 });

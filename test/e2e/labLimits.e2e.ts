@@ -4,25 +4,15 @@
  * planned), and the lab opens again after a reload with the same text and the same message,
  * instead of freezing and crashing as it did (24 M runs planned at every keystroke).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { openLab, useApp } from './support/app.ts';
 
-let browser: Browser;
 let page: Page;
-const errors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(inject('baseUrl'));
-  await page.getByTestId('view-lab').click();
-  await page.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
+const app = useApp({ viewport: { width: 1400, height: 1000 }, ready: openLab });
+beforeAll(() => {
+  page = app.page;
 });
 
 describe('browser edition: the lab asked for 10^9 runs', () => {
@@ -45,6 +35,6 @@ describe('browser edition: the lab asked for 10^9 runs', () => {
     // The editor still takes edits: back to 1 repeat, and the definition is accepted.
     await page.getByTestId('lab-repeats').fill('1');
     await expect.poll(() => page.getByTestId('lab-problems').count()).toBe(0);
-    expect(errors).toEqual([]);
+    expect(app.consoleErrors).toEqual([]);
   }, 60_000);
 });

@@ -4,19 +4,29 @@
  * runs on the Web Worker pool with the real solvers, and fills every chart with each solver's
  * line. The narrowed experiment saves as a download and opens again through the file input.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, screenshot } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { openLab, useApp } from './support/app.ts';
 import { clickLastPoint } from './labChartPoints.ts';
 import { parseReplayFile } from '../../core/replayFile/replayFile.ts';
 
-let browser: Browser;
 let page: Page;
-const errors: string[] = [];
 const dialogs: string[] = [];
+const app = useApp({
+  viewport: { width: 1400, height: 1000 },
+  acceptDialogs: dialogs,
+  ready: async (p) => {
+    await openLab(p);
+    await p.getByTestId('lab-workers').fill('2');
+  },
+});
+beforeAll(() => {
+  page = app.page;
+});
 
 async function progress(): Promise<{ done: number; total: number; failed: number }> {
   const el = page.getByTestId('lab-progress-text');
@@ -40,24 +50,6 @@ function paletteCounts(key: string, colours: number): Promise<number[]> {
     return counts;
   }, { testId: `lab-chart-${key}`, n: colours });
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.accept();
-  });
-  await page.goto(inject('baseUrl'));
-  await page.getByTestId('view-lab').click();
-  await page.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
-  await page.getByTestId('lab-workers').fill('2');
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function runPreset(id: string, fullRuns: number, seeds: string, agents: string, narrowedRuns: number, solvers: number, charts: string[]): Promise<void> {
   await page.getByTestId('lab-preset').selectOption(id);
@@ -145,7 +137,7 @@ describe('browser edition: the shipped experiments as presets', () => {
     await expect.poll(() => page.getByTestId('lab-file-name').textContent()).toBe('standley-small.json');
     // The same definition: its records were stored and come back with it.
     await expect.poll(async () => await progress()).toEqual({ done: 12, total: 12, failed: 0 });
-    expect(errors).toEqual([]);
+    expect(app.consoleErrors).toEqual([]);
   }, 60_000);
 
   it('runs one shard, and merging the other machine\'s results (a JSONL export) completes the sweep', async () => {
@@ -167,7 +159,7 @@ describe('browser edition: the shipped experiments as presets', () => {
     await expect.poll(async () => (await progress()).done).toBe(12);
     expect(dialogs.slice(before)).toEqual([expect.stringMatching(/^Merge the run records of standley-small\.jsonl into “standley2010”\?/)]);
     await expect.poll(() => page.getByTestId('notice').textContent()).toMatch(/Merged 6 run records from standley-small\.jsonl \(left out: 6 already here\)/);
-    expect(errors).toEqual([]);
+    expect(app.consoleErrors).toEqual([]);
   }, 60_000);
 
   it('shows what the stored results of every experiment take, in a store of their own, and Clear all forgets them all', async () => {
@@ -189,7 +181,7 @@ describe('browser edition: the shipped experiments as presets', () => {
     await expect.poll(async () => (await progress()).total).toBe(12);
     expect((await progress()).done).toBe(0);
     expect(await stored.count()).toBe(0);
-    expect(errors).toEqual([]);
+    expect(app.consoleErrors).toEqual([]);
   }, 60_000);
 
   it('runs Standley 2010 4-connected narrowed: OD+ID and CBS side by side, and CBS\'s proved lower bound charted', async () => {
@@ -200,6 +192,6 @@ describe('browser edition: the shipped experiments as presets', () => {
     await page.locator('[data-testid="lab-chart-costOverBound"][data-records="8"]').waitFor();
     await expect.poll(async () => (await paletteCounts('costOverBound', 2))[1], { timeout: 30_000 }).toBeGreaterThan(20);
     await screenshot(page, 'lab-preset-standley2010-4c-bound');
-    expect(errors).toEqual([]);
+    expect(app.consoleErrors).toEqual([]);
   }, 180_000);
 });

@@ -4,25 +4,15 @@
  * an error per run); the experiment's name survives a reload; `?` lists the shortcuts there too;
  * in the light theme the JSON editor and the charts are light.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { openLab, useApp } from './support/app.ts';
 
-let browser: Browser;
 let page: Page;
-const errors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('dialog', (d) => void d.accept());
-  await page.goto(inject('baseUrl'));
-  await page.getByTestId('view-lab').click();
-  await page.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
+const app = useApp({ acceptDialogs: true, ready: openLab });
+beforeAll(() => {
+  page = app.page;
 });
 
 describe('browser edition: the lab for a new user', () => {
@@ -77,6 +67,7 @@ describe('browser edition: the lab for a new user', () => {
     await screenshot(page, 'lab-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(() => chart.getAttribute('data-theme')).toBe('dark');
-    expect(errors).toEqual([]);
+    // Page errors only: what this test checked before the shared set-up.
+    expect(app.consoleErrors.filter((e) => e.startsWith('page error: '))).toEqual([]);
   });
 });

@@ -4,19 +4,12 @@
  * status bar text showed in the lab, and the replay bar's timeline jumped narrower when
  * "planned t=…" appeared. Each is measured here in the real renderer.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'), { width: 1024, height: 768 });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp({ viewport: { width: 1024, height: 768 } });
 
 /** Elements (by selector) whose box sticks out of the window or is cut by an ancestor that hides overflow. */
 async function clipped(page: Page, selector: string): Promise<string[]> {

@@ -7,29 +7,19 @@
  * timeline counts tasks finished. The PlanViz export is downloaded and read back: its actions
  * replay to the headings the canvas shows.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { cellPoint, layerPixels, settledView } from './mapCanvas.ts';
 
 const PROBLEMS = fileURLToPath(new URL('../../../shared/benchmarks/lorr-2024/example_problems/random.domain/', import.meta.url));
 const STEPS = 80;
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  if (!existsSync(PROBLEMS)) return;
-  browser = await launchBrowser();
-  // Tall enough for cells of about 25 px: the wedge on a disc is then several pixels wide.
-  app = await openApp(browser, inject('baseUrl'), { width: 1600, height: 1300 });
-  app.page.on('dialog', (d) => void d.accept());
-});
-afterAll(async () => {
-  await browser?.close();
-});
+// Tall enough for cells of about 25 px: the wedge on a disc is then several pixels wide.
+const app = useApp({ when: existsSync(PROBLEMS), viewport: { width: 1600, height: 1300 }, acceptDialogs: true });
 
 /** The wedge is near-white; a disc is a saturated unit colour. */
 const isWedge = ([r, g, b, a]: [number, number, number, number]) => a > 200 && r > 215 && g > 215 && b > 215;

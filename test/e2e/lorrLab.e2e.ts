@@ -4,39 +4,27 @@
  * experiment over random_32_32_20_100 (one team size, few steps) asks for the problem JSON, then
  * for the .map, .agents and .tasks files it names, each added with Add files…, and then runs.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, screenshot } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { openLab, useApp } from './support/app.ts';
 
 const DOMAIN = fileURLToPath(new URL('../../../shared/benchmarks/lorr-2024/example_problems/random.domain/', import.meta.url));
 
-let browser: Browser;
 let page: Page;
-const errors: string[] = [];
+const app = useApp({ when: existsSync(DOMAIN), viewport: { width: 1400, height: 1000 }, acceptDialogs: true, ready: openLab });
+beforeAll(() => {
+  if (existsSync(DOMAIN)) page = app.page;
+});
 
 async function progress(): Promise<{ done: number; total: number; failed: number }> {
   const el = page.getByTestId('lab-progress-text');
   return { done: Number(await el.getAttribute('data-done')), total: Number(await el.getAttribute('data-total')), failed: Number(await el.getAttribute('data-failed')) };
 }
-
-beforeAll(async () => {
-  if (!existsSync(DOMAIN)) return;
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('dialog', (d) => void d.accept());
-  await page.goto(inject('baseUrl'));
-  await page.getByTestId('view-lab').click();
-  await page.locator('[data-testid="lab-editor"] .monaco-editor').waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe.skipIf(!existsSync(DOMAIN))('browser edition: a LoRR experiment in the lab', () => {
   it('names the LoRR problem files the lorr-2024 preset needs', async () => {
@@ -93,6 +81,6 @@ describe.skipIf(!existsSync(DOMAIN))('browser edition: a LoRR experiment in the 
     await page.locator('[data-testid="lab-chart-tasksPerStep"][data-records="1"]').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('lab-chart-sumOfCosts').count()).toBe(0);
     await screenshot(page, 'lorr-lab-finished');
-    expect(errors).toEqual([]);
+    expect(app.consoleErrors).toEqual([]);
   }, 180_000);
 });

@@ -3,28 +3,18 @@
  * back the problem itself (the solver panel offers the lifelong planner with the steps chosen
  * before) and Solve runs it lifelong, not the MAPF solvers on its robots.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
-import { cellPoint, mapView } from './mapCanvas.ts';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
+import { cellPoint, isWall, layerPixels, mapView } from './mapCanvas.ts';
 import { readBackup } from './support/backups.ts';
 
 const PROBLEMS = fileURLToPath(new URL('../../../shared/benchmarks/lorr-2024/example_problems/random.domain/', import.meta.url));
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  if (!existsSync(PROBLEMS)) return;
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-  app.page.on('dialog', (d) => void d.accept());
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp({ when: existsSync(PROBLEMS), acceptDialogs: true });
 
 describe.skipIf(!existsSync(PROBLEMS))('browser edition: recovering a LoRR problem', () => {
   it('recovers random_32_32_20_100 as a LoRR problem, with its planner and steps, and Solve runs it lifelong', async () => {
@@ -54,6 +44,9 @@ describe.skipIf(!existsSync(PROBLEMS))('browser edition: recovering a LoRR probl
     expect(await page.getByTestId('lorr-planner').inputValue()).toBe('pibt-rotations');
     expect(await page.getByTestId('lorr-steps').inputValue()).toBe('30');
     expect(await page.getByTestId('solver-select').count()).toBe(0);
+    // The edit came back with the problem: the wall painted on the top-left corner.
+    const after = await mapView(page);
+    await expect.poll(async () => isWall((await layerPixels(page, 'static-layer', [cellPoint(after, 0, 0, 0.3, 0.3)]))[0])).toBe(true);
     await screenshot(page, 'lorr-recovered');
 
     await page.getByTestId('solve').click();

@@ -3,20 +3,10 @@
  * first, then the lab's experiment editor. Monaco's JSON mode must be loaded before the first
  * editor mounts, or every later editor throws "depends on UNKNOWN service".
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp, type WatchedPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/app.ts';
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-  await app.page.getByTestId('status').waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp({ ready: 'status' });
 
 describe('Monaco editors', () => {
   it('opens the scenario JSON editor, then the experiment editor, without errors', async () => {

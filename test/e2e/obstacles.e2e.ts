@@ -5,25 +5,16 @@
  * the cart as the run did; WHCA* runs among it too, repairing by watch; a strategy WHCA* does
  * not take and a solver that does not take obstacles each say so; the file saves with the cart.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { cellPoint, layerPixels, mapView, settledView } from './mapCanvas.ts';
 import { SCENARIO_VERSION } from '../../core/scenario/schema.ts';
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-  app.page.on('dialog', (d) => void d.accept());
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp({ acceptDialogs: true });
 
 const SCENARIO = {
   format: 'mapf-lab/scenario', version: 3, name: 'Cart crossing',

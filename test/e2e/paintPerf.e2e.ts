@@ -4,9 +4,9 @@
  * pan). Issue 6 asks for no visible lag; figures are printed for the report.
  */
 import { loadavg } from 'node:os';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { cellPoint, mapView } from './mapCanvas.ts';
 
 declare global {
@@ -16,15 +16,7 @@ declare global {
   }
 }
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp();
 
 const stats = (v: number[]) => {
   const sorted = [...v].sort((a, b) => a - b);

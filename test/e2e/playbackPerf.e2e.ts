@@ -6,24 +6,16 @@
  * and its Window overlay on.
  */
 import { loadavg } from 'node:os';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
-import type { Browser } from 'playwright-core';
 import { join } from 'node:path';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { frameIntervals, mean, percentile } from './frameTiming.ts';
 
 const MAP = join(MOVING_AI, 'maps/Berlin_1_256.map');
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp();
 
 declare global {
   interface Window {

@@ -5,23 +5,14 @@
  * later than the makespan, the throughput agreeing with the turns shown; the region is drawn and
  * saved with the scenario, and a rename keeps the replay (defect 4).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { cellPoint, layerPixels, settledView } from './mapCanvas.ts';
 import { ONE_LANE_BRIDGE, generateTemplate } from './support/templates.ts';
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-  app.page.on('dialog', (d) => void d.accept());
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp({ acceptDialogs: true });
 
 
 /** Teal, the regions' outline colour (#0f9d8a), at a pixel. */

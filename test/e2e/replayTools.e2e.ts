@@ -5,23 +5,18 @@
  * replay plays, and the unit editor's size and speed and the solver panel's corner rule are
  * commands with undo; a size-2 unit is drawn and followed on the centre of its 2x2 footprint.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { cellPoint, isWall, layerPixels, mapView } from './mapCanvas.ts';
 
 const DOOR = { x: 10, y: 0 };
 
-let browser: Browser;
-let app: WatchedPage;
 let page: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'), { width: 1400, height: 900 });
+const app = useApp({ viewport: { width: 1400, height: 900 } });
+beforeAll(() => {
   page = app.page;
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function clickCell(x: number, y: number): Promise<void> {

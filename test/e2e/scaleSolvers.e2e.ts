@@ -3,21 +3,11 @@
  * solver panel, solves the example through the solver worker, and its plan passes the plan
  * validator, with a sum of costs shown; LaCAM* stops at the time limit set in the panel.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-  await app.page.getByTestId('status').waitFor();
-});
-afterAll(async () => {
-  await app?.page.close();
-  await browser?.close();
-});
+const app = useApp({ ready: 'status' });
 
 describe('the PIBT / LaCAM family in the app', () => {
   for (const solver of ['pibt', 'lacam', 'lacam-star']) {

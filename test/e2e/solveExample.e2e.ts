@@ -2,22 +2,15 @@
  * The vertical slice in a real browser: the built browser edition loads the example scenario,
  * Solve sends it through the protocol to the solver Web Worker, and the canvas draws the paths.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { chokepointExample } from '../../core/examples/chokepoint.ts';
 import { solveIndependent } from '../../core/solvers/independent/independent.ts';
 import { solveIdOd } from '../../core/solvers/optimal/solvers.ts';
 import { defaultAgentColor } from '../../core/mapf/agentColors.ts';
 import { sumOfCosts } from '../../core/mapf/plan.ts';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Pixel colours of the dynamic canvas layer at CSS points, as '#rrggbb' or 'transparent'. */
 async function dynamicPixels(page: Page, points: [number, number][]): Promise<string[]> {
@@ -43,7 +36,6 @@ async function viewOf(page: Page) {
 }
 
 describe('browser edition: solve the example', () => {
-  let app: WatchedPage;
   const instance = chokepointExample();
   const expected = solveIndependent(instance);
   const { grid } = instance;
@@ -61,13 +53,7 @@ describe('browser edition: solve the example', () => {
     return points;
   }
 
-  beforeAll(async () => {
-    app = await openApp(browser, inject('baseUrl'));
-    await app.page.getByTestId('status').waitFor();
-  });
-  afterAll(async () => {
-    await app?.page.close();
-  });
+  const app = useApp({ ready: 'status' });
 
   it('loads the example in the browser edition, with no paths drawn yet', async () => {
     await expect(app.page.getByTestId('edition').textContent()).resolves.toBe('Browser edition');

@@ -4,20 +4,11 @@
  * proves; switching to CBS drops w and offers CBS's improvements, one switched off still gives
  * the optimum; LaCAM* offers its refiner and LaCAM does not.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot, type WatchedPage } from './browser.ts';
+import { useApp } from './support/app.ts';
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-  await app.page.getByTestId('status').waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp({ ready: 'status' });
 
 /** The bound line's bound and its sum of costs over it. */
 async function boundLine(page: WatchedPage['page']): Promise<{ bound: number; ratio: number }> {

@@ -4,9 +4,9 @@
  * regions and stream-capable solver, solves in the solver worker with a valid plan, and gives the
  * stream's measures. Screenshots: streamTemplate-<kind>.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 
 /** The templates as renderer/src/templates/streamTemplates.ts makes them: kind, name, solver. */
 const TEMPLATES = [
@@ -15,16 +15,7 @@ const TEMPLATES = [
   { kind: 'shuttle', name: 'Mine-base shuttle', solver: 'pibt' },
 ];
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-  app.page.on('dialog', (d) => void d.accept());
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp({ acceptDialogs: true });
 
 describe('browser edition: stream templates', () => {
   it.each(TEMPLATES)('$kind opens from New map and solves with its solver, every plan valid', async (template) => {

@@ -6,25 +6,16 @@
  * under the timeline shows deliveries over the run and a click on it moves the replay; scrubbing
  * the timeline shows units only while they are on the map.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { cellPoint, layerPixels, settledView } from './mapCanvas.ts';
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-  app.page.on('dialog', (d) => void d.accept());
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp({ acceptDialogs: true });
 
 // A river (columns 6..8) crossed by a one-lane bridge on row 3.
 const rows = Array.from({ length: 8 }, (_, y) => (y === 3 ? '...............' : '......@@@......'));

@@ -3,20 +3,12 @@
  * how long will they wait? A bridge two lanes wide, ten units on each side, solved with WHCA*;
  * the heat map shows the congestion at the bridge.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { ONE_LANE_BRIDGE, generateTemplate } from './support/templates.ts';
 
-let browser: Browser;
-let app: WatchedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp();
 
 describe('browser edition: chokepoint templates', () => {
   it('builds a bridge with twenty units and replays the crossing', async () => {

@@ -6,14 +6,15 @@
  * VideoDecoder in the page — and checked for its frame count, its size, a wall cell's colour and
  * a unit's colour where the replay file puts that unit at the first and last turn of the clip.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { GifReader } from 'omggif';
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
-import { SCREENSHOT_DIR, answerAsk, launchBrowser, openApp, screenshot, type WatchedPage } from './browser.ts';
+import { SCREENSHOT_DIR, answerAsk, screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
 import { FAKE_DESKTOP_API } from './support/fakeDesktopApi.ts';
 import { parseReplayFile } from '../../core/replayFile/replayFile.ts';
 import type { ReplayFile } from '../../core/replayFile/schema.ts';
@@ -32,18 +33,10 @@ const WALL_COLOR = '#2b2d33';
 
 type Rgb = [number, number, number];
 
-let browser: Browser;
-let app: WatchedPage;
 let replay: ReplayFile;
 let replayText = '';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser, inject('baseUrl'));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp();
 
 function hex(colour: string): Rgb {
   const value = Number.parseInt(colour.slice(1), 16);
@@ -260,7 +253,7 @@ describe('browser edition: replay to video', () => {
 
 describe('desktop path (preload API stand-in): replay to video', () => {
   it('opens from the native menu and saves the clip through saveBinaryFile, not a download', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(FAKE_DESKTOP_API);
     // Main reads the map beside the replay file, as the desktop app does for random-32-32-20.map.
     await page.addInitScript((text) => {

@@ -4,7 +4,9 @@
  * So a backup taken while a problem is open carries the problem (its JSON, the texts of its map,
  * agents and tasks files) and the run's settings (planner, steps, per-step limit); recovery
  * reads the problem again and opens it as it was, or, where it no longer reads (a planner since
- * removed, a damaged backup), says the robots are recovered without it.
+ * removed, a damaged backup), says the robots are recovered without it. The files, which no edit
+ * changes, are written once per editing session into the autosave's base, not with every edit
+ * (state/autosaveEntry.ts).
  */
 import { readLorrProblem } from '../../../core/formats/lorrProblem.ts';
 import { LIFELONG_PLANNERS } from '../../../core/registry/registry.ts';

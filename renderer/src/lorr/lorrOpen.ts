@@ -7,9 +7,7 @@
  * file changes nothing and says what and where (file:line:column).
  */
 import { isLorrProblemText, parseLorrProblemJson, readLorrProblem } from '../../../core/formats/lorrProblem.ts';
-import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
-import { completeAgent } from '../../../core/scenario/content.ts';
-import { emptyDocument } from '../model/document.ts';
+import { lorrProblemDocument } from './lorrDocument.ts';
 import { fileService } from '../platform/index.ts';
 import { notify } from '../state/solveState.ts';
 import { model } from '../state/session.ts';
@@ -69,11 +67,7 @@ export function loadLorrProblem(name: string, text: string, files: Record<string
     return content;
   });
   const { grid } = problem;
-  const agents = Array.from(problem.starts, (cell, i) => {
-    const at = [grid.x(cell), grid.y(cell)] as const;
-    return completeAgent({ id: `r${i + 1}`, name: `Robot ${i + 1}`, start: at, goal: at }, i);
-  });
-  const doc = { ...emptyDocument(1, 1, name), grid, mapSource: { kind: 'file' as const, path: problem.mapFile }, movement: { ...FOUR_CONNECTED }, agents };
+  const doc = lorrProblemDocument(name, problem);
   if (!confirmDiscard()) return;
   model.dispatch({ type: 'loadDocument', document: doc });
   afterLoad();

@@ -10,6 +10,10 @@
  * edits made meanwhile autosave on their own and never replace it (issue 17, item 3). Writes
  * happen a moment after the last edit, but at most AUTOSAVE_MAX_WAIT_MS after the first unsaved
  * one while edits keep coming, and at once when the page is hidden or left (item 2).
+ *
+ * A write stores the document's edits, not the document: the scenario at its first unsaved edit
+ * (and an open LoRR problem's files) go once into a base, each write after it only the delta
+ * (autosaveEntry.ts).
  */
 import { canonicalScenario } from '../../../core/scenario/serialize.ts';
 import { documentFromScenarioText, scenarioFromDocument } from '../model/document.ts';
@@ -17,8 +21,9 @@ import { solveStore, notify } from './solveState.ts';
 import { model } from './session.ts';
 import { solverService } from '../platform/index.ts';
 import { type PersistentStore, memoryStore } from './persistentStore.ts';
-import { type LorrBackup, lorrBackupOf, restoreLorrBackup } from '../lorr/lorrBackup.ts';
+import { lorrBackupOf, restoreLorrBackup } from '../lorr/lorrBackup.ts';
 import { lorrStore } from '../lorr/lorrState.ts';
+import { AutosaveWriter, pruneBases, resolveEntry, type AutosaveEntry } from './autosaveEntry.ts';
 
 export const AUTOSAVE_KEY = 'mapf-lab/autosave';
 /** The backup offered at start, kept until Recover or Discard. */
@@ -26,14 +31,6 @@ export const RECOVERY_KEY = 'mapf-lab/autosave-offered';
 export const AUTOSAVE_DELAY_MS = 1500;
 /** Continuous editing is still written this often (the debounce alone never fired while typing). */
 export const AUTOSAVE_MAX_WAIT_MS = 3000;
-
-interface AutosaveEntry {
-  savedAt: string;
-  name: string;
-  text: string;
-  /** The League of Robot Runners problem open when it was written (lorrBackup.ts). */
-  lorr?: LorrBackup;
-}
 
 /** The model revision the file on disk (or the loaded document) matches. */
 let cleanRevision = model.revision;
@@ -45,6 +42,7 @@ let warnedFull = false;
 let offered: AutosaveEntry | null = null;
 /** Where backups go: the window's IndexedDB once startAutosave has it. */
 let backups: PersistentStore = memoryStore('backups');
+let writer = new AutosaveWriter(backups);
 
 /** Tests: resolves once every backup written so far is committed. */
 export function autosaveFlushed(): Promise<void> {
@@ -70,6 +68,8 @@ export function markClean(): void {
   window.clearTimeout(timer);
   pendingSince = 0;
   backups.removeItem(AUTOSAVE_KEY);
+  writer.restart();
+  pruneBases(backups, [offered ?? readEntry(RECOVERY_KEY)]);
 }
 
 function write(): void {
@@ -79,7 +79,8 @@ function write(): void {
   const doc = model.document;
   // Compact JSON, written natively: a backup is read by the loader, never by a person, and the
   // indented form (serializeScenario) took 414 ms of one task for 10,000 units (load 8.5).
-  const entry: AutosaveEntry = { savedAt: new Date().toISOString(), name: doc.name, text: JSON.stringify(canonicalScenario(scenarioFromDocument(doc, { inlineMap: true }))), lorr: lorrBackupOf(lorrStore.get()) };
+  const scenario = canonicalScenario(scenarioFromDocument(doc, { inlineMap: true }));
+  const entry = writer.entry(new Date().toISOString(), doc.name, scenario, lorrBackupOf(lorrStore.get()), [offered?.base]);
   backups.setItem(AUTOSAVE_KEY, JSON.stringify(entry));
 }
 
@@ -93,7 +94,7 @@ function readEntry(key = AUTOSAVE_KEY): AutosaveEntry | null {
     const raw = backups.getItem(key);
     if (!raw) return null;
     const entry = JSON.parse(raw) as AutosaveEntry;
-    return typeof entry.text === 'string' && typeof entry.name === 'string' ? entry : null;
+    return typeof entry.name === 'string' && (typeof entry.text === 'string' || typeof entry.base === 'object') ? entry : null;
   } catch {
     return null;
   }
@@ -105,9 +106,12 @@ export function recover(): void {
   forgetOffer();
   if (!entry) return;
   try {
-    const doc = documentFromScenarioText(entry.text, `${entry.name} (autosaved)`);
-    const lorr = entry.lorr === undefined ? null : restoreLorrBackup(entry.lorr);
+    const resolved = resolveEntry(backups, entry);
+    if (!resolved.ok) throw new Error(resolved.reason);
+    const doc = documentFromScenarioText(resolved.text, `${entry.name} (autosaved)`);
+    const lorr = resolved.lorr === undefined ? null : restoreLorrBackup(resolved.lorr);
     model.dispatch({ type: 'loadDocument', document: doc });
+    writer.restart();
     cleanRevision = -1;
     // Whatever was open before is not what was recovered: the LoRR problem comes back only with its backup.
     lorrStore.set({ problem: null, pending: null });
@@ -151,6 +155,7 @@ function migrateFromLocalStorage(): void {
 /** Starts autosaving into `store` and offers a recovery left by an earlier session. */
 export function startAutosave(store: PersistentStore): void {
   backups = store;
+  writer = new AutosaveWriter(store);
   backups.onError = warnFailed;
   if (!store.persistent) notify('error', 'This browser keeps no storage for this page: autosave lasts only until it is closed. Save your work with Ctrl+S.');
   migrateFromLocalStorage();
@@ -172,6 +177,8 @@ export function startAutosave(store: PersistentStore): void {
       },
     });
   }
+  // The offered backup's base stays in its slot; any other is left over from an earlier session.
+  pruneBases(backups, [entry]);
   model.subscribe((event) => {
     if (event.cause === 'solution' || event.pending) return;
     const now = Date.now();

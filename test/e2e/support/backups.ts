@@ -1,24 +1,44 @@
 /** Reads the app's autosave backups from the page's IndexedDB (renderer/src/state/persistentStore.ts). */
 import type { Page } from 'playwright-core';
+import { resolveBackup, type AutosaveEntry } from '../../../core/platform/autosaveBackup.ts';
 
-/** The backup under `key` ('mapf-lab/autosave' or 'mapf-lab/autosave-offered'), or null. */
-export function readBackup(page: Page, key: string): Promise<string | null> {
+/** Every backup in the page's store, by key. */
+function readBackups(page: Page): Promise<Record<string, string>> {
   return page.evaluate(
-    (k) =>
-      new Promise<string | null>((resolve, reject) => {
+    () =>
+      new Promise<Record<string, string>>((resolve, reject) => {
         const open = indexedDB.open('mapf-lab');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('backups')) return resolve(null);
-          const get = db.transaction('backups', 'readonly').objectStore('backups').get(k);
-          get.onsuccess = () => {
+          if (!db.objectStoreNames.contains('backups')) return resolve({});
+          const store = db.transaction('backups', 'readonly').objectStore('backups');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => {
             db.close();
-            resolve(typeof get.result === 'string' ? get.result : null);
+            const found: Record<string, string> = {};
+            keys.result.forEach((key, i) => {
+              if (typeof key === 'string' && typeof values.result[i] === 'string') found[key] = values.result[i] as string;
+            });
+            resolve(found);
           };
-          get.onerror = () => reject(get.error);
+          values.onerror = () => reject(values.error);
         };
       }),
-    key,
   );
+}
+
+/** The backup under `key` ('mapf-lab/autosave' or 'mapf-lab/autosave-offered'), or null. */
+export async function readBackup(page: Page, key: string): Promise<string | null> {
+  return (await readBackups(page))[key] ?? null;
+}
+
+/** The scenario JSON an autosave entry under `key` recovers (its delta applied to its base), or null. */
+export async function readAutosavedScenario(page: Page, key = 'mapf-lab/autosave'): Promise<string | null> {
+  const backups = await readBackups(page);
+  const raw = backups[key];
+  if (raw === undefined) return null;
+  const resolved = resolveBackup((k) => backups[k] ?? null, JSON.parse(raw) as AutosaveEntry);
+  return resolved.ok ? resolved.text : null;
 }
