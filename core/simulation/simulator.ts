@@ -3,7 +3,7 @@
  * experiment does (seed 001, "Experimental Results"): an agent succeeds if it is on its
  * destination when the run ends, within the turn limit (100 there), and never collided.
  *
- * Each turn, in stages: the world changes (worldStages.ts: the map events due, moving obstacles),
+ * Each turn, in stages (turnLoop.ts): the world changes (worldStages.ts: the map events due, moving obstacles),
  * the controller gives every agent's next cell (timed with the changes: that is the turn's time),
  * illegal moves and collisions are refused and recorded (MoveResolver, the validator's rules),
  * then the moves are made and waits, cycles, arrivals and the replay recorded (runRecord.ts). The run ends when every
@@ -40,6 +40,7 @@ import { type Streams, hasStreams } from '../mapf/streams.ts';
 import { ABSENT } from '../mapf/plan.ts';
 import { RebuildController } from './rebuildController.ts';
 import { DoorStage, ObstacleStage, type WorldStage } from './worldStages.ts';
+import { type TurnLoop, playTurns } from './turnLoop.ts';
 
 export const DEFAULT_TURN_LIMIT = 100;
 
@@ -143,9 +144,11 @@ export function runController(instance: SimulationWorld, factory: ControllerFact
  * Runs `controller` on `world`. `initialGrid` is the map before any event (for validation);
  * it defaults to a copy of world.grid taken before the run starts.
  *
- * A turn is the same short sequence for every solver and every kind of change: the world changes
- * (worldStages.ts: doors, obstacles), the controller plans, the moves are resolved (the stages'
- * refusals, then the move resolver), the moves are made and recorded (runRecord.ts).
+ * A turn is the same short sequence for every solver and every kind of change (turnLoop.ts, the
+ * loop the League of Robot Runners' robots run in too): the world changes (worldStages.ts: doors,
+ * obstacles; streamStage.ts: arrivals and departures), the controller plans, the moves are
+ * resolved (the stages' refusals, then the move resolver), the moves are made and recorded
+ * (runRecord.ts).
  */
 export function simulate(world: SimulationWorld, controller: TurnController, options: SimulationOptions = {}, initialGrid?: Grid): SimulationResult {
   const { grid, movement, agents } = world;
@@ -221,41 +224,49 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
 
   const resolver = new MoveResolver(grid.cells);
   const turnMs: number[] = [];
-  let t = 0;
-  for (; status === undefined && t < turnLimit; t++) {
-    // A batch ends when every unit is home; a stream when nothing more will come or move.
-    if (stream ? t > 0 && stream.done() : allAtGoal(units.positions, agents)) break;
-    const waiting = stopReason();
-    if (waiting !== null) {
-      status = waiting;
-      message = stopMessage(waiting, `at turn ${t}`);
-      break;
-    }
-    view.t = t;
-    const turnStart = clock();
-    // 1. The world changes.
-    for (const stage of stages) stage.change(t);
-    // 2. The controller plans.
-    units.next.set(units.positions);
-    controller.step(view, units.next, record.emit);
-    turnMs.push(clock() - turnStart);
-    const during = stopReason();
-    if (during !== null) {
-      // The controller may have left agents unplanned this turn: it is not played.
-      status = during;
-      message = stopMessage(during, `during turn ${t}`);
-      break;
-    }
-    reservationsMax = Math.max(reservationsMax, controller.counters().reservations);
-    // 3. The moves are resolved: what the world forbids, then the conflict rules.
-    for (const stage of stages) stage.refuse?.(t);
-    resolver.resolve(grid, movement, rules, t, units.positions, units.next, record.reportCollision);
-    // 4. The moves are made and recorded.
-    record.moves(t, units.positions, units.next);
-    units.makeMoves();
-    for (const stage of stages) stage.moved?.();
-    record.state(t, units.positions);
-  }
+  const turns: TurnLoop = {
+    clock,
+    world: stages,
+    begin(t) {
+      // A batch ends when every unit is home; a stream when nothing more will come or move.
+      if (stream ? t > 0 && stream.done() : allAtGoal(units.positions, agents)) return false;
+      const waiting = stopReason();
+      if (waiting !== null) {
+        status = waiting;
+        message = stopMessage(waiting, `at turn ${t}`);
+        return false;
+      }
+      view.t = t;
+      return true;
+    },
+    plan(t, turnStart) {
+      units.next.set(units.positions);
+      controller.step(view, units.next, record.emit);
+      // The turn's time: the world's changes and the controller's plan.
+      turnMs.push(clock() - turnStart);
+      const during = stopReason();
+      if (during !== null) {
+        // The controller may have left agents unplanned this turn: it is not played.
+        status = during;
+        message = stopMessage(during, `during turn ${t}`);
+        return -1;
+      }
+      reservationsMax = Math.max(reservationsMax, controller.counters().reservations);
+      return 0;
+    },
+    resolve(t) {
+      resolver.resolve(grid, movement, rules, t, units.positions, units.next, record.reportCollision);
+    },
+    move(t) {
+      record.moves(t, units.positions, units.next);
+      units.makeMoves();
+    },
+    measure(t) {
+      record.state(t, units.positions);
+      return true;
+    },
+  };
+  const t = status === undefined ? playTurns(turns, turnLimit) : 0;
   view.t = t;
 
   const n = units.count;

@@ -1,6 +1,7 @@
 /**
- * The turn loop's first stage: the world changes before the controller plans. Each kind of change
- * is one stage with the same four moments in a turn, so a new kind of change is one new stage:
+ * The turn loop's first stage (turnLoop.ts): the world changes before the controller plans. Each
+ * kind of change is one stage with the same four moments in a turn, so a new kind of change is one
+ * new stage:
  *
  * - `change(t)`: at the start of turn t, before the controller plans (a door opens, an obstacle
  *   steps), telling the controller what changed;
@@ -22,6 +23,7 @@ import type { Collision } from './moveResolver.ts';
 import { ObstacleMotion } from './obstacleMotion.ts';
 import type { RunRecord } from './runRecord.ts';
 import type { SimulationResult } from './simulator.ts';
+import type { TurnStage } from './turnLoop.ts';
 
 /** What every stage may read and touch of a run. */
 export interface RunState {
@@ -38,10 +40,8 @@ export interface RunState {
   readonly record: RunRecord;
 }
 
-export interface WorldStage {
-  change(t: number): void;
-  refuse?(t: number): void;
-  moved?(): void;
+/** A change of the world in the simulator: the turn loop's stage (turnLoop.ts) with the simulator's result to add to. */
+export interface WorldStage extends TurnStage {
   finish?(result: SimulationResult): void;
   /** Whether the stage holds `cell` closed to a change of the map (an obstacle stands there). */
   holds?(cell: number): boolean;

@@ -1,20 +1,23 @@
 /**
  * Runs a League of Robot Runners problem step by step, as the Start-Kit's simulator does
- * (src/CompetitionSystem.cpp `simulate`, src/Simulator.cpp, src/ActionModel.cpp): each step the
- * scheduler proposes tasks, the planner answers one action per robot, the actions are checked
- * (a move off the map or into a wall, two robots on one cell, two robots swapping: the whole step
- * is played as waits) and played, then the proposal is applied, errands reached are done and new
- * tasks revealed. The step's time is measured on the caller's clock: a step whose planning takes
- * k whole per-step limits costs k extra steps in which every robot waits, as the League's timeout
+ * (src/CompetitionSystem.cpp `simulate`, src/Simulator.cpp, src/ActionModel.cpp), on the turn
+ * loop the simulator's runs share (core/simulation/turnLoop.ts): each step the scheduler proposes
+ * tasks (the world's change, taskStage.ts), the planner answers one action per robot, the actions
+ * are checked (a move off the map or into a wall, two robots on one cell, two robots swapping: the
+ * whole step is played as waits) and played, then the proposal is applied, errands reached are
+ * done and new tasks revealed, and the step is measured (measures.ts StepMeasures). The step's
+ * time (scheduler and planner) is measured on the caller's clock: a step whose planning takes k
+ * whole per-step limits costs k extra steps in which every robot waits, as the League's timeout
  * rule does (its late plan is then played).
  */
 import type { LorrProblem } from '../../formats/lorrProblem.ts';
 import { ACTION_CLOCKWISE, ACTION_COUNTER, ACTION_FORWARD, ACTION_WAIT } from '../../grid/headings.ts';
 import { MapGraph } from './mapGraph.ts';
-import { DefaultScheduler } from './scheduler.ts';
 import { TaskPool } from './taskPool.ts';
+import { TaskStage } from './taskStage.ts';
 import type { LifelongPlanner, LifelongWorld } from './types.ts';
-import { type LifelongMeasures, summarise } from './measures.ts';
+import { type LifelongMeasures, StepMeasures } from './measures.ts';
+import { playTurns } from '../../simulation/turnLoop.ts';
 
 export interface LifelongRunOptions {
   /** Steps to simulate. */
@@ -48,6 +51,14 @@ export interface LifelongRunResult {
 
 export type PlannerFactory = (graph: MapGraph, robots: number) => LifelongPlanner;
 
+/** The share of a step's limit the planner may plan until (from the step's start: the scheduler's share included). */
+export const PLAN_SHARE = 0.8;
+
+/**
+ * Runs `problem` on the turn loop every run shares (core/simulation/turnLoop.ts): the tasks are
+ * its change of the world (taskStage.ts), the planner plans under the step's limit, the League's
+ * checks resolve the step, the actions are played and the step measured (StepMeasures).
+ */
 export function runLifelong(problem: LorrProblem, makePlanner: PlannerFactory, options: LifelongRunOptions): LifelongRunResult {
   const now = options.now ?? (() => performance.now());
   const robots = problem.teamSize;
@@ -57,90 +68,70 @@ export function runLifelong(problem: LorrProblem, makePlanner: PlannerFactory, o
   const graph = new MapGraph(problem.grid);
   const pool = new TaskPool(problem.tasks, robots, problem.revealedTasks);
   if (options.record) pool.record();
-  pool.reveal(0);
-  const scheduler = new DefaultScheduler(graph, pool);
-  scheduler.observe();
-  const planner = makePlanner(graph, robots);
-  const preprocessMs = now() - prepStart;
-
   const locations = problem.starts.slice(0, robots);
   const headings = new Uint8Array(robots); // every robot starts facing east (Start-Kit CompetitionSystem.h)
   const goals = new Int32Array(robots).fill(-1);
-  const proposed = new Int32Array(robots).fill(-1);
+  const tasks = new TaskStage(graph, pool, locations, goals, limit, now);
+  const planner = makePlanner(graph, robots);
+  const preprocessMs = now() - prepStart;
+
   const actions = new Uint8Array(robots);
   const world: LifelongWorld = { step: 0, locations, headings, goals };
   const occupied = new Int32Array(graph.cells).fill(-1);
-
-  const finishedPerStep = new Int32Array(steps);
-  const planMs: number[] = [];
-  const waitHeat = new Int32Array(graph.cells);
+  const measures = new StepMeasures(robots, graph.cells, steps);
   const record: LifelongRecord | null = options.record ? { actions: new Uint8Array(steps * robots), timeouts: new Uint8Array(steps), pool } : null;
-  let waits = 0;
-  let forwards = 0;
-  let turns = 0;
-  let timeouts = 0;
-  let plannerErrors = 0;
-  let maxScheduleMs = 0;
   let status: LifelongRunResult['status'] = 'finished';
 
-  let t = 0;
-  while (t < steps) {
-    const start = now();
-    scheduler.locations = locations;
-    scheduler.schedule(proposed, start + limit * 0.3, now);
-    maxScheduleMs = Math.max(maxScheduleMs, now() - start);
-    for (let r = 0; r < robots; r++) goals[r] = proposed[r] >= 0 ? pool.errand(proposed[r]) : -1;
-    world.step = t;
-    actions.fill(ACTION_WAIT);
-    planner.plan(world, actions, start + limit * 0.8, now);
-    const elapsed = now() - start;
-    planMs.push(elapsed);
-    // Whole limits missed: that many steps of everyone waiting before the plan lands.
-    const missed = Math.floor(elapsed / limit);
-    for (let k = 0; k < missed && t < steps; k++, t++) {
-      timeouts++;
-      waits += robots;
-      for (let r = 0; r < robots; r++) waitHeat[locations[r]]++;
-      if (record) record.timeouts[t] = 1;
-    }
-    if (t >= steps) break;
-    if (!validActions(graph, locations, headings, actions, occupied)) {
-      plannerErrors++;
+  const played = playTurns({
+    clock: now,
+    world: [tasks],
+    begin: () => true,
+    plan(t, turnStart) {
+      world.step = t;
       actions.fill(ACTION_WAIT);
-    }
-    for (let r = 0; r < robots; r++) {
-      const a = actions[r];
-      if (a === ACTION_FORWARD) {
-        locations[r] = forwardOf(locations[r], headings[r], graph.width);
-        forwards++;
-      } else if (a === ACTION_CLOCKWISE) {
-        headings[r] = (headings[r] + 1) & 3;
-        turns++;
-      } else if (a === ACTION_COUNTER) {
-        headings[r] = (headings[r] + 3) & 3;
-        turns++;
-      } else {
-        waits++;
-        waitHeat[locations[r]]++;
-      }
-    }
-    if (record) record.actions.set(actions, t * robots);
-    t++;
-    pool.applySchedule(proposed, t);
-    finishedPerStep[t - 1] = pool.checkErrands(locations, t);
-    pool.reveal(t);
-    scheduler.observe();
-    if (options.onStep?.(t, pool.finished) === true) {
+      planner.plan(world, actions, turnStart + limit * PLAN_SHARE, now);
+      const elapsed = now() - turnStart;
+      measures.planned(elapsed);
+      // Whole limits missed: that many steps of everyone waiting before the plan lands.
+      return Math.floor(elapsed / limit);
+    },
+    lost(t) {
+      measures.lost(locations);
+      if (record) record.timeouts[t] = 1;
+    },
+    resolve() {
+      // A step that breaks the League's rules is played whole as waits.
+      if (validActions(graph, locations, headings, actions, occupied)) return;
+      measures.plannerErrors++;
+      actions.fill(ACTION_WAIT);
+    },
+    move(t) {
+      playActions(actions, locations, headings, graph.width);
+      if (record) record.actions.set(actions, t * robots);
+    },
+    measure(t) {
+      measures.step(t, actions, locations, tasks.finished);
+      if (options.onStep?.(t + 1, pool.finished) !== true) return true;
       status = 'cancelled';
-      break;
-    }
-  }
-  const measures = summarise({
-    robots, steps: t, finishedPerStep: finishedPerStep.subarray(0, t), planMs, preprocessMs, waits, forwards, turns, timeouts, plannerErrors,
-    scheduleErrors: pool.scheduleErrors, errands: pool.errandsDone, waitHeat, stepLimitMs: limit,
-    plannerStats: { ...planner.stats(), maxScheduleMs, scheduledRobots: scheduler.assigned, schedulerCellsSearched: scheduler.visited },
+      return false;
+    },
+  }, steps);
+  const { scheduler } = tasks;
+  const result = measures.summary(played, {
+    preprocessMs, scheduleErrors: pool.scheduleErrors, errands: pool.errandsDone, stepLimitMs: limit,
+    plannerStats: { ...planner.stats(), maxScheduleMs: tasks.maxScheduleMs, scheduledRobots: scheduler.assigned, schedulerCellsSearched: scheduler.visited },
   });
-  return { status, measures, record, locations, headings };
+  return { status, measures: result, record, locations, headings };
+}
+
+/** Plays one action per robot: forward one cell, turn a quarter, or wait. */
+function playActions(actions: Uint8Array, locations: Int32Array, headings: Uint8Array, width: number): void {
+  for (let r = 0; r < actions.length; r++) {
+    const a = actions[r];
+    if (a === ACTION_FORWARD) locations[r] = forwardOf(locations[r], headings[r], width);
+    else if (a === ACTION_CLOCKWISE) headings[r] = (headings[r] + 1) & 3;
+    else if (a === ACTION_COUNTER) headings[r] = (headings[r] + 3) & 3;
+  }
 }
 
 function forwardOf(cell: number, heading: number, width: number): number {

@@ -4,6 +4,8 @@
  * percentile, max; on the clock the run was given), the share of robot-steps spent waiting, and
  * the congestion heat map: how many robot-steps were spent waiting on each cell.
  */
+import { ACTION_CLOCKWISE, ACTION_COUNTER, ACTION_FORWARD } from '../../grid/headings.ts';
+
 export interface LifelongMeasures {
   robots: number;
   steps: number;
@@ -51,6 +53,64 @@ export interface MeasureInput {
   waitHeat: Int32Array;
   stepLimitMs: number;
   plannerStats: Record<string, number>;
+}
+
+/**
+ * The run's measure stage (core/simulation/turnLoop.ts): after each step it counts the robots'
+ * waits (and where), moves and turns and the tasks the step finished; it also keeps each step's
+ * planning time, the steps lost to the limit (every robot waiting) and the steps refused whole.
+ */
+export class StepMeasures {
+  readonly finishedPerStep: Int32Array;
+  readonly planMs: number[] = [];
+  /** Robot-steps spent waiting on each cell. */
+  readonly waitHeat: Int32Array;
+  waits = 0;
+  forwards = 0;
+  turns = 0;
+  timeouts = 0;
+  plannerErrors = 0;
+
+  constructor(
+    private readonly robots: number,
+    cells: number,
+    steps: number,
+  ) {
+    this.finishedPerStep = new Int32Array(steps);
+    this.waitHeat = new Int32Array(cells);
+  }
+
+  /** A step's planning time (scheduler and planner), on the run's clock. */
+  planned(ms: number): void {
+    this.planMs.push(ms);
+  }
+
+  /** A step lost to late planning: every robot waited where it stood. */
+  lost(locations: Int32Array): void {
+    this.timeouts++;
+    this.waits += this.robots;
+    for (let r = 0; r < this.robots; r++) this.waitHeat[locations[r]]++;
+  }
+
+  /** Step t was played with `actions` (robots now at `locations`) and finished `finished` tasks. */
+  step(t: number, actions: Uint8Array, locations: Int32Array, finished: number): void {
+    for (let r = 0; r < this.robots; r++) {
+      const a = actions[r];
+      if (a === ACTION_FORWARD) this.forwards++;
+      else if (a === ACTION_CLOCKWISE || a === ACTION_COUNTER) this.turns++;
+      else {
+        this.waits++;
+        this.waitHeat[locations[r]]++;
+      }
+    }
+    this.finishedPerStep[t] = finished;
+  }
+
+  /** The run's measures after `steps` steps. */
+  summary(steps: number, rest: Pick<MeasureInput, 'preprocessMs' | 'scheduleErrors' | 'errands' | 'stepLimitMs' | 'plannerStats'>): LifelongMeasures {
+    const { robots, planMs, waits, forwards, turns, timeouts, plannerErrors, waitHeat } = this;
+    return summarise({ ...rest, robots, steps, finishedPerStep: this.finishedPerStep.subarray(0, steps), planMs, waits, forwards, turns, timeouts, plannerErrors, waitHeat });
+  }
 }
 
 export function summarise(input: MeasureInput): LifelongMeasures {
