@@ -15,6 +15,7 @@ import { crowdPositionAt, positionAt } from '../replay/position.ts';
 import type { Viewport } from './viewport.ts';
 import { drawHeadingWedge } from './drawHeadings.ts';
 import { headingAngleAt } from '../replay/headingAngle.ts';
+import { PIXEL_UNITS_MIN, drawUnitPixels, drawsAsPixels } from './drawUnitPixels.ts';
 
 /** Units grouped by colour: `order[starts[k]..starts[k + 1])` are the units of `colours[k]`. */
 interface ColourGroups {
@@ -115,7 +116,20 @@ export function drawUnits(context: CanvasRenderingContext2D, scene: UnitsScene):
   const s = view.cellSize;
   const { colours, starts, order } = colourGroups(agents);
   const at = new Float64Array(2);
-  for (let k = 0; k < colours.length; k++) {
+  // Thousands of discs a few pixels wide: stamped as pixels, one image for all (drawUnitPixels.ts).
+  const pixels = agents.length >= PIXEL_UNITS_MIN && drawsAsPixels(agents.length, radius, context.getTransform().a);
+  if (pixels) {
+    drawUnitPixels(context, {
+      count: agents.length,
+      point: (i, out) => unitPoint(scene, i, out),
+      colour: (i) => agents[i].colour,
+      radius: (i) => radius * agents[i].size,
+      headings: scene.headings,
+      t: scene.t,
+      colourKey: agents,
+    });
+  }
+  for (let k = 0; k < colours.length && !pixels; k++) {
     context.fillStyle = colours[k];
     context.beginPath();
     for (let j = starts[k]; j < starts[k + 1]; j++) {
@@ -128,7 +142,7 @@ export function drawUnits(context: CanvasRenderingContext2D, scene: UnitsScene):
     context.fill();
   }
   if (scene.headings) {
-    for (let i = 0; i < agents.length; i++) {
+    for (let i = 0; i < agents.length && !pixels; i++) {
       if (unitPoint(scene, i, at)) drawHeadingWedge(context, at[0], at[1], radius * agents[i].size, headingAngleAt(scene.headings[i], scene.t));
     }
   } else if (paths) {
