@@ -1,8 +1,8 @@
 /**
  * Discs stamped into a pixel buffer: thousands of units a few pixels wide, drawn with a handful
  * of integer writes each instead of a canvas path (an arc per unit cost 8-11 ms a frame for
- * 10,000 units on Berlin_1_256 at the fitted zoom, most of it the rasteriser's). Pure: a
- * Uint32Array of RGBA pixels, no DOM, so it is tested without a canvas.
+ * 10,000 units on Berlin_1_256 at the fitted zoom, most of it the rasteriser's). Pure: an
+ * array of RGBA pixels, no DOM, so it is tested without a canvas.
  *
  * A disc's edge is anti-aliased by coverage, as the canvas draws it: each pixel's share of the
  * disc, estimated on a 4x4 grid of samples inside the pixel. The masks are computed once per

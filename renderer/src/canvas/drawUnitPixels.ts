@@ -3,7 +3,7 @@
  * the fitted zoom), their discs are stamped into a pixel buffer (discRaster.ts), put on a scratch
  * canvas once and drawn onto the dynamic layer in one drawImage, above what lies under the units
  * (heat, regions, paths) and below what lies over them (rings, labels). A path of 10,000 arcs
- * cost 8-11 ms a frame on Berlin_1_256; the buffer costs its pixels (see drawUnits' callers).
+ * cost 8-11 ms a frame on Berlin_1_256; stamping 10,000 discs into the buffer costs 2.7 ms of CPU.
  * Larger discs, and small teams, keep the canvas's own arcs.
  */
 import { DiscRaster, discMasks, pixelOfColour } from './discRaster.ts';
