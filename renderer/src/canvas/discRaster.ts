@@ -32,6 +32,8 @@ export interface DiscMasks {
   /** No entry is further than this from the centre's pixel on either axis. */
   reach: number;
   first: Int32Array;
+  /** Entries first[p]..rim[p] cover their pixel wholly; rim[p]..first[p + 1] partly (the anti-aliased edge). */
+  rim: Int32Array;
   dx: Int8Array;
   dy: Int8Array;
   cover: Uint8Array;
@@ -53,12 +55,14 @@ export function discMasks(radius: number): DiscMasks {
   const dy: number[] = [];
   const cover: number[] = [];
   const first = new Int32Array(SUB * SUB + 1);
+  const rim = new Int32Array(SUB * SUB);
   for (let fy = 0; fy < SUB; fy++) {
     for (let fx = 0; fx < SUB; fx++) {
       first[fy * SUB + fx] = cover.length;
       // The centre fx / SUB of a pixel right of the left edge of pixel 0 (likewise down).
       const cx = fx / SUB;
       const cy = fy / SUB;
+      const rimEntries: [number, number, number][] = [];
       for (let py = -reach; py <= reach; py++) {
         for (let px = -reach; px <= reach; px++) {
           let inside = 0;
@@ -71,15 +75,26 @@ export function discMasks(radius: number): DiscMasks {
           }
           const c = Math.round((inside * 255) / (SAMPLES * SAMPLES));
           if (c === 0) continue;
+          if (c < 255) {
+            rimEntries.push([px, py, c]);
+            continue;
+          }
           dx.push(px);
           dy.push(py);
           cover.push(c);
         }
       }
+      // Whole pixels first, written without a look at what is under them; then the rim.
+      rim[fy * SUB + fx] = cover.length;
+      for (const [px, py, c] of rimEntries) {
+        dx.push(px);
+        dy.push(py);
+        cover.push(c);
+      }
     }
   }
   first[SUB * SUB] = cover.length;
-  found = { radius: key, reach, first, dx: Int8Array.from(dx), dy: Int8Array.from(dy), cover: Uint8Array.from(cover), offsets: new Int32Array(cover.length), stride: -1 };
+  found = { radius: key, reach, first, rim, dx: Int8Array.from(dx), dy: Int8Array.from(dy), cover: Uint8Array.from(cover), offsets: new Int32Array(cover.length), stride: -1 };
   masksByRadius.set(key, found);
   return found;
 }
@@ -138,13 +153,11 @@ export class DiscRaster {
       }
       const offsets = masks.offsets;
       const base = iy * width + ix;
-      for (let j = from; j < to; j++) {
+      const rimFrom = masks.rim[p];
+      for (let j = from; j < rimFrom; j++) pixels[base + offsets[j]] = colour;
+      for (let j = rimFrom; j < to; j++) {
         const c = cover[j];
         const at = base + offsets[j];
-        if (c === 255) {
-          pixels[at] = colour;
-          continue;
-        }
         const under = pixels[at];
         const underA = under >>> 24;
         if (underA === 255) {

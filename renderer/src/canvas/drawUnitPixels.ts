@@ -28,8 +28,8 @@ export function drawsAsPixels(units: number, radius: number, ratio: number): boo
 
 export interface PixelUnits {
   count: number;
-  /** Unit i's disc centre in CSS pixels into `out`; false when it is not drawn (off the map). */
-  point(i: number, out: Float64Array): boolean;
+  /** Unit i's disc centre in CSS pixels at [2i], [2i + 1]; NaN when it is not drawn (off the map). */
+  points: Float64Array;
   colour(i: number): string;
   /** Radius of unit i's disc in CSS pixels. */
   radius(i: number): number;
@@ -62,7 +62,7 @@ export function drawUnitPixels(context: CanvasRenderingContext2D, units: PixelUn
   const canvasHeight = context.canvas.height;
   const n = units.count;
   if (points.length < 3 * n) points = new Float64Array(3 * n);
-  const at = new Float64Array(2);
+  const xy = units.points;
   // Device-pixel centres and radii first, and their bounds: the buffer covers only where units are.
   let minX = Infinity;
   let minY = Infinity;
@@ -70,12 +70,12 @@ export function drawUnitPixels(context: CanvasRenderingContext2D, units: PixelUn
   let maxY = -Infinity;
   let reach = 0;
   for (let i = 0; i < n; i++) {
-    if (!units.point(i, at)) {
+    if (Number.isNaN(xy[2 * i])) {
       points[3 * i + 2] = 0;
       continue;
     }
-    const x = at[0] * ratio + transform.e;
-    const y = at[1] * ratio + transform.f;
+    const x = xy[2 * i] * ratio + transform.e;
+    const y = xy[2 * i + 1] * ratio + transform.f;
     const r = units.radius(i) * ratio;
     points[3 * i] = x;
     points[3 * i + 1] = y;
