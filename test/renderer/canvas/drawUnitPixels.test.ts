@@ -111,6 +111,21 @@ describe('units drawn as pixels', () => {
     expect(pixel(5 + 8 * 10, 5 + 5)[3]).toBe(0);
   });
 
+  it('marks a turning unit\'s facing with a pale nose inside its disc', () => {
+    const { context } = layer();
+    const units = scene(PIXEL_UNITS_MIN + 200, 0);
+    // Every unit faces south (1) except unit 0, which faces east (0), held from turn 0.
+    drawUnits(context, { ...units, headings: units.agents.map((_, i) => [i === 0 ? 0 : 1, i === 0 ? 0 : 1]) });
+    const centre = (i: number): [number, number] => [5 + (units.agents[i].start[0] + 0.5) * 10, 5 + (units.agents[i].start[1] + 0.5) * 10];
+    // The nose: 0.6 of the radius (2.5 px) from the centre, towards the facing.
+    const [x0, y0] = centre(0);
+    expect(pixel(Math.floor(x0 + 1.5), Math.floor(y0))).toEqual([255, 255, 255, 255]);
+    expect(hex(pixel(Math.floor(x0), Math.floor(y0 + 1.5)))).toBe(colourOf(0));
+    const [x1, y1] = centre(1);
+    expect(pixel(Math.floor(x1), Math.floor(y1 + 1.5))).toEqual([255, 255, 255, 255]);
+    expect(hex(pixel(Math.floor(x1 + 1.5), Math.floor(y1)))).toBe(colourOf(1));
+  });
+
   it('leaves fewer units to the canvas\'s arcs', () => {
     const { context, counts } = layer();
     drawUnits(context, scene(PIXEL_UNITS_MIN - 1, 0.5));
