@@ -33,7 +33,7 @@ export function helpText(): string {
     'Run `mapf-lab <command> --help` for the options of one command.',
     '',
     `Limits (refused before any work): ${formatCount(MAX_UNITS)} units per scenario, ${formatCount(MAX_MAP_CELLS)} cells`,
-    `per map (4096x4096), ${formatCount(MAX_RUNS)} runs per experiment.`,
+    `per map (8192x4096), ${formatCount(MAX_RUNS)} runs per experiment.`,
     '',
     'Runs from the bundle in out/cli/, rebuilt when a source changed; MAPF_LAB_DEV=1 runs the',
     'TypeScript sources through tsx instead.',

@@ -1,6 +1,6 @@
 /**
- * The plan hash a kept comparison is checked against, per edit on the largest map the app opens
- * (4096x4096, MAX_MAP_CELLS) with 1,000 units: the hash of the map as its grid's arrays
+ * The plan hash a kept comparison is checked against, per edit on a 4096x4096 map (half of
+ * MAX_MAP_CELLS, the largest the app opens) with 1,000 units: the hash of the map as its grid's arrays
  * (planHash, today's) against the hash of its rows as text (the earlier scenarioPlanHash, kept
  * here only to measure). Thread CPU time per hash (process.cpuUsage: this script runs one
  * thread of JavaScript), the median of 7, with the load.

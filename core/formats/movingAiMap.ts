@@ -122,6 +122,24 @@ export function parseMap(text: string, file = '<map>', options: MapReadOptions =
   return { grid: new Grid(width, height, passable), terrain, waterPassable, lineBreak, finalNewline };
 }
 
+/**
+ * A `.map` file's width and height from its header alone, without reading its rows (a big map
+ * says what it will cost before it is read), or null when the header is not one parseMap reads
+ * (parseMap then says what is wrong and where).
+ */
+export function readMapSize(text: string): { width: number; height: number } | null {
+  const head = text.slice(0, 256).split(/\r\n|\n|\r/, 3);
+  let width = 0;
+  let height = 0;
+  for (const line of head.slice(1)) {
+    const match = /^(height|width)[ \t]+([0-9]+)[ \t]*$/.exec(line);
+    if (!match) return null;
+    if (match[1] === 'height') height = Number(match[2]);
+    else width = Number(match[2]);
+  }
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
 function parseSide(text: string, what: string, fail: (reason: string) => never): number {
   if (!/^[0-9]+$/.test(text)) fail(`${what} must be a positive whole number, found ${quoteInput(text)}`);
   const value = Number(text);

@@ -7,12 +7,14 @@
  */
 
 /**
- * Cells per map: 4096 x 4096 = 2^24. Sixteen times Moving AI's largest grids (the 1024 x 1024
- * street maps of its single-agent set; its MAPF set's largest, w_woundedcoast, is 578 x 642),
- * and a size where per-cell tables stay affordable: one distance table (Int32 per cell) is 64 MB,
- * the grid itself 16 MB. Each side may still reach MAX_GRID_SIDE (8192 x 2048 is allowed).
+ * Cells per map: 8192 x 4096 = 2^25 (a 5000 x 5000 level, 25 M cells, opens). Thirty-two times
+ * Moving AI's largest grids (the 1024 x 1024 street maps of its single-agent set; its MAPF set's
+ * largest, w_woundedcoast, is 578 x 642), and a size where the grid stays a byte per cell (32 MB)
+ * while per-cell tables grow costly: one distance table (Int32 per cell) is 128 MB, so the app
+ * says what a map past BIG_MAP_CELLS will cost before it opens it (core/grid/mapCost.ts). Each
+ * side may still reach MAX_GRID_SIDE (8192 x 4096 is allowed).
  */
-export const MAX_MAP_CELLS = 4096 * 4096;
+export const MAX_MAP_CELLS = 8192 * 4096;
 
 /**
  * Units per scenario (a .scen file's queries, a scenario file's units, an experiment's agent

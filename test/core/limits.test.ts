@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExperimentError, parseExperiment } from '../../core/experiments/schema.ts';
 import { parseScenario } from '../../core/formats/movingAiScenario.ts';
+import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { FormatError } from '../../core/formats/formatError.ts';
 import { Grid } from '../../core/grid/grid.ts';
 import { encodeInstance, decodeInstance } from '../../core/protocol/wire.ts';
@@ -16,11 +17,11 @@ import type { ScenarioProblem } from '../../core/scenario/scenarioError.ts';
 import { MAX_MAP_CELLS, MAX_RUNS, MAX_UNITS } from '../../core/util/limits.ts';
 
 const UNIT_LIMIT = /at most 100,000 units per scenario \(the lab's unit limit\)/;
-const MAP_LIMIT = /at most 16,777,216 per map \(the lab's map limit\)/;
+const MAP_LIMIT = /at most 33,554,432 per map \(the lab's map limit\)/;
 
 describe('the limits', () => {
   it('are the documented figures', () => {
-    expect([MAX_UNITS, MAX_MAP_CELLS, MAX_RUNS]).toEqual([100_000, 4096 * 4096, 1_000_000]);
+    expect([MAX_UNITS, MAX_MAP_CELLS, MAX_RUNS]).toEqual([100_000, 8192 * 4096, 1_000_000]);
   });
 });
 
@@ -72,15 +73,28 @@ describe('units per scenario', () => {
 });
 
 describe('cells per map', () => {
-  it('a grid may be 8192 x 2048 but not one cell more than MAX_MAP_CELLS', () => {
-    expect(new Grid(8192, 2048).passable.length).toBe(MAX_MAP_CELLS);
-    expect(() => new Grid(4097, 4096)).toThrow(/a 4097x4096 map has 16,781,312 cells; at most 16,777,216 per map \(the lab's map limit\)/);
+  it('a grid may be 8192 x 4096 but not one cell more than MAX_MAP_CELLS; 5000 x 5000 is inside', () => {
+    expect(new Grid(8192, 4096).passable.length).toBe(MAX_MAP_CELLS);
+    expect(new Grid(5000, 5000).passable.length).toBe(25_000_000);
+    expect(() => new Grid(8192, 4097)).toThrow(/a 8192x4097 map has 33,562,624 cells; at most 33,554,432 per map \(the lab's map limit\)/);
+  });
+
+  it('a 5000 x 5000 .map reads into a grid of a byte per cell, its walls where the rows put them', () => {
+    const free = '.'.repeat(5000);
+    const walled = `${'.'.repeat(4321)}@${'.'.repeat(678)}`;
+    const rows = new Array<string>(5000).fill(free);
+    rows[1234] = walled;
+    const { grid, terrain } = parseMap(`type octile\nheight 5000\nwidth 5000\nmap\n${rows.join('\n')}\n`, 'huge.map');
+    expect([grid.width, grid.height, grid.passable.length, terrain.length]).toEqual([5000, 5000, 25_000_000, 25_000_000]);
+    expect(grid.isFreeXY(4321, 1234)).toBe(false);
+    expect(grid.isFreeXY(4320, 1234)).toBe(true);
+    expect(grid.isFreeXY(4321, 1235)).toBe(true);
   });
 
   it('an inline map past the limit is refused before its rows are scanned', () => {
-    // 2049 rows of 8192 cells of a character the scan would refuse: only the size is reported.
+    // 4097 rows of 8192 cells of a character the scan would refuse: only the size is reported.
     const problems: ScenarioProblem[] = [];
-    checkInlineMap({ kind: 'inline', rows: new Array<string>(2049).fill('x'.repeat(8192)) }, problems);
+    checkInlineMap({ kind: 'inline', rows: new Array<string>(4097).fill('x'.repeat(8192)) }, problems);
     expect(problems).toEqual([{ path: 'map.rows', message: expect.stringMatching(MAP_LIMIT) as unknown as string }]);
   });
 
@@ -88,6 +102,6 @@ describe('cells per map', () => {
     const base = { format: 'mapf-lab/experiment', version: 1, name: 'x', agents: [2], solvers: [{ solver: 'hca' }] };
     expect(() => parseExperiment({ ...base, maps: [{ kind: 'random', width: 8192, height: 8192, density: 0.1, seeds: [1] }] })).toThrow(ExperimentError);
     expect(() => parseExperiment({ ...base, maps: [{ kind: 'random', width: 8192, height: 8192, density: 0.1, seeds: [1] }] })).toThrow(/maps\[0\]: a 8192x8192 map has 67,108,864 cells/);
-    expect(() => parseExperiment({ ...base, maps: [{ kind: 'inline', name: 'i', rows: new Array<string>(2049).fill('.'.repeat(8192)) }] })).toThrow(MAP_LIMIT);
+    expect(() => parseExperiment({ ...base, maps: [{ kind: 'inline', name: 'i', rows: new Array<string>(4097).fill('.'.repeat(8192)) }] })).toThrow(MAP_LIMIT);
   });
 });

@@ -5,6 +5,7 @@
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { CellRegion } from '../model/commandContext.ts';
 import type { Viewport } from './viewport.ts';
+import { PIXEL_STATIC_MAX_CELL, drawStaticPixels } from './drawStaticPixels.ts';
 
 export const FLOOR_COLOR = '#f4f1ea';
 export const WALL_COLOR = '#2b2d33';
@@ -12,6 +13,11 @@ const GRID_LINE_COLOR = 'rgba(0, 0, 0, 0.08)';
 
 export function drawStatic(context: CanvasRenderingContext2D, grid: Grid, view: Viewport, cssWidth: number, cssHeight: number, region: CellRegion | null = null): void {
   const { cellSize: s, offsetX: ox, offsetY: oy } = view;
+  // Zoomed out past a pixel per cell (a 5000 x 5000 map fitted): one pass over the grid into pixels.
+  if (s * context.getTransform().a < PIXEL_STATIC_MAX_CELL) {
+    drawStaticPixels(context, grid, view, FLOOR_COLOR, WALL_COLOR, region);
+    return;
+  }
   // Only cells on screen (and in the region) are drawn: a zoomed-in 1024×1024 map stays cheap.
   let x0 = Math.max(0, Math.floor(-ox / s));
   let y0 = Math.max(0, Math.floor(-oy / s));

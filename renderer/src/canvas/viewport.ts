@@ -8,7 +8,8 @@ export interface Viewport {
   offsetY: number;
 }
 
-export const MIN_CELL_SIZE = 0.25;
+/** Cells may shrink to 1/20 px: an 8192-cell side (the lab's largest) then fits in 410 px. */
+export const MIN_CELL_SIZE = 0.05;
 export const MAX_CELL_SIZE = 96;
 
 export function fitViewport(cssWidth: number, cssHeight: number, mapWidth: number, mapHeight: number, margin = 12): Viewport {

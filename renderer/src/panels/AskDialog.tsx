@@ -1,13 +1,15 @@
 /**
  * A question with a typed answer, in the app (Electron has no window.prompt): `ask` shows it and
- * resolves with the text on OK or Enter, null on Cancel or Esc. One question at a time.
+ * resolves with the text on OK or Enter, null on Cancel or Esc; `confirmAsk` asks the same way
+ * with no text to type (OK or Cancel). One question at a time.
  */
 import { useEffect, useRef } from 'react';
 import { Store, useSlice } from '../state/store.ts';
 
 interface Question {
   message: string;
-  initial: string;
+  /** null: a yes-or-no question (OK answers ''). */
+  initial: string | null;
   resolve(answer: string | null): void;
 }
 
@@ -16,6 +18,13 @@ const askStore = new Store<{ question: Question | null }>({ question: null });
 export function ask(message: string, initial: string): Promise<string | null> {
   askStore.get().question?.resolve(null);
   return new Promise((resolve) => askStore.set({ question: { message, initial, resolve } }));
+}
+
+/** Asks a yes-or-no question: true on OK or Enter, false on Cancel or Esc. */
+export async function confirmAsk(message: string): Promise<boolean> {
+  askStore.get().question?.resolve(null);
+  const answer = await new Promise<string | null>((resolve) => askStore.set({ question: { message, initial: null, resolve } }));
+  return answer !== null;
 }
 
 function answer(value: string | null): void {
@@ -27,9 +36,12 @@ function answer(value: string | null): void {
 export function AskDialog() {
   const question = useSlice(askStore, (s) => s.question);
   const input = useRef<HTMLInputElement>(null);
+  const ok = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    input.current?.focus();
-    input.current?.select();
+    if (input.current) {
+      input.current.focus();
+      input.current.select();
+    } else ok.current?.focus();
   }, [question]);
   if (!question) return null;
   return (
@@ -51,12 +63,12 @@ export function AskDialog() {
         }}
       >
         <p data-testid="ask-message">{question.message}</p>
-        <input ref={input} defaultValue={question.initial} data-testid="ask-input" aria-label="Answer" />
+        {question.initial !== null && <input ref={input} defaultValue={question.initial} data-testid="ask-input" aria-label="Answer" />}
         <div className="field-row ask-buttons">
           <button type="button" onClick={() => answer(null)} data-testid="ask-cancel">
             Cancel
           </button>
-          <button type="submit" className="primary" data-testid="ask-ok">
+          <button type="submit" className="primary" data-testid="ask-ok" ref={ok}>
             OK
           </button>
         </div>

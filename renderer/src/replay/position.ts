@@ -23,13 +23,28 @@ export function covers(ax: number, ay: number, size: number, x: number, y: numbe
   return x >= ax && x < ax + size && y >= ay && y < ay + size;
 }
 
+const scratch = new Float64Array(2);
+
 /**
  * A unit's position at fractional turn t in cells, the centre of its footprint: moving linearly
  * between turns, held on the first anchor before the path and on the last after it. [0, 0] for
  * an empty path (callers draw such a unit at its start instead: unitPosition).
  */
 export function positionAt(path: readonly number[], t: number, width: number, size: number): [number, number] {
-  if (path.length === 0) return [0, 0];
+  positionInto(path, t, width, size, scratch, 0);
+  return [scratch[0], scratch[1]];
+}
+
+/**
+ * positionAt written into out[at], out[at + 1] (no array made: the dynamic layer asks it for
+ * 10,000 units a frame).
+ */
+export function positionInto(path: readonly number[], t: number, width: number, size: number, out: Float64Array, at: number): void {
+  if (path.length === 0) {
+    out[at] = 0;
+    out[at + 1] = 0;
+    return;
+  }
   const last = path.length - 1;
   const k = Math.max(0, Math.min(last, Math.floor(t)));
   const next = Math.min(last, k + 1);
@@ -43,7 +58,8 @@ export function positionAt(path: readonly number[], t: number, width: number, si
   const y0 = Math.floor(from / width);
   const x1 = to % width;
   const y1 = Math.floor(to / width);
-  return [x0 + half + (x1 - x0) * f, y0 + half + (y1 - y0) * f];
+  out[at] = x0 + half + (x1 - x0) * f;
+  out[at + 1] = y0 + half + (y1 - y0) * f;
 }
 
 /**

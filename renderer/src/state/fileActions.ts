@@ -4,7 +4,8 @@
  * half-read replaces the scenario: a file that fails to parse leaves everything as it was and
  * says what and where (file:line:column).
  */
-import { parseMap, writeMap, type MovingAiMap } from '../../../core/formats/movingAiMap.ts';
+import { parseMap, readMapSize, writeMap, type MovingAiMap } from '../../../core/formats/movingAiMap.ts';
+import { asksBeforeOpening, mapCost, mapCostQuestion } from '../../../core/search/mapCost.ts';
 import { parseScenario, checkScenario } from '../../../core/formats/movingAiScenario.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { contentFromScenario } from '../../../core/scenario/content.ts';
@@ -20,7 +21,7 @@ import { currentOutcome } from './plan.ts';
 import { solutionText } from '../export/solutionText.ts';
 import { isDirty, markClean } from './autosave.ts';
 import { parseUnitCount } from './unitCount.ts';
-import { ask } from '../panels/AskDialog.tsx';
+import { ask, confirmAsk } from '../panels/AskDialog.tsx';
 import { parseReplayFile } from '../../../core/replayFile/replayFile.ts';
 import { resultFromReplayFile, scenarioFromReplayFile } from './replayFileOpen.ts';
 import { solveOutcome } from './solveOutcome.ts';
@@ -65,11 +66,19 @@ export function newScenario(): void {
 export async function openMapFile(): Promise<void> {
   await reportErrors(async () => {
     const file = await fileService.openText(MAP_FILTER);
-    if (file) loadMapText(file.name, file.text);
+    if (file) await loadMapText(file.name, file.text);
   });
 }
 
-function loadMapText(name: string, text: string): void {
+async function loadMapText(name: string, text: string): Promise<void> {
+  // A map past BIG_MAP_CELLS says what it will cost and opens only if the user agrees, before its rows are read.
+  const size = readMapSize(text);
+  if (size && asksBeforeOpening(size.width, size.height)) {
+    if (!(await confirmAsk(mapCostQuestion(name, size.width, size.height, mapCost(size.width, size.height, text.length))))) {
+      notify('info', `${name} was not opened.`);
+      return;
+    }
+  }
   const mapFile = parseMap(text, name);
   const { grid } = mapFile;
   const doc = { ...emptyDocument(1, 1, name), grid, mapSource: { kind: 'file' as const, path: name }, movement: { ...FOUR_CONNECTED } };
@@ -95,7 +104,7 @@ export async function openFileContent(file: { name: string; text: string }): Pro
 }
 
 async function loadFileContent(name: string, text: string): Promise<void> {
-  if (name.toLowerCase().endsWith('.map')) loadMapText(name, text);
+  if (name.toLowerCase().endsWith('.map')) await loadMapText(name, text);
   else if (isReplayFile(text)) await loadReplayText(name, text);
   else if (isLorrProblemText(text)) await openLorrProblem(name, text);
   else await loadScenarioText(name, text);

@@ -54,7 +54,7 @@ describe('Moving AI .map reader', () => {
     ['long row', SMALL.replace('GS..', 'GS...'), 'm.map:6:5: map row 1 has 5 characters, expected 4'],
     ['missing rows', SMALL.replace('OW..\n', ''), 'm.map:7:1: expected 3 map rows, found 2'],
     ['a huge map cut short', 'type octile\nheight 4096\nwidth 4096\nmap\n....\n', 'm.map:6:1: expected 4096 map rows, found 1'],
-    ['a map past the cell limit', 'type octile\nheight 8192\nwidth 8192\nmap\n....\n', "m.map:2:1: a 8192x8192 map has 67,108,864 cells; at most 16,777,216 per map (the lab's map limit)"],
+    ['a map past the cell limit', 'type octile\nheight 8192\nwidth 8192\nmap\n....\n', "m.map:2:1: a 8192x8192 map has 67,108,864 cells; at most 33,554,432 per map (the lab's map limit)"],
     ['extra rows', `${SMALL}....\n`, "m.map:8:1: unexpected text after the 3 map rows: '....'"],
     ['bad type', SMALL.replace('octile', 'hex'), "m.map:1:6: unsupported map type 'hex'"],
     ['no header', '....\n', "m.map:1:1: expected 'type octile', found '....'"],

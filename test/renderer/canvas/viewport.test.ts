@@ -30,3 +30,12 @@ describe('viewport', () => {
     expect(cellAtPoint(v, 200, 150)).toEqual({ x: 2, y: 1 });
   });
 });
+
+describe('fitting the largest maps', () => {
+  it('fits a 5000 x 5000 map, and an 8192-cell side, inside the canvas', () => {
+    const huge = fitViewport(900, 700, 5000, 5000);
+    expect(huge.cellSize * 5000).toBeLessThanOrEqual(700 - 24);
+    expect(huge.offsetY).toBeGreaterThanOrEqual(12);
+    expect(fitViewport(900, 700, 8192, 4096).cellSize * 8192).toBeLessThanOrEqual(900 - 24);
+  });
+});
