@@ -8,13 +8,14 @@
  * figure to watch is the opening's, under 1.5 s with a quiet machine); the test asserts what is
  * seen.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answerAsk, launchBrowser, screenshot, type WatchedPage } from './browser.ts';
-import { longestTaskSince, openWatchedApp, pageNow, profiled, settle } from './bigScenarioSteps.ts';
+import { answerAsk, screenshot } from './browser.ts';
+import { longestTaskSince, pageNow, profiled, recordLongTasks, settle } from './bigScenarioSteps.ts';
+import { useApp } from './support/app.ts';
 import { cellPoint, isWall, layerPixels, settledView } from './mapCanvas.ts';
 import { percentile } from './frameTiming.ts';
 import { defaultAgentColor } from '../../core/mapf/agentColors.ts';
@@ -25,16 +26,10 @@ const isWallCell = (x: number, y: number) => (x >= 1000 && x < 1300 && y >= 500 
 /** Units on a lattice of free cells 90 cells apart (13 px at the fitted zoom, discs of 5 px). */
 const STEP = 90;
 
-let browser: Browser;
-let app: WatchedPage;
+const app = useApp({ prepare: recordLongTasks });
 let dir: string;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openWatchedApp(browser, inject('baseUrl'));
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'mapf-e2e-huge-'));
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 function writeHugeMap(file: string): void {
