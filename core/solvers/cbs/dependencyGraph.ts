@@ -32,8 +32,17 @@ export type PairSearch = (grid: Grid, starts: Int32Array, goals: Int32Array, opt
 /** Pair weights memoised at most (by the pair, their costs and their constraints). */
 const MEMO_LIMIT = 1_000_000;
 
+/**
+ * Units' MDDs with levels kept for the merged-MDD test, by unit, cost and constraints (a few kB
+ * each on a 32 x 32 map): on random-32-32-20 random-1 with 40 units the test built 452 of them,
+ * 230 distinct (a unit in conflict with two others in one node, a pair weighed again in a child
+ * that replanned neither unit's constraints away). Emptied when full.
+ */
+const LEVELS_LIMIT = 16_384;
+
 export class DependencyGraph {
   private readonly memo = new Map<string, number>();
+  private readonly levelsMemo = new Map<string, Mdd>();
   /** The table every pair's sub-search shares (its own, apart from this search's). */
   private pairAvoidance: ConflictAvoidanceTable | null = null;
 
@@ -72,14 +81,18 @@ export class DependencyGraph {
     // A sub-search's own base constraints are part of its units' constraints (the WDG runs in
     // the top-level search, which has none: its key is then the tree's constraints alone).
     const baseKey = options.base === undefined ? '' : `${constraintsKey(options.base[a])}/${constraintsKey(options.base[b])}|`;
-    const key = `${a},${b},${node.paths[a].length},${node.paths[b].length}:${baseKey}${constraintChainKey(node, a, cells)}/${constraintChainKey(node, b, cells)}`;
+    const chainA = constraintChainKey(node, a, cells);
+    const chainB = constraintChainKey(node, b, cells);
+    const key = `${a},${b},${node.paths[a].length},${node.paths[b].length}:${baseKey}${chainA}/${chainB}`;
     const known = this.memo.get(key);
     if (known !== undefined) return known;
     const ca = s.constraintsOf(node, a);
     const cb = s.constraintsOf(node, b);
     // Their merged MDDs first (jointMdd.ts): a pair that can keep its costs weighs 0 with no
     // sub-search; one that cannot weighs at least 1 whatever the sub-search reaches.
-    const joint = jointPathExists({ mdd: this.levels(node, a, ca), constraints: ca }, { mdd: this.levels(node, b, cb), constraints: cb }, s.grid.width, cells, s.steps?.neighbour ?? null, s.crossWidth);
+    const mddA = this.levels(node, a, ca, options.base === undefined ? chainA : `${constraintsKey(options.base[a])}|${chainA}`);
+    const mddB = this.levels(node, b, cb, options.base === undefined ? chainB : `${constraintsKey(options.base[b])}|${chainB}`);
+    const joint = jointPathExists({ mdd: mddA, constraints: ca }, { mdd: mddB, constraints: cb }, s.grid.width, cells, s.steps?.neighbour ?? null, s.crossWidth);
     if (joint === true) {
       if (this.memo.size < MEMO_LIMIT) this.memo.set(key, 0);
       return 0;
@@ -101,9 +114,20 @@ export class DependencyGraph {
     return delta;
   }
 
-  /** Unit u's MDD with its levels (buildMdd's keepLevels) under `c`, for the merged-MDD test. */
-  private levels(node: CbsNode, u: number, c: AgentConstraints): Mdd {
+  /**
+   * Unit u's MDD with its levels (buildMdd's keepLevels) at its cost in `node` under `c`, which
+   * `constraintsKey` names, for the merged-MDD test; the test only reads it.
+   */
+  private levels(node: CbsNode, u: number, c: AgentConstraints, constraintsKey: string): Mdd {
     const s = this.s;
-    return buildMdd(s.grid, s.starts[u], s.goals[u], node.paths[u].length - 1, s.tables[u], c, s.planner.constraints, true, s.steps);
+    const cost = node.paths[u].length - 1;
+    const key = `${u},${cost}:${constraintsKey}`;
+    let mdd = this.levelsMemo.get(key);
+    if (mdd === undefined) {
+      mdd = buildMdd(s.grid, s.starts[u], s.goals[u], cost, s.tables[u], c, s.planner.constraints, true, s.steps);
+      if (this.levelsMemo.size >= LEVELS_LIMIT) this.levelsMemo.clear();
+      this.levelsMemo.set(key, mdd);
+    }
+    return mdd;
   }
 }
