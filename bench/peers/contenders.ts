@@ -29,6 +29,11 @@ export interface RunFigures {
   valid: boolean | null;
   /** lacam/lacam3: their first solution's wall time (their comp_time_initial_solution). */
   firstSolutionWallS: number | null;
+  /**
+   * Theirs: CPU seconds of set-up their own clock leaves out and ours counts (cbsh2-rtc and
+   * eecbs build every agent's distance table before starting it); absent or null: none known.
+   */
+  setUpS?: number | null;
   message?: string;
 }
 
@@ -143,6 +148,6 @@ export function runTheirs(c: Contender, key: InstanceKey, instance: MapfInstance
     cpuClock: ownCpu ? 'own CPU (solve)' : timed ? 'process CPU' : `own ${r.ownClock}`,
     otherS: ownCpu ? r.processCpuS : r.ownS,
     otherClock: ownCpu ? 'process CPU' : wallScale === 1 ? `own ${r.ownClock}` : `own wall, -t x${wallScale.toFixed(1)}`,
-    soc: r.soc, sumOfLoss: r.sumOfLoss, provedLb: r.provedLb, valid: r.valid, firstSolutionWallS: r.firstSolutionWallS, message: r.message,
+    soc: r.soc, sumOfLoss: r.sumOfLoss, provedLb: r.provedLb, valid: r.valid, firstSolutionWallS: r.firstSolutionWallS, setUpS: ownCpu ? r.setUpS : null, message: r.message,
   };
 }

@@ -37,6 +37,11 @@ export interface PeerResult {
   ownClock: 'CPU' | 'wall';
   /** lacam/lacam3: their own comp_time_initial_solution (ms, wall) in seconds. */
   firstSolutionWallS: number | null;
+  /**
+   * cbsh2-rtc / eecbs: their `preprocessing runtime` (CPU s): each agent's distance table, built
+   * before their `runtime` clock starts; our figure counts ours (null: not reported).
+   */
+  setUpS?: number | null;
   soc: number | null;
   sumOfLoss: number | null;
   provedLb: number | null;
@@ -141,10 +146,11 @@ function readCbs(dir: string, instance: MapfInstance, base: Base, failed: (m: st
   const values = row.split(',');
   const field = (name: string): number => Number(values[names.indexOf(name)]);
   const ownS = field('runtime');
+  const setUpS = names.includes('preprocessing runtime') && Number.isFinite(field('preprocessing runtime')) ? field('preprocessing runtime') : null;
   const cost = field('solution cost');
   const provedLb = field('min f value');
   // A run without a plan writes a negative cost (-1 timeout, -2 no solution).
-  if (!(cost >= 0) || !existsSync(join(dir, 'paths.txt'))) return { ...base, status: 'timeout', ownS, firstSolutionWallS: null, soc: null, sumOfLoss: null, provedLb, valid: null };
+  if (!(cost >= 0) || !existsSync(join(dir, 'paths.txt'))) return { ...base, status: 'timeout', ownS, setUpS, firstSolutionWallS: null, soc: null, sumOfLoss: null, provedLb, valid: null };
   const grid = instance.grid;
   const paths: number[][] = [];
   for (const line of readFileSync(join(dir, 'paths.txt'), 'utf8').split('\n')) {
@@ -155,5 +161,5 @@ function readCbs(dir: string, instance: MapfInstance, base: Base, failed: (m: st
   // Paths end on arrival: every agent then rests on its goal (pad to one length for the validator).
   const length = Math.max(...paths.map((p) => p.length));
   for (const p of paths) while (p.length < length) p.push(p[p.length - 1]);
-  return { ...base, status: 'solved', ownS, firstSolutionWallS: null, provedLb, ...checked(instance, paths) };
+  return { ...base, status: 'solved', ownS, setUpS, firstSolutionWallS: null, provedLb, ...checked(instance, paths) };
 }

@@ -56,6 +56,11 @@ export interface ContenderSummary {
   meanSolLb: number;
   /** Against its `versus`, over the scenarios both solved: median CPU ratio, SOC sum ratio, and how many. */
   cpuRatio?: number;
+  /**
+   * The median CPU ratio with the peer's set-up (RunFigures.setUpS: cbsh2-rtc's distance tables,
+   * outside its clock, inside ours) added to its figure: the same work on both sides.
+   */
+  cpuRatioWithSetUp?: number;
   socRatio?: number;
   bothSolved?: number;
 }
@@ -81,6 +86,9 @@ export function summarize(band: Band, runs: BandRuns, lbs: number[]): (Contender
       const both = rs.flatMap((r, i) => (solved(r) && solved(theirs[i]) ? [i] : []));
       s.bothSolved = both.length;
       s.cpuRatio = median(both.map((i) => rs[i]!.cpuS)) / median(both.map((i) => theirs[i]!.cpuS));
+      if (both.length > 0 && both.every((i) => typeof theirs[i]!.setUpS === 'number')) {
+        s.cpuRatioWithSetUp = median(both.map((i) => rs[i]!.cpuS)) / median(both.map((i) => theirs[i]!.cpuS + theirs[i]!.setUpS!));
+      }
       s.socRatio = both.reduce((a, i) => a + rs[i]!.soc!, 0) / both.reduce((a, i) => a + theirs[i]!.soc!, 0);
     }
     return s;
@@ -99,6 +107,7 @@ export function printSummary(band: Band, summaries: (ContenderSummary | null)[])
       `    ${s.label.padEnd(30)} solved ${s.solved}/${s.runs} in ${c.limitS} s, median ${fixed(s.medianCpuS, 3)} s ${s.cpuClock}, mean SOC/LB ${fixed(s.meanSocLb, 3)}, mean SoL/LB ${fixed(s.meanSolLb, 3)}` +
         (s.invalid > 0 ? `, ${s.invalid} INVALID plans` : '') +
         (s.bothSolved !== undefined ? `; vs ${c.versus} on the ${s.bothSolved} both solved: median CPU ratio ${fixed(s.cpuRatio, 2)}, SOC ratio ${fixed(s.socRatio, 3)}` : '') +
+        (s.cpuRatioWithSetUp !== undefined ? ` (CPU ratio ${fixed(s.cpuRatioWithSetUp, 2)} with their set-up added: distance tables, outside their clock, inside ours)` : '') +
         `; load ${load()}`,
     );
   }

@@ -53,6 +53,22 @@ describe('bench:peers targets', () => {
     expect(row.against).toBe('#1 0.50 #2 0.40');
   });
 
+  it("sets ours against cbsh2-rtc's solve CPU, and again with the set-up its clock leaves out added", () => {
+    const band = bandsOf('cbs', { limitS: 60, starLimits: [10], threads: false })[0];
+    const theirs = (cpuS: number, setUpS: number | null): RunFigures => ({ ...oursSolved(cpuS, 1000), cpuClock: 'own CPU (solve)', setUpS });
+    const runs = new Map<string, (RunFigures | null)[]>([
+      ['cbs', [oursSolved(0.06, 1000), oursSolved(0.1, 1000), oursSolved(0.3, 1000)]],
+      ['cbsh2-rtc', [theirs(0.02, 0.01), theirs(0.04, 0.01), theirs(0.2, 0.01)]],
+      ['eecbs w=1 (C++)', [null, null, null]],
+    ]);
+    const ours = summarize(band, runs, [950, 950, 950])[0]!;
+    expect(ours.cpuRatio).toBeCloseTo(0.1 / 0.04, 6);
+    expect(ours.cpuRatioWithSetUp).toBeCloseTo(0.1 / 0.05, 6);
+    // One run without the figure: no second ratio made up.
+    runs.set('cbsh2-rtc', [theirs(0.02, 0.01), theirs(0.04, null), theirs(0.2, 0.01)]);
+    expect(summarize(band, runs, [950, 950, 950])[0]!.cpuRatioWithSetUp).toBeUndefined();
+  });
+
   it('runs without the binaries (an empty peers folder): ours run, theirs skipped, exit 0', (context) => {
     skipWithoutBenchmarks(context);
     const empty = mkdtempSync(join(tmpdir(), 'no-peers-'));

@@ -32,12 +32,16 @@ export interface JointUnit {
  * null on a 4-connected one; `crossWidth`: the map's width where diagonal crossings count, else 0.
  */
 export function jointPathExists(one: JointUnit, two: JointUnit, width: number, cells: number, neighbour: Int32Array | null, crossWidth: number): boolean | 'unknown' {
-  const c1 = one.mdd.levelStart!.length - 2;
-  const c2 = two.mdd.levelStart!.length - 2;
+  const starts1 = one.mdd.levelStart!;
+  const starts2 = two.mdd.levelStart!;
+  const levels1 = one.mdd.levels!;
+  const levels2 = two.mdd.levels!;
+  const c1 = starts1.length - 2;
+  const c2 = starts2.length - 2;
   const horizon = Math.max(c1, c2);
   const seen = new Set<number>();
   // Depth first over (t, cell1, cell2): a plan is found along the first way that gets through.
-  const stack: number[] = [0, cellOf(one.mdd, 0, 0), cellOf(two.mdd, 0, 0)];
+  const stack: number[] = [0, levels1[starts1[0]], levels2[starts2[0]]];
   if (stack[1] === stack[2]) return false;
   while (stack.length > 0) {
     const v = stack.pop()!;
@@ -45,13 +49,16 @@ export function jointPathExists(one: JointUnit, two: JointUnit, width: number, c
     const t = stack.pop()!;
     if (t === horizon) return true;
     const nt = t + 1;
-    const next1 = levelOf(one.mdd, Math.min(nt, c1));
-    const next2 = levelOf(two.mdd, Math.min(nt, c2));
-    for (let i = next1[0]; i < next1[1]; i++) {
-      const u2 = one.mdd.levels![i];
+    // Level nt's cells of each MDD (the last level past its cost: the unit rests on its goal).
+    const t1 = nt < c1 ? nt : c1;
+    const t2 = nt < c2 ? nt : c2;
+    const end1 = starts1[t1 + 1];
+    const end2 = starts2[t2 + 1];
+    for (let i = starts1[t1]; i < end1; i++) {
+      const u2 = levels1[i];
       if (!moveAllowed(u, u2, nt, c1, one.constraints, width, cells, neighbour)) continue;
-      for (let j = next2[0]; j < next2[1]; j++) {
-        const v2 = two.mdd.levels![j];
+      for (let j = starts2[t2]; j < end2; j++) {
+        const v2 = levels2[j];
         if (u2 === v2 || (u2 === v && v2 === u)) continue;
         if (crossWidth > 0 && crosses(u, u2, v, v2, crossWidth)) continue;
         if (!moveAllowed(v, v2, nt, c2, two.constraints, width, cells, neighbour)) continue;
@@ -64,14 +71,6 @@ export function jointPathExists(one: JointUnit, two: JointUnit, width: number, c
     }
   }
   return false;
-}
-
-function levelOf(mdd: Mdd, t: number): [number, number] {
-  return [mdd.levelStart![t], mdd.levelStart![t + 1]];
-}
-
-function cellOf(mdd: Mdd, t: number, i: number): number {
-  return mdd.levels![mdd.levelStart![t] + i];
 }
 
 /**
