@@ -89,6 +89,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     this.staticGrid = world.staticGrid && world.staticGrid !== grid ? world.staticGrid : null;
     this.staticClearance = this.staticGrid !== null && large ? computeClearance(this.staticGrid) : this.clearance;
     this.heuristics.attach(this.staticGrid ?? grid, world.movement, this.staticClearance);
+    this.heuristics.useExits(this.exits);
     this.deferredAt = new Int32Array(n).fill(-1);
     this.obstacles = this.repair === null ? null : new CooperativeObstacles(this.repair, {
       plans: this.plans, why: this.why, failed: this.failed, size: this.size,
@@ -200,6 +201,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     const t = world.t;
     this.streaming = true;
     this.exits = world.exits ?? null;
+    this.heuristics.useExits(this.exits);
     this.growUnits(world.agents);
     for (const a of changes.left) {
       this.releasePlan(a, t);
