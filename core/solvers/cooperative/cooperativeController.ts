@@ -37,7 +37,10 @@
  *   unit's RRA* once its work exceeds this many times its first search, default 8), `turnBudget`
  *   (search expansions per turn past which replans that can wait, a window replan or a notice of
  *   a change, wait for the next turn while the plan still covers it; 0 = none, the default), `rraBudget`
- *   (RRA* expansions per turn shared by that turn's searches, 0 = unlimited, default 8192).
+ *   (RRA* expansions per turn shared by that turn's searches, 0 = unlimited, default 8192),
+ *   `progressPriority` (true, false or 'streams', the default: a unit whose plan would start by
+ *   waiting away from its goal searches again ranked by progress, nearer its goal first,
+ *   overriding the units of its priority further from theirs; cooperativePlanning.ts).
  */
 import { gridDistance } from '../../grid/movement.ts';
 import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type UnitChanges, type WorldView } from '../controller.ts';
@@ -59,15 +62,6 @@ export type { CooperativeInstance } from './cooperativePlanning.ts';
 const DROP_EVERY = 8;
 
 export class CooperativeController extends CooperativePlanning implements TurnController {
-  /**
-   * Set once units come and go (unitsChanged). In a stream a unit whose plan waits where it
-   * stands (not on its goal) plans again every turn instead of every replanEvery turns: on a
-   * one-cell bridge crossed both ways, units held back for the other way's traffic otherwise kept
-   * waiting out their window after the lane had cleared (WHCA*(16) delivered 4.8 units per 10
-   * turns at saturation, against RHCR's 6.3, over 2,000 turns).
-   */
-  private streaming = false;
-
   init(world: WorldView): void {
     const grid = (this.grid = world.grid);
     const n = this.n;
@@ -89,6 +83,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     this.staticGrid = world.staticGrid && world.staticGrid !== grid ? world.staticGrid : null;
     this.staticClearance = this.staticGrid !== null && large ? computeClearance(this.staticGrid) : this.clearance;
     this.heuristics.attach(this.staticGrid ?? grid, world.movement, this.staticClearance);
+    this.heuristics.useExits(this.exits);
     this.deferredAt = new Int32Array(n).fill(-1);
     this.obstacles = this.repair === null ? null : new CooperativeObstacles(this.repair, {
       plans: this.plans, why: this.why, failed: this.failed, size: this.size,
@@ -137,6 +132,10 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
       } else if (!this.plans.has(i) && this.failed[i] === 0 && this.why[i] === 0) {
         this.why[i] = WHY_DEVIATED;
       }
+      // In a stream a unit whose plan waits where it stands (not on its goal) plans again every
+      // turn instead of every replanEvery turns: on a one-cell bridge crossed both ways, units held
+      // back for the other way's traffic otherwise kept waiting out their window after the lane had
+      // cleared (WHCA*(16) delivered 4.8 units per 10 turns at saturation, RHCR 6.3, over 2,000 turns).
       if (this.variant.windowed && this.why[i] === 0 && (t >= this.nextReplan[i] || this.plans.at(i, t + 1) < 0 || (this.streaming && this.waitsNext(i, t, positions[i])))) {
         this.why[i] = WHY_SCHEDULED;
       }
@@ -200,6 +199,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     const t = world.t;
     this.streaming = true;
     this.exits = world.exits ?? null;
+    this.heuristics.useExits(this.exits);
     this.growUnits(world.agents);
     for (const a of changes.left) {
       this.releasePlan(a, t);

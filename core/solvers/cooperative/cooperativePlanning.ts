@@ -32,6 +32,12 @@ export interface CooperativeInstance {
 /** Rounds of "replan everyone flagged" per turn before stuck units just hold their cells. */
 const MAX_PASSES = 8;
 
+/**
+ * Priorities are (base priority + promotion) * PROGRESS_SPAN + progress: a unit's progress (see
+ * `progressPriority`) orders units of one base priority and never outranks a higher one.
+ */
+const PROGRESS_SPAN = 1 << 20;
+
 export abstract class CooperativePlanning {
   readonly variant: Variant;
   readonly window: number;
@@ -43,6 +49,7 @@ export abstract class CooperativePlanning {
   readonly promotion: boolean;
   readonly rraBudget: number;
   readonly turnBudget: number;
+  readonly progressPriority: boolean | 'streams';
   protected readonly seed: number;
   protected agents: readonly AgentTask[];
   protected n: number;
@@ -72,6 +79,13 @@ export abstract class CooperativePlanning {
   protected basePriority: Float64Array;
   protected boost: number;
   protected promoted: Uint8Array;
+  /**
+   * Per unit, the progress its current plan was reserved at (0, or PROGRESS_SPAN - 1 - its
+   * distance to go when it searched again by progress: `progressPriority`).
+   */
+  protected progress: Float64Array;
+  /** Set once units come and go (unitsChanged): the stream rules apply. */
+  protected streaming = false;
   protected why: Uint8Array;
   protected failed: Uint8Array;
   protected readonly plans: UnitPlans;
@@ -111,6 +125,7 @@ export abstract class CooperativePlanning {
     this.rraBudget = settings.rraBudget;
     this.turnBudget = settings.turnBudget;
     this.promotion = settings.promotion;
+    this.progressPriority = settings.progressPriority;
     this.seed = options.seed;
     this.agents = agents;
     const n = (this.n = agents.length);
@@ -128,6 +143,7 @@ export abstract class CooperativePlanning {
     }
     this.boost = hi - lo + 1;
     this.promoted = new Uint8Array(n);
+    this.progress = new Float64Array(n);
     this.why = new Uint8Array(n);
     this.failed = new Uint8Array(n);
     this.plans = new UnitPlans(n, variant.windowed ? this.window + 8 : 64, this.size);
@@ -162,6 +178,7 @@ export abstract class CooperativePlanning {
     this.goal = grown(this.goal);
     this.basePriority = grown(this.basePriority);
     this.promoted = grown(this.promoted);
+    this.progress = grown(this.progress);
     this.why = grown(this.why);
     this.failed = grown(this.failed);
     this.nextReplan = grown(this.nextReplan);
@@ -187,7 +204,7 @@ export abstract class CooperativePlanning {
   }
 
   protected effectivePriority(i: number): number {
-    return this.basePriority[i] + this.promoted[i] * this.boost;
+    return (this.basePriority[i] + this.promoted[i] * this.boost) * PROGRESS_SPAN + this.progress[i];
   }
 
   /** Replans every agent with a reason, in rank order, until none is left or the rounds run out. */
@@ -251,7 +268,14 @@ export abstract class CooperativePlanning {
   protected replan(i: number, t: number, pos: number, why: number): void {
     this.releasePlan(i, t);
     if (why === WHY_SCHEDULED && this.promoted[i] === 1) this.promoted[i] = 0;
+    this.progress[i] = 0;
     let outcome = this.search(i, t, pos);
+    if (outcome === 'found' && this.blockedByProgress(i, pos)) {
+      // Held where it stands at its rank: it searches again ranked by progress, overriding the
+      // units of its priority further from their goals (they replan: seed 000, "Unit Priorities").
+      this.progress[i] = PROGRESS_SPAN - 1 - Math.min(PROGRESS_SPAN - 1, this.query.rra!.distance(pos));
+      outcome = this.search(i, t, pos);
+    }
     if (outcome !== 'found' && outcome !== 'unreachable' && this.promotion && this.promoted[i] === 0) {
       // Seed 000, "Unit Priorities": a unit with no legal path is promoted and tries again.
       this.promoted[i] = 1;
@@ -274,6 +298,22 @@ export abstract class CooperativePlanning {
       this.flagOverridden(i, t);
       this.event({ kind: 'wait', t, agent: i, cell: pos, detail: `no ${this.variant.name} path (${outcome}): stays` });
     }
+  }
+
+  /**
+   * Whether unit i, whose plan just found starts by waiting where it stands away from its goal,
+   * is to search again ranked by progress (`progressPriority`: WHCA*, in a stream by default).
+   * On a one-cell bridge crossed both ways, a unit coming off it and one waiting at its mouth to
+   * go on it each held the other until their rank order rotated: the unit nearer its goal now
+   * goes first, the waiting one steps aside (bench:streams' bridge, 5,000 turns: WHCA*(16)
+   * delivered 5.3 units per 10 turns at saturation, against RHCR's 6.6 and PIBT's 6.1). Higher
+   * priority only lifts reservations from the search, so the new plan costs no more than the first.
+   */
+  private blockedByProgress(i: number, pos: number): boolean {
+    if (!this.variant.windowed || !this.variant.abstract) return false;
+    if (this.progressPriority === false || (this.progressPriority === 'streams' && !this.streaming)) return false;
+    const sta = this.sta;
+    return pos !== this.goal[i] && sta.pathLength > 1 && sta.pathCells[1] === pos;
   }
 
   protected search(i: number, t: number, pos: number): string {

@@ -23,11 +23,13 @@ export interface CooperativeSettings {
   promotion: boolean;
   rraBudget: number;
   turnBudget: number;
+  /** WHCA*: a unit held where it stands searches again ranked by progress (always, never, or in streams). */
+  progressPriority: boolean | 'streams';
 }
 
 export function readCooperativeSettings(variant: Variant, raw: Record<string, unknown> | undefined, grid: Grid, agents: number): CooperativeSettings {
   const allowed = variant.windowed
-    ? ['window', 'replanEvery', 'order', 'maxExpansions', 'rraRestart', 'rraBudget', 'promotion', 'turnBudget']
+    ? ['window', 'replanEvery', 'order', 'maxExpansions', 'rraRestart', 'rraBudget', 'promotion', 'turnBudget', 'progressPriority']
     : ['order', 'maxTime', 'maxExpansions', 'promotion'];
   const params = new ParamReader(variant.name, raw, allowed);
   const window = variant.windowed ? params.integer('window', 16, 1, 1 << 16) : 0;
@@ -47,5 +49,13 @@ export function readCooperativeSettings(variant: Variant, raw: Record<string, un
     // Search work per turn (space-time and RRA* expansions) past which replans that can wait do,
     // to the next turn (0 = no limit): a frame budget. Seed 000 spreads searches over frames.
     turnBudget: variant.windowed ? params.integer('turnBudget', 0, 0) : 0,
+    // Off in a batch by default: its measured effect is in streams (cooperativePlanning.ts).
+    progressPriority: variant.windowed ? progressSetting(variant.name, raw?.progressPriority) : false,
   };
+}
+
+function progressSetting(solver: string, value: unknown): boolean | 'streams' {
+  if (value === undefined) return 'streams';
+  if (value === true || value === false || value === 'streams') return value;
+  throw new RangeError(`${solver}: param 'progressPriority' must be true, false or 'streams', got ${typeof value === 'string' ? `'${value}'` : String(value)}`);
 }

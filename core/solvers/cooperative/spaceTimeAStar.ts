@@ -24,7 +24,6 @@
 import type { Grid } from '../../grid/grid.ts';
 import { type Movement, DX, DY } from '../../grid/movement.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
-import type { ReverseResumableAStar } from '../../search/reverseResumableAStar.ts';
 import type { ActionRules } from './actionRules.ts';
 import { NO_AGENT, type ReservationTable } from './reservationTable.ts';
 import { SpaceTimeHash } from './spaceTimeHash.ts';
@@ -36,6 +35,22 @@ const NOBODY: typeof NO_AGENT = -1;
 const G_SPAN = 1 << 21;
 
 export type SearchOutcome = 'found' | 'unreachable' | 'exhausted' | 'limit';
+
+/**
+ * HCA*'s abstract distance in moves (seed 001): a unit's Reverse Resumable A*
+ * (ReverseResumableAStar has this shape), or a table shared by every unit heading for one exit
+ * (exitDistances.ts). Infinity: no way to the goal.
+ */
+export interface AbstractDistance {
+  /** The distance of `cell`, searching as far as needed. */
+  distance(cell: number): number;
+  /** Like `distance`, searching at most `budget` nodes; -1 when that was not enough. */
+  distanceWithin(cell: number, budget: number): number;
+  /** The distance of `cell` when known without search, else -1. */
+  closedDistance(cell: number): number;
+  /** Nodes expanded over the object's life (the work a query caused is the difference). */
+  readonly totalExpanded: number;
+}
 
 /** One search's inputs; the controller keeps one and rewrites it. */
 export interface SpaceTimeQuery {
@@ -55,7 +70,7 @@ export interface SpaceTimeQuery {
   /** Give up after this many expansions. */
   maxExpansions: number;
   /** Abstract distance in moves (HCA*, WHCA*); null = Manhattan / Chebyshev (CA*). */
-  rra: ReverseResumableAStar | null;
+  rra: AbstractDistance | null;
   /**
    * RRA* expansions this search may spend (Infinity: no limit). Past it, cells whose true
    * distance is not yet known use a lower bound instead: still admissible, less informed.
@@ -65,7 +80,9 @@ export interface SpaceTimeQuery {
    * The unit leaves the map on reaching its goal (a stream's exit): the search ends there, inside
    * the window too, and the path holds the goal for no turn after arrival. WHCA* otherwise paused
    * on the goal to the window's end, reserving the exit cell against the unit behind for turns
-   * after the first had left: a one-way corridor carried 5.9 units per 10 turns, not 10.
+   * after the first had left: a one-way corridor carried 5.9 units per 10 turns, not 10. The
+   * goal is any cell whose abstract distance is 0: with an exit's table (exitDistances.ts) any
+   * cell of the exit, where the unit leaves as it would on its own goal cell.
    */
   leavesAtGoal: boolean;
 }
@@ -186,7 +203,7 @@ export class SpaceTimeAStar {
       const d = this.nDepth[id];
       const g = this.nG[id];
       const hc = this.nH[id];
-      if ((q.leavesAtGoal && c === goal) || (windowed ? d >= window : c === goal && this.goalFree(q, t0 + d))) {
+      if ((q.leavesAtGoal && (c === goal || hc === 0)) || (windowed ? d >= window : c === goal && this.goalFree(q, t0 + d))) {
         this.extract(id);
         this.pathCost = g + (windowed ? hc : 0);
         return 'found';

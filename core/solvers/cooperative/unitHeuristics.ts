@@ -4,12 +4,16 @@
  * large or the unit is past half-way (seed 000, "Resuming Backwards Search"), with a budget of
  * expansions per turn shared by that turn's searches. A restart re-aims the search at the unit's
  * cell and keeps what it closed (ReverseResumableAStar.retarget: closed distances do not depend
- * on where the search was aimed), and every resumption aims at the unit's current cell.
+ * on where the search was aimed), and every resumption aims at the unit's current cell. A unit
+ * heading for a stream's exit reads the exit's shared table instead (exitDistances.ts).
  */
 import type { Grid } from '../../grid/grid.ts';
 import type { Movement } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
 import { ReverseResumableAStar } from '../../search/reverseResumableAStar.ts';
+import type { StreamExitView } from '../controller.ts';
+import { ExitDistances } from './exitDistances.ts';
+import type { AbstractDistance } from './spaceTimeAStar.ts';
 
 /** RRA* expansions any one search may spend even when the turn's budget is used up. */
 const RRA_FLOOR = 256;
@@ -30,6 +34,9 @@ export class UnitHeuristics {
   private grid!: Grid;
   private movement!: Movement;
   private clearance: Uint16Array | null = null;
+  /** A stream's exits (null: none), and their shared tables. */
+  private exits: StreamExitView | null = null;
+  private exitDistances: ExitDistances | null = null;
 
   /** `restartFactor`: restart once a unit's work exceeds this many times its first search's. */
   constructor(
@@ -74,6 +81,14 @@ export class UnitHeuristics {
     this.clearance = clearance;
   }
 
+  /** A stream's exits (WorldView.exits; null: none): units heading for one read its table. */
+  useExits(exits: StreamExitView | null): void {
+    if (exits === this.exits) return;
+    this.exits = exits;
+    if (this.exitDistances !== null) this.dropped += this.exitDistances.totalExpanded();
+    this.exitDistances = exits === null ? null : new ExitDistances(this.grid, this.movement, exits);
+  }
+
   /** A new turn: the budget is full again (0: no budget). */
   beginTurn(): void {
     this.left = this.budget > 0 ? this.budget : Infinity;
@@ -90,7 +105,7 @@ export class UnitHeuristics {
 
   /** Expansions of every unit's RRA*, over the run. */
   totalExpanded(): number {
-    let expanded = this.dropped;
+    let expanded = this.dropped + (this.exitDistances?.totalExpanded() ?? 0);
     for (const r of this.rra) if (r !== null) expanded += r.totalExpanded;
     return expanded;
   }
@@ -100,7 +115,11 @@ export class UnitHeuristics {
    * work stays within `restartFactor` times the first search's, else restarted from `pos`;
    * restarted too after the map changed (then from scratch: its distances are stale).
    */
-  forUnit(i: number, pos: number): ReverseResumableAStar {
+  forUnit(i: number, pos: number): AbstractDistance {
+    if (this.exitDistances !== null) {
+      const shared = this.exitDistances.forExit(this.exits!.of(i), this.size[i]);
+      if (shared !== null) return shared;
+    }
     let r = this.rra[i];
     const goal = this.agents[i].goal;
     if (r === null) {

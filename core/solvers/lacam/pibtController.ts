@@ -10,6 +10,7 @@ import type { AgentTask } from '../../mapf/instance.ts';
 import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../controller.ts';
 import { Pibt } from './pibt.ts';
 import { GoalDistances } from '../../search/goalDistances.ts';
+import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import { checkPibtUnits, readNoParams } from './units.ts';
 
 /**
@@ -36,6 +37,15 @@ export class PibtController implements TurnController {
   private buffers: { now: Int32Array; next: Int32Array } | null = null;
   private from = new Int32Array(0);
   private to = new Int32Array(0);
+  /**
+   * Streams: each unit's priority (PIBT's turns away from its goal) by its index in the run,
+   * written when the Pibt is rebuilt and read back for the units still on the map (a Map of every
+   * unit's priority, made each turn, was most of the rebuild's work besides the tables).
+   */
+  private elapsedOf = new Float64Array(0);
+  /** Streams: each exit's table for the grid version `exitVersion` (a unit heading there reads it). */
+  private exitTables: (LazyDistanceTable | undefined)[] = [];
+  private exitVersion = -1;
 
   constructor(instance: { grid: Grid; movement: Movement; agents: readonly AgentTask[] }, options: ControllerOptions) {
     readNoParams('pibt', options.params);
@@ -73,9 +83,17 @@ export class PibtController implements TurnController {
   private rebuild(world: WorldView): void {
     this.dirty = false;
     const calls = this.pibt?.calls ?? 0;
-    const elapsed = new Map<number, number>();
-    const old = this.ids ?? world.agents.slice(0, this.pibt?.n ?? 0).map((_, a) => a);
-    old.forEach((a, k) => elapsed.set(a, this.pibt!.elapsed[k]));
+    const previous = this.pibt;
+    if (previous !== null) {
+      if (this.elapsedOf.length < world.agents.length) {
+        const grown = new Float64Array(Math.max(world.agents.length, 2 * this.elapsedOf.length));
+        grown.set(this.elapsedOf);
+        this.elapsedOf = grown;
+      }
+      // A batch's Pibt (set up in init) has every unit, in the run's order.
+      const before = this.ids;
+      for (let k = 0; k < previous.n; k++) this.elapsedOf[before === null ? k : before[k]] = previous.elapsed[k];
+    }
     const ids: number[] = [];
     for (let a = 0; a < world.positions.length; a++) if (world.positions[a] >= 0) ids.push(a);
     this.ids = ids;
@@ -86,17 +104,24 @@ export class PibtController implements TurnController {
     this.distances.budget.left = STREAM_DISCOVERIES_PER_TURN;
     // A unit heading for an exit follows the distances to the exit's nearest cell (it leaves on any):
     // one table per exit, filled once, instead of one per unit (Berlin_1_256's 1,000 units would
-    // otherwise fill about as many tables of 65,000 cells as they appear).
+    // otherwise fill about as many tables of 65,000 cells as they appear). Held here by exit, so
+    // a rebuild asks the cache (a Map lookup and an LRU touch) once per exit, not once per unit.
     const exits = world.exits;
     const distances = this.distances;
+    if (this.exitVersion !== world.grid.version) {
+      this.exitTables = [];
+      this.exitVersion = world.grid.version;
+    }
+    const tables = this.exitTables;
     const areaTable = exits ? (k: number) => {
       const e = exits.of(ids[k]);
-      return e >= 0 ? distances.areaTable(e, exits.cells[e]) : null;
+      return e < 0 ? null : (tables[e] ??= distances.areaTable(e, exits.cells[e]));
     } : undefined;
     if (this.buffers?.now.length !== world.grid.cells) this.buffers = { now: new Int32Array(world.grid.cells), next: new Int32Array(world.grid.cells) };
-    this.pibt = new Pibt(world.grid, this.from, ids.map((a) => world.agents[a].goal), this.seed + world.t, this.distances, { areaTable, buffers: this.buffers });
-    this.pibt.calls = calls;
-    ids.forEach((a, k) => (this.pibt!.elapsed[k] = elapsed.get(a) ?? 0));
+    const pibt = (this.pibt = new Pibt(world.grid, this.from, ids.map((a) => world.agents[a].goal), this.seed + world.t, this.distances, { areaTable, buffers: this.buffers }));
+    pibt.calls = calls;
+    // Units new to the map start at 0 (elapsedOf is zero past the units seen so far).
+    for (let k = 0; k < ids.length; k++) pibt.elapsed[k] = ids[k] < this.elapsedOf.length ? this.elapsedOf[ids[k]] : 0;
   }
 
   counters(): ControllerCounters {

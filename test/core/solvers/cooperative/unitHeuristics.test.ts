@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../../core/grid/movement.ts';
+import type { ReverseResumableAStar } from '../../../../core/search/reverseResumableAStar.ts';
 import { UnitHeuristics } from '../../../../core/solvers/cooperative/unitHeuristics.ts';
 
 /** One unit from (40, 40) to (0, 0) on open ground, its RRA* without a budget. */
@@ -22,7 +23,7 @@ function setUp() {
 describe('UnitHeuristics', () => {
   it('restarts past half-way by re-aiming: the ground already searched stays closed', () => {
     const { grid, start, heuristics } = setUp();
-    const r = heuristics.forUnit(0, start);
+    const r = heuristics.forUnit(0, start) as ReverseResumableAStar;
     expect(r.distance(start)).toBe(80);
     // Closed by the first search: a cell on the route behind the unit once it is past half-way.
     let behind = -1;
@@ -35,7 +36,7 @@ describe('UnitHeuristics', () => {
     }
     expect(behind).toBeGreaterThanOrEqual(0);
     expect(ahead).toBeGreaterThanOrEqual(0);
-    const again = heuristics.forUnit(0, ahead); // 2 * 30 < 80: the half-way restart
+    const again = heuristics.forUnit(0, ahead) as ReverseResumableAStar; // 2 * 30 < 80: the half-way restart
     expect(again).toBe(r);
     expect(again.origin).toBe(ahead);
     expect(again.isClosed(behind)).toBe(true);
@@ -45,12 +46,12 @@ describe('UnitHeuristics', () => {
 
   it('aims the next resumption at the unit\'s cell', () => {
     const { grid, start, heuristics } = setUp();
-    const r = heuristics.forUnit(0, start);
+    const r = heuristics.forUnit(0, start) as ReverseResumableAStar;
     r.distance(start);
     // A step along the route, well before half-way: no restart.
     let pos = -1;
     for (let c = 0; c < grid.cells && pos < 0; c++) if (r.isClosed(c) && r.distance(c) === 76) pos = c;
-    expect(heuristics.forUnit(0, pos).origin).toBe(start);
+    expect((heuristics.forUnit(0, pos) as ReverseResumableAStar).origin).toBe(start);
     // A query that needs search (a cell off the route near the unit) resumes aimed at it.
     const x = grid.x(pos);
     const y = grid.y(pos);
