@@ -16,8 +16,9 @@
  * The flow is one byte a cell of the whole map, which at 256 x 256 and 1,000 goals is 64 MB.
  */
 import type { Grid } from '../../grid/grid.ts';
-import { DX, DY, OCTILE_NO_CUT, STEP_LENGTH, stepCell } from '../../grid/movement.ts';
+import { DX, DY, OCTILE_NO_CUT, STEP_LENGTH } from '../../grid/movement.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
+import { type MoveMasks, moveMasksFor } from '../../search/moveMasks.ts';
 
 /** Flow value of the goal cell. */
 export const AT_GOAL = 8;
@@ -50,6 +51,8 @@ export class FlowFieldBuilder {
   private readonly settled: Int32Array;
   private readonly targetMark: Int32Array;
   private readonly heap = new BinaryHeap(1024);
+  /** Each cell's legal steps (a bit per direction) and the steps' cell offsets. */
+  private readonly moves: MoveMasks;
   private build = 0;
   /** Cells settled by all builds (the work done). */
   expanded = 0;
@@ -59,6 +62,7 @@ export class FlowFieldBuilder {
     this.stamp = new Int32Array(grid.cells);
     this.settled = new Int32Array(grid.cells);
     this.targetMark = new Int32Array(grid.cells);
+    this.moves = moveMasksFor(grid, OCTILE_NO_CUT, null);
   }
 
   /**
@@ -85,6 +89,7 @@ export class FlowFieldBuilder {
   private fill(field: FlowField): number[] {
     const { grid, distance, stamp, settled, targetMark, heap } = this;
     const { goal, targets, flow } = field;
+    const { masks, offsets } = this.moves;
     const id = ++this.build;
     let waiting = 0;
     for (const t of targets) {
@@ -110,9 +115,10 @@ export class FlowFieldBuilder {
       if (targetMark[cell] === id && --waiting === 0) bound = priority + MARGIN;
       // As distanceTable.ts's Dijkstra: entering a cell costs its step length times its weight.
       const enter = grid.weightOf(cell);
+      const legal = masks[cell];
       for (let d = 0; d < 8; d++) {
-        const n = stepCell(grid, OCTILE_NO_CUT, cell, d);
-        if (n < 0) continue;
+        if ((legal & (1 << d)) === 0) continue;
+        const n = cell + offsets[d];
         const candidate = priority + STEP_LENGTH[d] * enter;
         if (stamp[n] !== id || candidate < distance[n]) {
           distance[n] = candidate;
@@ -133,10 +139,11 @@ export class FlowFieldBuilder {
       }
       let best = -1;
       let bestCost = distance[cell];
+      const legal = masks[cell];
       for (let d = 0; d < 8; d++) {
-        const next = stepCell(grid, OCTILE_NO_CUT, cell, d);
-        if (next < 0) continue;
-        const c = this.cost(next);
+        if ((legal & (1 << d)) === 0) continue;
+        const next = cell + offsets[d];
+        const c = stamp[next] === id ? distance[next] : Infinity;
         if (c < bestCost) {
           bestCost = c;
           best = d;
