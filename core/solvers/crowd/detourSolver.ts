@@ -15,9 +15,11 @@ import type { MapfInstance } from '../../mapf/instance.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
 import type { CrowdRun, CrowdWorld } from './crowdWorld.ts';
 import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
-import { buildDistanceTable, UNREACHABLE } from '../../search/distanceTable.ts';
+import { solveAStar } from '../../search/astar.ts';
+import { SearchContext } from '../../search/searchContext.ts';
 import { OCTILE_NO_CUT } from '../../grid/movement.ts';
 import { buildGridNavMesh } from './navmesh.ts';
+import { warmUpDetour } from './detourWarmUp.ts';
 
 export const DETOUR_PARAMS: readonly ParamSpec[] = [
   { name: 'voxel', label: 'Voxel size (cells)', kind: 'number', default: 0.1, min: 0.02, max: 0.5, help: 'Recast\'s cell size: the navmesh follows the walls to within about this' },
@@ -26,7 +28,7 @@ export const DETOUR_PARAMS: readonly ParamSpec[] = [
 ];
 
 /** Detour's update flags: anticipate turns, obstacle avoidance, separation, visibility and topology optimisation. */
-const UPDATE_FLAGS = 1 | 2 | 4 | 8 | 16;
+export const UPDATE_FLAGS = 1 | 2 | 4 | 8 | 16;
 
 let ready = false;
 let loading: Promise<void> | undefined;
@@ -44,32 +46,36 @@ export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdR
   const setup = new CrowdSetup('detour', DETOUR_PARAMS, instance, options);
   const { settings, values } = setup;
   if (!ready) return setup.failed('Detour is not loaded: its WebAssembly loads asynchronously, and this host did not await the solver\'s prepare() before solve()');
+  // Once per process: Detour's hot code compiled by V8's optimising tier before the first step.
+  warmUpDetour(UPDATE_FLAGS, values.avoidanceQuality as number);
   const { grid, agents } = instance;
   const n = agents.length;
-  // Reachability and the longest path (for the default turn limit) from the goals' distance tables.
+  // Reachability and the longest path (for the default turn limit): one A* per unit in one
+  // reused context. A whole-map distance table per goal did the same at 1,000 distinct goals on
+  // Berlin_1_256 in about 9.8 s of CPU, most of the set-up; the A* searches close a fraction of it.
   let longest = 0;
-  const goals = new Map<number, Float64Array>();
+  const context = new SearchContext();
   for (let a = 0; a < n; a++) {
-    let table = goals.get(agents[a].goal);
-    if (!table) {
-      if (setup.interrupted()) return setup.ended(-1, `measuring the units' paths (${a} of ${n} units)`);
-      table = buildDistanceTable(grid, OCTILE_NO_CUT, agents[a].goal).distance;
-      goals.set(agents[a].goal, table);
-      setup.expanded += grid.cells;
-    }
-    const d = table[agents[a].start];
-    if (d === UNREACHABLE) return setup.ended(a);
-    longest = Math.max(longest, d);
+    if (setup.interrupted()) return setup.ended(-1, `measuring the units' paths (${a} of ${n} units)`);
+    const { start, goal } = agents[a];
+    if (!grid.isFree(start) || !grid.isFree(goal)) return setup.ended(a);
+    const found = solveAStar({ grid, movement: OCTILE_NO_CUT, start, goal }, { context });
+    setup.expanded += found.expanded;
+    if (found.status !== 'found') return setup.ended(a);
+    longest = Math.max(longest, found.cost);
   }
-  goals.clear();
   const world = setup.world();
-  // Recast builds the navmesh in one WebAssembly call that cannot look at the clock: the limit can
-  // pass inside it by as long as it takes (Berlin_1_256 at voxel 0.1: about 3.9 s of CPU), and is
-  // looked at as soon as it returns. It is eroded by the smallest unit's radius (one navmesh for
-  // the crowd); larger units keep off the walls by their own radius in Detour's steering only.
+  // Recast builds the navmesh tile by tile (navmesh.ts): between tiles the build reports its
+  // progress and looks at the cancel and the limit. It is eroded by the smallest unit's radius
+  // (one navmesh for the crowd); larger units keep off the walls by their own radius in Detour's
+  // steering only.
   options.onProgress?.({ fraction: 0, message: 'building the navmesh' });
-  const built = buildGridNavMesh(grid, world.smallestRadius, values.voxel as number);
+  const built = buildGridNavMesh(grid, world.smallestRadius, values.voxel as number, {
+    stop: () => setup.interrupted(),
+    tileDone: (done, total) => options.onProgress?.({ fraction: 0, message: `building the navmesh: ${done} of ${total} tiles` }),
+  });
   if ('error' in built) return setup.failed(built.error);
+  if ('stopped' in built) return setup.ended(-1, `building the navmesh (${built.stopped.done} of ${built.stopped.total} tiles)`);
   const { navMesh } = built;
   if (setup.interrupted()) {
     navMesh.destroy();

@@ -1,19 +1,31 @@
 /**
  * Flow fields (E. Emerson, "Crowd Pathfinding and Steering Using Flow Field Tiles", Game AI Pro,
  * 2013): per goal, an integration field (the cost from every cell to the goal: Dijkstra over the
- * 8-connected grid without corner cutting, distanceTable.ts) and from it a flow field, each cell
- * pointing to its neighbour of least integrated cost. Every unit heading to one goal shares its
- * field. Emerson tiles the map into sectors and builds fields only on the sectors a route crosses;
- * here a field covers the whole map, one byte a cell, which at 256 x 256 and 1,000 goals is 64 MB.
+ * 8-connected grid without corner cutting) and from it a flow field, each cell pointing to its
+ * neighbour of least integrated cost. Every unit heading to one goal shares its field.
+ *
+ * Emerson builds fields only where a route needs them (the sectors a route crosses). Here a
+ * field's Dijkstra runs only as far as its units need: until every start heading to the goal is
+ * settled, then `MARGIN` further (a unit pushed back from its start stays inside), so a goal
+ * whose units start near it costs a small disc of the map instead of the whole map (Berlin_1_256,
+ * 1,000 distinct goals: 16 s of set-up for whole-map fields). A unit that strays past the
+ * settled cells asks for the field to be grown to its cell (`grow`, during the run). Stopping
+ * Dijkstra early changes no direction: a settled cell's neighbours of lower cost are settled
+ * before it, so every settled cell points where the whole-map field points (the same heap, the
+ * same pushes, the same sums), and an unsettled cell has no direction yet.
+ * The flow is one byte a cell of the whole map, which at 256 x 256 and 1,000 goals is 64 MB.
  */
 import type { Grid } from '../../grid/grid.ts';
-import { DX, DY, OCTILE_NO_CUT, stepCell } from '../../grid/movement.ts';
-import { UNREACHABLE, buildDistanceTable } from '../../search/distanceTable.ts';
+import { DX, DY, OCTILE_NO_CUT, STEP_LENGTH } from '../../grid/movement.ts';
+import { BinaryHeap } from '../../search/binaryHeap.ts';
+import { type MoveMasks, moveMasksFor } from '../../search/moveMasks.ts';
 
 /** Flow value of the goal cell. */
 export const AT_GOAL = 8;
-/** Flow value of a cell that cannot reach the goal (or a wall). */
+/** Flow value of a cell that cannot reach the goal, a wall, or a cell the field has not reached yet. */
 export const NO_FLOW = 255;
+/** How far (in cells of path) past its farthest start a field is settled. */
+export const MARGIN = 4;
 
 /** Unit direction vectors of the 8 flow directions (movement.ts's DX/DY, normalised). */
 export const FLOW_X = Float64Array.from(DX, (d, i) => d / Math.hypot(DX[i], DY[i]));
@@ -23,33 +35,122 @@ export interface FlowField {
   goal: number;
   /** Per cell: a direction 0..7 (movement.ts DX/DY), AT_GOAL or NO_FLOW. */
   flow: Uint8Array;
+  /** The field's Dijkstra settled every cell that can reach the goal: NO_FLOW there is final. */
+  complete: boolean;
+  /** The starts (and cells grown to) it was settled for, to grow it again from. */
+  targets: number[];
 }
 
-/** The flow field toward `goal`, and the integrated cost of `probe` (a start) to report path lengths. */
-export function buildFlowField(grid: Grid, goal: number, probes: readonly number[]): { field: FlowField; costs: number[]; expanded: number } {
-  const table = buildDistanceTable(grid, OCTILE_NO_CUT, goal);
-  const distance = table.distance;
-  const flow = new Uint8Array(grid.cells).fill(NO_FLOW);
-  let expanded = 0;
-  for (let cell = 0; cell < grid.cells; cell++) {
-    const here = distance[cell];
-    if (here === UNREACHABLE) continue;
-    expanded++;
-    if (cell === goal) {
-      flow[cell] = AT_GOAL;
-      continue;
-    }
-    let best = -1;
-    let bestCost = here;
-    for (let d = 0; d < 8; d++) {
-      const next = stepCell(grid, OCTILE_NO_CUT, cell, d);
-      if (next < 0) continue;
-      if (distance[next] < bestCost) {
-        bestCost = distance[next];
-        best = d;
+/**
+ * Builds fields one goal at a time in memory reused between them (costs stamped per build, so a
+ * build touches only the cells it reaches).
+ */
+export class FlowFieldBuilder {
+  private readonly distance: Float64Array;
+  private readonly stamp: Int32Array;
+  private readonly settled: Int32Array;
+  private readonly targetMark: Int32Array;
+  private readonly heap = new BinaryHeap(1024);
+  /** Each cell's legal steps (a bit per direction) and the steps' cell offsets. */
+  private readonly moves: MoveMasks;
+  private build = 0;
+  /** Cells settled by all builds (the work done). */
+  expanded = 0;
+
+  constructor(private readonly grid: Grid) {
+    this.distance = new Float64Array(grid.cells);
+    this.stamp = new Int32Array(grid.cells);
+    this.settled = new Int32Array(grid.cells);
+    this.targetMark = new Int32Array(grid.cells);
+    this.moves = moveMasksFor(grid, OCTILE_NO_CUT, null);
+  }
+
+  /**
+   * The field toward `goal` settled out to every one of `targets` (the starts) and MARGIN beyond,
+   * and each target's integrated cost (Infinity when it cannot reach the goal).
+   */
+  field(goal: number, targets: readonly number[]): { field: FlowField; costs: number[] } {
+    const flow = new Uint8Array(this.grid.cells).fill(NO_FLOW);
+    const field: FlowField = { goal, flow, complete: false, targets: [...targets] };
+    return { field, costs: this.fill(field) };
+  }
+
+  /** Grows `field` out to `cell` (a unit's cell it has not reached) and MARGIN beyond. */
+  grow(field: FlowField, cell: number): void {
+    field.targets.push(cell);
+    this.fill(field);
+  }
+
+  private cost(cell: number): number {
+    return this.stamp[cell] === this.build ? this.distance[cell] : Infinity;
+  }
+
+  /** Runs the field's Dijkstra afresh out to its targets and writes the settled cells' flow; returns the targets' costs. */
+  private fill(field: FlowField): number[] {
+    const { grid, distance, stamp, settled, targetMark, heap } = this;
+    const { goal, targets, flow } = field;
+    const { masks, offsets } = this.moves;
+    const id = ++this.build;
+    let waiting = 0;
+    for (const t of targets) {
+      if (targetMark[t] !== id && grid.isFree(t)) {
+        targetMark[t] = id;
+        waiting++;
       }
     }
-    if (best >= 0) flow[cell] = best;
+    heap.clear();
+    let count = 0;
+    if (grid.isFree(goal)) {
+      distance[goal] = 0;
+      stamp[goal] = id;
+      heap.push(goal, 0);
+    }
+    let bound = Infinity;
+    while (heap.length > 0) {
+      const priority = heap.peekPriority();
+      if (priority > bound) break;
+      const cell = heap.pop();
+      if (priority > distance[cell]) continue; // stale entry
+      settled[count++] = cell;
+      if (targetMark[cell] === id && --waiting === 0) bound = priority + MARGIN;
+      // As distanceTable.ts's Dijkstra: entering a cell costs its step length times its weight.
+      const enter = grid.weightOf(cell);
+      const legal = masks[cell];
+      for (let d = 0; d < 8; d++) {
+        if ((legal & (1 << d)) === 0) continue;
+        const n = cell + offsets[d];
+        const candidate = priority + STEP_LENGTH[d] * enter;
+        if (stamp[n] !== id || candidate < distance[n]) {
+          distance[n] = candidate;
+          stamp[n] = id;
+          heap.push(n, candidate);
+        }
+      }
+    }
+    // The heap ran dry (rather than past the bound): every cell that can reach the goal is settled.
+    field.complete = heap.length === 0;
+    this.expanded += count;
+    // Settled cells' flow: the neighbour of least cost below the cell's own, first in direction order.
+    for (let i = 0; i < count; i++) {
+      const cell = settled[i];
+      if (cell === goal) {
+        flow[cell] = AT_GOAL;
+        continue;
+      }
+      let best = -1;
+      let bestCost = distance[cell];
+      const legal = masks[cell];
+      for (let d = 0; d < 8; d++) {
+        if ((legal & (1 << d)) === 0) continue;
+        const next = cell + offsets[d];
+        const c = stamp[next] === id ? distance[next] : Infinity;
+        if (c < bestCost) {
+          bestCost = c;
+          best = d;
+        }
+      }
+      flow[cell] = best >= 0 ? best : NO_FLOW;
+    }
+    return targets.map((t) => this.cost(t));
   }
-  return { field: { goal, flow }, costs: probes.map((p) => distance[p]), expanded };
 }

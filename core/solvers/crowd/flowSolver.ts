@@ -14,7 +14,7 @@ import type { MapfInstance } from '../../mapf/instance.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
 import type { CrowdRun, CrowdWorld } from './crowdWorld.ts';
 import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
-import { AT_GOAL, FLOW_X, FLOW_Y, type FlowField, NO_FLOW, buildFlowField } from './flowField.ts';
+import { AT_GOAL, FLOW_X, FLOW_Y, type FlowField, FlowFieldBuilder, NO_FLOW } from './flowField.ts';
 import { NeighbourGrid } from './neighbours.ts';
 import { pushOutOfWalls } from './walls.ts';
 
@@ -53,11 +53,11 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
     return setup.failed(`${goals.size} goals on a ${grid.width}x${grid.height} map need ${Math.round((goals.size * grid.cells) / 2 ** 20)} MB of flow fields, more than the ${FIELD_BUDGET_BYTES / 2 ** 20} MB allowed`);
   }
   const fields: FlowField[] = [];
+  const builder = new FlowFieldBuilder(grid);
   let longest = 0;
   for (const [goal, units] of goals) {
     if (setup.interrupted()) return setup.ended(-1, `building flow fields (${fields.length} of ${goals.size} goals)`);
-    const built = buildFlowField(grid, goal, units.map((a) => agents[a].start));
-    setup.expanded += built.expanded;
+    const built = builder.field(goal, units.map((a) => agents[a].start));
     for (let i = 0; i < units.length; i++) {
       if (!Number.isFinite(built.costs[i])) return setup.ended(units[i]);
       longest = Math.max(longest, built.costs[i]);
@@ -65,6 +65,7 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
     }
     fields.push(built.field);
   }
+  setup.expanded = builder.expanded;
   const world = setup.world();
   const maxSpeedAll = world.maxSpeed.reduce((m, v) => Math.max(m, v), settings.maxSpeed);
   const avoidRange = 2 * maxSpeedAll * horizon + 2 * world.largestRadius;
@@ -87,7 +88,8 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
         wantY = arrive[1];
       } else {
         // Bilinear blend of the four nearest cell centres' flow directions.
-        const flow = fields[fieldOf[a]].flow;
+        const field = fields[fieldOf[a]];
+        const flow = field.flow;
         const fx = x - 0.5;
         const fy = y - 0.5;
         const cx = Math.floor(fx);
@@ -98,7 +100,10 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
           const px = cx + (k & 1);
           const py = cy + (k >> 1);
           if (px < 0 || py < 0 || px >= w || py >= h) continue;
-          const f = flow[py * w + px];
+          const c = py * w + px;
+          // A free cell the field has not reached yet (the unit strayed past its margin): grow it there.
+          if (flow[c] === NO_FLOW && !field.complete && grid.passable[c] !== 0) builder.grow(field, c);
+          const f = flow[c];
           if (f === NO_FLOW) continue;
           const weight = ((k & 1) !== 0 ? tx : 1 - tx) * ((k >> 1) !== 0 ? ty : 1 - ty);
           if (f === AT_GOAL) {
