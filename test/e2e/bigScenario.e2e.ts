@@ -134,6 +134,8 @@ describe('browser edition: 10,000 units on Berlin_1_256 (PIBT)', () => {
       await settle(page);
     });
     const solving = await longestTaskSince(page, since);
+    // Printed now too: the figure of the result arriving stands even if the run did not solve.
+    console.log(`10000 units on Berlin_1_256 (PIBT): solving + result, longest UI task ${solving.longest.toFixed(0)} ms (${solving.count} over 50 ms; target < 200), status '${await page.getByTestId('status').getAttribute('data-status')}'; ${load()}`);
     await screenshot(page, 'big-10000-berlin-solved');
     // The run must have solved (not timed out or failed), so there is a replay to play.
     expect(`${await page.getByTestId('status').getAttribute('data-status')}: ${await page.getByTestId('status').textContent()}`).toMatch(/^solved: /);
