@@ -10,4 +10,4 @@ declare const console: {
   error(...args: unknown[]): void;
 };
 // Used by the in-memory port pair to copy messages the way real ports do.
-declare function structuredClone<T>(value: T): T;
+declare function structuredClone<T>(value: T, options?: { transfer?: readonly ArrayBuffer[] }): T;

@@ -13,7 +13,7 @@ if (!parentPort) throw new Error('solverWorkerEntry.ts must run in a worker thre
 const parent = parentPort;
 
 const port: Port = {
-  postMessage: (message) => parent.postMessage(message),
+  postMessage: (message, transfer) => parent.postMessage(message, transfer ? [...transfer] : undefined),
   onMessage(listener) {
     parent.on('message', listener);
     return () => parent.off('message', listener);

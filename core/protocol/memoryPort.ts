@@ -31,11 +31,12 @@ class MemoryEnd implements MemoryPort {
   private flushScheduled = false;
   private closed = false;
 
-  postMessage(message: unknown): void {
+  postMessage(message: unknown, transfer: readonly ArrayBuffer[] = []): void {
     if (this.closed) return;
     // Cloning now, like a real port: the sender may mutate its copy afterwards, and a value
-    // that cannot cross a process boundary fails here as it would there.
-    const copy = structuredClone(message);
+    // that cannot cross a process boundary fails here as it would there. Transferred buffers
+    // are moved as a worker's port moves them: the sender's views on them are emptied.
+    const copy = structuredClone(message, { transfer: [...transfer] });
     const peer = this.peer!;
     setTimeout(() => peer.deliver(copy), 0);
   }

@@ -24,7 +24,7 @@ import type { WireStreamMeasures } from '../scenario/streamWire.ts';
 import type { SolveProgress, SolveStats, SolveStatus } from '../solvers/types.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
 import type { RunRecord } from '../experiments/runner.ts';
-import type { Replay } from '../solvers/replay.ts';
+import type { WireReplay } from './turnEventWire.ts';
 import type { ClockKind } from '../util/clock.ts';
 import type { CrowdTrack } from '../solvers/crowdTrack.ts';
 import type { WireLifelongRequest, WireLifelongRun } from './lifelongWire.ts';
@@ -68,13 +68,14 @@ export interface SolveResultBody {
   message?: string;
   stats: SolveStats;
   /**
-   * The simulator's replay (positions as an Int32Array, turn events, map changes; format
+   * The simulator's replay (positions as an Int32Array, turn events as columns of typed arrays
+   * (turnEventWire.ts, format 'mapf-lab/turn-events' with its version), map changes; format
    * 'mapf-lab/replay' with its version) when the solver ran in the turn simulator. Optional, so
    * results without it (offline solvers, older solver processes) stay valid. For CA*, HCA* and
    * WHCA* asked with param `recordPlans: true`, replay.windows holds the plans they adopted
    * (format 'mapf-lab/plan-windows' with its own version, core/solvers/planWindows.ts).
    */
-  replay?: Replay;
+  replay?: WireReplay;
   /**
    * The engine crowd models' real positions per turn (format 'mapf-lab/crowd-track' with its
    * version, core/solvers/crowdTrack.ts); `paths` then holds each unit's cell per turn. Optional,

@@ -12,6 +12,7 @@ import { noObstaclesMessage, obstacleFactory } from '../registry/registry.ts';
 import { type SolverObstacleRun, runSolverAmongObstacles } from '../simulation/amongObstacles.ts';
 import type { SolveResultBody } from './messages.ts';
 import { encodePaths } from './wire.ts';
+import { encodeReplay } from './turnEventWire.ts';
 import type { TurnEvent } from '../solvers/controller.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../solvers/replay.ts';
 import { type Clock, WALL_CLOCK } from '../util/clock.ts';
@@ -59,7 +60,7 @@ export function solveAmongObstacles(solver: string, instance: MapfInstance, obst
   const planning = simulation ? `${solver} repairing by ${strategy}` : `units planning alone, replanning by ${strategy}`;
   const stopped = simulation && (simulation.status === 'timeout' || simulation.status === 'cancelled') ? simulation.status : null;
   return {
-    replay,
+    replay: encodeReplay(replay),
     solver,
     // Stopped by the clock or a cancel, or else by the turn limit: that is 'failed' (units did not
     // arrive in the turns given), not a time-out, which the app reads as 'Time limit reached'.

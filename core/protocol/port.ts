@@ -4,7 +4,12 @@
  * an in-memory pair for tests; nothing above this interface knows which it is.
  */
 export interface Port {
-  postMessage(message: unknown): void;
+  /**
+   * `transfer`: buffers of the message's typed arrays to move rather than copy (a big result's
+   * paths, replay and events); the sender must not use them afterwards. An adapter whose channel
+   * cannot move buffers (Electron's parentPort) copies them, which is correct, only slower.
+   */
+  postMessage(message: unknown, transfer?: readonly ArrayBuffer[]): void;
   /** Subscribes to incoming messages; returns the unsubscribe function. */
   onMessage(listener: (message: unknown) => void): () => void;
 }

@@ -25,6 +25,8 @@ import { solveStream } from './streamSolve.ts';
 import { solveLifelong } from './lifelongSolve.ts';
 import { solveAmongObstacles } from './obstacleSolve.ts';
 import { createRunHandler } from './runHandler.ts';
+import { resultTransfer } from './transfer.ts';
+import { encodeReplay } from './turnEventWire.ts';
 import { type Clock, WALL_CLOCK } from '../util/clock.ts';
 import { NO_CPU_CLOCK } from '../experiments/runner.ts';
 
@@ -53,7 +55,9 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
 
   const post = (message: FromSolverMessage): void => {
     try {
-      port.postMessage(message);
+      // A result's big arrays are moved, not copied (transfer.ts): the process is done with them.
+      if (message.type === 'result') port.postMessage(message, resultTransfer(message.body));
+      else port.postMessage(message);
     } catch (error) {
       // Most likely a value the port cannot clone; say so rather than lose the reply.
       const id = 'id' in message ? message.id : null;
@@ -123,7 +127,7 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
     });
     const reply: SolveResultBody = { solver: result.solver, status: result.status, paths: encodePaths(result.paths), stats: result.stats };
     if (result.message !== undefined) reply.message = result.message;
-    if (result.replay !== undefined) reply.replay = result.replay;
+    if (result.replay !== undefined) reply.replay = encodeReplay(result.replay);
     if (result.crowd !== undefined) reply.crowd = result.crowd;
     post({ v: PROTOCOL_VERSION, type: 'result', id, body: reply });
   };

@@ -15,6 +15,7 @@ import { type SimulationResult, runController } from '../simulation/simulator.ts
 import { simulationStats, splitParams } from '../simulation/controllerSolvers.ts';
 import type { SolveResultBody } from './messages.ts';
 import { encodePaths } from './wire.ts';
+import { encodeReplay } from './turnEventWire.ts';
 
 export { DEFAULT_STREAM_TURNS } from '../mapf/streams.ts';
 
@@ -57,7 +58,7 @@ export function solveStream(solver: string, instance: MapfInstance, streams: Str
     paths: encodePaths(result.paths),
     message: problems.length > 0 ? `${problems.join('; ')}; ${summary}` : summary,
     stats: simulationStats(result, performance.now() - started),
-    replay: result.replay,
+    replay: encodeReplay(result.replay),
     streams: { ...s, unitSizes: (result.units ?? instance.agents).map((a) => a.size ?? 1) },
   };
 }

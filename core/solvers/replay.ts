@@ -36,11 +36,14 @@ export interface Replay {
   windows?: PlanWindows;
 }
 
+/** A replay's frames: what the validator and the paths read (a replay whose events travel as columns has them too). */
+export type ReplayFrames = Omit<Replay, 'events' | 'windows'>;
+
 /** Throws when a replay is not one this code can read (wrong format or a newer version). */
-export function checkReplay(replay: { format?: unknown; version?: unknown; agents?: unknown; turns?: unknown; positions?: unknown }): asserts replay is Replay {
+export function checkReplay(replay: { format?: unknown; version?: unknown; agents?: unknown; turns?: unknown; positions?: unknown }): asserts replay is ReplayFrames {
   if (replay.format !== REPLAY_FORMAT) throw new TypeError(`not a replay: format is ${String(replay.format)}, expected ${REPLAY_FORMAT}`);
   if (replay.version !== REPLAY_VERSION) throw new TypeError(`replay version ${String(replay.version)} is not supported (expected ${REPLAY_VERSION})`);
-  const { agents, turns, positions } = replay as Replay;
+  const { agents, turns, positions } = replay as ReplayFrames;
   if (!(positions instanceof Int32Array) || positions.length !== (turns + 1) * agents) {
     throw new TypeError(`replay positions must be an Int32Array of (turns + 1) * agents = ${(turns + 1) * agents} cells`);
   }
@@ -84,12 +87,12 @@ export class ReplayRecorder {
 }
 
 /** Agent a's cell at turn t. */
-export function replayCell(replay: Replay, t: number, a: number): number {
+export function replayCell(replay: ReplayFrames, t: number, a: number): number {
   return replay.positions[t * replay.agents + a];
 }
 
 /** One path per agent, t = 0 … turns. */
-export function replayPaths(replay: Replay): number[][] {
+export function replayPaths(replay: ReplayFrames): number[][] {
   const paths: number[][] = [];
   for (let a = 0; a < replay.agents; a++) {
     const path = new Array<number>(replay.turns + 1);
@@ -104,7 +107,7 @@ export function replayPaths(replay: Replay): number[][] {
  * them, the run is cut at each change and every stretch is checked on the map in force during
  * it (a step from t to t + 1 is judged on the map of turn t), with times shifted back.
  */
-export function validateReplay(instance: MapfInstance, replay: Replay, options: ValidationOptions = {}): ValidationResult {
+export function validateReplay(instance: MapfInstance, replay: ReplayFrames, options: ValidationOptions = {}): ValidationResult {
   checkReplay(replay);
   const paths = replayPaths(replay);
   const settings: ValidationOptions = { ...options, requireGoals: options.requireGoals ?? false };

@@ -122,6 +122,8 @@ describe('browser edition: 10,000 units on Berlin_1_256 (PIBT)', () => {
       await settle(page);
     });
     const solving = await longestTaskSince(page, since);
+    // Printed now too: the figure of the result arriving stands even if the run did not solve.
+    console.log(`10000 units on Berlin_1_256 (PIBT): solving + result, longest UI task ${solving.longest.toFixed(0)} ms (${solving.count} over 50 ms; target < 200), status '${await page.getByTestId('status').getAttribute('data-status')}'; ${load()}`);
     await screenshot(page, 'big-10000-berlin-solved');
     // 500 turns: solved, or stopped by the turn limit with a replay of how far the units got;
     // never a time-out (the time limit is the test's own wait) and never a run with nothing to play.

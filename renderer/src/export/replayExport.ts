@@ -19,6 +19,7 @@ import type { Movement } from '../../../core/grid/movement.ts';
 import type { MapEvent, ScenarioAgent, ScenarioMap } from '../../../core/scenario/schema.ts';
 import type { SolveStatus } from '../../../core/solvers/types.ts';
 import { cellAtTurn, type ReplayAnalysis } from '../replay/analysis.ts';
+import { decodeReplay, type WireReplay } from '../../../core/protocol/turnEventWire.ts';
 
 export interface ReplayExportInput {
   name: string;
@@ -41,7 +42,7 @@ export interface ReplayExportInput {
     stats: Record<string, number>;
     analysis: ReplayAnalysis;
     /** The simulator's replay from the solve result, when it sent one. */
-    replay?: Replay;
+    replay?: WireReplay;
     /** A stream's measures and spawned units (after the scenario's own). */
     streams?: WireStreamMeasures;
     streamUnits?: readonly ScenarioAgent[];
@@ -87,7 +88,7 @@ function fileUnits(agents: readonly ScenarioAgent[], outcome: ReplayExportInput[
 
 export function replayFileOfPlan(input: ReplayExportInput): ReplayFile {
   const { outcome, request } = input;
-  const replay = outcome.replay ?? replayFromPlan(input.grid, outcome.paths, outcome.analysis);
+  const replay = outcome.replay ? decodeReplay(outcome.replay) : replayFromPlan(input.grid, outcome.paths, outcome.analysis);
   const finite = (n: number) => (Number.isFinite(n) ? n : null);
   const stats: Record<string, number> = {};
   for (const [key, value] of Object.entries(outcome.stats)) if (Number.isFinite(value)) stats[key] = value;

@@ -13,7 +13,7 @@
  */
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { Violation } from '../../../core/mapf/validator.ts';
-import type { Replay } from '../../../core/solvers/replay.ts';
+import { NO_CELL, TURN_EVENT_KINDS, type WireTurnEvents } from '../../../core/protocol/turnEventWire.ts';
 import { ABSENT } from '../../../core/mapf/plan.ts';
 
 export interface UnitReplayStats {
@@ -57,7 +57,7 @@ export interface ReplayAnalysis {
  * `collisions` (the validator's) are used only without a replay; with one, the simulator's
  * collision events are (it refused the moves, so the validator would find none).
  */
-export function analyseReplay(grid: Grid, paths: readonly (readonly number[])[], goals: readonly number[], collisions: readonly Violation[] = [], replay?: Replay): ReplayAnalysis {
+export function analyseReplay(grid: Grid, paths: readonly (readonly number[])[], goals: readonly number[], collisions: readonly Violation[] = [], replay?: { events: WireTurnEvents }): ReplayAnalysis {
   const cells = grid.cells;
   const waits = new Uint32Array(cells);
   const blocked = new Uint32Array(cells);
@@ -106,29 +106,42 @@ export function analyseReplay(grid: Grid, paths: readonly (readonly number[])[],
   return { turns, units, waits, blocked, heat, heatMax, marks, source: replay ? 'simulator' : 'paths' };
 }
 
-/** The simulator's own events as waits per unit and cell, and as timeline marks. */
-function addSimulatorEvents(replay: Replay, grid: Grid, units: UnitReplayStats[], waits: Uint32Array, marks: TimelineMark[]): void {
+const WAIT = TURN_EVENT_KINDS.indexOf('wait');
+
+/**
+ * The simulator's own events as waits per unit and cell, and as timeline marks. The events are
+ * read from their columns (turnEventWire.ts): PIBT's 10,000 units wait about a million times,
+ * and only the few other events become marks.
+ */
+function addSimulatorEvents(replay: { events: WireTurnEvents }, grid: Grid, units: UnitReplayStats[], waits: Uint32Array, marks: TimelineMark[]): void {
   const cells = grid.cells;
-  const where = (cell: number | undefined) => (cell !== undefined && cell >= 0 && cell < cells ? `(${grid.x(cell)}, ${grid.y(cell)})` : '?');
-  const on = (cell: number | undefined) => (cell !== undefined && cell >= 0 ? ` at ${where(cell)}` : '');
-  for (const event of replay.events) {
-    const unit = event.agent + 1;
-    switch (event.kind) {
-      case 'wait':
-        if (units[event.agent]) units[event.agent].waits++;
-        if (event.cell !== undefined && event.cell >= 0 && event.cell < cells) waits[event.cell]++;
-        break;
+  const where = (cell: number) => (cell >= 0 && cell < cells ? `(${grid.x(cell)}, ${grid.y(cell)})` : '?');
+  const on = (cell: number) => (cell !== NO_CELL && cell >= 0 ? ` at ${where(cell)}` : '');
+  const { kind: kinds, agent: agents, cell: eventCells, t: turns, others: allOthers, othersStart, detail: detailIndex, details } = replay.events;
+  for (let i = 0; i < kinds.length; i++) {
+    const agent = agents[i];
+    const cell = eventCells[i];
+    if (kinds[i] === WAIT) {
+      if (units[agent]) units[agent].waits++;
+      if (cell >= 0 && cell < cells) waits[cell]++;
+      continue;
+    }
+    const t = turns[i];
+    const unit = agent + 1;
+    const others = Array.from(allOthers.subarray(othersStart[i], othersStart[i + 1]));
+    const detail = detailIndex[i] >= 0 ? details[detailIndex[i]] : undefined;
+    switch (TURN_EVENT_KINDS[kinds[i]]) {
       case 'collision':
-        marks.push({ t: event.t, kind: 'collision', agents: [event.agent, ...(event.others ?? [])], text: `${event.detail ?? 'collision'}: unit ${unit}${(event.others ?? []).map((o) => ` and ${o + 1}`).join('')}${on(event.cell)}` });
+        marks.push({ t, kind: 'collision', agents: [agent, ...others], text: `${detail ?? 'collision'}: unit ${unit}${others.map((o) => ` and ${o + 1}`).join('')}${on(cell)}` });
         break;
       case 'replan':
-        marks.push({ t: event.t, kind: 'replan', agents: [event.agent], text: `unit ${unit} replans${event.detail ? ` (${event.detail})` : ''}` });
+        marks.push({ t, kind: 'replan', agents: [agent], text: `unit ${unit} replans${detail ? ` (${detail})` : ''}` });
         break;
       case 'priority-override':
-        marks.push({ t: event.t, kind: 'override', agents: [event.agent, ...(event.others ?? [])], text: `unit ${unit} overrides ${(event.others ?? []).map((o) => `unit ${o + 1}`).join(', ') || 'a lower priority'}` });
+        marks.push({ t, kind: 'override', agents: [agent, ...others], text: `unit ${unit} overrides ${others.map((o) => `unit ${o + 1}`).join(', ') || 'a lower priority'}` });
         break;
       case 'map-change':
-        marks.push({ t: event.t, kind: 'map-change', agents: [], text: `${where(event.cell)} ${event.detail ?? 'changes'}` });
+        marks.push({ t, kind: 'map-change', agents: [], text: `${where(cell)} ${detail ?? 'changes'}` });
         break;
       default:
         break; // arrivals come from the paths; promotions are not shown

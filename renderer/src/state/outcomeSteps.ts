@@ -1,25 +1,27 @@
 /**
  * The editor's solve result made into an outcome without a long task on the UI thread: the
- * checks (validator, replay and obstacle rules) run in a worker (checksWorker.ts) while the UI
- * thread decodes the paths, and the analysis runs in a task of its own after. On 1,000 units the
- * one task of 200 ms (load 10) when PIBT's answer arrived becomes several short ones. Where no
- * worker can start (tests in Node), the checks run here, one step among the others.
+ * checks (validator, replay and obstacle rules) and the replay analysis run in a worker
+ * (checksWorker.ts, checksWork.ts), to which the answer's arrays are moved and from which they
+ * come back; the UI thread then decodes the paths in slices of a few tens of milliseconds. On
+ * PIBT's 10,000 units (2,049 turns: 20 million cells, a million turn events) the UI thread's share
+ * was one task of 1.8 s decoding and 0.6 s analysing; now no slice is long.
+ * Where no worker can start (tests in Node), the checks and the analysis run here, one step among
+ * the others.
  */
 import type { Violation } from '../../../core/mapf/validator.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import type { SolveResultBody } from '../../../core/protocol/messages.ts';
-import { planViolations, plainInstance, type CheckedResult, type PlainInstance } from './planChecks.ts';
+import { type WirePaths, decodePaths, pathCount } from '../../../core/protocol/wire.ts';
+import type { ReplayAnalysis } from '../replay/analysis.ts';
+import { planViolations, plainInstance } from './planChecks.ts';
 import { assembleOutcome, decodeResult } from './solveOutcome.ts';
+import { type ChecksAnswer, type ChecksRequest, checksTransfer } from './checksWork.ts';
 import type { SolveOutcome } from './solveState.ts';
 
-export interface ChecksRequest {
-  id: number;
-  instance: PlainInstance;
-  result: CheckedResult & Pick<SolveResultBody, 'paths' | 'obstaclePaths'>;
-  obstacleSizes: readonly number[];
-}
-
-export type ChecksAnswer = { id: number; violations: Violation[] } | { id: number; error: string };
+/** The UI thread's slice of decoding: long enough to be efficient, well under a long task (50 ms). */
+const DECODE_SLICE_MS = 25;
+/** Paths decoded between looks at the clock. */
+const DECODE_BATCH = 128;
 
 let worker: Worker | null | undefined;
 let nextId = 1;
@@ -55,33 +57,76 @@ export function nextTask(): Promise<void> {
   });
 }
 
-function checkInWorker(instance: MapfInstance, result: SolveResultBody, obstacleSizes: readonly number[]): Promise<ChecksAnswer> | null {
+/**
+ * Posts the answer's arrays to the checks worker, moved (checksWork.ts): until it answers, `result`
+ * holds empty arrays, and its answer hands them back (`withReturned`).
+ */
+function checkInWorker(instance: MapfInstance, result: SolveResultBody, obstacleSizes: readonly number[], validate: boolean): Promise<ChecksAnswer> | null {
   const checks = checksWorker();
   if (!checks) return null;
   const id = nextId++;
   const { status, replay, crowd, streams, paths, obstaclePaths } = result;
-  // The checks read the replay's positions and map changes; its turn events (a wait each, a
-  // million for 10,000 units) and plan windows stay here: copying them cost 329 ms of this task.
-  const checkedReplay = replay ? { ...replay, events: [], windows: undefined } : undefined;
-  const request: ChecksRequest = { id, instance: plainInstance(instance), result: { status, replay: checkedReplay, crowd, streams, paths, obstaclePaths }, obstacleSizes };
+  // The plan windows are only drawn, never checked: they stay here.
+  const checkedReplay = replay ? { ...replay, windows: undefined } : undefined;
+  const request: ChecksRequest = { id, instance: plainInstance(instance), result: { status, replay: checkedReplay, crowd, streams, paths, obstaclePaths }, obstacleSizes, validate };
   return new Promise((resolve) => {
     waiting.set(id, resolve);
-    checks.postMessage(request);
+    checks.postMessage(request, checksTransfer(request.result));
   });
 }
 
-/** solveOutcome (solveOutcome.ts) in steps, its checks off the UI thread when `validate`. */
-export async function solveOutcomeInSteps(scenarioInstance: MapfInstance, result: SolveResultBody, revision: number, validate: boolean, obstacleSizes: readonly number[]): Promise<SolveOutcome> {
-  const checking = validate ? checkInWorker(scenarioInstance, result, obstacleSizes) : null;
+/** The answer with the arrays the checks worker handed back; an Error when it failed holding them. */
+function withReturned(result: SolveResultBody, answer: ChecksAnswer | null): SolveResultBody | Error {
+  if (answer === null) return result;
+  const back = answer.returned;
+  if (!back) return new Error(`${'error' in answer ? answer.error : 'the checks worker failed'} while it held the plan; solve again`);
+  const replay = result.replay && back.replay ? { ...back.replay, windows: result.replay.windows } : result.replay;
+  return { ...result, paths: back.paths, obstaclePaths: back.obstaclePaths, replay };
+}
+
+/** The paths as arrays, a slice of DECODE_SLICE_MS at a time; the error decoding threw, if it did. */
+export async function decodePathsInSlices(wire: WirePaths): Promise<number[][] | Error> {
+  try {
+    const count = pathCount(wire);
+    const paths: number[][] = [];
+    let from = 0;
+    do {
+      const started = performance.now();
+      while (from < count && performance.now() - started < DECODE_SLICE_MS) {
+        const to = Math.min(count, from + DECODE_BATCH);
+        for (const path of decodePaths(wire, from, to)) paths.push(path);
+        from = to;
+      }
+      if (from < count) await nextTask();
+    } while (from < count);
+    if (count === 0) decodePaths(wire); // still says what is wrong with an empty answer's format
+    return paths;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/**
+ * solveOutcome (solveOutcome.ts) in steps: the checks (when `validate`) and the analysis in the
+ * checks worker, then the paths decoded here in slices.
+ */
+export async function solveOutcomeInSteps(scenarioInstance: MapfInstance, sent: SolveResultBody, revision: number, validate: boolean, obstacleSizes: readonly number[]): Promise<SolveOutcome> {
+  const checking = checkInWorker(scenarioInstance, sent, obstacleSizes, validate);
   await nextTask();
-  const decoded = decodeResult(scenarioInstance, result);
+  const answer = checking ? await checking : null;
+  const returned = withReturned(sent, answer);
+  const result = returned instanceof Error ? sent : returned;
+  const decoded = decodeResult(scenarioInstance, result, returned instanceof Error ? returned : await decodePathsInSlices(result.paths));
+  await nextTask();
   let violations: Violation[] = [];
-  if (validate && decoded.readable) {
-    const answer = checking ? await checking : null;
-    await nextTask();
+  let analysis: ReplayAnalysis | undefined;
+  if (answer && 'analysis' in answer && decoded.readable) {
+    violations = answer.violations;
+    analysis = answer.analysis;
+  } else if (validate && decoded.readable) {
     // Without a worker, or when it could not check (it says why), the checks run here.
-    violations = answer && 'violations' in answer ? answer.violations : planViolations(decoded.instance, decoded.paths, result, decoded.obstaclePaths, obstacleSizes);
+    violations = planViolations(decoded.instance, decoded.paths, result, decoded.obstaclePaths, obstacleSizes);
     await nextTask();
   }
-  return assembleOutcome(scenarioInstance, decoded, result, violations, revision);
+  return assembleOutcome(scenarioInstance, decoded, result, violations, revision, analysis);
 }

@@ -10,6 +10,7 @@ import { encodePaths } from '../../../core/protocol/wire.ts';
 import type { SolveResultBody } from '../../../core/protocol/messages.ts';
 import { replayFromReplayFile } from '../../../core/replayFile/replayFile.ts';
 import type { ReplayFile } from '../../../core/replayFile/schema.ts';
+import { encodeReplay } from '../../../core/protocol/turnEventWire.ts';
 
 /** The scenario the replay was made from; a solver this build does not know becomes 'independent' (`unknownSolver` says which). */
 export function scenarioFromReplayFile(file: ReplayFile, knownSolvers: readonly string[]): { scenario: Scenario; unknownSolver: string | null } {
@@ -63,7 +64,7 @@ export function resultFromReplayFile(file: ReplayFile): SolveResultBody {
     paths: encodePaths(paths),
     ...(file.solver.message !== undefined ? { message: file.solver.message } : {}),
     stats: { ...stats, expanded: stats.expanded ?? 0, generated: stats.generated ?? 0, elapsedMs: stats.elapsedMs ?? 0 },
-    replay,
+    replay: encodeReplay(replay),
     ...(file.streams ? { streams: file.streams.measures } : {}),
   };
 }

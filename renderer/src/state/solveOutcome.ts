@@ -9,7 +9,8 @@ import type { Violation } from '../../../core/mapf/validator.ts';
 import { violationText } from '../../../core/solvers/verdict.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import type { SolveResultBody } from '../../../core/protocol/messages.ts';
-import { analyseReplay } from '../replay/analysis.ts';
+import { analyseReplay, type ReplayAnalysis } from '../replay/analysis.ts';
+import type { WireReplay } from '../../../core/protocol/turnEventWire.ts';
 import type { SolveOutcome } from './solveState.ts';
 import { spawnedUnits, streamInstance } from './streamUnits.ts';
 import { planViolations } from './planChecks.ts';
@@ -24,13 +25,15 @@ export interface DecodedResult {
   readable: boolean;
 }
 
-export function decodeResult(scenarioInstance: MapfInstance, result: SolveResultBody): DecodedResult {
+/** `decodedPaths`: the answer's paths already decoded (in slices, outcomeSteps.ts), or the error decoding them threw. */
+export function decodeResult(scenarioInstance: MapfInstance, result: SolveResultBody, decodedPaths?: number[][] | Error): DecodedResult {
   let paths: number[][] = [];
   let instance = scenarioInstance;
   let message = result.message;
   let readable = true;
   try {
-    paths = decodePaths(result.paths);
+    if (decodedPaths instanceof Error) throw decodedPaths;
+    paths = decodedPaths ?? decodePaths(result.paths);
     // A stream's answer holds every unit that appeared: the plan is checked with all of them.
     if (result.streams) instance = streamInstance(scenarioInstance, paths, result.streams.unitSizes);
   } catch (error) {
@@ -60,12 +63,24 @@ export function solveOutcome(scenarioInstance: MapfInstance, result: SolveResult
   return assembleOutcome(scenarioInstance, decoded, result, violations, revision);
 }
 
-/** The outcome from the decoded answer and its conflicts: the replay analysis and the readable lines. */
-export function assembleOutcome(scenarioInstance: MapfInstance, decoded: DecodedResult, result: SolveResultBody, violations: readonly Violation[], revision: number): SolveOutcome {
+/**
+ * What the replay player shows of the plan (analysis.ts): with the simulator's replay when it
+ * covers every unit of the paths, else from the paths and the validator's collisions.
+ */
+export function outcomeAnalysis(instance: MapfInstance, paths: readonly (readonly number[])[], violations: readonly Violation[], replay: WireReplay | undefined): ReplayAnalysis {
+  const goals = instance.agents.map((a) => a.goal);
+  return analyseReplay(instance.grid, paths, goals, violations.filter((v) => v.agents.length > 1), replay && replay.agents === paths.length ? replay : undefined);
+}
+
+/**
+ * The outcome from the decoded answer and its conflicts: the replay analysis (unless given, made
+ * in the checks worker) and the readable lines.
+ */
+export function assembleOutcome(scenarioInstance: MapfInstance, decoded: DecodedResult, result: SolveResultBody, violations: readonly Violation[], revision: number, analysis?: ReplayAnalysis): SolveOutcome {
   const { paths, instance, obstaclePaths, message } = decoded;
   const goals = instance.agents.map((a) => a.goal);
   const replay = result.replay && result.replay.agents === paths.length ? result.replay : undefined;
-  const analysis = analyseReplay(instance.grid, paths, goals, violations.filter((v) => v.agents.length > 1), replay);
+  analysis ??= outcomeAnalysis(instance, paths, violations, replay);
   return {
     solver: result.solver,
     status: result.status,

@@ -4,7 +4,7 @@
  * model (session.ts); the experiments view ("the lab", renderer/src/lab/) keeps its own state.
  */
 import type { SolveStatus, SolveStats } from '../../../core/solvers/types.ts';
-import type { Replay } from '../../../core/solvers/replay.ts';
+import type { WireReplay } from '../../../core/protocol/turnEventWire.ts';
 import type { CrowdTrack } from '../../../core/solvers/crowdTrack.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { Store } from './store.ts';
@@ -30,8 +30,8 @@ export interface SolveOutcome {
   conflictMarks?: { t: number; agents: number[] }[];
   /** Positions, waits, congestion and timeline marks for the replay player (analysis.source says from what). */
   analysis: ReplayAnalysis;
-  /** The simulator's replay, when the solver ran in it (cooperative solvers); exports use it as is. */
-  replay?: Replay;
+  /** The simulator's replay, when the solver ran in it (cooperative solvers), its events as columns; exports decode them. */
+  replay?: WireReplay;
   /** Runs among moving obstacles: each obstacle's cells per turn as it moved. */
   obstaclePaths?: number[][];
   /** A stream's measures (goals reached, exits, backlogs, time in the system), when the run was one. */

@@ -10,6 +10,7 @@ import { memorySpawner } from '../../../core/protocol/memoryPort.ts';
 import { decodeInstance, decodePaths, encodeInstance, type MapEventInput } from '../../../core/protocol/wire.ts';
 import { replayCell, validateReplay } from '../../../core/solvers/replay.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
+import { decodeTurnEvents } from '../../../core/protocol/turnEventWire.ts';
 
 const solveThroughProtocol = async (instance: MapfInstance, solver: string, events: MapEventInput[] = [], params: Record<string, unknown> = {}) => {
   const client = new SolverClient(memorySpawner().spawn);
@@ -43,7 +44,7 @@ describe('timed map events through the protocol', () => {
     expect(replay).toMatchObject({ format: 'mapf-lab/replay', version: 1, agents: 1 });
     expect(replay.positions).toBeInstanceOf(Int32Array);
     expect(replay.mapChanges).toEqual([{ t: 3, cells: [door], passable: false }]);
-    expect(replay.events).toContainEqual(expect.objectContaining({ kind: 'map-change', t: 3, cell: door, detail: 'closed' }));
+    expect(decodeTurnEvents(replay.events)).toContainEqual(expect.objectContaining({ kind: 'map-change', t: 3, cell: door, detail: 'closed' }));
     for (let t = 3; t <= replay.turns; t++) expect(replayCell(replay, t, 0)).not.toBe(door);
     // Straight through would take 8 turns; the way round is longer.
     expect(replay.turns).toBeGreaterThan(8);

@@ -14,6 +14,7 @@ import { createPortPair } from '../../../core/protocol/memoryPort.ts';
 import { parseSolveRequestBody, solveResultBodySchema } from '../../../core/protocol/schema.ts';
 import { serveSolvers } from '../../../core/protocol/server.ts';
 import { decodeInstance, decodeObstacles, decodePaths, encodeInstance } from '../../../core/protocol/wire.ts';
+import { decodeTurnEvents } from '../../../core/protocol/turnEventWire.ts';
 
 const grid = Grid.fromAscii(['@@@@.@@@@', '.........', '.........', '.........', '@@@@.@@@@']);
 const instance = { grid, movement: FOUR_CONNECTED, agents: [{ start: grid.cell(0, 1), goal: grid.cell(8, 1) }, { start: grid.cell(8, 3), goal: grid.cell(0, 3) }] };
@@ -55,13 +56,14 @@ describe('solving among moving obstacles in the solver process', () => {
     expect(result.stats).toMatchObject({ pathStepsComputed: expect.any(Number), obstacleBlocks: expect.any(Number), obstacleWaits: expect.any(Number) });
     // A replay the schema accepts, with a timeline mark for every replan, each with its reason.
     expect(solveResultBodySchema.safeParse(result).success).toBe(true);
-    expect(result.replay!.events.length).toBe(result.stats.replans);
-    for (const e of result.replay!.events) expect(e).toMatchObject({ kind: 'replan', detail: expect.stringMatching(/\w/) });
+    const events = decodeTurnEvents(result.replay!.events);
+    expect(events.length).toBe(result.stats.replans);
+    for (const e of events) expect(e).toMatchObject({ kind: 'replan', detail: expect.stringMatching(/\w/) });
   });
 
   it('says why each replan happened: every N steps, blocked, a bad splice', async () => {
     const every = await solve('independent', { strategy: 'recalc', every: 3 });
-    expect(every.replay!.events.some((e) => e.detail === 'every 3 steps')).toBe(true);
+    expect(decodeTurnEvents(every.replay!.events).some((e) => e.detail === 'every 3 steps')).toBe(true);
   });
 
   it.each(['lra', 'ca', 'hca', 'whca'])('runs %s among the obstacles by recalc and watch, with its replay and turn times', async (solver) => {

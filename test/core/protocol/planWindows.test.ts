@@ -12,6 +12,7 @@ import { PROTOCOL_VERSION } from '../../../core/protocol/messages.ts';
 import { parseFromSolverMessage } from '../../../core/protocol/schema.ts';
 import { encodeInstance, encodePaths } from '../../../core/protocol/wire.ts';
 import { checkPlanWindows, PlanWindowRecorder } from '../../../core/solvers/planWindows.ts';
+import { encodeTurnEvents } from '../../../core/protocol/turnEventWire.ts';
 
 const GAP = ['.......', '@@@.@@@', '.......'];
 
@@ -73,7 +74,7 @@ describe('result schema for plan windows', () => {
       status: 'solved',
       paths: encodePaths([[0, 1, 2]]),
       stats: { expanded: 1, generated: 1, elapsedMs: 1 },
-      replay: { format: 'mapf-lab/replay', version: 1, width: 3, height: 1, agents: 1, turns: 2, positions: new Int32Array([0, 1, 2]), events: [], mapChanges: [], ...extra },
+      replay: { format: 'mapf-lab/replay', version: 1, width: 3, height: 1, agents: 1, turns: 2, positions: new Int32Array([0, 1, 2]), events: encodeTurnEvents([]), mapChanges: [], ...extra },
     },
   });
   const message = (extra: object) => {

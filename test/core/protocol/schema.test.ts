@@ -3,6 +3,7 @@ import { chokepointExample } from '../../../core/examples/chokepoint.ts';
 import { PROTOCOL_VERSION } from '../../../core/protocol/messages.ts';
 import { parseFromSolverMessage, parseSolveRequestBody, parseToSolverMessage, solveRequestBodySchema } from '../../../core/protocol/schema.ts';
 import { encodeInstance, encodePaths } from '../../../core/protocol/wire.ts';
+import { encodeTurnEvents } from '../../../core/protocol/turnEventWire.ts';
 
 const body = () => ({ solver: 'independent', instance: encodeInstance(chokepointExample()), seed: 7, timeLimitMs: 500, params: { w: 1.5 } });
 
@@ -126,7 +127,7 @@ describe('solve result replay', () => {
     agents: 1,
     turns: 2,
     positions: new Int32Array([0, 1, 2]),
-    events: [{ kind: 'map-change', t: 1, agent: -1, cell: 2, detail: 'opened' }, { kind: 'arrival', t: 2, agent: 0, cell: 2 }],
+    events: encodeTurnEvents([{ kind: 'map-change', t: 1, agent: -1, cell: 2, detail: 'opened' }, { kind: 'arrival', t: 2, agent: 0, cell: 2 }]),
     mapChanges: [{ t: 1, cells: [2], passable: true }],
   });
   const result = (extra: object) => ({

@@ -5,6 +5,7 @@ import { parseReplayFile, replayFromReplayFile } from '../../../core/replayFile/
 import { validateReplay } from '../../../core/solvers/replay.ts';
 import { analyseReplay } from '../../../renderer/src/replay/analysis.ts';
 import { replayFileText, type ReplayExportInput } from '../../../renderer/src/export/replayExport.ts';
+import { encodeReplay } from '../../../core/protocol/turnEventWire.ts';
 
 /**
  *     0 1 2
@@ -69,7 +70,7 @@ describe('replayFileText', () => {
       events: [{ kind: 'map-change' as const, t: 1, agent: -1, cell: c(1, 1), detail: 'closed' }, { kind: 'replan' as const, t: 1, agent: 0 }],
       mapChanges: [{ t: 1, cells: [c(1, 1)], passable: false }],
     };
-    const file = parseReplayFile(replayFileText({ ...base, outcome: { ...base.outcome, replay: simulated } }), 'sim-replay.json');
+    const file = parseReplayFile(replayFileText({ ...base, outcome: { ...base.outcome, replay: encodeReplay(simulated) } }), 'sim-replay.json');
     expect(file.turns).toBe(2);
     expect(file.mapChanges).toEqual([{ t: 1, cells: [[1, 1]], action: 'close' }]);
     expect(file.events.map((e) => e.kind)).toEqual(['map-change', 'replan']);

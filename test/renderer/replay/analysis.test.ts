@@ -3,6 +3,7 @@ import { Grid } from '../../../core/grid/grid.ts';
 import { analyseReplay, cellAtTurn, groupMarks, type TimelineMark } from '../../../renderer/src/replay/analysis.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
+import { encodeReplay } from '../../../core/protocol/turnEventWire.ts';
 
 /**
  * A corridor with a one-cell gap at (2, 0):
@@ -72,7 +73,7 @@ describe('analyseReplay with the simulator\'s replay', () => {
     const result = findSolver('whca')!.solve(instance, { mapEvents: [{ t: 1, cells: [3], passable: false }, { t: 6, cells: [3], passable: true }] });
     expect(result.status).toBe('solved');
     const replay = result.replay!;
-    const a = analyseReplay(corridor, result.paths, [6], [], replay);
+    const a = analyseReplay(corridor, result.paths, [6], [], encodeReplay(replay));
     expect(a.source).toBe('simulator');
     const simulatorWaits = replay.events.filter((e) => e.kind === 'wait').length;
     expect(simulatorWaits).toBeGreaterThan(0);
@@ -97,7 +98,7 @@ describe('analyseReplay with the simulator\'s replay', () => {
       mapChanges: [],
     };
     const fromValidator = [{ rule: 'vertex' as const, agents: [0, 1], t: 9, cell: 0, message: 'validator says so' }];
-    const a = analyseReplay(grid, paths, [c(1, 0), c(3, 0)], fromValidator, replay);
+    const a = analyseReplay(grid, paths, [c(1, 0), c(3, 0)], fromValidator, encodeReplay(replay));
     expect(a.marks.map((m) => [m.kind, m.t, m.agents])).toEqual([
       ['replan', 0, [1]],
       ['override', 0, [0, 1]],

@@ -6,6 +6,10 @@ import type { SolveResultBody } from '../../../core/protocol/messages.ts';
 import { solveOutcome } from '../../../renderer/src/state/solveOutcome.ts';
 import { solveOutcomeInSteps } from '../../../renderer/src/state/outcomeSteps.ts';
 import { instanceOf, plainInstance, planViolations } from '../../../renderer/src/state/planChecks.ts';
+import { answerChecks, checksTransfer } from '../../../renderer/src/state/checksWork.ts';
+import { decodePathsInSlices } from '../../../renderer/src/state/outcomeSteps.ts';
+import { findSolver } from '../../../core/registry/registry.ts';
+import { encodeReplay } from '../../../core/protocol/turnEventWire.ts';
 
 const grid = Grid.fromAscii(['.....', '.....']);
 const at = (x: number, y: number) => grid.cell(x, y);
@@ -36,5 +40,55 @@ describe('the editor\'s outcome in steps', () => {
     const copied = instanceOf(structuredClone(plainInstance(instance)));
     expect(planViolations(copied, paths, result, undefined, [])).toEqual(planViolations(instance, paths, result, undefined, []));
     expect(planViolations(copied, paths, result, undefined, []).length).toBeGreaterThan(0);
+  });
+
+  it("the checks worker's answer (a cloned request) has the conflicts and the analysis the UI thread would make", () => {
+    const direct = solveOutcome(instance, result, 7);
+    const answer = answerChecks(structuredClone({ id: 3, instance: plainInstance(instance), result, obstacleSizes: [], validate: true }));
+    expect('analysis' in answer && answer.id).toBe(3);
+    if (!('analysis' in answer)) return;
+    expect(answer.violations.length).toBe(direct.conflicts.length);
+    expect(answer.analysis).toEqual(direct.analysis);
+    const unchecked = answerChecks({ id: 4, instance: plainInstance(instance), result, obstacleSizes: [], validate: false });
+    expect('violations' in unchecked && unchecked.violations).toEqual([]);
+  });
+
+  it("analyses a simulator's replay in the worker as on the UI thread: waits from its events", () => {
+    const corridor = Grid.fromAscii(['.......']);
+    const doorway = { grid: corridor, movement: FOUR_CONNECTED, agents: [{ start: 0, goal: 6 }] };
+    const solved = findSolver('whca')!.solve(doorway, { mapEvents: [{ t: 1, cells: [3], passable: false }, { t: 6, cells: [3], passable: true }] });
+    const body: SolveResultBody = { solver: 'whca', status: solved.status, paths: encodePaths(solved.paths), stats: solved.stats, replay: encodeReplay(solved.replay!) };
+    const answer = answerChecks(structuredClone({ id: 5, instance: plainInstance(doorway), result: body, obstacleSizes: [], validate: true }));
+    if (!('analysis' in answer)) throw new Error(answer.error);
+    expect(answer.analysis.source).toBe('simulator');
+    expect(answer.analysis.units[0].waits).toBeGreaterThan(0);
+    expect(answer.analysis).toEqual(solveOutcome(doorway, body, 1).analysis);
+  });
+
+  it('decodes the paths in slices to the same arrays, and returns the error of a malformed answer', async () => {
+    expect(await decodePathsInSlices(encodePaths(paths))).toEqual(paths);
+    const many = Array.from({ length: 1000 }, (_, i) => [i, i + 1, i + 2]);
+    expect(await decodePathsInSlices(encodePaths(many))).toEqual(many);
+    const wrong = await decodePathsInSlices({ ...encodePaths(paths), version: 9 });
+    expect(wrong instanceof Error ? wrong.message : '').toMatch(/paths format version 9 is not supported/);
+  });
+
+  it('moves the answer\'s arrays to the worker and gets them back whole', () => {
+    const corridor = Grid.fromAscii(['.......']);
+    const doorway = { grid: corridor, movement: FOUR_CONNECTED, agents: [{ start: 0, goal: 6 }] };
+    const solved = findSolver('whca')!.solve(doorway, { mapEvents: [{ t: 1, cells: [3], passable: false }, { t: 6, cells: [3], passable: true }] });
+    const body: SolveResultBody = { solver: 'whca', status: solved.status, paths: encodePaths(solved.paths), stats: solved.stats, replay: encodeReplay(solved.replay!) };
+    const positions = solved.replay!.positions.slice();
+    const events = encodeReplay(solved.replay!).events;
+    const request = { id: 6, instance: plainInstance(doorway), result: body, obstacleSizes: [], validate: true };
+    const moved = structuredClone(request, { transfer: checksTransfer(request.result) });
+    // Moved: the UI thread's copies are empty until the answer hands them back.
+    expect(body.paths.cells.length).toBe(0);
+    expect(body.replay!.events.kind.length).toBe(0);
+    const answer = answerChecks(moved);
+    const back = structuredClone(answer, { transfer: checksTransfer(answer.returned!) });
+    expect(back.returned!.paths.cells.length).toBe(encodePaths(solved.paths).cells.length);
+    expect(back.returned!.replay!.positions).toEqual(positions);
+    expect(back.returned!.replay!.events).toEqual(events);
   });
 });

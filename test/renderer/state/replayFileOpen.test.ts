@@ -14,6 +14,7 @@ import { replayFileText } from '../../../renderer/src/export/replayExport.ts';
 import { solveOutcome } from '../../../renderer/src/state/solveOutcome.ts';
 import { resultFromReplayFile, scenarioFromReplayFile } from '../../../renderer/src/state/replayFileOpen.ts';
 import { solveRequestFields } from '../../../renderer/src/state/solveRequest.ts';
+import { encodeReplay } from '../../../core/protocol/turnEventWire.ts';
 
 const grid = Grid.fromAscii(['......', '..@@..', '......']);
 const agents = [completeAgent({ id: 'a', start: [0, 0], goal: [5, 2] }, 0), completeAgent({ id: 'b', start: [5, 0], goal: [0, 2], name: 'Cart' }, 1)];
@@ -23,7 +24,7 @@ function exported(): string {
   const instance = instanceFromContent({ name: 'S', grid, mapSource: { kind: 'inline' }, movement: { connectivity: 4, corners: 'no-cut' }, agents, solver: settings, events: [], obstacles: [], knowledge: 'now', regions: [] }).instance;
   const request = solveRequestFields(settings, grid.width, grid.height);
   const result = solveWith(findSolver('whca')!, instance, { seed: request.seed, params: request.params });
-  const outcome = solveOutcome(instance, { solver: 'whca', status: result.status, paths: encodePaths(result.paths), stats: result.stats, replay: result.replay }, 1);
+  const outcome = solveOutcome(instance, { solver: 'whca', status: result.status, paths: encodePaths(result.paths), stats: result.stats, replay: result.replay && encodeReplay(result.replay) }, 1);
   return replayFileText({ name: 'Saved run', grid, map: inlineMapFromGrid(grid), movement: instance.movement, agents, events: [], request, outcome });
 }
 
