@@ -36,6 +36,7 @@ import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
 import { type Constraint, branch, constraintsOf } from './constraintTree.ts';
 import { FocalPlanner, type FocalPath } from './focalLowLevel.ts';
 import { type AgentConstraints, emptyConstraints } from './lowLevel.ts';
+import type { CbsResult } from './cbsTypes.ts';
 import { type Mdd, buildMdd, conflictForces } from './mdd.ts';
 
 interface EecbsNode {
@@ -67,16 +68,8 @@ export interface EecbsOptions {
   prioritize: boolean;
 }
 
-export interface EecbsResult {
-  status: 'solved' | 'unsolvable' | 'timeout' | 'cancelled' | 'memory';
-  paths: Int32Array[];
-  cost: number;
-  lowerBound: number;
-  highExpanded: number;
-  highGenerated: number;
-  lowExpanded: number;
-  bypasses: number;
-}
+/** CBS's result without the split counts: EECBS reasons about neither rectangles nor corridors. */
+export type EecbsResult = Omit<CbsResult, 'rectangleSplits' | 'corridorSplits'>;
 
 const POLL_EVERY = 4096;
 /** Priority packing: a key times this plus a tie-break below it (keys stay under 2^26). */
