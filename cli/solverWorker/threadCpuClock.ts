@@ -3,9 +3,11 @@
  * calls it, so that other processes and other solver threads neither use up a run's time limit
  * nor inflate its times.
  *
- * Node 20 has no per-thread CPU clock (process.threadCpuUsage came in Node 23). On Linux the
- * kernel keeps one per thread: the first field of /proc/thread-self/schedstat is the nanoseconds
- * the thread has run on a CPU. The file is opened once, by the thread that will solve (the path
+ * Node 20 has no per-thread CPU clock (process.threadCpuUsage came in Node 23). WASI's
+ * thread clock (wasiThreadClock.ts: POSIX clock_gettime on the calling thread, to the
+ * nanosecond) is the first choice. Where it is unavailable, on Linux the kernel keeps one per
+ * thread: the first field of /proc/thread-self/schedstat is the nanoseconds the thread has run on
+ * a CPU, brought up to date at each scheduler tick (4 ms here). The file is opened once, by the thread that will solve (the path
  * names the thread that opens it), and re-read with one pread: about 2 µs of CPU a read on this
  * machine (process.cpuUsage: 1 µs). Reads are still throttled: within THROTTLE_MS of wall time
  * since the last read the clock answers from that read plus the wall time since, so a solver may
@@ -18,6 +20,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { type Clock, cpuClock } from '../../core/util/clock.ts';
+import { createWasiThreadCpuMs } from './wasiThreadClock.ts';
 
 const SCHEDSTAT = '/proc/thread-self/schedstat';
 /** Wall time between two reads of the kernel's counter (ms). */
@@ -25,8 +28,9 @@ export const THROTTLE_MS = 1;
 
 export type CpuClockSource = 'thread' | 'process';
 
-/** Whether this system has a per-thread CPU clock (Linux's schedstat). */
+/** Whether this system has a per-thread CPU clock (WASI's, or Linux's schedstat). */
 export function threadCpuClockAvailable(): boolean {
+  if (createWasiThreadCpuMs() !== null) return true;
   try {
     closeSync(openSync(SCHEDSTAT, 'r'));
     return true;
@@ -84,6 +88,8 @@ function processCpuMs(): number {
  * there is none; `source` says which.
  */
 export function createCpuClock(): { clock: Clock; source: CpuClockSource } {
+  const wasiThreadCpuMs = createWasiThreadCpuMs();
+  if (wasiThreadCpuMs !== null) return { clock: cpuClock(throttled(wasiThreadCpuMs)), source: 'thread' };
   let fd: number;
   try {
     fd = openSync(SCHEDSTAT, 'r');
