@@ -5,11 +5,11 @@
  *
  * Usage: tsx bench/solvers/optimal/one.ts --seeds 1,2,3 [--solver id+od] [--limit-ms 10000] [--full] [--no-dependencies] [--cost-model away|rest]
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { type CostModel, sumOfCosts } from '../../../core/mapf/plan.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
 import { findSolver, paramsWithCostModel } from '../../../core/registry/registry.ts';
 import { standleyInstance } from './standleyInstance.ts';
+import { createCpuClock } from '../../../cli/solverWorker/threadCpuClock.ts';
 
 const args = process.argv.slice(2);
 function arg(name: string, fallback: string): string {
@@ -22,8 +22,9 @@ const limitMs = Number(arg('limit-ms', '10000'));
 /** --full: OD without partial expansion; --no-dependencies: without the dependency bonus (params.dependencies); for before/after comparisons. */
 const costModel = arg('cost-model', 'away') as CostModel;
 const optimalParams = { ...(args.includes('--full') ? { partialExpansion: false } : {}), ...(args.includes('--no-dependencies') ? { dependencies: false } : {}) };
-const SCHEDSTAT = '/proc/thread-self/schedstat';
-const cpuMs = existsSync(SCHEDSTAT) ? () => Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6 : () => performance.now();
+const cpuClock = createCpuClock();
+/** This thread's CPU time in ms (the solver's cpu clock: threadCpuClock.ts), or wall time where there is none. */
+const cpuMs: () => number = cpuClock.source === 'thread' ? cpuClock.clock : () => performance.now();
 
 const solver = findSolver(solverName);
 if (solver === undefined) throw new Error(`no solver ${solverName}`);

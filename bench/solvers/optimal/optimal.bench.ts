@@ -11,8 +11,8 @@
  *   random scenario files for K = 10, 20, 30, 40; share solved by id+od within 1 s and 60 s and
  *   the median time.
  *
- * Time limits are on this thread's CPU time by default (--clock thread, read from
- * /proc/thread-self/schedstat and enforced through shouldStop): the machine is shared, and a
+ * Time limits are on this thread's CPU time by default (--clock thread, the solver's cpu clock,
+ * cli/solverWorker/threadCpuClock.ts, enforced through shouldStop): the machine is shared, and a
  * wall-clock second there is often a third of a CPU second. --clock wall uses timeLimitMs alone.
  *
  * The standley suite also lists the seeds each solver did not solve; bench/one.ts reruns chosen
@@ -40,7 +40,7 @@
  * optimal solvers without the dependency bonus (params.dependencies: false; core/solvers/optimal/
  * pairDependency.ts, illegalDependency.ts), i.e. with the seed's heuristic alone.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Grid } from '../../../core/grid/grid.ts';
@@ -54,6 +54,7 @@ import { buildStepTable, buildUnitDistance } from '../../../core/search/stepTabl
 import { experimentInstances, type NamedInstance } from './experimentInstances.ts';
 import { standleyInstance } from './standleyInstance.ts';
 import { printSideBySide } from './sideBySide.ts';
+import { createCpuClock } from '../../../cli/solverWorker/threadCpuClock.ts';
 
 const args = process.argv.slice(2);
 function arg(name: string, fallback: string): string {
@@ -75,14 +76,11 @@ const costModel = arg('cost-model', 'away') as CostModel;
 const optimalParams: Record<string, unknown> = args.includes('--no-dependencies') ? { dependencies: false } : {};
 if (!COST_MODELS.includes(costModel)) throw new Error(`--cost-model must be ${COST_MODELS.join(' or ')}, got ${costModel}`);
 const BENCH_DIR = fileURLToPath(new URL('../../../../shared/benchmarks/movingai', import.meta.url));
-const SCHEDSTAT = '/proc/thread-self/schedstat';
-const useThreadClock = clock === 'thread' && existsSync(SCHEDSTAT);
+const threadClock = clock === 'thread' ? createCpuClock() : null;
+const useThreadClock = threadClock?.source === 'thread';
 
-/** CPU time of this thread in ms (the first field of schedstat is its run time in ns), or wall time. */
-function nowMs(): number {
-  if (!useThreadClock) return performance.now();
-  return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6;
-}
+/** CPU time of this thread in ms (the solver's cpu clock: threadCpuClock.ts), or wall time. */
+const nowMs: () => number = useThreadClock ? threadClock!.clock : () => performance.now();
 
 
 /** Sum over agents of the unit-step distance from start to goal: the heuristic lower bound. */
