@@ -17,6 +17,7 @@ import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
 import { AT_GOAL, FLOW_X, FLOW_Y, type FlowField, FlowFieldBuilder, NO_FLOW } from './flowField.ts';
 import { NeighbourGrid } from './neighbours.ts';
 import { pushOutOfWalls } from './walls.ts';
+import { warmUpCrowd } from './crowdWarmUp.ts';
 
 export const FLOW_PARAMS: readonly ParamSpec[] = [
   { name: 'separation', label: 'Separation weight', kind: 'number', default: 1.5, min: 0, max: 100, help: 'How hard units steer away from neighbours that come too close (0: off)' },
@@ -39,6 +40,9 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
   const contacts = values.contacts as boolean;
   const avoidance = values.avoidance as number;
   const horizon = values.avoidHorizon as number;
+  // Once per process, before the fields (whose building gives V8's helper thread time to finish
+  // optimising): the steering's code run hot before the first step (crowdWarmUp.ts).
+  warmUpCrowd('flow-field', flowFieldRun);
   const { grid, agents } = instance;
   const n = agents.length;
   // One field per distinct goal, shared by the units heading there.
