@@ -40,6 +40,15 @@ const UNITS = 48;
 const STEPS = 24;
 
 const warmed = new Set<string>();
+/**
+ * The warm-up runs, kept for the process's life (a few kilobytes). V8's optimised code refers
+ * weakly to the hidden classes (maps) of the objects it ran on, and a major collection that finds
+ * no object of a class left drops its maps and throws the code away: bench:crowds, ORCA on
+ * Berlin_1_256 after the flow field and Detour rows (no ORCA object alive between), step 1 took
+ * 4-12 ms of thread CPU again (--trace-deopt: "marking dependent code ... reason: weak objects"
+ * for solveUnit, addNeighbour, linearProgram3 ...); with these runs alive, 1.1 ms.
+ */
+const kept: CrowdRun[] = [];
 
 /** Whether model `solver`'s code has been warmed up in this process. */
 export function crowdWarmedUp(solver: string): boolean {
@@ -69,7 +78,7 @@ export function warmUpScene(): MapfInstance {
 /**
  * Sets model `solver` up on the warm-up scene with its default params and steps it, once per
  * process (later calls return at once; the flag is set first, so a set-up that calls this is not
- * entered twice).
+ * entered twice). The run is kept alive afterwards (see `kept`).
  */
 export function warmUpCrowd(solver: string, setUp: CrowdRunSetUp): void {
   if (warmed.has(solver)) return;
@@ -79,6 +88,7 @@ export function warmUpCrowd(solver: string, setUp: CrowdRunSetUp): void {
   try {
     const dt = 1 / run.world.settings.stepsPerTurn;
     for (let s = 0; s < STEPS; s++) run.step(run.world, dt);
+    kept.push(run);
   } finally {
     run.dispose?.();
   }
