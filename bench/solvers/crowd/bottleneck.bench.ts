@@ -104,8 +104,15 @@ for (const name of ['orca', 'flow-field', 'detour']) {
     const metres = width * CELL_M;
     const specific = flow / metres;
     const ratio = specific / PEDESTRIAN_PER_M;
+    // The flow is timed from the 10th to the 50th crossing: with fewer than 11 through there is none to print.
+    const shown = (v: number): string => (Number.isFinite(v) ? v.toFixed(2) : '-');
+    const verdict = Number.isFinite(ratio)
+      ? width >= 2
+        ? `${ratio >= 0.5 && ratio <= 2 ? 'meets' : 'MISSES'}: ${doorFlowVerdict(ratio)}`
+        : `(1 cell: no target) ${ratio.toFixed(2)}x`
+      : `no flow: ${times.length} crossed, 11 needed to time one${width >= 2 ? ' (MISSES)' : ' (1 cell: no target)'}`;
     console.log(
-      `${name.padEnd(11)} ${(`${width} (${metres.toFixed(1)} m)`).padEnd(11)} ${flow.toFixed(2).padStart(6)}  ${specific.toFixed(2).padStart(8)}  ${String(times.length).padStart(7)}  ${(width >= 2 ? `${ratio >= 0.5 && ratio <= 2 ? 'meets' : 'MISSES'}: ${doorFlowVerdict(ratio)}` : `(1 cell: no target) ${ratio.toFixed(2)}x`).padEnd(58)}  ${result.status}${result.message ? `: ${result.message}` : ''}`,
+      `${name.padEnd(11)} ${(`${width} (${metres.toFixed(1)} m)`).padEnd(11)} ${shown(flow).padStart(6)}  ${shown(specific).padStart(8)}  ${String(times.length).padStart(7)}  ${verdict.padEnd(58)}  ${result.status}${result.message ? `: ${result.message}` : ''}`,
     );
   }
 }
