@@ -193,4 +193,19 @@ describe('browser edition: a 5000 x 5000 map', () => {
     expect(addingCpu.longestCpu).toBeLessThan(TASK_TARGET_MS);
     expect(app.consoleErrors).toEqual([]);
   });
+
+  it('says where a big map read in the worker is wrong: file, line and column', { timeout: 60_000 }, async () => {
+    const page = app.page;
+    // 1200 x 1200: over the 1 MB read in the worker, under the size that asks first.
+    const side = 1200;
+    const rows = Array.from({ length: side }, (_, y) => (y === 900 ? `${'.'.repeat(700)}x${'.'.repeat(side - 701)}` : '.'.repeat(side)));
+    const file = join(dir, 'bad.map');
+    writeFileSync(file, `type octile\nheight ${side}\nwidth ${side}\nmap\n${rows.join('\n')}\n`);
+    const before = await page.getByTestId('scenario-meta').textContent();
+    await chooseFile(page, 'open-map', file);
+    await expect.poll(() => page.getByTestId('notice').textContent(), { timeout: 30_000 }).toContain("bad.map:905:701: unknown map character 'x'");
+    expect(await page.getByTestId('notice').getAttribute('data-kind')).toBe('error');
+    expect(await page.getByTestId('cancel-open').count()).toBe(0);
+    expect(await page.getByTestId('scenario-meta').textContent()).toBe(before);
+  });
 });
