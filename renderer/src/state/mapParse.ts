@@ -1,8 +1,10 @@
 /**
- * Reads a Moving AI .map off the UI thread: the text goes to the map worker (mapParseWorker.ts),
- * which tells the rows read as it goes and answers with the grid's arrays moved here. Cancel ends
- * the worker (a parse is one synchronous loop there; a new worker starts for the next map). Where
- * no worker can start (tests in Node, a worker that fails to load), the map is read here.
+ * Reads a Moving AI .map off the UI thread: the text goes to a map worker of its own
+ * (mapParseWorker.ts), which tells the rows read as it goes and answers with the grid's arrays
+ * moved here. A worker per read (a worker starts in tens of milliseconds, a map read there takes
+ * longer), ended once it answers; Cancel ends it mid-read (a parse is one synchronous loop
+ * there). Where no worker can start (tests in Node, a worker that fails to load), the map is
+ * read here.
  */
 import { parseMap, type MovingAiMap } from '../../../core/formats/movingAiMap.ts';
 import { errorFromAnswer, mapFromAnswer, type MapParseMessage, type MapParseRequest } from './mapParseWork.ts';
@@ -13,9 +15,6 @@ export interface MapRead {
   cancel(): void;
 }
 
-let worker: Worker | null = null;
-let nextId = 1;
-
 function startWorker(): Worker | null {
   try {
     return typeof Worker === 'undefined' ? null : new Worker(new URL('./mapParseWorker.ts', import.meta.url), { type: 'module', name: 'mapf-lab-map' });
@@ -24,58 +23,40 @@ function startWorker(): Worker | null {
   }
 }
 
-/** Reads `text` (the file `name`) in the map worker; `onRows` hears the rows read so far. */
+/** The map read here, on the UI thread: a promise of it, or of the reader's error. */
+function readHere(name: string, text: string): Promise<MovingAiMap> {
+  return new Promise((resolve) => resolve(parseMap(text, name)));
+}
+
+/** Reads `text` (the file `name`) in a map worker; `onRows` hears the rows read so far. */
 export function readMapOffThread(name: string, text: string, onRows: (rows: number, height: number) => void): MapRead {
-  worker ??= startWorker();
-  const reader = worker;
-  if (reader === null) {
-    return { done: new Promise((resolve) => resolve(parseMap(text, name))), cancel: () => {} };
-  }
-  const id = nextId++;
+  const reader = startWorker();
+  if (reader === null) return { done: readHere(name, text), cancel: () => {} };
   let settle: { resolve: (map: MovingAiMap | null) => void; reject: (error: Error) => void } | null = null;
-  const stop = () => {
-    reader.removeEventListener('message', onMessage);
-    reader.removeEventListener('error', onError);
-    settle = null;
-  };
-  const onMessage = (event: MessageEvent<MapParseMessage>) => {
-    const message = event.data;
-    if (message.id !== id || settle === null) return;
-    if (message.kind === 'progress') return onRows(message.rows, message.height);
-    const { resolve, reject } = settle;
-    stop();
-    if (message.kind === 'map') resolve(mapFromAnswer(message.map));
-    else reject(errorFromAnswer(message));
-  };
-  const onError = () => {
-    // A worker that cannot load (a CSP, a broken build): read the map here instead.
-    const pending = settle;
-    stop();
-    if (worker === reader) worker = null;
-    reader.terminate();
-    try {
-      pending?.resolve(parseMap(text, name));
-    } catch (error) {
-      pending?.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  };
   const done = new Promise<MovingAiMap | null>((resolve, reject) => {
     settle = { resolve, reject };
   });
-  reader.addEventListener('message', onMessage);
-  reader.addEventListener('error', onError);
-  const request: MapParseRequest = { id, name, text };
-  reader.postMessage(request);
-  return {
-    done,
-    cancel() {
-      const pending = settle;
-      if (pending === null) return;
-      stop();
-      // The worker is busy in its loop until it ends: end it, and start another for the next map.
-      if (worker === reader) worker = null;
-      reader.terminate();
-      pending.resolve(null);
-    },
+  /** The read's end: the worker goes, and what it would still say is not heard. */
+  const finish = () => {
+    const pending = settle;
+    settle = null;
+    reader.terminate();
+    return pending;
   };
+  reader.onmessage = (event: MessageEvent<MapParseMessage>) => {
+    const message = event.data;
+    if (settle === null) return;
+    if (message.kind === 'progress') return onRows(message.rows, message.height);
+    const pending = finish()!;
+    if (message.kind === 'map') pending.resolve(mapFromAnswer(message.map));
+    else pending.reject(errorFromAnswer(message));
+  };
+  reader.onerror = () => {
+    // A worker that cannot load (a CSP, a broken build): read the map here instead.
+    const pending = finish();
+    readHere(name, text).then(pending?.resolve, pending?.reject);
+  };
+  const request: MapParseRequest = { id: 1, name, text };
+  reader.postMessage(request);
+  return { done, cancel: () => finish()?.resolve(null) };
 }
