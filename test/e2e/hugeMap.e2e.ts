@@ -1,15 +1,15 @@
 /**
  * A 5000 x 5000 map in the browser edition: a generated .map (free, with two thick wall bars)
  * says what it will cost before it opens; Cancel leaves the open scenario as it was. OK reads it
- * off the UI thread (the map worker), saying how many rows are read, with Cancel, which leaves
- * the scenario as it was too; OK again opens it and draws it at the fitted zoom, its border (floor
+ * off the UI thread (the map worker), saying how many rows are read, with Cancel (and Esc), which
+ * leaves the scenario as it was too; OK again opens it and draws it at the fitted zoom, its border (floor
  * inside, nothing outside) and its walls, from the grid as pixels. 2,880 units from a .scen are
  * then drawn as pixels too, each disc in its unit's colour where the unit stands and nothing
  * between them. The longest UI-thread task of opening and of adding the units (with the autosave
  * after, which writes the map's base) is printed in wall-clock time with the load (the long-task
  * observer; not asserted, as the wall clock stretches on a busy machine) and asserted in the UI
  * thread's CPU time from Chromium's trace (uiThreadCpu.ts): under 200 ms, the app's target for
- * big scenarios.
+ * big scenarios, while the machine is not oversubscribed, else under a 500 ms ceiling (taskBound).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { useApp } from './support/app.ts';
 import { cellPoint, isWall, layerPixels, settledView } from './mapCanvas.ts';
 import { percentile } from './frameTiming.ts';
 import { SIDE, chooseFile, isWallCell, noticesSeen, recordNotices, writeHugeMap } from './hugeMapFile.ts';
-import { uiThreadTasks } from './uiThreadCpu.ts';
+import { TASK_TARGET_MS, taskBound, uiThreadTasks } from './uiThreadCpu.ts';
 import { defaultAgentColor } from '../../core/mapf/agentColors.ts';
 
 /** Units on a lattice of free cells 90 cells apart (13 px at the fitted zoom, discs of 5 px). */
@@ -43,8 +43,6 @@ function unitCells(): [number, number][] {
 }
 
 const load = () => `load ${loadavg()[0].toFixed(1)}`;
-/** The app's target for big scenarios: no UI-thread task over 200 ms. */
-const TASK_TARGET_MS = 200;
 const hex = ([r, g, b]: number[]) => `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 
 describe('browser edition: a 5000 x 5000 map', () => {
@@ -68,16 +66,25 @@ describe('browser edition: a 5000 x 5000 map', () => {
     expect(await page.getByTestId('scenario-meta').textContent()).toBe(before);
 
     // OK, then Cancel while its rows are read: nothing is opened either. The page clicks Cancel
-    // as soon as the first rows are told, so the read cannot end first.
-    await page.evaluate(() => {
-      new MutationObserver((_, observer) => {
-        const cancel = document.querySelector<HTMLButtonElement>('[data-testid="cancel-open"]');
-        if (cancel && /rows…$/.test(document.querySelector('[data-testid="notice"] > span')?.textContent ?? '')) {
-          observer.disconnect();
-          cancel.click();
-        }
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    // (the first time; Esc the second) as soon as the first rows are told, so the read cannot end first.
+    const cancelWhileReading = (how: 'click' | 'Escape') =>
+      page.evaluate((by) => {
+        new MutationObserver((_, observer) => {
+          const cancel = document.querySelector<HTMLButtonElement>('[data-testid="cancel-open"]');
+          if (cancel && /rows…$/.test(document.querySelector('[data-testid="notice"] > span')?.textContent ?? '')) {
+            observer.disconnect();
+            if (by === 'click') cancel.click();
+            else window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+          }
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      }, how);
+    await cancelWhileReading('click');
+    await chooseFile(page, 'open-map', mapFile);
+    await answerAsk(page);
+    await expect.poll(() => page.getByTestId('notice').textContent(), { timeout: 60_000 }).toContain('huge.map was not opened (cancelled while reading).');
+    expect(await page.getByTestId('scenario-meta').textContent()).toBe(before);
+    await page.getByTestId('notice').locator('.dismiss').click();
+    await cancelWhileReading('Escape');
     await chooseFile(page, 'open-map', mapFile);
     await answerAsk(page);
     await expect.poll(() => page.getByTestId('notice').textContent(), { timeout: 60_000 }).toContain('huge.map was not opened (cancelled while reading).');
@@ -183,14 +190,15 @@ describe('browser edition: a 5000 x 5000 map', () => {
     }
     const draws = await page.evaluate(() => window.mapfLabFrameTimes ?? []);
     expect(draws.length).toBeGreaterThan(10);
+    const bound = taskBound();
     console.log(
       `5000x5000 map: longest UI task opening ${opening.longest.toFixed(0)} ms wall (${openingCpu.longestCpu.toFixed(0)} ms CPU; target < ${TASK_TARGET_MS}), static layer ${staticTimes.map((t) => t.toFixed(0)).join(', ')} ms on opening (the blocks counted), ${redrawTimes.map((t) => t.toFixed(0)).join(', ')} ms per redraw after; ` +
-        `adding 2,880 units and its autosave ${adding.longest.toFixed(0)} ms wall (${addingCpu.longestCpu.toFixed(0)} ms CPU); their draw ms/frame p50 ${percentile(draws, 0.5).toFixed(2)}, p95 ${percentile(draws, 0.95).toFixed(2)}, min ${Math.min(...draws).toFixed(2)} (${draws.length} frames); ${load()}`,
+        `adding 2,880 units and its autosave ${adding.longest.toFixed(0)} ms wall (${addingCpu.longestCpu.toFixed(0)} ms CPU); their draw ms/frame p50 ${percentile(draws, 0.5).toFixed(2)}, p95 ${percentile(draws, 0.95).toFixed(2)}, min ${Math.min(...draws).toFixed(2)} (${draws.length} frames); CPU asserted < ${bound.ms} ms (${bound.why}); ${load()}`,
     );
     // In the UI thread's CPU time, which a busy machine does not stretch: the map is read in the
     // worker, its rows written once into the autosave's base (0.35-1.0 s and 0.3-0.6 s tasks before).
-    expect(openingCpu.longestCpu).toBeLessThan(TASK_TARGET_MS);
-    expect(addingCpu.longestCpu).toBeLessThan(TASK_TARGET_MS);
+    expect(openingCpu.longestCpu).toBeLessThan(bound.ms);
+    expect(addingCpu.longestCpu).toBeLessThan(bound.ms);
     expect(app.consoleErrors).toEqual([]);
   });
 

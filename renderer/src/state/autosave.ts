@@ -194,7 +194,12 @@ export function startAutosave(store: PersistentStore): void {
     timer = window.setTimeout(write, due);
     // A map not written yet (just opened) has its rows made in a task of their own, ahead of the
     // write: on a 5000 x 5000 map, tens of milliseconds the write's task then does not take.
-    if (!mapRows.madeFor(model.document.grid)) window.setTimeout(() => mapRows.of(model.document.grid), 0);
+    // Not for a document just opened (clean by then): it may never be edited.
+    if (!mapRows.madeFor(model.document.grid)) {
+      window.setTimeout(() => {
+        if (isDirty()) mapRows.of(model.document.grid);
+      }, 0);
+    }
   });
   // Hidden (tab switched, window minimised, page about to be discarded) or left: write now.
   document.addEventListener('visibilitychange', () => {
