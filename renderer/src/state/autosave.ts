@@ -192,9 +192,9 @@ export function startAutosave(store: PersistentStore): void {
     // A moment after the last edit, but never later than MAX_WAIT after the first unwritten one.
     const due = Math.min(AUTOSAVE_DELAY_MS, Math.max(0, pendingSince + AUTOSAVE_MAX_WAIT_MS - now));
     timer = window.setTimeout(write, due);
-    // A map not written yet (just opened) has its rows made in a task of their own, ahead of the
-    // write: on a 5000 x 5000 map, tens of milliseconds the write's task then does not take.
-    // Not for a document just opened (clean by then): it may never be edited.
+    // A grid whose rows were never made (a map opened since) has them made in a task of their
+    // own once it is edited, ahead of the write: on a 5000 x 5000 map, tens of milliseconds the
+    // write's task then does not take. Not at the opening itself (clean by then): it may never be edited.
     if (!mapRows.madeFor(model.document.grid)) {
       window.setTimeout(() => {
         if (isDirty()) mapRows.of(model.document.grid);
