@@ -27,7 +27,15 @@ export interface MapReadOptions {
    * (Start-Kit Input_Output_Format.md, "Map File Format"), which Moving AI does not define.
    */
   alsoPassable?: string;
+  /**
+   * Told how many map rows are read so far, every PROGRESS_ROWS rows and at the end: a big map
+   * read off the UI thread shows its progress with it (renderer/src/state/mapParseWorker.ts).
+   */
+  onRows?: (rowsRead: number, height: number) => void;
 }
+
+/** Rows read between two calls of `onRows` (a 5000-row map: 40 calls). */
+const PROGRESS_ROWS = 128;
 
 export interface MovingAiMap {
   grid: Grid;
@@ -115,7 +123,9 @@ export function parseMap(text: string, file = '<map>', options: MapReadOptions =
     }
     if (row.length < width) fail(index + 1, row.length + 1, `map row ${y} has ${row.length} characters, expected ${width}`);
     if (row.length > width) fail(index + 1, width + 1, `map row ${y} has ${row.length} characters, expected ${width}`);
+    if (options.onRows && (y + 1) % PROGRESS_ROWS === 0) options.onRows(y + 1, height);
   }
+  options.onRows?.(height, height);
   for (let index = 4 + height; index < lines.length; index++) {
     if (lines[index].trim() !== '') fail(index + 1, 1, `unexpected text after the ${height} map rows: ${quoteInput(lines[index])}`);
   }

@@ -44,8 +44,31 @@ export interface StoredBase {
   lorrFiles: Record<string, string> | null;
 }
 
-export function storedBaseText(base: StoredBase): string {
-  return JSON.stringify({ id: base.id, scenario: base.scenario, lorrFiles: base.lorrFiles });
+/** Whether every row is a string of '.' and '@' only (the check a writer that knows its rows skips). */
+export function plainRows(rows: readonly unknown[]): boolean {
+  return rows.every((row) => typeof row === 'string' && !/[^.@]/.test(row));
+}
+
+/**
+ * The base's text. An inline map's rows of '.' and '@' (all a map written by the app has) need no
+ * escaping, so they are joined between quotes instead of going through JSON.stringify: for a
+ * 5000 x 5000 map that was 0.1 s of the UI thread's task at the first edit (Chromium, load 5.7).
+ * `arePlain` says whether rows are such: a writer that made them says so without looking at
+ * their characters again (the check itself took 79 ms there).
+ */
+export function storedBaseText(base: StoredBase, arePlain: (rows: readonly unknown[]) => boolean = plainRows): string {
+  const whole = () => JSON.stringify({ id: base.id, scenario: base.scenario, lorrFiles: base.lorrFiles });
+  const scenario = base.scenario as { map?: { rows?: unknown } } | null;
+  const map = typeof scenario === 'object' && scenario !== null ? scenario.map : undefined;
+  const rows = typeof map === 'object' && map !== null ? map.rows : undefined;
+  if (!Array.isArray(rows) || rows.length === 0 || !arePlain(rows)) return whole();
+  // The rows go where a mark stands in their place, found once (else, against all odds, the plain way).
+  const mark = `rows ${base.id} ${Math.random()}`;
+  const text = JSON.stringify({ id: base.id, scenario: { ...scenario, map: { ...map, rows: mark } }, lorrFiles: base.lorrFiles });
+  const quoted = JSON.stringify(mark);
+  const at = text.indexOf(quoted);
+  if (at < 0 || text.indexOf(quoted, at + 1) >= 0) return whole();
+  return `${text.slice(0, at)}["${(rows as string[]).join('","')}"]${text.slice(at + quoted.length)}`;
 }
 
 export type ResolvedBackup = { ok: true; text: string; lorr?: EntryLorr & { files: Record<string, string> } } | { ok: false; reason: string };

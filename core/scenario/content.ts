@@ -7,7 +7,7 @@ import { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { AgentTask, MapfInstance } from '../mapf/instance.ts';
 import { defaultAgentColor } from '../mapf/agentColors.ts';
-import { SCENARIO_FORMAT, SCENARIO_VERSION, type MapEvent, type ObstacleKnowledge, type Scenario, type ScenarioAgent, type ScenarioObstacle, type ScenarioRegion, type SolverSettings } from './schema.ts';
+import { SCENARIO_FORMAT, SCENARIO_VERSION, type InlineMap, type MapEvent, type ObstacleKnowledge, type Scenario, type ScenarioAgent, type ScenarioObstacle, type ScenarioRegion, type SolverSettings } from './schema.ts';
 import type { ScenarioErrands, ScenarioExit, ScenarioSpawner, ScenarioTaskList } from './streamSchema.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
 import { checkScenarioOnGrid, checkScenarioStructure } from './checks.ts';
@@ -97,11 +97,13 @@ export function contentFromScenario(scenario: Scenario, options: { mapGrid?: Gri
 /**
  * The file form of some content. A map from a file is written as a reference unless
  * `inlineMap` is set (the caller sets it when the map was edited and not saved back to its file).
+ * `inlineMapOf` writes the grid inline instead of inlineMapFromGrid (the same rows): autosave
+ * keeps a big map's rows between its writes.
  */
-export function scenarioFromContent(content: ScenarioContent, options: { inlineMap?: boolean } = {}): Scenario {
+export function scenarioFromContent(content: ScenarioContent, options: { inlineMap?: boolean; inlineMapOf?: (grid: Grid) => InlineMap } = {}): Scenario {
   const map = content.mapSource.kind === 'file' && !options.inlineMap
     ? { kind: 'file' as const, path: content.mapSource.path }
-    : inlineMapFromGrid(content.grid);
+    : (options.inlineMapOf ?? inlineMapFromGrid)(content.grid);
   return {
     format: SCENARIO_FORMAT,
     version: SCENARIO_VERSION,

@@ -11,7 +11,8 @@ import { drawRegionLabels, drawRegions } from './drawRegions.ts';
 import { drawStreamAreas, drawStreamLabels } from './drawStreams.ts';
 import type { ScenarioExit, ScenarioSpawner } from '../../../core/scenario/streamSchema.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
-import { type HeatLayers, type HeatMeasure, heatColour, heatLayers } from '../replay/heatLayers.ts';
+import { type HeatMeasure, heatLayers } from '../replay/heatLayers.ts';
+import { drawFlow, drawHeat } from './drawHeatFlow.ts';
 import { drawGoals, drawTrails, drawUnits, type UnitsScene } from './drawUnits.ts';
 import { ABSENT } from '../../../core/mapf/plan.ts';
 import type { CrowdTrack } from '../../../core/solvers/crowdTrack.ts';
@@ -103,7 +104,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   context.clearRect(0, 0, scene.width, scene.height);
 
   const layers = plan && (scene.heat || scene.flow) ? heatLayers(grid.width, grid.cells, plan.paths, plan.analysis) : null;
-  if (layers && scene.heat) drawHeat(context, grid, layers, scene.heatMeasure ?? 'congestion', view);
+  if (layers && scene.heat) drawHeat(context, grid, layers, scene.heatMeasure ?? 'congestion', view, scene.width, scene.height);
   drawMapEvents(context, scene.events, plan ? Math.floor(t) : -1, view, plan?.mapChanges ? { changes: plan.mapChanges, width: grid.width } : undefined);
   if (scene.watchRegions) drawWatchRegions(context, grid, scene.watchRegions, view);
   if (scene.regions) drawRegions(context, scene.regions, view);
@@ -135,7 +136,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   if (plan && scene.trails && detail) drawTrails(context, units, TRAIL_TURNS);
 
   // Flow arrows over the paths they summarise, under the units.
-  if (layers && scene.flow) drawFlow(context, grid, layers, view);
+  if (layers && scene.flow) drawFlow(context, grid, layers, view, scene.width, scene.height);
 
   // Above the paths (the selected unit's own path runs through its window), below the units.
   if (plan && scene.planWindow) drawPlanWindow(context, grid.width, view, scene.planWindow);
@@ -158,64 +159,6 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
     context.lineWidth = 1.5;
     context.strokeRect(ox + (x - before) * s, oy + (y - before) * s, size * s, size * s);
   }
-}
-
-/** The chosen measure per cell, from pale orange to red (congestion: the chokepoint view). */
-function drawHeat(context: CanvasRenderingContext2D, grid: Grid, layers: HeatLayers, measure: HeatMeasure, view: Viewport): void {
-  const heat = layers.values[measure];
-  const heatMax = layers.max[measure];
-  if (heatMax === 0) return;
-  const { cellSize: s, offsetX: ox, offsetY: oy } = view;
-  const w = grid.width;
-  for (let c = 0; c < heat.length; c++) {
-    const h = heat[c];
-    if (h === 0) continue;
-    context.fillStyle = heatColour(h, heatMax);
-    const left = Math.round(ox + (c % w) * s);
-    const top = Math.round(oy + Math.floor(c / w) * s);
-    context.fillRect(left, top, Math.round(ox + ((c % w) + 1) * s) - left, Math.round(oy + (Math.floor(c / w) + 1) * s) - top);
-  }
-}
-
-/** Below this cell size arrows would be a blur: the flow is not drawn. */
-const FLOW_MIN_CELL = 6;
-
-/** An arrow per cell units moved through, along their net direction, as long as its share of the busiest cell's flow. */
-function drawFlow(context: CanvasRenderingContext2D, grid: Grid, layers: HeatLayers, view: Viewport): void {
-  const { cellSize: s, offsetX: ox, offsetY: oy } = view;
-  if (layers.flowMax === 0 || s < FLOW_MIN_CELL) return;
-  const w = grid.width;
-  context.save();
-  context.strokeStyle = 'rgba(20, 60, 140, 0.85)';
-  context.fillStyle = 'rgba(20, 60, 140, 0.85)';
-  context.lineWidth = Math.max(1, s * 0.07);
-  for (let c = 0; c < layers.flowX.length; c++) {
-    const fx = layers.flowX[c];
-    const fy = layers.flowY[c];
-    const magnitude = Math.hypot(fx, fy);
-    if (magnitude === 0) continue;
-    const length = s * (0.25 + 0.45 * (magnitude / layers.flowMax));
-    const ux = fx / magnitude;
-    const uy = fy / magnitude;
-    const cx = ox + ((c % w) + 0.5) * s;
-    const cy = oy + (Math.floor(c / w) + 0.5) * s;
-    const x0 = cx - (ux * length) / 2;
-    const y0 = cy - (uy * length) / 2;
-    const x1 = cx + (ux * length) / 2;
-    const y1 = cy + (uy * length) / 2;
-    context.beginPath();
-    context.moveTo(x0, y0);
-    context.lineTo(x1, y1);
-    context.stroke();
-    const head = Math.max(2, s * 0.16);
-    context.beginPath();
-    context.moveTo(x1, y1);
-    context.lineTo(x1 - ux * head - uy * head * 0.6, y1 - uy * head + ux * head * 0.6);
-    context.lineTo(x1 - ux * head + uy * head * 0.6, y1 - uy * head - ux * head * 0.6);
-    context.closePath();
-    context.fill();
-  }
-  context.restore();
 }
 
 function drawPreview(context: CanvasRenderingContext2D, preview: ToolPreview, agents: readonly ScenarioAgent[], view: Viewport): void {

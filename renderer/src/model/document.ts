@@ -38,6 +38,6 @@ export function documentFromScenarioText(text: string, fileName: string, options
 }
 
 /** The file form of a document; see scenarioFromContent for `inlineMap`. */
-export function scenarioFromDocument(doc: EditorDocument, options: { inlineMap?: boolean } = {}): Scenario {
+export function scenarioFromDocument(doc: EditorDocument, options: Parameters<typeof scenarioFromContent>[1] = {}): Scenario {
   return scenarioFromContent(doc, options);
 }

@@ -11,6 +11,7 @@ import { replayStore, seek } from '../state/replayState.ts';
 import { lastTurn } from '../state/plan.ts';
 import { deleteSelection, redo, undo } from '../state/editActions.ts';
 import { cancelSolve, solveCurrent } from '../state/solveActions.ts';
+import { cancelMapRead } from '../state/mapReadProgress.ts';
 import { newScenario, openScenarioFile, saveMapFile, saveScenarioFile } from '../state/fileActions.ts';
 import { setPlaying } from '../replay/player.ts';
 import { setFollow } from '../replay/follow.ts';
@@ -61,6 +62,7 @@ export function perform(action: ShortcutAction): void {
       return deleteSelection();
     case 'escape':
       if (helpStore.get().open) return helpStore.set({ open: false });
+      if (cancelMapRead()) return;
       if (solveStore.get().phase === 'running') return cancelSolve();
       if (compareStore.get().phase === 'running') return cancelCompare();
       toolController.cancel();

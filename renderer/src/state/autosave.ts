@@ -2,7 +2,8 @@
  * Autosave with recovery after a crash (or a closed tab): while the scenario has unsaved changes
  * it is written to the window's IndexedDB in the browser, and through main to an atomic file in
  * the user's data folder on the desktop (persistentStore.ts; committed at once, so a killed
- * browser or app keeps it) a moment after each edit, self-contained (the map inline); on the
+ * browser or app keeps it) a moment after each edit, self-contained (the map inline, its rows
+ * kept between writes and redone only where an edit changed them: autosaveMapRows.ts); on the
  * next start a notice offers to recover it. Saving or opening a file clears it, and leaving the
  * page with unsaved changes asks first.
  *
@@ -23,6 +24,7 @@ import { solverService } from '../platform/index.ts';
 import { type PersistentStore, memoryStore } from './persistentStore.ts';
 import { lorrBackupOf, restoreLorrBackup } from '../lorr/lorrBackup.ts';
 import { lorrStore } from '../lorr/lorrState.ts';
+import { InlineMapRows } from './autosaveMapRows.ts';
 import { AutosaveWriter, pruneBases, resolveEntry, type AutosaveEntry } from './autosaveEntry.ts';
 
 export const AUTOSAVE_KEY = 'mapf-lab/autosave';
@@ -42,7 +44,10 @@ let warnedFull = false;
 let offered: AutosaveEntry | null = null;
 /** Where backups go: the window's IndexedDB once startAutosave has it. */
 let backups: PersistentStore = memoryStore('backups');
-let writer = new AutosaveWriter(backups);
+/** The map's rows as last written, redone only where an edit changed them (autosaveMapRows.ts). */
+const mapRows = new InlineMapRows();
+const rowsMadeHere = (rows: readonly unknown[]) => mapRows.made(rows);
+let writer = new AutosaveWriter(backups, rowsMadeHere);
 
 /** Tests: resolves once every backup written so far is committed. */
 export function autosaveFlushed(): Promise<void> {
@@ -79,7 +84,7 @@ function write(): void {
   const doc = model.document;
   // Compact JSON, written natively: a backup is read by the loader, never by a person, and the
   // indented form (serializeScenario) took 414 ms of one task for 10,000 units (load 8.5).
-  const scenario = canonicalScenario(scenarioFromDocument(doc, { inlineMap: true }));
+  const scenario = canonicalScenario(scenarioFromDocument(doc, { inlineMap: true, inlineMapOf: (grid) => mapRows.of(grid) }));
   const entry = writer.entry(new Date().toISOString(), doc.name, scenario, lorrBackupOf(lorrStore.get()), [offered?.base]);
   backups.setItem(AUTOSAVE_KEY, JSON.stringify(entry));
 }
@@ -155,7 +160,7 @@ function migrateFromLocalStorage(): void {
 /** Starts autosaving into `store` and offers a recovery left by an earlier session. */
 export function startAutosave(store: PersistentStore): void {
   backups = store;
-  writer = new AutosaveWriter(store);
+  writer = new AutosaveWriter(store, rowsMadeHere);
   backups.onError = warnFailed;
   if (!store.persistent) notify('error', 'This browser keeps no storage for this page: autosave lasts only until it is closed. Save your work with Ctrl+S.');
   migrateFromLocalStorage();
@@ -187,6 +192,14 @@ export function startAutosave(store: PersistentStore): void {
     // A moment after the last edit, but never later than MAX_WAIT after the first unwritten one.
     const due = Math.min(AUTOSAVE_DELAY_MS, Math.max(0, pendingSince + AUTOSAVE_MAX_WAIT_MS - now));
     timer = window.setTimeout(write, due);
+    // A grid whose rows were never made (a map opened since) has them made in a task of their
+    // own once it is edited, ahead of the write: on a 5000 x 5000 map, tens of milliseconds the
+    // write's task then does not take. Not at the opening itself (clean by then): it may never be edited.
+    if (!mapRows.madeFor(model.document.grid)) {
+      window.setTimeout(() => {
+        if (isDirty()) mapRows.of(model.document.grid);
+      }, 0);
+    }
   });
   // Hidden (tab switched, window minimised, page about to be discarded) or left: write now.
   document.addEventListener('visibilitychange', () => {

@@ -33,7 +33,14 @@ function newBaseId(savedAt: string): string {
 export class AutosaveWriter {
   private current: { ref: BaseRef; scenario: unknown; lorrFiles: Record<string, string> | null; chars: number } | null = null;
 
-  constructor(private readonly store: KeyValueStorage) {}
+  /**
+   * `arePlain`: whether map rows are known to be '.' and '@' only (autosave's InlineMapRows made
+   * them), so the base joins them without checking their characters; by default they are checked.
+   */
+  constructor(
+    private readonly store: KeyValueStorage,
+    private readonly arePlain?: (rows: readonly unknown[]) => boolean,
+  ) {}
 
   /** A new document (loaded, recovered) or a saved one: the next entry starts a new base. */
   restart(): void {
@@ -54,10 +61,9 @@ export class AutosaveWriter {
       if (delta === null || JSON.stringify(delta).length <= current.chars * REBASE_SHARE) return entry;
     }
     const ref = { key: this.freeSlot(busy), id: newBaseId(savedAt) };
-    const text = storedBaseText({ id: ref.id, scenario, lorrFiles });
+    const text = storedBaseText({ id: ref.id, scenario, lorrFiles }, this.arePlain);
     this.store.setItem(ref.key, text);
-    // The base keeps the scenario as written (JSON), not the live object the caller may reuse.
-    this.current = { ref, scenario: (JSON.parse(text) as { scenario: unknown }).scenario, lorrFiles, chars: text.length };
+    this.current = { ref, scenario: writtenCopy(scenario), lorrFiles, chars: text.length };
     return { savedAt, name, base: ref, delta: null, lorr: lorrPart };
   }
 
@@ -67,6 +73,20 @@ export class AutosaveWriter {
     if (key === undefined) throw new Error('no free autosave base slot');
     return key;
   }
+}
+
+/**
+ * The scenario as written (JSON data), not the live object the caller may reuse; but its map's
+ * rows are the very strings written (strings do not change), so that the next delta passes the
+ * rows no edit touched by reference: parsing a 5000 x 5000 map's base back gave 5,000 new strings
+ * whose 25 million characters the next delta then compared one by one.
+ */
+function writtenCopy(scenario: Record<string, unknown>): unknown {
+  const map = scenario.map as { rows?: unknown } | undefined;
+  if (typeof map !== 'object' || map === null || !Array.isArray(map.rows)) return JSON.parse(JSON.stringify(scenario)) as unknown;
+  const copy = JSON.parse(JSON.stringify({ ...scenario, map: { ...map, rows: [] } })) as { map: { rows: unknown[] } };
+  copy.map.rows = map.rows.slice();
+  return copy;
 }
 
 export type ResolvedEntry = { ok: true; text: string; lorr?: LorrBackup } | { ok: false; reason: string };

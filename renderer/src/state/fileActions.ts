@@ -4,7 +4,8 @@
  * half-read replaces the scenario: a file that fails to parse leaves everything as it was and
  * says what and where (file:line:column).
  */
-import { parseMap, readMapSize, writeMap, type MovingAiMap } from '../../../core/formats/movingAiMap.ts';
+import { readMapSize, writeMap, type MovingAiMap } from '../../../core/formats/movingAiMap.ts';
+import { readMapShowingProgress } from './mapReadProgress.ts';
 import { asksBeforeOpening, mapCost, mapCostQuestion } from '../../../core/search/mapCost.ts';
 import { parseScenario, checkScenario } from '../../../core/formats/movingAiScenario.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
@@ -79,7 +80,8 @@ async function loadMapText(name: string, text: string): Promise<void> {
       return;
     }
   }
-  const mapFile = parseMap(text, name);
+  const mapFile = await readMapShowingProgress(name, text);
+  if (mapFile === null) return;
   const { grid } = mapFile;
   const doc = { ...emptyDocument(1, 1, name), grid, mapSource: { kind: 'file' as const, path: name }, movement: { ...FOUR_CONNECTED } };
   doc.solver = { ...model.document.solver };
@@ -141,7 +143,9 @@ async function mapGridFor(scenario: { map: { kind: string; path?: string } }, na
   const path = scenario.map.path!;
   if (fileService.readMapBesideScenario) {
     const mapFile = await fileService.readMapBesideScenario(path);
-    return parseMap(mapFile.text, mapFile.name).grid;
+    const read = await readMapShowingProgress(mapFile.name, mapFile.text);
+    if (read === null) throw new Error(`${name} was not opened: reading its map ${mapFile.name} was cancelled.`);
+    return read.grid;
   }
   const wanted = baseName(path);
   const source = model.document.mapSource;

@@ -4,9 +4,18 @@ import { resolveBackup, type AutosaveEntry } from '../../../core/platform/autosa
 
 /** Every backup in the page's store, by key. */
 function readBackups(page: Page): Promise<Record<string, string>> {
+  return readBackupsAs(page, false) as Promise<Record<string, string>>;
+}
+
+/** The length of every backup in the page's store, by key (read there: a big map's base stays in the page). */
+export function backupSizes(page: Page): Promise<Record<string, number>> {
+  return readBackupsAs(page, true) as Promise<Record<string, number>>;
+}
+
+function readBackupsAs(page: Page, sizes: boolean): Promise<Record<string, string | number>> {
   return page.evaluate(
-    () =>
-      new Promise<Record<string, string>>((resolve, reject) => {
+    (lengths) =>
+      new Promise<Record<string, string | number>>((resolve, reject) => {
         const open = indexedDB.open('mapf-lab');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -17,15 +26,17 @@ function readBackups(page: Page): Promise<Record<string, string>> {
           const values = store.getAll();
           values.onsuccess = () => {
             db.close();
-            const found: Record<string, string> = {};
+            const found: Record<string, string | number> = {};
             keys.result.forEach((key, i) => {
-              if (typeof key === 'string' && typeof values.result[i] === 'string') found[key] = values.result[i] as string;
+              const value = values.result[i] as unknown;
+              if (typeof key === 'string' && typeof value === 'string') found[key] = lengths ? value.length : value;
             });
             resolve(found);
           };
           values.onerror = () => reject(values.error);
         };
       }),
+    sizes,
   );
 }
 

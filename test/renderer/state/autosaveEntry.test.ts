@@ -11,6 +11,10 @@ import { lorrProblemDocument } from '../../../renderer/src/lorr/lorrDocument.ts'
 import { lorrBackupOf, restoreLorrBackup } from '../../../renderer/src/lorr/lorrBackup.ts';
 import type { LorrState } from '../../../renderer/src/lorr/lorrState.ts';
 import { AutosaveWriter, pruneBases, resolveEntry, type AutosaveEntry } from '../../../renderer/src/state/autosaveEntry.ts';
+import { InlineMapRows } from '../../../renderer/src/state/autosaveMapRows.ts';
+import { parseMap } from '../../../core/formats/movingAiMap.ts';
+import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
+import { emptyDocument } from '../../../renderer/src/model/document.ts';
 import { BENCHMARKS_DIR, skipWithoutBenchmarks } from '../../support/benchmarks.ts';
 
 /** A backup store that counts the bytes (UTF-8, as the desktop's files hold them) each write puts down. */
@@ -184,5 +188,56 @@ describe('autosave entries against a base', () => {
     const back = recovered(store, (JSON.parse(store.getItem('mapf-lab/autosave')!) as AutosaveEntry));
     expect(JSON.parse(back.text)).toEqual(JSON.parse(JSON.stringify(canonical(model))));
     expect(back.lorr?.files).toEqual(files);
+  });
+
+  it('a 2000 x 2000 map opened from a .map: its rows go once into the base, each edit writes the rows it changed, and recovery gives the exact map and units', () => {
+    const side = 2000;
+    const rows = Array.from({ length: side }, (_, y) => Array.from({ length: side }, (_, x) => ((x >= 500 && x < 560) || (y === 1500 && x > 700) ? '@' : '.')).join(''));
+    const map = parseMap(['type octile', `height ${side}`, `width ${side}`, 'map', ...rows, ''].join('\n'), 'big.map');
+    const model = new EditorModel({ ...emptyDocument(1, 1, 'big.map'), grid: map.grid, mapSource: { kind: 'file', path: 'big.map' }, movement: { ...FOUR_CONNECTED } });
+    const mapRows = new InlineMapRows();
+    // As autosave.ts writes: the map inline, its rows kept between writes.
+    const scenario = () => canonicalScenario(scenarioFromDocument(model.document, { inlineMap: true, inlineMapOf: (grid) => mapRows.of(grid) }));
+    const store = new CountingStore();
+    // As autosave.ts: the rows it made are known to be '.' and '@', joined into the base unchecked.
+    const writer = new AutosaveWriter(store, (r) => mapRows.made(r));
+    const write = () => {
+      const before = store.written;
+      const entry = writer.entry(new Date(0).toISOString(), model.document.name, scenario(), undefined, []);
+      store.setItem('mapf-lab/autosave', JSON.stringify(entry));
+      return { entry, bytes: store.written - before };
+    };
+    expect(model.dispatch({ type: 'fillRect', from: [10, 10], to: [12, 11], passable: false })).toMatchObject({ ok: true });
+    const first = write();
+    expect(first.bytes).toBeGreaterThan(side * side);
+    const edits = [
+      { type: 'fillRect', from: [1000, 40], to: [1000, 40], passable: false },
+      { type: 'addAgent', start: [3, 3], goal: [1999, 1999] },
+      { type: 'fillRect', from: [500, 7], to: [559, 7], passable: true },
+      { type: 'fillRect', from: [0, 1999], to: [1999, 1999], passable: false },
+      { type: 'moveAgentStart', id: model.document.agents[0]?.id ?? 'a1', to: [4, 4] },
+    ] as const;
+    const bytes: number[] = [];
+    let last = first.entry;
+    for (const edit of edits) {
+      if (edit.type === 'moveAgentStart') expect(model.dispatch({ ...edit, id: model.document.agents[0].id })).toMatchObject({ ok: true });
+      else expect(model.dispatch(edit)).toMatchObject({ ok: true });
+      const next = write();
+      expect(next.entry.base).toEqual(first.entry.base);
+      bytes.push(next.bytes);
+      last = next.entry;
+    }
+    // Each write holds the rows changed since the base (here at most 4 of 2,000), not the map.
+    expect(Math.max(...bytes)).toBeLessThan(5 * (side + 100) + 2000);
+    // The next session reads exactly this map and these units back.
+    const back = recovered(store, JSON.parse(store.getItem('mapf-lab/autosave')!) as AutosaveEntry);
+    expect(last.base).toEqual(first.entry.base);
+    expect(back.text).toBe(JSON.stringify(scenario()));
+    const doc = documentFromScenarioText(back.text, 'big.map (autosaved)');
+    // Compared as bytes: toEqual on 4 million typed-array elements takes seconds.
+    const mine = model.document.grid.passable;
+    expect(doc.grid.passable.length).toBe(mine.length);
+    expect(doc.grid.passable.findIndex((p, cell) => p !== mine[cell])).toBe(-1);
+    expect(doc.agents.map((a) => [a.start, a.goal])).toEqual([[[4, 4], [1999, 1999]]]);
   });
 });
