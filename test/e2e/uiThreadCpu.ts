@@ -59,8 +59,8 @@ export const TASK_TARGET_MS = 200;
 export const TASK_CEILING_MS = 500;
 
 /**
- * The bound a task's CPU time is held to: the target while the machine is not oversubscribed
- * (1-minute load under its core count), else only the ceiling. CPU time does not count the
+ * The bound a task's CPU time is held to: the target while the machine is quiet (1-minute load
+ * under three quarters of its core count), else only the ceiling. CPU time does not count the
  * waits a busy machine adds, but it still grows under heavy load (caches and memory bandwidth
  * shared with other processes: 90 ms at load 2 was 278 ms at load 4.9 on 2 cores), and the suite
  * must pass with both cores busy. Says which bound applies, for the printed figures.
@@ -68,5 +68,8 @@ export const TASK_CEILING_MS = 500;
 export function taskBound(): { ms: number; why: string } {
   const load = loadavg()[0];
   const cores = availableParallelism();
-  return load < cores ? { ms: TASK_TARGET_MS, why: `target, load ${load.toFixed(1)} < ${cores} cores` } : { ms: TASK_CEILING_MS, why: `ceiling only, load ${load.toFixed(1)} >= ${cores} cores` };
+  // A quarter of the cores idle: in the full suite (Chromium, vitest and the app's workers on two
+  // cores) the load sits near or above the core count, where only the ceiling holds.
+  const quiet = load < 0.75 * cores;
+  return quiet ? { ms: TASK_TARGET_MS, why: `target, load ${load.toFixed(1)} < 3/4 of ${cores} cores` } : { ms: TASK_CEILING_MS, why: `ceiling only, load ${load.toFixed(1)} >= 3/4 of ${cores} cores` };
 }
