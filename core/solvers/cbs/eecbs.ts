@@ -98,21 +98,23 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   let sumCostErrors = 0;
 
   const avoidance = new ConflictAvoidanceTable(cells, true); // swaps counted (conflictAvoidance.ts)
+  // The low level reads the clock every POLL_EVERY expansions and goes on where it stands.
+  const limits = {
+    maxExpansions: POLL_EVERY,
+    more: (): boolean => {
+      const why = options.shouldStop();
+      if (why !== null) stopped = why;
+      return why === null;
+    },
+  };
   const plan = (a: number, c: AgentConstraints, paths: readonly Int32Array[], floor: number): FocalPath | null | 'stopped' => {
     let cat: ConflictAvoidanceTable | null = null;
     if (n > 1) {
       cat = avoidance;
       cat.load(paths, a);
     }
-    for (let budget = POLL_EVERY; ; budget *= 2) {
-      const found = planner.plan(starts[a], goals[a], tables[a], c, cat, w, floor, { maxExpansions: budget });
-      if (!planner.exhaustedBudget) return found;
-      const why = options.shouldStop();
-      if (why !== null) {
-        stopped = why;
-        return 'stopped';
-      }
-    }
+    const found = planner.plan(starts[a], goals[a], tables[a], c, cat, w, floor, limits);
+    return planner.exhaustedBudget ? 'stopped' : found;
   };
   const estimate = (node: EecbsNode): void => {
     if (errors < 1) {

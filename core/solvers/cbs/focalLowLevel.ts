@@ -18,6 +18,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+import { BarredReach } from './barredReach.ts';
 import { ConstraintTable } from './constraintTable.ts';
 import { type AgentConstraints, type ConflictCounter, type LowLevelLimits, isBarred } from './lowLevel.ts';
 import { grown, pathOf } from './nodeArrays.ts';
@@ -68,8 +69,12 @@ export class FocalPlanner {
   totalExpanded = 0;
   exhaustedBudget = false;
 
+  /** Target reasoning's dead ends (barredReach.ts). */
+  private readonly barredReach: BarredReach;
+
   constructor(grid: Grid) {
     this.grid = grid;
+    this.barredReach = new BarredReach(grid.width, grid.cells);
   }
 
   /**
@@ -113,6 +118,8 @@ export class FocalPlanner {
     const goalT = c.goalT;
     const h0 = dist[start] - 1;
     if (h0 < 0 || vertex.has(start) || isBarred(c, start, 0)) return null;
+    const latest = barred ? this.barredReach.deadline(goal, dist, c.barred) : null;
+    if (latest !== null && latest[start] < 0) return null; // shut out from the start
     // The unit cannot rest on its goal before goalT + 1. Every f is at least the floor (ECBS's
     // h = max(lower bound - g, h)): the nodes below it are one tier, taken fewest conflicts and
     // then nearest the goal first, not breadth first by f. With a child's floor (its parent's
@@ -120,6 +127,7 @@ export class FocalPlanner {
     const floor = Math.max(known, goalT + 1);
     let fMin = Math.max(h0, floor);
     let threshold = Math.floor(w * fMin);
+    let budget = limits.maxExpansions;
     this.add(start, 0, 0, fMin, 0, -1, threshold);
     if (map === null) {
       bestStamp[start] = stamp;
@@ -146,9 +154,12 @@ export class FocalPlanner {
       const mine = g * CONF_SCALE + Math.min(conf, CONF_SCALE - 1);
       if ((map === null ? best[here] : map.get(here)!) >= mine) {
         if (cell === goal && t > goalT) return { path: this.extract(id), lowerBound: fMin };
-        if (++this.expanded > limits.maxExpansions) {
-          this.exhaustedBudget = true;
-          return null;
+        if (++this.expanded > budget) {
+          if (limits.more === undefined || !limits.more()) {
+            this.exhaustedBudget = true;
+            return null;
+          }
+          budget += limits.maxExpansions;
         }
         this.totalExpanded++;
         const nt = t + 1;
@@ -183,6 +194,8 @@ export class FocalPlanner {
             }
           }
           if (barred && isBarred(c, n, nt)) continue;
+          // Too late to get past a barred cell to the goal (barredReach.ts).
+          if (latest !== null && nt > latest[n]) continue;
           const key = nextLayer * cells + n;
           const ng = g + 1;
           const nc = conf + (cat === null ? 0 : cat.conflicts(n, nt, cell));
