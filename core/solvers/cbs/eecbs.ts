@@ -278,7 +278,8 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
         child.cost = node.cost - (node.paths[a].length - 1) + (found.path.length - 1);
         child.lb = node.lb - node.bounds[a] + found.lowerBound;
         const fresh: Conflict[] = [];
-        conflictsWith(child.paths, a, fresh);
+        // The table still holds every other unit's path from planning a.
+        conflictsWith(child.paths, a, fresh, 0, n > 1 ? avoidance : undefined);
         child.conflictList = mergeByTime(node.conflictList.filter((k) => k.a !== a && k.b !== a), fresh);
         child.d = conflictingPairs(child.conflictList, n);
         child.mdds = node.mdds.slice();
