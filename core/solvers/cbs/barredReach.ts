@@ -11,8 +11,8 @@
  *
  * Without it a unit whose goal is shut in is found unable to arrive only when every (cell,
  * time) before the search's static layer has been expanded: 24,000 expansions for one call on
- * random-32-32-20 random-10 with 100 units and 16,000 on random-8 (a third of EECBS's low-level
- * work on each), 1,900 and 300 with the pruning.
+ * random-32-32-20 random-10 with 100 units and as many on random-8 (a third of EECBS's low-level
+ * work on each); with the pruning none (their starts are already too late).
  */
 
 /** latest[] of a cell joined to the goal: no time is too late. */

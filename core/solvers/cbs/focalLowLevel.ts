@@ -14,6 +14,8 @@
  * fewer conflicts is opened again (keeping the first way in took warehouse-10-20-10-2-1's 200
  * units from 1.15 to 2.3 million expansions). OPEN is kept as counts per f value (f is a whole
  * number); the frontier nodes not yet in FOCAL wait in a heap by f, and move in when f_min rises.
+ * A state too late to get past another unit's barred goal to its own is a dead end, pruned
+ * (barredReach.ts); f_min then counts only states that can still arrive.
  */
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
