@@ -131,6 +131,21 @@ export class ConflictAvoidanceTable implements ConflictCounter {
     return n;
   }
 
+  /**
+   * False only when the move from `from` into `cell` arriving at t surely meets none of the held
+   * paths (no unit on the cell then, none resting there, none on it at t - 1 that could be
+   * swapping with the move): conflictsWith skips such times instead of comparing every unit's
+   * path there. Always true with the Map (it keeps no swaps) or diagonal crossings to count.
+   */
+  mayConflict(cell: number, t: number, from: number): boolean {
+    if (this.sparse !== null || this.width > 0) return true;
+    const key = t * this.cells + cell;
+    if (t < this.horizon && this.occupied[key] !== 0) return true;
+    const since = this.resting[cell];
+    if (since >= 0 && t >= since) return true;
+    return from !== cell && t > 0 && t <= this.horizon && this.occupied[key - this.cells] !== 0;
+  }
+
   /** Units crossing the move from -> cell arriving at t diagonally (0 for a straight move or a wait). */
   private crossings(cell: number, t: number, from: number): number {
     const w = this.width;

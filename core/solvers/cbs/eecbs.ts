@@ -72,6 +72,8 @@ export interface EecbsOptions {
 export type EecbsResult = Omit<CbsResult, 'rectangleSplits' | 'corridorSplits'>;
 
 const POLL_EVERY = 4096;
+/** The root unit before whose plan the low level is primed (primeLowLevel). */
+const PRIME_AT = 4;
 /** Priority packing: a key times this plus a tie-break below it (keys stay under 2^26). */
 const SHIFT = 67_108_864;
 
@@ -98,21 +100,23 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
   let sumCostErrors = 0;
 
   const avoidance = new ConflictAvoidanceTable(cells, true); // swaps counted (conflictAvoidance.ts)
+  // The low level reads the clock every POLL_EVERY expansions and goes on where it stands.
+  const limits = {
+    maxExpansions: POLL_EVERY,
+    more: (): boolean => {
+      const why = options.shouldStop();
+      if (why !== null) stopped = why;
+      return why === null;
+    },
+  };
   const plan = (a: number, c: AgentConstraints, paths: readonly Int32Array[], floor: number): FocalPath | null | 'stopped' => {
     let cat: ConflictAvoidanceTable | null = null;
     if (n > 1) {
       cat = avoidance;
       cat.load(paths, a);
     }
-    for (let budget = POLL_EVERY; ; budget *= 2) {
-      const found = planner.plan(starts[a], goals[a], tables[a], c, cat, w, floor, { maxExpansions: budget });
-      if (!planner.exhaustedBudget) return found;
-      const why = options.shouldStop();
-      if (why !== null) {
-        stopped = why;
-        return 'stopped';
-      }
-    }
+    const found = planner.plan(starts[a], goals[a], tables[a], c, cat, w, floor, limits);
+    return planner.exhaustedBudget ? 'stopped' : found;
   };
   const estimate = (node: EecbsNode): void => {
     if (errors < 1) {
@@ -222,6 +226,7 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
       stopped = why;
       return result('stopped');
     }
+    if (a === PRIME_AT && primeLowLevel(rootPaths) === 'stopped') return result('stopped');
     const found = plan(a, emptyConstraints(), rootPaths, 0);
     if (found === 'stopped') return result('stopped');
     if (found === null) return result('unsolvable');
@@ -273,7 +278,8 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
         child.cost = node.cost - (node.paths[a].length - 1) + (found.path.length - 1);
         child.lb = node.lb - node.bounds[a] + found.lowerBound;
         const fresh: Conflict[] = [];
-        conflictsWith(child.paths, a, fresh);
+        // The table still holds every other unit's path from planning a.
+        conflictsWith(child.paths, a, fresh, 0, n > 1 ? avoidance : undefined);
         child.conflictList = mergeByTime(node.conflictList.filter((k) => k.a !== a && k.b !== a), fresh);
         child.d = conflictingPairs(child.conflictList, n);
         child.mdds = node.mdds.slice();
@@ -310,6 +316,31 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     if (stopped !== null) break;
   }
   return result(stopped !== null ? 'stopped' : 'unsolvable');
+
+  /**
+   * A plan of unit 0 that must wait at t = 1 (its start's neighbours held then), thrown away: the
+   * focal search's branch where f_min rises (and FOCAL widens) never runs in a root's plans, which
+   * have no constraints. V8 compiles plan() during the roots and throws that code away at the
+   * first child that takes the branch, twice in a cold run (opt, deopt, opt, deopt: 10-15 ms of
+   * CPU in a 70 ms solve of random-32-32-20 with 100 units, as the roots and children ran
+   * unoptimised meanwhile). Made after the first few roots: V8 keeps no type feedback for a
+   * function's first calls.
+   */
+  function primeLowLevel(paths: readonly Int32Array[]): FocalPath | null | 'stopped' {
+    const c = emptyConstraints();
+    const width = grid.width;
+    const start = starts[0];
+    const x = start % width;
+    if (start >= width) c.vertex.add(cells + start - width);
+    if (x + 1 < width) c.vertex.add(cells + start + 1);
+    if (start + width < cells) c.vertex.add(cells + start + width);
+    if (x > 0) c.vertex.add(cells + start - 1);
+    c.maxT = 1;
+    const expanded = planner.totalExpanded;
+    const found = plan(0, c, paths, 0);
+    planner.totalExpanded = expanded; // not the search's work
+    return found;
+  }
 
   /** EECBS's global one-step errors, from the best child (least f^, then least d). */
   function learn(node: EecbsNode, children: readonly EecbsNode[]): void {

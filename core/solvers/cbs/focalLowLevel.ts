@@ -14,10 +14,13 @@
  * fewer conflicts is opened again (keeping the first way in took warehouse-10-20-10-2-1's 200
  * units from 1.15 to 2.3 million expansions). OPEN is kept as counts per f value (f is a whole
  * number); the frontier nodes not yet in FOCAL wait in a heap by f, and move in when f_min rises.
+ * A state too late to get past another unit's barred goal to its own is a dead end, pruned
+ * (barredReach.ts); f_min then counts only states that can still arrive.
  */
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
+import { BarredReach } from './barredReach.ts';
 import { ConstraintTable } from './constraintTable.ts';
 import { type AgentConstraints, type ConflictCounter, type LowLevelLimits, isBarred } from './lowLevel.ts';
 import { grown, pathOf } from './nodeArrays.ts';
@@ -68,8 +71,12 @@ export class FocalPlanner {
   totalExpanded = 0;
   exhaustedBudget = false;
 
+  /** Target reasoning's dead ends (barredReach.ts). */
+  private readonly barredReach: BarredReach;
+
   constructor(grid: Grid) {
     this.grid = grid;
+    this.barredReach = new BarredReach(grid.width, grid.cells);
   }
 
   /**
@@ -112,7 +119,11 @@ export class FocalPlanner {
     const maxT = c.maxT;
     const goalT = c.goalT;
     const h0 = dist[start] - 1;
-    if (h0 < 0 || vertex.has(start) || isBarred(c, start, 0)) return null;
+    // The start's constraints from the table when it serves (isBarred's lookup, never reached in
+    // a root's plans, cost the compiled plan() its life at the first barred cell).
+    if (h0 < 0 || (table ? blocked[start * 5] === mark : vertex.has(start) || isBarred(c, start, 0))) return null;
+    const latest = this.barredReach.deadline(goal, dist, c.barred); // called in a root's plans too
+    if (latest[start] < 0) return null; // shut out from the start
     // The unit cannot rest on its goal before goalT + 1. Every f is at least the floor (ECBS's
     // h = max(lower bound - g, h)): the nodes below it are one tier, taken fewest conflicts and
     // then nearest the goal first, not breadth first by f. With a child's floor (its parent's
@@ -120,6 +131,7 @@ export class FocalPlanner {
     const floor = Math.max(known, goalT + 1);
     let fMin = Math.max(h0, floor);
     let threshold = Math.floor(w * fMin);
+    let budget = limits.maxExpansions;
     this.add(start, 0, 0, fMin, 0, -1, threshold);
     if (map === null) {
       bestStamp[start] = stamp;
@@ -146,14 +158,19 @@ export class FocalPlanner {
       const mine = g * CONF_SCALE + Math.min(conf, CONF_SCALE - 1);
       if ((map === null ? best[here] : map.get(here)!) >= mine) {
         if (cell === goal && t > goalT) return { path: this.extract(id), lowerBound: fMin };
-        if (++this.expanded > limits.maxExpansions) {
-          this.exhaustedBudget = true;
-          return null;
+        if (++this.expanded > budget) {
+          if (limits.more === undefined || !limits.more()) {
+            this.exhaustedBudget = true;
+            return null;
+          }
+          budget += limits.maxExpansions;
         }
         this.totalExpanded++;
         const nt = t + 1;
         const nextLayer = nt < layers - 1 ? nt : layers - 1;
         const constrained = nt <= maxT;
+        // The table's layer for nt: layer maxT + 1 stands for every later time (constraintTable.ts).
+        const row = (constrained ? nt : maxT + 1) * cells;
         const x = cell % width;
         // The five moves inline (wait, up, right, down, left), as in lowLevel.ts.
         for (let d = 0; d < 5; d++) {
@@ -173,16 +190,21 @@ export class FocalPlanner {
           }
           const h = dist[n]; // h + 1
           if (h === 0) continue;
-          if (constrained) {
-            if (table) {
-              if (blocked[(nt * cells + n) * 5] === mark) continue;
-              if (d > 0 && blocked[(nt * cells + cell) * 5 + d] === mark) continue;
-            } else {
-              if (vertex.has(nt * cells + n)) continue;
-              if (n !== cell && edge.has((nt * cells + cell) * cells + n)) continue;
-            }
+          if (table) {
+            // Slot 0 of (nt, n) is its vertex (or barred) constraint, slot d of (nt, cell) the
+            // move d's. Read unconditionally, as in lowLevel.ts, so a root's plans (no
+            // constraints) give the JIT feedback for them too: behind `nt <= maxT` they never ran
+            // before plan() was first compiled, and the first child's plan threw that code away.
+            if (blocked[(row + n) * 5] === mark) continue;
+            if (d > 0 && blocked[(row + cell) * 5 + d] === mark) continue;
+          } else {
+            if (constrained && vertex.has(nt * cells + n)) continue;
+            if (constrained && n !== cell && edge.has((nt * cells + cell) * cells + n)) continue;
+            if (barred && isBarred(c, n, nt)) continue;
           }
-          if (barred && isBarred(c, n, nt)) continue;
+          // Too late to get past a barred cell to the goal (barredReach.ts; read unconditionally,
+          // a table of NEVER without barred cells, for the same reason).
+          if (nt > latest[n]) continue;
           const key = nextLayer * cells + n;
           const ng = g + 1;
           const nc = conf + (cat === null ? 0 : cat.conflicts(n, nt, cell));

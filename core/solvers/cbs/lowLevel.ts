@@ -76,8 +76,18 @@ const NODES = 1 << 15;
 const CONF_SCALE = 1_048_576;
 
 export interface LowLevelLimits {
-  /** Expansions left for this call (the caller's budget). */
+  /**
+   * Expansions for this call (the caller's budget); with `more`, expansions between two asks of
+   * it.
+   */
   maxExpansions: number;
+  /**
+   * Asked each time the budget runs out: true gives the call another maxExpansions and it goes
+   * on where it stands (it reads the clock); false, or none given, ends it (exhaustedBudget).
+   * Restarting the call with a doubled budget instead searched the same states again: 29,000 of
+   * EECBS's 71,000 low-level expansions on random-32-32-20 random-10 with 100 units.
+   */
+  more?: () => boolean;
   /**
    * A known lower bound on the path's cost (the unit's cost in the parent node: constraints only
    * add); 0 when none is known. Any path no dearer is optimal, so the search need not prove there
@@ -165,6 +175,7 @@ export class SpaceTimePlanner {
     if (h0 < 0 || (table ? blocked[start * 5] === mark : c.vertex.has(start) || isBarred(c, start, 0))) return null;
     // The unit cannot rest on its goal before goalT + 1: that bounds its cost too.
     this.floor = Math.max(limits.floor ?? 0, c.goalT + 1);
+    let budget = limits.maxExpansions;
     this.push(start, 0, 0, 0, -1, h0);
     if (map === null) {
       bestStamp[start] = stamp;
@@ -181,9 +192,12 @@ export class SpaceTimePlanner {
       const mine = g * CONF_SCALE + Math.min(conf, CONF_SCALE - 1);
       if ((map === null ? best[here] : map.get(here)!) < mine) continue; // a better copy was pushed
       if (cell === goal && t > c.goalT) return this.extract(id);
-      if (++this.expanded > limits.maxExpansions) {
-        this.exhaustedBudget = true;
-        break;
+      if (++this.expanded > budget) {
+        if (limits.more === undefined || !limits.more()) {
+          this.exhaustedBudget = true;
+          break;
+        }
+        budget += limits.maxExpansions;
       }
       this.totalExpanded++;
       const nt = t + 1;

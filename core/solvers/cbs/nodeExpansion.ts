@@ -51,7 +51,8 @@ export class NodeExpansion {
     child.pairWeights = weightsWithout(node.pairWeights, a, s.n);
     child.cost = node.cost - (node.paths[a].length - 1) + (path.length - 1);
     const fresh: Conflict[] = [];
-    conflictsWith(child.paths, a, fresh, s.crossWidth);
+    // The avoidance table still holds every other unit's path from planning a.
+    conflictsWith(child.paths, a, fresh, s.crossWidth, s.n > 1 ? s.avoidance : undefined);
     const list = mergeByTime(conflictsWithout(node.conflictList, a), fresh);
     child.conflictList = list;
     child.conflicts = conflictingPairs(list, s.n);

@@ -9,7 +9,7 @@ import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import { GoalDistances } from '../../search/goalDistances.ts';
 import type { StepTable } from '../../search/stepTable.ts';
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
-import { type AgentConstraints, SpaceTimePlanner } from './lowLevel.ts';
+import { type AgentConstraints, type LowLevelLimits, SpaceTimePlanner } from './lowLevel.ts';
 import { type ConstraintNode, constraintsOf } from './constraintTree.ts';
 import type { CbsOptions } from './cbsTypes.ts';
 
@@ -31,6 +31,16 @@ export class CbsSearchState {
   readonly avoidance: ConflictAvoidanceTable;
   /** Why the search stopped early (the clock, a cancel, the node cap); null while it runs. */
   stopped: StopReason | null = null;
+  /** The low level's limits: the clock read every POLL_EVERY expansions; `floor` set per call. */
+  private readonly limits: LowLevelLimits = {
+    maxExpansions: POLL_EVERY,
+    floor: 0,
+    more: (): boolean => {
+      const why = this.options.shouldStop();
+      if (why !== null) this.stopped = why;
+      return why === null;
+    },
+  };
 
   constructor(
     readonly grid: Grid,
@@ -53,9 +63,8 @@ export class CbsSearchState {
   }
 
   /**
-   * Plans unit a under `c`, preferring paths with fewer conflicts with the others' `paths`, in
-   * budgeted slices so the clock is read every POLL_EVERY expansions; `floor` bounds its cost
-   * from below. Null: no path; 'stopped': the clock or a cancel (recorded in `stopped`).
+   * Plans unit a under `c`, preferring paths with fewer conflicts with the others' `paths`,
+   * reading the clock every POLL_EVERY expansions; `floor` bounds its cost from below. Null: no path; 'stopped': the clock or a cancel (recorded in `stopped`).
    */
   plan(a: number, c: AgentConstraints, paths: readonly Int32Array[], floor: number): Int32Array | null | 'stopped' {
     let cat: ConflictAvoidanceTable | null = null;
@@ -63,16 +72,9 @@ export class CbsSearchState {
       cat = this.avoidance;
       cat.load(paths, a);
     }
-    // The planner restarts from scratch with a larger budget when one runs out: a doubling
-    // schedule keeps the total within twice the work of one unbounded call.
-    for (let budget = POLL_EVERY; ; budget *= 2) {
-      const path = this.planner.plan(this.starts[a], this.goals[a], this.tables[a], c, cat, { maxExpansions: budget, floor });
-      if (!this.planner.exhaustedBudget) return path;
-      const why = this.options.shouldStop();
-      if (why !== null) {
-        this.stopped = why;
-        return 'stopped';
-      }
-    }
+    // The planner asks `more` every POLL_EVERY expansions (the clock) and goes on where it stands.
+    this.limits.floor = floor;
+    const path = this.planner.plan(this.starts[a], this.goals[a], this.tables[a], c, cat, this.limits);
+    return this.planner.exhaustedBudget ? 'stopped' : path;
   }
 }

@@ -53,12 +53,50 @@ describe('CBS conflicts', () => {
     expect(compared).toBeGreaterThan(100);
   });
 
+  it('a replanned unit\'s conflicts found through the avoidance table equal those of comparing every unit at every time, from fewer times compared', () => {
+    const random = new Random(11);
+    let found = 0;
+    let asked = 0;
+    let skipped = 0;
+    for (let round = 0; round < 1000; round++) {
+      const width = 3 + random.int(4);
+      const n = 2 + random.int(6);
+      const paths = Array.from({ length: n }, () => walk(random, width, 1 + random.int(10)));
+      if (new Set(paths.map((p) => p[p.length - 1])).size !== n) continue;
+      const a = random.int(n);
+      const table = new ConflictAvoidanceTable(width * width, round % 2 === 0);
+      table.load(paths, a);
+      const counted = {
+        mayConflict: (cell: number, t: number, from: number): boolean => {
+          asked++;
+          const may = table.mayConflict(cell, t, from);
+          if (!may) skipped++;
+          return may;
+        },
+      };
+      const every: Conflict[] = [];
+      conflictsWith(paths, a, every);
+      const through: Conflict[] = [];
+      conflictsWith(paths, a, through, 0, counted);
+      expect(through.map(key), `round ${round}`).toEqual(every.map(key));
+      found += every.length;
+    }
+    expect(found).toBeGreaterThan(300);
+    expect(skipped).toBeGreaterThan(asked / 4); // the work cut: times where no unit is compared
+  });
+
   it('finds a swap on a cell two units share (the sweep once kept only the first of them)', () => {
     // Cells of a 4 x 4 grid; at t = 4 units 0 and 2 are on 10 while units 1 and 2 swap 10 <-> 9.
     const paths = [[14, 14, 14, 14, 10], [11, 11, 10, 10, 9, 8, 12], [12, 8, 9, 9, 10, 11, 15]].map((p) => Int32Array.from(p));
     const found = allConflicts(paths, Infinity, 16).sort(byTime);
     expect(found).toContainEqual({ kind: 'vertex', a: 0, b: 2, cell: 10, t: 4 });
     expect(found).toContainEqual({ kind: 'edge', a: 1, b: 2, from: 10, to: 9, t: 4 });
+    // Unit 1's conflicts through a table that counts no swap on a shared cell: the swap is kept.
+    const table = new ConflictAvoidanceTable(16, true);
+    table.load(paths, 1);
+    const through: Conflict[] = [];
+    conflictsWith(paths, 1, through, 0, table);
+    expect(through).toContainEqual({ kind: 'edge', a: 1, b: 2, from: 10, to: 9, t: 4 });
   });
 
   it('the avoidance table counts the other units on a cell, resting ones included, and follows its loads', () => {
