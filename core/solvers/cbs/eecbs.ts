@@ -35,7 +35,7 @@ import { type Conflict, allConflicts, conflictingPairs, conflictsWith, isTargetC
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
 import { type Constraint, branch, constraintsOf } from './constraintTree.ts';
 import { FocalPlanner, type FocalPath } from './focalLowLevel.ts';
-import { type AgentConstraints, emptyConstraints } from './lowLevel.ts';
+import { type AgentConstraints, emptyConstraints, pollingLimits } from './lowLevel.ts';
 import type { CbsResult } from './cbsTypes.ts';
 import { type Mdd, buildMdd, conflictForces } from './mdd.ts';
 
@@ -71,7 +71,6 @@ export interface EecbsOptions {
 /** CBS's result without the split counts: EECBS reasons about neither rectangles nor corridors. */
 export type EecbsResult = Omit<CbsResult, 'rectangleSplits' | 'corridorSplits'>;
 
-const POLL_EVERY = 4096;
 /** The root unit before whose plan the low level is primed (primeLowLevel). */
 const PRIME_AT = 4;
 /** Priority packing: a key times this plus a tie-break below it (keys stay under 2^26). */
@@ -101,14 +100,9 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
 
   const avoidance = new ConflictAvoidanceTable(cells, true); // swaps counted (conflictAvoidance.ts)
   // The low level reads the clock every POLL_EVERY expansions and goes on where it stands.
-  const limits = {
-    maxExpansions: POLL_EVERY,
-    more: (): boolean => {
-      const why = options.shouldStop();
-      if (why !== null) stopped = why;
-      return why === null;
-    },
-  };
+  const limits = pollingLimits(() => options.shouldStop(), (why) => {
+    stopped = why;
+  });
   const plan = (a: number, c: AgentConstraints, paths: readonly Int32Array[], floor: number): FocalPath | null | 'stopped' => {
     let cat: ConflictAvoidanceTable | null = null;
     if (n > 1) {

@@ -50,6 +50,26 @@ export interface AgentConstraints {
 /** AgentConstraints.restsBy when the unit may rest on its goal as late as it likes. */
 export const NO_LIMIT = 0x3fffffff;
 
+/** Expansions between two reads of the clock by a CBS-family low level (CBS's and EECBS's). */
+export const POLL_EVERY = 4096;
+
+/**
+ * Limits that ask `shouldStop` (the clock, a cancel) every POLL_EVERY expansions and let the call
+ * go on where it stands while it answers null; its reason goes to `stop`. `floor` is the
+ * caller's to set per call.
+ */
+export function pollingLimits<Why>(shouldStop: () => Why | null, stop: (why: Why) => void): LowLevelLimits & { floor: number } {
+  return {
+    maxExpansions: POLL_EVERY,
+    floor: 0,
+    more: (): boolean => {
+      const why = shouldStop();
+      if (why !== null) stop(why);
+      return why === null;
+    },
+  };
+}
+
 /** Whether a `barred` constraint keeps the unit off `cell` at t. */
 export function isBarred(c: AgentConstraints, cell: number, t: number): boolean {
   if (c.barred.size === 0) return false;

@@ -9,12 +9,9 @@ import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import { GoalDistances } from '../../search/goalDistances.ts';
 import type { StepTable } from '../../search/stepTable.ts';
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
-import { type AgentConstraints, type LowLevelLimits, SpaceTimePlanner } from './lowLevel.ts';
+import { type AgentConstraints, SpaceTimePlanner, pollingLimits } from './lowLevel.ts';
 import { type ConstraintNode, constraintsOf } from './constraintTree.ts';
 import type { CbsOptions } from './cbsTypes.ts';
-
-/** Low-level expansions between two looks at the clock. */
-const POLL_EVERY = 4096;
 
 export type StopReason = 'timeout' | 'cancelled' | 'memory';
 
@@ -32,15 +29,9 @@ export class CbsSearchState {
   /** Why the search stopped early (the clock, a cancel, the node cap); null while it runs. */
   stopped: StopReason | null = null;
   /** The low level's limits: the clock read every POLL_EVERY expansions; `floor` set per call. */
-  private readonly limits: LowLevelLimits = {
-    maxExpansions: POLL_EVERY,
-    floor: 0,
-    more: (): boolean => {
-      const why = this.options.shouldStop();
-      if (why !== null) this.stopped = why;
-      return why === null;
-    },
-  };
+  private readonly limits = pollingLimits(() => this.options.shouldStop(), (why) => {
+    this.stopped = why;
+  });
 
   constructor(
     readonly grid: Grid,
