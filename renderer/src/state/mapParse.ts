@@ -56,7 +56,7 @@ export function readMapOffThread(name: string, text: string, onRows: (rows: numb
     const pending = finish();
     readHere(name, text).then(pending?.resolve, pending?.reject);
   };
-  const request: MapParseRequest = { id: 1, name, text };
+  const request: MapParseRequest = { name, text };
   reader.postMessage(request);
   return { done, cancel: () => finish()?.resolve(null) };
 }

@@ -12,7 +12,6 @@ import { FormatError } from '../../../core/formats/formatError.ts';
 import type { LineBreak } from '../../../core/formats/textLines.ts';
 
 export interface MapParseRequest {
-  id: number;
   name: string;
   text: string;
 }
@@ -29,20 +28,20 @@ export interface ParsedMapBody {
 }
 
 export type MapParseMessage =
-  | { id: number; kind: 'progress'; rows: number; height: number }
-  | { id: number; kind: 'map'; map: ParsedMapBody }
-  | { id: number; kind: 'error'; located?: { file: string; line: number; column: number; reason: string }; message: string };
+  | { kind: 'progress'; rows: number; height: number }
+  | { kind: 'map'; map: ParsedMapBody }
+  | { kind: 'error'; located?: { file: string; line: number; column: number; reason: string }; message: string };
 
 /** Reads the request's map, posting progress through `post`; the answer is the last message. */
 export function readMapRequest(request: MapParseRequest, post: (message: MapParseMessage) => void): MapParseMessage {
-  const { id, name, text } = request;
+  const { name, text } = request;
   try {
-    const map = parseMap(text, name, { onRows: (rows, height) => post({ id, kind: 'progress', rows, height }) });
+    const map = parseMap(text, name, { onRows: (rows, height) => post({ kind: 'progress', rows, height }) });
     const { grid, terrain, waterPassable, lineBreak, finalNewline } = map;
-    return { id, kind: 'map', map: { width: grid.width, height: grid.height, passable: grid.passable, terrain, waterPassable, lineBreak, finalNewline } };
+    return { kind: 'map', map: { width: grid.width, height: grid.height, passable: grid.passable, terrain, waterPassable, lineBreak, finalNewline } };
   } catch (error) {
-    if (error instanceof FormatError) return { id, kind: 'error', located: { file: error.file, line: error.line, column: error.column, reason: error.reason }, message: error.message };
-    return { id, kind: 'error', message: error instanceof Error ? error.message : String(error) };
+    if (error instanceof FormatError) return { kind: 'error', located: { file: error.file, line: error.line, column: error.column, reason: error.reason }, message: error.message };
+    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
   }
 }
 

@@ -16,11 +16,11 @@ describe('reading a .map in the map worker', () => {
   it('tells the rows read as it goes and answers with the map core reads, its arrays to move', () => {
     const text = mapText(37, 300, '\r\n');
     const posted: MapParseMessage[] = [];
-    const answer = readMapRequest({ id: 4, name: 'm.map', text }, (m) => posted.push(m));
-    expect(posted.map((m) => (m.kind === 'progress' ? [m.id, m.rows, m.height] : m.kind))).toEqual([
-      [4, 128, 300],
-      [4, 256, 300],
-      [4, 300, 300],
+    const answer = readMapRequest({ name: 'm.map', text }, (m) => posted.push(m));
+    expect(posted.map((m) => (m.kind === 'progress' ? [m.rows, m.height] : m.kind))).toEqual([
+      [128, 300],
+      [256, 300],
+      [300, 300],
     ]);
     if (answer.kind !== 'map') throw new Error(`expected a map, got ${answer.kind}`);
     expect(mapTransfer(answer)).toEqual([answer.map.passable.buffer, answer.map.terrain.buffer]);
@@ -37,7 +37,7 @@ describe('reading a .map in the map worker', () => {
     const rows = mapText(20, 200).split('\n');
     rows[4 + 150] = `${'.'.repeat(12)}x${'.'.repeat(7)}`;
     const text = rows.join('\n');
-    const answer = readMapRequest({ id: 1, name: 'bad.map', text }, () => {});
+    const answer = readMapRequest({ name: 'bad.map', text }, () => {});
     if (answer.kind !== 'error') throw new Error('expected an error');
     expect(answer.located).toEqual({ file: 'bad.map', line: 155, column: 13, reason: "unknown map character 'x'" });
     expect(mapTransfer(answer)).toEqual([]);
