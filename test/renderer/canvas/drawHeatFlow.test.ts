@@ -3,17 +3,12 @@
 // against the plain definitions, cell by cell, on random views (some of the map off the canvas).
 import { describe, expect, it } from 'vitest';
 import { heatImage, visibleCells } from '../../../renderer/src/canvas/drawHeatFlow.ts';
+import { Random } from '../../../core/util/random.ts';
 
-/** A small deterministic generator (mulberry32). */
+/** Uniform numbers in [0, 1) from core's seeded generator, so a failing case can be run again. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const generator = new Random(seed);
+  return () => generator.next();
 }
 
 describe('heat and flow over the cells in view', () => {
