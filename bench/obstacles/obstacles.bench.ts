@@ -23,7 +23,8 @@ import { parseScenario } from '../../core/formats/movingAiScenario.ts';
 import type { MovingObstacle } from '../../core/mapf/obstacles.ts';
 import { obstacleViolations } from '../../core/mapf/obstacles.ts';
 import { solveAStar } from '../../core/search/astar.ts';
-import { type ReplanRule, followAmongObstacles } from '../../core/simulation/obstacleFollow.ts';
+import type { ReplanRule } from '../../core/simulation/obstacleRules.ts';
+import { followAmongObstacles } from '../../core/simulation/obstacleFollow.ts';
 
 const BENCH = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', import.meta.url));
 const pass = (ok: boolean) => (ok ? 'pass' : 'MISS');

@@ -20,7 +20,7 @@ import { resolveMapPath } from '../../core/scenario/mapPath.ts';
 import { contentFromScenario, instanceFromContent } from '../../core/scenario/content.ts';
 import { parseScenarioJson } from '../../core/scenario/parse.ts';
 import { streamsFromContent } from '../../core/scenario/streamInstance.ts';
-import type { ReplanRule } from '../../core/simulation/obstacleFollow.ts';
+import type { ReplanRule } from '../../core/simulation/obstacleRules.ts';
 import { STRATEGY_PARAMS, StrategyError, replanRule } from '../../core/simulation/obstacleRules.ts';
 import { type SolverObstacleRun, runSolverAmongObstacles, scenarioObstacleParams } from '../../core/simulation/amongObstacles.ts';
 import { noObstaclesMessage, obstacleFactory } from '../../core/registry/registry.ts';

@@ -6,6 +6,7 @@
 import type { CommandIo } from '../command.ts';
 import type { PoolProgress } from '../../core/protocol/pool.ts';
 import type { RunRecord } from '../../core/experiments/runner.ts';
+import { formatDuration } from '../../core/util/names.ts';
 
 export interface ProgressDisplayOptions {
   /** Runs recorded before this invocation (resume), counted as done. */
@@ -24,21 +25,13 @@ export interface ProgressDisplay {
   end(progress: PoolProgress): void;
 }
 
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined || !Number.isFinite(ms)) return '?';
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
-}
-
 function describe(progress: PoolProgress, alreadyDone: number): { count: string; rest: string } {
   const done = alreadyDone + progress.done;
   const total = alreadyDone + progress.total;
   const failed = progress.failed > 0 ? `, ${progress.failed} failed` : '';
   const state = progress.state === 'paused' ? ', paused' : progress.state === 'cancelled' ? ', cancelled' : '';
-  const left = progress.state === 'running' && progress.etaMs !== undefined && progress.done < progress.total ? `, ${formatDuration(progress.etaMs)} left` : '';
-  return { count: `${done}/${total}`, rest: `${failed}${state}${left}, ${formatDuration(progress.elapsedMs)} elapsed` };
+  const left = progress.state === 'running' && progress.etaMs !== undefined && progress.done < progress.total ? `, ${formatDuration(progress.etaMs, '?')} left` : '';
+  return { count: `${done}/${total}`, rest: `${failed}${state}${left}, ${formatDuration(progress.elapsedMs, '?')} elapsed` };
 }
 
 export function createProgressDisplay(io: CommandIo, options: ProgressDisplayOptions): ProgressDisplay {

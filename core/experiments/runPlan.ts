@@ -9,6 +9,7 @@ import type { Experiment, MapSpec } from './schema.ts';
 import { Random } from '../util/random.ts';
 import { checkRunCount } from './runCount.ts';
 import type { CostModel } from '../mapf/plan.ts';
+import { fileStem } from '../util/names.ts';
 
 /** Which map a run uses; enough for any process to rebuild it. */
 export type MapRef =
@@ -73,11 +74,6 @@ export function mixSeed(...parts: number[]): number {
   return h >>> 0;
 }
 
-function baseName(path: string): string {
-  const name = path.split(/[\\/]/).pop() ?? path;
-  return name.replace(/\.(map|scen)$/, '');
-}
-
 /** The id keeps keys unique even when a list of agent counts repeats a count. */
 export function runKey(id: number, instanceKey: string, label: string): string {
   return `${id}:${instanceKey}:${label}`;
@@ -100,8 +96,8 @@ export function plannedLabels(experiment: Experiment): string[] {
 export function mapName(spec: MapSpec, index: number): string {
   if (spec.name) return spec.name;
   if (spec.kind === 'random') return `random-${spec.width}-${spec.height}-${Math.round(spec.density * 100)}`;
-  if (spec.kind === 'movingai') return baseName(spec.map);
-  if (spec.kind === 'lorr') return baseName(spec.problem).replace(/\.json$/, '');
+  if (spec.kind === 'movingai') return fileStem(spec.map, /\.(map|scen)$/);
+  if (spec.kind === 'lorr') return fileStem(spec.problem, /\.json$/);
   return `map${index}`;
 }
 

@@ -10,6 +10,7 @@ import { ScenarioV2Schema, type ScenarioV2 } from './schemaV2.ts';
 import { ScenarioV3Schema, type ScenarioV3 } from './schemaV3.ts';
 import type { ScenarioProblem } from './scenarioError.ts';
 import { formatPath } from './scenarioError.ts';
+import { fileStem } from '../util/names.ts';
 
 interface Migration {
   from: number;
@@ -89,7 +90,5 @@ function migrateV3(v3: ScenarioV3): Record<string, unknown> {
 }
 
 function baseName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? fileName;
-  const stem = base.replace(/\.[^.]*$/, '');
-  return stem.length > 0 ? stem : 'Untitled scenario';
+  return fileStem(fileName) || 'Untitled scenario';
 }

@@ -18,7 +18,7 @@ import type { ObstacleMoves, ObstacleView } from '../solvers/obstacleRepair.ts';
 import { SearchContext } from '../search/searchContext.ts';
 import type { ObstacleCells } from './obstacleSpaceTime.ts';
 import { Follower, type World } from './obstacleFollower.ts';
-import type { ReplanRule } from './obstacleFollow.ts';
+import type { ReplanRule } from './obstacleRules.ts';
 
 /** A run with no obstacles to step (the simulator then has no obstacle stage). */
 const NO_OBSTACLES: ObstacleView = { timetables: [], at: [], stepsDone: [], footprintSizes: [], due: () => 0, holds: () => false };

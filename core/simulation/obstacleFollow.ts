@@ -32,51 +32,9 @@ import type { Movement } from '../grid/movement.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
 import { type ObstacleCells, earliestArrival } from './obstacleSpaceTime.ts';
 import { AloneController } from './aloneController.ts';
+import type { ReplanRule } from './obstacleRules.ts';
+import type { UnitRun } from './obstacleFollower.ts';
 import { simulate } from './simulator.ts';
-
-export type ReplanRule =
-  | { kind: 'recalc'; every?: number; whenBlocked?: boolean; whenChanged?: boolean; knowledge?: Knowledge }
-  | { kind: 'splice'; m: number; every?: number; limit?: number }
-  | { kind: 'predict' }
-  | { kind: 'incremental' }
-  | { kind: 'watch'; regionSize: number; horizon?: number; notifyEvery?: number; repair?: 'recalc' | 'splice'; m?: number; limit?: number; knowledge?: Knowledge };
-
-/** What units know of obstacles: where they stand now (like walls), or their timetable (plans in space-time, waits allowed). */
-export type Knowledge = 'now' | 'timetable';
-
-/** What one unit did and what it cost. */
-export interface UnitRun {
-  /** The unit's cell at every turn 0 … the end of the run. */
-  path: number[];
-  arrived: boolean;
-  /** Turn the unit reached its goal (Infinity when it did not). */
-  arrival: number;
-  /** Seed 004's measure: the moves of every path or piece computed, added up. */
-  pathStepsComputed: number;
-  expanded: number;
-  /**
-   * Of `expanded`, the unit's first plan's: every strategy plans once before anything changes,
-   * so the rest is what its replanning cost (D* Lite's first search, ordered by its keys, is
-   * larger than A*'s; its repairs are smaller).
-   */
-  firstPlanExpanded: number;
-  replans: number;
-  /** Splices whose piece was over the limit, replaced by a whole recalculation. */
-  badSplices: number;
-  /** Turns the unit found its next cell held by an obstacle. */
-  obstacleBlocks: number;
-  /** Turns the unit did not move before arriving (blocked, planned waits, no path). */
-  waits: number;
-  /** watch: notifications the unit acted on (one per batch). */
-  notifications: number;
-  /** Each replan's turn and reason (a splice gone bad says so), for the replay's timeline. */
-  replanEvents: { t: number; reason: string }[];
-  /**
-   * The hindsight bound: the earliest arrival had the obstacles' recorded motion been known in
-   * advance (a space-time search over it, other units left out); Infinity when even that does not arrive.
-   */
-  hindsight: number;
-}
 
 export interface ObstacleRun {
   units: UnitRun[];

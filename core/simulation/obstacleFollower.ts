@@ -9,8 +9,41 @@ import type { Movement } from '../grid/movement.ts';
 import { solveAStar } from '../search/astar.ts';
 import type { SearchContext } from '../search/searchContext.ts';
 import { DStarLite } from '../search/dStarLite.ts';
-import type { UnitRun } from './obstacleFollow.ts';
 import { type ObstacleCells, earliestArrival } from './obstacleSpaceTime.ts';
+
+/** What one unit did and what it cost. */
+export interface UnitRun {
+  /** The unit's cell at every turn 0 … the end of the run. */
+  path: number[];
+  arrived: boolean;
+  /** Turn the unit reached its goal (Infinity when it did not). */
+  arrival: number;
+  /** Seed 004's measure: the moves of every path or piece computed, added up. */
+  pathStepsComputed: number;
+  expanded: number;
+  /**
+   * Of `expanded`, the unit's first plan's: every strategy plans once before anything changes,
+   * so the rest is what its replanning cost (D* Lite's first search, ordered by its keys, is
+   * larger than A*'s; its repairs are smaller).
+   */
+  firstPlanExpanded: number;
+  replans: number;
+  /** Splices whose piece was over the limit, replaced by a whole recalculation. */
+  badSplices: number;
+  /** Turns the unit found its next cell held by an obstacle. */
+  obstacleBlocks: number;
+  /** Turns the unit did not move before arriving (blocked, planned waits, no path). */
+  waits: number;
+  /** watch: notifications the unit acted on (one per batch). */
+  notifications: number;
+  /** Each replan's turn and reason (a splice gone bad says so), for the replay's timeline. */
+  replanEvents: { t: number; reason: string }[];
+  /**
+   * The hindsight bound: the earliest arrival had the obstacles' recorded motion been known in
+   * advance (a space-time search over it, other units left out); Infinity when even that does not arrive.
+   */
+  hindsight: number;
+}
 
 /** What every unit's planning shares. */
 export interface World {

@@ -3,7 +3,17 @@
  * `--strategy` / `--param` and a solve request's params (`strategy` and the rule's own) give them.
  * Unknown names and parameters are refused, naming what is known.
  */
-import type { Knowledge, ReplanRule } from './obstacleFollow.ts';
+
+/** How a unit replans among moving obstacles (obstacleFollow.ts runs each). */
+export type ReplanRule =
+  | { kind: 'recalc'; every?: number; whenBlocked?: boolean; whenChanged?: boolean; knowledge?: Knowledge }
+  | { kind: 'splice'; m: number; every?: number; limit?: number }
+  | { kind: 'predict' }
+  | { kind: 'incremental' }
+  | { kind: 'watch'; regionSize: number; horizon?: number; notifyEvery?: number; repair?: 'recalc' | 'splice'; m?: number; limit?: number; knowledge?: Knowledge };
+
+/** What units know of obstacles: where they stand now (like walls), or their timetable (plans in space-time, waits allowed). */
+export type Knowledge = 'now' | 'timetable';
 
 export const STRATEGIES = ['recalc', 'splice', 'watch', 'predict', 'incremental'] as const;
 export type StrategyName = (typeof STRATEGIES)[number];

@@ -2,7 +2,7 @@
 // failures on lines of their own up to a limit.
 import { describe, expect, it } from 'vitest';
 import type { CommandIo } from '../../cli/command.ts';
-import { createProgressDisplay, formatDuration } from '../../cli/experiments/progressDisplay.ts';
+import { createProgressDisplay } from '../../cli/experiments/progressDisplay.ts';
 import type { PoolProgress } from '../../core/protocol/pool.ts';
 import type { RunRecord } from '../../core/experiments/runner.ts';
 
@@ -46,9 +46,5 @@ describe('progress display', () => {
     expect(screen).toContain('run 2 (WHCA*, bridge#0, 20 agents) error: the solver process crashed (further failures are counted, not shown; see results.jsonl)\n');
     expect(screen).not.toContain('run 3 ');
     expect(screen.endsWith('10/10, cancelled, 10s elapsed\n')).toBe(true);
-  });
-
-  it('formats durations', () => {
-    expect([formatDuration(400), formatDuration(59_400), formatDuration(61_000), formatDuration(3_725_000), formatDuration(undefined)]).toEqual(['0s', '59s', '1m 01s', '1h 02m', '?']);
   });
 });

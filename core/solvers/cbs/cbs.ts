@@ -55,7 +55,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import { allConflicts, conflictingPairs } from './conflicts.ts';
-import { emptyConstraints } from './lowLevel.ts';
+import { emptyConstraints } from './agentConstraints.ts';
 import type { Mdd } from './mdd.ts';
 import { CorridorReasoning } from './corridor.ts';
 import { bypassChild, sumOfLengths } from './nodeLists.ts';

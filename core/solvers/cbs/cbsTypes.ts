@@ -6,11 +6,12 @@ import type { GoalDistances } from '../../search/goalDistances.ts';
 import type { StepTable } from '../../search/stepTable.ts';
 import type { Conflict } from './conflicts.ts';
 import type { ConflictAvoidanceTable } from './conflictAvoidance.ts';
-import type { AgentConstraints, SpaceTimePlanner } from './lowLevel.ts';
+import type { SpaceTimePlanner } from './lowLevel.ts';
+import type { AgentConstraints } from './agentConstraints.ts';
 import type { Mdd } from './mdd.ts';
 import type { Constraint } from './constraintTree.ts';
 import type { CorridorReasoning } from './corridor.ts';
-import type { SymmetricSplit } from './rectangle.ts';
+import type { SymmetricSplit } from './symmetricSplit.ts';
 
 export interface CbsNode {
   parent: CbsNode | null;

@@ -9,11 +9,12 @@
  * children share those of the units they do not replan).
  */
 import { type Conflict } from './conflicts.ts';
-import type { AgentConstraints } from './lowLevel.ts';
+import type { AgentConstraints } from './agentConstraints.ts';
 import { type Mdd, buildMdd, conflictCardinality } from './mdd.ts';
 import type { CorridorReasoning } from './corridor.ts';
-import type { SymmetricSplit } from './rectangle.ts';
-import { type Classified, type SymmetryContext, classifyConflict } from './symmetry.ts';
+import type { SymmetricSplit } from './symmetricSplit.ts';
+import { type Classified, classifyConflict } from './symmetry.ts';
+import type { SymmetryContext } from './symmetricSplit.ts';
 import { DependencyGraph, type PairSearch } from './dependencyGraph.ts';
 import type { CbsSearchState } from './searchState.ts';
 import type { CbsNode } from './cbsTypes.ts';

@@ -5,7 +5,7 @@
  * Jiaoyang-Li/CBSH2-RTC's ConstraintTable keeps its constraints in a table per cell). A new
  * stamp per query empties it without clearing it.
  */
-import type { AgentConstraints } from './lowLevel.ts';
+import type { AgentConstraints } from './agentConstraints.ts';
 
 /** Most entries of the table (16 MB of Int32); past it the planners ask the Sets. */
 const BLOCKED_SLOTS = 4 * 1024 * 1024;

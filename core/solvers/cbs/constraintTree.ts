@@ -4,7 +4,7 @@
  * node up to the root.
  */
 import type { Conflict } from './conflicts.ts';
-import { type AgentConstraints, NO_LIMIT } from './lowLevel.ts';
+import { type AgentConstraints, NO_LIMIT } from './agentConstraints.ts';
 
 export interface Constraint {
   agent: number;

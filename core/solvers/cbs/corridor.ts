@@ -24,14 +24,14 @@ import { BinaryHeap } from '../../search/binaryHeap.ts';
 import { type Conflict, cellAt } from './conflicts.ts';
 import type { ConstraintTable } from './constraintTable.ts';
 import { type Constraint, VERTICES } from './constraintTree.ts';
-import type { AgentConstraints } from './lowLevel.ts';
+import type { AgentConstraints } from './agentConstraints.ts';
 import type { Mdd } from './mdd.ts';
-import { type SymmetricSplit, crosses } from './rectangle.ts';
+import { type CorridorFinder, type SymmetricSplit, crossesBarrier } from './symmetricSplit.ts';
 
 /** fourConnectedStep in a module constant: an imported function is read through a getter under tsx (mdd.ts). */
 const step4 = fourConnectedStep;
 
-export class CorridorReasoning {
+export class CorridorReasoning implements CorridorFinder {
   private readonly grid: Grid;
   /** Open 4-neighbours of each cell. */
   private readonly degree: Uint8Array;
@@ -127,7 +127,7 @@ export class CorridorReasoning {
     const cells = this.grid.cells;
     const first = range(u0 === conflict.a ? 0 : 1, e1, Math.min(t3Round - 1, t4 + length), cells);
     const second = range(u1 === conflict.a ? 0 : 1, e0, Math.min(t4Round - 1, t3 + length), cells);
-    if (!crosses(paths[u0], first.keys!, cells) || !crosses(paths[u1], second.keys!, cells)) return null;
+    if (!crossesBarrier(paths[u0], first.keys!, cells) || !crossesBarrier(paths[u1], second.keys!, cells)) return null;
     return [first, second];
   }
 

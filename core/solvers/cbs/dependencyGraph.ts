@@ -15,7 +15,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import type { Conflict } from './conflicts.ts';
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
-import type { AgentConstraints } from './lowLevel.ts';
+import type { AgentConstraints } from './agentConstraints.ts';
 import { type Mdd, buildMdd } from './mdd.ts';
 import { constraintChainKey, constraintsKey } from './constraintTree.ts';
 import type { CorridorReasoning } from './corridor.ts';

@@ -35,7 +35,8 @@ import { type Conflict, allConflicts, conflictingPairs, conflictsWith, isTargetC
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
 import { type Constraint, branch, constraintsOf } from './constraintTree.ts';
 import { FocalPlanner, type FocalPath } from './focalLowLevel.ts';
-import { type AgentConstraints, emptyConstraints, pollingLimits } from './lowLevel.ts';
+import { pollingLimits } from './lowLevel.ts';
+import { type AgentConstraints, emptyConstraints } from './agentConstraints.ts';
 import type { CbsResult } from './cbsTypes.ts';
 import { type Mdd, buildMdd, conflictForces } from './mdd.ts';
 

@@ -22,7 +22,8 @@ import { BinaryHeap } from '../../search/binaryHeap.ts';
 import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import { BarredReach } from './barredReach.ts';
 import { ConstraintTable } from './constraintTable.ts';
-import { type AgentConstraints, type ConflictCounter, type LowLevelLimits, isBarred } from './lowLevel.ts';
+import type { ConflictCounter, LowLevelLimits } from './lowLevel.ts';
+import { type AgentConstraints, isBarred } from './agentConstraints.ts';
 import { grown, pathOf } from './nodeArrays.ts';
 
 export interface FocalPath {

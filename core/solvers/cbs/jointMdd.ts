@@ -15,7 +15,7 @@
  * bound no better than the pair's costs.
  */
 import { crosses } from './conflicts.ts';
-import type { AgentConstraints } from './lowLevel.ts';
+import type { AgentConstraints } from './agentConstraints.ts';
 import type { Mdd } from './mdd.ts';
 
 /** Joint states the search may visit before it gives up ('unknown'). */

@@ -24,31 +24,7 @@ import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import type { StepTable } from '../../search/stepTable.ts';
 import { ConstraintTable } from './constraintTable.ts';
 import { grown, pathOf } from './nodeArrays.ts';
-
-/** One unit's constraints, as CBS collects them from a node up to the root. */
-export interface AgentConstraints {
-  /** Keys t * cells + cell. */
-  vertex: Set<number>;
-  /** Keys (t * cells + from) * cells + to (t: the arrival time). */
-  edge: Set<number>;
-  /** The latest t of any constraint (-1: none). */
-  maxT: number;
-  /** The latest t of a vertex constraint on the unit's goal (-1: none): it cannot rest before. */
-  goalT: number;
-  /**
-   * Target reasoning's constraints: cell -> the first time the unit may no longer stand there
-   * (from then on, for good: another unit rests on it as its goal).
-   */
-  barred: Map<number, number>;
-  /**
-   * Target reasoning's RESTS_BY (constraintTree.ts): the unit rests on its goal from this time on
-   * (its path is no longer); NO_LIMIT when it need not.
-   */
-  restsBy: number;
-}
-
-/** AgentConstraints.restsBy when the unit may rest on its goal as late as it likes. */
-export const NO_LIMIT = 0x3fffffff;
+import { type AgentConstraints, isBarred } from './agentConstraints.ts';
 
 /** Expansions between two reads of the clock by a CBS-family low level (CBS's and EECBS's). */
 export const POLL_EVERY = 4096;
@@ -68,17 +44,6 @@ export function pollingLimits<Why>(shouldStop: () => Why | null, stop: (why: Why
       return why === null;
     },
   };
-}
-
-/** Whether a `barred` constraint keeps the unit off `cell` at t. */
-export function isBarred(c: AgentConstraints, cell: number, t: number): boolean {
-  if (c.barred.size === 0) return false;
-  const from = c.barred.get(cell);
-  return from !== undefined && t >= from;
-}
-
-export function emptyConstraints(): AgentConstraints {
-  return { vertex: new Set(), edge: new Set(), maxT: -1, goalT: -1, barred: new Map(), restsBy: NO_LIMIT };
 }
 
 /** Where the other units are: for tie-breaking only (fewer conflicts first). */

@@ -21,7 +21,7 @@ import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import type { StepTable } from '../../search/stepTable.ts';
 import type { Conflict } from './conflicts.ts';
 import type { ConstraintTable } from './constraintTable.ts';
-import { type AgentConstraints, isBarred } from './lowLevel.ts';
+import { type AgentConstraints, isBarred } from './agentConstraints.ts';
 
 /**
  * fourConnectedStep held in a module constant: under tsx (bench:peers, the CLI from source) an

@@ -23,17 +23,8 @@
  */
 import type { Mdd } from './mdd.ts';
 import { mddHas } from './mdd.ts';
-import { type SymmetryContext, levelsOf } from './symmetry.ts';
-import { type Constraint, VERTICES } from './constraintTree.ts';
-import { cellAt } from './conflicts.ts';
-
-export interface SymmetricSplit {
-  kind: 'rectangle' | 'corridor';
-  /** 2 cardinal, 1 semi-cardinal, 0 non-cardinal. */
-  cardinality: number;
-  /** The two children's constraints (the first for the conflict's unit a, the second for b). */
-  constraints: [Constraint, Constraint];
-}
+import { type SymmetricSplit, type SymmetryContext, crossesBarrier, levelsOf } from './symmetricSplit.ts';
+import { VERTICES } from './constraintTree.ts';
 
 /** A cell as (row, column), as the paper's and CBSH2-RTC's formulas are written. */
 type Point = [number, number];
@@ -52,7 +43,7 @@ const memo = new WeakMap<Int32Array, WeakMap<Int32Array, Map<number, Rectangle>>
 /**
  * The rectangle conflict behind the vertex conflict of units a and b at (pa[t], t), or null.
  * `mddA` and `mddB` are their MDDs at the paths' costs; a unit's MDD with its levels (buildMdd
- * with keepLevels, symmetry.ts's levelsOf) is asked for only when a rectangle is found (16 scans
+ * with keepLevels, symmetricSplit.ts's levelsOf) is asked for only when a rectangle is found (16 scans
  * in 1,653 on random-1's 40 units): keeping the levels of every MDD was a tenth of a search's time.
  */
 export function findRectangle(width: number, cells: number, a: number, b: number, pa: Int32Array, pb: Int32Array, t: number, mddA: Mdd, mddB: Mdd, ctx: SymmetryContext): SymmetricSplit | null {
@@ -91,7 +82,7 @@ function scan(width: number, cells: number, a: number, b: number, pa: Int32Array
       if (best !== null && (cardinality < best.cardinality || (cardinality === best.cardinality && area <= bestArea))) continue;
       const rgT = t + manhattan(rg, here);
       const barriers = modifiedBarriers(width, cells, rs, rg, s1, s2, rgT, levelsOf(ctx, a), levelsOf(ctx, b));
-      if (barriers === null || !crosses(pa, barriers[0], cells) || !crosses(pb, barriers[1], cells)) continue;
+      if (barriers === null || !crossesBarrier(pa, barriers[0], cells) || !crossesBarrier(pb, barriers[1], cells)) continue;
       best = { cardinality, first: barriers[0], second: barriers[1] };
       bestArea = area;
       if (cardinality === 2) return best;
@@ -200,14 +191,6 @@ function barrier(width: number, cells: number, mdd: Mdd, rs: Point, rg: Point, r
     if (mddHas(mdd, cell, t)) keys.push(t * cells + cell);
   }
   return keys;
-}
-/** Whether a path stands on any of the (cell, t) keys (at rest on its last cell after its end). */
-export function crosses(path: Int32Array, keys: readonly number[], cells: number): boolean {
-  for (const key of keys) {
-    const t = (key / cells) | 0;
-    if (cellAt(path, t) === key - t * cells) return true;
-  }
-  return false;
 }
 
 function latest(keys: readonly number[], cells: number): number {

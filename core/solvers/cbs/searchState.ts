@@ -9,7 +9,8 @@ import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import { GoalDistances } from '../../search/goalDistances.ts';
 import type { StepTable } from '../../search/stepTable.ts';
 import { ConflictAvoidanceTable } from './conflictAvoidance.ts';
-import { type AgentConstraints, SpaceTimePlanner, pollingLimits } from './lowLevel.ts';
+import { SpaceTimePlanner, pollingLimits } from './lowLevel.ts';
+import type { AgentConstraints } from './agentConstraints.ts';
 import { type ConstraintNode, constraintsOf } from './constraintTree.ts';
 import type { CbsOptions } from './cbsTypes.ts';
 

@@ -9,28 +9,8 @@
  */
 import type { Conflict } from './conflicts.ts';
 import { isTargetConflict } from './conflicts.ts';
-import type { ConstraintTable } from './constraintTable.ts';
-import type { CorridorReasoning } from './corridor.ts';
-import type { AgentConstraints } from './lowLevel.ts';
-import type { Mdd } from './mdd.ts';
-import { type SymmetricSplit, findRectangle } from './rectangle.ts';
-
-/** A node's side of the classification: its paths and its units' MDDs and constraints. */
-export interface SymmetryContext {
-  paths: readonly Int32Array[];
-  goals: Int32Array;
-  width: number;
-  cells: number;
-  targetReasoning: boolean;
-  rectangle: boolean;
-  corridors: CorridorReasoning | null;
-  /** Scratch for the corridor's searches (the planner's constraint table, between its calls). */
-  table: ConstraintTable;
-  mdd: (unit: number) => Mdd;
-  /** A unit's MDD with its levels (buildMdd's keepLevels), built anew (classifyConflict keeps them). */
-  levels: (unit: number) => Mdd;
-  constraints: (unit: number) => AgentConstraints;
-}
+import { findRectangle } from './rectangle.ts';
+import type { SymmetricSplit, SymmetryContext } from './symmetricSplit.ts';
 
 /** 4 x cardinality, plus 3 for a target conflict, 2 a corridor, 1 a rectangle; and the split. */
 export interface Classified {
@@ -58,15 +38,3 @@ export function classifyConflict(conflict: Conflict, r: number, rank: number, ct
   return { rank: 4 * r, split: null };
 }
 
-/**
- * Units' MDDs with their levels, by path object: a path is made under one set of constraints,
- * which its MDD depends on alone, so every node holding the path can use it.
- */
-const levelMdds = new WeakMap<Int32Array, Mdd>();
-
-export function levelsOf(ctx: SymmetryContext, unit: number): Mdd {
-  const path = ctx.paths[unit];
-  let mdd = levelMdds.get(path);
-  if (mdd === undefined) levelMdds.set(path, (mdd = ctx.levels(unit)));
-  return mdd;
-}

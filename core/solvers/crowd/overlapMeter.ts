@@ -6,7 +6,17 @@
  * that turn, so the figure does not depend on the steps per turn.
  */
 import { OVERLAP_TOLERANCE } from '../crowdTrack.ts';
-import type { CrowdWorld } from './crowdWorld.ts';
+
+/** The discs the meter reads each step (crowdWorld.ts's CrowdWorld has them). */
+export interface Discs {
+  readonly n: number;
+  readonly grid: { readonly width: number; readonly height: number };
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly radius: Float64Array;
+  readonly largestRadius: number;
+  readonly settings: { readonly radius: number };
+}
 
 export class OverlapMeter {
   private readonly head: Int32Array;
@@ -20,7 +30,7 @@ export class OverlapMeter {
   /** Deepest intersection seen, as a share of the pair's smaller disc, in cells at the model's radius (the track's stepDeepest). */
   deepest = 0;
 
-  constructor(world: CrowdWorld) {
+  constructor(world: Discs) {
     this.side = Math.max(1, 2 * world.largestRadius);
     this.bw = Math.max(1, Math.ceil(world.grid.width / this.side));
     this.bh = Math.max(1, Math.ceil(world.grid.height / this.side));
@@ -28,7 +38,7 @@ export class OverlapMeter {
     this.next = new Int32Array(world.n);
   }
 
-  step(world: CrowdWorld): void {
+  step(world: Discs): void {
     const { n, x, y, radius } = world;
     const { head, next, side, bw, bh } = this;
     const base = world.settings.radius;

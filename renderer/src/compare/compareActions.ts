@@ -17,7 +17,7 @@ import { model } from '../state/session.ts';
 import { notify, solveStore } from '../state/solveState.ts';
 import { solveOutcome } from '../state/solveOutcome.ts';
 import { solveRequestFields } from '../state/solveRequest.ts';
-import { slug } from '../state/fileActions.ts';
+import { slug } from '../../../core/util/names.ts';
 import { compareCsv, compareRow, compareSettings, shortSolverName, type CompareRow } from './compareRows.ts';
 import { compareStore } from './compareState.ts';
 import { currentPlanHash, keptOutcome, keptRun, plansFit, writeKept } from './keptComparisons.ts';

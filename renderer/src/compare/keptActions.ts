@@ -9,7 +9,7 @@ import { comparisonsFile, comparisonsFileName, parseComparisonsFile, serializeCo
 import { fileService } from '../platform/index.ts';
 import { model } from '../state/session.ts';
 import { notify, solveStore } from '../state/solveState.ts';
-import { slug } from '../state/fileActions.ts';
+import { slug } from '../../../core/util/names.ts';
 import type { PersistentStore } from '../state/persistentStore.ts';
 import { compareStore } from './compareState.ts';
 import { currentPlanHash, keptFor, rowFromKept, useComparisonStore, writeKept } from './keptComparisons.ts';

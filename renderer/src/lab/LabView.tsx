@@ -8,13 +8,14 @@ import { notify } from '../state/solveState.ts';
 import { sweepCounts } from './sweepCounts.ts';
 import { ExperimentForm } from './ExperimentForm.tsx';
 import { LabCharts } from './LabCharts.tsx';
-import { failureReasons, formatDuration } from './labCharts.ts';
+import { failureReasons } from './labCharts.ts';
 import { saveCsv, saveJsonl, saveReport } from './labExports.ts';
 import { labBackend } from './labBackend.ts';
 import { adoptInitialText, experimentFileStore, isExperimentDirty, loadPreset, openExperiment, saveExperiment } from './experimentFile.ts';
 import { PRESETS } from './presets.ts';
 import { type NamedFiles, filesMissing } from '../../../core/experiments/namedFiles.ts';
-import { addLabFiles, baseName, labFilesStore } from './labFiles.ts';
+import { addLabFiles, labFilesStore } from './labFiles.ts';
+import { fileName, formatDuration } from '../../../core/util/names.ts';
 import type { Experiment } from '../../../core/experiments/schema.ts';
 import { PickedRun } from './PickedRun.tsx';
 import { mergeResultsFile } from './mergeResultsFile.ts';
@@ -116,7 +117,7 @@ function MissingFiles({ experiment, missing }: { experiment: Experiment; missing
     const { added, unused, missing: left } = addLabFiles(experiment, chosen);
     const parts = [`Added ${added.length} file${added.length === 1 ? '' : 's'}`];
     if (unused.length > 0) parts.push(`not used: ${unused.join(', ')}`);
-    parts.push(left.length > 0 ? `still needed: ${left.map(baseName).join(', ')}` : 'every file is here: Run runs it');
+    parts.push(left.length > 0 ? `still needed: ${left.map((p) => fileName(p)).join(', ')}` : 'every file is here: Run runs it');
     notify(unused.length > 0 ? 'error' : 'info', `${parts.join('; ')}.`);
   };
   return (
@@ -135,7 +136,7 @@ function MissingFiles({ experiment, missing }: { experiment: Experiment; missing
       <ul>
         {missing.map((m) => (
           <li key={m.map} data-testid={`lab-missing-map-${m.map}`}>
-            {m.kind === 'lorr' ? 'LoRR problem' : 'Map'} {m.map + 1}: {m.files.map(baseName).join(', ')}
+            {m.kind === 'lorr' ? 'LoRR problem' : 'Map'} {m.map + 1}: {m.files.map((p) => fileName(p)).join(', ')}
             {m.kind === 'lorr' && m.files.length === 1 && m.files[0].endsWith('.json') ? ' (then the .map, .agents and .tasks files it names)' : ''}
           </li>
         ))}

@@ -9,6 +9,7 @@ import { Grid } from '../../../core/grid/grid.ts';
 import { LIFELONG_PLANNERS, solverNames } from '../../../core/registry/registry.ts';
 import { parseMap } from '../../../core/formats/movingAiMap.ts';
 import { checkScenario, parseScenario } from '../../../core/formats/movingAiScenario.ts';
+import { fileName, fileStem } from '../../../core/util/names.ts';
 
 export type ExperimentJson = Record<string, unknown>;
 
@@ -142,7 +143,7 @@ export function describeMap(spec: unknown): string {
   if (m.kind === 'lorr') {
     // The schema's defaults where the entry leaves them out.
     const sizes = Array.isArray(m.teamSizes) ? `, ${m.teamSizes.length === 1 ? 'team size' : 'team sizes'} ${m.teamSizes.join(', ')}` : '';
-    return `${name}LoRR problem ${baseName(String(m.problem))}${sizes}, ${String(m.steps ?? 500)} steps at ${String(m.stepLimitMs ?? 1000)} ms a step`;
+    return `${name}LoRR problem ${fileName(String(m.problem))}${sizes}, ${String(m.steps ?? 500)} steps at ${String(m.stepLimitMs ?? 1000)} ms a step`;
   }
   return `${name}unknown kind '${String(m.kind)}'`;
 }
@@ -177,17 +178,13 @@ export function solverChoices(json: ExperimentJson): string[] {
   return lorr ? LIFELONG_PLANNERS.map((p) => p.name) : solverNames();
 }
 
-function baseName(fileName: string): string {
-  return (fileName.split(/[\\/]/).pop() ?? fileName).replace(/\.(map|scen)$/i, '');
-}
-
 /**
  * A Moving AI .map opened in the app, as an inline map: the page has no file system to read it
  * from at run time, so the experiment carries the map itself. Throws the format's error.
  */
 export function movingAiMapSpec(fileName: string, text: string): Record<string, unknown> {
   const map = parseMap(text, fileName);
-  return { kind: 'inline', name: baseName(fileName), rows: map.grid.toAscii() };
+  return { kind: 'inline', name: fileStem(fileName, /\.(map|scen)$/i), rows: map.grid.toAscii() };
 }
 
 /** The inline map with a .scen file's queries as its agents (placement 'scenario' runs the first K). */

@@ -1,12 +1,12 @@
 /** The lab's actions that reach into the editor: adding its map to the sweep, opening a run's replay or saving its replay file. */
 import type { RunRecord } from '../../../core/experiments/runner.ts';
-import { afterLoad, confirmDiscard } from '../state/fileActions.ts';
+import { afterLoad, confirmDiscard } from '../state/documentLoad.ts';
 import { notify } from '../state/solveState.ts';
 import { model } from '../state/session.ts';
 import { solveCurrent } from '../state/solveActions.ts';
 import { solveOutcome } from '../state/solveOutcome.ts';
 import { save } from '../state/exportActions.ts';
-import { slug } from '../state/fileActions.ts';
+import { slug } from '../../../core/util/names.ts';
 import { solveRequestFields } from '../state/solveRequest.ts';
 import { replayFileText } from '../export/replayExport.ts';
 import { EditorModel } from '../model/editorModel.ts';

@@ -65,16 +65,6 @@ export function runForPoint(records: readonly RunRecord[], label: string, agents
   return candidates.find((r) => r.successRate < 1) ?? candidates[0];
 }
 
-/** "2m 05s" / "12s" for the progress bar's time left. */
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined || !Number.isFinite(ms)) return '–';
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
-}
-
 export interface PlacedPoint {
   /** The dataset's series (solver setting) and the point's index in it. */
   series: number;

@@ -13,9 +13,11 @@ import type { Experiment } from '../../../core/experiments/schema.ts';
 import { toCsv } from '../../../core/experiments/summary.ts';
 import { fileService, solverService } from '../platform/index.ts';
 import { downloadBlob } from '../platform/browserFileService.ts';
+import { slug } from '../../../core/util/names.ts';
 
+/** An experiment's name as a file name (dots kept: 'silver2005.v2'). */
 export function slugName(name: string): string {
-  return name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'experiment';
+  return slug(name, { fallback: 'experiment', keepDots: true, lowerCase: false });
 }
 
 export function byId(records: readonly RunRecord[]): RunRecord[] {

@@ -11,6 +11,7 @@ import { parseLorrProblemJson } from '../../../core/formats/lorrProblem.ts';
 import type { ExperimentFiles } from '../../../core/experiments/instances.ts';
 import type { Experiment } from '../../../core/experiments/schema.ts';
 import { Store } from '../state/store.ts';
+import { fileName } from '../../../core/util/names.ts';
 
 export const labFilesStore = new Store<{ files: Readonly<Record<string, string>> }>({ files: {} });
 
@@ -50,7 +51,7 @@ export function addLabFiles(experiment: Experiment, chosen: readonly { name: str
     matched = false;
     const missing = filesMissing(experiment, given).flatMap((m) => m.files);
     left = left.filter((file) => {
-      const path = missing.find((p) => baseName(p) === file.name && files[p] === undefined);
+      const path = missing.find((p) => fileName(p) === file.name && files[p] === undefined);
       if (path === undefined) return true;
       if (problems.has(path)) {
         try {
@@ -70,6 +71,3 @@ export function addLabFiles(experiment: Experiment, chosen: readonly { name: str
   return { added, unused: [...unused, ...left.map((f) => f.name)], missing: filesMissing(experiment, given).flatMap((m) => m.files) };
 }
 
-export function baseName(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path;
-}

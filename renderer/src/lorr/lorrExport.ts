@@ -9,7 +9,8 @@ import { fileService } from '../platform/index.ts';
 import { currentOutcome } from '../state/plan.ts';
 import { model } from '../state/session.ts';
 import { notify } from '../state/solveState.ts';
-import { reportErrors, slug } from '../state/fileActions.ts';
+import { reportErrors } from '../state/fileActions.ts';
+import { slug } from '../../../core/util/names.ts';
 
 /** The output file's text for a run on `grid`. */
 export function planVizText(grid: Grid, run: WireLifelongRun): string {

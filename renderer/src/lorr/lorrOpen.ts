@@ -11,8 +11,9 @@ import { lorrProblemDocument } from './lorrDocument.ts';
 import { fileService } from '../platform/index.ts';
 import { notify } from '../state/solveState.ts';
 import { model } from '../state/session.ts';
-import { afterLoad, confirmDiscard } from '../state/fileActions.ts';
+import { afterLoad, confirmDiscard } from '../state/documentLoad.ts';
 import { lorrStore, missingLorrFiles } from './lorrState.ts';
+import { fileName } from '../../../core/util/names.ts';
 
 export { isLorrProblemText };
 
@@ -27,7 +28,7 @@ export async function openLorrProblem(name: string, text: string): Promise<void>
     return;
   }
   lorrStore.set({ pending: { name, text, needed, got: {} } });
-  notify('info', `${name} names ${needed.length} files the browser edition cannot read by path: choose ${needed.map((p) => baseName(p)).join(', ')} (in the side panel).`);
+  notify('info', `${name} names ${needed.length} files the browser edition cannot read by path: choose ${needed.map((p) => fileName(p)).join(', ')} (in the side panel).`);
 }
 
 /** Takes chosen files for the pending problem, by their names; opens it when none is missing. */
@@ -37,7 +38,7 @@ export function supplyLorrFiles(chosen: readonly { name: string; text: string }[
   const got = { ...pending.got };
   const unused: string[] = [];
   for (const file of chosen) {
-    const path = pending.needed.find((p) => baseName(p) === file.name);
+    const path = pending.needed.find((p) => fileName(p) === file.name);
     if (path === undefined) unused.push(file.name);
     else got[path] = file.text;
   }
@@ -45,7 +46,7 @@ export function supplyLorrFiles(chosen: readonly { name: string; text: string }[
   const missing = missingLorrFiles(next);
   if (missing.length > 0) {
     lorrStore.set({ pending: next });
-    notify('error', `${pending.name} still needs ${missing.map((p) => baseName(p)).join(', ')}${unused.length > 0 ? `; ${unused.join(', ')} ${unused.length === 1 ? 'is' : 'are'} not among the files it names` : ''}.`);
+    notify('error', `${pending.name} still needs ${missing.map((p) => fileName(p)).join(', ')}${unused.length > 0 ? `; ${unused.join(', ')} ${unused.length === 1 ? 'is' : 'are'} not among the files it names` : ''}.`);
     return;
   }
   try {
@@ -75,6 +76,3 @@ export function loadLorrProblem(name: string, text: string, files: Record<string
   notify('info', `Opened the LoRR problem ${name}: ${grid.width}×${grid.height}, ${problem.teamSize} robots, ${problem.tasks.count} tasks (${problem.numTasksReveal} revealed a robot). Solve runs it lifelong with turning robots.`, { revision: model.revision });
 }
 
-function baseName(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path;
-}

@@ -13,7 +13,8 @@ import { replayFileText } from '../export/replayExport.ts';
 import { notify } from './solveState.ts';
 import { currentOutcome } from './plan.ts';
 import { model } from './session.ts';
-import { baseName, reportErrors, slug } from './fileActions.ts';
+import { reportErrors } from './fileActions.ts';
+import { fileName, slug } from '../../../core/util/names.ts';
 import { solveRequestFields } from './solveRequest.ts';
 
 const JSON_FILTER = (name: string) => [{ name, extensions: ['json'] }];
@@ -25,7 +26,7 @@ function stem(): string {
 /** The .map file name the exports refer to: the opened map while unedited, else the name Save .map suggests. */
 export function exportMapName(): string {
   const doc = model.document;
-  if (doc.mapSource.kind === 'file' && !model.mapEditedSinceLoad) return baseName(doc.mapSource.path);
+  if (doc.mapSource.kind === 'file' && !model.mapEditedSinceLoad) return fileName(doc.mapSource.path);
   return doc.name.endsWith('.map') ? doc.name : `${slug(doc.name)}.map`;
 }
 

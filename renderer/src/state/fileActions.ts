@@ -4,7 +4,7 @@
  * half-read replaces the scenario: a file that fails to parse leaves everything as it was and
  * says what and where (file:line:column).
  */
-import { readMapSize, writeMap, type MovingAiMap } from '../../../core/formats/movingAiMap.ts';
+import { readMapSize, writeMap } from '../../../core/formats/movingAiMap.ts';
 import { readMapShowingProgress } from './mapReadProgress.ts';
 import { asksBeforeOpening, mapCost, mapCostQuestion } from '../../../core/search/mapCost.ts';
 import { parseScenario, checkScenario } from '../../../core/formats/movingAiScenario.ts';
@@ -20,16 +20,17 @@ import { model, newDocument } from './session.ts';
 import { editorStore } from './editorState.ts';
 import { currentOutcome } from './plan.ts';
 import { solutionText } from '../export/solutionText.ts';
-import { isDirty, markClean } from './autosave.ts';
+import { markClean } from './autosave.ts';
 import { parseUnitCount } from './unitCount.ts';
 import { ask, confirmAsk } from '../panels/AskDialog.tsx';
 import { parseReplayFile } from '../../../core/replayFile/replayFile.ts';
 import { resultFromReplayFile, scenarioFromReplayFile } from './replayFileOpen.ts';
 import { solveOutcome } from './solveOutcome.ts';
 import { replayStore } from './replayState.ts';
-import { lorrStore } from '../lorr/lorrState.ts';
 import { isLorrProblemText, openLorrProblem } from '../lorr/lorrOpen.ts';
 import { takeComparisonsBeside } from '../compare/keptBeside.ts';
+import { afterLoad, confirmDiscard, openedMap } from './documentLoad.ts';
+import { fileName, slug } from '../../../core/util/names.ts';
 
 const MAP_FILTER = [{ name: 'Moving AI map', extensions: ['map'] }];
 const SCEN_FILTER = [{ name: 'Moving AI scenario', extensions: ['scen'] }];
@@ -37,25 +38,6 @@ const SCENARIO_FILTER = [{ name: 'MAPF Lab scenario', extensions: ['json'] }];
 
 /** How many units "Units from .scen…" offers to take from the top of a .scen file. */
 export const UNITS_FROM_SCENARIO = 10;
-
-/**
- * The Moving AI map the grid was read from, so saving writes each cell's original character
- * (trees stay 'T', not '@') while the map is unedited; the grid version tells.
- */
-let openedMap: { file: MovingAiMap; version: number } | null = null;
-
-export function afterLoad(): void {
-  markClean();
-  openedMap = null;
-  editorStore.set({ selection: [] });
-  solveStore.set({ outcome: null });
-  lorrStore.set({ problem: null, pending: null });
-}
-
-/** Asks before a load replaces unsaved changes (called after the new file parsed: a bad file never asks). */
-export function confirmDiscard(): boolean {
-  return !isDirty() || window.confirm(`Discard the unsaved changes to “${model.document.name}”?`);
-}
 
 export function newScenario(): void {
   if (!confirmDiscard()) return;
@@ -88,7 +70,7 @@ async function loadMapText(name: string, text: string): Promise<void> {
   if (!confirmDiscard()) return;
   model.dispatch({ type: 'loadDocument', document: doc });
   afterLoad();
-  openedMap = { file: mapFile, version: grid.version };
+  openedMap.current = { file: mapFile, version: grid.version };
   notify('info', `Opened ${name} (${grid.width}×${grid.height}). Add units from a scenario file, or place them with the Unit tool (U).`);
 }
 
@@ -147,9 +129,9 @@ async function mapGridFor(scenario: { map: { kind: string; path?: string } }, na
     if (read === null) throw new Error(`${name} was not opened: reading its map ${mapFile.name} was cancelled.`);
     return read.grid;
   }
-  const wanted = baseName(path);
+  const wanted = fileName(path);
   const source = model.document.mapSource;
-  if (source.kind !== 'file' || baseName(source.path) !== wanted) {
+  if (source.kind !== 'file' || fileName(source.path) !== wanted) {
     throw new Error(`${name} uses the map file '${path}': open that map first (Open map…), then open ${name} again.`);
   }
   return model.document.grid.clone();
@@ -161,11 +143,11 @@ async function loadScenarioText(name: string, text: string): Promise<void> {
   const doc = contentFromScenario(scenario, { mapGrid, fileName: name });
   // The desktop app: comparisons kept beside the file (NAME.compare.json), read by main from the scenario's folder.
   const beside = fileService.readComparisonsBesideScenario ? await fileService.readComparisonsBesideScenario() : null;
-  const keep = openedMap;
+  const keep = openedMap.current;
   if (!confirmDiscard()) return;
   model.dispatch({ type: 'loadDocument', document: doc });
   afterLoad();
-  if (mapGrid && keep) openedMap = { file: { ...keep.file, grid: mapGrid }, version: mapGrid.version };
+  if (mapGrid && keep) openedMap.current = { file: { ...keep.file, grid: mapGrid }, version: mapGrid.version };
   const comparisons = takeComparisonsBeside(beside);
   notify(comparisons.failed ? 'error' : 'info', `Opened ${name}: ${doc.grid.width}×${doc.grid.height}, ${doc.agents.length} units.${comparisons.text}`, { revision: model.revision });
 }
@@ -195,7 +177,7 @@ export async function addUnitsFromScenario(): Promise<void> {
 export async function saveMapFile(): Promise<void> {
   await reportErrors(async () => {
     const doc = model.document;
-    const source = openedMap !== null && openedMap.file.grid === doc.grid && openedMap.version === doc.grid.version ? openedMap.file : doc.grid;
+    const source = openedMap.current !== null && openedMap.current.file.grid === doc.grid && openedMap.current.version === doc.grid.version ? openedMap.current.file : doc.grid;
     const name = doc.name.endsWith('.map') ? doc.name : `${slug(doc.name)}.map`;
     const outcome = await fileService.saveText(name, writeMap(source), MAP_FILTER);
     if (outcome.error) notify('error', outcome.error);
@@ -229,14 +211,6 @@ export async function exportSolutionText(): Promise<void> {
     if (saved.error) notify('error', saved.error);
     else if (saved.saved) notify('info', `Saved ${saved.name ?? name} (for mapf-visualizer, with the map as a .map file).`);
   });
-}
-
-export function slug(name: string): string {
-  return name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'scenario';
-}
-
-export function baseName(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path;
 }
 
 export async function reportErrors(action: () => Promise<void>): Promise<void> {

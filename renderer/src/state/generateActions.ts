@@ -8,7 +8,7 @@ import { randomMap } from '../../../core/mapgen/randomMap.ts';
 import { completeAgent } from '../../../core/scenario/content.ts';
 import { chokepointTemplate, type TemplateKind } from '../templates/chokepoints.ts';
 import { STREAM_TEMPLATE_KINDS, type StreamTemplateKind, streamTemplate } from '../templates/streamTemplates.ts';
-import { afterLoad, confirmDiscard } from './fileActions.ts';
+import { afterLoad, confirmDiscard } from './documentLoad.ts';
 import { notify } from './solveState.ts';
 import { model, newDocument } from './session.ts';
 

@@ -11,7 +11,7 @@ import { modelStore } from '../state/modelStore.ts';
 import { model } from '../state/session.ts';
 import { editorStore } from '../state/editorState.ts';
 import { notify } from '../state/solveState.ts';
-import { slug } from '../state/fileActions.ts';
+import { slug } from '../../../core/util/names.ts';
 import { fileService } from '../platform/index.ts';
 import { clipProblem, clipSize, frameCount, framesPerSecond, type ClipTiming } from './clipSchedule.ts';
 import { supportedFormats, type FormatChoice } from './videoFormats.ts';

@@ -10,7 +10,8 @@ import { reportHtml } from '../../../core/experiments/report/reportHtml.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
 import { type RunRecord, failureRecord } from '../../../core/experiments/runner.ts';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
-import { type ReplanRule, followAmongObstacles } from '../../../core/simulation/obstacleFollow.ts';
+import type { ReplanRule } from '../../../core/simulation/obstacleRules.ts';
+import { followAmongObstacles } from '../../../core/simulation/obstacleFollow.ts';
 
 const experiment = parseExperiment({
   format: 'mapf-lab/experiment',

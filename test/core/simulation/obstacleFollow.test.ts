@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { type MovingObstacle, obstacleViolations } from '../../../core/mapf/obstacles.ts';
-import { type ReplanRule, followAmongObstacles, runAmongObstacles } from '../../../core/simulation/obstacleFollow.ts';
+import type { ReplanRule } from '../../../core/simulation/obstacleRules.ts';
+import { followAmongObstacles, runAmongObstacles } from '../../../core/simulation/obstacleFollow.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
 import { solveAStar } from '../../../core/search/astar.ts';
 

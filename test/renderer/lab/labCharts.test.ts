@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aggregate } from '../../../core/experiments/aggregate.ts';
 import { CHART_MEASURES, chartSeries } from '../../../core/experiments/report/reportCharts.ts';
 import type { RunRecord } from '../../../core/experiments/runner.ts';
-import { failureReasons, formatDuration, labDatasets, pointText, runForPoint, runsText } from '../../../renderer/src/lab/labCharts.ts';
+import { failureReasons, labDatasets, pointText, runForPoint, runsText } from '../../../renderer/src/lab/labCharts.ts';
 import { NO_STREAM } from '../../../core/experiments/streamRun.ts';
 
 function record(id: number, label: string, agents: number, successRate: number, initMs: number, status: RunRecord['status'] = 'solved'): RunRecord {
@@ -50,13 +50,6 @@ describe('lab charts', () => {
     expect(runForPoint(RECORDS, 'B', 8)!.id).toBe(7);
     expect(runForPoint(RECORDS, 'B', 4)!.id).toBe(1);
     expect(runForPoint(RECORDS, 'C', 4)).toBeUndefined();
-  });
-
-  it('formats time left', () => {
-    expect(formatDuration(undefined)).toBe('–');
-    expect(formatDuration(12_400)).toBe('12s');
-    expect(formatDuration(125_000)).toBe('2m 05s');
-    expect(formatDuration(3_723_000)).toBe('1h 02m');
   });
 });
 

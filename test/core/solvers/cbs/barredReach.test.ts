@@ -9,7 +9,8 @@ import { GoalDistances } from '../../../../core/search/goalDistances.ts';
 import { BarredReach, NEVER } from '../../../../core/solvers/cbs/barredReach.ts';
 import { ConflictAvoidanceTable } from '../../../../core/solvers/cbs/conflictAvoidance.ts';
 import { FocalPlanner } from '../../../../core/solvers/cbs/focalLowLevel.ts';
-import { SpaceTimePlanner, emptyConstraints } from '../../../../core/solvers/cbs/lowLevel.ts';
+import { SpaceTimePlanner } from '../../../../core/solvers/cbs/lowLevel.ts';
+import { emptyConstraints } from '../../../../core/solvers/cbs/agentConstraints.ts';
 
 // A corridor along the top, and a pocket (G: the goal) whose one way in is the cell B.
 const MAP = [

@@ -17,7 +17,7 @@ import { allConflicts, conflictsWith } from '../../../../core/solvers/cbs/confli
 import { ConflictAvoidanceTable } from '../../../../core/solvers/cbs/conflictAvoidance.ts';
 import { ConstraintTable } from '../../../../core/solvers/cbs/constraintTable.ts';
 import { branch } from '../../../../core/solvers/cbs/constraintTree.ts';
-import { emptyConstraints } from '../../../../core/solvers/cbs/lowLevel.ts';
+import { emptyConstraints } from '../../../../core/solvers/cbs/agentConstraints.ts';
 import { buildMdd, conflictCardinality } from '../../../../core/solvers/cbs/mdd.ts';
 import { LazyDistanceTable } from '../../../../core/search/lazyDistanceTable.ts';
 import { bruteForceOptimum } from '../optimal/bruteForce.ts';

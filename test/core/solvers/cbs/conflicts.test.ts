@@ -9,7 +9,8 @@ import { Grid } from '../../../../core/grid/grid.ts';
 import { GoalDistances } from '../../../../core/search/goalDistances.ts';
 import { ConflictAvoidanceTable } from '../../../../core/solvers/cbs/conflictAvoidance.ts';
 import { type Conflict, allConflicts, byTime, conflictingPairs, conflictsWith, mergeByTime } from '../../../../core/solvers/cbs/conflicts.ts';
-import { SpaceTimePlanner, emptyConstraints } from '../../../../core/solvers/cbs/lowLevel.ts';
+import { SpaceTimePlanner } from '../../../../core/solvers/cbs/lowLevel.ts';
+import { emptyConstraints } from '../../../../core/solvers/cbs/agentConstraints.ts';
 import { Random } from '../../../../core/util/random.ts';
 
 /** A random walk of `length` cells on an open width x width grid. */

@@ -11,7 +11,8 @@ import { FOUR_CONNECTED } from '../../../../core/grid/movement.ts';
 import { GoalDistances } from '../../../../core/search/goalDistances.ts';
 import { ConflictAvoidanceTable } from '../../../../core/solvers/cbs/conflictAvoidance.ts';
 import { FocalPlanner } from '../../../../core/solvers/cbs/focalLowLevel.ts';
-import { type AgentConstraints, SpaceTimePlanner, emptyConstraints, isBarred } from '../../../../core/solvers/cbs/lowLevel.ts';
+import { SpaceTimePlanner } from '../../../../core/solvers/cbs/lowLevel.ts';
+import { type AgentConstraints, emptyConstraints, isBarred } from '../../../../core/solvers/cbs/agentConstraints.ts';
 import { Random } from '../../../../core/util/random.ts';
 import { randomInstance } from '../optimal/randomInstances.ts';
 

@@ -9,7 +9,7 @@ import { GoalDistances } from '../../../../core/search/goalDistances.ts';
 import { buildStepTable, buildUnitDistance } from '../../../../core/search/stepTable.ts';
 import { ConstraintTable } from '../../../../core/solvers/cbs/constraintTable.ts';
 import { jointPathExists } from '../../../../core/solvers/cbs/jointMdd.ts';
-import { emptyConstraints } from '../../../../core/solvers/cbs/lowLevel.ts';
+import { emptyConstraints } from '../../../../core/solvers/cbs/agentConstraints.ts';
 import { buildMdd } from '../../../../core/solvers/cbs/mdd.ts';
 import { bruteForceOptimum } from '../optimal/bruteForce.ts';
 import { randomInstance } from '../optimal/randomInstances.ts';
