@@ -14,7 +14,7 @@ import { lorrProblemFiles } from '../core/experiments/lorrRun.ts';
 import { deferredStart, type PoolControls } from '../core/protocol/deferredStart.ts';
 import { runFiles, runPool, type PoolProgress } from '../core/protocol/pool.ts';
 import type { RunSpec } from '../core/experiments/runPlan.ts';
-import type { RunRecord } from '../core/experiments/runner.ts';
+import type { RunRecord } from '../core/experiments/runRecord.ts';
 import type { LabSweepEnd, LabSweepUpdate } from '../core/platform/desktopApi.ts';
 import type { SpawnWorker } from '../core/protocol/port.ts';
 import { checkLabControl, checkLabRequest } from './ipc/labArgs.ts';

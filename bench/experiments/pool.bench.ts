@@ -36,7 +36,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runPool } from '../../core/protocol/pool.ts';
 import { planRuns } from '../../core/experiments/runPlan.ts';
-import { isFailure } from '../../core/experiments/runner.ts';
+import { isFailure } from '../../core/experiments/runRecord.ts';
 import { parseExperiment } from '../../core/experiments/schema.ts';
 import type { WorkerHandle } from '../../core/protocol/port.ts';
 import { spawnNodeSolverWorker } from '../../cli/solverWorker/spawnNodeSolverWorker.ts';

@@ -5,7 +5,7 @@
  */
 import type { CommandIo } from '../command.ts';
 import type { PoolProgress } from '../../core/protocol/pool.ts';
-import type { RunRecord } from '../../core/experiments/runner.ts';
+import type { RunRecord } from '../../core/experiments/runRecord.ts';
 import { formatDuration } from '../../core/util/names.ts';
 
 export interface ProgressDisplayOptions {

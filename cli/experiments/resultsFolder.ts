@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { aggregate } from '../../core/experiments/aggregate.ts';
 import { experimentHash } from '../../core/experiments/hash.ts';
 import { type ReadResults, readResults } from '../../core/experiments/results.ts';
-import { RECORD_COLUMNS, type RunRecord } from '../../core/experiments/runner.ts';
+import { RECORD_COLUMNS, type RunRecord } from '../../core/experiments/runRecord.ts';
 import { type Experiment, ExperimentError, parseExperiment } from '../../core/experiments/schema.ts';
 import { checkRunCount, planRuns } from '../../core/experiments/runPlan.ts';
 import { formatSummary, summaryCsv, summaryRow, toCsv } from '../../core/experiments/summary.ts';

@@ -11,7 +11,7 @@ import { experimentHash } from '../../core/experiments/hash.ts';
 import { type PoolRun, runPool } from '../../core/protocol/pool.ts';
 import { pendingRuns, recordLine, shardRuns } from '../../core/experiments/results.ts';
 import { planRuns } from '../../core/experiments/runPlan.ts';
-import { type RunRecord, isFailure } from '../../core/experiments/runner.ts';
+import { type RunRecord, isFailure } from '../../core/experiments/runRecord.ts';
 import type { SpawnWorker } from '../../core/protocol/port.ts';
 import { solverNames } from '../../core/registry/registry.ts';
 import { spawnNodeSolverWorker } from '../solverWorker/spawnNodeSolverWorker.ts';

@@ -10,7 +10,7 @@
  * counted apart (`unsolved`).
  */
 import { type Estimate, meanInterval, wilsonInterval } from './stats.ts';
-import { type RunRecord, isFailure } from './runner.ts';
+import { type RunRecord, isFailure } from './runRecord.ts';
 
 /**
  * The measures with a mean over runs, in the order tables and charts show them: the mean path

@@ -12,8 +12,8 @@ import { LIFELONG_PLANNERS, findLifelongPlanner, runLifelong } from '../solvers/
 import type { Clock } from '../util/clock.ts';
 import type { InstanceBuilder } from './instances.ts';
 import type { RunSpec } from './runPlan.ts';
-import type { RunRecord } from './runner.ts';
-import { NO_STREAM } from './streamRun.ts';
+import type { RunRecord } from './runRecord.ts';
+import { NO_STREAM } from './runRecord.ts';
 
 /** Problems already read, per builder (one per process), by path. */
 const problems = new WeakMap<InstanceBuilder, Map<string, LorrProblem>>();

@@ -4,9 +4,9 @@
  */
 import type { CostModel } from '../mapf/plan.ts';
 import type { RunSpec } from './runPlan.ts';
-import { RECORD_COLUMNS, type RunRecord, isFailure } from './runner.ts';
+import { RECORD_COLUMNS, type RunRecord, isFailure } from './runRecord.ts';
 import { runRecordSchema } from './runSchemas.ts';
-import { STREAM_COLUMNS } from './streamRun.ts';
+import { STREAM_COLUMNS } from './runRecord.ts';
 
 /** One line of results.jsonl. NaN figures become null (JSON has no NaN); readResults turns them back. */
 export function recordLine(record: RunRecord): string {

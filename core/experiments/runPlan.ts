@@ -4,7 +4,7 @@
  * each instance once) and every solver sees exactly the same instances. A RunSpec is plain data,
  * so a worker pool can ship it to another thread and run it there.
  */
-import type { RunStreams } from './streamRun.ts';
+import type { ScenarioExit, ScenarioSpawner } from '../scenario/streamSchema.ts';
 import type { Experiment, MapSpec } from './schema.ts';
 import { Random } from '../util/random.ts';
 import { checkRunCount } from './runCount.ts';
@@ -12,6 +12,12 @@ import type { CostModel } from '../mapf/plan.ts';
 import { fileStem } from '../util/names.ts';
 
 /** Which map a run uses; enough for any process to rebuild it. */
+/** An experiment run's streams, in the scenario file's form (streamRun.ts runs them). */
+export interface RunStreams {
+  spawners: ScenarioSpawner[];
+  exits: ScenarioExit[];
+}
+
 export type MapRef =
   | { kind: 'random'; width: number; height: number; density: number; seed: number; fill: boolean }
   | { kind: 'movingai'; map: string }

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { COST_MODELS } from '../mapf/plan.ts';
 import type { RunSpec } from './runPlan.ts';
-import type { RunRecord } from './runner.ts';
-import { RECORD_COLUMNS } from './runner.ts';
+import type { RunRecord } from './runRecord.ts';
+import { RECORD_COLUMNS } from './runRecord.ts';
 import { SolverParamsSchema } from '../scenario/schema.ts';
 import { ExitSchema, SpawnerSchema } from '../scenario/streamSchema.ts';
 import { CLOCK_KINDS } from '../util/clock.ts';

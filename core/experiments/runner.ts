@@ -6,7 +6,7 @@
 import { measureRegion } from '../mapf/regionMeasures.ts';
 import { type CostModel, arrivedCount, costModelOf, reportedCosts } from '../mapf/plan.ts';
 import { CONTROLLERS, findSolver, noObstaclesMessage, obstacleFactory, paramsWithCostModel } from '../registry/registry.ts';
-import type { SolveStatus, SolverEntry } from '../solvers/types.ts';
+import type { SolverEntry } from '../solvers/types.ts';
 import { measureSolver } from '../simulation/measure.ts';
 import { type ExperimentFiles, InstanceBuilder } from './instances.ts';
 import type { RunSpec } from './runPlan.ts';
@@ -15,94 +15,8 @@ import { randomPatrols } from '../mapgen/patrols.ts';
 import { runSolverAmongObstacles } from '../simulation/amongObstacles.ts';
 import { type Clock, WALL_CLOCK } from '../util/clock.ts';
 import { executeLorrRun } from './lorrRun.ts';
-import { NO_STREAM, STREAM_COLUMNS, simulateStreamRun } from './streamRun.ts';
-
-/**
- * One run's outcome, flat so that it is a JSONL line and a CSV row as it is. Path figures are NaN
- * (null in JSON, empty in CSV) when no agent reached its goal; sum of costs and makespan are NaN
- * for every run that did not solve (a run that did not solve has no cost: `arrived` and
- * `successes` say what it reached).
- */
-export interface RunRecord {
-  id: number;
-  /** The RunSpec's key (see runPlan.ts). */
-  key: string;
-  map: string;
-  instance: number;
-  agents: number;
-  solver: string;
-  label: string;
-  seed: number;
-  /**
-   * The solver's status, or 'error' when the run measured nothing: it could not be set up, its
-   * solver threw, or its process crashed or hung (the message says which and why).
-   */
-  status: SolveStatus | 'error';
-  message: string;
-  successes: number;
-  /** Agents standing on their goal when the run ended (collided or not). */
-  arrived: number;
-  successRate: number;
-  meanPathLength: number;
-  meanLowerBound: number;
-  pathRatio: number;
-  cyclesPerAgent: number;
-  waitsPerAgent: number;
-  collisions: number;
-  replans: number;
-  initMs: number;
-  maxTurnMs: number;
-  meanTurnMs: number;
-  turns: number;
-  expanded: number;
-  reservationsMax: number;
-  /** The model sumOfCosts was counted by (the run's, or the solver's own params.costModel). */
-  costModel: CostModel;
-  sumOfCosts: number;
-  makespan: number;
-  /**
-   * A lower bound on the optimal sum of costs the solver proved (cbs, eecbs: their search's;
-   * lacam-star: the sum of distances), NaN without one; also on a time-out (the best reached).
-   */
-  costLowerBound: number;
-  /** sumOfCosts over costLowerBound (solved runs with a bound; EECBS guarantees <= w). */
-  costOverBound: number;
-  /** Runs among moving obstacles: seed 004's path steps computed over the run, all units; NaN otherwise. */
-  pathStepsComputed: number;
-  /** The experiment's measured region (issue 15): units that stood in it, units per 10 turns, mean wait in and next to it; NaN without one. */
-  regionUnits: number;
-  regionThroughput: number;
-  regionMeanWait: number;
-  /** Crossings of the region per 10 turns (units that left it by another side than they came in, regionCrossings.ts) and their most in any 10 turns; NaN without one. */
-  regionCrossingRate: number;
-  regionPeakCrossings: number;
-  /** A LoRR problem's run (lifelong): tasks finished over the run and per step (its throughput, the League's score over the steps); NaN otherwise. */
-  tasksFinished: number;
-  tasksPerStep: number;
-  /**
-   * A run on a stream (streamRun.ts): goals reached and exits per 10 turns over the run, time in
-   * system (appearance to exit) mean/p95/max, units that appeared and left, the spawners' backlog
-   * at the end, as `mapf-lab solve --scenario` prints them; NaN without a stream.
-   */
-  streamThroughput: number;
-  streamExitThroughput: number;
-  streamTimeMean: number;
-  streamTimeP95: number;
-  streamTimeMax: number;
-  streamAppeared: number;
-  streamLeft: number;
-  streamBacklogEnd: number;
-  elapsedMs: number;
-}
-
-export const RECORD_COLUMNS: readonly (keyof RunRecord)[] = [
-  'id', 'key', 'map', 'instance', 'agents', 'solver', 'label', 'seed', 'status', 'message', 'successes', 'arrived', 'successRate',
-  'meanPathLength', 'meanLowerBound', 'pathRatio', 'cyclesPerAgent', 'waitsPerAgent', 'collisions', 'replans',
-  'initMs', 'maxTurnMs', 'meanTurnMs', 'turns', 'expanded', 'reservationsMax', 'costModel', 'sumOfCosts', 'makespan', 'costLowerBound', 'costOverBound', 'pathStepsComputed', 'regionUnits', 'regionThroughput', 'regionMeanWait', 'regionCrossingRate', 'regionPeakCrossings', 'tasksFinished', 'tasksPerStep', ...STREAM_COLUMNS, 'elapsedMs',
-];
-
-/** What a run that is not a LoRR problem's has in the lifelong columns. */
-export const NO_TASKS = { tasksFinished: NaN, tasksPerStep: NaN } as const;
+import { simulateStreamRun } from './streamRun.ts';
+import { NO_STREAM, NO_TASKS, type RunRecord } from './runRecord.ts';
 
 type RegionFigures = Pick<RunRecord, 'regionUnits' | 'regionThroughput' | 'regionMeanWait' | 'regionCrossingRate' | 'regionPeakCrossings'>;
 
@@ -147,15 +61,6 @@ export function runClock(run: RunSpec, context: RunContext): Clock | undefined {
 
 /** Why a run on the 'cpu' clock cannot run here. */
 export const NO_CPU_CLOCK = 'this solver process cannot read its CPU time; run on the wall clock (timeLimitClock \'wall\')';
-
-/**
- * True for a run that produced no measurement: it could not be set up, its solver threw, or its
- * process crashed or did not answer in time. (Status 'failed' is a measurement: the simulator's
- * verdict that agents did not all arrive.)
- */
-export function isFailure(record: RunRecord): boolean {
-  return record.status === 'error';
-}
 
 /** The record of a run that produced no measurement (status 'error'), with the reason. */
 export function failureRecord(run: RunSpec, message: string, elapsedMs: number): RunRecord {

@@ -11,9 +11,8 @@ import { z } from 'zod';
 import { COST_MODELS, DEFAULT_COST_MODEL } from '../mapf/plan.ts';
 import { SolverParamsSchema } from '../scenario/schema.ts';
 import { MAX_GRID_SIDE, mapCellsProblem } from '../grid/grid.ts';
-import { MAX_MAP_CELLS, MAX_UNITS, formatCount } from '../util/limits.ts';
+import { MAX_MAP_CELLS, MAX_RUNS, MAX_UNITS, formatCount } from '../util/limits.ts';
 import { ExperimentError } from './experimentError.ts';
-import { runCountProblem } from './runCount.ts';
 import { CLOCK_KINDS } from '../util/clock.ts';
 import { LIFELONG_PLANNERS } from '../solvers/lifelong/index.ts';
 import { ExitSchema, SpawnerSchema } from '../scenario/streamSchema.ts';
@@ -257,4 +256,31 @@ export function parseExperiment(json: unknown, solverNames?: readonly string[]):
 /** The JSON Schema of the file, for the app's editor (input shape: defaulted fields optional). */
 export function experimentJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(ExperimentSchema, { io: 'input' }) as Record<string, unknown>;
+}
+
+/**
+ * How many runs `planRuns` would plan, counted without building them (as planRuns nests them:
+ * per map its instances, each with its repeats, each with its agent counts, each with every solver).
+ */
+export function countRuns(experiment: Experiment): number {
+  const counts = Array.isArray(experiment.agents) ? experiment.agents.length : experiment.agents.instances;
+  const wantScenario = experiment.placement !== 'random';
+  let total = 0;
+  for (const spec of experiment.maps) {
+    let instances: number;
+    if (spec.kind === 'random') instances = spec.seeds.length * experiment.repeats;
+    else if (spec.kind === 'movingai') instances = wantScenario && spec.scen.length > 0 ? spec.scen.length : experiment.repeats;
+    else if (spec.kind === 'lorr') instances = experiment.repeats;
+    else instances = wantScenario && spec.agents ? 1 : experiment.repeats;
+    total += instances * (spec.kind === 'lorr' && spec.teamSizes ? spec.teamSizes.length : counts) * experiment.solvers.length;
+  }
+  return total;
+}
+
+/** The problem line of an experiment past MAX_RUNS (saying how many it asks for and what multiplies up), or null. */
+export function runCountProblem(experiment: Experiment): string | null {
+  const runs = countRuns(experiment);
+  if (runs <= MAX_RUNS) return null;
+  const counts = Array.isArray(experiment.agents) ? experiment.agents.length : experiment.agents.instances;
+  return `(top level): this experiment asks for ${formatCount(runs)} runs (maps and their seeds or scenarios x repeats ${experiment.repeats} x agent counts ${counts} x solvers ${experiment.solvers.length}); at most ${formatCount(MAX_RUNS)} per experiment (the lab's run limit): lower repeats, seeds, agent counts or solvers, or split it into several experiments`;
 }

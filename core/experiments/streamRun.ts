@@ -11,24 +11,12 @@ import type { Grid } from '../grid/grid.ts';
 import type { MapfInstance } from '../mapf/instance.ts';
 import { CONTROLLERS } from '../registry/registry.ts';
 import { streamsFromContent } from '../scenario/streamInstance.ts';
-import type { ScenarioExit, ScenarioSpawner } from '../scenario/streamSchema.ts';
 import { splitParams } from '../simulation/controllerSolvers.ts';
-import { type SimulationResult, runController } from '../simulation/simulator.ts';
+import { runController } from '../simulation/simulator.ts';
+import type { SimulationResult } from '../simulation/simulationResult.ts';
 import type { Clock } from '../util/clock.ts';
-import type { RunRecord } from './runner.ts';
+import type { StreamColumns } from './runRecord.ts';
 import type { RunSpec } from './runPlan.ts';
-
-export interface RunStreams {
-  spawners: ScenarioSpawner[];
-  exits: ScenarioExit[];
-}
-
-export type StreamColumns = Pick<RunRecord, 'streamThroughput' | 'streamExitThroughput' | 'streamTimeMean' | 'streamTimeP95' | 'streamTimeMax' | 'streamAppeared' | 'streamLeft' | 'streamBacklogEnd'>;
-
-export const STREAM_COLUMNS: readonly (keyof StreamColumns)[] = ['streamThroughput', 'streamExitThroughput', 'streamTimeMean', 'streamTimeP95', 'streamTimeMax', 'streamAppeared', 'streamLeft', 'streamBacklogEnd'];
-
-/** A run without a stream: every stream column NaN. */
-export const NO_STREAM: StreamColumns = Object.fromEntries(STREAM_COLUMNS.map((c) => [c, NaN])) as unknown as StreamColumns;
 
 /** The run's streams in cells of `grid`; throws naming a spawner or exit that does not fit. */
 export function streamsOfRun(run: RunSpec, grid: Grid): Streams {

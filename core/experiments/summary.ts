@@ -4,7 +4,7 @@
  * and as CSV with each measure's 95% interval beside it.
  */
 import { type AggregateRow, MEAN_MEASURES, aggregate } from './aggregate.ts';
-import type { RunRecord } from './runner.ts';
+import type { RunRecord } from './runRecord.ts';
 
 /** The measures with an estimate in an AggregateRow, in column order. */
 const MEASURES = ['successRate', ...MEAN_MEASURES] as const;

@@ -6,7 +6,7 @@ import type { SolveRequestBody, SolveResultBody } from '../protocol/messages.ts'
 import type { SolveProgress } from '../solvers/types.ts';
 import type { PoolProgress } from '../protocol/pool.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
-import type { RunRecord } from '../experiments/runner.ts';
+import type { RunRecord } from '../experiments/runRecord.ts';
 import type { ComparisonsFile } from '../replayFile/comparisonSchema.ts';
 import { AUTOSAVE_BASE_KEYS } from './autosaveBackup.ts';
 

@@ -3,7 +3,7 @@
  * a run, the options of the client, and the words it uses when a job ends without a reply.
  */
 import type { SolveProgress } from '../solvers/types.ts';
-import type { RunRecord } from '../experiments/runner.ts';
+import type { RunRecord } from '../experiments/runRecord.ts';
 import type { RequestBody, ResultBody, SolveResultBody } from './messages.ts';
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { WorkerHandle } from './port.ts';

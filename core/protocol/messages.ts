@@ -23,7 +23,7 @@ import type { WireInstance, WirePaths } from './wire.ts';
 import type { WireStreamMeasures } from '../scenario/streamWire.ts';
 import type { SolveProgress, SolveStats, SolveStatus } from '../solvers/types.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
-import type { RunRecord } from '../experiments/runner.ts';
+import type { RunRecord } from '../experiments/runRecord.ts';
 import type { WireReplay } from './turnEventWire.ts';
 import type { ClockKind } from '../util/clock.ts';
 import type { CrowdTrack } from '../solvers/crowdTrack.ts';

@@ -28,7 +28,8 @@ import type { RunRequestBody } from './messages.ts';
 import type { SpawnWorker, WorkerHandle } from './port.ts';
 import type { ExperimentFiles } from '../experiments/instances.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
-import { type RunRecord, failureRecord, isFailure } from '../experiments/runner.ts';
+import { failureRecord } from '../experiments/runner.ts';
+import { type RunRecord, isFailure } from '../experiments/runRecord.ts';
 
 export interface PoolOptions {
   spawn: SpawnWorker;

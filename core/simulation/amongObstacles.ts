@@ -27,7 +27,8 @@ import type { UnitRun } from './obstacleFollower.ts';
 import type { Knowledge, ReplanRule } from './obstacleRules.ts';
 import { STRATEGIES, STRATEGY_PARAMS, StrategyError, type StrategyName, replanRule } from './obstacleRules.ts';
 import { type ObstacleCells, earliestArrival } from './obstacleSpaceTime.ts';
-import { type SimulationResult, runController } from './simulator.ts';
+import { runController } from './simulator.ts';
+import type { SimulationResult } from './simulationResult.ts';
 import { splitParams } from './controllerSolvers.ts';
 import type { Clock } from '../util/clock.ts';
 

@@ -8,7 +8,8 @@
 import type { MapfInstance } from '../mapf/instance.ts';
 import type { SolveOptions, SolveResult, SolveStats, SolverEntry } from '../solvers/types.ts';
 import type { ControllerFactory } from '../solvers/controller.ts';
-import { type SimulationOptions, type SimulationResult, runController } from './simulator.ts';
+import { type SimulationOptions, runController } from './simulator.ts';
+import type { SimulationResult } from './simulationResult.ts';
 import { runFigures } from './metrics.ts';
 import { WALL_CLOCK } from '../util/clock.ts';
 

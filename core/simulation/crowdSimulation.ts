@@ -11,7 +11,7 @@ import { WAIT_SPEED_SHARE, type CrowdTrack } from '../solvers/crowdTrack.ts';
 import { ReplayRecorder } from '../solvers/replay.ts';
 import type { SolveResult } from '../solvers/types.ts';
 import { lowerBounds, newAgentMetrics, summarizeRun } from './metrics.ts';
-import type { SimulationResult } from './simulator.ts';
+import type { SimulationResult } from './simulationResult.ts';
 
 export function crowdSimulation(instance: MapfInstance, result: SolveResult & { crowd: CrowdTrack }, solveMs: number, bounds?: Float64Array): SimulationResult {
   const { grid, agents } = instance;

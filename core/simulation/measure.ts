@@ -12,7 +12,8 @@ import type { MapEvent } from '../mapf/mapEvents.ts';
 import { planController } from './planController.ts';
 import { checkedResult, invalidPlanMessage } from '../solvers/verdict.ts';
 import { crowdSimulation } from './crowdSimulation.ts';
-import { DEFAULT_TURN_LIMIT, type SimulationResult, runController } from './simulator.ts';
+import { DEFAULT_TURN_LIMIT, runController } from './simulator.ts';
+import type { SimulationResult } from './simulationResult.ts';
 import { type Clock, WALL_CLOCK } from '../util/clock.ts';
 
 export interface MeasureOptions {

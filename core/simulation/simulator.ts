@@ -6,7 +6,7 @@
  * Each turn, in stages (turnLoop.ts): the world changes (worldStages.ts: the map events due, moving obstacles),
  * the controller gives every agent's next cell (timed with the changes: that is the turn's time),
  * illegal moves and collisions are refused and recorded (MoveResolver, the validator's rules),
- * then the moves are made and waits, cycles, arrivals and the replay recorded (runRecord.ts). The run ends when every
+ * then the moves are made and waits, cycles, arrivals and the replay recorded (turnRecord.ts). The run ends when every
  * agent stands on its goal, at the turn limit, at the time limit or when cancelled.
  *
  * The simulator edits `world.grid` when map events fire; callers that must keep their grid give
@@ -22,29 +22,27 @@ import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
 import { checkInstance } from '../mapf/instance.ts';
-import { type ConflictRules, type ValidationResult, DEFAULT_RULES } from '../mapf/validator.ts';
+import { type ConflictRules, DEFAULT_RULES } from '../mapf/validator.ts';
 import type { ControllerFactory, ControllerOptions, TurnController, WorldView } from '../solvers/controller.ts';
 import { type MapEvent, checkMapEvents } from '../mapf/mapEvents.ts';
-import { type AgentMetrics, type RunMetrics, lowerBounds, summarizeRun } from './metrics.ts';
+import { lowerBounds, summarizeRun } from './metrics.ts';
 import { type Collision, MoveResolver } from './moveResolver.ts';
-import { type Replay, replayPaths, validateReplay } from '../solvers/replay.ts';
+import { replayPaths, validateReplay } from '../solvers/replay.ts';
 import { PlanWindowRecorder } from '../solvers/planWindows.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
 import { type Clock, Deadline, WALL_CLOCK } from '../util/clock.ts';
-import type { ObstacleCounts, ObstacleRepair } from '../solvers/obstacleRepair.ts';
-import { RunRecord } from './runRecord.ts';
+import type { ObstacleRepair } from '../solvers/obstacleRepair.ts';
+import { TurnRecord } from './turnRecord.ts';
 import { RunUnits } from './runUnits.ts';
 import { StreamStage } from './streamStage.ts';
-import type { StreamMeasures } from './streamMeasures.ts';
 import { type Streams, hasStreams } from '../mapf/streams.ts';
 import { ABSENT } from '../mapf/plan.ts';
 import { RebuildController } from './rebuildController.ts';
 import { DoorStage, ObstacleStage, type WorldStage } from './worldStages.ts';
+import type { SimulationResult, SimulationStatus } from './simulationResult.ts';
 import { type TurnLoop, playTurns } from './turnLoop.ts';
 
 export const DEFAULT_TURN_LIMIT = 100;
-
-export type SimulationStatus = 'solved' | 'failed' | 'timeout' | 'cancelled';
 
 export interface SimulationOptions {
   /** Turns the run may take (default 100, Silver's limit). */
@@ -95,32 +93,6 @@ export interface SimulationOptions {
   streamSeed?: number;
 }
 
-export interface SimulationResult {
-  status: SimulationStatus;
-  /** Why the run did not solve, in one line. */
-  message?: string;
-  /** Each agent's cells at t = 0 … turns. */
-  paths: number[][];
-  agents: AgentMetrics;
-  run: RunMetrics;
-  /** Time of every turn, in ms. */
-  turnMs: Float64Array;
-  collisions: Collision[];
-  replay: Replay;
-  /** The validator's verdict on the replay (collisions were refused, so it should be valid). */
-  validation?: ValidationResult;
-  /** Among moving obstacles: each one's anchor per turn as it moved, and the steps they put off for units. */
-  obstaclePaths?: number[][];
-  obstacleWaits?: number;
-  obstacleSizes?: readonly number[];
-  /** Seed 004's per-unit measures the controller kept among obstacles. */
-  counts?: ObstacleCounts;
-  /** A stream's measures: goals reached and exits over time, units on the map, backlogs, time in the system. */
-  streams?: StreamMeasures;
-  /** A stream: every unit that appeared (placed ones first, then spawned ones in order), as the validator took them. */
-  units?: readonly AgentTask[];
-}
-
 export interface SimulationWorld {
   grid: Grid;
   movement: Movement;
@@ -148,7 +120,7 @@ export function runController(instance: SimulationWorld, factory: ControllerFact
  * loop the League of Robot Runners' robots run in too): the world changes (worldStages.ts: doors,
  * obstacles; streamStage.ts: arrivals and departures), the controller plans, the moves are
  * resolved (the stages' refusals, then the move resolver), the moves are made and recorded
- * (runRecord.ts).
+ * (turnRecord.ts).
  */
 export function simulate(world: SimulationWorld, controller: TurnController, options: SimulationOptions = {}, initialGrid?: Grid): SimulationResult {
   const { grid, movement, agents } = world;
@@ -163,7 +135,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
 
   const streaming = hasStreams(options.streams);
   const units = new RunUnits(agents, grid.cells, streaming);
-  const record = new RunRecord(units.agents, grid.cells, turnLimit, streaming);
+  const record = new TurnRecord(units.agents, grid.cells, turnLimit, streaming);
   // The limit bounds the run as its caller waits for it, the lower bounds too when they are
   // computed here (they are measurement, but 1,000 units on den520d took seconds past a limit);
   // an experiment computes them once per instance, outside its runs, and passes them in.

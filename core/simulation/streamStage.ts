@@ -14,17 +14,17 @@ import { ABSENT } from '../mapf/plan.ts';
 import { DEFAULT_ADMIT_SHARE, SpawnClock, type StreamErrands, type StreamTarget, type Streams } from '../mapf/streams.ts';
 import type { StreamExitView, TurnController, WorldView } from '../solvers/controller.ts';
 import { Random } from '../util/random.ts';
-import type { RunRecord } from './runRecord.ts';
+import type { TurnRecord } from './turnRecord.ts';
 import type { RunUnits } from './runUnits.ts';
 import { StreamLog } from './streamMeasures.ts';
 import { StreamAdmission } from './streamAdmission.ts';
-import type { SimulationResult } from './simulator.ts';
+import type { SimulationResult } from './simulationResult.ts';
 import type { WorldStage } from './worldStages.ts';
 
 /** What the stage reads of the run. */
 export interface StreamRun {
   readonly units: RunUnits;
-  readonly record: RunRecord;
+  readonly record: TurnRecord;
   readonly controller: TurnController;
   /** The live map (obstacles' cells closed). */
   readonly live: () => Grid;

@@ -21,8 +21,8 @@ import type { TurnController, WorldView } from '../solvers/controller.ts';
 import { DEFAULT_OBSTACLE_REPAIR, type ObstacleRepair } from '../solvers/obstacleRepair.ts';
 import type { Collision } from './moveResolver.ts';
 import { ObstacleMotion } from './obstacleMotion.ts';
-import type { RunRecord } from './runRecord.ts';
-import type { SimulationResult } from './simulator.ts';
+import type { TurnRecord } from './turnRecord.ts';
+import type { SimulationResult } from './simulationResult.ts';
 import type { TurnStage } from './turnLoop.ts';
 
 /** What every stage may read and touch of a run. */
@@ -37,7 +37,7 @@ export interface RunState {
   readonly next: Int32Array;
   /** The unit on each cell (its anchor), -1 when none. */
   readonly occupancy: Int32Array;
-  readonly record: RunRecord;
+  readonly record: TurnRecord;
 }
 
 /** A change of the world in the simulator: the turn loop's stage (turnLoop.ts) with the simulator's result to add to. */

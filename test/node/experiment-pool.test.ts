@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { runPool } from '../../core/protocol/pool.ts';
 import { planRuns } from '../../core/experiments/runPlan.ts';
-import type { RunRecord } from '../../core/experiments/runner.ts';
+import type { RunRecord } from '../../core/experiments/runRecord.ts';
 import { parseExperiment } from '../../core/experiments/schema.ts';
 import { spawnNodeSolverWorker } from '../../cli/solverWorker/spawnNodeSolverWorker.ts';
 

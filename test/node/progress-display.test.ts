@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandIo } from '../../cli/command.ts';
 import { createProgressDisplay } from '../../cli/experiments/progressDisplay.ts';
 import type { PoolProgress } from '../../core/protocol/pool.ts';
-import type { RunRecord } from '../../core/experiments/runner.ts';
+import type { RunRecord } from '../../core/experiments/runRecord.ts';
 
 const progress = (done: number, extra: Partial<PoolProgress> = {}): PoolProgress => ({ done, total: 10, failed: 0, running: 2, state: 'running', elapsedMs: done * 1000, etaMs: done > 0 ? (10 - done) * 1000 : undefined, ...extra });
 const failure = (id: number) => ({ id, label: 'WHCA*', map: 'bridge', instance: 0, agents: 20, status: 'error', message: 'the solver process crashed' }) as RunRecord;

@@ -12,8 +12,8 @@
  * so it reads below a steady flow; bench:bottleneck measures the steady part (10th to 50th unit).
  * Widths are known for inline maps (their rows are in the definition); other maps are left out.
  */
-import type { RunRecord } from '../runner.ts';
-import { isFailure } from '../runner.ts';
+import type { RunRecord } from '../runRecord.ts';
+import { isFailure } from '../runRecord.ts';
 import type { Experiment } from '../schema.ts';
 import { meanInterval } from '../stats.ts';
 

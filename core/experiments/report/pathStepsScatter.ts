@@ -9,7 +9,7 @@
  * the mean path steps per step of path (splice's 2 to 3). Units that never arrived have no
  * lower bound on record and are left out.
  */
-import type { RunRecord } from '../runner.ts';
+import type { RunRecord } from '../runRecord.ts';
 
 export interface PathStepsSeries {
   label: string;

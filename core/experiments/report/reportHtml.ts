@@ -5,7 +5,7 @@
  * experiment or the records is escaped; data goes in as JSON that cannot close its script.
  */
 import { type AggregateRow, aggregate } from '../aggregate.ts';
-import { type RunRecord, isFailure } from '../runner.ts';
+import { type RunRecord, isFailure } from '../runRecord.ts';
 import type { Experiment } from '../schema.ts';
 import type { Estimate } from '../stats.ts';
 import { escapeHtml, jsonForScript, scriptForInline } from './escape.ts';

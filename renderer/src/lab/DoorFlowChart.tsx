@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Chart as ChartJS, LineController, LineElement, LinearScale, PointElement, ScatterController, Legend, Title, Tooltip } from 'chart.js';
 import { doorFlowData, doorFlowVerdict } from '../../../core/experiments/report/doorFlow.ts';
 import type { Experiment } from '../../../core/experiments/schema.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { doorFlowDatasets } from './doorFlowDatasets.ts';
 
 ChartJS.register(LineController, ScatterController, LineElement, PointElement, LinearScale, Legend, Title, Tooltip);

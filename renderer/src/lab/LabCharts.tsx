@@ -14,7 +14,7 @@ import {
   type ChartOptions, type Plugin,
 } from 'chart.js';
 import { CHART_MEASURES, type ChartMeasure } from '../../../core/experiments/report/reportCharts.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import type { Experiment } from '../../../core/experiments/schema.ts';
 import { DoorFlowChart } from './DoorFlowChart.tsx';
 import { ChartQueue, type QueuedChart, type Step } from './chartQueue.ts';

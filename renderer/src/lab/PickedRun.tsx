@@ -4,7 +4,7 @@
  */
 import { useSlice } from '../state/store.ts';
 import { Store } from '../state/store.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { openReplay, saveRunReplay } from './labActions.ts';
 import { sweepStore } from './sweep.ts';
 

@@ -8,7 +8,7 @@
  * other array (another definition, cleared results, a merge that replaced them) starts over.
  */
 import { type AggregateRow, aggregate } from '../../../core/experiments/aggregate.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 
 function groupKey(record: RunRecord): string {
   return `${record.label}\u0000${record.agents}`;

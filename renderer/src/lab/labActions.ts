@@ -1,5 +1,5 @@
 /** The lab's actions that reach into the editor: adding its map to the sweep, opening a run's replay or saving its replay file. */
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { afterLoad, confirmDiscard } from '../state/documentLoad.ts';
 import { notify } from '../state/solveState.ts';
 import { model } from '../state/session.ts';

@@ -5,8 +5,8 @@
  */
 import { type AggregateRow } from '../../../core/experiments/aggregate.ts';
 import { type ChartMeasure, type ChartSeries } from '../../../core/experiments/report/reportCharts.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
-import { isFailure } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
+import { isFailure } from '../../../core/experiments/runRecord.ts';
 
 export const PALETTE = ['#4c8dff', '#ff6b6b', '#59c27a', '#ffa94d', '#b197fc', '#c0a080', '#f783ac', '#3bc9db', '#d8d84a', '#adb5bd'];
 

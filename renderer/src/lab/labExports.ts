@@ -8,7 +8,7 @@
 import { experimentHash } from '../../../core/experiments/hash.ts';
 import { reportHtml } from '../../../core/experiments/report/reportHtml.ts';
 import { recordLine } from '../../../core/experiments/results.ts';
-import { RECORD_COLUMNS, type RunRecord } from '../../../core/experiments/runner.ts';
+import { RECORD_COLUMNS, type RunRecord } from '../../../core/experiments/runRecord.ts';
 import type { Experiment } from '../../../core/experiments/schema.ts';
 import { toCsv } from '../../../core/experiments/summary.ts';
 import { fileService, solverService } from '../platform/index.ts';

@@ -9,7 +9,7 @@
  */
 import type { AggregateRow } from '../../../core/experiments/aggregate.ts';
 import { CHART_MEASURES, type ChartSeries, chartSeries } from '../../../core/experiments/report/reportCharts.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { IncrementalAggregate } from './incrementalAggregate.ts';
 
 export interface Live {

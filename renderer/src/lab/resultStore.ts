@@ -7,7 +7,7 @@
  * Pure over a Storage-like interface, so it is tested without a browser.
  */
 import { readResults, recordLine } from '../../../core/experiments/results.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 
 export interface KeyValueStorage {
   getItem(key: string): string | null;

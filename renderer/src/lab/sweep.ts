@@ -15,7 +15,7 @@ import { experimentHash } from '../../../core/experiments/hash.ts';
 import { type PoolProgress, runPool } from '../../../core/protocol/pool.ts';
 import { mergeRecords, pendingRuns, shardRuns } from '../../../core/experiments/results.ts';
 import { type RunSpec, checkRunCount, plannedLabels, planRuns } from '../../../core/experiments/runPlan.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { type Experiment, ExperimentError, parseExperiment } from '../../../core/experiments/schema.ts';
 import { solverNames } from '../../../core/registry/registry.ts';
 import { filesMissing } from '../../../core/experiments/namedFiles.ts';

@@ -4,7 +4,7 @@
  * out or found the instance unsolvable). The line said "0 failed" beside a CSV holding a failed
  * LRA* run and a timed-out OD+ID run, because it counted only the first kind.
  */
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 
 export interface SweepCounts {
   done: number;

@@ -2,7 +2,8 @@
 // published tables: t(0.975, 2) = 4.303; Wilson 8/10 = [0.490, 0.943], 0/5 = [0, 0.434]).
 import { describe, expect, it } from 'vitest';
 import { aggregate } from '../../../core/experiments/aggregate.ts';
-import { type RunRecord, failureRecord } from '../../../core/experiments/runner.ts';
+import { failureRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { meanInterval, tQuantile975, wilsonInterval } from '../../../core/experiments/stats.ts';
 import { formatSummary, summarize, summaryCsv } from '../../../core/experiments/summary.ts';
 import type { RunSpec } from '../../../core/experiments/runPlan.ts';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { DOOR_FLOW_FACTOR, PEDESTRIAN_FLOW_PER_M, doorFlowData, doorFlowVerdict } from '../../../core/experiments/report/doorFlow.ts';
 import { reportHtml } from '../../../core/experiments/report/reportHtml.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
-import { type RunRecord, failureRecord } from '../../../core/experiments/runner.ts';
+import { failureRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 
 const door = (width: number) => ({ kind: 'inline' as const, name: `door-${width}`, rows: ['..@..', width >= 2 ? '.....' : '..@..', '.....', '..@..'], agents: [[0, 2, 4, 2] as [number, number, number, number]] });

@@ -6,7 +6,8 @@ import { escapeHtml, jsonForScript, scriptForInline } from '../../../core/experi
 import { chartSeries } from '../../../core/experiments/report/reportCharts.ts';
 import { reportHtml } from '../../../core/experiments/report/reportHtml.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
-import { type RunRecord, failureRecord } from '../../../core/experiments/runner.ts';
+import { failureRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 
 const experiment = parseExperiment({

@@ -10,7 +10,7 @@ import { executeRun, newRunContext, runSweep } from '../../../core/experiments/r
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { readResults, recordLine } from '../../../core/experiments/results.ts';
 import { runSpecSchema } from '../../../core/experiments/runSchemas.ts';
-import { STREAM_COLUMNS } from '../../../core/experiments/streamRun.ts';
+import { STREAM_COLUMNS } from '../../../core/experiments/runRecord.ts';
 
 // Two yards joined by a one-cell corridor; units spawn in the west yard and leave from the east one.
 const WALL = '..@@@@@@..';

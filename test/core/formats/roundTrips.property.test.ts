@@ -19,7 +19,7 @@ import { parseScenarioJson } from '../../../core/scenario/parse.ts';
 import { serializeScenario } from '../../../core/scenario/serialize.ts';
 import { parseReplayFile, serializeReplayFile } from '../../../core/replayFile/replayFile.ts';
 import { readResults, recordLine } from '../../../core/experiments/results.ts';
-import { RECORD_COLUMNS, type RunRecord } from '../../../core/experiments/runner.ts';
+import { RECORD_COLUMNS, type RunRecord } from '../../../core/experiments/runRecord.ts';
 import { decodeInstance, encodeInstance } from '../../../core/protocol/wire.ts';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { type PoolProgress, runFiles, runPool } from '../../../core/protocol/pool.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
-import { type RunRecord, newRunContext, runSweep } from '../../../core/experiments/runner.ts';
+import { newRunContext, runSweep } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { createPortPair, memoryWorkerHandle } from '../../../core/protocol/memoryPort.ts';
 import type { Port } from '../../../core/protocol/port.ts';

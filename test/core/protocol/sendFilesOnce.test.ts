@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { runPool } from '../../../core/protocol/pool.ts';
 import { type RunSpec, planRuns } from '../../../core/experiments/runPlan.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { createPortPair, memoryWorkerHandle } from '../../../core/protocol/memoryPort.ts';
 import type { RunRequestBody } from '../../../core/protocol/messages.ts';

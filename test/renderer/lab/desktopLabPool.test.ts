@@ -3,7 +3,7 @@
 // and a failed IPC leaves a cancelled sweep with the reason, not a stuck one.
 import { describe, expect, it } from 'vitest';
 import type { PoolProgress } from '../../../core/protocol/pool.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import type { DesktopApi, LabSweepEnd, LabSweepRequest, LabSweepUpdate } from '../../../core/platform/desktopApi.ts';
 import { failureRecord } from '../../../core/experiments/runner.ts';
 import { desktopLabPool } from '../../../renderer/src/lab/desktopLabPool.ts';

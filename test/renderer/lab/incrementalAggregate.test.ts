@@ -3,9 +3,9 @@
 // not aggregated again (the same row objects).
 import { describe, expect, it } from 'vitest';
 import { aggregate } from '../../../core/experiments/aggregate.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { IncrementalAggregate } from '../../../renderer/src/lab/incrementalAggregate.ts';
-import { NO_STREAM } from '../../../core/experiments/streamRun.ts';
+import { NO_STREAM } from '../../../core/experiments/runRecord.ts';
 
 function record(id: number, label: string, agents: number, extra: Partial<RunRecord> = {}): RunRecord {
   const successes = (id * 7) % (agents + 1);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { aggregate } from '../../../core/experiments/aggregate.ts';
 import { CHART_MEASURES, chartSeries } from '../../../core/experiments/report/reportCharts.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { failureReasons, labDatasets, pointText, runForPoint, runsText } from '../../../renderer/src/lab/labCharts.ts';
-import { NO_STREAM } from '../../../core/experiments/streamRun.ts';
+import { NO_STREAM } from '../../../core/experiments/runRecord.ts';
 
 function record(id: number, label: string, agents: number, successRate: number, initMs: number, status: RunRecord['status'] = 'solved'): RunRecord {
   return {

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { aggregate } from '../../../core/experiments/aggregate.ts';
 import { CHART_MEASURES, chartSeries } from '../../../core/experiments/report/reportCharts.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { EMPTY_LIVE, LiveChartData, withPlannedLabels } from '../../../renderer/src/lab/liveChartData.ts';
-import { NO_STREAM } from '../../../core/experiments/streamRun.ts';
+import { NO_STREAM } from '../../../core/experiments/runRecord.ts';
 
 function record(id: number, label: string, agents: number): RunRecord {
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHUNK_LINES, ResultStore, chunkKey, clearStoredResults, memoryStorage, storedResults } from '../../../renderer/src/lab/resultStore.ts';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
-import { NO_STREAM } from '../../../core/experiments/streamRun.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
+import { NO_STREAM } from '../../../core/experiments/runRecord.ts';
 
 function record(id: number, extra: Partial<RunRecord> = {}): RunRecord {
   return {

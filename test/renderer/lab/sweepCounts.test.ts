@@ -1,7 +1,7 @@
 // The lab's progress line counted only runs that measured nothing, so it said "0 failed" beside
 // a failed LRA* run and a timed-out OD+ID run (issue 15, defect 6).
 import { describe, expect, it } from 'vitest';
-import type { RunRecord } from '../../../core/experiments/runner.ts';
+import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { sweepCounts } from '../../../renderer/src/lab/sweepCounts.ts';
 
 const record = (status: RunRecord['status']): RunRecord => ({ status } as RunRecord);

@@ -14,7 +14,7 @@ import { type Replay, ReplayRecorder } from '../solvers/replay.ts';
 import { type AgentMetrics, newAgentMetrics } from './metrics.ts';
 import type { Collision } from './moveResolver.ts';
 
-export class RunRecord {
+export class TurnRecord {
   readonly metrics: AgentMetrics;
   readonly recorder: ReplayRecorder;
   readonly events: TurnEvent[];
