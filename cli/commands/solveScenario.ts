@@ -18,7 +18,7 @@ import type { MapEvent } from '../../core/mapf/mapEvents.ts';
 import { type CostModel, arrivedCount, reportedCosts } from '../../core/mapf/plan.ts';
 import { resolveMapPath } from '../../core/scenario/mapPath.ts';
 import { contentFromScenario, instanceFromContent } from '../../core/scenario/content.ts';
-import { parseScenarioJson } from '../../core/scenario/parse.ts';
+import { parseScenarioJson, refuseOverUnitLimit } from '../../core/scenario/parse.ts';
 import { streamsFromContent } from '../../core/scenario/streamInstance.ts';
 import type { ReplanRule } from '../../core/simulation/obstacleRules.ts';
 import { STRATEGY_PARAMS, StrategyError, replanRule } from '../../core/simulation/obstacleRules.ts';
@@ -34,7 +34,8 @@ export function loadAppScenario(file: string, solverNames: readonly string[]) {
   const text = readTextFile(file, 'scenario');
   // A map given as a file is read first, from beside the scenario, so units are checked on it.
   let mapGrid: Grid | undefined;
-  const head = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as { map?: { kind?: unknown; path?: unknown } };
+  refuseOverUnitLimit(text, file);
+  const head = scenarioHead(text);
   if (head?.map?.kind === 'file' && typeof head.map.path === 'string') {
     const mapFile = resolveMapPath(file, head.map.path);
     mapGrid = parseMap(readTextFile(mapFile, 'map'), mapFile).grid;
@@ -45,6 +46,15 @@ export function loadAppScenario(file: string, solverNames: readonly string[]) {
   const mapEvents: MapEvent[] = events.map((e) => ({ t: e.t, cells: e.cells, passable: e.action === 'open' }));
   const streams = streamsFromContent(content, instance.grid);
   return { scenario, instance, units, mapEvents, obstacles, streams };
+}
+
+/** The scenario's map reference, or null when the text is not JSON (parseScenarioJson then names the syntax error's line and column). */
+function scenarioHead(text: string): { map?: { kind?: unknown; path?: unknown } } | null {
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as { map?: { kind?: unknown; path?: unknown } };
+  } catch {
+    return null;
+  }
 }
 
 /** The parameters strategy `name` takes (none for an unknown name: strategyRule refuses it). */

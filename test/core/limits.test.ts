@@ -54,7 +54,14 @@ describe('units per scenario', () => {
     } catch (e) {
       error = e;
     }
-    expect(String(error)).toMatch(/^ScenarioError: big\.json:1:\d+: agents: 100,001 units; at most 100,000 units per scenario \(the lab's unit limit\)$/);
+    expect(String(error)).toMatch(/^ScenarioError: big\.json:1:\d+: agents: more than 100,000 units; at most 100,000 units per scenario \(the lab's unit limit\)$/);
+  });
+
+  it('a scenario file of 10^6 units is refused by its count before the JSON is parsed (text past the limit is never read)', () => {
+    // Past the limit the "units" are not JSON at all: parsing first would report a syntax error.
+    const unit = '{"start":[0,0],"goal":[1,0]},';
+    const text = `{"format":"mapf-lab/scenario","version":3,"name":"big","map":{"kind":"inline","rows":[".."]},"agents":[${unit.repeat(MAX_UNITS + 1)}${'@'.repeat(1_000_000 - MAX_UNITS)}]}`;
+    expect(() => parseScenarioJson(text, 'big.json')).toThrow(/big\.json:1:\d+: agents: more than 100,000 units/);
   });
 
   it('an experiment asking for more agents than MAX_UNITS is refused, naming the limit', () => {

@@ -155,4 +155,19 @@ describe('mapf-lab solve --json of a run that did not solve', () => {
     await main(['solve', '--scenario', file({ ...plain, solver: { solver: 'hca' } }), '--json'], solved);
     expect(JSON.parse(solved.stdout.join(''))).toMatchObject({ status: 'solved', valid: true });
   });
+
+  it('refuses a scenario of 10^6 units by its count, and names the line and column of bad JSON', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapf-lab-scenario-'));
+    const big = join(dir, 'big.json');
+    const unit = '{"start":[0,1],"goal":[8,1]},';
+    writeFileSync(big, `{"format":"mapf-lab/scenario","version":3,"name":"big","map":{"kind":"inline","rows":${JSON.stringify(ROWS)}},"agents":[${unit.repeat(1_000_000)}{"start":[0,1],"goal":[8,1]}]}`);
+    const io = capture();
+    expect(await main(['solve', '--scenario', big], io)).not.toBe(0);
+    expect(io.stderr.join('')).toMatch(/big\.json:1:\d+: agents: more than 100,000 units/);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{\n  "format": "mapf-lab/scenario",\n  "version": 3,,\n}');
+    const io2 = capture();
+    expect(await main(['solve', '--scenario', bad], io2)).not.toBe(0);
+    expect(io2.stderr.join('')).toMatch(/bad\.json:3:\d+: JSON syntax error/);
+  });
 });
