@@ -69,7 +69,7 @@ export default tseslint.config(
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   {
-    files: ['cli/**/*.{ts,mjs}', 'bin/**/*.mjs', 'test/node/**/*.ts', 'test/e2e/**/*.{ts,mjs}', '*.config.{ts,js}', 'bench/**/*.{ts,mjs}', '.ci/**/*.mjs'],
+    files: ['cli/**/*.{ts,mjs}', 'bin/**/*.mjs', 'test/node/**/*.ts', 'test/e2e/**/*.{ts,mjs}', '*.config.{ts,js}', 'bench/**/*.{ts,mjs}', '.ci/**/*.mjs', 'test/slurm/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'no-restricted-imports': ['error', {

@@ -10,11 +10,12 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { main } from '../../cli/main.ts';
 import type { CommandIo } from '../../cli/command.ts';
 
 const START = fileURLToPath(new URL('../slurm/start-slurm.sh', import.meta.url));
+const FREE_PORTS = fileURLToPath(new URL('../slurm/free-ports.mjs', import.meta.url));
 const TOOLS = ['munged', 'slurmctld', 'slurmd', 'sbatch'];
 const REQUIRED = process.env.CI === 'true' || process.env.MAPF_REQUIRE_SLURM === '1';
 
@@ -82,8 +83,14 @@ function logs(out: string, slurmDir: string, env: NodeJS.ProcessEnv): string {
 describe('mapf-lab slurm on a one-node Slurm cluster', () => {
   it.skipIf(SKIP !== undefined)('runs a sweep as a 4-task job array and a merge job, equal to a one-process run, and resumes when submitted again', { timeout: 600_000 }, async () => {
     if (missing.length > 0) throw new Error(`Slurm is not installed (missing: ${missing.join(', ')}) and the test is required here (CI=true or MAPF_REQUIRE_SLURM=1): .ci/run installs slurm-wlm and munge with apt-get`);
-    const slurmDir = process.env.MAPF_SLURM_DIR ?? join(process.env.TMPDIR ?? '/tmp', 'mapf-lab-slurm');
-    const env = { ...process.env, MAPF_SLURM_DIR: slurmDir, PATH: `${process.env.PATH}:/usr/sbin:/usr/bin` };
+    // .ci/run gives its own folder and ports and stops the daemons when it ends; without them the
+    // test makes its own, so that two runs on one machine never share a spool, a socket or a port,
+    // and stops what it started.
+    const own = process.env.MAPF_SLURM_DIR === undefined;
+    const slurmDir = own ? mkdtempSync(join(tmpdir(), 'mapf-lab-slurm-')) : process.env.MAPF_SLURM_DIR!;
+    const port = own ? (await sh('node', [FREE_PORTS], process.env, 10_000)).stdout.trim() : process.env.MAPF_SLURM_PORT;
+    const env = { ...process.env, MAPF_SLURM_DIR: slurmDir, ...(port ? { MAPF_SLURM_PORT: port } : {}), PATH: `${process.env.PATH}:/usr/sbin:/usr/bin` };
+    if (own) onTestFinished(async () => { await sh('bash', [START, '--stop'], env, 60_000); rmSync(slurmDir, { recursive: true, force: true }); });
     const started = await sh('bash', [START], env, 120_000);
     if (started.code !== 0) {
       throw new Error(`Slurm could not start: test/slurm/start-slurm.sh exited ${started.code}\n${started.stderr}\n${started.stdout}`);
