@@ -1,5 +1,5 @@
 /**
- * Autosave's backups on the desktop (issue 17, item 2): one file per key in the user's data
+ * Autosave's backups on the desktop: one file per key in the user's data
  * folder, each written atomically (atomicWrite.ts: a temporary file, flushed, renamed over), so
  * a killed app leaves either the last backup or the one before it, never a torn one. Writes to
  * one key are done in order. No Electron here: main passes the folder, tests a temporary one.

@@ -20,7 +20,7 @@ export function createMainWindow(devServerUrl: string | undefined): BrowserWindo
     backgroundColor: '#1e1f24',
     // A literal, so static checkers (Electronegativity) read it. No middle-click (auxclick)
     // navigation past the will-navigate guard; the preload exposes the typed desktop API and
-    // nothing of Node (issue 17, item 13).
+    // nothing of Node.
     webPreferences: {
       preload: join(__dirname, '../preload/index.cjs'),
       contextIsolation: true,

@@ -1,6 +1,6 @@
 /**
  * Files a document names by a relative path (a scenario's map, the Moving AI files of an
- * experiment), read for a window under three rules (issue 17, item 10):
+ * experiment), read for a window under three rules:
  *
  * - Real paths: a name is resolved against the document's folder, then through every link; the
  *   file itself must have an allowed extension, so a link named `x.map` to any other file is

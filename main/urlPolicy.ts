@@ -10,7 +10,7 @@ export const APP_ORIGIN = `${APP_SCHEME}://mapf-lab`;
 /**
  * The dev server the renderer is loaded from: electron-vite's ELECTRON_RENDERER_URL, honoured
  * only in an unpackaged (development) app. A packaged build ignores it: any URL there would get
- * the preload API and the devtools menu (issue 17, item 13).
+ * the preload API and the devtools menu.
  */
 export function devServerUrlFor(env: Readonly<Record<string, string | undefined>>, isPackaged: boolean): string | undefined {
   return isPackaged ? undefined : env.ELECTRON_RENDERER_URL;
@@ -71,7 +71,7 @@ export interface SenderFrame {
  * Whether an IPC message may be acted on: it came from the top frame of a page of the app (or
  * of the dev server in development). An iframe, a page the window was somehow navigated to, or
  * a frame already gone is refused (Electron's security checklist, "Validate the sender of all
- * IPC messages"; issue 17, item 13).
+ * IPC messages").
  */
 export function isTrustedSender(frame: SenderFrame | null | undefined, devServerUrl: string | undefined): boolean {
   return frame != null && frame.parent === null && isAllowedNavigation(frame.url, devServerUrl);

@@ -1,8 +1,8 @@
 /**
- * `npm run bench:pool`: pool scaling (issue 7 target: a CPU-bound sweep on 2 workers finishes at
+ * `npm run bench:pool`: pool scaling (a CPU-bound sweep on 2 workers finishes at
  * least 1.8x faster than on 1, on this 2-core machine).
  *
- * The sweep is experiments/silver2005.json (seed 001) from 60 to 100 agents, all six solver
+ * The sweep is experiments/silver2005.json (Silver 2005) from 60 to 100 agents, all six solver
  * settings, with P random placements per map and count: each run is ~10 ms of pure CPU with no
  * I/O. The same sweep runs on 1 worker and on 2, K times each, alternating which goes first so
  * that a neighbour's build slows both alike; the figures are medians over the K passes. Each pass

@@ -1,5 +1,5 @@
 /**
- * Issue 12's scale target: 1,000 units with WHCA*(16) and 100 moving obstacles on Berlin_1_256,
+ * The scale target: 1,000 units with WHCA*(16) and 100 moving obstacles on Berlin_1_256,
  * maximum turn under 16 ms (one frame at 60 fps), with `watch`. Units are the first 1,000 queries
  * of Berlin_1_256-random-1.scen; the obstacles are 100 seeded random patrols (ping-pong, 20 moves,
  * speed 1: core/mapgen/patrols.ts). Turn times are wall-clock (see WALL below); the load is printed.

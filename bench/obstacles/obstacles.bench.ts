@@ -1,5 +1,5 @@
 /**
- * Issue 12's first targets (seed 004, Patel, "Dealing with moving obstacles"): the path steps a
+ * The first targets (Patel, "Dealing with moving obstacles"): the path steps a
  * unit computes over a run, by replanning rule, against the seed's figures.
  *
  * - One unit, a 100-step corridor: `recalc` every 10 steps within 10% of 550 path steps; `splice`
@@ -30,7 +30,7 @@ const BENCH = fileURLToPath(new URL('../../../shared/benchmarks/movingai/', impo
 const pass = (ok: boolean) => (ok ? 'pass' : 'MISS');
 
 console.log(`bench:obstacles  Node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log('\nOne unit, 100-step corridor, no obstacles (seed 004\'s example)');
+console.log('\nOne unit, 100-step corridor, no obstacles (Patel\'s example)');
 const corridor = new Grid(101, 1);
 const recalc = followAmongObstacles(corridor, FOUR_CONNECTED, 0, 100, [], { kind: 'recalc', every: 10 });
 console.log(`  recalc every 10      path steps ${recalc.pathStepsComputed}   target 550 ± 10% (495-605)   ${pass(Math.abs(recalc.pathStepsComputed - 550) <= 55)}`);

@@ -93,8 +93,8 @@ function optimality(): void {
 // ---------------------------------------------------------------------------------------------
 // 2. Speed against PathFinding.js on den520d. Every contender runs in a process of its own
 // (speedContender.ts): PathFinding.js as its users run it (node, clone + search), so the bench's
-// own heap and work never weigh on it (in this process its grid.clone() took 26 ms a query,
-// issue 16), and ours the same way. The machine is shared, so the contenders take turns block
+// own heap and work never weigh on it (in this process its grid.clone() took 26 ms a query),
+// and ours the same way. The machine is shared, so the contenders take turns block
 // by block, in a rotating order: a burst of load from elsewhere slows every one alike.
 interface BlockResult {
   wallMs: number;

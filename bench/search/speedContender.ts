@@ -1,5 +1,5 @@
 /**
- * One contender of bench:path's speed section, in a process of its own (issue 16): PathFinding.js
+ * One contender of bench:path's speed section, in a process of its own: PathFinding.js
  * as its users run it (node, a fresh grid.clone() per query, then findPath), or one of our
  * searches. Reads den520d and den520d-random-1.scen itself, then answers lines on stdin:
  * `run FROM TO` runs queries FROM..TO-1 and prints one JSON line {wallMs, cpuMs, cloneMs,

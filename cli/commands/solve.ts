@@ -1,6 +1,6 @@
 /**
  * `mapf-lab solve`: runs one registry solver on the first K agents of a Moving AI scenario, in the
- * turn simulator, and prints the executed paths with Silver's metrics (seed 001, "Experimental
+ * turn simulator, and prints the executed paths with Silver's metrics (Silver 2005, "Experimental
  * Results"). Online solvers (lra, ca, hca, whca) run turn by turn; offline ones (independent, the
  * optimal solvers) solve first and their plan is played through the same simulator.
  */

@@ -1,4 +1,4 @@
-/** The scenario's measured regions in `solve --scenario`'s output (issue 15, "Measure a region"). */
+/** The scenario's measured regions in `solve --scenario`'s output. */
 import { type RegionMeasures, THROUGHPUT_TURNS } from '../../core/mapf/regionMeasures.ts';
 
 /** The JSON form: every figure but the per-turn queue (its maximum stands for it). */

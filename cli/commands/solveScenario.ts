@@ -3,7 +3,7 @@
  * file beside it, its units, map events and moving obstacles) run from the command line.
  *
  * Without moving obstacles, the named solver runs it as `solve --map/--scen` does. With moving
- * obstacles (issue 12, seed 004), units planning alone (independent) replan by `--strategy`
+ * obstacles (Patel's article), units planning alone (independent) replan by `--strategy`
  * (recalc, splice, watch, predict, incremental; core/simulation/obstacleFollow.ts) with its
  * parameters from `--param`; the default follows the scenario's knowledge: 'timetable' predicts,
  * 'now' recalculates when blocked, and recalc or watch plan against the timetable when units

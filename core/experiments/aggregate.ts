@@ -1,6 +1,6 @@
 /**
  * Aggregates run records per solver setting and agent count, each measure with its 95%
- * confidence interval across repeats (stats.ts). These are Silver's measures (seed 001,
+ * confidence interval across repeats (stats.ts). These are Silver's measures (Silver 2005,
  * Figures 3-7) plus sum of costs and makespan.
  *
  * Failed runs (could not be set up, threw, crashed, hung) measured nothing: they are counted,

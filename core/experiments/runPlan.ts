@@ -60,7 +60,7 @@ export interface RunSpec {
   timeLimitClock?: 'wall' | 'cpu';
   /** How the run's sum of costs is counted; the optimal solvers also minimise it. */
   costModel: CostModel;
-  /** Random patrols to run among (issue 12), with their seed: the same for every solver of the instance. */
+  /** Random patrols to run among, with their seed: the same for every solver of the instance. */
   obstacles?: { count: number; routeLength: number; speed: number; seed: number };
   /** The experiment's measured region, if it names one. */
   region?: { name: string; from: readonly [number, number]; to: readonly [number, number] };
@@ -107,7 +107,7 @@ export function mapName(spec: MapSpec, index: number): string {
   return `map${index}`;
 }
 
-/** The agent counts of one map instance: the list, or `instances` uniform draws in [min, max] (seed 002). */
+/** The agent counts of one map instance: the list, or `instances` uniform draws in [min, max] (Standley 2010). */
 function countsFor(experiment: Experiment, mapIndex: number, instance: number): number[] {
   const agents = experiment.agents;
   if (Array.isArray(agents)) return agents;

@@ -56,9 +56,9 @@ export interface RunRecord {
   costLowerBound: number;
   /** sumOfCosts over costLowerBound (solved runs with a bound; EECBS guarantees <= w). */
   costOverBound: number;
-  /** Runs among moving obstacles: seed 004's path steps computed over the run, all units; NaN otherwise. */
+  /** Runs among moving obstacles: Patel's path steps computed over the run, all units; NaN otherwise. */
   pathStepsComputed: number;
-  /** The experiment's measured region (issue 15): units that stood in it, units per 10 turns, mean wait in and next to it; NaN without one. */
+  /** The experiment's measured region: units that stood in it, units per 10 turns, mean wait in and next to it; NaN without one. */
   regionUnits: number;
   regionThroughput: number;
   regionMeanWait: number;

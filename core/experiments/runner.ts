@@ -147,7 +147,7 @@ export function executeRun(run: RunSpec, context: RunContext): RunRecord {
 }
 
 /**
- * A run among random patrols (issue 12): units planning alone ('independent') replan by
+ * A run among random patrols: units planning alone ('independent') replan by
  * params.strategy (core/simulation/obstacleFollow.ts); the cooperative solvers repair by recalc or
  * watch in the simulator (core/simulation/amongObstacles.ts). Path length is each unit's arrival
  * turn, its bound the obstacle-free lower bound; a run is solved when every unit arrives, and its

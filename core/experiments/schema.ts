@@ -1,7 +1,7 @@
 /**
  * The experiment file: a sweep of maps x agent counts x solvers, versioned
- * (`format: "mapf-lab/experiment", version: 1`). Silver's experiment (seed 001, "Experimental
- * Results") and Standley's (seed 002: agent counts drawn uniformly per instance, a time limit per
+ * (`format: "mapf-lab/experiment", version: 1`). Silver's experiment (Silver 2005, "Experimental
+ * Results") and Standley's (Standley 2010: agent counts drawn uniformly per instance, a time limit per
  * instance) are both expressible; experiments/silver2005.json is the first.
  *
  * Relative paths (maps, scenarios) are resolved by whoever reads files (the CLI: against the
@@ -24,7 +24,7 @@ const whole = (min: number) => z.number().int().min(min);
 /** An agent count: at most the lab's unit limit, named when refused. */
 const unitCount = whole(0).max(MAX_UNITS, `at most ${formatCount(MAX_UNITS)} units per scenario (the lab's unit limit)`);
 
-/** Random obstacle maps, one per seed (seed 001: 32x32, density 0.2, fill). */
+/** Random obstacle maps, one per seed (Silver 2005: 32x32, density 0.2, fill). */
 const RandomMapSchema = z.object({
   kind: z.literal('random'),
   name: z.string().min(1).optional(),
@@ -32,7 +32,7 @@ const RandomMapSchema = z.object({
   height: whole(1).max(MAX_GRID_SIDE),
   density: z.number().min(0).lt(1),
   seeds: z.array(z.number().int()).min(1),
-  /** Wall off every region but the largest 4-connected one (seed 001). */
+  /** Wall off every region but the largest 4-connected one (Silver 2005). */
   fill: z.boolean().default(true),
 }).strict();
 
@@ -103,9 +103,9 @@ export const ExperimentSchema = z.object({
   repeats: whole(1).default(1),
   /** Seeds placements and solvers; a run's own seed is derived from it and the run's place in the sweep. */
   seed: z.number().int().default(1),
-  /** Turns a run may take (seed 001: 100); offline plans are played to their end when omitted. */
+  /** Turns a run may take (Silver 2005: 100); offline plans are played to their end when omitted. */
   turnLimit: whole(1).optional(),
-  /** Limit per run in seconds, on timeLimitClock (seed 002: 1 s for the optimal solvers). */
+  /** Limit per run in seconds, on timeLimitClock (Standley 2010: 1 s for the optimal solvers). */
   timeLimitSeconds: z.number().positive().optional(),
   /**
    * The clock the limit is counted on and the init and turn times are measured on: 'wall'
@@ -117,12 +117,12 @@ export const ExperimentSchema = z.object({
   /**
    * How the sum of costs is counted, and what the optimal solvers minimise: 'rest' (default: the
    * time until each agent rests on its goal for good, as most MAPF work, Moving AI's results and
-   * the MAPF tracker count it) or 'away' (seed 002: the steps an agent is not waiting on its goal;
+   * the MAPF tracker count it) or 'away' (Standley 2010: the steps an agent is not waiting on its goal;
    * experiments/standley2010.json names it to reproduce the paper).
    */
   costModel: z.enum(COST_MODELS).default(DEFAULT_COST_MODEL),
   /**
-   * Moving obstacles (issue 12): random patrols on every map of the experiment, the same for
+   * Moving obstacles: random patrols on every map of the experiment, the same for
    * every solver of an instance. Run with solver 'independent' and params.strategy (recalc,
    * splice, watch, predict, incremental); the other solvers record an error.
    */
@@ -132,7 +132,7 @@ export const ExperimentSchema = z.object({
     speed: whole(1).max(65535).default(1),
   }).strict().optional(),
   /**
-   * A measured region (issue 15): a named rectangle (corners inclusive, as in scenario files)
+   * A measured region: a named rectangle (corners inclusive, as in scenario files)
    * whose traffic every run records: the units that stood in it, their throughput per 10 turns
    * and the mean wait in it and next to it (core/mapf/regionMeasures.ts). A map it does not fit
    * records NaN.

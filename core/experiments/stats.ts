@@ -37,7 +37,7 @@ export function tQuantile975(df: number): number {
  * Mean and Student-t 95% interval of the finite values (NaN marks "not measured" and is left out).
  * `floor` is the least value the measure can take (0 for times, counts and costs, 1 for path
  * length over its lower bound): the interval is clamped to it, so a report never shows negative
- * times or a ratio band below 1 (issue 15, defect 8).
+ * times or a ratio band below 1.
  */
 export function meanInterval(values: readonly number[], floor = -Infinity): Estimate {
   let n = 0;

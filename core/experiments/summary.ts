@@ -1,6 +1,6 @@
 /**
  * The summary table of a sweep, per solver setting and agent count: the means of aggregate.ts
- * (Silver's measures, seed 001, Figures 3-7, plus sum of costs and makespan) as a text table,
+ * (Silver's measures, Silver 2005, Figures 3-7, plus sum of costs and makespan) as a text table,
  * and as CSV with each measure's 95% interval beside it.
  */
 import { type AggregateRow, MEAN_MEASURES, aggregate } from './aggregate.ts';

@@ -1,5 +1,5 @@
 /**
- * Unit footprints for large units (seed 000_6068e232b11d7a4e.txt, "Reservation Table
+ * Unit footprints for large units (Silver 2006, "Reservation Table
  * Revisited": "A large unit's actions would have a wider footprint at each time-step").
  *
  * A unit of size k covers the k x k square whose top-left cell is its anchor (AgentTask.size).

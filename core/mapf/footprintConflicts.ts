@@ -1,5 +1,5 @@
 /**
- * Conflicts of large and slow units, for the plan validator (seed 000_6068e232b11d7a4e.txt,
+ * Conflicts of large and slow units, for the plan validator (Silver 2006,
  * "action footprints": an action reserves every cell it touches over its whole duration).
  *
  * - A unit of size k covers the k x k square whose top-left cell is its position (its anchor);

@@ -18,7 +18,7 @@ export interface AgentTask {
   size?: number;
   /** Turns one move takes (default 1: a move every turn). */
   speed?: number;
-  /** Higher moves first and may override lower reservations (seed 000; default 0). */
+  /** Higher moves first and may override lower reservations (Silver 2006; default 0). */
   priority?: number;
 }
 

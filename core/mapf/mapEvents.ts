@@ -1,7 +1,7 @@
 /**
  * Timed map events: a door that closes at turn t, a passage that opens. The simulator applies
  * them to its live grid at the start of their turn, before the controller's step, and tells the
- * controller through `mapChanged` (seed 001, Conclusion: "the cooperative algorithms may be
+ * controller through `mapChanged` (Silver 2005, Conclusion: "the cooperative algorithms may be
  * applied in dynamic environments, so long as an agent's route is recomputed whenever
  * invalidated by a change to the map").
  */

@@ -1,6 +1,5 @@
 /**
- * Moving obstacles (seed 004_7157ad6a1d8a6c7d.txt, Patel, "Dealing with moving obstacles";
- * issue 12): patrolling guards, carts, a ferry. An obstacle follows its route of waypoints along
+ * Moving obstacles (Patel, "Dealing with moving obstacles"): patrolling guards, carts, a ferry. An obstacle follows its route of waypoints along
  * a shortest 4-connected path between consecutive waypoints, one cell every `speed` turns, and
  * its timetable is fixed: the path between two waypoints is found by a breadth-first search
  * whose neighbours are tried in one order (up, right, down, left: movement.ts's directions), so

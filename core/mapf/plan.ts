@@ -16,7 +16,7 @@ export function cellAt(path: Path, t: number): number {
 /**
  * How a path is charged.
  * - 'away': the time steps the agent spends away from its goal; waiting on the goal is free,
- *   leaving it and coming back is not. Standley's definition (seed 002_59f0ad9988351882.txt,
+ *   leaving it and coming back is not. Standley's definition (Standley 2010,
  *   "Problem Formulation": "the total number of timesteps that agent spends away from its goal";
  *   an operator costs "the number of agents not stopped on their goals"). Can be below the
  *   standard measure's optimum for the same instance, so it is only used when a run names it

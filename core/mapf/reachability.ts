@@ -1,5 +1,5 @@
 /**
- * Which units cannot reach their goals at all, found before solving (issue 15: a failure read like
+ * Which units cannot reach their goals at all, found before solving (a failure read like
  * a crash; the designer should be told which unit, at once). Moves are symmetric, so a unit can
  * reach its goal exactly when both lie in one connected component of the cells its footprint may
  * stand on (grid/footprint.ts clearance for units larger than one cell): one labelling pass per

@@ -1,5 +1,5 @@
 /**
- * What a designer measures at a chokepoint (issue 15, "Measure a region"): for a named rectangle
+ * What a designer measures at a chokepoint: for a named rectangle
  * of the map (a bridge, a door, a corridor) and a plan, who passed through it, when, how fast, and
  * how long units waited in it or queued next to it.
  *

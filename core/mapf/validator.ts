@@ -2,7 +2,7 @@
  * The one plan validator. Every solver's output, in tests and in the app, is checked here
  * against one set of conflict rules, and every violation names its rule, agents, time and cell.
  *
- * Rules (seed 000 for head-to-head, seed 002 for the 8-connected model):
+ * Rules (Silver 2006 for head-to-head, Standley 2010 for the 8-connected model):
  * - vertex: two agents in one cell at one time;
  * - swap: two agents exchange cells in one step (head to head);
  * - diagonal-crossing: with 8-connectivity, two diagonal moves across the same 2x2 block;

@@ -1,5 +1,5 @@
 /**
- * Random patrols on any map, for experiments among moving obstacles (issue 12): each patrol walks
+ * Random patrols on any map, for experiments among moving obstacles: each patrol walks
  * back and forth (ping-pong) between a random free cell and a cell `routeLength` moves from it
  * (4-connected), seeded, so every solver of an instance meets the same guards. Patrols start on
  * cells of `avoid` (the units' starts) never, and on each other's starts never.

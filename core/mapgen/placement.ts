@@ -1,5 +1,5 @@
 /**
- * Random agent placement, Silver's setup (seed 001, "Experimental Results"): "randomly selected
+ * Random agent placement, Silver's setup (Silver 2005, "Experimental Results"): "randomly selected
  * start positions and destinations, subject to the constraint that no two agents shared the same
  * start position or destination". All cells are drawn from the largest connected region, so every
  * agent can reach its goal; an agent's start and goal differ (a zero-length task would divide the

@@ -1,5 +1,5 @@
 /**
- * Random obstacle maps, Silver's setup (seed 001, "Experimental Results"): a 32x32 grid with
+ * Random obstacle maps, Silver's setup (Silver 2005, "Experimental Results"): a 32x32 grid with
  * impassable obstacles "randomly placed down in 20% of the grid locations", and "any
  * disconnected subregions additionally filled with obstacles to guarantee a fully connected map".
  * Exactly round(density * cells) obstacles are placed (a shuffle of all cells), so two maps of

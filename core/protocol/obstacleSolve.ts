@@ -1,5 +1,5 @@
 /**
- * A solve request whose instance has moving obstacles (wire version 3; issue 12). Units planning
+ * A solve request whose instance has moving obstacles (wire version 3). Units planning
  * alone ('independent') replan by `params.strategy` (recalc, splice, watch, predict, incremental);
  * the cooperative solvers (LRA*, CA*, HCA*, WHCA*) run in the simulator and repair by recalc or
  * watch (core/simulation/amongObstacles.ts). The other solvers plan once for a fixed world: they

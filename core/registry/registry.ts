@@ -35,7 +35,7 @@ export const SOLVERS: readonly SolverEntry[] = [
 export const CONTROLLERS: readonly ControllerSolverSpec[] = [...CONTROLLER_SOLVERS, ...LACAM_CONTROLLERS];
 
 /**
- * The solvers that run among moving obstacles (issue 12): 'independent' (units planning alone,
+ * The solvers that run among moving obstacles: 'independent' (units planning alone,
  * every strategy) and the cooperative controllers (recalc and watch; core/simulation/amongObstacles.ts).
  */
 export const OBSTACLE_SOLVERS: readonly string[] = ['independent', ...CONTROLLER_SOLVERS.map((s) => s.name)];

@@ -19,7 +19,7 @@ import { ErrandsSchema, ExitSchema, SpawnerSchema, TaskListSchema, type Scenario
 export const SCENARIO_FORMAT = 'mapf-lab/scenario';
 export const SCENARIO_VERSION = 4;
 
-/** Agent order policies the cooperative solvers know (seed 001, "Cooperative A*"). */
+/** Agent order policies the cooperative solvers know (Silver 2005, "Cooperative A*"). */
 export const AGENT_ORDERS = ['given', 'random', 'priority', 'distance'] as const;
 export type AgentOrder = (typeof AGENT_ORDERS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * A* on a grid (seed 003_23f77128f9e770ab.txt, "The A* cost formula", "Heuristic choice on a
+ * A* on a grid (Game AI Pro 360's pathfinding summary, "The A* cost formula", "Heuristic choice on a
  * grid", "Open and closed lists", "A* implementation optimisations" 3, 6 and 7).
  *
  * - Heuristic: octile for 8-connected movement, Manhattan for 4-connected. Cell weights are >= 1

@@ -1,5 +1,5 @@
 /**
- * A bucket open list for integer priorities (seed 003_23f77128f9e770ab.txt, "Open list sorting":
+ * A bucket open list for integer priorities (Game AI Pro 360's pathfinding summary, "Open list sorting":
  * when f-costs are integers, one LIFO stack per f value is often much faster than a heap).
  * A* on a 4-connected uniform-cost grid has integer f = g + Manhattan, so it uses this.
  *

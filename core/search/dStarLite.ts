@@ -1,7 +1,7 @@
 /**
  * D* Lite (Koenig and Likhachev, "D* Lite", AAAI 2002; Figure 3, the basic version): a unit's
  * shortest path kept up to date as cells open and close and the unit moves, reusing the search
- * instead of starting again (issue 12, the `incremental` strategy beyond seed 004).
+ * instead of starting again (the `incremental` strategy beyond Patel's article).
  *
  * The search runs backwards, from the goal: g(s) estimates the moves from s to the goal, rhs(s)
  * is the one-step lookahead min over successors s' of c(s, s') + g(s'), and a cell is

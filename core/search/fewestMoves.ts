@@ -1,9 +1,9 @@
 /**
  * The fewest moves between cells on the empty map, with a memory bound that does not grow with
  * the number of questions: one visited byte per cell, shared by every search and reset by the
- * search that set it (issue 17, item 5: one full distance table per agent took 4.1 GB for 1,000
+ * search that set it (one full distance table per agent took 4.1 GB for 1,000
  * agents on 1024x1024). Moves are counted, not lengths: a diagonal is one move, as in
- * stepTable.ts (seed 002, Standley 2010, "The Heuristic").
+ * stepTable.ts (Standley 2010, "The Heuristic").
  *
  * Two searches: a breadth-first search backwards from a goal, level by level, ended once every
  * asked start is reached (many units sharing a goal), and an A* from one start to one goal with

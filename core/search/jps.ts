@@ -1,5 +1,5 @@
 /**
- * Jump Point Search (seed 003_23f77128f9e770ab.txt, "JPS+ — Jump Point Search Plus", "Core
+ * Jump Point Search (Game AI Pro 360's pathfinding summary, "JPS+ — Jump Point Search Plus", "Core
  * ideas": pruning and jump points; D. Harabor and A. Grastien, "Online Graph Pruning for
  * Pathfinding on Grid Maps", AAAI 2011), in its no-corner-cutting form.
  *

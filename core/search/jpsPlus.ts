@@ -1,5 +1,5 @@
 /**
- * JPS+ runtime (seed 003_23f77128f9e770ab.txt, "JPS+ — Jump Point Search Plus", the runtime
+ * JPS+ runtime (Game AI Pro 360's pathfinding summary, "JPS+ — Jump Point Search Plus", the runtime
  * pseudocode; S. Rabin and F. Silva, Game AI Pro 2 ch. 14): JPS whose jumps are table lookups
  * (jumpTable.ts). From a node, each direction the pruning rules allow (jps.ts `directionOpen`):
  * - straight: if the goal lies ahead within the stored distance, the goal is the successor;

@@ -1,5 +1,5 @@
 /**
- * JPS+ preprocessing (seed 003_23f77128f9e770ab.txt, "JPS+ preprocessing" and "Four jump point
+ * JPS+ preprocessing (Game AI Pro 360's pathfinding summary, "JPS+ preprocessing" and "Four jump point
  * types"; S. Rabin and F. Silva, Game AI Pro 2 ch. 14): for every cell and each of the 8
  * directions, the distance to the next jump point (> 0) or to the wall (<= 0, stored negated:
  * -k means k free steps then a wall).

@@ -1,5 +1,5 @@
 /**
- * Lazy Theta* (seed 003_23f77128f9e770ab.txt, "Theta* — any-angle pathfinding": "Lazy Theta*
+ * Lazy Theta* (Game AI Pro 360's pathfinding summary, "Theta* — any-angle pathfinding": "Lazy Theta*
  * defers the line-of-sight check to expansion time"; A. Nash, S. Koenig and C. Tovey, AAAI 2010).
  * A generated neighbour optimistically takes its generator's parent as its own; when the
  * neighbour is expanded, the line of sight to that parent is checked once, and if it fails the

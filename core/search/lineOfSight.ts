@@ -1,6 +1,6 @@
 /**
  * Line of sight between cell centres, for Theta*, Lazy Theta* and post-smoothing (seed
- * 003_23f77128f9e770ab.txt, "Theta* — any-angle pathfinding" and "Path post-processing").
+ * Game AI Pro 360's pathfinding summary, "Theta* — any-angle pathfinding" and "Path post-processing").
  *
  * Walks every cell the segment between the two centres passes through (a supercover line):
  * all must be free. Where the segment goes exactly through a grid corner it touches the two

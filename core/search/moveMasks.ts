@@ -1,5 +1,5 @@
 /**
- * Cached successors (seed 003_23f77128f9e770ab.txt, "A* implementation optimisations", 8. "Cache
+ * Cached successors (Game AI Pro 360's pathfinding summary, "A* implementation optimisations", 8. "Cache
  * successors"): one byte per cell whose bit d says the step in direction d (DX/DY order) is
  * legal under the movement rules, bounds, walls and corner rule included. The search loop then
  * tests one bit per neighbour instead of bounds, the target cell and two corner cells.

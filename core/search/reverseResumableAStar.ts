@@ -1,6 +1,6 @@
 /**
- * Reverse Resumable A* (RRA*): seed 001_4060c03700a77bfa.txt, "Hierarchical Cooperative A*",
- * Algorithm 1; seed 000_6068e232b11d7a4e.txt, "Backwards Search" and "Resuming Backwards Search".
+ * Reverse Resumable A* (RRA*): Silver 2005, "Hierarchical Cooperative A*",
+ * Algorithm 1; Silver 2006, "Backwards Search" and "Resuming Backwards Search".
  *
  * A backwards A* from the goal G toward the agent's original position O that answers "true
  * distance from N to G" on demand: if N is closed its g is exact (consistent heuristic), else the
@@ -9,7 +9,7 @@
  * value remains valid; a caller that sees `expanded` grow too large restarts it (`reset`).
  *
  * Costs are in moves, one per move in every direction. The cooperative solvers live in turns and
- * every move, orthogonal or diagonal, takes one turn (seed 000, "The Third Dimension": all actions
+ * every move, orthogonal or diagonal, takes one turn (Silver 2006, "The Third Dimension": all actions
  * cost their duration), so the abstract distance must count turns to stay admissible for
  * space-time search. The matching consistent heuristic is Manhattan distance on 4-connected
  * grids and Chebyshev distance (max(dx, dy)) on 8-connected ones; octile distance would
@@ -17,7 +17,7 @@
  * so they are ignored here.
  *
  * Storage is a per-instance open-addressing hash (cell -> g and a closed bit), so each agent of
- * WHCA* can keep its own Open and Closed lists (seed 001, "Windowed Hierarchical Cooperative A*")
+ * WHCA* can keep its own Open and Closed lists (Silver 2005, "Windowed Hierarchical Cooperative A*")
  * in memory proportional to the nodes it touched, not to the map.
  */
 import type { Grid } from '../grid/grid.ts';
@@ -116,7 +116,7 @@ export class ReverseResumableAStar {
    * its exact distance to the goal, whatever consistent heuristic chose it, and Open still holds
    * every node next to the closed set with its best g so far; so the closed nodes stay valid and
    * only Open's priorities change (the argument that A*'s closed g values are exact uses nothing
-   * else). A restart aimed at the unit's cell (seed 000, "Resuming Backwards Search") thus costs
+   * else). A restart aimed at the unit's cell (Silver 2006, "Resuming Backwards Search") thus costs
    * one pass over the table instead of a new search from the goal back to where the unit stands,
    * most of which it had closed already. `expanded` counts from here, as after `reset`.
    * Call it only while `gridVersion` matches the grid (the caller resets otherwise).
@@ -168,7 +168,7 @@ export class ReverseResumableAStar {
 
   /**
    * Like `distance`, but expands at most `budget` nodes; returns -1 when that was not enough.
-   * The search keeps its Open list, so the next query simply carries on (seed 001: the
+   * The search keeps its Open list, so the next query simply carries on (Silver 2005: the
    * resumable search "can be spread across multiple frames").
    */
   distanceWithin(cell: number, budget: number): number {
@@ -228,7 +228,7 @@ export class ReverseResumableAStar {
       const keys = this.keys;
       const values = this.values;
       const mask = this.mask;
-      // Successors in reverse order, so ties break the way a forward search would (seed 001).
+      // Successors in reverse order, so ties break the way a forward search would (Silver 2005).
       const px = p % w;
       const py = (p - px) / w;
       for (let d = dirs - 1; d >= 0; d--) {

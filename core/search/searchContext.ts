@@ -1,5 +1,5 @@
 /**
- * Memory a search reuses between queries (seed 003_23f77128f9e770ab.txt, "A* implementation
+ * Memory a search reuses between queries (Game AI Pro 360's pathfinding summary, "A* implementation
  * optimisations", 3. "Preallocate all memory": a fixed node pool and per-node search-id flags
  * instead of clearing the closed list between searches).
  *

@@ -1,5 +1,5 @@
 /**
- * Post-smoothing of grid paths (seed 003_23f77128f9e770ab.txt, "Path post-processing
+ * Post-smoothing of grid paths (Game AI Pro 360's pathfinding summary, "Path post-processing
  * (rubber-band smoothing)"): walk the path and drop every waypoint the previous kept waypoint can
  * see past, using the same line of sight as Theta* (lineOfSight.ts). Returns the kept waypoints
  * (first and last cells always kept) and the Euclidean length.

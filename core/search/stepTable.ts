@@ -1,6 +1,6 @@
 /**
  * Per-map tables the optimal solvers share: the neighbour of every cell in every direction, and
- * unit-step distances to a goal. Seed 002_59f0ad9988351882.txt (Standley 2010), section
+ * unit-step distances to a goal. Standley 2010, section
  * "The Heuristic": every move, diagonal or not, takes one time step, so the heuristic that goes
  * with the sum-of-costs objective counts steps (breadth-first search), not octile length.
  */

@@ -1,5 +1,5 @@
 /**
- * Theta* (seed 003_23f77128f9e770ab.txt, "Theta* — any-angle pathfinding", ComputeCost; A. Nash,
+ * Theta* (Game AI Pro 360's pathfinding summary, "Theta* — any-angle pathfinding", ComputeCost; A. Nash,
  * K. Daniel, S. Koenig and A. Felner, AAAI 2007) on cell centres: when expanding s, a neighbour
  * s' takes parent(s) as its parent if parent(s) sees s' (path 2), otherwise s (path 1).
  * The heuristic is the straight-line distance. Paths are waypoint cells, consecutive ones in line

@@ -1,5 +1,5 @@
 /**
- * Weighted A* (seed 003_23f77128f9e770ab.txt, "The A* cost formula" and optimisation 4,
+ * Weighted A* (Game AI Pro 360's pathfinding summary, "The A* cost formula" and optimisation 4,
  * "Weighted heuristic"): priority g + weight * h. With a consistent heuristic and no reopening
  * of closed cells the path costs at most weight x optimal (Likhachev, Gordon and Thrun, ARA*,
  * 2003), which the property tests check. Supports everything A* supports.

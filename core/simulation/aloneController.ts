@@ -1,5 +1,5 @@
 /**
- * Units planning alone among moving obstacles (seed 004_7157ad6a1d8a6c7d.txt, Patel, "Dealing
+ * Units planning alone among moving obstacles (Patel, "Dealing
  * with moving obstacles"; obstacleFollow.ts describes the rules), as a turn controller, so that
  * they go through the simulator's one turn loop like every other solver: the obstacles step in
  * the world's stage, this controller moves the units, the move resolver and the validator check

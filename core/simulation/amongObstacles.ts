@@ -1,5 +1,5 @@
 /**
- * Any solver that takes moving obstacles (issue 12, seed 004), run as one kind of result: units
+ * Any solver that takes moving obstacles (Patel's article), run as one kind of result: units
  * planning alone ('independent', obstacleFollow.ts: every strategy) or a turn controller in the
  * simulator (LRA*, CA*, HCA*, WHCA*: `recalc` and `watch`, core/solvers/obstacleRepair.ts).
  * The protocol, the command line and the experiment runner all come through here, so the same
@@ -141,7 +141,7 @@ export function runSolverAmongObstacles(
   return { run: obstacleRunOf(simulation, grid, movement, agents, options.hindsight !== false), strategy, rule, simulation };
 }
 
-/** The simulator's run as seed 004's per-unit measures (obstacleFollow.ts's UnitRun), hindsight bounds included. */
+/** The simulator's run as Patel's per-unit measures (obstacleFollow.ts's UnitRun), hindsight bounds included. */
 function obstacleRunOf(sim: SimulationResult, grid: Grid, movement: Movement, agents: readonly AgentTask[], hindsight: boolean): ObstacleRun {
   const counts = sim.counts;
   const obstaclePaths = sim.obstaclePaths ?? [];

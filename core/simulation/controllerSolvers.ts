@@ -3,7 +3,7 @@
  * simulator and returns the paths it executed, a status ('solved' only when every agent
  * succeeded), Silver's metrics in stats and the simulator's replay. Timed map events
  * (SolveOptions.mapEvents) are applied by the simulator. The controller factories themselves live in
- * core/solvers/cooperative (LRA*, CA*, HCA*, WHCA*; seed 001).
+ * core/solvers/cooperative (LRA*, CA*, HCA*, WHCA*; Silver 2005).
  */
 import type { MapfInstance } from '../mapf/instance.ts';
 import type { SolveOptions, SolveResult, SolveStats, SolverEntry } from '../solvers/types.ts';

@@ -1,5 +1,5 @@
 /**
- * The measurements of Silver's experiment (seed 001, "Experimental Results"), per agent and per
+ * The measurements of Silver's experiment (Silver 2005, "Experimental Results"), per agent and per
  * run: success (at the goal at the end, no collision, within the turn limit), path length (turns
  * until the agent first reaches its goal), the no-other-agents lower bound, cycles (each revisit
  * of a cell the agent visited before in the run), waits, initial planning time and the time of
@@ -59,7 +59,7 @@ export interface RunMetrics {
   waitsPerAgent: number;
   collisions: number;
   replans: number;
-  /** 'priority-override' events: a higher-priority unit took a lower one's reservation (seed 000). */
+  /** 'priority-override' events: a higher-priority unit took a lower one's reservation (Silver 2006). */
   overrides: number;
   initMs: number;
   maxTurnMs: number;
@@ -84,7 +84,7 @@ export let lowerBoundWork = 0;
  * moves its anchor over cells whose clearance fits it (footprint.ts); diagonal corner rules are
  * checked on the anchor only, which can only make the bound lower, never wrong.
  *
- * Memory stays at a few bytes a cell whatever the number of agents (issue 17, item 5: one Int32
+ * Memory stays at a few bytes a cell whatever the number of agents (one Int32
  * table per goal, kept to the end, took 4.1 GB for 1,000 agents on 1024x1024 and 3 GB for one
  * agent on 8192x8192): an A* per agent, or one breadth-first search for a crowd sharing a goal
  * (fewestMoves.ts), with nothing kept between them.

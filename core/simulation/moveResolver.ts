@@ -2,8 +2,8 @@
  * Executes one turn's proposed moves the way a game engine would: a move that breaks a rule is
  * refused (the agent stays where it is) and recorded as a collision naming the rule.
  *
- * The rules are the validator's (core/mapf/validator.ts): vertex, swap (head to head, seed 000),
- * diagonal crossing (8-connected, seed 002), following when disabled; plus moves into walls and
+ * The rules are the validator's (core/mapf/validator.ts): vertex, swap (head to head, Silver 2006),
+ * diagonal crossing (8-connected, Standley 2010), following when disabled; plus moves into walls and
  * moves that are not one legal step. Refusing a move can make another one illegal (an agent that
  * stays blocks the one that was about to follow it), so resolution repeats until stable; every
  * pass refuses at least one mover, so it ends after at most n passes. A stream's unit that is

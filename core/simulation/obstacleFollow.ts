@@ -1,6 +1,6 @@
 /**
  * Units among moving obstacles, each replanning alone by the rules of seed
- * 004_7157ad6a1d8a6c7d.txt (Patel, "Dealing with moving obstacles"; issue 12), with what the seed
+ * (Patel, "Dealing with moving obstacles"), with what the seed
  * counts: the path steps computed over the whole run ("if the path is 100 steps long and it is
  * recalculated every 10 steps, the total number of path steps is 100+90+…+10 = 550").
  *

@@ -1,6 +1,6 @@
 /**
  * One unit planning alone among moving obstacles (obstacleFollow.ts runs them): its plan, where it
- * is on it, its counts, and how it plans by each of seed 004's rules (Patel, "Dealing with moving
+ * is on it, its counts, and how it plans by each of Patel's rules (Patel, "Dealing with moving
  * obstacles"): a whole path on the live map (recalc), a spliced piece (splice), a space-time path
  * against the timetable (predict, and recalc or watch that know it), or D* Lite (incremental).
  */
@@ -18,7 +18,7 @@ export interface UnitRun {
   arrived: boolean;
   /** Turn the unit reached its goal (Infinity when it did not). */
   arrival: number;
-  /** Seed 004's measure: the moves of every path or piece computed, added up. */
+  /** Patel's measure: the moves of every path or piece computed, added up. */
   pathStepsComputed: number;
   expanded: number;
   /**

@@ -1,6 +1,6 @@
 /**
- * Moving obstacles as the turn simulator moves them (seed 004_7157ad6a1d8a6c7d.txt, Patel,
- * "Dealing with moving obstacles"; issue 12): each follows its timetable (core/mapf/obstacles.ts),
+ * Moving obstacles as the turn simulator moves them (Patel,
+ * "Dealing with moving obstacles"): each follows its timetable (core/mapf/obstacles.ts),
  * and one whose next footprint a unit stands on waits and falls behind (right of way: obstacles
  * wait, as a closing door does). The live map is the map with the cells obstacles hold closed:
  * what units know `now`. Doors edit the map underneath; `syncCells` carries them into the live map.

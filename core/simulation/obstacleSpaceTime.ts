@@ -1,5 +1,5 @@
 /**
- * Planning against the obstacles' timetable with waits (seed 004, "Predicting obstacle movement":
+ * Planning against the obstacles' timetable with waits (Patel, "Predicting obstacle movement":
  * plain A* with a time-aware cost "will not take into account the possibility of waiting at a
  * point for the obstacle to move out of the way"; Cooperative A* formalises the fix as a search
  * in space-time). A* over (cell, turn): each turn the unit moves to a neighbour or waits, never

@@ -31,7 +31,7 @@ export interface SimulationResult {
   obstaclePaths?: number[][];
   obstacleWaits?: number;
   obstacleSizes?: readonly number[];
-  /** Seed 004's per-unit measures the controller kept among obstacles. */
+  /** Patel's per-unit measures the controller kept among obstacles. */
   counts?: ObstacleCounts;
   /** A stream's measures: goals reached and exits over time, units on the map, backlogs, time in the system. */
   streams?: StreamMeasures;

@@ -1,6 +1,6 @@
 /**
  * The turn simulator: runs any TurnController turn by turn and measures it the way Silver's
- * experiment does (seed 001, "Experimental Results"): an agent succeeds if it is on its
+ * experiment does (Silver 2005, "Experimental Results"): an agent succeeds if it is on its
  * destination when the run ends, within the turn limit (100 there), and never collided.
  *
  * Each turn, in stages (turnLoop.ts): the world changes (worldStages.ts: the map events due, moving obstacles),
@@ -12,7 +12,7 @@
  * The simulator edits `world.grid` when map events fire; callers that must keep their grid give
  * it a clone (runController does).
  *
- * Among moving obstacles (issue 12, seed 004) obstacles step at the start of each turn (after the
+ * Among moving obstacles (Patel's article) obstacles step at the start of each turn (after the
  * map events; one waits while a unit covers its next cell) and the controller, told what moved,
  * plans on the live map where the cells they hold are closed (obstacleMotion.ts). A unit moving
  * onto an obstacle is refused and recorded as a collision; the validator checks the units against
@@ -105,7 +105,7 @@ export function runController(instance: SimulationWorld, factory: ControllerFact
   // The factory sees the map without obstacles; the simulator gives init and step the live map.
   let controller = factory(world, controllerOptions);
   // In a stream, a controller that does not take changing units is built again at each change.
-  // Among moving obstacles too: the obstacle repair keeps per-unit state of its own (seed 004's
+  // Among moving obstacles too: the obstacle repair keeps per-unit state of its own (Patel's
   // counts) that does not follow units coming and going, so the controller is rebuilt there.
   const amongObstacles = options.obstacles !== undefined && options.obstacles.length > 0;
   if (hasStreams(options.streams) && (!controller.unitsChanged || amongObstacles)) controller = new RebuildController(world, factory, controllerOptions);

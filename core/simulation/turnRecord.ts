@@ -1,6 +1,6 @@
 /**
  * The turn loop's last stage: what a run records of every turn, the way Silver's experiment
- * measures it (seed 001, "Experimental Results"): each unit's cells (the replay), its waits off
+ * measures it (Silver 2005, "Experimental Results"): each unit's cells (the replay), its waits off
  * the goal, its cycles (a revisit of a cell it stood on before), its first arrival, the collisions
  * the move resolver refused, and the controller's events (replans, overrides).
  *
@@ -20,7 +20,7 @@ export class TurnRecord {
   readonly events: TurnEvent[];
   readonly collisions: Collision[] = [];
   overrides = 0;
-  /** Cells each unit has stood on, keyed unit * cells + cell: a revisit is a cycle (seed 001). */
+  /** Cells each unit has stood on, keyed unit * cells + cell: a revisit is a cycle (Silver 2005). */
   private readonly visited = new Set<number>();
   /** Turn at which the controller itself reported a wait for the unit, so it is not logged twice. */
   private waitReported: Int32Array;

@@ -11,7 +11,7 @@
  * - `finish(result)`: at the end, adding the stage's checks and records to the result.
  *
  * Doors are timed map events (core/mapf/mapEvents.ts); moving obstacles step on their timetables
- * and wait for a unit in their way (obstacleMotion.ts; seed 004, issue 12).
+ * and wait for a unit in their way (obstacleMotion.ts; Patel's article).
  */
 import type { Grid } from '../grid/grid.ts';
 import type { AgentTask } from '../mapf/instance.ts';

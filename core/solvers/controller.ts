@@ -107,13 +107,13 @@ export interface TurnController {
   /** The planning window w to record with the windows (0: plans run to the goal). */
   readonly window?: number;
   /**
-   * Among moving obstacles (issue 12): the rule that repairs plans, set before init. A controller
+   * Among moving obstacles: the rule that repairs plans, set before init. A controller
    * without these three does not take obstacles.
    */
   setObstacleRepair?(repair: ObstacleRepair): void;
   /** Obstacles stepped (before step(t)); world.grid already holds their cells at t + 1. */
   obstaclesMoved?(world: WorldView, moves: ObstacleMoves): void;
-  /** Seed 004's per-unit measures among obstacles. */
+  /** Patel's per-unit measures among obstacles. */
   obstacleCounts?(): ObstacleCounts;
   /**
    * Streams: told before step(t) of the units that appeared, left or got a new goal (they plan

@@ -1,7 +1,7 @@
 /**
- * How a turn controller repairs its plans among moving obstacles: seed 004_7157ad6a1d8a6c7d.txt
+ * How a turn controller repairs its plans among moving obstacles: Patel's article
  * (Patel, "Dealing with moving obstacles"), its rules as the cooperative solvers use them
- * (issue 12). Units know obstacles `now`: the simulator closes the cells obstacles hold in the
+ *. Units know obstacles `now`: the simulator closes the cells obstacles hold in the
  * live map (WorldView.grid) and tells the controller what moved (TurnController.obstaclesMoved);
  * the controller decides from the rule which plans to repair.
  *
@@ -53,9 +53,9 @@ export interface ObstacleView {
   holds(cell: number): boolean;
 }
 
-/** Per-unit counts a controller keeps among obstacles (seed 004's measures). */
+/** Per-unit counts a controller keeps among obstacles (Patel's measures). */
 export interface ObstacleCounts {
-  /** Moves of every plan or window computed, added up (seed 004's path steps computed). */
+  /** Moves of every plan or window computed, added up (Patel's path steps computed). */
   pathSteps: Float64Array;
   /** watch: notifications a unit acted on. */
   notifications: Int32Array;

@@ -1,6 +1,6 @@
 /**
  * The cooperative controllers' planned windows, recorded during a run so the replay player can
- * show a unit's "current window and reserved cells" (issue 6; seed 001, "Windowed Hierarchical
+ * show a unit's "current window and reserved cells" (Silver 2005, "Windowed Hierarchical
  * Cooperative A*": each unit reserves the cells of its partial path for the next w turns).
  *
  * Each time a controller adopts a plan for an agent (a scheduled or forced replan, a hold, a

@@ -113,7 +113,7 @@ export function App() {
       <CompareDock />
       <ReplayBar />
       <ThroughputChart />
-      {/* The editor's cursor, tool hint and zoom: meaningless in the lab, where they showed (defect 10). */}
+      {/* The editor's cursor, tool hint and zoom: meaningless in the lab, where they showed. */}
       <StatusBar />
       </>
       )}

@@ -1,5 +1,5 @@
 /**
- * Big maps, many units (issue 15, item 5): units keep a minimum size on screen when a 400x400 map
+ * Big maps, many units: units keep a minimum size on screen when a 400x400 map
  * is zoomed out to fit; a unit is found by the list's search and followed; the results sort by
  * waits and a row selects its unit; paths can be limited to the selected units.
  */

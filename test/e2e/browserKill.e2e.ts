@@ -1,5 +1,5 @@
 /**
- * A whole-browser kill while the user edits (issue 17, item 2): Chromium is started by hand on a
+ * A whole-browser kill while the user edits: Chromium is started by hand on a
  * profile folder of its own, the test paints one cell every 500 ms, and the browser's process
  * group gets SIGKILL mid-edit (no pagehide, no unload: what a crash or a power button does).
  * Chromium is then started again on the same profile: the recovery offer must bring back every

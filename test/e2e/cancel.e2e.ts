@@ -37,7 +37,7 @@ describe('browser edition: cancel a long solve', () => {
     await app.page.locator('[data-testid="status"][data-status="running"]').waitFor();
     await app.page.waitForTimeout(500);
     // The UI thread answers (draws a frame) while the solver still works in its worker. How
-    // soon is printed, not asserted: a busy machine stretches any wall-clock figure (issue 16).
+    // soon is printed, not asserted: a busy machine stretches any wall-clock figure.
     const roundTrip = await app.page.evaluate(() => new Promise<number>((resolve) => {
       const started = performance.now();
       requestAnimationFrame(() => resolve(performance.now() - started));
@@ -52,7 +52,7 @@ describe('browser edition: cancel a long solve', () => {
   it('solves again on a fresh worker after the cancel', async () => {
     await app.page.getByTestId('solver-select').selectOption('independent');
     await app.page.getByTestId('solve').click();
-    // Independent paths may collide: the validator then calls the plan failed, not solved (issue 16).
+    // Independent paths may collide: the validator then calls the plan failed, not solved.
     await app.page.locator('[data-testid="status"]:is([data-status="solved"], [data-status="failed"])').waitFor({ timeout: 20_000 });
     expect(app.consoleErrors).toEqual([]);
   });

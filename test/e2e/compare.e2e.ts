@@ -1,5 +1,5 @@
 /**
- * The designer's story (issue 15): a bridge template with twenty units, the bridge measured, then
+ * The designer's story: a bridge template with twenty units, the bridge measured, then
  * Compare with WHCA*, HCA*, LRA* and PIBT: a row per solver whose figures agree with its plan
  * when opened (makespan and sum of costs in the results, the units on the bridge in the region
  * panel), two rows flipped A/B at the same turn, CSV saved, and an edit that changes plans hides

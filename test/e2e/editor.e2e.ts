@@ -1,5 +1,5 @@
 /**
- * Issue 6's designer workflow in the browser edition: paint a wall with a one-cell gap, place
+ * The designer workflow in the browser edition: paint a wall with a one-cell gap, place
  * four units that must cross it, solve with WHCA*, scrub the replay, see the heat map mark the
  * gap, undo and redo an edit, type invalid JSON and see the marker while the map keeps its
  * state, apply a valid JSON edit as one undo step, and import a Moving AI map and scenario; with

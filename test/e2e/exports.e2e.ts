@@ -132,7 +132,7 @@ describe('browser edition: exports', () => {
     });
   });
 
-  it('opens its own replay file: the map, the units and the run, ready to play (issue 15, defect 5)', async () => {
+  it('opens its own replay file: the map, the units and the run, ready to play', async () => {
     const page = app.page;
     page.once('dialog', (d) => void d.accept());
     const sum = await page.getByTestId('sum-of-costs').textContent();

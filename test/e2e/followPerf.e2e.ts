@@ -36,7 +36,7 @@ describe('browser edition: following a unit on 256×256', () => {
     await expect.poll(() => page.getByTestId('scenario-meta').textContent()).toMatch(/^256×256, 10 units/);
     await page.getByTestId('solver-select').selectOption('independent');
     await page.getByTestId('solve').click();
-    // Independent paths may collide: the validator then calls the plan failed, not solved (issue 16).
+    // Independent paths may collide: the validator then calls the plan failed, not solved.
     await page.locator('[data-testid="status"]:is([data-status="solved"], [data-status="failed"])').waitFor({ timeout: 60_000 });
     // Unit 1 starts where the scenario's first query does.
     const [, , , , sx, sy] = readFileSync(SCEN, 'utf8').split('\n')[1].split('\t').map(Number);
@@ -64,7 +64,7 @@ describe('browser edition: following a unit on 256×256', () => {
     );
     expect(await page.getByTestId('map-view').getAttribute('data-offset-x')).not.toBe(offsetBefore);
     // The view followed and redrew; the draw times are the printed figures (npm run bench:ui),
-    // not assertions, since a busy machine stretches any wall-clock figure (issue 16).
+    // not assertions, since a busy machine stretches any wall-clock figure.
     expect(statics.length).toBeGreaterThan(0);
     expect(app.consoleErrors).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * Help (issue 15, item 6): ? opens a list of every shortcut and Esc closes it; the solver fields
+ * Help: ? opens a list of every shortcut and Esc closes it; the solver fields
  * explain themselves on hover; the theme follows the system (light here, emulated) and the
  * header's toggle switches to dark and back, kept across a reload.
  */

@@ -256,7 +256,7 @@ describe('browser edition: the lab', () => {
       ? `lab e2e: every UI thread task during the sweep (Chromium trace): first part ${taskSummary(firstTraced)}; resumed ${taskSummary(resumeTraced)}`
       : 'lab e2e: LAB_TRACE=1 traces the UI thread during the sweep and prints every task\'s wall and CPU time');
     // The target (none over 50 ms) is a benchmark figure, printed above and by npm run bench:ui:
-    // a test cannot hold it on a busy machine (it failed at load ~6 with 111 ms; issue 16). What
+    // a test cannot hold it on a busy machine (it failed at load ~6 with 111 ms). What
     // is deterministic, that each chart update is split into small steps, chartQueue.test.ts checks.
 
     // The report: downloaded, opened from disk, every chart drawn, nothing fetched.

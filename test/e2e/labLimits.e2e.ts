@@ -1,5 +1,5 @@
 /**
- * The lab asked for 10^9 runs (issue 17, items 1 and 4): typing 1000000000 into Repeats is
+ * The lab asked for 10^9 runs: typing 1000000000 into Repeats is
  * refused at once with what multiplies up and the limit, the page stays responsive (nothing is
  * planned), and the lab opens again after a reload with the same text and the same message,
  * instead of freezing and crashing as it did (24 M runs planned at every keystroke).

@@ -102,7 +102,7 @@ describe('browser edition: the shipped experiments as presets', () => {
     // The picked run's solver: 'WHCA*(32)' -> 'whca', 'LRA*' -> 'lra'.
     expect(replay.solver.name).toBe(label.replace(/\(.*\)|\*/g, '').toLowerCase());
     console.log(`lab presets e2e: replay file of a Silver run: ${saved.suggestedFilename()}, ${replay.units.length} units, solver ${replay.solver.name} (${replay.solver.status})`);
-    // Saving a run's replay leaves the editor's scenario alone (issue 15, defect 1: it loaded the
+    // Saving a run's replay leaves the editor's scenario alone (it loaded the
     // run into the editor, asking to discard unsaved edits): same scenario, no prompt, still the lab.
     expect(await page.getByTestId('scenario-name').textContent()).toBe(nameBefore);
     expect(dialogs.slice(dialogsBefore)).toEqual([]);
@@ -166,7 +166,7 @@ describe('browser edition: the shipped experiments as presets', () => {
     const stored = page.getByTestId('lab-stored');
     await expect.poll(() => stored.textContent()).toMatch(/^Stored results: [\d.]+ (B|KB|MB) for \d+ experiments? Clear all/);
     expect(Number(await stored.getAttribute('data-bytes'))).toBeGreaterThan(1000);
-    // Not in localStorage, which autosave needs (issue 17, item 9).
+    // Not in localStorage, which autosave needs.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mapf-lab/lab/results/')))).toEqual([]);
     await screenshot(page, 'lab-stored-results');
     const before = dialogs.length;

@@ -1,5 +1,5 @@
 /**
- * Layout at 1024 px wide (issue 15, defect 10): the header clipped (title cut, JSON button
+ * Layout at 1024 px wide: the header clipped (title cut, JSON button
  * clipped, a horizontal scrollbar), the lab's solver rows wrapped their × button, the editor's
  * status bar text showed in the lab, and the replay bar's timeline jumped narrower when
  * "planned t=…" appeared. Each is measured here in the real renderer.

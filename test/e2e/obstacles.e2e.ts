@@ -1,5 +1,5 @@
 /**
- * Moving obstacles in the browser edition (issue 12): a version 3 scenario with a cart opens,
+ * Moving obstacles in the browser edition: a version 3 scenario with a cart opens,
  * the cart and its route are drawn on the map, Solve runs the unit among it (units planning
  * alone, here by prediction since the scenario's units know the timetable) and the replay moves
  * the cart as the run did; WHCA* runs among it too, repairing by watch; a strategy WHCA* does

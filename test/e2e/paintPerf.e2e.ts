@@ -1,7 +1,7 @@
 /**
  * Painting on a 1024×1024 map: the time per stroke segment (the model command a pointer move
  * dispatches) and per static-layer redraw (a segment's region, and the whole map after a zoom or
- * pan). Issue 6 asks for no visible lag; figures are printed for the report.
+ * pan). The target is no visible lag; figures are printed for the report.
  */
 import { loadavg } from 'node:os';
 import { describe, expect, it } from 'vitest';

@@ -40,7 +40,7 @@ describe('browser edition: playback of 1,000 units on 256×256', () => {
     // Independent shortest paths: fast to compute; the drawing load is the same as any plan's.
     await page.getByTestId('solver-select').selectOption('independent');
     await page.getByTestId('solve').click();
-    // Independent paths may collide: the validator then calls the plan failed, not solved (issue 16).
+    // Independent paths may collide: the validator then calls the plan failed, not solved.
     await page.locator('[data-testid="status"]:is([data-status="solved"], [data-status="failed"])').waitFor({ timeout: 60_000 });
     await page.getByTestId('heatmap-toggle').check();
     await page.getByTestId('speed').selectOption('8');
@@ -57,7 +57,7 @@ describe('browser edition: playback of 1,000 units on 256×256', () => {
         `frame interval mean ${mean(intervals).toFixed(2)} ms, p95 ${percentile(intervals, 0.95).toFixed(2)} ms; load ${loadavg()[0].toFixed(1)}`,
     );
     // Frames were drawn; their times are the printed figures (npm run bench:ui), not assertions,
-    // since a busy machine stretches any wall-clock figure (issue 16).
+    // since a busy machine stretches any wall-clock figure.
     expect(draws.length).toBeGreaterThan(0);
     expect(app.consoleErrors).toEqual([]);
   });

@@ -1,9 +1,9 @@
 /**
- * The designer's chokepoint measured (issue 15, "Measure a region"): a bridge template with
+ * The designer's chokepoint measured: a bridge template with
  * twenty units, solved with WHCA*, the bridge marked with the Measure tool (M) and renamed, and
  * its figures read: every unit crossed, no earlier than the walk to the bridge allows and no
  * later than the makespan, the throughput agreeing with the turns shown; the region is drawn and
- * saved with the scenario, and a rename keeps the replay (defect 4).
+ * saved with the scenario, and a rename keeps the replay.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 6's replay and scenario tools in the browser edition, on the built-in chokepoint
+ * The replay and scenario tools in the browser edition, on the built-in chokepoint
  * example: a door added with the Door tool shows on the map (a marker, then the cell closed once
  * the replay reaches its turn), following a unit keeps it at the centre of the view while the
  * replay plays, and the unit editor's size and speed and the solver panel's corner rule are

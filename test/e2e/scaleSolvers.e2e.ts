@@ -1,5 +1,5 @@
 /**
- * PIBT, LaCAM and LaCAM* from the app (issue 13): in the browser edition each is offered in the
+ * PIBT, LaCAM and LaCAM* from the app: in the browser edition each is offered in the
  * solver panel, solves the example through the solver worker, and its plan passes the plan
  * validator, with a sum of costs shown; LaCAM* stops at the time limit set in the panel.
  */

@@ -69,7 +69,7 @@ describe('browser edition: solve the example', () => {
     // Independent shortest paths are deterministic, so the drawing can be checked cell by cell.
     await app.page.getByTestId('solver-select').selectOption('independent');
     await app.page.getByTestId('solve').click();
-    // Its units collide at the gap: the plan validator's verdict, not 'solved', and no cost (issue 16).
+    // Its units collide at the gap: the plan validator's verdict, not 'solved', and no cost.
     await app.page.locator('[data-testid="status"][data-status="failed"]').waitFor({ timeout: 20_000 });
     const rows = app.page.locator('[data-testid="results"] tbody tr');
     await expect(rows.count()).resolves.toBe(instance.agents.length);

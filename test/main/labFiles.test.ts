@@ -69,7 +69,7 @@ describe('main: Moving AI files by path for the lab', () => {
   });
 });
 
-describe('main: named files stay in the folders the user opened (issue 17, item 10)', () => {
+describe('main: named files stay in the folders the user opened', () => {
   beforeEach(skipWithoutBenchmarks);
   it('refuses a link named .map to another file, wherever it points', async () => {
     const { experiment, root } = folder();

@@ -1,6 +1,6 @@
 // The app window's web preferences with Electron stubbed: isolated and sandboxed, no Node in the
-// page or its workers, no <webview>, and no middle-click (auxclick) navigation (issue 17,
-// item 13; Electronegativity's AUXCLICK, CONTEXT_ISOLATION and SANDBOX checks).
+// page or its workers, no <webview>, and no middle-click (auxclick) navigation (
+// Electronegativity's AUXCLICK, CONTEXT_ISOLATION and SANDBOX checks).
 import { describe, expect, it, vi } from 'vitest';
 
 const electron = vi.hoisted(() => ({ options: [] as { webPreferences: Record<string, unknown> }[] }));

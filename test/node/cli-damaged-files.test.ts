@@ -1,4 +1,4 @@
-// Issue 17: experiment.json and manifest.json torn by a crash made `experiment`, `report` and
+// Experiment.json and manifest.json torn by a crash made `experiment`, `report` and
 // `merge` fail with a bare "Unexpected end of JSON input", and `--fresh` (discarding every result)
 // was the only way on; the CLI read files of any size whole, naming no file when it ran out of memory.
 import { closeSync, existsSync, fsyncSync, mkdtempSync, openSync, readFileSync, readdirSync, renameSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';

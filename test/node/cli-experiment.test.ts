@@ -108,7 +108,7 @@ describe('mapf-lab experiment', () => {
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
-  it.each(['../escape', '../../etc/x', 'a/b', 'a\\b', '..', '.hidden', 'C:evil'])('keeps the default results folder of a name like %j inside results/ (issue 17: ../ wrote outside it)', (name) => {
+  it.each(['../escape', '../../etc/x', 'a/b', 'a\\b', '..', '.hidden', 'C:evil'])('keeps the default results folder of a name like %j inside results/ (../ wrote outside it)', (name) => {
     const folder = resultsFolderName(name);
     expect(folder).not.toMatch(/[/\\:]|^\./);
     expect(relative(resolve('results'), resolve('results', folder)).startsWith('..')).toBe(false);

@@ -1,4 +1,4 @@
-// `mapf-lab solve --export FORMAT=FILE` (issue 16, point 5): each file is read back with a reader
+// `mapf-lab solve --export FORMAT=FILE` (point 5): each file is read back with a reader
 // written here from the other tool's own documentation, never with our writers' code:
 // - lorr: the Start-Kit's Input_Output_Format.md ("Output file") and PlanViz's Tk reader for
 //   "2023 LoRR" (script/plan_config.py PlanConfig2023: start [row, col, heading], MAPF motions

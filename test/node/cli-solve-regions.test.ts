@@ -1,5 +1,4 @@
-// `mapf-lab solve --scenario FILE.json --json` reports the scenario's measured regions (issue 15,
-// "Measure a region"): who stood on the bridge, from when to when, and the text output's line.
+// `mapf-lab solve --scenario FILE.json --json` reports the scenario's measured regions: who stood on the bridge, from when to when, and the text output's line.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

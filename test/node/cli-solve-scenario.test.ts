@@ -1,4 +1,4 @@
-// `mapf-lab solve --scenario FILE.json` (issue 12): an app scenario file from the command line,
+// `mapf-lab solve --scenario FILE.json`: an app scenario file from the command line,
 // with moving obstacles run by --strategy and obstaclePaths in --json; without obstacles, the
 // named solver with the scenario's settings; a map file beside the scenario.
 import { mkdtempSync, writeFileSync, copyFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The default cost model is the field's standard measure ('rest', issue 16), and the one shipped
+// The default cost model is the field's standard measure ('rest'), and the one shipped
 // experiment that reproduces Standley's paper keeps his ('away') by naming it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The inputs the audit's fuzzer found (issue 17, item 11), kept as fixtures: each one is either
+ * The inputs the audit's fuzzer found, kept as fixtures: each one is either
  * refused with an error that says where, or opens, saves and opens again. Before the schemas
  * bounded what the engine carries, each one of these failed (an unlocated RangeError, a stack
  * overflow on save, a file saved with null, a priority wrapped on the wire, every solve failing).

@@ -1,4 +1,4 @@
-// Time limits and cancel bound every phase (issue 16, point 1): a controller's init (CA*, HCA*
+// Time limits and cancel bound every phase (point 1): a controller's init (CA*, HCA*
 // and WHCA* plan every agent there; LRA* too), each turn, an offline solver's set-up. Heavy
 // Moving AI instances with a short limit; that the solver stopped early is shown by counting its
 // work (plans adopted, paths built, polls), never by timing it.
@@ -22,7 +22,7 @@ function movingAi(map: string, agents: number): MapfInstance {
   return { grid, movement: FOUR_CONNECTED, agents: entries.map((e) => ({ start: grid.cell(e.startX, e.startY), goal: grid.cell(e.goalX, e.goalY) })) };
 }
 
-// 500 agents on the warehouse: HCA*'s init took 27.7 s before it looked at the clock (issue 16).
+// 500 agents on the warehouse: HCA*'s init took 27.7 s before it looked at the clock.
 // Read only when present: absent, every test here skips itself (and says why).
 const warehouse = benchmarksPresent ? movingAi('warehouse-10-20-10-2-1', 500) : (null as unknown as MapfInstance);
 // The simulator's own lower bounds, passed in as an experiment does: the limits and cancels below

@@ -1,5 +1,5 @@
 /**
- * bench:cbs — CBS on the Moving AI map random-32-32-20 (issue 14): 40 agents of random-1 (target
+ * bench:cbs — CBS on the Moving AI map random-32-32-20: 40 agents of random-1 (target
  * < 0.3 s; C++ CBSH2-RTC 0.063 s), then the first K agents of the random scenarios for K = 10..50
  * (C++ EECBS w=1 within 60 s: all of K <= 40, 22 of 25 at K = 50), solved counts within the limit
  * and the expansions at both levels. Times are the process's CPU (process.cpuUsage: V8's compiler and collector threads count too),

@@ -1,11 +1,11 @@
 /**
  * Timing of the cooperative controllers (core/solvers/cooperative), in Silver's setup (seed
- * 001_4060c03700a77bfa.txt, "Experimental Results": 10 maps of 32x32, 4-connected, 20% obstacles,
+ * Silver 2005, "Experimental Results": 10 maps of 32x32, 4-connected, 20% obstacles,
  * pockets filled, 100 agents with unique random starts and goals, 100 turns) and the stretch case
  * (1,000 agents on den520d). Prints per solver: success rate, initial planning time (mean and
  * worst map) and the slowest turn (median over maps and worst).
  *
- * Targets (issue 4): WHCA*(16), 100 agents: init <= 5 ms, max turn <= 2 ms; stretch: 1,000 agents
+ * Targets: WHCA*(16), 100 agents: init <= 5 ms, max turn <= 2 ms; stretch: 1,000 agents
  * on den520d, max turn < 16 ms.
  *
  *   npx tsx bench/solvers/cooperative/controllers.bench.ts [--quick] [--no-den] [--record] [--only NAME]

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:coop`: Silver's experiment (seed 001, "Experimental Results"; the sweep is
+ * `npm run bench:coop`: Silver's experiment (Silver 2005, "Experimental Results"; the sweep is
  * experiments/silver2005.json) run through the experiment runner, then the paper's findings
  * checked against what was measured:
  *   - WHCA*(16) keeps >= 98% success with 100 agents (Figure 3: "under 2% … fail");

@@ -1,5 +1,5 @@
 /**
- * bench:scale — PIBT and LaCAM at scale (issue 13). First, one PIBT timestep for 1,000 units on den520d and
+ * bench:scale — PIBT and LaCAM at scale. First, one PIBT timestep for 1,000 units on den520d and
  * Berlin_1_256 (target: mean <= 2 ms, max < 16 ms) and for 10,000 units on a 256x256 map (target
  * < 100 ms), measured on this process's CPU time per step (process.cpuUsage: the bench is one
  * thread, so it is the solver's time plus the garbage collector's), with wall time and the load.

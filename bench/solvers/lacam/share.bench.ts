@@ -1,5 +1,5 @@
 /**
- * Issue 13's coverage row: the share of instances LaCAM solves (finds a first solution, which is
+ * The coverage row: the share of instances LaCAM solves (finds a first solution, which is
  * also LaCAM*'s first solution) within the time limit, over every map and random scenario in
  * ../shared/benchmarks, with 50, 100, ... up to 1,000 units (or the scenario's size). The C++
  * reference (LaCAM*, lacam3) solves 99% of the 13,900-instance set within 10 s; the target is 95%

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the optimal solvers (npm run bench:optimal). Seed 002_59f0ad9988351882.txt
+ * Benchmark of the optimal solvers (npm run bench:optimal). Standley 2010
  * (Standley 2010), section "Experiments":
  *
  * - standley: 32x32 maps with 20% random obstacles, 8-connected with corner cutting, 2..60
@@ -23,7 +23,7 @@
  *   maps x 10 instances, a different draw from the standley suite's 1,000 maps).
  *
  * With two solvers or more, the first two are also printed side by side by agent count
- * (sideBySide.ts: where each wins; equal optimum when both are optimal). Issue 14's row:
+ * (sideBySide.ts: where each wins; equal optimum when both are optimal). The row:
  *   --suite experiment --experiment experiments/standley2010-4c.json --solvers id+od,cbs --cost-model rest
  * and Standley's own, 8-connected with corners cut (CBS plans there too):
  *   --suite experiment --experiment experiments/standley2010.json --solvers id+od,cbs --cost-model rest

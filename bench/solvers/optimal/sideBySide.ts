@@ -1,5 +1,5 @@
 /**
- * Two solvers side by side on one suite (issue 14: "cbs and id+od side by side; say where each
+ * Two solvers side by side on one suite ("cbs and id+od side by side; say where each
  * wins"): per band of agent counts, the share each solved, the instances only one of them solved,
  * and on those both solved, who was faster and the median time of each. When both are optimal
  * for the run's cost model, their costs must agree on every instance both solved: the count is

@@ -1,5 +1,5 @@
 /**
- * Instances of Standley's experiment (seed 002_59f0ad9988351882.txt, section "Experiments"), shared
+ * Instances of Standley's experiment (Standley 2010, section "Experiments"), shared
  * by bench:optimal and the one-seed runner (bench/one.ts).
  */
 import { Grid } from '../../../core/grid/grid.ts';

@@ -1,5 +1,5 @@
 /**
- * Seed 004's claims about growth (Patel, "Dealing with moving obstacles"): recalculating the
+ * Patel's claims about growth (Patel, "Dealing with moving obstacles"): recalculating the
  * whole path every k steps computes about L^2 / (2k) path steps for a path of length L (it grows
  * with the square of the length), while splicing computes 2L to 3L (it grows with the length,
  * whatever m is). The report shows them on the experiment's one-unit runs: one point per run,

@@ -27,7 +27,7 @@ export const CHART_MEASURES: readonly ChartMeasure[] = [
   { key: 'makespan', title: 'Makespan', unit: 'turns', log: false },
   { key: 'costLowerBound', title: 'Proved lower bound on the sum of costs', unit: 'moves (cbs, eecbs, lacam-star)', log: false },
   { key: 'costOverBound', title: 'Sum of costs / proved lower bound', unit: 'ratio (cbs, eecbs, lacam-star)', log: false },
-  { key: 'pathStepsComputed', title: 'Path steps computed (seed 004)', unit: 'steps, all units (among moving obstacles)', log: false },
+  { key: 'pathStepsComputed', title: 'Path steps computed (Patel, "Dealing with moving obstacles")', unit: 'steps, all units (among moving obstacles)', log: false },
   { key: 'regionCrossingRate', title: 'Crossings of the measured region', unit: 'units across per 10 turns', log: false },
   { key: 'regionThroughput', title: 'Entries into the measured region', unit: 'units per 10 turns', log: false },
   { key: 'regionMeanWait', title: 'Mean wait at the measured region', unit: 'turns waited in it or next to it, per unit', log: false },

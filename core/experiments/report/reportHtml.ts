@@ -86,11 +86,11 @@ function summaryTable(rows: readonly AggregateRow[]): string {
   return `<table class="summary"><thead><tr>${head.map((x) => `<th>${h(x)}</th>`).join('')}</tr></thead><tbody>${body.map((r) => `<tr>${r}</tr>`).join('\n')}</tbody></table>`;
 }
 
-/** Seed 004's growth claims on the one-unit runs (pathStepsScatter.ts); empty without such runs. */
+/** Patel's growth claims on the one-unit runs (pathStepsScatter.ts); empty without such runs. */
 function pathStepsSection(scatter: readonly PathStepsSeries[]): string {
   if (scatter.length === 0) return '';
   const rows = scatter.map((s) => `<tr><td class="text">${h(s.label)}</td><td>${s.points.length}</td><td>${s.exponent === null ? '-' : s.exponent.toFixed(2)}</td><td>${formatNumber(s.stepsPerLength)}</td></tr>`);
-  return `<h2>Path steps against path length (seed 004)</h2>
+  return `<h2>Path steps against path length (Patel, "Dealing with moving obstacles")</h2>
 <p>The one-unit runs among moving obstacles: one point per run, the path steps the unit computed against its path length without obstacles. Patel: recalculating the whole path every k steps grows with the square of the length (about L&sup2;/2k), splicing with the length (2L to 3L, whatever m is). The exponent is the slope of a least-squares line through log steps against log length (2 for square growth, 1 for linear); units that never arrived are left out.</p>
 <div class="charts"><div class="chart"><canvas id="chart-pathStepsScatter" aria-label="Path steps against path length"></canvas></div></div>
 <table class="summary" id="path-steps-growth"><thead><tr><th class="text">solver</th><th>one-unit runs</th><th>growth exponent</th><th>path steps / path length</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;

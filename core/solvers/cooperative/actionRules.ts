@@ -1,9 +1,9 @@
 /**
- * Which actions the reservation table allows: seed 000_6068e232b11d7a4e.txt, "Reservation
+ * Which actions the reservation table allows: Silver 2006, "Reservation
  * Table" (head-to-head swaps "explicitly identified and marked as illegal"), "Unit Priorities"
  * (a unit ignores reservations of lower priority, and the units it overrides are flagged) and
  * "Reservation Table Revisited" (every entry in an action's footprint must be available).
- * Crossing diagonals are illegal on 8-connected grids (seed 002, Standley's model), matching the
+ * Crossing diagonals are illegal on 8-connected grids (Standley 2010, Standley's model), matching the
  * validator's DEFAULT_RULES; following a unit into the cell it leaves is allowed.
  *
  * An action starts at time t on anchor `from` and ends at t + dur on anchor `to` (a pause is

@@ -1,6 +1,6 @@
 /**
- * The order in which agents plan (seed 001, "Cooperative A*": decoupled greedy planners are
- * sensitive to it; seed 000, "Unit Priorities": sorting by priority is one way to favour
+ * The order in which agents plan (Silver 2005, "Cooperative A*": decoupled greedy planners are
+ * sensitive to it; Silver 2006, "Unit Priorities": sorting by priority is one way to favour
  * important units).
  *
  * - 'given': instance order;

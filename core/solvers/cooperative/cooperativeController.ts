@@ -1,7 +1,7 @@
 /**
- * CA*, HCA* and WHCA* as turn controllers: seed 001_4060c03700a77bfa.txt, "Cooperative A*",
+ * CA*, HCA* and WHCA* as turn controllers: Silver 2005, "Cooperative A*",
  * "Hierarchical Cooperative A*", "Windowed Hierarchical Cooperative A*"; seed
- * 000_6068e232b11d7a4e.txt, "The Game Must Go On" (fixed-depth search, replanning half-way,
+ * Silver 2006, "The Game Must Go On" (fixed-depth search, replanning half-way,
  * interleaving about 2n/d searches a turn), "Resuming Backwards Search" (one RRA* per unit, aimed
  * at its original position, restarted when its work grows too large) and "Unit Priorities"
  * (override, flag, promotion when stuck).
@@ -17,7 +17,7 @@
  * simulator refused) or when a map change crossed its plan. An agent that finds no plan is
  * promoted above every unpromoted unit and searches again; if it still finds none it stays put
  * and the units it blocks replan. A final footprint check (jointMove.ts) guards the joint move.
- * Among moving obstacles (issue 12) the live map holds them as walls, the heuristics read the map
+ * Among moving obstacles the live map holds them as walls, the heuristics read the map
  * without them, and cooperativeObstacles.ts says whose plans the repair rule drops.
  *
  * This file is the turn controller (init, step, map and obstacle changes). Planning, priorities
@@ -103,7 +103,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     for (let r = 0; r < n; r++) this.agentRank[this.rankOrder[r]] = r;
     for (let i = 0; i < n; i++) this.why[i] = WHY_SCHEDULED;
     this.replanAll(t, world.positions);
-    // Staggered windows: about n / replanEvery = 2n / w agents replan each turn (seed 000,
+    // Staggered windows: about n / replanEvery = 2n / w agents replan each turn (Silver 2006,
     // "Interleaving Searches"), so the first to reserve each new time step rotates.
     // Ranks spread evenly over the replanEvery turns, so even two agents are half a cycle apart.
     if (this.variant.windowed) for (let i = 0; i < n; i++) this.nextReplan[i] = t + 1 + Math.floor((this.agentRank[i] * this.replanEvery) / n);
@@ -191,7 +191,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
    * Streams: a unit that appears plans at once, in its own slot, against the reservations of the
    * others (it ranks last, so it yields to the units already moving); a unit that left frees its
    * reservations; a unit with a new goal (an errand) replans. Nobody else replans for the change,
-   * unless a new plan overrides theirs (seed 000, "Unit Priorities"), so a turn costs the new units'
+   * unless a new plan overrides theirs (Silver 2006, "Unit Priorities"), so a turn costs the new units'
    * searches, not a plan of every unit again. The new units' next window replans are spread over
    * replanEvery turns, as init staggers the first units'.
    */

@@ -1,7 +1,7 @@
 /**
- * CA*, HCA* and WHCA* among moving obstacles (issue 12; seed 004_7157ad6a1d8a6c7d.txt, Patel,
+ * CA*, HCA* and WHCA* among moving obstacles (Patel,
  * "Dealing with moving obstacles"): which units' plans the rule (core/solvers/obstacleRepair.ts)
- * drops after obstacles stepped and before a turn is planned, and the counts seed 004 measures.
+ * drops after obstacles stepped and before a turn is planned, and the counts Patel's article measures.
  * The controller owns the plans; this decides, through the unit arrays it shares with it, who
  * replans and why.
  */
@@ -45,7 +45,7 @@ export class CooperativeObstacles {
   private readonly planTurn: Int32Array;
   /**
    * Units that hold an obstacle up, and the cells the obstacle wants of theirs: their next plan
-   * leaves those cells (seed 004 gives obstacles right of way; without this a unit and a waiting
+   * leaves those cells (Patel's article gives obstacles right of way; without this a unit and a waiting
    * obstacle can wait for each other for good).
    */
   private readonly yielding = new Map<number, number[]>();

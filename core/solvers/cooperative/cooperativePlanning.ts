@@ -3,7 +3,7 @@
  * the per-unit state both share, and how units replan in a turn: in rank order (a frame budget
  * putting off the replans that can wait), each search against the reservation table with the
  * unit's RRA* heuristic, promotion when a unit finds no path, and the overrides a plan causes
- * (seed 000_6068e232b11d7a4e.txt, "Unit Priorities"; seed 001_4060c03700a77bfa.txt). The two
+ * (Silver 2006, "Unit Priorities"; Silver 2005). The two
  * halves are one class chain, so the planning loops read the fields directly.
  */
 import type { Grid } from '../../grid/grid.ts';
@@ -272,12 +272,12 @@ export abstract class CooperativePlanning {
     let outcome = this.search(i, t, pos);
     if (outcome === 'found' && this.blockedByProgress(i, pos)) {
       // Held where it stands at its rank: it searches again ranked by progress, overriding the
-      // units of its priority further from their goals (they replan: seed 000, "Unit Priorities").
+      // units of its priority further from their goals (they replan: Silver 2006, "Unit Priorities").
       this.progress[i] = PROGRESS_SPAN - 1 - Math.min(PROGRESS_SPAN - 1, this.query.rra!.distance(pos));
       outcome = this.search(i, t, pos);
     }
     if (outcome !== 'found' && outcome !== 'unreachable' && this.promotion && this.promoted[i] === 0) {
-      // Seed 000, "Unit Priorities": a unit with no legal path is promoted and tries again.
+      // Silver 2006, "Unit Priorities": a unit with no legal path is promoted and tries again.
       this.promoted[i] = 1;
       this.event({ kind: 'promotion', t, agent: i, cell: pos, detail: `no ${this.variant.name} path (${outcome})` });
       outcome = this.search(i, t, pos);
@@ -361,7 +361,7 @@ export abstract class CooperativePlanning {
     this.flagOverridden(i, t);
   }
 
-  /** The overridden units drop their plans and replan (seed 000: they are flagged). */
+  /** The overridden units drop their plans and replan (Silver 2006: they are flagged). */
   protected flagOverridden(i: number, t: number): void {
     const rules = this.rules;
     const count = rules.overriddenCount;

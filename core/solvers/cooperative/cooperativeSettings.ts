@@ -1,6 +1,6 @@
 /**
- * The parameters of CA*, HCA* and WHCA* (seed 001, "Cooperative A*", "Hierarchical Cooperative
- * A*", "Windowed Hierarchical Cooperative A*"; seed 000 for promotion and RRA* restarts), read and
+ * The parameters of CA*, HCA* and WHCA* (Silver 2005, "Cooperative A*", "Hierarchical Cooperative
+ * A*", "Windowed Hierarchical Cooperative A*"; Silver 2006 for promotion and RRA* restarts), read and
  * checked once per controller; anything else is a RangeError naming the allowed ones.
  */
 import type { Grid } from '../../grid/grid.ts';
@@ -43,11 +43,11 @@ export function readCooperativeSettings(variant: Variant, raw: Record<string, un
     // RRA* work per turn, shared by the turn's searches (0 = no limit). The default is about a
     // millisecond or two of backwards search; a 32x32 map never needs as much.
     rraBudget: variant.windowed ? params.integer('rraBudget', 8192, 0) : 0,
-    // Promotion belongs to the ongoing system of seed 000; CA* and HCA* as seed 001 defines them
+    // Promotion belongs to the ongoing system of Silver 2006; CA* and HCA* as Silver 2005 defines them
     // plan each unit once, so by default they report a unit without a path instead.
     promotion: params.boolean('promotion', variant.windowed),
     // Search work per turn (space-time and RRA* expansions) past which replans that can wait do,
-    // to the next turn (0 = no limit): a frame budget. Seed 000 spreads searches over frames.
+    // to the next turn (0 = no limit): a frame budget. Silver 2006 spreads searches over frames.
     turnBudget: variant.windowed ? params.integer('turnBudget', 0, 0) : 0,
     // Off in a batch by default: its measured effect is in streams (cooperativePlanning.ts).
     progressPriority: variant.windowed ? progressSetting(variant.name, raw?.progressPriority) : false,

@@ -1,6 +1,6 @@
 /**
  * HCA*'s and WHCA*'s abstract distance for a unit heading for a stream's exit: the distance to the
- * exit's nearest cell, one table per exit shared by every unit heading there (seed 001,
+ * exit's nearest cell, one table per exit shared by every unit heading there (Silver 2005,
  * "Hierarchical Cooperative A*": the abstract distance ignores the other units, so it depends on
  * the goal alone, and a unit leaves on any cell of its exit, so the exit is its goal).
  *

@@ -1,5 +1,5 @@
 /**
- * A unit's square in the reservation table (seed 000_6068e232b11d7a4e.txt, "Action Footprints"
+ * A unit's square in the reservation table (Silver 2006, "Action Footprints"
  * and "Unit Priorities"): reserving, parking and releasing the k x k cells of a unit at a time,
  * and collecting the units a reservation overrides into ActionRules' overridden list (the
  * controller flags them to replan). Split out of cooperativeController.ts: this is the

@@ -1,5 +1,5 @@
 /**
- * Spatial A* for Local Repair A* (seed 001_4060c03700a77bfa.txt, "Local Repair A*"): a shortest
+ * Spatial A* for Local Repair A* (Silver 2005, "Local Repair A*"): a shortest
  * path on the grid in turns (one per move), treating a set of marked cells (the agent's current
  * neighbours) as walls, with agitation noise added to the heuristic: "Random noise is then added
  * to the distance heuristic in proportion to the agitation level."

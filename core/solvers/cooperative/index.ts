@@ -1,9 +1,9 @@
 /**
- * The cooperative online solvers of seed 001 (LRA*, CA*, HCA*, WHCA*), whose controllers live in
+ * The cooperative online solvers of Silver 2005 (LRA*, CA*, HCA*, WHCA*), whose controllers live in
  * core/solvers/cooperative, wrapped as registry entries that run in the turn simulator: solve() returns
  * the paths executed, 'solved' only when every agent succeeded, and Silver's metrics in stats.
  * Params pass through to the controller (window, replanEvery, order, …), except `turnLimit`,
- * which the simulator takes (default 100, seed 001).
+ * which the simulator takes (default 100, Silver 2005).
  */
 import { createLraController } from './localRepairAStar.ts';
 import { createCaController, createHcaController, createWhcaController } from './cooperativeController.ts';

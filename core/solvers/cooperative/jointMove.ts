@@ -1,12 +1,12 @@
 /**
  * The last line of defence before a joint move leaves a controller: any move that would put two
- * units' footprints on one cell, swap them head to head (seed 000, "Reservation Table") or cross
- * their diagonals (seed 002) is turned into a wait, repeatedly until the joint move is clean
+ * units' footprints on one cell, swap them head to head (Silver 2006, "Reservation Table") or cross
+ * their diagonals (Standley 2010) is turned into a wait, repeatedly until the joint move is clean
  * (a unit that waits may block the one following it). The cooperative planners should never need
- * it; LRA* relies on it to settle clashes (seed 001, "Local Repair A*": the blocked agent waits
+ * it; LRA* relies on it to settle clashes (Silver 2005, "Local Repair A*": the blocked agent waits
  * and replans).
  *
- * Footprints (seed 000, "Reservation Table Revisited"): a unit of size k covers k x k cells from
+ * Footprints (Silver 2006, "Reservation Table Revisited"): a unit of size k covers k x k cells from
  * its anchor; a slow unit mid-move also covers the square it is moving into (`extra`).
  */
 

@@ -1,6 +1,6 @@
 /**
- * Local Repair A* (LRA*) as a turn controller: seed 001_4060c03700a77bfa.txt, "Local Repair A*";
- * seed 000_6068e232b11d7a4e.txt, "The Problem with A*".
+ * Local Repair A* (LRA*) as a turn controller: Silver 2005, "Local Repair A*";
+ * Silver 2006, "The Problem with A*".
  *
  * Each agent follows its own A* path, ignoring the other agents. When the next cell is occupied
  * (by a unit standing there now, or one that moves there this turn ahead of it in the order), it
@@ -155,7 +155,7 @@ export class LocalRepairController implements TurnController {
       if (this.pathIndex[i] >= this.pathLength[i]) continue; // no path at all: wait
       let target = this.paths[i][this.pathIndex[i]];
       if (this.obstacles !== null && !this.fits(i, target)) {
-        // An obstacle holds the next cell: blocked (seed 004).
+        // An obstacle holds the next cell: blocked (Patel, "Dealing with moving obstacles").
         if (!this.replanBlocked(i, t, pos, emit)) continue;
         target = this.paths[i][this.pathIndex[i]];
       }
@@ -395,7 +395,7 @@ export class LocalRepairController implements TurnController {
   }
 }
 
-/** LRA*: A* with local repair and agitation noise (seed 001). */
+/** LRA*: A* with local repair and agitation noise (Silver 2005). */
 export function createLraController(instance: CooperativeInstance, options: ControllerOptions): LocalRepairController {
   return new LocalRepairController(instance, options);
 }

@@ -4,7 +4,7 @@
  * data is for search outcomes; bad input throws, STYLE.md).
  */
 
-/** Agent order policies (seed 001, "Cooperative A*": the greedy algorithms are sensitive to it). */
+/** Agent order policies (Silver 2005, "Cooperative A*": the greedy algorithms are sensitive to it). */
 export const ORDER_POLICIES = ['given', 'random', 'priority', 'distance'] as const;
 export type OrderPolicy = (typeof ORDER_POLICIES)[number];
 

@@ -1,6 +1,6 @@
 /**
- * The reservation table: seed 000_6068e232b11d7a4e.txt, "Reservation Table", "Unit Priorities"
- * and "Reservation Table Revisited"; seed 001_4060c03700a77bfa.txt, "Cooperative A*" ("a sparse
+ * The reservation table: Silver 2006, "Reservation Table", "Unit Priorities"
+ * and "Reservation Table Revisited"; Silver 2005, "Cooperative A*" ("a sparse
  * data structure ... efficiently implemented as a hash table").
  *
  * Entries are keyed by the integer t * cells + cell in an open-addressing hash (linear probing

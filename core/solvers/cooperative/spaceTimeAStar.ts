@@ -1,10 +1,10 @@
 /**
- * Space-time A* with the pause action: seed 000_6068e232b11d7a4e.txt, "The Third Dimension",
- * "Terminal Node", "Fixed Depth Search"; seed 001_4060c03700a77bfa.txt, "Cooperative A*" and
+ * Space-time A* with the pause action: Silver 2006, "The Third Dimension",
+ * "Terminal Node", "Fixed Depth Search"; Silver 2005, "Cooperative A*" and
  * "Windowed Hierarchical Cooperative A*" (the edge-cost function).
  *
  * States are (cell, t). Actions: pause (1 turn) and one move per direction (`speed` turns, the
- * unit's own coarser space-time grid of seed 000 Figure 5); an action is legal when its whole
+ * unit's own coarser space-time grid of Silver 2006 Figure 5); an action is legal when its whole
  * footprint is standable and the reservation table allows it (actionRules.ts). Costs are turns.
  *
  * Two modes:
@@ -37,7 +37,7 @@ const G_SPAN = 1 << 21;
 export type SearchOutcome = 'found' | 'unreachable' | 'exhausted' | 'limit';
 
 /**
- * HCA*'s abstract distance in moves (seed 001): a unit's Reverse Resumable A*
+ * HCA*'s abstract distance in moves (Silver 2005): a unit's Reverse Resumable A*
  * (ReverseResumableAStar has this shape), or a table shared by every unit heading for one exit
  * (exitDistances.ts). Infinity: no way to the goal.
  */
@@ -209,7 +209,7 @@ export class SpaceTimeAStar {
         return 'found';
       }
       const t = t0 + d;
-      // Pause: free on the goal inside the window (seed 001 edge cost), otherwise one turn.
+      // Pause: free on the goal inside the window (Silver 2005 edge cost), otherwise one turn.
       if (d + 1 <= maxDepth && rules.check(agent, priority, size, t, c, c, 1, false)) {
         this.relax(q, c, d + 1, windowed && c === goal ? g : g + 1, id, cap, hc);
       }

@@ -1,7 +1,7 @@
 /**
  * The (cell, depth) -> node hash of one space-time search (spaceTimeAStar.ts). Open addressing
  * over typed arrays; a search-id stamp tells this search's entries from earlier ones', so a new
- * search clears nothing (seed 003's search-id stamps), and the table doubles when half full.
+ * search clears nothing (Game AI Pro 360's pathfinding summary's search-id stamps), and the table doubles when half full.
  */
 export class SpaceTimeHash {
   private sCell = new Int32Array(2048);

@@ -1,7 +1,7 @@
 /**
- * HCA*'s and WHCA*'s heuristic: one Reverse Resumable A* per unit (seed 001, "Hierarchical
+ * HCA*'s and WHCA*'s heuristic: one Reverse Resumable A* per unit (Silver 2005, "Hierarchical
  * Cooperative A*"), aimed at the unit's original position and restarted when its work grows too
- * large or the unit is past half-way (seed 000, "Resuming Backwards Search"), with a budget of
+ * large or the unit is past half-way (Silver 2006, "Resuming Backwards Search"), with a budget of
  * expansions per turn shared by that turn's searches. A restart re-aims the search at the unit's
  * cell and keeps what it closed (ReverseResumableAStar.retarget: closed distances do not depend
  * on where the search was aimed), and every resumption aims at the unit's current cell. A unit
@@ -147,7 +147,7 @@ export class UnitHeuristics {
     }
     // Whatever resumes next aims at where the unit is: the searches ask about cells around it,
     // and contours aimed anywhere else also cover ground it has left behind or never goes to
-    // (issue 12's bench, 1,000 units on Berlin_1_256 among 100 patrols: RRA* expansions per turn
+    // (the obstacles benchmark, 1,000 units on Berlin_1_256 among 100 patrols: RRA* expansions per turn
     // fell from about 7,700 to 3,200, and from 10,000 before restarts kept their closed nodes).
     if (r.gridVersion === this.grid.version) r.aim(pos);
     return r;

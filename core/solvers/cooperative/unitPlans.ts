@@ -1,5 +1,5 @@
 /**
- * Each unit's adopted plan in the cooperative solvers (seed 001: every agent's plan is in the
+ * Each unit's adopted plan in the cooperative solvers (Silver 2005: every agent's plan is in the
  * reservation table): its cells per turn from the turn it was made (and the cell a slow or large
  * unit also holds mid-move), where it parks for good (CA*, HCA*), and the reservations that go
  * with them. Adopting checks the plan against the action rules (whose overrides the controller

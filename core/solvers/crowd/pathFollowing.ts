@@ -1,6 +1,6 @@
 /**
  * Units following their own paths, as a game's units do before local avoidance: a Theta* path
- * (any-angle, seed 003; A* with post-smoothing on weighted maps) of cell-centre waypoints, the
+ * (any-angle, Game AI Pro 360's pathfinding summary; A* with post-smoothing on weighted maps) of cell-centre waypoints, the
  * preferred velocity toward the current waypoint at full speed. A unit pushed off its path by
  * others (more than OFF_COURSE from the leg it walks) checks now and then that it still sees its
  * waypoint and replans from where it stands if not.

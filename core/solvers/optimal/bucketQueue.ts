@@ -1,7 +1,7 @@
 /**
  * The open list of the joint searches (jointSearch.ts): a bucket queue for integer f values, with
  * a bounded integer tie-break key inside each f (after the STYLE note "for integer costs a bucket
- * queue is often faster"; seed 002_59f0ad9988351882.txt, Standley 2010, orders the open list by f
+ * queue is often faster"; Standley 2010, orders the open list by f
  * and breaks ties by the conflict avoidance table).
  *
  * Layer l holds f = base + l; inside a layer, bucket `tie` (0 <= tie < ties) holds a LIFO stack of

@@ -1,5 +1,5 @@
 /**
- * The conflict avoidance table of independence detection. Seed 002_59f0ad9988351882.txt
+ * The conflict avoidance table of independence detection. Standley 2010
  * (Standley 2010), section "Independent Subproblems": it holds the paths of all agents outside
  * the group being planned, and the search breaks ties between nodes of equal f in favour of the
  * fewest conflicts with them, so a replan returns the optimal path that leads to the fewest future

@@ -1,7 +1,7 @@
 /**
  * Simulates the current paths of all groups step by step until two agents of different groups
  * conflict: the "simulate execution of all paths until a conflict occurs" step of simple and full
- * independence detection. Seed 002_59f0ad9988351882.txt (Standley 2010), section "Independent
+ * independence detection. Standley 2010, section "Independent
  * Subproblems", Algorithms 1 and 2. The conflicts are those of core/mapf/validator.ts with
  * following and rotation allowed: vertex, swap, and (8-connected) diagonal crossing.
  */

@@ -1,5 +1,5 @@
 /**
- * The illegal move table of independence detection. Seed 002_59f0ad9988351882.txt (Standley 2010),
+ * The illegal move table of independence detection. Standley 2010,
  * section "Independent Subproblems": when group G1 looks for another path of the same cost that
  * does not conflict with group G2, the table holds G2's current paths, and a move of a G1 agent is
  * legal at time t only if it makes no vertex, swap or diagonal-crossing conflict with G2's moves

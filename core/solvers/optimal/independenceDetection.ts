@@ -1,6 +1,6 @@
 /**
  * Simple independence detection (SID) and independence detection (ID) around an optimal group
- * search. Seed 002_59f0ad9988351882.txt (Standley 2010), section "Independent Subproblems",
+ * search. Standley 2010, section "Independent Subproblems",
  * Algorithms 1 and 2.
  *
  * Every agent starts in its own group with an optimal path. Then, until the paths of all groups

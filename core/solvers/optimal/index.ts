@@ -1,5 +1,5 @@
 /**
- * The optimal family's entry (seed 002_59f0ad9988351882.txt, Standley 2010): A* over joint states,
+ * The optimal family's entry (Standley 2010): A* over joint states,
  * operator decomposition, and simple and full independence detection over either.
  */
 import type { SolverEntry } from '../types.ts';

@@ -1,5 +1,5 @@
 /**
- * Seed 002_59f0ad9988351882.txt (Standley 2010), "The Heuristic", with the admissible additions
+ * Standley 2010, "The Heuristic", with the admissible additions
  * described in jointSearch.ts (merge-tree bounds, PairDependency, IllegalDependency).
  */
 import { JointNodeStore } from './jointNodeStore.ts';

@@ -1,5 +1,5 @@
 /**
- * Seed 002_59f0ad9988351882.txt (Standley 2010), "The Standard Admissible Algorithm" and
+ * Standley 2010, "The Standard Admissible Algorithm" and
  * "Operator Decomposition" (Figures 3-5), with partial expansion (EPEA*) beyond the seed.
  */
 import { JointBounds } from './jointBounds.ts';

@@ -1,5 +1,5 @@
 /**
- * Node records of A* over joint states (seed 002_59f0ad9988351882.txt, Standley 2010: the
+ * Node records of A* over joint states (Standley 2010: the
  * closed list of standard states and Figure 5's duplicate detection of intermediate ones).
  * Every buffer is a typed array kept between queries; nothing is allocated per expansion.
  */

@@ -1,6 +1,6 @@
 /**
  * A* over the joint states of one group of agents: the standard admissible algorithm and A* with
- * operator decomposition (OD). Seed 002_59f0ad9988351882.txt (Standley 2010), sections "The
+ * operator decomposition (OD). Standley 2010, sections "The
  * Standard Admissible Algorithm", "Operator Decomposition" (incl. Figures 3-5), "The Heuristic",
  * and "Independent Subproblems" for the cost limit, illegal move table and conflict avoidance
  * table that independence detection plans with.

@@ -1,7 +1,7 @@
 /**
  * The joint search's state encoding and its contract (jointSearch.ts): the bits of an agent's
  * state word, the fields of a node record, the open list's tie-break, and the query, result and
- * setup types. Seed 002_59f0ad9988351882.txt (Standley 2010); see jointSearch.ts for the states.
+ * setup types. Standley 2010; see jointSearch.ts for the states.
  */
 import type { CostModel } from '../../mapf/plan.ts';
 import type { ConflictAvoidanceTable } from './conflictAvoidanceTable.ts';

@@ -2,7 +2,7 @@
  * Whether two agents can both reach their goals at their own distance without conflicting: the
  * pairwise part of the joint search's heuristic for merged groups (jointSearch.ts, `pairs`).
  *
- * Beyond the seed. Seed 002_59f0ad9988351882.txt (Standley 2010) uses the sum of the agents' own
+ * Beyond the seed. Standley 2010 uses the sum of the agents' own
  * distances. Two agents a and b at cells pa and pb cost at least da(pa) + db(pb) from there on,
  * under either cost model (core/mapf/plan.ts), and exactly that only if each moves along a
  * shortest path without waiting and then stays on its goal: with 'away' a wait off the goal or a

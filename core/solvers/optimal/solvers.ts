@@ -1,5 +1,5 @@
 /**
- * The optimal (sum-of-costs) solvers of seed 002_59f0ad9988351882.txt (Standley 2010): the
+ * The optimal (sum-of-costs) solvers of Standley 2010: the
  * standard admissible algorithm (`astar`), operator decomposition (`od`), and both under
  * independence detection (`id+astar`, `id+od`) and simple independence detection (`sid+od`).
  *

@@ -1,5 +1,5 @@
 /**
- * The heat map's legend (issue 15): what it shows, its colour scale from 0 to the busiest cell's
+ * The heat map's legend: what it shows, its colour scale from 0 to the busiest cell's
  * value, and the value of the cell under the pointer; the flow arrows' meaning when they are on.
  */
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Moving obstacles on the dynamic layer (issue 12): each one's route as the timetable walks it (a
+ * Moving obstacles on the dynamic layer: each one's route as the timetable walks it (a
  * dashed line through the cells, waypoints as small squares) and the obstacle itself, a violet
  * square of its footprint where the run put it at the replay's turn (held up by units
  * included), or where its timetable puts it when there is no run (at its first waypoint).
@@ -37,7 +37,7 @@ export function watchRegionSize(doc: { obstacles: readonly unknown[]; solver: { 
 }
 
 /**
- * The `watch` strategy's regions (square blocks of `size` cells, seed 004 "Watching for map
+ * The `watch` strategy's regions (square blocks of `size` cells, Patel's article "Watching for map
  * changes"): faint lines between them, so a designer sees which regions a path crosses.
  */
 export function drawWatchRegions(context: CanvasRenderingContext2D, grid: Grid, size: number, view: Viewport): void {

@@ -1,5 +1,5 @@
 /**
- * Measured regions (issue 15): each a dashed teal outline round its cells with its name above,
+ * Measured regions: each a dashed teal outline round its cells with its name above,
  * so a designer sees what is measured while watching the replay; the Measure tool's rectangle in
  * progress is drawn the same way.
  */

@@ -1,5 +1,5 @@
 /**
- * One row of the comparison table (issue 15, "Compare on one scenario"): what a solver made of
+ * One row of the comparison table: what a solver made of
  * the open scenario, in the figures a designer compares: status, units arrived, makespan and sum
  * of costs (null unless solved: a run that did not solve has no cost), waits, the measured
  * regions, the solve time. Pure, so the figures are tested against the plan without a worker.

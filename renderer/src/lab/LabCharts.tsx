@@ -235,9 +235,9 @@ export function LabCharts({ records, labels = [], name, running = false, experim
   const data = useMemo(() => new LiveChartData(), []);
   const theme = useSlice(themeStore, (s) => s.effective);
   applyChartTheme(theme);
-  // Path steps (seed 004) only mean something among moving obstacles: that chart comes with the first such run.
+  // Path steps (Patel, "Dealing with moving obstacles") only mean something among moving obstacles: that chart comes with the first such run.
   const amongObstacles = records.some((r) => Number.isFinite(r.pathStepsComputed));
-  // The measured region's charts come with the first run that measured one (issue 15).
+  // The measured region's charts come with the first run that measured one.
   const measuredRegion = records.some((r) => Number.isFinite(r.regionThroughput));
   // The proved lower bound's charts come with the first run of a solver that proves one (cbs, eecbs, lacam-star).
   const bounded = records.some((r) => Number.isFinite(r.costLowerBound));

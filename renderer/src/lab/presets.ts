@@ -29,7 +29,7 @@ export const PRESETS: readonly Preset[] = [
   { id: 'silver2005', label: 'Silver 2005: LRA*, CA*, HCA*, WHCA* on 32×32 maps (experiments/silver2005.json)', fileName: 'silver2005.json', text: silver2005 },
   { id: 'standley2010', label: 'Standley 2010: OD+ID, S+ID, HCA* (experiments/standley2010.json)', fileName: 'standley2010.json', text: standley2010 },
   { id: 'standley2010-4c', label: 'Standley 2010 4-connected: OD+ID and CBS side by side (experiments/standley2010-4c.json)', fileName: 'standley2010-4c.json', text: standley2010FourConnected },
-  { id: 'patel-moving-obstacles', label: 'Patel (seed 004): units planning alone among 20 patrols, five strategies (experiments/patel-moving-obstacles.json)', fileName: 'patel-moving-obstacles.json', text: patel },
+  { id: 'patel-moving-obstacles', label: 'Patel: units planning alone among 20 patrols, five strategies (experiments/patel-moving-obstacles.json)', fileName: 'patel-moving-obstacles.json', text: patel },
   { id: 'scale', label: 'Scale: WHCA*, PIBT, LaCAM, LaCAM* with 100 to 1,000 units (experiments/scale.json)', fileName: 'scale.json', text: scale },
   { id: 'cbs-family', label: 'CBS family: ID+OD, CBS and its improvements, EECBS, 60 s a run (experiments/cbs-family.json)', fileName: 'cbs-family.json', text: cbsFamily },
   { id: 'cbs-family-1s', label: 'CBS family, 1 s a run (experiments/cbs-family-1s.json)', fileName: 'cbs-family-1s.json', text: cbsFamilyShort },

@@ -3,7 +3,7 @@
  * movement rules, the solver settings, timed events, moving obstacles, what units know and a
  * stream's spawners, exits and task lists. The
  * name and the measured regions are left out, so renaming the scenario or marking a bridge keeps
- * the replay (issue 15, defect 4), and a setting changed and changed back gives the same key.
+ * the replay, and a setting changed and changed back gives the same key.
  */
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { EditorDocument } from './document.ts';

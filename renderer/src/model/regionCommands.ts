@@ -1,4 +1,4 @@
-/** The measured regions (issue 15, "Measure a region"): named rectangles, edited as a whole. */
+/** The measured regions: named rectangles, edited as a whole. */
 import { z } from 'zod';
 import { checkScenarioOnGrid } from '../../../core/scenario/checks.ts';
 import { RegionSchema } from '../../../core/scenario/schema.ts';

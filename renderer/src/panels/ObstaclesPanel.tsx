@@ -1,5 +1,5 @@
 /**
- * Moving obstacles (issue 12): placed and given waypoints on the map with the Obstacle tool (O);
+ * Moving obstacles: placed and given waypoints on the map with the Obstacle tool (O);
  * here each one's size, speed, mode and start turn are edited, what units know of them is chosen, and
  * obstacles are removed. Every change is one command (one undo step).
  */

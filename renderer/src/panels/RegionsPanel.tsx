@@ -1,5 +1,5 @@
 /**
- * Measured regions (issue 15, "Measure a region"): the rectangles marked with the Measure tool
+ * Measured regions: the rectangles marked with the Measure tool
  * (M), each renamed or removed here (one undo step each), and for the plan on screen what each
  * one saw: the units that passed through it, from which turn to which, its crossings (units that got across) beside its entries and turn-backs, the waits
  * in it and next to it, and the queue next to it over time as a small chart.

@@ -155,7 +155,7 @@ export function SolvePanel() {
         <SolverParamFields specs={findSolver(settings.solver)?.params ?? []} params={settings.params} disabled={running} onChange={(params) => setSettings({ params })} />
         <UnusedParams solver={settings.solver} params={settings.params} obstacles={obstacles > 0} disabled={running} onChange={(params) => setSettings({ params })} />
         {obstacles > 0 && obstacleFactory(settings.solver) !== undefined && (
-          <label className="field" title={obstacleFactory(settings.solver) === null ? "How units planning alone replan among the moving obstacles (seed 004, Patel); a strategy's own parameters (m, every, limit, regionSize…) go in the solver params in the JSON" : "How the solver repairs its plans among the moving obstacles (seed 004, Patel): recalc or watch; units know where obstacles stand now. A strategy's own parameters (every, regionSize…) go in the solver params in the JSON"}>
+          <label className="field" title={obstacleFactory(settings.solver) === null ? "How units planning alone replan among the moving obstacles (Patel); a strategy's own parameters (m, every, limit, regionSize…) go in the solver params in the JSON" : "How the solver repairs its plans among the moving obstacles (Patel): recalc or watch; units know where obstacles stand now. A strategy's own parameters (every, regionSize…) go in the solver params in the JSON"}>
             <span>Replanning among obstacles</span>
             <select
               value={typeof settings.params.strategy === 'string' ? settings.params.strategy : ''}

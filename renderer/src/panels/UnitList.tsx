@@ -1,5 +1,5 @@
 /**
- * The units as a searchable list (issue 15, item 5: finding one of 500 units on a big map): type
+ * The units as a searchable list (finding one of 500 units on a big map): type
  * a number, a name or an id; a click selects the unit (Shift: adds it) and, with a plan on
  * screen, follows it.
  */

@@ -1,5 +1,5 @@
 /**
- * Failures in plain sight (issue 15): the units a plan leaves off their goals and the conflicts
+ * Failures in plain sight: the units a plan leaves off their goals and the conflicts
  * the plan validator found, as entries a person reads ("Unit 3 (Cart) did not arrive: at (4, 7)
  * from turn 31, its goal at (9, 7)") with the turn to jump to and the units to select.
  */

@@ -1,4 +1,4 @@
-/** The results table's row order (issue 15, item 5: rows sortable): by unit, cost or waits, either way; ties keep unit order. */
+/** The results table's row order (rows sortable): by unit, cost or waits, either way; ties keep unit order. */
 export type ResultsKey = 'unit' | 'cost' | 'waits';
 
 export interface ResultsSort {

@@ -1,7 +1,7 @@
 /**
  * How the solver panel says how a solve ended. A solve that ran but did not get every unit home
  * is not a crash ("Solver error" read like one), and a time-out only offers a plan when there is
- * one (id+od said "showing the best plan found" over an empty timeline; issue 15, defects 2 and 4).
+ * one (id+od said "showing the best plan found" over an empty timeline).
  */
 export function statusLine(status: string, message: string | undefined, elapsedMs: number, planned: boolean): string {
   const time = `${elapsedMs.toFixed(1)} ms`;

@@ -1,5 +1,5 @@
 /**
- * The heat map's measures per cell (issue 15, "A heat map that answers"): congestion (waits plus
+ * The heat map's measures per cell: congestion (waits plus
  * refused moves, the chokepoint view), waits, visits (a unit entering the cell, or starting on
  * it), turns occupied (unit-turns spent on it, resting at goals included), and the flow: the net
  * direction units moved through each cell (every move adds its step to the cell it left and the

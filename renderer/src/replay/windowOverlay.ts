@@ -1,5 +1,5 @@
 /**
- * The WHCA* overlay (issue 6): the selected unit's current window and reserved cells at the
+ * The WHCA* overlay: the selected unit's current window and reserved cells at the
  * replay's turn. The solver records every plan a cooperative controller adopts (core/simulation/
  * planWindows.ts) when the request asks for it; here the unit's window in force at turn t is
  * looked up (binary search over its windows, index built once per result) and drawn: its cells

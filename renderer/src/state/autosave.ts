@@ -8,9 +8,9 @@
  * page with unsaved changes asks first.
  *
  * The backup offered at start is set apart (RECOVERY_KEY, and in memory) until the user answers:
- * edits made meanwhile autosave on their own and never replace it (issue 17, item 3). Writes
+ * edits made meanwhile autosave on their own and never replace it. Writes
  * happen a moment after the last edit, but at most AUTOSAVE_MAX_WAIT_MS after the first unsaved
- * one while edits keep coming, and at once when the page is hidden or left (item 2).
+ * one while edits keep coming, and at once when the page is hidden or left.
  *
  * A write stores the document's edits, not the document: the scenario at its first unsaved edit
  * (and an open LoRR problem's files) go once into a base, each write after it only the delta

@@ -1,7 +1,7 @@
 /**
  * Key-value stores in the window's IndexedDB, read synchronously from memory and written
  * through: every write goes into one IndexedDB transaction per task, committed as soon as the
- * task ends (issue 17, items 2 and 9).
+ * task ends.
  *
  * Why not localStorage: Chromium commits localStorage to disk late and in batches, so a killed
  * browser lost the last 16.5-29.5 s of autosaves (one edit needed 7 s to survive), and its

@@ -1,5 +1,5 @@
 /**
- * Opening the app's own replay file (issue 15, defect 5: `Open…` on an exported
+ * Opening the app's own replay file (`Open…` on an exported
  * `mapf-lab/replay-file` said "not a MAPF Lab scenario"): its map, movement, units, timed events
  * and solver settings become the scenario, and its positions the plan on screen, with the
  * simulator's replay (events, map changes) for the timeline. Pure: the caller reads the files.

@@ -1,5 +1,5 @@
 /**
- * The colour theme (issue 15, item 6): light or dark, by default the system's, with a toggle in
+ * The colour theme: light or dark, by default the system's, with a toggle in
  * the header that cycles system → light → dark. The choice is kept in localStorage; the
  * effective theme is put on <html data-theme> for styles.css.
  */

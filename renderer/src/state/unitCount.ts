@@ -1,5 +1,5 @@
 /**
- * "Units from .scen…" asks how many (issue 15, item 5: it always placed 10): the answer typed,
+ * "Units from .scen…" asks how many (it always placed 10): the answer typed,
  * read as a whole number from 1 to the file's count, or a message saying what was wrong.
  */
 export function parseUnitCount(answer: string, available: number): { count: number } | { error: string } {

@@ -1,6 +1,6 @@
 /**
- * The message for units that cannot reach their goals at all, checked before a solve (issue 15,
- * "failures in plain sight": found before solving, the unit named, numbered from 1).
+ * The message for units that cannot reach their goals at all, checked before a solve ("failures in plain sight":
+ * found before solving, the unit named, numbered from 1).
  */
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import { unreachableUnits } from '../../../core/mapf/reachability.ts';

@@ -121,7 +121,7 @@ describe('aggregate', () => {
   });
 });
 
-describe('intervals inside a measure\'s range (issue 15, defect 8: negative times, ratio bands below 1)', () => {
+describe('intervals inside a measure\'s range (negative times, ratio bands below 1)', () => {
   it('clamps the low end at the least value the measure can take', () => {
     expect(meanInterval([0.1, 0.1, 5]).low).toBeLessThan(0); // unclamped, as before
     expect(meanInterval([0.1, 0.1, 5], 0).low).toBe(0);

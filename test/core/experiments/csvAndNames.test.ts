@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 12: CSV exports passed cells starting with =, +, - or @ to spreadsheets as formulas
+ * CSV exports passed cells starting with =, +, - or @ to spreadsheets as formulas
  * (the results folder of a name with '../' is tested with the CLI, test/node/cli-experiment.test.ts).
  */
 import { describe, expect, it } from 'vitest';

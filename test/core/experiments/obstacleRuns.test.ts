@@ -1,6 +1,6 @@
 /**
- * Experiments among moving obstacles (issue 12): random patrols on every map, the same for every
- * solver of an instance; runs of 'independent' replan by params.strategy and record seed 004's
+ * Experiments among moving obstacles: random patrols on every map, the same for every
+ * solver of an instance; runs of 'independent' replan by params.strategy and record Patel's
  * path steps, and so do the cooperative solvers (in the simulator, with their turn times); the
  * others record an error saying why; records read back with the new column.
  */

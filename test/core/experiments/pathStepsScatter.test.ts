@@ -1,4 +1,4 @@
-// Seed 004's growth claims in the report: path steps against path length on one-unit runs, with
+// Patel's growth claims in the report: path steps against path length on one-unit runs, with
 // the growth exponent per setting. The figures come from the real replanning rules on a
 // corridor (followAmongObstacles), not from made-up numbers: recalc every 10 grows with the
 // square of the length, splice with the length.
@@ -41,7 +41,7 @@ const records: RunRecord[] = [
   { ...failureRecord(template('splice m=10', 1), '', 1), status: 'failed', meanLowerBound: NaN, pathStepsComputed: 400 },
 ];
 
-describe('path steps against path length (seed 004)', () => {
+describe('path steps against path length (Patel, "Dealing with moving obstacles")', () => {
   it('measures square growth for recalc and linear growth for splice on the real rules', () => {
     const [recalc, splice] = pathStepsScatter(records);
     expect(recalc.label).toBe('recalc every 10');

@@ -1,5 +1,5 @@
 /**
- * An experiment's measured region (issue 15: "and as measures in the lab"): every run records
+ * An experiment's measured region ("and as measures in the lab"): every run records
  * the units that stood in it, their throughput and mean wait; a map it does not fit and an
  * experiment without one record NaN; older results lines read as NaN; the summary has the columns.
  */

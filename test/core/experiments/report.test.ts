@@ -54,7 +54,7 @@ describe('report charts', () => {
     expect(init[2]).toBeCloseTo(0.05, 12);
     expect(init[3]).toBeCloseTo(1 + 12.7062 * 0.5, 3);
     // A path is never shorter than its lower bound: the band of path / bound starts at 1 (the
-    // aggregate clamps it there, issue 15 defect 8); a zero time is left off a log chart.
+    // aggregate clamps it there); a zero time is left off a log chart.
     expect(series[0].points.pathRatio[0][2]).toBe(1);
     expect(series[0].points.maxTurnMs[0][1]).toBe(0.125);
   });

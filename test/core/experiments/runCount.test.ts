@@ -1,5 +1,5 @@
 /**
- * Experiments are counted before they are planned (issue 17: `repeats: 1e9` ran the CLI into an
+ * Experiments are counted before they are planned (`repeats: 1e9` ran the CLI into an
  * out-of-memory abort, 24 M runs froze the lab): countRuns equals what planRuns builds, and more
  * than MAX_RUNS is refused at once with the count and what multiplies up to it.
  */

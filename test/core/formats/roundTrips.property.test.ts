@@ -1,5 +1,5 @@
 /**
- * Everything a format's reader accepts saves and reopens as the same thing (issue 17, item 11),
+ * Everything a format's reader accepts saves and reopens as the same thing,
  * checked with fast-check over the scenario file, Moving AI .map and .scen, the replay file, the
  * results file and the solver wire: generated inputs up to each schema's bounds (the largest
  * weight, priorities at both ends of 32 bits, the slowest speed, any Unicode in names). Inputs a

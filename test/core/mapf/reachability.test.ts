@@ -1,4 +1,4 @@
-/** Units that cannot reach their goals are found before solving, footprints included (issue 15). */
+/** Units that cannot reach their goals are found before solving, footprints included. */
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED, OCTILE_CUT, OCTILE_NO_CUT } from '../../../core/grid/movement.ts';

@@ -45,7 +45,7 @@ function scriptedSpawner(onRequest: (worker: MemoryWorkerHandle, message: { id: 
   return { spawn, workers };
 }
 
-/** The real independent solver answered and its plan was judged: it collides at the example's gap (issue 16). */
+/** The real independent solver answered and its plan was judged: it collides at the example's gap. */
 const JUDGED = { solver: 'independent', status: 'failed', message: expect.stringMatching(/^the plan validator found \d+ conflicts/) };
 
 describe('SolverClient over in-memory workers', () => {
@@ -55,7 +55,7 @@ describe('SolverClient over in-memory workers', () => {
     const job = client.solve(body(), { onProgress: (p) => progress.push(p) });
     expect(client.busy + client.queued).toBe(1);
     const result = await job.result;
-    // The independent plan collides at the gap, so it is not called solved (issue 16).
+    // The independent plan collides at the gap, so it is not called solved.
     expect(result.status).toBe('failed');
     expect(result.message).toMatch(/^the plan validator found \d+ conflicts; first: /);
     expect(progress.length).toBeGreaterThan(0);

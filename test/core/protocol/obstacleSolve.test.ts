@@ -1,5 +1,5 @@
 /**
- * Solve requests among moving obstacles (wire instance version 3; issue 12): the solver process
+ * Solve requests among moving obstacles (wire instance version 3): the solver process
  * runs the units planning alone by the requested strategy and sends each obstacle's executed
  * cells back; a solver that does not take obstacles fails, saying so; a wire instance naming
  * obstacles below version 3 is refused by the schema.

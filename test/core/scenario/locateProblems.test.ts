@@ -1,5 +1,5 @@
 /**
- * Scenario problems are located in one scan of the text (issue 17, item 6: a scan per problem
+ * Scenario problems are located in one scan of the text (a scan per problem
  * took 129 s for 8,000 units on one cell of a 1 MB file, on the UI thread), and each position is
  * the one the single-path locator gives.
  */

@@ -1,6 +1,6 @@
 /**
- * The cooperative solvers among moving obstacles (issue 12): LRA*, CA*, HCA* and WHCA* in the
- * simulator, repairing by seed 004's recalc and watch. Every run is checked by the plan validator,
+ * The cooperative solvers among moving obstacles: LRA*, CA*, HCA* and WHCA* in the
+ * simulator, repairing by Patel's recalc and watch. Every run is checked by the plan validator,
  * which checks units against the obstacles' executed cells (never the same cell, never a swap).
  */
 import { describe, expect, it } from 'vitest';

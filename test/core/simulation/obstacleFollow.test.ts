@@ -1,5 +1,5 @@
 /**
- * Seed 004's replanning rules, with its own figures as tests: recalculating a 100-step path every
+ * Patel's replanning rules, with its own figures as tests: recalculating a 100-step path every
  * 10 steps computes 100 + 90 + … + 10 = 550 path steps (about M^2 / 20 for M steps); splicing
  * computes 2N to 3N whatever m; a bad splice (longer than the limit) falls back to recalculation.
  */
@@ -15,7 +15,7 @@ import { solveAStar } from '../../../core/search/astar.ts';
 const corridor = (steps: number) => new Grid(steps + 1, 1);
 
 describe('one unit among moving obstacles', () => {
-  it('recalc every 10 steps on a 100-step path computes 550 path steps (seed 004), and grows with the square of the length', () => {
+  it('recalc every 10 steps on a 100-step path computes 550 path steps (Patel, "Dealing with moving obstacles"), and grows with the square of the length', () => {
     const run = (steps: number) => followAmongObstacles(corridor(steps), FOUR_CONNECTED, 0, steps, [], { kind: 'recalc', every: 10 });
     const hundred = run(100);
     expect(hundred.arrived).toBe(true);
@@ -142,7 +142,7 @@ describe('watch: replanning when a region on the path changes', () => {
   const start = grid.cell(0, 1);
   const goal = grid.cell(19, 1);
 
-  it('replans nothing while obstacles stay out of the regions its path crosses (seed 004)', () => {
+  it('replans nothing while obstacles stay out of the regions its path crosses (Patel, "Dealing with moving obstacles")', () => {
     // Two guards patrol the bottom rows, regions of 4 cells: the path along row 1 never sees them.
     const guards: MovingObstacle[] = [
       { id: 'a', route: [grid.cell(0, 10), grid.cell(19, 10)], mode: 'ping-pong' },

@@ -1,5 +1,5 @@
 /**
- * predict's search (seed 004, "Predicting obstacle movement"): against a brute force on tiny
+ * predict's search (Patel, "Predicting obstacle movement"): against a brute force on tiny
  * maps, the earliest arrival among obstacles on their timetables, waits allowed; and the rule
  * in a run: it arrives as early as hindsight allows when no obstacle is held up, and no later
  * than planning with obstacles seen `now`.
@@ -99,7 +99,7 @@ describe('predict: space-time planning against the timetable', () => {
     expect(compared).toBeGreaterThan(50);
   });
 
-  it('waits for a guard to pass a gap instead of walking into its path (seed 004: what plain A* cannot do)', () => {
+  it('waits for a guard to pass a gap instead of walking into its path (Patel: what plain A* cannot do)', () => {
     const grid = Grid.fromAscii([
       '@@@@.@@@@',
       '.........',

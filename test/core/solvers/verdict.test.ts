@@ -1,4 +1,4 @@
-// "solved" means valid (issue 16): a solver that claims to have solved a plan with conflicts is
+// "solved" means valid: a solver that claims to have solved a plan with conflicts is
 // reported as failed, through every way a result reaches a person (solveWith: the solver
 // processes; measureSolver: `mapf-lab solve` and experiments), naming the conflicts from unit 1.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * core/'s folders import each other one way (issue 18): no folder cycles, and no folder reaching
+ * core/'s folders import each other one way: no folder cycles, and no folder reaching
  * up a layer of CORE_LAYERS. The checks are shown failing on made-up graphs first.
  */
 import { describe, expect, it } from 'vitest';

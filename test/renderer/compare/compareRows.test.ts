@@ -1,5 +1,5 @@
 /**
- * The comparison table's figures (issue 15, "Compare on one scenario") from real solver runs on
+ * The comparison table's figures from real solver runs on
  * a bridge: each row's makespan, sum of costs, waits and region figures agree with the plan, a
  * run that did not solve has no cost and says how many arrived, and the CSV carries every figure
  * with the cost model named.

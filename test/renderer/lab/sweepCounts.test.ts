@@ -1,5 +1,5 @@
 // The lab's progress line counted only runs that measured nothing, so it said "0 failed" beside
-// a failed LRA* run and a timed-out OD+ID run (issue 15, defect 6).
+// a failed LRA* run and a timed-out OD+ID run.
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import { sweepCounts } from '../../../renderer/src/lab/sweepCounts.ts';

@@ -1,6 +1,6 @@
 // The lab reads an experiment at every keystroke but plans its runs only when a sweep (or a merge,
 // or a replay) needs them: typing counts the runs (core's countRuns) and never builds them, so a
-// definition of 24 M runs no longer freezes the window (issue 17), and a definition past MAX_RUNS is
+// definition of 24 M runs no longer freezes the window, and a definition past MAX_RUNS is
 // refused with the count. A lab that died while reading its stored text does not read it again.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as runPlan from '../../../core/experiments/runPlan.ts';

@@ -1,5 +1,5 @@
 /**
- * The editor's own path of a scenario (issue 17, item 11): a file the reader accepts becomes a
+ * The editor's own path of a scenario: a file the reader accepts becomes a
  * document (terrain weights as float32, units as the editor keeps them), is saved and reopens;
  * a second save is the first one's text. A weight past float32's range became Infinity here and
  * was saved as null, and the file no longer opened: the schema now refuses it where it stands.

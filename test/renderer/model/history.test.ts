@@ -114,7 +114,7 @@ describe('commands outside history', () => {
     model.undo();
     expect(model.document.name).toBe('Sample');
     expect(model.solution).toBe(SOLUTION);
-    // The name is not part of the plan (issue 15, defect 4): the plan is still the scenario's.
+    // The name is not part of the plan: the plan is still the scenario's.
     expect(model.solutionIsCurrent).toBe(true);
     expect(model.canUndo).toBe(false);
     model.dispatch({ type: 'moveAgentGoal', id: 'A', to: [6, 5] });

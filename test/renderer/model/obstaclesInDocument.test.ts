@@ -1,5 +1,5 @@
 /**
- * Moving obstacles in the editor (issue 12, scenario version 3): nothing of them is lost on the
+ * Moving obstacles in the editor (scenario version 3): nothing of them is lost on the
  * way through the editor. A JSON edit that adds or changes obstacles applies as one undo step
  * (before, the document diff had no obstacles: the edit was silently dropped), a resize drops
  * the obstacles whose route would leave the map and undo brings them back, and a save writes them.

@@ -1,6 +1,6 @@
 /**
- * Measured regions in the editor (issue 15, "Measure a region") and which edits keep a plan
- * (defect 4: renaming the scenario, or changing a setting and changing it back, threw the replay
+ * Measured regions in the editor and which edits keep a plan
+ * (renaming the scenario, or changing a setting and changing it back, threw the replay
  * away: the panel compared the document's edit counter, which every change moves on).
  */
 import { describe, expect, it } from 'vitest';

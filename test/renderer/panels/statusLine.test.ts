@@ -1,4 +1,4 @@
-// Issue 15, defects 2 and 4: a time-out offered "the best plan found" over an empty timeline, and
+// A time-out offered "the best plan found" over an empty timeline, and
 // a run where units did not arrive read "Solver error" like a crash.
 import { describe, expect, it } from 'vitest';
 import { idleLine, statusLine } from '../../../renderer/src/panels/statusLine.ts';

@@ -1,4 +1,4 @@
-// Issue 15, defect 9 (in part): the notice bar showed the lab's notices in the editor.
+// The notice bar showed the lab's notices in the editor.
 import { describe, expect, it } from 'vitest';
 import { type Notice, visibleNotice } from '../../../renderer/src/state/solveState.ts';
 

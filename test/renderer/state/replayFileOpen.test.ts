@@ -1,5 +1,5 @@
 /**
- * The app opens its own replay file (issue 15, defect 5): the scenario comes back as it was
+ * The app opens its own replay file: the scenario comes back as it was
  * solved (map, units, movement, events, solver settings with the request's own fields put back),
  * and the run's positions are the plan, turn for turn.
  */

@@ -1,4 +1,4 @@
-/** The help overlay's list (issue 15, item 6) against the keymap: every listed key does something, and everything the keymap does is listed. */
+/** The help overlay's list against the keymap: every listed key does something, and everything the keymap does is listed. */
 import { describe, expect, it } from 'vitest';
 import { shortcutFor, type ShortcutAction } from '../../../renderer/src/shortcuts/keymap.ts';
 import { SHORTCUT_HELP } from '../../../renderer/src/shortcuts/shortcutHelp.ts';

@@ -1,4 +1,4 @@
-// Issue 15: a goal that cannot be reached is found before solving and the unit named (from 1).
+// A goal that cannot be reached is found before solving and the unit named (from 1).
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';

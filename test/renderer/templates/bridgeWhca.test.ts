@@ -1,5 +1,5 @@
 /**
- * The designer's bridge (issue 15's story, the Generate panel's template): 40x20, a one-lane
+ * The designer's bridge (the story, the Generate panel's template): 40x20, a one-lane
  * bridge 10 cells long, 10 units a side. The app's end-to-end tests compare solvers on it and
  * expect WHCA*(16) to bring every unit across. A change to RRA* that only reordered ties in its
  * Open list (re-keying the heap in place instead of pushing the open nodes again) left three

@@ -1,5 +1,5 @@
 /**
- * CBS on 8-connected maps (issue 14), both corner rules: every move, diagonal too, one turn; the
+ * CBS on 8-connected maps, both corner rules: every move, diagonal too, one turn; the
  * conflicts are the validator's (vertex, swap, diagonal crossing). Its cost equals the
  * brute-force optimum (which forbids crossings on its own, bruteForce.ts) with every improvement
  * on and each switched off, every plan passes validatePlan, and a crossing the units must dodge

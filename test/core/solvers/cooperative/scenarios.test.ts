@@ -71,7 +71,7 @@ describe('a unit parked on its goal in a corridor', () => {
   });
 });
 
-describe('seed 001 Figure 1: an instance CA* cannot solve', () => {
+describe('Silver 2005 Figure 1: an instance CA* cannot solve', () => {
   // Unit 0 goes from (3,1) to (1,1), which is the only way past for unit 1 going from (0,1) to
   // (4,1). A solution exists (unit 0 waits in the pocket (1,0)), but a greedy full plan for
   // either unit first leaves the other without a path.
@@ -104,7 +104,7 @@ describe('seed 001 Figure 1: an instance CA* cannot solve', () => {
   });
 });
 
-describe('unit priorities (seed 000)', () => {
+describe('unit priorities (Silver 2006)', () => {
   // Two crossing shortest paths meet at (2,2) at t = 2; the low unit plans first.
   const crossing = () => ascii(['.....', '.....', '.....', '.....', '.....'], FOUR_CONNECTED, [
     [0, 2, 4, 2, { priority: 0 }],
@@ -141,7 +141,7 @@ describe('unit priorities (seed 000)', () => {
   });
 });
 
-describe('large and slow units (footprints, seed 000 "Reservation Table Revisited")', () => {
+describe('large and slow units (footprints, Silver 2006 "Reservation Table Revisited")', () => {
   const rows = ['............', '............', '....@.......', '....@.......', '............', '............', '............', '.......@@...', '............', '............', '............', '............'];
   const agents: [number, number, number, number, Partial<AgentTask>?][] = [
     [0, 0, 9, 9, { size: 2 }],

@@ -1,5 +1,5 @@
 /**
- * WHCA*'s turn budget (a frame budget; seed 000 spreads searches over frames): once a turn's
+ * WHCA*'s turn budget (a frame budget; Silver 2006 spreads searches over frames): once a turn's
  * search work passes `turnBudget` expansions, replans that can wait (a window replan, a notice of
  * a change) wait for the next turn while their plan still covers it, and the next turn starts
  * with them. The runs stay valid, and the work of the busiest turn comes down. (A budget well

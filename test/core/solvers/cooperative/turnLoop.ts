@@ -66,7 +66,7 @@ export function runTurns(instance: MapfInstance, controller: TurnController, max
   return { paths, events, solved: allHome(), turns: t, wallsAt, initMs, maxStepMs };
 }
 
-/** A random w x h map with walls at `density`, disconnected pockets filled (seed 001, Experimental Results). */
+/** A random w x h map with walls at `density`, disconnected pockets filled (Silver 2005, Experimental Results). */
 export function randomMap(random: Random, grid: Grid, density: number): void {
   for (let c = 0; c < grid.cells; c++) grid.passable[c] = random.next() < density ? 0 : 1;
   let best = -1;

@@ -1,6 +1,6 @@
 /**
  * The group search with the tables independence detection plans with (seed
- * 002_59f0ad9988351882.txt, section "Independent Subproblems"): a cost limit, an illegal move
+ * Standley 2010, section "Independent Subproblems"): a cost limit, an illegal move
  * table holding another group's moves, and the conflict avoidance table's counts.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * Every optimal solver against the brute-force optimum on many seeded tiny instances, in both
  * models: 4-connected, and Standley's 8-connected with corner cutting (seed
- * 002_59f0ad9988351882.txt, section "Problem Formulation"), plus 8-connected without cutting.
+ * Standley 2010, section "Problem Formulation"), plus 8-connected without cutting.
  */
 import { describe, expect, it } from 'vitest';
 import { FOUR_CONNECTED, OCTILE_CUT, OCTILE_NO_CUT } from '../../../../core/grid/movement.ts';

@@ -1,5 +1,5 @@
 /**
- * Hand-made situations for the optimal solvers of seed 002_59f0ad9988351882.txt (Standley 2010):
+ * Hand-made situations for the optimal solvers of Standley 2010:
  * the paper's Figure 3, the 4- and 8-connected rules, the cost of leaving a goal, unsolvable
  * instances, and bad input. Plans are checked with the validator and by cost, not path by path.
  */
