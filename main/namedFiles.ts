@@ -1,18 +1,7 @@
 /**
  * Files a document names by a relative path (a scenario's map, the Moving AI files of an
  * experiment), read for a window under three rules:
- *
- * - Real paths: a name is resolved against the document's folder, then through every link; the
- *   file itself must have an allowed extension, so a link named `x.map` to any other file is
- *   refused.
- * - Folders the user opened: the file must lie in the document's own folder (or below), or in a
- *   folder the user allowed for this window when asked: one question per request, naming the
- *   folder, never a silent read of `../../anything.map`.
- * - Once: names that spell one file many ways (`./x.map`, `././x.map`, `../d/x.map`) are read
- *   once and share the text.
- *
- * Errors name the file as the document does, never by its absolute path (the renderer never
- * learns where files are). No Electron here: the question is passed in, so tests answer it.
+ * More on this in README.md, "namedFiles.ts".
  */
 import { realpath, stat, readFile } from 'node:fs/promises';
 import { dirname, extname, relative, isAbsolute, sep } from 'node:path';

@@ -2,21 +2,7 @@
  * The 'cpu' clock of a Node solver thread (core/util/clock.ts): the CPU time of the thread that
  * calls it, so that other processes and other solver threads neither use up a run's time limit
  * nor inflate its times.
- *
- * Node 20 has no per-thread CPU clock (process.threadCpuUsage came in Node 23). WASI's
- * thread clock (wasiThreadClock.ts: POSIX clock_gettime on the calling thread, to the
- * nanosecond) is the first choice. Where it is unavailable, on Linux the kernel keeps one per
- * thread: the first field of /proc/thread-self/schedstat is the nanoseconds the thread has run on
- * a CPU, brought up to date at each scheduler tick (4 ms here). The file is opened once, by the thread that will solve (the path
- * names the thread that opens it), and re-read with one pread: about 2 µs of CPU a read on this
- * machine (process.cpuUsage: 1 µs). Reads are still throttled: within THROTTLE_MS of wall time
- * since the last read the clock answers from that read plus the wall time since, so a solver may
- * ask between every two agents without the clock costing more than a read a millisecond.
- *
- * Elsewhere (macOS, Windows, a /proc without schedstat) the process's CPU time stands in
- * (process.cpuUsage): the same as the thread's while one thread solves (the app's solver
- * process), not with several solver threads in one process (`mapf-lab experiment --workers N`),
- * which then refuses the 'cpu' clock.
+ * More on this in README.md, "threadCpuClock.ts".
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { type Clock, cpuClock } from '../../core/util/clock.ts';

@@ -1,18 +1,6 @@
 /**
  * The calling thread's CPU time to the nanosecond, on Node 20, through WASI.
- *
- * Node 20 has no per-thread CPU clock in JavaScript (process.threadCpuUsage came in Node 23), and
- * Linux's /proc/thread-self/schedstat only moves at the scheduler's tick (4 ms here: the kernel
- * adds a running thread's time at a tick or a switch, and the file does not ask it to catch up).
- * A 16 ms frame budget cannot be judged in 4 ms steps. Node's WASI (uvwasi) answers
- * `clock_time_get(CLOCK_THREAD_CPUTIME_ID)` with POSIX `clock_gettime` on the calling thread,
- * which the kernel brings up to date on the call. The call is made straight from JavaScript
- * through `wasiImport`; WASI only needs a module with a memory to write the answer into, so the
- * module below is the smallest one that exports a memory and an `_initialize` (52 bytes, written
- * by hand: no compiler is needed to build it). About 1 µs a call on this machine.
- *
- * Where WASI's answer is unavailable (an error code, or a runtime without node:wasi) this returns
- * null and callers fall back to the kernel's tick clock or the process's CPU time.
+ * More on this in README.md, "wasiThreadClock.ts".
  */
 import { createRequire } from 'node:module';
 

@@ -2,19 +2,7 @@
  * The solver worker's script: solverWorkerEntry.ts and everything it imports, bundled once by
  * esbuild into one ES module so that a new worker thread starts from plain JavaScript instead
  * of compiling the TypeScript sources through tsx (which cost ~0.4 s per thread).
- *
- * Cache: node_modules/.cache/mapf-lab/solver-worker-<hash>.mjs, where <hash> covers the
- * contents of every file the bundle was built from (esbuild's metafile inputs), the esbuild
- * version and the build options. Next to it, solver-worker.inputs.json lists those inputs; a
- * process re-hashes them (a few dozen small reads) and reuses the bundle only if that hash names
- * an existing file. An edit to any input changes the hash, so a stale bundle is never used; a
- * new import can only appear through an edit to a file already listed, so the list stays
- * complete. Files are written to a temporary name and renamed, so concurrent processes (vitest
- * runs test files in parallel) never read half a bundle.
- *
- * The bundle includes testSolvers.ts, offered only behind workerData { testSolvers: true }
- * exactly as before. If the build fails, workers start from bootstrap.mjs (tsx, the old path)
- * after a one-line warning on stderr.
+ * More on this in README.md, "workerBundle.ts".
  */
 import { createHash } from 'node:crypto';
 import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';

@@ -3,33 +3,7 @@
  * (MAPF-Competition/PlanViz, `script/run.py --plan FILE`) opens, in its two versions: "2023 LoRR"
  * (PlanConfig2023) and "2024 LoRR" (PlanConfig2024, tasks as errand sequences with a schedule). Fields as the
  * Start-Kit documents them (Start-Kit README and Input_Output_Format.md, "Output file"):
- *
- * - `version: "2023 LoRR"` (what run.py reads to choose its reader), `actionModel: "MAPF"`: moves
- *   without turning. The Start-Kit's default MAPF_T (forward, turn, wait) would need turns the
- *   plan never took, so it is not used; MAPF's letters are U (row + 1), D (row - 1), L (column - 1),
- *   R (column + 1), W (wait), as PlanViz's state_transition_mapf applies them.
- * - `teamSize`; `start`: per agent [row, column, heading] with heading "E" (the Start-Kit's
- *   letters E, N, W, S; MAPF moves never read it); `makespan`: the turns played, every agent's
- *   action string that long (waits after it arrives).
- * - `actualPaths` and `plannerPaths`: per agent the actions joined by ",", both the executed
- *   plan (ours are planned and executed alike).
- * - `errors`: [agent1, agent2 (-1 for one agent), timestep, description], agents from 0 as the
- *   format numbers them (its own convention, not a person-facing text).
- * - One task per agent, its goal (task id = agent), assigned at 0 and finished when the agent
- *   rests on its goal for good. 2023: `tasks` [id, row, column], `events` per agent [task id,
- *   timestep, "assigned" | "finished"]. 2024: `tasks` [id, release time 0, [row, column]] (an
- *   errand sequence of one), `actualSchedule`/`plannerSchedule` per agent "0:id" (its task from
- *   timestep 0), `events` one list of [timestep, agent, task id, next errand 1] per finished task,
- *   and errors as [task id, agent1, agent2, timestep, description]. `numTaskFinished` in both.
- * - `sumOfCost`: the 'rest' model, the sum of those finish times, so the file agrees with itself;
- *   null when the run did not solve (a run that did not solve has no cost). `costModel` names it.
- *
- * - With headings (turning units, core/grid/headings.ts): `actionModel: "MAPF_T"`, the Start-Kit's
- *   own model, actions F (forward), R (clockwise), C (counter-clockwise), W (wait), and `start`
- *   [row, column, heading letter E/S/W/N], as PlanViz's state_transition replays them.
- *
- * Diagonal moves (8-connected plans) are refused: MAPF has no diagonal step, and two straight
- * steps would misstate the plan (see the PlanViz Qt interchange writer for the same decision).
+ * More on this in README.md, "lorr.ts".
  */
 import type { Grid } from '../grid/grid.ts';
 import { pathCost, reportedCosts } from '../mapf/plan.ts';

@@ -2,20 +2,7 @@
  * League of Robot Runners problems (LoRR Start-Kit 2024, Input_Output_Format.md, "Input Problem
  * File"): a JSON file naming a map, an agents file and a tasks file (paths relative to it), the
  * team size and how many tasks are revealed at once.
- *
- *     { "mapFile": "maps/warehouse_large.map", "agentFile": "agents/x.agents",
- *       "taskFile": "tasks/warehouse_large.tasks", "teamSize": 5000,
- *       "numTasksReveal": 1.5, "version": "2024 LoRR" }
- *
- * - The map is a Moving AI `.map` with the League's emitter cells `E` passable.
- * - A location is one integer, `row * width + column`: our cell numbering (`y * width + x`).
- * - `.agents`: a comment line (`#`), a count, then one start location a line; the first
- *   `teamSize` are used (the Start-Kit's driver reads that many), each robot facing east.
- * - `.tasks`: a comment line, a count, then one task a line: comma-separated errand locations,
- *   visited in order. The 2023 problems have one errand a task and read the same way.
- *
- * Bad input throws a FormatError naming the file, the line (the field's line in the JSON) and
- * what is wrong; nothing half read escapes.
+ * More on this in README.md, "lorrProblem.ts".
  */
 import { z } from 'zod';
 import type { Grid } from '../grid/grid.ts';

@@ -3,22 +3,7 @@
  * benchmark's results site), in the columns of its published results CSV, which PlanViz's
  * `script/tracker_transfer.py` also reads: `map_name, scen_type, type_id, agents, lower_cost,
  * solution_cost, solution_plan`.
- *
- * - `solution_plan`: one motion string per agent, agents separated by "\n", in scenario order.
- *   Motions: `u` (y - 1, up the screen), `d` (y + 1), `l` (x - 1), `r` (x + 1), `w` (wait), the
- *   tracker's letters (tracker_transfer.py turns u into PlanViz's row - 1). Each string runs until
- *   the agent rests on its goal for good (later waits are left out) and is run-length encoded: a
- *   run of k > 1 equal motions is written `k` then the letter (`3r2dw` is r r r d d w); a single
- *   motion is the letter alone, so an unencoded string reads the same.
- * - `solution_cost`: the sum of those string lengths, the 'rest' cost model (the tracker's).
- * - `lower_cost`: a lower bound the solver proved (an optimal solver's cost), else empty.
- * - `flip_up_down`: `true` on every row. The letters above are the convention of the tracker's
- *   validator package and its documentation (u is y - 1: a row up on a Moving AI map, whose row 0
- *   is its first line); the tracker's server reads u and d the other way round unless a row sets
- *   this column, so the row says which way its letters go.
- *
- * The tracker takes complete, valid solutions only: a run that did not solve is refused, and so
- * are diagonal moves (Moving AI's MAPF benchmark is 4-connected).
+ * More on this in README.md, "mapfTracker.ts".
  */
 import type { Grid } from '../grid/grid.ts';
 import { pathCost, sumOfCosts } from '../mapf/plan.ts';

@@ -1,18 +1,7 @@
 /**
  * Moving AI `.map` files (N. Sturtevant, "Benchmarks for Grid-Based Pathfinding", 2012; the
  * format is documented in /work/shared/benchmarks/movingai/README.md and on movingai.com):
- *
- *     type octile
- *     height H
- *     width W
- *     map
- *     <H rows of W characters>
- *
- * `.` `G` `S` are passable, `@` `O` `T` blocked, `W` (water) blocked unless `waterPassable`.
- * Reading keeps each cell's character, the line break and the final newline, so writing an
- * unedited map reproduces the file byte for byte; cells edited since reading are written as `.`
- * or `@`. Malformed input throws a FormatError naming file, line and column, and nothing half
- * built escapes.
+ * More on this in README.md, "movingAiMap.ts".
  */
 import { Grid, MAX_GRID_SIDE, mapCellsProblem } from '../grid/grid.ts';
 import { MAX_MAP_CELLS } from '../util/limits.ts';

@@ -4,33 +4,7 @@
  * (qt/src/planviz_qt/converters/FORMAT.md, read by converters/exchange.py's decode_document).
  * PlanViz's Tk viewer (script/run.py) reads the League of Robot Runners' output instead: that is
  * lorr.ts. Here:
- *
- * - Header: `format: "planviz"`, `schema_version: 1` (other versions are rejected by PlanViz),
- *   `source_version`, `action_model: "MAPF"`, `time_unit: "timestep"` with `ticks_per_step: 1`
- *   (required together), `max_time` >= every motion sequence's length, `map: {width, height}`
- *   (the terrain is not in the file: PlanViz loads the .map beside it).
- * - Coordinates are [row, column] (row = our y). Each agent has `start: [row, col, -1]` (-1: no
- *   heading, allowed for MAPF) and `actual`: runs of `[action, duration]`, identical actions
- *   merged. MAPF actions: R column +1, L column -1, U row +1, D row -1, W wait. (U is row + 1:
- *   the specification keeps the LoRR decoder's convention on purpose, so U moves a unit down the
- *   screen.) `planned` is left out: it then equals `actual`, which is what our plans are.
- * - Each unit's goal is a task (id = unit index, one stop, assigned to the unit at 0, completed
- *   when it arrives for good), with the matching `assigned` and `task_finished` events, as
- *   PlanViz's own MAPF Tracker converter does (one task per agent, assigned at 0).
- * - `conflicts`: the plan validator's collisions as {time, agent_ids, description, task_id}.
- * - `metadata`: our figures (solver, status, sum of costs, makespan, team size, statistics) and
- *   what PlanViz has no field for (timed map events with cells as [row, column], unit ids and
- *   sizes), since PlanViz keeps metadata as it is.
- *
- * Diagonal moves: refused, by decision (checked against FORMAT.md, schema version 1). Neither
- * action model has a diagonal step: MAPF moves one row or one column per action, MAPF_T moves
- * forward or turns by a quarter. The substitutes all misstate the plan: two straight actions per
- * diagonal ("R" then "U") pass through a corner cell the unit never entered (possibly a wall the
- * unit cut past, or a cell another unit held) and take two steps where the plan took one;
- * ticks_per_step 2 with half moves ends between cells, which the format does not define; and
- * positions kept only in `metadata` would not be drawn. So the exporter names the first diagonal
- * (unit, cells, turn) and points to the formats that carry 8-connected plans (the replay file,
- * the mapf-visualizer text) instead of writing a file PlanViz would replay wrongly.
+ * More on this in README.md, "planVizQt.ts".
  */
 import type { Grid } from '../grid/grid.ts';
 import { type CostModel, reportedCosts } from '../mapf/plan.ts';

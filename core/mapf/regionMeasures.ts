@@ -2,27 +2,7 @@
  * What a designer measures at a chokepoint: for a named rectangle
  * of the map (a bridge, a door, a corridor) and a plan, who passed through it, when, how fast, and
  * how long units waited in it or queued next to it.
- *
- * Definitions (the CLI's `--json` and the app's results use these words):
- * - a unit *stands in* the region at turn t when any cell of its footprint at t lies in it;
- * - the *cells next to it* are the cells one step away (8 neighbours) outside it;
- * - a unit *waits* at turn t >= 1 when it stood on the same cell at t - 1 and is not on its goal,
- *   the simulator's definition of a wait (metrics.ts), so refused moves and holds both count;
- * - `units`: the units that stood in the region at some turn; an *entry* is a turn a unit stands
- *   in it having not stood in it the turn before (a unit starting in it enters at turn 0);
- * - `firstEntry` / `lastExit`: the first and the last turn a unit stood in it (null if none did);
- * - `throughput`: units per 10 turns over [firstEntry, lastExit]; `peakThroughput`: the most
- *   entries in any 10 consecutive turns;
- * - `entries`: every entry; `crossings` and `turnBacks`: the visits that left the region by
- *   another side than they entered it, and by the same side (regionCrossings.ts defines the
- *   sides); `crossingRate`: crossings per 10 turns over [firstEntry, lastExit];
- *   `peakCrossings`: the most crossings in any 10 consecutive turns, each counted at the turn
- *   the unit stands outside again. A unit that steps onto a bridge and back is an entry and a
- *   turn-back, not a crossing, so the crossing figures are the units that got across;
- * - `queue[t]`: the units waiting at turn t next to the region and not in it;
- * - waits are counted in the region and in the cells next to it; `meanWait` is over the units
- *   that stood in it or waited next to it, `maxWait` the most one such unit waited.
- * A plan is looked at until its longest path ends; a unit whose path has ended stays put.
+ * More on this in README.md, "regionMeasures.ts".
  */
 import { ABSENT, type Path } from './plan.ts';
 import { peakIn, sidesBeyond, visitKind } from './regionCrossings.ts';

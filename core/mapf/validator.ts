@@ -1,19 +1,7 @@
 /**
  * The one plan validator. Every solver's output, in tests and in the app, is checked here
  * against one set of conflict rules, and every violation names its rule, agents, time and cell.
- *
- * Rules (Silver 2006 for head-to-head, Standley 2010 for the 8-connected model):
- * - vertex: two agents in one cell at one time;
- * - swap: two agents exchange cells in one step (head to head);
- * - diagonal-crossing: with 8-connectivity, two diagonal moves across the same 2x2 block;
- * - following: moving into a cell another agent leaves in that step (allowed unless disabled);
- * - rotation: three or more agents moving around a cycle at once (allowed unless disabled);
- * - footprint and speed: large (k x k) and slow units, see footprintConflicts.ts;
- * - turn: with turning units (LoRR's MAPF_T, core/grid/headings.ts), each turn a unit moves one
- *   cell the way it faces or turns 90 degrees in place or waits, never moving and turning at once;
- *   the League's own checker (Start-Kit src/ActionModel.cpp) forbids vertex and swap conflicts and
- *   allows following and rotation, the defaults here;
- * plus path sanity: starting on the start, legal single steps, ending on the goal.
+ * More on this in README.md, "validator.ts".
  */
 import { type MapfInstance } from './instance.ts';
 import { ABSENT, type Path, cellAt } from './plan.ts';

@@ -1,23 +1,6 @@
 /**
  * The solver protocol: a tagged union of messages with ids (after vscode's base/parts/ipc).
- *
- *   caller -> solver process:  request {id}, cancel {id}
- *   solver process -> caller:  progress {id}, result {id}, error {id, name, message, stack}
- *
- * Every message carries the protocol version; a message the receiver cannot read gets an
- * `error` reply (with the id when it has one), never silence.
- *
- * A request body is tagged by `kind`: 'solve' (the default when absent, as in the first
- * release) solves one instance; 'run' executes one experiment run (a RunSpec, see
- * core/experiments) and answers with its record. The run kind was added without a version
- * bump: it changes nothing a version-1 peer sends or reads, and a process that predates it
- * answers a run request with an error (its body is not a solve body), which fails that run.
- *
- * Unit attributes and timed map events travel inside the instance (wire.ts, instance version 2)
- * and the simulator's replay in an optional result field, again without a protocol version bump:
- * the envelope is unchanged, and the payloads carry their own format versions that the receiver
- * checks (a process that predates instance version 2 answers such a request with an error that
- * names the version, rather than solving without the doors).
+ * More on this in README.md, "messages.ts".
  */
 import type { WireInstance, WirePaths } from './wire.ts';
 import type { WireStreamMeasures } from '../scenario/streamWire.ts';

@@ -1,26 +1,7 @@
 /**
  * Runs an experiment's runs on a pool of solver processes (SolverClient 'run' requests), handing
  * each record to the caller as soon as its run finishes.
- *
- * Each worker is a lane with its own client and process. A lane hands its process the run to
- * do and the one after it (the client's pipeline), so the process starts the next run the
- * moment it answers instead of after a round trip through this thread, which on a busy machine
- * cost a millisecond or more per run. Pause only has to stop dispatching: the runs handed over
- * finish and are recorded. Cancel terminates the processes; runs cut short leave no record, so a
- * resumed sweep runs them again.
- *
- * A lane takes the runs of one instance (the solvers on one map and placement, adjacent in the
- * run list) one after another, so each instance is built and its lower bounds computed in one
- * process only; when no instance is left, an idle lane takes the last runs of a busy lane's.
- *
- * A run is recorded as a failure (status 'error') only for a reason in the run itself. Waiting
- * for a process to start is never one (on a busy machine a start takes many seconds; the client
- * keeps waiting), and a process that crashes, hangs past the run's deadline or cannot start is
- * the machine's trouble until it happens again: the run goes back to the queue, on a fresh
- * process, and is recorded as a failure with the client's reason only after RUN_ATTEMPTS such
- * endings (a run that exhausts the heap crashes its process every time). A run that throws comes
- * back from its process as an 'error' record. Each record depends only on its
- * RunSpec (everything random is seeded from it), never on which process ran it or when.
+ * More on this in README.md, "pool.ts".
  */
 import { lorrProblemFiles } from '../experiments/lorrRun.ts';
 import { SolverClient } from './client.ts';

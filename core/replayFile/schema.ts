@@ -4,15 +4,7 @@
  * reader needs to show it without the scenario: the map (inline rows, or a reference to a Moving
  * AI .map with its size), the movement rules, the units, every unit's cell per turn, the run's
  * events and map changes, the scenario's timed map events, the solver and its metrics.
- *
- * Positions are one array per turn, `[x0, y0, x1, y1, …]` in unit order, so a file stays
- * readable and a turn is one line when pretty-printed. This zod schema is the one definition of
- * the format; replayFile.ts writes and reads it and refuses versions it does not know.
- *
- * Version 2 adds streams: a unit off the map (before it appears, after it leaves) is at [-1, -1],
- * and `streams` holds the scenario's spawners, exits and task lists, how many of the units were
- * placed (the rest were spawned), and the run's stream measures. A version-1 file reads as
- * version 2 without streams.
+ * More on this in README.md, "schema.ts".
  */
 import { z } from 'zod';
 import { AgentSchema, MapEventSchema, MapSchema, PointSchema, SolverParamsSchema } from '../scenario/schema.ts';

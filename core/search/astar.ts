@@ -1,22 +1,7 @@
 /**
  * A* on a grid (Game AI Pro 360's pathfinding summary, "The A* cost formula", "Heuristic choice on a
  * grid", "Open and closed lists", "A* implementation optimisations" 3, 6 and 7).
- *
- * - Heuristic: octile for 8-connected movement, Manhattan for 4-connected. Cell weights are >= 1
- *   (Grid contract), so both stay admissible and consistent on weighted grids.
- * - Ties in f go to the larger g: the heap priority is f - TIE_BREAK * g. The term moves a
- *   priority by at most TIE_BREAK * g (1.5e-7 for the longest paths on a 256x256 map, where
- *   distinct f values a + b√2 lie at least ~3e-4 apart), so in practice it reorders only equal
- *   f values and the float noise between them. Whatever it reorders, the path found costs at most
- *   (1 + TIE_BREAK) x optimal, invisible at the benchmark's 1e-3 tolerance.
- * - The open list is a typed-array binary heap with decrease-key (indexedHeap.ts); on
- *   4-connected uniform-cost grids every f is an integer, so a bucket queue (bucketQueue.ts,
- *   lazy deletion) replaces it.
- * - All memory lives in a SearchContext (g, parent, seen/closed stamps, open lists, the cached
- *   legal steps of moveMasks.ts); a query allocates nothing but its result path. A closed cell
- *   is never reopened.
- *
- * `searchGrid` is shared with weighted A* (heuristicWeight > 1) and Dijkstra (heuristicWeight 0).
+ * More on this in README.md, "astar.ts".
  */
 import { DX, DY, STEP_LENGTH } from '../grid/movement.ts';
 import { moveMasksFor } from './moveMasks.ts';

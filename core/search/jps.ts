@@ -2,20 +2,7 @@
  * Jump Point Search (Game AI Pro 360's pathfinding summary, "JPS+ — Jump Point Search Plus", "Core
  * ideas": pruning and jump points; D. Harabor and A. Grastien, "Online Graph Pruning for
  * Pathfinding on Grid Maps", AAAI 2011), in its no-corner-cutting form.
- *
- * Only for uniform-cost, 8-connected grids without corner cutting (the Moving AI benchmark
- * model); other movement rules or weighted grids throw (use A*). Optimal there.
- *
- * Pruning rules without corner cutting (diagonal-first canonical paths):
- * - arriving diagonally, e.g. north-east: continue NE, N and E; there are no forced neighbours,
- *   since a diagonal step needs both orthogonal cells free.
- * - arriving straight, e.g. east at (x, y): continue E; if (x-1, y-1) is blocked and (x, y-1) is
- *   free, N and NE are forced (the parent could not reach them directly); same for the south
- *   side with (x-1, y+1) and (x, y+1).
- * A straight jump stops at a cell with a forced neighbour or the goal; a diagonal jump stops at
- * the goal or at a cell from which either straight component jump finds something.
- * Successors are jump points; the path between two consecutive ones is a straight or diagonal
- * line, filled in cell by cell at the end.
+ * More on this in README.md, "jps.ts".
  */
 import type { Grid } from '../grid/grid.ts';
 import { TIE_BREAK } from './astar.ts';

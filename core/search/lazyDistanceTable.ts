@@ -5,17 +5,7 @@
  * search until its cell is discovered (or the goal's region is exhausted: unreachable). PIBT and
  * LaCAM ask for the distances of the cells next to each unit, which on large maps is a small part
  * of the map: eager all-goal tables dominate their time there (Okumura, lacam3, AAMAS 2024).
- *
- * A focused table (Silver's Reverse Resumable A*, "Cooperative Pathfinding", AIIDE 2005) searches
- * from the goal towards the first cell asked for instead (LaCAM asks a unit's start first): A*
- * with the Manhattan distance to that cell, resumed for any later cell until that cell is closed;
- * a closed cell's distance is exact, so answers are the same as the breadth-first table's. On
- * den520d with 1,000 units the breadth-first searches out to the starts were most of LaCAM's
- * first solution; the focused ones close a fraction of those cells.
- *
- * GoalDistances keeps one table per goal for one version of the grid (an edit of the map drops
- * them all) within a memory budget: past it the least recently used tables are dropped and
- * rebuilt if asked again.
+ * More on this in README.md, "lazyDistanceTable.ts".
  */
 import type { Grid } from '../grid/grid.ts';
 import type { StepTable } from './stepTable.ts';

@@ -1,24 +1,7 @@
 /**
  * Reverse Resumable A* (RRA*): Silver 2005, "Hierarchical Cooperative A*",
  * Algorithm 1; Silver 2006, "Backwards Search" and "Resuming Backwards Search".
- *
- * A backwards A* from the goal G toward the agent's original position O that answers "true
- * distance from N to G" on demand: if N is closed its g is exact (consistent heuristic), else the
- * search resumes until N is expanded, and only that far. The heuristic stays aimed at O across
- * queries (never at the agent's current cell), so it remains consistent and every earlier closed
- * value remains valid; a caller that sees `expanded` grow too large restarts it (`reset`).
- *
- * Costs are in moves, one per move in every direction. The cooperative solvers live in turns and
- * every move, orthogonal or diagonal, takes one turn (Silver 2006, "The Third Dimension": all actions
- * cost their duration), so the abstract distance must count turns to stay admissible for
- * space-time search. The matching consistent heuristic is Manhattan distance on 4-connected
- * grids and Chebyshev distance (max(dx, dy)) on 8-connected ones; octile distance would
- * overestimate unit-cost diagonals. Terrain weights do not change how many turns a move takes,
- * so they are ignored here.
- *
- * Storage is a per-instance open-addressing hash (cell -> g and a closed bit), so each agent of
- * WHCA* can keep its own Open and Closed lists (Silver 2005, "Windowed Hierarchical Cooperative A*")
- * in memory proportional to the nodes it touched, not to the map.
+ * More on this in README.md, "reverseResumableAStar.ts".
  */
 import type { Grid } from '../grid/grid.ts';
 import { type Movement, DX, DY } from '../grid/movement.ts';

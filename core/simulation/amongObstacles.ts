@@ -4,16 +4,7 @@
  * simulator (LRA*, CA*, HCA*, WHCA*: `recalc` and `watch`, core/solvers/obstacleRepair.ts).
  * The protocol, the command line and the experiment runner all come through here, so the same
  * scenario gives the same run everywhere.
- *
- * Which strategy goes with which solver, and why:
- * - `recalc` and `watch` with every one of them: a cooperative unit drops its plan (and its
- *   reservations) and plans again when the rule says so.
- * - `splice` is for units planning alone: a cooperative unit's plan is a timed reservation, and a
- *   spliced piece of another length would shift the rest of it in time; WHCA*'s window is already
- *   a splice of the first w steps onto an abstract distance.
- * - `predict` (the timetable) and `incremental` (D* Lite) are for units planning alone too: the
- *   cooperative planners know obstacles `now` (the simulator's live map), and their heuristic is
- *   already a resumable backwards search (RRA*) over the map without obstacles.
+ * More on this in README.md, "amongObstacles.ts".
  */
 import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';

@@ -3,29 +3,7 @@
  * (Patel, "Dealing with moving obstacles"), with what the seed
  * counts: the path steps computed over the whole run ("if the path is 100 steps long and it is
  * recalculated every 10 steps, the total number of path steps is 100+90+…+10 = 550").
- *
- * - `recalc`: recompute the whole remaining path every `every` steps and/or when the next move
- *   is blocked and/or when the map changed (an obstacle moved) ("Recalculating paths").
- * - `splice`: recompute only the first `m` steps p[1]..p[m] and splice the new piece in, every
- *   `every` steps (default 3/4 of m) or when blocked; a piece longer than `limit` is a bad splice
- *   and the whole path is recalculated instead ("Path splicing", the 1-2-5-3-4 figure).
- * - `watch`: the map is cut into square regions of `regionSize` cells; a unit is interested in
- *   the regions its remaining path crosses (all, or within `horizon` steps); an obstacle entering
- *   or leaving a region marks it changed, and units are notified at once or in batches every
- *   `notifyEvery` turns, and repair by `recalc` or `splice` ("Watching for map changes").
- * - `incremental` (beyond the seed): D* Lite per unit (core/search/dStarLite.ts), told of every
- *   cell that opened or closed, reusing its search instead of starting again.
- * - `predict`: plan in space-time against the obstacles' timetable, waits allowed
- *   (obstacleSpaceTime.ts); replan only when an obstacle leaves its timetable (it waited for a
- *   unit) or the next cell is held after all.
- *
- * recalc, splice and watch know obstacles `now`: where they stand this turn, like walls. A turn:
- * obstacles step first (one waits while a unit stands where it would go: right of way), then
- * each unit in order takes its next cell unless an obstacle holds it (a block: it waits, and
- * replans if its rule says so) or another unit stands there (it waits, and from the second turn
- * looks for a way round that unit). Units plan alone: they see each other only as cells taken
- * this turn, so they never share a cell or swap (aloneController.ts, run by the simulator). A unit
- * stays on its goal once there; the run ends when all are there or at `turnLimit`.
+ * More on this in README.md, "obstacleFollow.ts".
  */
 import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';

@@ -2,21 +2,7 @@
  * The turn simulator: runs any TurnController turn by turn and measures it the way Silver's
  * experiment does (Silver 2005, "Experimental Results"): an agent succeeds if it is on its
  * destination when the run ends, within the turn limit (100 there), and never collided.
- *
- * Each turn, in stages (turnLoop.ts): the world changes (worldStages.ts: the map events due, moving obstacles),
- * the controller gives every agent's next cell (timed with the changes: that is the turn's time),
- * illegal moves and collisions are refused and recorded (MoveResolver, the validator's rules),
- * then the moves are made and waits, cycles, arrivals and the replay recorded (turnRecord.ts). The run ends when every
- * agent stands on its goal, at the turn limit, at the time limit or when cancelled.
- *
- * The simulator edits `world.grid` when map events fire; callers that must keep their grid give
- * it a clone (runController does).
- *
- * Among moving obstacles (Patel's article) obstacles step at the start of each turn (after the
- * map events; one waits while a unit covers its next cell) and the controller, told what moved,
- * plans on the live map where the cells they hold are closed (obstacleMotion.ts). A unit moving
- * onto an obstacle is refused and recorded as a collision; the validator checks the units against
- * the obstacles' executed cells.
+ * More on this in README.md, "simulator.ts".
  */
 import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';

@@ -4,18 +4,7 @@
  * robots (solvers/lifelong/lifelongRun.ts: tasks revealed and scheduled, a planner under a
  * per-step time limit). A turn is the same short sequence of named stages for every solver and
  * every kind of change, so a new kind of change is one new world stage, not another loop:
- *
- * 1. `begin(t)`: whether turn t is played (not when every unit is home, the stream has ended, or
- *    the run must stop);
- * 2. the world changes (`TurnStage.change`, in order: doors, obstacles, units arriving and leaving,
- *    tasks revealed and assigned), timed from the turn's start;
- * 3. the controller plans (`plan`): its answer may come late; a plan that took k whole turn limits
- *    costs k turns in which every unit waits (`lost`, the League's timeout rule) before it is played;
- * 4. the moves are resolved: what the world forbids (`TurnStage.refuse`), then the run's rules
- *    (`resolve`: the move resolver's per-unit refusals, or the League's whole-step refusal);
- * 5. the moves are made (`move`) and the world follows them (`TurnStage.moved`: an obstacle's
- *    right of way, errands reached and tasks finished);
- * 6. the measures are recorded (`measure`), which may end the run (cancelled).
+ * More on this in README.md, "turnLoop.ts".
  */
 
 /** A change of the world: doors, moving obstacles, streams' arrivals and departures, LoRR's tasks. */

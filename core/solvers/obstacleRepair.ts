@@ -1,19 +1,10 @@
 /**
  * How a turn controller repairs its plans among moving obstacles: Patel's article
  * (Patel, "Dealing with moving obstacles"), its rules as the cooperative solvers use them
- *. Units know obstacles `now`: the simulator closes the cells obstacles hold in the
+ * . Units know obstacles `now`: the simulator closes the cells obstacles hold in the
  * live map (WorldView.grid) and tells the controller what moved (TurnController.obstaclesMoved);
  * the controller decides from the rule which plans to repair.
- *
- * - `recalc`: replan a unit every `every` turns, when its next cell is held (whenBlocked), and
- *   when a closed cell lies on its plan (whenChanged) ("Recalculating paths").
- * - `watch`: the map is cut into square regions of `regionSize` cells; an obstacle entering or
- *   leaving a region marks it changed; every `notifyEvery` turns the units whose plan crosses a
- *   changed region (within `horizon` steps) are notified and replan; a unit whose next cell is held
- *   replans too ("Watching for map changes").
- *
- * `splice` is WHCA*'s own window (it replans the first w steps and keeps the rest as an abstract
- * distance), and `predict` and `incremental` belong to units planning alone (the README says why).
+ * More on this in README.md, "obstacleRepair.ts".
  */
 import type { ObstacleTimetable } from '../mapf/obstacles.ts';
 

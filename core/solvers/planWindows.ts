@@ -2,22 +2,7 @@
  * The cooperative controllers' planned windows, recorded during a run so the replay player can
  * show a unit's "current window and reserved cells" (Silver 2005, "Windowed Hierarchical
  * Cooperative A*": each unit reserves the cells of its partial path for the next w turns).
- *
- * Each time a controller adopts a plan for an agent (a scheduled or forced replan, a hold, a
- * unit that found no path parking where it is) it records one window: the agent, the turn t0 the
- * plan starts at, and the anchor cells it reserves at t0, t0 + 1, … . A later window of the same
- * agent replaces the earlier one from its t0 on, so the reserved cells of agent a at turn t are
- * the cells of a's last window with t0 <= t, at times >= t. For CA* and HCA* the one window is
- * the whole path.
- *
- * A slow unit (speed > 1) reserves two cells while it moves: the one it leaves and the one it
- * enters. The second is `extra` at the same index as the first (-1: none); the array exists only
- * when some recorded plan has such a move (null otherwise, so ordinary runs carry nothing more).
- *
- * Storage is flat typed arrays (entry k is cells[offsets[k] .. offsets[k + 1]) starting at turn
- * t0[k]), growing by doubling, so recording costs a copy of the path per replan and nothing per
- * turn; the arrays cross the solver-process boundary by structured clone, with a format name and
- * version the receiver checks, like the replay's positions.
+ * More on this in README.md, "planWindows.ts".
  */
 
 export const PLAN_WINDOWS_FORMAT = 'mapf-lab/plan-windows';

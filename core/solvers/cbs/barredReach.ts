@@ -1,18 +1,7 @@
 /**
  * Dead ends under target reasoning's `barred` constraints (constraintTree.ts: a unit off a cell
  * from a time on, for good, another unit resting there as its goal), for the low level to prune.
- *
- * A cell from which the unit's goal cannot be reached without entering a barred cell (the goal
- * lies behind it: a pocket of the map whose ways in are other units' goals) is "cut off". From a
- * cut-off cell n at time t the unit arrives only through some barred cell X entered before X's
- * time tX, so t + dist(n, X) <= tX - 1 for some X (dist on the whole map: a lower bound on the
- * way there). Past latest[n] = max over X of (tX - 1 - dist(n, X)) the state (n, t) is a dead
- * end. Cells joined to the goal have no such time.
- *
- * Without it a unit whose goal is shut in is found unable to arrive only when every (cell,
- * time) before the search's static layer has been expanded: 24,000 expansions for one call on
- * random-32-32-20 random-10 with 100 units and as many on random-8 (a third of EECBS's low-level
- * work on each); with the pruning none (their starts are already too late).
+ * More on this in README.md, "barredReach.ts".
  */
 
 /** latest[] of a cell joined to the goal: no time is too late. */

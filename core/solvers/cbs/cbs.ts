@@ -1,56 +1,14 @@
 /**
- * Conflict-Based Search (Sharon, Stern, Felner and Sturtevant, AIJ 219, 2015, Algorithm 1): a
- * best-first search over constraint trees. A node holds a constraint added to its parent's and
- * every unit's path, each the cheapest under that unit's constraints (lowLevel.ts); its cost is
- * their sum in the `rest` model. The cheapest node whose paths have no conflict is optimal. A node
- * with a conflict between units a and b at (cell, t) gets two children, one forbidding it to a,
- * one to b (for a swap, the move each makes); only the constrained unit is planned again.
- * Ties on f go to the node with fewer pairs of units in conflict over the whole plan (Sharon et
- * al., section 5.2's tie-breaking, counted as Jiaoyang-Li/CBSH2-RTC does; counting only the
- * conflicts at the first conflicting time took twice the nodes on random-32-32-20 with 40 units),
- * and the low level prefers paths with fewer conflicts with the others (its conflict avoidance
- * table), as in the paper's experiments. A node keeps its list of conflicts: a child drops the
- * replanned unit's and adds that unit's new ones (conflicts.ts, conflictsWith). A child's f is at
- * least its parent's (pathmax), and the replanned unit's old cost bounds its new one from below,
- * which spares the low level proving that no cheaper path exists (lowLevel.ts, floor).
+ * Conflict-Based Search (Sharon, Stern, Felner and Sturtevant, AIJ 219, 2015, Algorithm 1): the
+ * best-first loop over the constraint tree. A node holds every unit's cheapest path under its
+ * constraints; the cheapest node without a conflict is optimal in the `rest` model. Each of ICBS's
+ * bypass and prioritisation, CBSH's and CBSH2's heuristics ('cg', 'wdg'), and CBSH2-RTC's target,
+ * corridor and rectangle reasoning is a switch for ablations; all keep CBS optimal. 4- or
+ * 8-connected grids (rectangle and corridor reasoning 4-connected only), one-cell units.
  *
- * Improvements, each a switch for ablations: `bypass` (ICBS: a child as cheap as its parent with
- * fewer conflicts lends the parent its path instead of branching), `prioritize` (ICBS):
- * branch on a cardinal conflict first (both units' every optimal path meets there, told by their
- * MDDs, mdd.ts), then a semi-cardinal one, a target conflict first among equals (CBSH2-RTC's
- * order of conflict types); and `heuristic: 'cg'` (CBSH, Felner et al., ICAPS
- * 2018): a node's f is its cost plus a matching of the cardinal conflict graph (each cardinal
- * conflict costs one of its two units at least one more turn; disjoint pairs add up), evaluated
- * when a node is first popped and the node pushed back if its f grew; `heuristic: 'wdg'` (the
- * default; CBSH2's weighted dependency graph, Li et al., IJCAI 2019): each pair of units in
- * conflict weighs what solving the two together (a small CBS under their constraints, memoised)
- * adds to their costs, and h is the minimum weighted vertex cover of those weights
- * (vertexCover.ts); on random-32-32-20 (5 scens, 10 s) it halves the nodes against 'cg' and
- * takes K = 40 from 2.5 s to 1.5 s CPU in all; and `targetReasoning`
- * (Li et al., AIJ 2021): a conflict on a resting unit's goal splits into "it rests later" and
- * "it rests there by then, and no unit stands there from then on", every unit that does planned
- * again in that child (constraintTree.ts, RESTS_BY; nodeExpansion.ts, restingChild); and from the same paper `corridor` (two units
- * head-on in a corridor split once on who passes first, corridor.ts) and `rectangle` (two units
- * crossing a rectangle split once with barriers, rectangle.ts), ranked as CBSH2-RTC ranks them:
- * by cardinality, then target, corridor, rectangle, standard. All keep CBS optimal.
- *
- * 4- or 8-connected grids (`steps`: the 8-connected movement's moves, each one turn; diagonal
- * crossings are conflicts too, conflicts.ts; rectangle and corridor reasoning are 4-connected
- * constructions, off there), one-cell units moving a cell a turn. The time limit and cancel are checked
- * every 8 high-level nodes and inside the low level, every 4,096 expansions; a node cap bounds
- * memory. The best lower bound reached (the cost of the cheapest open node) is reported when the
- * search stops without a plan.
- *
- * Small instances are bound by V8's start, not by the search: random-32-32-20 random-6 with 40
- * units (2 high-level nodes) takes 33-56 ms of thread CPU in a fresh process and 4-8 ms once its
- * code is optimized (cbsh2-rtc: 6 ms, and 9 ms of distance tables before its clock). Its
- * optimizing compiles (TurboFan, on a helper thread: 45 ms of CPU there when forced onto the
- * solving thread) mostly land after such a run ends; with TurboFan off the run costs about as
- * much, and --always-sparkplug / --maglev took 0-10% off. Measured with Node 20, 2026.
- *
- * The search's parts: its shared state and the low-level call (searchState.ts), the children of
- * a node (nodeExpansion.ts), the conflict chosen and the heuristic (conflictChoice.ts, with the
- * WDG in dependencyGraph.ts); this file holds the best-first loop over the constraint tree.
+ * The parts: shared state and the low-level call (searchState.ts), a node's children
+ * (nodeExpansion.ts), the conflict chosen and the heuristic (conflictChoice.ts, dependencyGraph.ts).
+ * How each technique follows its paper, and the measurements behind the defaults: README.md.
  */
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';

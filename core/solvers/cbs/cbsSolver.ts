@@ -5,20 +5,7 @@
  * Params: `targetReasoning` (default true), `bypass` (ICBS, default true), `prioritize` (ICBS's cardinal conflicts first, default true), `heuristic` ('wdg', CBSH2's
  * weighted dependency graph, default; 'cg', CBSH's conflict graph; 'none'), `rectangle` (rectangle
  * reasoning with MDDs, default true), `corridor` (corridor reasoning, default true), `maxNodes`.
- *
- * 4- and 8-connected maps, either corner rule (core/grid/movement.ts): on 8-connected ones every
- * move, diagonal too, is one turn and costs 1, the low level and MDDs take the movement's own
- * moves (stepTable.ts, stepCell), and two diagonal moves across one 2x2 block at one turn are a
- * conflict as the validator says ('diagonal-crossing'). Rectangle and corridor reasoning are
- * 4-connected constructions (a rectangle's borders and a corridor's single way through assume
- * orthogonal moves): there they are accepted and not applied. Target reasoning, the heuristics,
- * bypass and prioritisation apply on both. Open ground on an 8-connected map has many paths of
- * equal cost: without a symmetry reasoning of its own CBS's lower bound stayed at the root's while
- * they were tried one conflict at a time, and it solved 62-68% of Standley's 8-connected
- * experiment (experiments/standley2010.json, 1 s thread CPU each) against OD+ID's 93-95%, some
- * with 9 units. The WDG's merged-MDD test (jointMdd.ts) proves such a pair dependent without
- * searching its paths one by one: with it CBS solves 88.6% of the 1,000 instances in 1 s thread
- * CPU (bench:optimal --suite experiment, cost model rest) against 66.5% just before.
+ * More on this in README.md, "cbsSolver.ts".
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';

@@ -9,12 +9,7 @@
  * corridors (ECBS's, 6) and 272 pairs of units in conflict (ECBS's, 135). On an 8-connected map
  * (`width` given) CBS counts diagonal crossings too (conflicts.ts): a diagonal move crossing the
  * one unit moving between the block's two other corners then.
- *
- * One object serves a whole search, and `load` only changes what differs from the last load:
- * constraint tree nodes share the paths of the units they did not replan (the same Int32Array),
- * so from one plan to the next a path or two is taken out and put in, not every unit's (loading
- * them all was a tenth of CBS's time on 40 units). Counts sit in a dense (t, cell) array where it
- * fits, else in a Map.
+ * More on this in README.md, "conflictAvoidance.ts".
  */
 import type { ConflictCounter } from './lowLevel.ts';
 

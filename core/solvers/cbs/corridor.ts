@@ -2,21 +2,7 @@
  * Corridor reasoning (Li, Harabor, Stuckey, Felner, Ma and Koenig, "Pairwise symmetry reasoning
  * for multi-agent path finding search", AIJ 301, 2021, section 6; the paper's version "C"), written
  * after reading Jiaoyang-Li/CBSH2-RTC's CorridorReasoning.cpp (findCorridorConflict).
- *
- * Two units meeting head-on inside a corridor (a chain of cells with two open neighbours each)
- * must let one through first. Standard CBS forbids one of them a cell at one turn, the unit waits
- * a turn, the conflict comes back a turn later: a node per turn of the corridor's length. Corridor
- * reasoning splits once on who passes first. Unit 1 entering at e1 and leaving by e2, unit 2 the
- * other way, with t3 (t4) the earliest turn unit 1 (2) can reach e2 (e1), and t3' (t4') the
- * earliest by a way round the corridor: in any plan, either unit 1 reaches e2 after
- * min(t3' - 1, t4 + k) (k the corridor's length) or unit 2 reaches e1 after min(t4' - 1, t3 + k).
- * So one child keeps unit 1 off e2 until then (range constraints: a vertex constraint per turn),
- * the other unit 2 off e1, and every plan is in a child. The children carry the conflict's own
- * cardinality (as CBSH2-RTC ranks them), ahead of rectangle and standard conflicts of the same.
- *
- * The earliest arrival times are A* searches over (cell, turn) under the unit's constraints (its
- * constraint table, constraintTable.ts). Two units swapping two cells head-on anywhere, on every
- * optimal path of both, are split the same way as a corridor of length 1 (a pseudo-corridor).
+ * More on this in README.md, "corridor.ts".
  */
 import type { Grid } from '../../grid/grid.ts';
 import { fourConnectedStep } from '../../grid/movement.ts';

@@ -1,31 +1,11 @@
 /**
- * Explicit Estimation CBS (Li, Ruml and Koenig, "EECBS: A Bounded-Suboptimal Search for
- * Multi-Agent Path Finding", AAAI 2021; Jiaoyang-Li/EECBS ECBS.cpp and CBSHeuristic.cpp). A
- * plan costing at most w times the optimal sum of costs (`rest` model).
- *
- * The low level is focal search (focalLowLevel.ts): each unit's path costs at most w times its
- * own lower bound, and a node's lower bound LB is the sum of its units' bounds. The high level is
- * Explicit Estimation Search over three lists of the same nodes:
- * - CLEANUP by LB: its head gives the proved lower bound on the optimal cost;
- * - OPEN by f^ = cost + h^, where h^ estimates the cost still to add from d (the node's number of
- *   pairs of units in conflict, as ECBS counts it), corrected online from one-step errors (the
- *   paper's "global" errors: per expanded node, the best child's cost growth and d's change);
- * - FOCAL: the OPEN nodes with f^ <= w x (least f^), least d first.
- * Each expansion takes FOCAL's head if its cost is within w x LB, else OPEN's head if within,
- * else CLEANUP's head (which raises LB). A node without conflicts is a plan within w x LB.
- *
- * A node keeps its list of conflicts: a child drops the replanned unit's and adds that unit's
- * new ones (conflicts.ts, conflictsWith). It branches on the conflict ECBS's chooseConflict
- * takes (`prioritize`): cardinal, then semi-cardinal, then non-cardinal (told by the units' MDDs,
- * mdd.ts, built only where one of the two units' paths costs its lower bound, or the node came
- * from CLEANUP: else the conflict's cardinality is unknown and comes last), a target conflict
- * first among equals, then the earliest. Bypass (EECBS's Bypass1): a child within w x LB with a
- * smaller d, whose new path stays within w of the unit's bound, lends the node its path, and the
- * node is expanded again at once (not for a node from CLEANUP, as in ECBS.cpp).
- *
- * Target reasoning as in cbs (constraintTree.ts). Not taken here: the WDG heuristic (EECBS's
- * default admissible h at CLEANUP; here h = 0), rectangle and corridor reasoning.
- * 4-connected grids, one-cell units.
+ * Explicit Estimation CBS (Li, Ruml and Koenig, "EECBS: A Bounded-Suboptimal Search for Multi-Agent
+ * Path Finding", AAAI 2021; after Jiaoyang-Li/EECBS's ECBS.cpp): a plan costing at most w times
+ * the optimal sum of costs (`rest` model). The low level is focal search (focalLowLevel.ts); the
+ * high level is Explicit Estimation Search over CLEANUP (by lower bound), OPEN (by the estimate
+ * f^) and FOCAL (within w of OPEN's best, fewest conflicts first). Prioritisation, bypass and
+ * target reasoning as in CBS; 4-connected grids, one-cell units. The three lists, the online
+ * correction of h^ and what is not taken: README.md.
  */
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';

@@ -6,16 +6,7 @@
  * other units' paths first (then least f, then largest g). The first goal taken from FOCAL costs
  * at most w x f_min, and f_min is a lower bound on the unit's optimal cost under its constraints:
  * the search returns both.
- *
- * States, constraints and the goal test are those of lowLevel.ts (space-time A*, the `rest`
- * model), over the same machinery: the goal's settled distance array, the stamped constraint
- * table (constraintTable.ts) and a stamped (layer, cell) table of the best (g, conflicts), all
- * reused between calls. As in ECBS's SpaceTimeAStar, a state reached again at the same g with
- * fewer conflicts is opened again (keeping the first way in took warehouse-10-20-10-2-1's 200
- * units from 1.15 to 2.3 million expansions). OPEN is kept as counts per f value (f is a whole
- * number); the frontier nodes not yet in FOCAL wait in a heap by f, and move in when f_min rises.
- * A state too late to get past another unit's barred goal to its own is a dead end, pruned
- * (barredReach.ts); f_min then counts only states that can still arrive.
+ * More on this in README.md, "focalLowLevel.ts".
  */
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';

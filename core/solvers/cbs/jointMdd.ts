@@ -8,11 +8,7 @@
  * no edge constraint forbids joins a prefix and a suffix of such paths into one. A unit past its
  * cost rests on its goal. Joint moves must not meet (one cell), swap, or cross diagonally on an
  * 8-connected map (conflicts.ts).
- *
- * CBS's WDG asks it before solving a pair (cbs.ts, pairDelta): independent pairs weigh 0 with no
- * sub-search, and dependent ones at least 1 even when the sub-search stops at its node cap. On
- * 8-connected maps that cap is often reached on open ground (many paths of equal cost), with a
- * bound no better than the pair's costs.
+ * More on this in README.md, "jointMdd.ts".
  */
 import { crosses } from './conflicts.ts';
 import type { AgentConstraints } from './agentConstraints.ts';

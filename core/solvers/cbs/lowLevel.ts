@@ -7,16 +7,7 @@
  * A vertex constraint forbids (cell, t), an edge constraint the move from -> to arriving at t.
  * The unit is done when it stands on its goal with no vertex constraint on the goal later on,
  * so its path's length is its cost in the `rest` model (time until it rests for good).
- *
- * After the last constraint time every time looks alike, so states there collapse onto one time
- * layer: a unit that cannot reach its goal is found out when that layer is exhausted. Ties on f
- * go to fewer conflicts with the other units' current paths (the conflict avoidance table), then
- * to larger g. As in Jiaoyang-Li/CBSH2-RTC's SpaceTimeAStar, a state reached again at the same g
- * with fewer conflicts is opened again (else the first, not the least conflicting, way in would
- * stick). Fewer conflicts in the low level's paths mean fewer constraint tree nodes. (Charging a
- * path that ends on the goal the other units passing over it later, as EECBS's code does, left
- * the nodes on random-32-32-20's random-1..5 with 40 units the same and took 40% more
- * low-level expansions: not done.)
+ * More on this in README.md, "lowLevel.ts".
  */
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';

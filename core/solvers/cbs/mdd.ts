@@ -4,15 +4,7 @@
  * Conflict-Based Search Algorithm for Multi-Agent Pathfinding", IJCAI 2015) to tell cardinal
  * conflicts (every optimal path of both units meets there) from the rest, and by CBSH's
  * conflict-graph heuristic (Felner et al., ICAPS 2018).
- *
- * Level t holds the cells the unit can stand on at time t on some path of the optimal cost T
- * that obeys its constraints: forward from the start with the distance bound d(cell) <= T - t,
- * then backward from the goal at T, over flat typed arrays with stamps (the Sets and arrays per
- * level this used to build were a tenth of CBS's time). Only the widths of the levels and their
- * single cells are kept: a conflict at t is cardinal for a unit when its level t is that one cell (or, for a swap
- * or a diagonal crossing, both levels t - 1 and t are single: its only move then is the conflict's).
- * On an 8-connected map the moves are a StepTable's (the movement's own), its constraints read
- * from the Sets (the table has slots for the four orthogonal moves only).
+ * More on this in README.md, "mdd.ts".
  */
 
 import type { Grid } from '../../grid/grid.ts';

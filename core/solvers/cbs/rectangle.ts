@@ -3,23 +3,7 @@
  * symmetry reasoning for multi-agent path finding search", AIJ 301, 2021, section 4; first in
  * Li, Harabor, Stuckey, Ma and Koenig, "Symmetry-breaking constraints for grid-based multi-agent
  * path finding", AAAI 2019). Written after reading Jiaoyang-Li/CBSH2-RTC's RectangleReasoning.cpp.
- *
- * On a 4-connected grid two units that cross a common rectangle of cells Manhattan-optimally, one
- * moving mainly along rows and the other along columns, meet somewhere inside it: every pair of
- * their shortest paths has a vertex conflict, at as many places as the rectangle allows. Standard
- * CBS splits on one of them at a time and the units dodge to the next cell of the rectangle, each
- * node as cheap as the last: exponentially many nodes before the cost rises. A barrier (the
- * vertex constraints along the rectangle's exit border for one unit, each at the turn the unit
- * would reach it moving without a wait) resolves them all in one split: the paper proves that
- * paths breaking both units' barriers collide, so each plan is kept in one child.
- *
- * RM takes the rectangle from the two units' path segments: a start and an end of each segment
- * are MDD singletons (every optimal path is there then) at Manhattan distance from the conflict
- * equal to the time between, and the barriers are cut to the cells the MDD has at those turns
- * (CBSH2-RTC's "modified barrier"). Conflicts are tried where CBSH2-RTC tries them: vertex
- * conflicts before both units are at rest, not already cardinal. The rectangle's own cardinality
- * (classified from its corners as in the paper) ranks it, above a standard conflict of the same
- * cardinality (cbs.ts).
+ * More on this in README.md, "rectangle.ts".
  */
 import type { Mdd } from './mdd.ts';
 import { mddHas } from './mdd.ts';

@@ -3,17 +3,7 @@
  * 2013): per goal, an integration field (the cost from every cell to the goal: Dijkstra over the
  * 8-connected grid without corner cutting) and from it a flow field, each cell pointing to its
  * neighbour of least integrated cost. Every unit heading to one goal shares its field.
- *
- * Emerson builds fields only where a route needs them (the sectors a route crosses). Here a
- * field's Dijkstra runs only as far as its units need: until every start heading to the goal is
- * settled, then `MARGIN` further (a unit pushed back from its start stays inside), so a goal
- * whose units start near it costs a small disc of the map instead of the whole map (Berlin_1_256,
- * 1,000 distinct goals: 16 s of set-up for whole-map fields). A unit that strays past the
- * settled cells asks for the field to be grown to its cell (`grow`, during the run). Stopping
- * Dijkstra early changes no direction: a settled cell's neighbours of lower cost are settled
- * before it, so every settled cell points where the whole-map field points (the same heap, the
- * same pushes, the same sums), and an unsettled cell has no direction yet.
- * The flow is one byte a cell of the whole map, which at 256 x 256 and 1,000 goals is 64 MB.
+ * More on this in README.md, "flowField.ts".
  */
 import type { Grid } from '../../grid/grid.ts';
 import { DX, DY, OCTILE_NO_CUT, STEP_LENGTH } from '../../grid/movement.ts';

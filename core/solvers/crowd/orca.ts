@@ -7,16 +7,7 @@
  * preferred velocity inside all half-planes and the max-speed disc (a 2D linear program solved
  * incrementally, linearProgram1/2); when the half-planes leave nothing, the velocity that least
  * violates them, walls kept hard (the 3D program, linearProgram3).
- *
- * A half-plane is a line (point p, unit direction d); permitted velocities lie on its left:
- * det(d, v - p) >= 0. Lines are packed as [px, py, dx, dy] in a Float64Array.
- *
- * Walls: RVO2 builds each obstacle's velocity obstacle from polygon edges (legs, cut-off line).
- * Here each wall is the nearest point of a blocked square (walls.ts), and its constraint is the
- * cut-off half-plane at that point, "reach the wall no sooner than the obstacle horizon":
- * v . n <= (d - r) / tauObst, n pointing from the unit to the point. It is conservative (it also
- * slows motion toward a wall the unit would pass by) but never admits a velocity that enters the
- * wall within the horizon, which is the property ORCA needs from static obstacles.
+ * More on this in README.md, "orca.ts".
  */
 
 const EPSILON = 1e-5;

@@ -5,14 +5,7 @@
  * neighbours for `timeHorizon` turns and the walls for `obstacleHorizon` turns. Velocities change
  * at once, as in RVO2 (the guarantee of collision-free motion needs the program's velocity, so
  * the acceleration param does not apply to this model).
- *
- * At a chokepoint the guarantee fails: units pressed between others and a wall have no
- * collision-free velocity, and RVO2 takes the one violating the half-planes least, which drives
- * discs into each other (a one-lane bridge, 10 units a side: 17 overlaps, deepest 44% of the
- * radius). Two things here keep the discs apart: hard contact half-planes beside the walls
- * (`contacts`: never close on a neighbour by more than your half of the gap within a step), and a
- * blocked unit's free neighbours taking all of the avoidance instead of half. Units that cannot
- * pass then wait or stick, as an engine's solid units do, instead of walking through each other.
+ * More on this in README.md, "orcaSolver.ts".
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';

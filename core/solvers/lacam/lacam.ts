@@ -1,53 +1,11 @@
 /**
  * LaCAM, lazy constraints addition search (Okumura, "LaCAM: Search-Based Algorithm for Quick
  * Multi-Agent Pathfinding", AAAI 2023, Algorithm 1), and LaCAM* (Okumura, "Improving LaCAM for
- * Scalable Eventually Optimal Multi-Agent Pathfinding", IJCAI 2023, Algorithm 1).
- *
- * A depth-first search over configurations (every unit's cell at once). A configuration's
- * successors are not listed: each high-level node carries a low-level search tree of constraints
- * ("unit i goes to cell v"), expanded breadth-first one constraint per visit, and each visit asks
- * PIBT (pibt.ts, `generate`) for one successor that obeys the constraints. The tree enumerates
- * every combination of moves in the end, so the search is complete: when the open stack empties
- * without reaching the goals there is no plan. A configuration met again is pushed again.
- *
- * LaCAM* goes on after the first solution: every node keeps its cost g (sum of loss: a unit pays
- * 1 a step unless it stays on its goal, the lab's `away` model, Standley's) and its neighbours;
- * reaching a known configuration more cheaply rewires it and its descendants (Dijkstra over the
- * explored graph), nodes that cannot beat the best solution (g + h >= its cost, h the sum of
- * distances) are dropped, and when the stack empties the best solution is optimal for that cost.
- * For the `rest` model (the time until each unit rests on its goal for good) a configuration would
- * need to know which units have stopped for good; LaCAM* here does not claim optimality for it.
- *
- * Engineering taken from lacam2/lacam3 (Okumura, IJCAI 2023; AAMAS 2024), each measured on the
- * issue-13 benchmark (bench:scale; random-1 scenarios, seed 0, 1 CPU):
- * - PIBT's swap operation (swap.ts), default on: warehouse-10-20-10-2-1 with 1,000 units went
- *   from no plan in 30 s to a plan in 0.6 s; random-32-32-20 with 400 units from 1.1 s to 0.3 s.
- * - Restarts: a known configuration met again sends the search back to the start with
- *   probability restartRate (lacam3's RANDOM_INSERT_PROB1 = 0.1), and after a solution the search
- *   jumps to a random stacked node with probability jumpRate (PROB2 = 0.01).
- * - pibtRuns: several PIBT runs per successor, the best f kept (lacam3's PIBT_NUM); off (1) by
- *   default: on one thread its cost outweighed its gain (LaCAM* 400 units, 10 s: 2.45 vs 2.50;
- *   with refinement and scatter, 25M work, seeds 0-5: 1.98 for 3 runs vs 1.99, within the noise).
- * - Refinement (refine.ts), taking refineShare (0.8) of LaCAM*'s time after the first solution;
- *   its solutions join the explored graph as lacam3's apply_new_solution does. LaCAM* on
- *   random-32-32-20, 400 units, 10 s: sum of loss over the lower bound 3.12 before all of this,
- *   2.66 with swap and restarts, about 2.27 with refinement (seeds 0-3: 2.22 to 2.31).
- * - Scatter (scatter.ts, lacam3's space utilisation optimisation), on for LaCAM*: PIBT tries first
- *   each unit's next cell along a path planned to cross the others' paths least. Random-32-32-20,
- *   400 units, seeds 0-5 on a fixed work budget (25M, about 10 s of CPU): mean ratio 2.28 -> 1.99
- *   (margin 5: 2.09, 20: 1.98), every seed better; the first solution too (2.64 -> 2.31 after 1 s).
- * - Reverse edges (reverseEdges): a node's parent is its neighbour too, as in lacam3's HNode.
- * - The sum of costs (`rest`) breaks ties in the sum of loss: the refiner keeps a group's paths at
- *   equal loss only when their sum of costs is no higher, its single-unit search takes the
- *   earliest arrival for good among equal costs, and a refined plan of the best cost with a lower
- *   sum of costs is kept (the graph would not lead to it: no g changes) and returned.
- * lacam3 --no-multi-thread runs no refiner at all (planner.cpp set_refiner returns without
- * threads): its single-threaded figures are its search's, with PIBT_NUM 10 and, from its command
- * line, RANDOM_INSERT_PROB1 0.001. Ours at restartRate 0.001 on warehouse-10-20-10-2-1 with 1,000
- * units, random-2..5, 10 s thread CPU: mean SOC/LB 1.862 against 1.866 at 0.1, so 0.1 stays.
- * Not taken: lacam3's recursive LaCAM refiner. Measured without scatter on the 25M budget, seeds
- * 0-5: the search alone after the first solution (refineShare 0) 2.57; refineShare 0.93 as 0.8;
- * twice the budget 2.21, half 2.35 (so speed pays about 0.06 per doubling).
+ * Scalable Eventually Optimal Multi-Agent Pathfinding", IJCAI 2023, Algorithm 1): a depth-first
+ * search over configurations whose successors PIBT generates one constraint at a time (pibt.ts),
+ * complete; LaCAM* goes on after the first solution, rewiring the explored graph, and is
+ * eventually optimal for the sum of loss (`away` model). With lacam2/lacam3's engineering (swap,
+ * restarts, refinement, scatter, reverse edges), each a param; what each took and gave: README.md.
  */
 import type { Grid } from '../../grid/grid.ts';
 import { Random } from '../../util/random.ts';

@@ -1,25 +1,12 @@
 /**
- * PIBT, Priority Inheritance with Backtracking: one timestep for every unit at once. Okumura,
- * Machida, Défago and Tamura, "Priority Inheritance with Backtracking for Iterative Multi-agent
- * Path Finding", IJCAI 2019 and Artificial Intelligence 310 (2022), Algorithm 1.
- *
- * Units are taken in priority order. A unit picks the first free cell among its cell and its
- * neighbours, nearest its goal first; if another unit stands there and has not moved yet, that
- * unit inherits the priority and must move first (the recursion), never onto the cell of the unit
- * that pushed it (no swap). A unit whose every choice fails stays where it is and tells its pusher
- * to try its next cell (backtracking). Priorities: how long a unit has been away from its goal
- * (reset to 0 on arrival), then its initial distance, then a random tie-breaker (as Kei18/pibt2).
- *
- * With `swap` (LaCAM*, Okumura IJCAI 2023, section 4; as Kei18/lacam2 and lacam3 pibt.cpp), a
- * unit facing another unit head-on in a corridor, where neither can let the other pass, reverses
- * its preferences (it backs off) and pulls the other into the cell it leaves: the two can then
- * swap places at the corridor's next branching over a few steps, which plain PIBT never does. The
- * tests that decide it (swap required, swap possible) follow the corridor cell by cell (swap.ts).
- *
- * The recursion runs on an explicit stack (a chain of pushes can be as long as the units), and
- * every buffer is a typed array kept between steps; nothing is allocated per step but the
- * candidates' random tie-breaks, drawn from a seeded generator. 4-connected grids, units of one
- * cell moving one cell a turn: the setting of the papers.
+ * PIBT, Priority Inheritance with Backtracking: one timestep for every unit at once (Okumura,
+ * Machida, Défago and Tamura, IJCAI 2019 and Artificial Intelligence 310, 2022, Algorithm 1).
+ * Units in priority order each take the free cell nearest their goal; a unit standing there
+ * inherits the priority and must move first, never onto its pusher's cell; a unit with no choice
+ * left stays and its pusher tries its next cell. With `swap` (LaCAM*, IJCAI 2023, section 4, as
+ * lacam2/lacam3's pibt.cpp) a unit head-on in a corridor backs off and pulls the other through
+ * (swap.ts). An explicit stack and typed arrays kept between steps; 4-connected, one-cell units.
+ * Priorities and the swap in detail: README.md.
  */
 import type { Grid } from '../../grid/grid.ts';
 import { type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';

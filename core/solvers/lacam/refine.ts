@@ -1,32 +1,10 @@
 /**
- * LaCAM*'s solution refinement (Okumura, "Engineering LaCAM*: Towards Real-Time, Large-Scale, and
- * Near-Optimal Multi-Agent Pathfinding", AAMAS 2024, "refiners"; Kei18/lacam3 refiner.cpp): a
- * large neighbourhood search over a solution. A pass draws a group size k (1..maxGroup, at most a
- * quarter of the units) and forms n/k groups; each group's paths are removed and replanned one by
- * one against everybody else's (a space-time search that may wait), and the new paths are kept
- * when their sum of loss is no worse than the old ones'. lacam3 runs four refiners on threads
- * beside the search; here the search and the refinement take turns (lacam.ts).
- *
- * Where lacam3 partitions the shuffled units into random groups, ours are local: a unit and the
- * units whose paths cross the cells nearest a random cell of its path (MAPF-LNS's map-based
- * neighbourhoods, Li et al., IJCAI 2021). Measured on random-32-32-20 with 400 units, 10 s,
- * seeds 0-3: mean ratio to the lower bound 2.27 against 2.30 for random groups. Groups are kept
- * at equal cost too (lacam3 asks each path for one less than the group's remaining budget, so only
- * strict improvements): on a fixed budget (25M work, seeds 0-5) strict gave 2.32 against 2.27,
- * presumably as moves along equal cost open later improvements. Groups of up to 16: 2.34;
- * up to 4: 2.27, as 8. Since then a group at equal loss is kept only when its sum of costs
- * (`rest`) is no higher, and the single-unit search prefers, among equal costs, the earliest
- * arrival for good: the sum of costs is what plans are judged by, and it breaks the loss's ties.
- *
- * The single-unit search is a space-time A* (lacam3 uses SIPP; its comment notes A* also works)
- * with the sum of loss as its cost (only staying on the goal is free), bounded by what the group
- * may still spend, and ended on the goal once nobody else will pass there again. Its tables are
- * dense over (turn, cell) up to a horizon of twice the solution's length, or as far as
- * MAX_TABLE_SLOTS allows if at least 64 turns past the solution's end; past that the refiner
- * stands aside (returns null). With 16M slots it stood aside on every 256x256 map with 1,000
- * units (den520d, Berlin_1_256: solutions of 400 turns), and LaCAM* there barely moved its first
- * solution (den520d random-1, 10 s CPU: SOC/LB 1.338; 1.160 with the refiner, 1.016 with the
- * refiner and scatter, lacam3 single-threaded 1.042).
+ * LaCAM*'s solution refinement (Okumura, "Engineering LaCAM*", AAMAS 2024, "refiners"; after
+ * Kei18/lacam3 refiner.cpp): a large neighbourhood search over a solution. Groups of units near a
+ * random cell of one unit's path (MAPF-LNS's map-based neighbourhoods, Li et al., IJCAI 2021) are
+ * replanned one by one by a space-time A* against everybody else's paths, and kept when their sum
+ * of loss is no worse (ties broken by the sum of costs). The search and the refinement take turns
+ * (lacam.ts). Its tables' horizon, and the measurements behind each choice: README.md.
  */
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';

@@ -1,22 +1,10 @@
 /**
- * Space utilisation optimisation, "scatter" (Okumura, "Engineering LaCAM*: Towards Real-Time,
- * Large-Scale, and Near-Optimal Multi-Agent Pathfinding", AAMAS 2024, section 4; Kei18/lacam3
- * scatter.cpp): before the search, every unit gets a path to its goal at most `margin` steps
- * longer than its shortest one that crosses the other units' paths as little as it can, and PIBT
- * then tries first the next cell of that path (pibt.ts). Units spread over the map's side lanes
- * instead of all taking the same shortest corridors, which PIBT alone crowds into.
- *
- * The paths are planned one unit at a time in a random order, each against the others' (a unit
- * on its path's i-th cell at turn i, resting on its goal from its last turn): an A* over cells,
- * least collisions first, then the least f. Rounds repeat while the collisions go down (at least
- * two rounds, as lacam3) and until `shouldStop` (lacam3 gives it half the time limit); a stop
- * keeps the last whole round. The collision table is dense over (turn, cell) up to the longest
- * allowed path; on maps where that is over MAX_SLOTS, scatter stands aside. Random-32-32-20 with
- * 400 units: 10 rounds, 0.2 s; warehouse-10-20-10-2-1 with 1,000: 9 rounds, 2.1 s.
- *
- * Collisions are counted as lacam3 counts them, with one simplification: each (turn, cell) slot
- * remembers one unit (the last to enter it) for the swap test, which is exact when a slot holds
- * one unit and a heuristic estimate otherwise.
+ * Space utilisation optimisation, "scatter" (Okumura, "Engineering LaCAM*", AAMAS 2024, section 4;
+ * after Kei18/lacam3 scatter.cpp): before the search every unit gets a path at most `margin` steps
+ * longer than its shortest that crosses the others' paths as little as it can, and PIBT tries the
+ * next cell of that path first (pibt.ts), so units spread over side lanes instead of crowding the
+ * same corridors. Rounds of one-unit A* (least collisions, then least f) repeat while collisions
+ * go down; collisions counted as lacam3 counts them. Its cost and its slot limit: README.md.
  */
 import type { Grid } from '../../grid/grid.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';

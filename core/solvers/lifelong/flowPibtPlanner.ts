@@ -2,19 +2,7 @@
  * The LoRR 2024 Start-Kit's default planner in TypeScript: PIBT for turning robots guided by
  * traffic-flow-optimised guide paths (Chen et al., "Traffic Flow Optimisation for Lifelong
  * Multi-Agent Path Finding", AAAI 2024; Start-Kit default_planner/planner.cpp `plan`).
- *
- * Each step: (1) each robot's goal is its task's next errand, or without a task the cell it
- * started on; a robot whose goal changed gets a new guide path and its initial priority back,
- * others gain 1 priority a step (10 more in a dead end); (2) guide paths are computed for robots
- * whose goal changed and then improved (guidePaths.ts) until the guide budget is spent; (3) PIBT
- * by priority (rotationPibt.ts) picks each uncommitted robot's next cell by the guide-path cost
- * (distance to the path plus steps left along it); (4) each robot turns toward its committed cell
- * or moves forward onto it, a forward move kept only if the robot ahead moves too.
- *
- * Where this differs from the Start-Kit, on purpose: a robot whose goal changed but whose path
- * could not be recomputed in time is steered by the distance to its new goal (the Start-Kit keeps
- * steering it along its old path); distance tables are a bounded cache; and a last pass turns any
- * vertex or swap conflict left into waits, so a step is never refused whole.
+ * More on this in README.md, "flowPibtPlanner.ts".
  */
 import { ACTION_FORWARD, ACTION_WAIT } from '../../grid/headings.ts';
 import { Random } from '../../util/random.ts';

@@ -2,18 +2,7 @@
  * Guide paths optimised for traffic flow: Chen, Harabor, Li and Stuckey, "Traffic Flow
  * Optimisation for Lifelong Multi-Agent Path Finding", AAAI 2024, as the LoRR 2024 Start-Kit's
  * default planner implements it (default_planner/flow.cpp, search.cpp, TrajLNS.h).
- *
- * Every robot has a guide path to its goal. The paths' directed edge counts form a flow: how many
- * guide paths leave each cell in each of the four directions. A robot's path is found by A* whose
- * cost adds to the path's length two congestion terms summed over the path: the contraflow of each
- * step, (paths taking the same edge + 1) x (paths taking it the other way), and the vertex flow,
- * half the paths through the entered cell. Paths are then improved one robot at a time (remove the
- * robot's path from the flow, search again, put it back: the Frank-Wolfe-like iteration of the
- * paper), in the Start-Kit's order: robots farthest off their path first, then those replanned
- * least recently, then at random, round after round until the time is up.
- *
- * Direction d of an edge follows the Start-Kit's `get_d`: 0 east (+1), 1 south (+width), 2 west
- * (-1), 3 north (-width), the heading numbers of core/grid/headings.ts.
+ * More on this in README.md, "guidePaths.ts".
  */
 import { BinaryHeap } from '../../search/binaryHeap.ts';
 import type { Random } from '../../util/random.ts';

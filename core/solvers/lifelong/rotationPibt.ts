@@ -2,24 +2,7 @@
  * PIBT for robots that turn (the LoRR 2024 Start-Kit's default planner, default_planner/pibt.cpp
  * and planner.cpp; PIBT: Okumura et al., "Priority Inheritance with Backtracking for Iterative
  * Multi-agent Path Finding", AIJ 2022).
- *
- * PIBT picks each robot's next cell ignoring headings: among its free neighbours and its own cell,
- * least guide-path cost first, then the cell it already faces, then at random; a robot standing
- * on the chosen cell inherits the priority and must move first, never onto its pusher's cell.
- * A chosen cell is then a commitment: until the robot stands on it, the cell stays reserved and
- * the robot turns toward it (clockwise for a half turn) and moves forward once it faces it.
- * A forward move happens only if the cell ahead is empty or its robot moves forward this step
- * too (`moveCheck`), so robots in a moving queue follow each other and cycles of three or more
- * may rotate, as the League's rules allow; otherwise the robot waits.
- *
- * Two departures from the Start-Kit, both against deadlocks seen on warehouse_large: a robot never
- * picks the cell of a robot already bound for its own (the Start-Kit only forbids the pusher's
- * cell, so two commitments could face each other and wait forever), and the planner drops a
- * commitment that three steps did not fulfil (flowPibtPlanner.ts).
- *
- * This file holds the per-step arrays and the two recursions; the caller (flowPibtPlanner.ts) owns
- * priorities, goals and guide paths. Recursions are cut at MAX_DEPTH (the robot then stays, which
- * is always safe): a chain of pushes longer than that is vanishingly rare on these maps.
+ * More on this in README.md, "rotationPibt.ts".
  */
 import { ACTION_CLOCKWISE, ACTION_COUNTER, ACTION_FORWARD, ACTION_WAIT } from '../../grid/headings.ts';
 import type { Random } from '../../util/random.ts';

@@ -3,17 +3,7 @@
  * a bounded integer tie-break key inside each f (after the STYLE note "for integer costs a bucket
  * queue is often faster"; Standley 2010, orders the open list by f
  * and breaks ties by the conflict avoidance table).
- *
- * Layer l holds f = base + l; inside a layer, bucket `tie` (0 <= tie < ties) holds a LIFO stack of
- * node ids linked through a pool of entries. A pop takes the lowest non-empty (f, tie) bucket, the
- * most recently pushed id first. Popping and pushing touch the head of one stack, so unlike a
- * binary heap of millions of entries there is no walk through cold memory. No decrease-key: a
- * caller pushes an id again under its new key and skips pops whose key is no longer the id's
- * (lazy deletion); `poppedF` and `poppedTie` give the key of the last pop.
- *
- * Keys must be >= base, and f must never go below the f last popped by more than the caller can
- * handle: A* with a consistent heuristic pushes only f >= the f being expanded. `reset` clears only
- * the bucket ranges the last search used, so many tiny searches stay cheap.
+ * More on this in README.md, "bucketQueue.ts".
  */
 export class BucketQueue {
   /** Number of tie-break buckets per f. */

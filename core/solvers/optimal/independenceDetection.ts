@@ -2,24 +2,7 @@
  * Simple independence detection (SID) and independence detection (ID) around an optimal group
  * search. Standley 2010, section "Independent Subproblems",
  * Algorithms 1 and 2.
- *
- * Every agent starts in its own group with an optimal path. Then, until the paths of all groups
- * are conflict-free: simulate them to the first conflict between groups G1 and G2; with ID, if
- * the two have not conflicted before, look for another set of paths of the same cost for G1 that
- * avoids G2's moves (illegal move table), then likewise for G2; if that fails (or with SID), merge
- * the two groups and plan the merged group optimally. ID plans everything with a conflict
- * avoidance table holding all other agents' paths, so that among optimal plans it returns the one
- * with the fewest conflicts. Each group's plan is optimal for the group alone, so the sum of the
- * groups' costs is a lower bound, and the final plan is optimal.
- *
- * Beyond the seed (measured on Standley's experiment with bench:optimal): which conflict to
- * resolve next. The seed takes the first conflict in time (`conflictOrder: 'first'`). With
- * 'replan-first', the default, ID looks at the earliest conflict of every pair of groups and takes
- * a pair that has not conflicted before (it gets its replans) before a pair that has (it merges),
- * then the pair with the fewest agents, then the earliest: a merge waits until no replan can
- * remove a conflict, and the groups merged are the smallest that must be. It does not change what
- * ID returns: whatever the order, each group's plan is optimal alone, and ID stops only when no
- * two groups conflict.
+ * More on this in README.md, "independenceDetection.ts".
  */
 import { ConflictAvoidanceTable } from './conflictAvoidanceTable.ts';
 import { ConflictFinder, type GroupConflict } from './firstConflict.ts';

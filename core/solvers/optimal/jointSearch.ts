@@ -1,49 +1,12 @@
 /**
  * A* over the joint states of one group of agents: the standard admissible algorithm and A* with
- * operator decomposition (OD). Standley 2010, sections "The
- * Standard Admissible Algorithm", "Operator Decomposition" (incl. Figures 3-5), "The Heuristic",
- * and "Independent Subproblems" for the cost limit, illegal move table and conflict avoidance
- * table that independence detection plans with.
- *
- * States. A node holds, per agent of the group, one 32-bit word: its (post-move) cell, a "done"
- * bit and an 8-bit mask; plus `next`, the agent that gets a move next (0 in standard states).
- * With OD an operator assigns a move to agent `next` only; the mask of a not-yet-assigned agent
- * lists the moves the assigned moves forbid it by swap or diagonal crossing (moves already ruled
- * out by walls or by an assigned agent's post-move cell are left out). Post-move cells plus these
- * masks are exactly the remaining legal moves, so two intermediate states with equal words have
- * the same standard descendants and are one node (Figure 5); standard states are the closed list.
- *
- * Cost (SearchSetup.costModel, see CostModel in core/mapf/plan.ts). 'away', the seed's: an
- * operator costs the number of agents not stopped on their goals, so an agent's wait on its goal
- * is free and every other move costs 1. 'rest': an agent's cost is the time until it rests on its
- * goal for good. There a search that charged 0 for every wait on the goal would undercount an agent
- * that waits there and then steps aside, so instead an agent on its goal may take the move FINISH
- * (cost 0, sets "done"): from then on it only waits, for free, and blocks its cell; any other
- * move, waiting included, costs 1, and the deferred cost of waits is paid exactly when the agent
- * leaves. Either way the seed's heuristic (sum of unit-step distances, updated by two lookups per
- * operator) is consistent, so the first goal popped is optimal.
- *
- * Beyond the seed, three changes keep A*'s optimality and cut the work (see expandOperator,
- * boundOf and stateBonus): OD generates only the children on the f being expanded and defers the
- * rest (partial expansion, EPEA*); a group that independence detection merged gets f from the
- * merge tree's costs (each merged group's optimal cost alone); and h gets one move more per pair
- * of a matching of agents that cannot both go on at their own distances (PairDependency) and, in
- * a replan, per agent the illegal moves leave no shortest path (IllegalDependency). The last two
- * make f path-dependent (pathmax: a child's f is at least its parent's), admissible and never
- * decreasing along a path, with nodes reopened when reached more cheaply. On Standley's experiment (bench:optimal, 1,000 instances, 1 s) the pairwise bonus took
- * id+od from 93.5% to 95.2% solved, and the replan bonus, which mostly makes replans cheaper, to
- * 95.3-95.4%.
- *
- * Layout: the search is one object whose fields the inner expansion loop reads and writes
- * directly, so its concerns are split into a chain of classes rather than objects calling each
- * other: jointState.ts (the encoding and the types), jointNodeStore.ts (records, hashing, paths),
- * jointBounds.ts (merge-tree bounds and dependency bonuses), jointExpansion.ts (OD and standard
- * expansion) and this file (the query: preparing the group and the A* loop). Helpers that stand
- * apart live beside them: bucketQueue.ts, pairDependency.ts, illegalDependency.ts,
- * firstConflict.ts, intMap.ts and the step table (core/search/stepTable.ts).
- *
- * Every buffer is a typed array kept between queries; nothing is allocated per expansion. The open
- * list is a bucket queue (bucketQueue.ts): f layers, conflicts-then-h buckets, LIFO stacks.
+ * operator decomposition (Standley 2010, "The Standard Admissible Algorithm", "Operator
+ * Decomposition", "The Heuristic"), with the cost limit, illegal move table and conflict avoidance
+ * table independence detection plans with ("Independent Subproblems"). Optimal in the `away` and
+ * `rest` models; beyond the paper, partial expansion and dependency bonuses that keep it optimal.
+ * The parts form a chain of classes the inner loop reads directly: jointState.ts, jointNodeStore.ts,
+ * jointBounds.ts, jointExpansion.ts and this file (preparing the group and the A* loop). The state
+ * encoding, the two cost models and the bonuses: README.md.
  */
 import { JointExpansion } from './jointExpansion.ts';
 import { pathCost } from '../../mapf/plan.ts';

@@ -1,22 +1,7 @@
 /**
  * Whether two agents can both reach their goals at their own distance without conflicting: the
  * pairwise part of the joint search's heuristic for merged groups (jointSearch.ts, `pairs`).
- *
- * Beyond the seed. Standley 2010 uses the sum of the agents' own
- * distances. Two agents a and b at cells pa and pb cost at least da(pa) + db(pb) from there on,
- * under either cost model (core/mapf/plan.ts), and exactly that only if each moves along a
- * shortest path without waiting and then stays on its goal: with 'away' a wait off the goal or a
- * step off the goal costs a move that brings it no closer; with 'rest' it arrives later. So when
- * no such pair of paths is free of conflicts, the pair's cost from (pa, pb) is at least
- * da(pa) + db(pb) + 1: the two are dependent. Felner et al. 2018 (CBSH) and Li et al. 2019 (WDG)
- * use the same test between pairs of agents' multi-valued decision diagrams at the root of CBS;
- * here it is asked for the states of an A* search, so its answers are kept.
- *
- * The test searches the product of the two agents' shortest-path graphs (each step lowers the
- * agent's distance by exactly 1; an agent on its goal stays) depth-first, under the joint search's
- * rules: no shared cell, no swap, and with 8 directions no two diagonal moves that cross. A pair
- * state fixes both agents' remaining problem (the map does not change with time), so every pair
- * state the search finishes is remembered with its answer, not only the one asked about.
+ * More on this in README.md, "pairDependency.ts".
  */
 import type { StepTable } from '../../search/stepTable.ts';
 

@@ -2,19 +2,7 @@
  * The optimal (sum-of-costs) solvers of Standley 2010: the
  * standard admissible algorithm (`astar`), operator decomposition (`od`), and both under
  * independence detection (`id+astar`, `id+od`) and simple independence detection (`sid+od`).
- *
- * Time is counted in steps: every move, diagonal included, and every wait off the goal costs 1,
- * whatever the grid's terrain weights. `params.costModel` says how waits on the goal count: 'away'
- * (the seed's, the default: free) or 'rest' (paid if the agent leaves the goal again); see
- * CostModel in core/mapf/plan.ts. `params.conflictOrder` chooses which conflict independence
- * detection resolves next (independenceDetection.ts; 'first' is the seed's rule).
- * `params.dependencies` (default true) adds to the heuristic the dependent pairs of a group of
- * several agents and, in replans, the agents the illegal moves block (pairDependency.ts,
- * illegalDependency.ts; false: the seed's sum of distances alone), `params.partialExpansion`
- * (default true) makes OD defer children of a larger f (jointSearch.ts), `params.memoryMb` caps
- * the node store. The conflict rules are core/mapf/validator.ts's defaults
- * (vertex, swap and, 8-connected, diagonal crossing forbidden; following and rotation allowed).
- * Standley's 8-connected model is `movement: OCTILE_CUT`.
+ * More on this in README.md, "solvers.ts".
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';

@@ -3,17 +3,7 @@
  * of integer writes each instead of a canvas path (an arc per unit cost 8-11 ms a frame for
  * 10,000 units on Berlin_1_256 at the fitted zoom, most of it the rasteriser's). Pure: an
  * array of RGBA pixels, no DOM, so it is tested without a canvas.
- *
- * A disc's edge is anti-aliased by coverage, as the canvas draws it: each pixel's share of the
- * disc, estimated on a 4x4 grid of samples inside the pixel. The masks are computed once per
- * radius for 4x4 sub-pixel positions of the centre, so a unit gliding between cells moves by a
- * quarter pixel, not by whole pixels.
- *
- * Pixels are RGBA bytes read as little-endian 32-bit words (0xAABBGGRR), as ImageData's data is
- * on every platform the app runs on (x86 and ARM are little-endian), kept as signed 32-bit
- * integers: V8 keeps those in registers, where unsigned words past 2^31 became doubles and made
- * the blend of a rim over a neighbour three times slower (4.7 against 1.4 ms of CPU for 10,000
- * discs).
+ * More on this in README.md, "discRaster.ts".
  */
 
 /** Sub-pixel positions of a disc's centre per axis. */

@@ -5,14 +5,7 @@
  * 8-connected moves that never cut a corner, diagonals √2, terrain weights ignored (a .map has
  * none). It comes from a distance table per goal (core/search/distanceTable), so it is the true
  * length around walls, not the octile heuristic.
- *
- * The benchmark files print `straight + diagonal × 1.414213562` (√2 to nine decimals) with eight
- * decimals: 26.89949493, where the exact 19 + 7√2 would round to …94. Writing the length the same
- * way reproduces the benchmark .scen files byte for byte (checked on random-32-32-20, den520d,
- * maze-32-32-2, Berlin_1_256 and room-32-32-4 scenarios; the unit test keeps one of them).
- *
- * The file keeps what a .scen can say: start and goal of each unit. Size, speed, priority and
- * timed map events are not part of the format (the scenario JSON keeps them).
+ * More on this in README.md, "movingAiScen.ts".
  */
 import { writeScenario, type ScenarioEntry } from '../../../core/formats/movingAiScenario.ts';
 import { Grid } from '../../../core/grid/grid.ts';

@@ -6,15 +6,7 @@
  * kept between writes and redone only where an edit changed them: autosaveMapRows.ts); on the
  * next start a notice offers to recover it. Saving or opening a file clears it, and leaving the
  * page with unsaved changes asks first.
- *
- * The backup offered at start is set apart (RECOVERY_KEY, and in memory) until the user answers:
- * edits made meanwhile autosave on their own and never replace it. Writes
- * happen a moment after the last edit, but at most AUTOSAVE_MAX_WAIT_MS after the first unsaved
- * one while edits keep coming, and at once when the page is hidden or left.
- *
- * A write stores the document's edits, not the document: the scenario at its first unsaved edit
- * (and an open LoRR problem's files) go once into a base, each write after it only the delta
- * (autosaveEntry.ts).
+ * More on this in README.md, "autosave.ts".
  */
 import { canonicalScenario } from '../../../core/scenario/serialize.ts';
 import { documentFromScenarioText, scenarioFromDocument } from '../model/document.ts';

@@ -2,20 +2,7 @@
  * Key-value stores in the window's IndexedDB, read synchronously from memory and written
  * through: every write goes into one IndexedDB transaction per task, committed as soon as the
  * task ends.
- *
- * Why not localStorage: Chromium commits localStorage to disk late and in batches, so a killed
- * browser lost the last 16.5-29.5 s of autosaves (one edit needed 7 s to survive), and its
- * ~5 MB are shared by everything of the origin: the lab's results filled it and autosave then
- * failed. An IndexedDB transaction is in the database's log once its `complete` fires, which
- * survives the browser process being killed; each store has its own keys, its size is counted
- * here, and it can be cleared on its own. The desktop app's renderer is the same Chromium, so
- * both editions use it (the database lives in the app's user data folder there).
- *
- * On the desktop, autosave's backups go to main instead (desktopBackend): one file per backup in
- * the user's data folder, written atomically (main/backups.ts).
- *
- * Without IndexedDB (blocked by privacy settings) a store lives in memory for the session and
- * says so (`persistent` false).
+ * More on this in README.md, "persistentStore.ts".
  */
 import type { KeyValueStorage } from '../lab/resultStore.ts';
 import type { DesktopApi } from '../../../core/platform/desktopApi.ts';
