@@ -2,7 +2,8 @@
  * One of our solvers on one instance, in a process of its own (bench:peers spawns one per run,
  * as the C++ solvers run one process each): loads the instance, solves it under a limit on this
  * thread's CPU time, checks the plan with the validator and prints one `RESULT {json}` line.
- * Only the solve is timed, not Node's start-up nor reading the files.
+ * Only the solve is timed, not Node's start-up, reading the files nor the solver's once-per-process
+ * prepare() (its warm-up, which every host awaits first; its CPU is reported apart).
  *
  * The limit is on the solving thread's CPU clock (the CLI's `--time-limit-clock cpu`:
  * cli/solverWorker/threadCpuClock.ts), so a loaded machine does not decide which runs time out;
@@ -34,9 +35,11 @@ export interface OursResult {
   provedLb: number | null;
   valid: boolean | null;
   message?: string;
+  /** CPU seconds of the process for the solver's prepare() before the clock started (0: none). */
+  prepareCpuS?: number;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const option = (name: string): string => {
     const i = args.indexOf(`--${name}`);
@@ -51,6 +54,11 @@ function main(): void {
   const solver = findSolver(solverName);
   if (solver === undefined) throw new Error(`oursRunner: no solver ${solverName}`);
   const instance = loadInstance(key);
+  // As every host does before a solve's clock starts (the CLI, the solver process): the solver's
+  // once-per-process set-up (SolverEntry.prepare: warm-ups), its CPU time reported apart.
+  const prepare0 = process.cpuUsage();
+  await solver.prepare?.();
+  const prepared = process.cpuUsage(prepare0);
 
   const cpu0 = process.cpuUsage();
   const { clock } = createCpuClock();
@@ -75,6 +83,7 @@ function main(): void {
     provedLb: Number.isFinite(result.stats.costLowerBound) ? result.stats.costLowerBound : null,
     valid: solved ? validatePlan(instance, result.paths).valid : null,
     message: result.message,
+    prepareCpuS: (prepared.user + prepared.system) / 1e6,
   };
   console.log(`RESULT ${JSON.stringify(out)}`);
 }

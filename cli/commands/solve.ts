@@ -14,7 +14,7 @@ import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
 import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL, arrivedCount, reportedCosts } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
-import { CONTROLLERS, SOLVERS, findSolver, paramsWithCostModel, prepareSolvers, solverNames } from '../../core/registry/registry.ts';
+import { CONTROLLERS, SOLVERS, findSolver, paramsWithCostModel, prepareSolver, solverNames } from '../../core/registry/registry.ts';
 import { paramsForRun } from '../../core/registry/runParams.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
 import { EXPORT_FORMATS, type ExportRequest, parseExports, writeExports } from './solveExports.ts';
@@ -135,9 +135,9 @@ export const solveCommand: Command = {
   async run(args, io) {
     if (args.includes('--lorr') || args.some((a) => a.startsWith('--lorr='))) return runLorr(parseLorrArgs(args), io);
     const options = parseSolveArgs(args);
-    // Solvers with asynchronous set-up (Detour's WebAssembly) load before any runs.
-    await prepareSolvers();
     if (options.scenario !== undefined) return runScenarioFile(options, options.scenario, io);
+    // A solver's once-per-process set-up (Detour's WebAssembly, warm-ups) before its clock starts.
+    await prepareSolver(options.solver);
     const map = parseMap(readTextFile(options.map, 'map'), options.map);
     const scenario = parseScenario(readTextFile(options.scen, 'scenario'), options.scen);
     checkScenario(scenario, map.grid, options.scen, options.map);
@@ -155,7 +155,7 @@ export const solveCommand: Command = {
 };
 
 /** An app scenario file: among moving obstacles by strategy, else the named solver (the scenario's settings as defaults). */
-function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Command['run']>[1]): number {
+async function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Command['run']>[1]): Promise<number> {
   const loaded = loadAppScenario(file, solverNames());
   const settings = loaded.scenario.solver;
   if (hasStreams(loaded.streams)) {
@@ -165,6 +165,7 @@ function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Comman
     if (options.exports.length > 0) throw new UsageError('--export: a stream\'s units appear and leave during the run, which the export formats do not hold yet; --json gives each unit\'s path');
     const solver = options.solverGiven ? options.solver : settings.solver;
     const fromScenario = options.solverGiven ? {} : { ...settings.params, ...(settings.window !== undefined ? { window: settings.window } : {}) };
+    await prepareSolver(solver);
     return solveStream(loaded, {
       file, solver, params: { ...fromScenario, ...options.params }, turnLimit: options.turnLimit ?? settings.turnLimit,
       timeLimitMs: options.timeLimitMs ?? settings.timeLimitMs, seed: options.seedGiven ? options.seed : settings.seed, json: options.json,
@@ -174,6 +175,7 @@ function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Comman
     // Among obstacles: --solver, else the scenario's solver when it takes obstacles, else units planning alone.
     const solver = options.solverGiven ? options.solver : obstacleFactory(settings.solver) !== undefined ? settings.solver : 'independent';
     const fromScenario = options.solverGiven || solver === 'independent' ? {} : { ...settings.params, ...(settings.window !== undefined ? { window: settings.window } : {}) };
+    await prepareSolver(solver);
     return solveAmongObstacles(loaded, {
       file, solver, strategy: options.strategy, params: { ...fromScenario, ...options.params }, turnLimit: options.turnLimit ?? settings.turnLimit,
       timeLimitMs: options.timeLimitMs ?? settings.timeLimitMs, clock: solveClock(options.timeLimitClock ?? settings.timeLimitClock),
@@ -198,6 +200,7 @@ function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Comman
     agents: loaded.instance.agents.length,
   };
   if (!findSolver(merged.solver)) throw new UsageError(`${file}: unknown solver '${merged.solver}' (known: ${solverNames().join(', ')})`);
+  await prepareSolver(merged.solver);
   return runSolver(merged, loaded.instance, loaded.mapEvents, { mapFile: file, scenFile: file }, io, loaded.scenario.regions);
 }
 

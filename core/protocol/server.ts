@@ -14,7 +14,7 @@
  * run, answered with its record; see runHandler.ts).
  */
 import type { SolverEntry } from '../solvers/types.ts';
-import { findSolver, prepareSolvers, solveWith, solverNames } from '../registry/registry.ts';
+import { findSolver, prepareSolver, solveWith, solverNames } from '../registry/registry.ts';
 import type { ErrorMessage, FromSolverMessage, SolveRequestBody, SolveResultBody } from './messages.ts';
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { Port } from './port.ts';
@@ -44,8 +44,8 @@ export interface ServeSolversOptions {
    * Without it such solves fail and such runs are recorded as errors, saying so.
    */
   cpuClock?: Clock;
-  /** Set-up awaited before the first request is served (default: the registry's prepareSolvers). */
-  prepare?: () => Promise<void>;
+  /** A solver's set-up, awaited before a request for it is served (default: the registry's prepareSolver). */
+  prepare?: (solver: string) => Promise<void>;
 }
 
 /** Serves solve requests on `port` until the returned function is called. Posts `ready` first. */
@@ -149,17 +149,15 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
     }
   };
 
-  let prepared = false;
-  const waiting: unknown[] = [];
-  void (options.prepare ?? prepareSolvers)()
-    .catch(() => undefined)
-    .then(() => {
-      prepared = true;
-      for (const raw of waiting.splice(0)) handle(raw);
-    });
+  // Each request waits for its solver's once-per-process set-up (prepareSolver: WebAssembly
+  // loaded, hot code warmed up), so that its clock starts on warm code; requests stay in order.
+  const prepare = options.prepare ?? prepareSolver;
+  let queue: Promise<void> = Promise.resolve();
   const unsubscribe = port.onMessage((raw) => {
-    if (prepared) handle(raw);
-    else waiting.push(raw);
+    const name = requestedSolver(raw);
+    queue = queue
+      .then(() => (name === undefined ? undefined : prepare(name).catch(() => undefined)))
+      .then(() => handle(raw));
   });
 
   post({ v: PROTOCOL_VERSION, type: 'ready' });
@@ -172,4 +170,11 @@ function errorMessage(id: string | null, error: unknown, context?: string): Erro
   const message: ErrorMessage = { v: PROTOCOL_VERSION, type: 'error', id, name, message: context ? `${context}: ${text}` : text };
   if (error instanceof Error && typeof error.stack === 'string') message.stack = error.stack;
   return message;
+}
+
+/** The solver a raw request names (a solve's, or an experiment run's), before it is validated. */
+function requestedSolver(raw: unknown): string | undefined {
+  const body = (raw as { body?: { solver?: unknown; run?: { solver?: unknown } } } | null)?.body;
+  const name = body?.solver ?? body?.run?.solver;
+  return typeof name === 'string' ? name : undefined;
 }

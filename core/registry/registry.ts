@@ -51,12 +51,27 @@ export function noObstaclesMessage(name: string): string {
   return `${name} does not take moving obstacles: it plans once for a fixed world, which an obstacle that waits for units does not give (solvers that do: ${OBSTACLE_SOLVERS.join(', ')})`;
 }
 
+const prepared = new Map<string, Promise<void>>();
+
 /**
- * Awaits every solver's asynchronous set-up (SolverEntry.prepare: Detour's WebAssembly). Hosts
- * call it once before solving: the solver process (protocol/server.ts), the command line.
+ * Awaits solver `name`'s once-per-process set-up (SolverEntry.prepare: Detour's WebAssembly, and
+ * the warm-ups of core/solvers/warmUp.ts), at most once per process; nothing for a name without
+ * one. Hosts await it before a solve's clock starts: the solver process before each request
+ * (protocol/server.ts), the command line before its run.
  */
+export function prepareSolver(name: string): Promise<void> {
+  let done = prepared.get(name);
+  if (done === undefined) {
+    const entry = findSolver(name);
+    done = entry?.prepare ? entry.prepare() : Promise.resolve();
+    prepared.set(name, done);
+  }
+  return done;
+}
+
+/** Awaits every solver's set-up (prepareSolver for each). */
 export async function prepareSolvers(): Promise<void> {
-  for (const entry of SOLVERS) await entry.prepare?.();
+  for (const entry of SOLVERS) await prepareSolver(entry.name);
 }
 
 /**

@@ -13,10 +13,9 @@
  * run on other cores, so a fresh process's first steps show their compiling). The verdict is on
  * the thread's clock; the process's is printed beside it, with wall time and the load average.
  * --repeat runs each row again from scratch (default 2). The set-up ends with a full garbage
- * collection (with --expose-gc), timed in the set-up. Each model's first set-up in a process
- * warms its code up (Detour's WebAssembly: detourWarmUp.ts; ORCA's and the flow field's
- * TypeScript: crowdWarmUp.ts): that warm-up is timed and printed on its own line, apart from the
- * set-up and the steps.
+ * collection (with --expose-gc), timed in the set-up. Each model's entry is prepared once before
+ * its first row (SolverEntry.prepare: Detour's WebAssembly; the warm-ups of core/solvers/warmUp.ts),
+ * as every host does; that is timed and printed on its own line, apart from the set-up and steps.
  *
  * Usage: tsx bench/solvers/crowd/crowds.bench.ts [--steps 400] [--repeat 2] [--only orca|flow-field|detour] [--map bridge|berlin]
  */
@@ -31,9 +30,8 @@ import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import type { CrowdRun } from '../../../core/solvers/crowd/crowdWorld.ts';
 import { orcaRun } from '../../../core/solvers/crowd/orcaSolver.ts';
 import { flowFieldRun } from '../../../core/solvers/crowd/flowSolver.ts';
-import { DETOUR_PARAMS, UPDATE_FLAGS, detourRun, prepareDetour } from '../../../core/solvers/crowd/detourSolver.ts';
-import { detourWarmedUp, warmUpDetour } from '../../../core/solvers/crowd/detourWarmUp.ts';
-import { crowdWarmedUp, warmUpCrowd } from '../../../core/solvers/crowd/crowdWarmUp.ts';
+import { detourRun } from '../../../core/solvers/crowd/detourSolver.ts';
+import { findSolver } from '../../../core/registry/registry.ts';
 import { createWasiThreadCpuMs } from '../../../cli/solverWorker/wasiThreadClock.ts';
 import type { SolveOptions, SolveResult } from '../../../core/solvers/types.ts';
 
@@ -172,7 +170,7 @@ function measure(model: string, instance: MapfInstance): Row {
 
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-await prepareDetour();
+const prepared = new Set<string>();
 const maps: [string, () => MapfInstance][] = [
   ['bridge (100x50, 4 lanes x 20), 500 units', bridge],
   ['Berlin_1_256, 1,000 units (random-1)', () => berlin(1000)],
@@ -185,18 +183,14 @@ for (const [label, make] of maps) {
   console.log(`\n${label}`);
   for (const model of Object.keys(MODELS)) {
     if (ONLY && ONLY !== model) continue;
-    if (model === 'detour' && !detourWarmedUp()) {
-      // The warm-up the first Detour set-up of a process runs (detourWarmUp.ts), timed apart here.
-      const c0 = cpuMs();
-      warmUpDetour(UPDATE_FLAGS, DETOUR_PARAMS.find((p) => p.name === 'avoidanceQuality')!.default as number);
-      console.log(`  detour     WebAssembly warm-up (once per process, in its first run's set-up): CPU ${(cpuMs() - c0).toFixed(0)} ms; load ${load()}`);
-    }
-    if (model !== 'detour' && !crowdWarmedUp(model)) {
-      // The warm-up the model's first set-up of a process runs (crowdWarmUp.ts), timed apart here.
+    if (!prepared.has(model)) {
+      // The model's once-per-process set-up (its entry's prepare(): Detour's WebAssembly loaded
+      // and warmed up; ORCA's and the flow field's TypeScript warmed up), timed apart here.
+      prepared.add(model);
       const c0 = cpuMs();
       const p0 = processCpuMs();
-      warmUpCrowd(model, MODELS[model]);
-      console.log(`  ${model.padEnd(10)} V8 warm-up (once per process, in its first run's set-up): ${threadCpuMs ? 'thread ' : ''}CPU ${(cpuMs() - c0).toFixed(0)} ms, process CPU ${(processCpuMs() - p0).toFixed(0)} ms; load ${load()}`);
+      await findSolver(model)!.prepare?.();
+      console.log(`  ${model.padEnd(10)} prepare() (once per process, before any run): ${threadCpuMs ? 'thread ' : ''}CPU ${(cpuMs() - c0).toFixed(0)} ms, process CPU ${(processCpuMs() - p0).toFixed(0)} ms; load ${load()}`);
     }
     for (let r = 0; r < REPEAT; r++) {
       const row = measure(model, instance);

@@ -17,9 +17,8 @@ export class ConstraintTable {
    * planners number their moves and fourConnectedStep its steps). A slot is set where it equals
    * `mark`. Target reasoning's barred cells are vertex constraints too, from their time through
    * layer maxT + 1, which stands for every later time (it holds nothing else): a reader looks
-   * up layer min(t, maxT + 1) for any t, with no branch on whether t is constrained. Code behind
-   * such a branch never ran in a root's plans (no constraints) and the JIT, having compiled
-   * plan() and buildMdd() on those, threw them away at the first constraint (no type feedback).
+   * up layer min(t, maxT + 1) for any t, with no branch on whether t is constrained
+   * (docs/performance.md, rule 3).
    */
   blocked = new Int32Array(0);
   mark = 0;
@@ -32,11 +31,9 @@ export class ConstraintTable {
     const size = (c.maxT + 2) * cells * 5;
     if (size > BLOCKED_SLOTS) return false;
     // Never empty (layer maxT + 1 is always there), so the array is made at the first call, a
-    // root's, not at the first constraint: replacing it then, while the JIT was compiling plan()
-    // on the empty one, made it abandon that compilation ("dependency change") in cold runs.
+    // root's, not at the first constraint (docs/performance.md, rule 2).
     if (this.blocked.length < size) {
-      // 64 layers from the start, so the array is seldom replaced (each time it is, the JIT
-      // drops the code it built on the old one).
+      // 64 layers from the start, so the array is seldom replaced (docs/performance.md, rule 2).
       this.blocked = new Int32Array(Math.min(BLOCKED_SLOTS, Math.max(size, this.blocked.length * 2, cells * 5 * 64)));
       this.mark = 0;
     }

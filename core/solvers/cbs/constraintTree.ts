@@ -87,9 +87,7 @@ export function branch(conflict: Conflict, targets?: { paths: readonly Int32Arra
 
 /**
  * Unit a's constraints from `node` up to the root, on top of `base` (a sub-search's given ones).
- * The object is made whole at the end, its fields never written after: the JIT builds the low
- * level's code on the shape of these objects, and a field written later makes it throw that
- * code away (a cold run of CBS lost a 70-90 ms compilation of it so).
+ * The object is made whole at the end, its fields never written after (docs/performance.md, rule 1).
  */
 export function constraintsOf(node: ConstraintNode, a: number, goal: number, cells: number, base?: AgentConstraints): AgentConstraints {
   const vertex = new Set(base?.vertex);

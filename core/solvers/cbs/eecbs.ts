@@ -52,8 +52,6 @@ export interface EecbsOptions {
 /** CBS's result without the split counts: EECBS reasons about neither rectangles nor corridors. */
 export type EecbsResult = Omit<CbsResult, 'rectangleSplits' | 'corridorSplits'>;
 
-/** The root unit before whose plan the low level is primed (primeLowLevel). */
-const PRIME_AT = 4;
 /** Priority packing: a key times this plus a tie-break below it (keys stay under 2^26). */
 const SHIFT = 67_108_864;
 
@@ -201,7 +199,6 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
       stopped = why;
       return result('stopped');
     }
-    if (a === PRIME_AT && primeLowLevel(rootPaths) === 'stopped') return result('stopped');
     const found = plan(a, emptyConstraints(), rootPaths, 0);
     if (found === 'stopped') return result('stopped');
     if (found === null) return result('unsolvable');
@@ -291,31 +288,6 @@ export function eecbsSearch(grid: Grid, starts: Int32Array, goals: Int32Array, o
     if (stopped !== null) break;
   }
   return result(stopped !== null ? 'stopped' : 'unsolvable');
-
-  /**
-   * A plan of unit 0 that must wait at t = 1 (its start's neighbours held then), thrown away: the
-   * focal search's branch where f_min rises (and FOCAL widens) never runs in a root's plans, which
-   * have no constraints. V8 compiles plan() during the roots and throws that code away at the
-   * first child that takes the branch, twice in a cold run (opt, deopt, opt, deopt: 10-15 ms of
-   * CPU in a 70 ms solve of random-32-32-20 with 100 units, as the roots and children ran
-   * unoptimised meanwhile). Made after the first few roots: V8 keeps no type feedback for a
-   * function's first calls.
-   */
-  function primeLowLevel(paths: readonly Int32Array[]): FocalPath | null | 'stopped' {
-    const c = emptyConstraints();
-    const width = grid.width;
-    const start = starts[0];
-    const x = start % width;
-    if (start >= width) c.vertex.add(cells + start - width);
-    if (x + 1 < width) c.vertex.add(cells + start + 1);
-    if (start + width < cells) c.vertex.add(cells + start + width);
-    if (x > 0) c.vertex.add(cells + start - 1);
-    c.maxT = 1;
-    const expanded = planner.totalExpanded;
-    const found = plan(0, c, paths, 0);
-    planner.totalExpanded = expanded; // not the search's work
-    return found;
-  }
 
   /** EECBS's global one-step errors, from the best child (least f^, then least d). */
   function learn(node: EecbsNode, children: readonly EecbsNode[]): void {

@@ -184,9 +184,7 @@ export class FocalPlanner {
           if (h === 0) continue;
           if (table) {
             // Slot 0 of (nt, n) is its vertex (or barred) constraint, slot d of (nt, cell) the
-            // move d's. Read unconditionally, as in lowLevel.ts, so a root's plans (no
-            // constraints) give the JIT feedback for them too: behind `nt <= maxT` they never ran
-            // before plan() was first compiled, and the first child's plan threw that code away.
+            // move d's; read unconditionally (docs/performance.md, rule 3).
             if (blocked[(row + n) * 5] === mark) continue;
             if (d > 0 && blocked[(row + cell) * 5 + d] === mark) continue;
           } else {

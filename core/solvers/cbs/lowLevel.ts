@@ -74,8 +74,7 @@ export interface LowLevelLimits {
 
 export class SpaceTimePlanner {
   private readonly grid: Grid;
-  // Room for NODES nodes from the start: each time an array is replaced the JIT drops the code it
-  // built on the old one (a cold run of CBS threw away two 70-90 ms compilations of plan()).
+  // Room for NODES nodes from the start (docs/performance.md, rule 2).
   private readonly heap = new BinaryHeap(NODES);
   private cell = new Int32Array(NODES);
   private time = new Int32Array(NODES);
@@ -209,7 +208,7 @@ export class SpaceTimePlanner {
         if (known === 0 || (nt >= restsBy && n !== goal)) continue;
         if (table) {
           // Slot 0 of (nt, n) is its vertex (or barred) constraint, slot d of (nt, cell) the move
-          // d's. Read unconditionally, so a root's plans give the JIT feedback for them too.
+          // d's; read unconditionally (docs/performance.md, rule 3).
           if (blocked[(row + n) * 5] === mark) continue;
           if (d > 0 && blocked[(row + cell) * 5 + d] === mark) continue;
         } else {

@@ -176,11 +176,7 @@ export function mddHas(mdd: Mdd, cell: number, t: number): boolean {
   return false;
 }
 
-/**
- * The backward pass of buildMdd, a function of its own: the JIT compiled buildMdd whole while its
- * forward loop was hot, before the backward loop had run with type feedback, and threw it away
- * there in every cold run of CBS (each half now gets compiled on its own feedback).
- */
+/** The backward pass of buildMdd, a function of its own (docs/performance.md, rule 4). */
 function keptLevels(grid: Grid, goal: number, cost: number, c: AgentConstraints, levelStart: Int32Array, tabled: boolean, blocked: Int32Array, tableMark: number, keep: boolean, moves: number): Int32Array {
   const cells = grid.cells;
   const w = grid.width;

@@ -4,9 +4,7 @@
  */
 import type { Conflict } from './conflicts.ts';
 
-// The two copies below are helpers of their own, not loops in cbsSearch: run per child, they
-// were most of the bytecode cbsSearch itself ran, which made the JIT compile all of cbsSearch
-// (100-250 ms on a background thread) within a cold run that ended before it was done.
+// The two copies below are helpers of their own, not loops in cbsSearch (docs/performance.md, rule 4).
 
 /** A parent's WDG pair weights without unit a's pairs (keys a * n + b). */
 export function weightsWithout(weights: Map<number, number>, a: number, n: number): Map<number, number> {

@@ -19,7 +19,6 @@ import { solveAStar } from '../../search/astar.ts';
 import { SearchContext } from '../../search/searchContext.ts';
 import { OCTILE_NO_CUT } from '../../grid/movement.ts';
 import { buildGridNavMesh } from './navmesh.ts';
-import { warmUpDetour } from './detourWarmUp.ts';
 
 export const DETOUR_PARAMS: readonly ParamSpec[] = [
   { name: 'voxel', label: 'Voxel size (cells)', kind: 'number', default: 0.1, min: 0.02, max: 0.5, help: 'Recast\'s cell size: the navmesh follows the walls to within about this' },
@@ -46,8 +45,6 @@ export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdR
   const setup = new CrowdSetup('detour', DETOUR_PARAMS, instance, options);
   const { settings, values } = setup;
   if (!ready) return setup.failed('Detour is not loaded: its WebAssembly loads asynchronously, and this host did not await the solver\'s prepare() before solve()');
-  // Once per process: Detour's hot code compiled by V8's optimising tier before the first step.
-  warmUpDetour(UPDATE_FLAGS, values.avoidanceQuality as number);
   const { grid, agents } = instance;
   const n = agents.length;
   // Reachability and the longest path (for the default turn limit): one A* per unit in one

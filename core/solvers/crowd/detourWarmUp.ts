@@ -1,37 +1,28 @@
 /**
- * Detour's WebAssembly warmed up once per process, before a run's first step. V8 compiles a
- * WebAssembly module with its baseline compiler (Liftoff) and recompiles each function with its
- * optimising one (TurboFan) only once the function has run hot (dynamic tiering), so the first
- * crowd steps of a process ran baseline code: bench:crowds on Berlin_1_256 with 1,000 units,
- * first run in a process, steps 1-8 at 20 ms of CPU on average and step 1 at 47-55 ms, against
- * 7 ms and 11-16 ms when the same run came second. A game ships Detour compiled ahead of time and
- * never pays this in a frame. Here a small crowd (a room with pillars, units crossing it both
- * ways) is stepped once per process at the start of the first Detour set-up, so the build, the
- * path queries, the local boundaries, the avoidance sampling and the collision handling run hot
- * before the measured steps. Its CPU time is part of that set-up and bench:crowds prints it apart.
+ * Detour's warm-up, run by its entry's prepare() once per process (core/solvers/warmUp.ts): a
+ * small crowd (a room with pillars, units crossing it both ways) stepped so that V8 recompiles
+ * Detour's hot WebAssembly with its optimising tier (TurboFan) before a run's first step; with
+ * only the baseline compiler (Liftoff) the first steps of a process ran 3-4 times slower
+ * (docs/performance.md).
  */
 import { Crowd } from '@recast-navigation/core';
 import { Grid } from '../../grid/grid.ts';
 import { buildGridNavMesh } from './navmesh.ts';
+import { warmUpOnce } from '../warmUp.ts';
 
 const SIDE = 32;
 const UNITS = 160;
 const STEPS = 120;
-
-let warmed = false;
-
-/** Whether this process's Detour has been warmed up. */
-export function detourWarmedUp(): boolean {
-  return warmed;
-}
 
 /**
  * Steps a small crowd through Detour once per process (later calls return at once). `flags` and
  * `avoidance`: the run's update flags and obstacle avoidance set, so the same code runs hot.
  */
 export function warmUpDetour(flags: number, avoidance: number): void {
-  if (warmed) return;
-  warmed = true;
+  warmUpOnce('detour', () => stepSmallCrowd(flags, avoidance));
+}
+
+function stepSmallCrowd(flags: number, avoidance: number): void {
   const rows: string[] = [];
   for (let y = 0; y < SIDE; y++) {
     let row = '';

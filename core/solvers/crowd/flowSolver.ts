@@ -17,7 +17,6 @@ import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
 import { AT_GOAL, FLOW_X, FLOW_Y, type FlowField, FlowFieldBuilder, NO_FLOW } from './flowField.ts';
 import { NeighbourGrid } from './neighbours.ts';
 import { pushOutOfWalls } from './walls.ts';
-import { warmUpCrowd } from './crowdWarmUp.ts';
 
 export const FLOW_PARAMS: readonly ParamSpec[] = [
   { name: 'separation', label: 'Separation weight', kind: 'number', default: 1.5, min: 0, max: 100, help: 'How hard units steer away from neighbours that come too close (0: off)' },
@@ -40,9 +39,6 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
   const contacts = values.contacts as boolean;
   const avoidance = values.avoidance as number;
   const horizon = values.avoidHorizon as number;
-  // Once per process, before the fields (whose building gives V8's helper thread time to finish
-  // optimising): the steering's code run hot before the first step (crowdWarmUp.ts).
-  warmUpCrowd('flow-field', flowFieldRun);
   const { grid, agents } = instance;
   const n = agents.length;
   // One field per distinct goal, shared by the units heading there.
@@ -98,9 +94,7 @@ interface FlowSteeringSettings {
 
 /**
  * One step of every unit: its field's direction, avoidance and separation, reached through its
- * acceleration. A class (not a closure made per run) so that V8's optimised code for the step is
- * one function's, shared by every run of the process: a closure made anew for each run was
- * optimised anew, its first 8 steps on Berlin_1_256 at 3-4 ms of thread CPU against 1.2 later.
+ * acceleration. A class, not a closure made per run (docs/performance.md, rule 5).
  */
 class FlowSteering {
   private readonly neighbours: NeighbourGrid;

@@ -16,7 +16,6 @@ import { OrcaProgram } from './orca.ts';
 import { PathFollowing } from './pathFollowing.ts';
 import { nearbyWallPoints, pushOutOfWalls } from './walls.ts';
 import { OVERLAP_TOLERANCE } from '../crowdTrack.ts';
-import { warmUpCrowd } from './crowdWarmUp.ts';
 
 export const ORCA_PARAMS: readonly ParamSpec[] = [
   { name: 'timeHorizon', label: 'Time horizon (turns)', kind: 'number', default: 2, min: 0.1, max: 100, help: 'ORCA avoids collisions with other units this many turns ahead' },
@@ -169,9 +168,6 @@ export class OrcaAvoidance {
 export function orcaRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
   const setup = new CrowdSetup('orca', ORCA_PARAMS, instance, options);
   const { values } = setup;
-  // Once per process, before the paths (whose planning gives V8's helper thread time to finish
-  // optimising): the avoidance's code run hot before the first step (crowdWarmUp.ts).
-  warmUpCrowd('orca', orcaRun);
   const following = new PathFollowing(instance, () => setup.interrupted());
   setup.expanded = following.expanded;
   if (!following.complete) return setup.ended(following.unreachable);

@@ -14,7 +14,7 @@ const RADIX = 256;
 export class PriorityOrder {
   /**
    * The priorities copied into `values`, whose bits `bits` reads; keys and units, two of each to
-   * sort between. Int32, not Uint32: keys past 2^31 would be doubles to V8, and the sort 10x slower.
+   * sort between. Int32, not Uint32: keys past 2^31 would be doubles (docs/performance.md, rule 6).
    */
   private values = new Float32Array(0);
   private bits = new Int32Array(0);

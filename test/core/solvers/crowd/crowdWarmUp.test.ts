@@ -1,12 +1,11 @@
-// The once-per-process warm-up of the TypeScript crowd models (crowdWarmUp.ts) only makes V8 run
-// their code hot: a run after it must equal, position for position, the same run in a process
-// that never warmed up. Each model is first marked as warmed without running anything (so its
-// first run here is cold), run once, then warmed on the warm-up's own scene and run again.
+// The once-per-process warm-up of the TypeScript crowd models (crowdWarmUp.ts, run by their
+// entries' prepare()) only makes V8 run their code hot: a run after it must equal, position for
+// position, the same run before it. A solve never warms up by itself.
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../../core/grid/grid.ts';
 import { OCTILE_NO_CUT } from '../../../../core/grid/movement.ts';
 import type { MapfInstance } from '../../../../core/mapf/instance.ts';
-import { crowdWarmedUp, warmUpCrowd, warmUpScene } from '../../../../core/solvers/crowd/crowdWarmUp.ts';
+import { warmUpCrowd, warmUpScene } from '../../../../core/solvers/crowd/crowdWarmUp.ts';
 import { flowFieldRun, solveFlowField } from '../../../../core/solvers/crowd/flowSolver.ts';
 import { orcaRun, solveOrca } from '../../../../core/solvers/crowd/orcaSolver.ts';
 import type { SolveResult } from '../../../../core/solvers/types.ts';
@@ -45,19 +44,17 @@ const MODELS: [string, CrowdRunSetUp, (instance: MapfInstance) => SolveResult][]
 ];
 
 describe.each(MODELS)('the %s warm-up', (name, setUp, solve) => {
-  it('leaves a run equal to the same run without a warm-up', () => {
-    let calls = 0;
-    // Marked as warmed by a set-up that does nothing: the first run below is cold.
-    warmUpCrowd(name, () => {
-      calls++;
-      return { solver: name, status: 'failed', paths: [], stats: { expanded: 0, generated: 0, elapsedMs: 0 } };
-    });
-    expect(calls).toBe(1);
-    expect(crowdWarmedUp(name)).toBe(true);
+  it('leaves a run equal to the same run without a warm-up, and runs once per process', () => {
     const cold = solve(door());
     expect(cold.stats.turns).toBeGreaterThan(10);
-    // The real warm-up, under another name (the model's own is already marked), then the run again.
-    warmUpCrowd(`${name} again`, setUp);
+    let calls = 0;
+    const counted: CrowdRunSetUp = (instance, options) => {
+      calls++;
+      return setUp(instance, options);
+    };
+    warmUpCrowd(`${name} test`, counted);
+    warmUpCrowd(`${name} test`, counted);
+    expect(calls).toBe(1);
     const warm = solve(door());
     expect(outcome(warm)).toEqual(outcome(cold));
   });
