@@ -142,14 +142,6 @@ export function inFootprint(cell: number, anchor: number, size: number, width: n
   return dx >= 0 && dy >= 0 && dx < size && dy < size;
 }
 
-/** The cells of the square footprint of `size` anchored at `anchor`. */
-export function footprintCells(anchor: number, size: number, width: number): number[] {
-  if (size === 1) return [anchor];
-  const cells: number[] = [];
-  for (let dy = 0; dy < size; dy++) for (let dx = 0; dx < size; dx++) cells.push(anchor + dy * width + dx);
-  return cells;
-}
-
 /** A unit and an obstacle in one cell at one turn, or swapping cells between two turns. */
 export interface ObstacleViolation {
   kind: 'same-cell' | 'swap';

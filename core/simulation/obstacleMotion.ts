@@ -6,8 +6,9 @@
  * what units know `now`. Doors edit the map underneath; `syncCells` carries them into the live map.
  */
 import { Grid } from '../grid/grid.ts';
-import { type MovingObstacle, ObstacleError, type ObstacleTimetable, cellAfterSteps, footprintCells, obstacleTimetable } from '../mapf/obstacles.ts';
+import { type MovingObstacle, ObstacleError, type ObstacleTimetable, cellAfterSteps, obstacleTimetable } from '../mapf/obstacles.ts';
 import type { ObstacleMoves } from '../solvers/obstacleRepair.ts';
+import { footprintCells } from '../grid/footprint.ts';
 
 export class ObstacleMotion {
   /** The map with the cells obstacles hold closed. */
@@ -104,7 +105,10 @@ export class ObstacleMotion {
   }
 
   private cover(i: number, anchor: number): number[] {
-    return footprintCells(anchor, this.sizes[i], this.grid.width);
+    const size = this.sizes[i];
+    const out = new Int32Array(size * size);
+    footprintCells(anchor, size, this.grid.width, out);
+    return Array.from(out);
   }
 
   private hold(cell: number, delta: number, changed: { closed: number[]; opened: number[] } | null): void {
