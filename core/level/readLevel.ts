@@ -1,0 +1,83 @@
+/**
+ * One door for every level format: which format a file is by its name, reading it with the
+ * host's file lookup (external tilesets, external LDtk levels) or decoded pixels, and the
+ * scenario it becomes: the grid inline, the level's units, spawners, exits, regions and doors,
+ * and the source (file, format, choices, tile size) to import it again the same way.
+ */
+import { inlineMapFromGrid } from '../scenario/inlineMap.ts';
+import type { LevelChoices, LevelFormat, LevelSource } from '../scenario/levelSourceSchema.ts';
+import { SCENARIO_FORMAT, SCENARIO_VERSION, type ScenarioFileInput } from '../scenario/schema.ts';
+import { type RgbaImage, importImage } from './imageImport.ts';
+import { importLdtk } from './ldtkImport.ts';
+import { type LevelImport, importTiledMap } from './tiledImport.ts';
+import { readTmj } from './tiledJson.ts';
+import { type FileLookup, LevelError, type TiledMap } from './tiledModel.ts';
+import { readTmx } from './tiledXml.ts';
+
+/** The level format a file name says, or undefined (a Moving AI .map, a scenario). */
+export function levelFormatOf(path: string): LevelFormat | undefined {
+  const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  if (ext === 'tmj') return 'tiled-json';
+  if (ext === 'tmx') return 'tiled-xml';
+  if (ext === 'ldtk') return 'ldtk';
+  if (ext === 'png' || ext === 'jpg' || ext === 'jpeg' || ext === 'webp') return 'image';
+  return undefined;
+}
+
+/** Whether JSON text is a Tiled map (a .json level that levelFormatOf cannot tell from a scenario). */
+export function looksLikeTiledJson(text: string): boolean {
+  const head = text.slice(0, 4096);
+  return /"tiledversion"\s*:/.test(head) || (/"type"\s*:\s*"map"/.test(text) && /"tilesets"\s*:/.test(text));
+}
+
+/** Reads a Tiled map, JSON or XML. */
+export function readTiledMap(text: string, file: string, format: 'tiled-json' | 'tiled-xml', lookup: FileLookup): TiledMap {
+  return format === 'tiled-xml' ? readTmx(text, file, lookup) : readTmj(text, file, lookup);
+}
+
+export type LevelInput =
+  | { format: 'tiled-json' | 'tiled-xml' | 'ldtk'; text: string }
+  | { format: 'image'; image: RgbaImage };
+
+/** Imports a level file of any format; `choices` undefined: the importer's guess. */
+export function importLevel(input: LevelInput, file: string, lookup: FileLookup, choices?: LevelChoices): LevelImport {
+  switch (input.format) {
+    case 'tiled-json':
+    case 'tiled-xml':
+      return importTiledMap(readTiledMap(input.text, file, input.format, lookup), choices);
+    case 'ldtk':
+      return importLdtk(input.text, file, lookup, choices);
+    case 'image':
+      return importImage(input.image, file, choices);
+    default:
+      throw new LevelError(file, 'not a level format the lab reads (Tiled .tmx/.tmj, LDtk .ldtk, PNG/JPEG/WebP)');
+  }
+}
+
+/** The source record a scenario keeps of an import. */
+export function levelSource(imported: LevelImport, path: string, format: LevelFormat): LevelSource {
+  return {
+    path,
+    format,
+    choices: imported.choices,
+    tileWidth: imported.tileWidth,
+    tileHeight: imported.tileHeight,
+    ...(imported.origin ? { origin: imported.origin } : {}),
+  };
+}
+
+/** The scenario file an import becomes (checked by the scenario parser like any file). */
+export function scenarioFromLevel(imported: LevelImport, name: string, source: LevelSource): ScenarioFileInput {
+  return {
+    format: SCENARIO_FORMAT,
+    version: SCENARIO_VERSION,
+    name,
+    map: inlineMapFromGrid(imported.grid),
+    agents: imported.things.agents,
+    events: imported.things.events,
+    regions: imported.things.regions,
+    spawners: imported.things.spawners,
+    exits: imported.things.exits,
+    source,
+  };
+}
