@@ -6,7 +6,7 @@
  * bytes per tile), so the output buffer is that size and a compressed bomb cannot grow past it.
  */
 import { gunzipSync, unzlibSync } from 'fflate';
-import { decompress as zstdDecompress } from 'fzstd';
+import { Decompress as ZstdStream } from 'fzstd';
 import type { TiledData } from './tiledModel.ts';
 
 /** Why data could not be decoded; the importer adds the file and the layer. */
@@ -79,8 +79,20 @@ function inflate(raw: Uint8Array, compression: '' | 'zlib' | 'gzip' | 'zstd', ex
   try {
     if (compression === 'zlib') return unzlibSync(raw, { out });
     if (compression === 'gzip') return gunzipSync(raw, { out });
-    return zstdDecompress(raw, out);
+    return unzstd(raw, out);
   } catch (error) {
     throw new TileDataError(`its ${compression} data is corrupt (${(error as Error).message})`);
   }
+}
+
+/** Zstandard through fzstd's stream, stopping as soon as the output passes `out`'s size. */
+function unzstd(raw: Uint8Array, out: Uint8Array): Uint8Array {
+  let length = 0;
+  const stream = new ZstdStream((chunk) => {
+    if (length + chunk.length > out.length) throw new Error('it holds more than the layer');
+    out.set(chunk, length);
+    length += chunk.length;
+  });
+  stream.push(raw, true);
+  return out.subarray(0, length);
 }

@@ -70,19 +70,16 @@ export function importTiledMap(map: TiledMap, given?: LevelChoices): LevelImport
   const k = choices.cellsPerTile ?? 1;
   if (!Number.isInteger(k) || k < 1 || k > MAX_CELLS_PER_TILE) throw new LevelError(map.file, `cells per tile must be 1 to ${MAX_CELLS_PER_TILE}, not ${k}`);
   const bounds = tileBounds(map);
-  const width = bounds.width * k;
-  const height = bounds.height * k;
-  if (width < 1 || height < 1) throw new LevelError(map.file, `the map is ${bounds.width} x ${bounds.height} tiles: nothing to read`);
-  if (width > MAX_GRID_SIDE || height > MAX_GRID_SIDE || width * height > MAX_MAP_CELLS) {
-    throw new LevelError(map.file, `${bounds.width} x ${bounds.height} tiles at ${k} cells per tile is ${formatCount(width)} x ${formatCount(height)} cells, over the lab's limit (${formatCount(MAX_MAP_CELLS)} cells, at most ${MAX_GRID_SIDE} a side); not decoded`);
+  const fullWidth = bounds.width * k;
+  const fullHeight = bounds.height * k;
+  if (fullWidth < 1 || fullHeight < 1) throw new LevelError(map.file, `the map is ${bounds.width} x ${bounds.height} tiles: nothing to read`);
+  if (fullWidth > MAX_GRID_SIDE || fullHeight > MAX_GRID_SIDE || fullWidth * fullHeight > MAX_MAP_CELLS) {
+    throw new LevelError(map.file, `${bounds.width} x ${bounds.height} tiles at ${k} cells per tile is ${formatCount(fullWidth)} x ${formatCount(fullHeight)} cells, over the lab's limit (${formatCount(MAX_MAP_CELLS)} cells, at most ${MAX_GRID_SIDE} a side); not decoded`);
   }
   const tw = map.tileWidth;
   const th = map.tileHeight;
   const cellW = tw / k;
   const cellH = th / k;
-  const originX = -bounds.x0 * tw;
-  const originY = -bounds.y0 * th;
-  const passable = new Uint8Array(width * height).fill(1);
   const chosen = new Set(choices.blockingLayers ?? []);
   const hidden = new Set(choices.hiddenLayers ?? []);
   const isChosen = (layer: TiledLayer) => chosen.has(layer.path) || chosen.has(layer.name);
@@ -95,11 +92,34 @@ export function importTiledMap(map: TiledMap, given?: LevelChoices): LevelImport
   }
   const sorted = map.tilesets.slice().sort((a, b) => a.firstGid - b.firstGid);
   const warnings: string[] = [];
+
+  // Decode every tile layer used first: an infinite map's grid is then trimmed to the tiles
+  // drawn, not the 16 x 16 chunks Tiled stores them in.
+  const decoded: { layer: TiledTileLayer; gids: Uint32Array; x0: number; y0: number; w: number }[] = [];
+  for (const layer of layers) {
+    if (!used(layer) || layer.kind !== 'tile') continue;
+    try {
+      if (layer.chunks) {
+        for (const chunk of layer.chunks) decoded.push({ layer, gids: decodeTileData(chunk.data, chunk.width * chunk.height), x0: chunk.x, y0: chunk.y, w: chunk.width });
+      } else if (layer.data) {
+        if (layer.width * layer.height > bounds.width * bounds.height) throw new TileDataError(`is ${layer.width} x ${layer.height} tiles, larger than the map`);
+        decoded.push({ layer, gids: decodeTileData(layer.data, layer.width * layer.height), x0: 0, y0: 0, w: layer.width });
+      }
+    } catch (error) {
+      if (error instanceof TileDataError) throw new LevelError(map.file, `layer '${layer.path}' ${error.message}`);
+      throw error;
+    }
+  }
+  if (map.infinite) trimToTiles(bounds, decoded);
+  const width = bounds.width * k;
+  const height = bounds.height * k;
+  const originX = -bounds.x0 * tw;
+  const originY = -bounds.y0 * th;
+  const passable = new Uint8Array(width * height).fill(1);
   const blockTile = (tx: number, ty: number) => {
     for (let dy = 0; dy < k; dy++) for (let dx = 0; dx < k; dx++) passable[(ty * k + dy) * width + tx * k + dx] = 0;
   };
-
-  const readTiles = (layer: TiledTileLayer, gids: Uint32Array, x0: number, y0: number, w: number) => {
+  const readTiles = (layer: TiledTileLayer, gids: Uint32Array, x0: number, y0: number, w: number): void => {
     const whole = isChosen(layer);
     for (let i = 0; i < gids.length; i++) {
       const gid = gids[i] & GID_MASK;
@@ -119,34 +139,20 @@ export function importTiledMap(map: TiledMap, given?: LevelChoices): LevelImport
       }
     }
   };
+  for (const { layer, gids, x0, y0, w } of decoded) readTiles(layer, gids, x0, y0, w);
 
   const marks: LevelMark[] = [];
   for (const layer of layers) {
-    if (!used(layer)) continue;
-    const where = `layer '${layer.path}'`;
-    try {
-      if (layer.kind === 'tile') {
-        if (layer.chunks) {
-          for (const chunk of layer.chunks) readTiles(layer, decodeTileData(chunk.data, chunk.width * chunk.height), chunk.x, chunk.y, chunk.width);
-        } else if (layer.data) {
-          if (layer.width * layer.height > bounds.width * bounds.height) throw new TileDataError(`is ${layer.width} x ${layer.height} tiles, larger than the map`);
-          readTiles(layer, decodeTileData(layer.data, layer.width * layer.height), 0, 0, layer.width);
-        }
-      } else if (layer.kind === 'object') {
-        for (const object of layer.objects) {
-          if (!object.visible) continue;
-          const mark = markOf(object, layer.path, originX, originY, cellW, cellH);
-          if (mark && markKindKnown(mark)) marks.push(mark);
-          else if (isChosen(layer)) {
-            if (object.rotation !== 0) warnings.push(`${where}: object ${object.id} is rotated; its wall is read unrotated`);
-            const top = object.gid !== undefined ? { ...object, y: object.y - object.height } : object;
-            rasteriseShape(top, originX, originY, cellW, cellH, passable, width, height);
-          }
-        }
+    if (!used(layer) || layer.kind !== 'object') continue;
+    for (const object of layer.objects) {
+      if (!object.visible) continue;
+      const mark = markOf(object, layer.path, originX, originY, cellW, cellH);
+      if (mark && markKindKnown(mark)) marks.push(mark);
+      else if (isChosen(layer)) {
+        if (object.rotation !== 0) warnings.push(`layer '${layer.path}': object ${object.id} is rotated; its wall is read unrotated`);
+        const top = object.gid !== undefined ? { ...object, y: object.y - object.height } : object;
+        rasteriseShape(top, originX, originY, cellW, cellH, passable, width, height);
       }
-    } catch (error) {
-      if (error instanceof TileDataError) throw new LevelError(map.file, `${where} ${error.message}`);
-      throw error;
     }
   }
   const grid = new Grid(width, height, passable);
@@ -157,9 +163,32 @@ export function importTiledMap(map: TiledMap, given?: LevelChoices): LevelImport
   };
 }
 
-
 function markKindKnown(mark: LevelMark): boolean {
   return markKind(mark.className, mark.name) !== undefined;
+}
+
+/** Shrinks an infinite map's chunk bounds to the tiles drawn in them (none drawn: left as is). */
+function trimToTiles(bounds: { x0: number; y0: number; width: number; height: number }, decoded: readonly { gids: Uint32Array; x0: number; y0: number; w: number }[]): void {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const { gids, x0: cx, y0: cy, w } of decoded) {
+    for (let i = 0; i < gids.length; i++) {
+      if ((gids[i] & GID_MASK) === 0) continue;
+      const x = cx + (i % w);
+      const y = cy + Math.floor(i / w);
+      if (x < x0) x0 = x;
+      if (y < y0) y0 = y;
+      if (x > x1) x1 = x;
+      if (y > y1) y1 = y;
+    }
+  }
+  if (x0 === Infinity) return;
+  bounds.x0 = x0;
+  bounds.y0 = y0;
+  bounds.width = x1 - x0 + 1;
+  bounds.height = y1 - y0 + 1;
 }
 
 /** An object as a mark in cells: a point's cell, or the cells its box covers. */
