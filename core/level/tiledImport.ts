@@ -53,7 +53,8 @@ function tileBounds(map: TiledMap): { x0: number; y0: number; width: number; hei
 function tilesetOf(map: TiledMap, sorted: readonly TiledTileset[], gid: number, layer: TiledTileLayer, tx: number, ty: number): TiledTileset {
   let found: TiledTileset | undefined;
   for (const ts of sorted) if (ts.firstGid <= gid) found = ts;
-  if (!found || (found.tileCount > 0 && gid - found.firstGid >= found.tileCount)) {
+  // An image collection's tile ids may be sparse (tiles removed): an id it lists is valid.
+  if (!found || (found.tileCount > 0 && gid - found.firstGid >= found.tileCount && !found.tiles.has(gid - found.firstGid))) {
     const known = sorted.map((ts) => `'${ts.name}' ${ts.firstGid}-${ts.firstGid + ts.tileCount - 1}`).join(', ');
     throw new LevelError(map.file, `layer '${layer.path}': tile (${tx}, ${ty}) has GID ${gid}, beyond every tileset (${known || 'the map has no tilesets'})`);
   }

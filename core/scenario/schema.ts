@@ -64,9 +64,9 @@ export const InlineMapSchema = z.object({
 }).strict().describe('A map written in the file.');
 
 export const MapFileSchema = z.object({
-  kind: z.literal('file').describe("'file': the map is a Moving AI .map file next to this one."),
-  path: z.string().min(1).describe("Path of the Moving AI .map file, relative to this scenario file's folder (e.g. 'maps/den520d.map')."),
-}).strict().describe('A reference to a Moving AI .map file.');
+  kind: z.literal('file').describe("'file': the map is a Moving AI .map file, or a level file (Tiled, LDtk, an image), next to this one."),
+  path: z.string().min(1).describe("Path of the Moving AI .map file or level file (.tmx, .tmj, .ldtk, .png), relative to this scenario file's folder (e.g. 'maps/den520d.map'); a level is read with the choices in `source`."),
+}).strict().describe('A reference to a Moving AI .map file or a level file.');
 
 export const MapSchema = z.discriminatedUnion('kind', [InlineMapSchema, MapFileSchema])
   .describe("The grid map: inline rows ({ \"kind\": \"inline\", \"rows\": [...] }) or a Moving AI .map file ({ \"kind\": \"file\", \"path\": \"...\" }).");

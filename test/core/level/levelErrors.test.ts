@@ -115,3 +115,12 @@ describe('bad level files are named with what is wrong', () => {
     ]);
   });
 });
+
+describe('image collection tilesets', () => {
+  it('accept the tile ids they list even past their tile count (tiles removed from a collection leave gaps)', () => {
+    const collection = '<tileset firstgid="1" name="props" tilewidth="16" tileheight="16" tilecount="2" columns="0"><tile id="0"/><tile id="5" type="wall"/></tileset>';
+    const level = read(tmx('<data encoding="csv">1,6,1,1,1,1</data>', { tileset: collection }));
+    expect(Array.from(level.grid.passable)).toEqual([1, 0, 1, 1, 1, 1]);
+    expect(() => read(tmx('<data encoding="csv">1,4,1,1,1,1</data>', { tileset: collection }))).toThrow(/tile \(1, 0\) has GID 4, beyond every tileset/);
+  });
+});
