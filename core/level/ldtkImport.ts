@@ -21,9 +21,17 @@ const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
 
-/** The levels of an LDtk project, by identifier (for the import dialog's choice). */
-export function ldtkLevelNames(text: string, file: string): string[] {
-  return arr(parseJsonText(text, file).levels).filter(isObject).map((l) => str(l.identifier));
+/** What an import dialog offers for an LDtk project: its levels, and its IntGrid layers with their values. */
+export function ldtkOptions(text: string, file: string): { levels: string[]; intGrids: { identifier: string; values: string[] }[] } {
+  const project = parseJsonText(text, file);
+  const defs = isObject(project.defs) ? arr(project.defs.layers).filter(isObject) : [];
+  return {
+    levels: arr(project.levels).filter(isObject).map((l) => str(l.identifier)),
+    intGrids: defs.filter((d) => d.type === 'IntGrid' || d.__type === 'IntGrid').map((d) => ({
+      identifier: str(d.identifier),
+      values: arr(d.intGridValues).filter(isObject).map((v) => str(v.identifier) || String(num(v.value))),
+    })),
+  };
 }
 
 /** Imports one level of the LDtk project `text`; `lookup` finds external .ldtkl levels. */

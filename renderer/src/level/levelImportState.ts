@@ -1,0 +1,152 @@
+/**
+ * The level import dialog's state and actions: the picked files, the choices (remembered per
+ * level file, else the importer's guess), the preview the choices give, and the two ways out:
+ * Import (a new scenario from the level) and Reload from source (the open scenario's level read
+ * again with its choices; units, regions, spawners and exits kept where their cells are still
+ * free, the dropped ones named with why). A bad level keeps the open scenario as it was.
+ */
+import { importLevel, levelSource, scenarioFromLevel, readTiledMap } from '../../../core/level/readLevel.ts';
+import { ldtkOptions } from '../../../core/level/ldtkImport.ts';
+import type { LevelImport } from '../../../core/level/tiledImport.ts';
+import { flattenLayers } from '../../../core/level/tiledModel.ts';
+import type { LevelChoices, LevelFormat } from '../../../core/scenario/levelSourceSchema.ts';
+import { contentFromScenario } from '../../../core/scenario/content.ts';
+import { parseScenarioJson } from '../../../core/scenario/parse.ts';
+import { Store } from '../state/store.ts';
+import { model } from '../state/session.ts';
+import { notify } from '../state/solveState.ts';
+import { afterLoad, confirmDiscard } from '../state/fileActions.ts';
+import { type PickedFile, lookupAmong, mainLevel, pickFiles, readPicked } from './levelPick.ts';
+import { keepOnNewGrid } from '../../../core/level/reloadKeep.ts';
+
+export interface LayerOption {
+  path: string;
+  kind: 'tile' | 'object';
+  visible: boolean;
+}
+
+export interface LevelImportState {
+  open: boolean;
+  mode: 'import' | 'reload';
+  files: PickedFile[];
+  main: PickedFile | null;
+  format: LevelFormat | null;
+  choices: LevelChoices;
+  /** Tiled: the tile and object layers to choose from. */
+  layers: LayerOption[];
+  /** LDtk: levels, and IntGrid layers with their values. */
+  ldtk: ReturnType<typeof ldtkOptions> | null;
+  preview: LevelImport | null;
+  error: string | null;
+}
+
+const CLOSED: LevelImportState = { open: false, mode: 'import', files: [], main: null, format: null, choices: {}, layers: [], ldtk: null, preview: null, error: null };
+
+export const levelImportStore = new Store<LevelImportState>(CLOSED);
+
+const REMEMBERED = 'mapf-lab.levelChoices.';
+
+function remembered(name: string): LevelChoices | undefined {
+  try {
+    const text = localStorage.getItem(REMEMBERED + name);
+    return text ? (JSON.parse(text) as LevelChoices) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function remember(name: string, choices: LevelChoices): void {
+  try {
+    localStorage.setItem(REMEMBERED + name, JSON.stringify(choices));
+  } catch {
+    // Storage full or off: the choice is only not remembered.
+  }
+}
+
+function compute(state: LevelImportState, choices: LevelChoices | undefined): Partial<LevelImportState> {
+  const { main, format, files } = state;
+  if (!main || !format) return {};
+  try {
+    const input = format === 'image' ? { format, image: main.image! } : { format, text: main.text! };
+    const preview = importLevel(input, main.path, lookupAmong(files), choices);
+    return { preview, choices: preview.choices, error: null };
+  } catch (error) {
+    return { preview: null, error: (error as Error).message, ...(choices ? { choices } : {}) };
+  }
+}
+
+/** Opens the dialog on files the user picks (a folder when `folder`). */
+export async function openLevelImport(folder = false, mode: 'import' | 'reload' = 'import'): Promise<void> {
+  const picked = await pickFiles(folder);
+  if (!picked) return;
+  try {
+    const files = await readPicked(picked);
+    const wanted = mode === 'reload' ? model.document.source?.path : undefined;
+    const found = mainLevel(files, wanted);
+    if (!found) {
+      notify('error', wanted ? `None of the picked files is ${wanted}, the level this scenario came from.` : 'None of the picked files is a level (Tiled .tmx/.tmj, LDtk .ldtk, or a PNG, JPEG or WebP plan).');
+      return;
+    }
+    const base: LevelImportState = { ...CLOSED, open: true, mode, files, main: found.file, format: found.format };
+    if (found.format === 'tiled-json' || found.format === 'tiled-xml') {
+      try {
+        const map = readTiledMap(found.file.text!, found.file.path, found.format, lookupAmong(files));
+        base.layers = flattenLayers(map.layers).filter((l) => l.kind === 'tile' || l.kind === 'object')
+          .map((l) => ({ path: l.path, kind: l.kind as 'tile' | 'object', visible: l.visible }));
+      } catch {
+        // The preview says what is wrong.
+      }
+    } else if (found.format === 'ldtk') {
+      try {
+        base.ldtk = ldtkOptions(found.file.text!, found.file.path);
+      } catch {
+        // The preview says what is wrong.
+      }
+    }
+    const choices = mode === 'reload' ? model.document.source?.choices : remembered(found.file.name);
+    levelImportStore.set({ ...base, ...compute(base, choices) });
+  } catch (error) {
+    notify('error', (error as Error).message);
+  }
+}
+
+/** Changes the choices and recomputes the preview. */
+export function setLevelChoices(update: Partial<LevelChoices>): void {
+  const state = levelImportStore.get();
+  const choices = { ...state.choices, ...update };
+  for (const key of Object.keys(choices) as (keyof LevelChoices)[]) if (choices[key] === undefined) delete choices[key];
+  levelImportStore.set(compute(state, choices));
+}
+
+export function closeLevelImport(): void {
+  levelImportStore.set(CLOSED);
+}
+
+/** Import: the level becomes the open scenario; Reload: the open scenario gets the level's new grid. */
+export function confirmLevelImport(): void {
+  const state = levelImportStore.get();
+  const { preview, main, format } = state;
+  if (!preview || !main || !format) return;
+  try {
+    remember(main.name, preview.choices);
+    const source = levelSource(preview, state.mode === 'reload' ? model.document.source!.path : main.path, format);
+    if (state.mode === 'reload') {
+      const { document, dropped } = keepOnNewGrid(model.document, preview.grid, source);
+      closeLevelImport();
+      model.dispatch({ type: 'loadDocument', document });
+      notify(dropped.length > 0 ? 'error' : 'info', `Reloaded ${main.name}: ${preview.grid.width}×${preview.grid.height}.${dropped.length > 0 ? ` Dropped: ${dropped.join('; ')}.` : ' Everything was kept.'}`);
+      return;
+    }
+    const json = scenarioFromLevel(preview, main.name.replace(/\.[^.]+$/, ''), source);
+    const scenario = parseScenarioJson(JSON.stringify(json), main.name);
+    const doc = contentFromScenario(scenario, { fileName: main.name });
+    if (!confirmDiscard()) return;
+    closeLevelImport();
+    model.dispatch({ type: 'loadDocument', document: doc });
+    afterLoad();
+    const t = preview.things;
+    notify(preview.warnings.length > 0 ? 'error' : 'info', `Imported ${main.name}: ${preview.grid.width}×${preview.grid.height}, ${t.agents.length} units, ${t.regions.length} regions, ${t.spawners.length} spawners, ${t.exits.length} exits.${preview.warnings.length > 0 ? ` ${preview.warnings.join('; ')}.` : ''}`);
+  } catch (error) {
+    levelImportStore.set({ error: (error as Error).message });
+  }
+}

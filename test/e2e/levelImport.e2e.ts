@@ -1,0 +1,69 @@
+/**
+ * Importing a designer's level in the browser edition: a Tiled map picked with its external
+ * tileset opens the import dialog with its layers and a preview; reading the hidden layer walls
+ * one more cell; Import gives the scenario the level's units, region, spawner and exit, which
+ * solves; the level changed on disk (a wall on a unit's start) and Reload level keeps the rest and
+ * names the unit it dropped; a map picked without its tileset is refused naming the tileset.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { screenshot } from './browser.ts';
+import { useApp } from './support/app.ts';
+import { EXPECTED_ROWS, LEVELS_DIR } from '../support/levelFiles.ts';
+
+const app = useApp({ acceptDialogs: true });
+const WALLS = EXPECTED_ROWS.join('').split('').filter((c) => c === '@').length;
+
+describe('browser edition: levels', () => {
+  it('imports a Tiled map with its external tileset through the dialog, solves it, and reloads the changed level', async () => {
+    const page = app.page;
+    let chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('open-level').click();
+    await (await chooser).setFiles([join(LEVELS_DIR, 'level-external.tmx'), join(LEVELS_DIR, 'tilesets', 'terrain.tsx')]);
+    const summary = page.getByTestId('level-summary');
+    await expect.poll(() => summary.textContent()).toBe(`10 × 7 cells, ${WALLS} walls; 2 units, 1 regions, 1 spawners, 1 exits, 1 door events`);
+    expect(await page.getByTestId('level-guess').textContent()).toContain('tiles whose property or class says they block');
+    expect(await page.getByTestId('level-layers').textContent()).toMatch(/world\/ground.*decor.*hidden.*marks/);
+    await screenshot(page, 'level-import-dialog');
+    // The hidden decor layer, read, walls one more cell; unread again, back as guessed.
+    await page.getByTestId('level-hidden-decor').check();
+    await expect.poll(() => summary.textContent()).toContain(`${WALLS + 1} walls`);
+    await page.getByTestId('level-hidden-decor').uncheck();
+    await expect.poll(() => summary.textContent()).toContain(`${WALLS} walls`);
+    await page.getByTestId('level-import').click();
+    await expect.poll(() => page.getByTestId('notice').textContent()).toBe('Imported level-external.tmx: 10×7, 2 units, 1 regions, 1 spawners, 1 exits.');
+    expect(await page.getByTestId('level-dialog').count()).toBe(0);
+
+    await page.getByTestId('solver-select').selectOption('pibt');
+    await page.getByTestId('solve').click();
+    const status = page.getByTestId('status');
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 60_000 }).not.toBe('running');
+    expect(await status.getAttribute('data-status')).toBe('solved');
+    await screenshot(page, 'level-imported-solved');
+
+    // The designer walls unit B's start (1, 4) and saves; the lab reads the level again.
+    const dir = mkdtempSync(join(tmpdir(), 'mapf-e2e-level-'));
+    const changed = readFileSync(join(LEVELS_DIR, 'level-csv.tmx'), 'utf8').replace('2,1,1,1,1,2,1,1,1,2,\n2,1,1,1,1,2,1,3,1,2', '2,2,1,1,1,2,1,1,1,2,\n2,1,1,1,1,2,1,3,1,2');
+    expect(changed).toContain('2,2,1,1,1,2,1,1,1,2,');
+    writeFileSync(join(dir, 'level-external.tmx'), changed);
+    chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('reload-level').click();
+    await (await chooser).setFiles(join(dir, 'level-external.tmx'));
+    await expect.poll(() => summary.textContent()).toContain(`${WALLS + 1} walls`);
+    await page.getByTestId('level-import').click();
+    await expect.poll(() => page.getByTestId('notice').textContent()).toBe('Reloaded level-external.tmx: 10×7. Dropped: unit B: its start (1, 4) is now a wall.');
+  });
+
+  it('a map picked without its external tileset is refused, naming the tileset, and the open scenario stays', async () => {
+    const page = app.page;
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('open-level').click();
+    await (await chooser).setFiles(join(LEVELS_DIR, 'level-external.tmx'));
+    await expect.poll(() => page.getByTestId('level-error').textContent()).toBe("level-external.tmx: external tileset 'tilesets/terrain.tsx' is missing (looked for it relative to the map)");
+    expect(await page.getByTestId('level-import').isDisabled()).toBe(true);
+    await page.getByTestId('level-cancel').click();
+    expect(await page.getByTestId('level-dialog').count()).toBe(0);
+  });
+});
