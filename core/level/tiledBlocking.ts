@@ -50,15 +50,7 @@ export function guessBlocking(map: TiledMap, reasons: string[] = []): LevelChoic
   if (marked) reasons.push('tiles whose property or class says they block');
   if (shaped) reasons.push('tiles with collision shapes');
   if (named.length === 0 && !marked && !shaped) reasons.push('nothing in the map says what blocks (no layer named walls or collision, no tile property collides/solid/blocked/wall, no collision shapes): every cell is free until a blocking layer is chosen');
-  const hidden = named.filter((l) => !l.visible).map((l) => l.path);
-  return {
-    blockingLayers: named.map((l) => l.path),
-    tileProperties: marked,
-    collisionShapes: shaped,
-    // A collision layer is often hidden in the editor; naming it as walls is choosing it.
-    ...(hidden.length > 0 ? { hiddenLayers: hidden } : {}),
-    cellsPerTile: 1,
-  };
+  return { blockingLayers: named.map((l) => l.path), tileProperties: marked, collisionShapes: shaped, cellsPerTile: 1 };
 }
 
 /** Whether pixel point (px, py) lies inside a shape whose position is (ox, oy) in pixels. */

@@ -84,7 +84,8 @@ export function importTiledMap(map: TiledMap, given?: LevelChoices): LevelImport
   const chosen = new Set(choices.blockingLayers ?? []);
   const hidden = new Set(choices.hiddenLayers ?? []);
   const isChosen = (layer: TiledLayer) => chosen.has(layer.path) || chosen.has(layer.name);
-  const used = (layer: TiledLayer) => layer.visible || hidden.has(layer.path) || hidden.has(layer.name);
+  // A collision layer is often hidden in the editor: choosing it as walls is reading it.
+  const used = (layer: TiledLayer) => layer.visible || hidden.has(layer.path) || hidden.has(layer.name) || isChosen(layer);
   const layers = flattenLayers(map.layers);
   for (const name of chosen) {
     if (!layers.some((l) => l.path === name || l.name === name)) {

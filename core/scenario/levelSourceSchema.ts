@@ -21,7 +21,7 @@ export const LevelChoicesSchema = z.object({
   blockingValues: z.array(z.string().min(1)).optional().describe("LDtk: the IntGrid values that block, by identifier (e.g. 'Wall')."),
   tileProperties: z.boolean().optional().describe('Tiled: tiles whose boolean property (collides, solid, blocked, wall) or class says so are walls on any tile layer used (default true).'),
   collisionShapes: z.boolean().optional().describe("Tiled: tiles with collision shapes (Tiled's tile collision editor) are walls where the shapes lie (default true)."),
-  hiddenLayers: z.array(z.string().min(1)).optional().describe('Tiled: hidden layers to read anyway (hidden layers are ignored otherwise).'),
+  hiddenLayers: z.array(z.string().min(1)).optional().describe('Tiled: hidden layers to read anyway (hidden layers are ignored otherwise, unless chosen as blocking).'),
   cellsPerTile: z.number().int().min(1).max(MAX_CELLS_PER_TILE).optional().describe('Cells per tile along each side (default 1; 2 or 3 for units smaller than a tile).'),
   threshold: z.number().int().min(0).max(255).optional().describe('Image: a cell whose mean brightness (0-255) is below this is a wall (default 128).'),
   pixelsPerCell: z.number().int().min(1).max(256).optional().describe('Image: pixels along each side of one cell (default 1).'),

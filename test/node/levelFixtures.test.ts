@@ -50,6 +50,11 @@ describe('Tiled fixtures, every encoding and compression', () => {
     expect(rowsOf(level.grid)[2]).toBe('@.@..@...@');
   });
 
+  it('a hidden layer chosen as blocking is read: choosing it is reading it', () => {
+    const level = importFixture('level-csv.tmx', { blockingLayers: ['decor'], tileProperties: true, collisionShapes: true });
+    expect(rowsOf(level.grid)[2]).toBe('@.@..@...@');
+  });
+
   it('a layer chosen as blocking makes every tile of it a wall', () => {
     const level = importFixture('level-zlib.tmx', { blockingLayers: ['world/ground'], tileProperties: false, collisionShapes: false });
     expect(rowsOf(level.grid).every((row) => /^@+$/.test(row))).toBe(true);

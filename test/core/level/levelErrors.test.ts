@@ -124,3 +124,19 @@ describe('image collection tilesets', () => {
     expect(() => read(tmx('<data encoding="csv">1,4,1,1,1,1</data>', { tileset: collection }))).toThrow(/tile \(1, 0\) has GID 4, beyond every tileset/);
   });
 });
+
+describe('the guess', () => {
+  it('takes a hidden layer named as collision as the walls, and says so', () => {
+    const text = tmx('<data encoding="csv">1,1,1,1,1,1</data>').replace('</map>', ' <layer id="2" name="Collision" width="3" height="2" visible="0"><data encoding="csv">0,1,0,0,0,1</data></layer>\n</map>');
+    const level = read(text);
+    expect(level.choices).toEqual({ blockingLayers: ['Collision'], tileProperties: true, collisionShapes: false, cellsPerTile: 1 });
+    expect(level.guessReasons).toEqual(["layers named as walls: 'Collision'", 'tiles whose property or class says they block']);
+    expect(Array.from(level.grid.passable)).toEqual([1, 0, 1, 1, 1, 0]);
+  });
+
+  it('says when nothing in the map says what blocks', () => {
+    const level = read(tmx('<data encoding="csv">1,1,1,1,1,1</data>', { tileset: '<tileset firstgid="1" name="plain" tilewidth="16" tileheight="16" tilecount="1" columns="1"/>' }));
+    expect(level.guessReasons[0]).toMatch(/^nothing in the map says what blocks/);
+    expect(Array.from(level.grid.passable)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+});
