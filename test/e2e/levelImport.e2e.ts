@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { screenshot } from './browser.ts';
+import { guideShot } from './support/guideShots.ts';
 import { useApp } from './support/app.ts';
 import { EXPECTED_ROWS, LEVELS_DIR } from '../support/levelFiles.ts';
 
@@ -26,14 +26,14 @@ describe('browser edition: levels', () => {
     await expect.poll(() => summary.textContent()).toBe(`10 × 7 cells, ${WALLS} walls; 2 units, 1 regions, 1 spawners, 1 exits, 1 door events`);
     expect(await page.getByTestId('level-guess').textContent()).toContain('tiles whose property or class says they block');
     expect(await page.getByTestId('level-layers').textContent()).toMatch(/world\/ground.*decor.*hidden.*marks/);
-    await screenshot(page, 'level-import-dialog');
+    await guideShot(page, 'levels-dialog', page.getByRole('dialog'));
     // The hidden decor layer, read, walls one more cell; unread again, back as guessed.
     await page.getByTestId('level-hidden-decor').check();
     await expect.poll(() => summary.textContent()).toContain(`${WALLS + 1} walls`);
     await page.getByTestId('level-hidden-decor').uncheck();
     await expect.poll(() => summary.textContent()).toContain(`${WALLS} walls`);
     await page.getByTestId('level-import').click();
-    await expect.poll(() => page.getByTestId('notice').textContent()).toBe('Imported level-external.tmx: 10×7, 2 units, 1 regions, 1 spawners, 1 exits.');
+    await expect.poll(() => page.getByTestId('notice').locator('span').first().textContent()).toBe('Imported level-external.tmx: 10×7, 2 units, 1 regions, 1 spawners, 1 exits.');
     expect(await page.getByTestId('level-dialog').count()).toBe(0);
 
     await page.getByTestId('solver-select').selectOption('pibt');
@@ -41,7 +41,7 @@ describe('browser edition: levels', () => {
     const status = page.getByTestId('status');
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 60_000 }).not.toBe('running');
     expect(await status.getAttribute('data-status')).toBe('solved');
-    await screenshot(page, 'level-imported-solved');
+    await guideShot(page, 'levels-solved');
 
     // The designer walls unit B's start (1, 4) and saves; the lab reads the level again.
     const dir = mkdtempSync(join(tmpdir(), 'mapf-e2e-level-'));
@@ -53,7 +53,8 @@ describe('browser edition: levels', () => {
     await (await chooser).setFiles(join(dir, 'level-external.tmx'));
     await expect.poll(() => summary.textContent()).toContain(`${WALLS + 1} walls`);
     await page.getByTestId('level-import').click();
-    await expect.poll(() => page.getByTestId('notice').textContent()).toBe('Reloaded level-external.tmx: 10×7. Dropped: unit B: its start (1, 4) is now a wall.');
+    await expect.poll(() => page.getByTestId('notice').locator('span').first().textContent()).toBe('Reloaded level-external.tmx: 10×7. Dropped: unit B: its start (1, 4) is now a wall.');
+    await guideShot(page, 'levels-reloaded');
   });
 
   it('a map picked without its external tileset is refused, naming the tileset, and the open scenario stays', async () => {
