@@ -5,10 +5,9 @@
 // marks where the level has them. Missing Tiled is a failure under CI=true or MAPF_REQUIRE_TILED=1
 // (.ci/run installs it); elsewhere these tests skip, saying why.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
@@ -16,9 +15,6 @@ import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { importLevel } from '../../core/level/readLevel.ts';
 import { EXPECTED_ROWS, LEVELS_DIR, lookupBeside, rowsOf } from '../support/levelFiles.ts';
 import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
-
-// The user guide's picture of the marks in Tiled: docs/images under `npm run docs:images`.
-const GUIDE_IMAGES = fileURLToPath(new URL(process.env.MAPF_GUIDE_IMAGES === '1' ? '../../docs/images/' : '../../test-results/guide/', import.meta.url));
 
 const REQUIRED = process.env.CI === 'true' || process.env.MAPF_REQUIRE_TILED === '1';
 const onPath = (tool: string) => (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, tool)));
@@ -136,8 +132,6 @@ ${rows.join(',\n')}
     const png = join(dir, 'marked.png');
     const done = await run('tmxrasterizer', ['--scale', '2', out, png]);
     expect(done.code, done.stderr).toBe(0);
-    mkdirSync(GUIDE_IMAGES, { recursive: true });
-    copyFileSync(png, join(GUIDE_IMAGES, 'levels-marks-in-tiled.png'));
     const image = decode(readFileSync(png));
     expect([image.width, image.height]).toEqual([320, 224]);
     // The layer's colour, #ff00ff, fills its objects: magenta pixels inside each mark, none far from every mark.
