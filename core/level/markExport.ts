@@ -11,6 +11,7 @@ import { parseJsonText } from './tiledJson.ts';
 import { LevelError } from './tiledModel.ts';
 
 export const MARKS_LAYER = 'mapf-lab';
+export const HEAT_LAYER = 'mapf-lab heat';
 
 /** A region's figures from a run (solve --json's `regions`, the lab's region measures). */
 export interface RegionFigures {
@@ -23,6 +24,8 @@ export interface LabMarks {
   regions: readonly { name: string; from: readonly [number, number]; to: readonly [number, number]; figures?: RegionFigures }[];
   spawners: readonly { name: string; area: ScenarioArea }[];
   exits: readonly { name: string; area: ScenarioArea }[];
+  /** The heat map picture (heatImage.ts), named relative to the copy, laid over the map as an image layer. */
+  heat?: { image: string; width: number; height: number };
 }
 
 interface MarkObject {
@@ -88,6 +91,12 @@ function rebaseLayers(layers: unknown, rebase: Rebase): unknown {
   }));
 }
 
+/** Where the heat picture's top-left corner lies in the map's pixels: an infinite map's grid starts at its origin tile. */
+function heatOffset(source: LevelSource): [number, number] {
+  const [ox, oy] = source.origin ?? [0, 0];
+  return [ox * (source.tileWidth ?? 1), oy * (source.tileHeight ?? 1)];
+}
+
 /** A copy of the Tiled JSON map `text` with the `mapf-lab` layer. */
 export function marksIntoTmj(text: string, file: string, marks: LabMarks, source: LevelSource, rebase: Rebase = (p) => p): string {
   const map = parseJsonText(text, file);
@@ -99,9 +108,13 @@ export function marksIntoTmj(text: string, file: string, marks: LabMarks, source
       ...(typeof ts.image === 'string' ? { image: rebase(ts.image) } : {}),
     }));
   }
-  const layers = (rebaseLayers(map.layers, rebase) as Record<string, unknown>[]).filter((l) => l.name !== MARKS_LAYER);
+  const layers = (rebaseLayers(map.layers, rebase) as Record<string, unknown>[]).filter((l) => l.name !== MARKS_LAYER && l.name !== HEAT_LAYER);
   let nextObject = typeof map.nextobjectid === 'number' ? map.nextobjectid : 1;
-  const nextLayer = typeof map.nextlayerid === 'number' ? map.nextlayerid : layers.length + 1;
+  let nextLayer = typeof map.nextlayerid === 'number' ? map.nextlayerid : layers.length + 1;
+  if (marks.heat) {
+    const [ox, oy] = heatOffset(source);
+    layers.push({ id: nextLayer++, name: HEAT_LAYER, type: 'imagelayer', image: marks.heat.image, imagewidth: marks.heat.width, imageheight: marks.heat.height, opacity: 0.8, visible: true, x: 0, y: 0, offsetx: ox, offsety: oy });
+  }
   const objects = markObjects(marks, source).map((o) => ({
     id: nextObject++,
     name: o.name,
@@ -125,9 +138,16 @@ export function marksIntoTmx(original: string, file: string, marks: LabMarks, so
   const end = text.lastIndexOf('</map>');
   if (!header || end < 0) throw new LevelError(file, 'not a Tiled map: no <map> element');
   const attr = (name: string) => Number(new RegExp(`\\s${name}="(\\d+)"`).exec(header[0])?.[1] ?? NaN);
-  let body = text.slice(0, end).replace(/\s*<objectgroup\b[^>]*\sname="mapf-lab"[^>]*>[\s\S]*?<\/objectgroup>/, '');
+  let body = text.slice(0, end)
+    .replace(/\s*<objectgroup\b[^>]*\sname="mapf-lab"[^>]*>[\s\S]*?<\/objectgroup>/, '')
+    .replace(/\s*<imagelayer\b[^>]*\sname="mapf-lab heat"[^>]*>[\s\S]*?<\/imagelayer>/, '');
   let nextObject = Number.isFinite(attr('nextobjectid')) ? attr('nextobjectid') : 1;
-  const nextLayer = Number.isFinite(attr('nextlayerid')) ? attr('nextlayerid') : 1;
+  let nextLayer = Number.isFinite(attr('nextlayerid')) ? attr('nextlayerid') : 1;
+  let heatLayer = '';
+  if (marks.heat) {
+    const [ox, oy] = heatOffset(source);
+    heatLayer = ` <imagelayer id="${nextLayer++}" name="${HEAT_LAYER}" opacity="0.8" offsetx="${ox}" offsety="${oy}">\n  <image source="${escapeXml(marks.heat.image)}" width="${marks.heat.width}" height="${marks.heat.height}"/>\n </imagelayer>\n`;
+  }
   const objects = markObjects(marks, source).map((o) => {
     const props = o.properties.length === 0 ? ''
       : `\n   <properties>\n${o.properties.map((p) => `    <property name="${p.name}" type="${p.type}" value="${p.value}"/>`).join('\n')}\n   </properties>\n  `;
@@ -137,5 +157,5 @@ export function marksIntoTmx(original: string, file: string, marks: LabMarks, so
   body = body.replace(/<map\b[^>]*>/, (tag) => tag
     .replace(/\snextlayerid="\d+"/, ` nextlayerid="${nextLayer + 1}"`)
     .replace(/\snextobjectid="\d+"/, ` nextobjectid="${nextObject}"`));
-  return `${body.replace(/\s*$/, '\n')}${layer}${text.slice(end)}`;
+  return `${body.replace(/\s*$/, '\n')}${heatLayer}${layer}${text.slice(end)}`;
 }

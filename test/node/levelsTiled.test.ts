@@ -118,7 +118,8 @@ ${rows.join(',\n')}
     writeFileSync(runFile, io.stdout.join(''));
     const out = join(dir, 'marked.tmj');
     io = capture();
-    expect(await main(['level-marks', '--scenario', scenario, '--run', runFile, '--out', out], io), io.stderr.join('\n')).toBe(0);
+    expect(await main(['level-marks', '--scenario', scenario, '--run', runFile, '--out', out, '--heat', join(dir, 'heat.png')], io), io.stderr.join('\n')).toBe(0);
+    const paths = (JSON.parse(readFileSync(runFile, 'utf8')) as { paths: [number, number][][] }).paths;
     const marked = JSON.parse(readFileSync(out, 'utf8')) as { layers: { name: string; objects?: { name: string; x: number; y: number; width: number; height: number; properties?: { name: string; value: number }[] }[] }[] };
     const layer = marked.layers.find((l) => l.name === 'mapf-lab')!;
     const bridge = layer.objects!.find((o) => o.name === 'bridge')!;
@@ -144,7 +145,24 @@ ${rows.join(',\n')}
     const inside = (o: { x: number; y: number; width: number; height: number }, margin: number) => (x: number, y: number) =>
       x >= (o.x - margin) * 2 && y >= (o.y - margin) * 2 && x < (o.x + o.width + margin) * 2 && y < (o.y + o.height + margin) * 2;
     expect(magenta((bridge.x + 8) * 2, (bridge.y + 8) * 2)).toBe(true);
-    expect(magenta((east.x + 8) * 2, (east.y + 40) * 2)).toBe(true);
+    // The heat layer under the marks: a cell both units crossed is tinted, a floor cell none visited is not.
+    const visited = new Set(paths.flat().map(([x, y]) => `${x},${y}`));
+    expect(visited.has('6,3')).toBe(true);
+    // The exit's fill, on one of its cells no unit crossed (the heat under it would redden it).
+    const calmExit = [1, 2, 3, 4, 5].find((y) => !visited.has(`8,${y}`))!;
+    expect(magenta(8 * 32 + 16, calmExit * 32 + 16)).toBe(true);
+    const pixel = (cx: number, cy: number) => {
+      const p = ((cy * 16 + 8) * 2 * image.width + (cx * 16 + 8) * 2) * image.channels;
+      return [image.data[p], image.data[p + 1], image.data[p + 2]];
+    };
+    const quiet = EXPECTED_ROWS.flatMap((row, y) => [...row].map((c, x) => (c === '.' && !visited.has(`${x},${y}`) && !layer.objects!.some((o) => inside(o, 0)(x * 32 + 16, y * 32 + 16)) ? [x, y] : null))).find((c) => c !== null)!;
+    expect(quiet).toBeDefined();
+    const [floorR, floorG, floorB] = pixel(quiet[0], quiet[1]);
+    expect(floorG).toBeGreaterThan(200);
+    const [hotR, hotG, hotB] = pixel(6, 3);
+    expect(hotG).toBeLessThan(floorG - 40);
+    expect(hotB).toBeLessThan(floorB - 40);
+    expect(hotR).toBeGreaterThan(floorR - 30);
     let stray = 0;
     for (let y = 0; y < image.height; y++) {
       for (let x = 0; x < image.width; x++) if (magenta(x, y) && !layer.objects!.some((o) => inside(o, 3)(x, y))) stray++;

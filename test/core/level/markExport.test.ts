@@ -47,6 +47,14 @@ describe('the lab\'s marks in the level\'s pixels', () => {
     expect(level.things.exits).toEqual([{ name: 'east', area: { from: [8, 1], to: [8, 5] } }]);
   });
 
+  it('the heat map picture goes under the marks as an image layer, at an infinite map\'s origin', () => {
+    const heat = { image: 'bridge-heat.png', width: 160, height: 112 };
+    const tmx = marksIntoTmx(TMX, 'level.tmx', { ...MARKS, heat }, { ...SOURCE, origin: [-3, -2] });
+    expect(tmx).toContain(' <imagelayer id="3" name="mapf-lab heat" opacity="0.8" offsetx="-48" offsety="-32">\n  <image source="bridge-heat.png" width="160" height="112"/>\n </imagelayer>\n <objectgroup id="4" name="mapf-lab"');
+    // Exported again, the old heat layer is replaced, not doubled.
+    expect(marksIntoTmx(tmx, 'level.tmx', { ...MARKS, heat }, SOURCE).match(/mapf-lab heat/g)).toHaveLength(1);
+  });
+
   it('a JSON copy keeps every other field and layer', () => {
     const tmj = JSON.stringify({ type: 'map', orientation: 'orthogonal', width: 10, height: 7, tilewidth: 16, tileheight: 16, nextlayerid: 2, nextobjectid: 1, custom: 'kept',
       tilesets: [{ firstgid: 1, source: 'stone.tsj' }], layers: [{ id: 1, name: 'ground', type: 'tilelayer', width: 10, height: 7, data: new Array(70).fill(0) }] });
