@@ -2,10 +2,12 @@
  * Importing a designer's level in the browser edition: a Tiled map picked with its external
  * tileset opens the import dialog with its layers and a preview; reading the hidden layer walls
  * one more cell; Import gives the scenario the level's units, region, spawner and exit, which
- * solves; the level changed on disk (a wall on a unit's start) and Reload level keeps the rest and
+ * solves; Export writes the marks and the heat map into a copy of the map; the level changed on disk (a wall on a unit's start) and Reload level keeps the rest and
  * names the unit it dropped; a map picked without its tileset is refused naming the tileset.
  */
 import { describe, expect, it } from 'vitest';
+import type { Download } from 'playwright-core';
+import { decode } from 'fast-png';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +44,22 @@ describe('browser edition: levels', () => {
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 60_000 }).not.toBe('running');
     expect(await status.getAttribute('data-status')).toBe('solved');
     await guideShot(page, 'levels-solved');
+
+    // The marks back in the level: the heat map picture, then the copy of the map naming it.
+    const downloads: Download[] = [];
+    page.on('download', (d) => downloads.push(d));
+    await page.getByTestId('export-menu').selectOption('level-marks');
+    await expect.poll(() => downloads.length).toBe(2);
+    expect(downloads.map((d) => d.suggestedFilename())).toEqual(['level-external-heat.png', 'level-external-marked.tmx']);
+    const heat = decode(readFileSync((await downloads[0].path())!));
+    expect([heat.width, heat.height]).toEqual([160, 112]);
+    const copy = readFileSync((await downloads[1].path())!, 'utf8');
+    expect(copy).toContain('<tileset firstgid="1" source="tilesets/terrain.tsx"/>');
+    expect(copy).toMatch(/<imagelayer id="\d+" name="mapf-lab heat" opacity="0.8" offsetx="0" offsety="0">\n {2}<image source="level-external-heat.png" width="160" height="112"\/>/);
+    expect(copy).toMatch(/<object id="\d+" name="bridge" type="region" x="80" y="48" width="16" height="16">\n {3}<properties>\n {4}<property name="crossingsPer10Turns" type="float" value="[\d.]+"\/>/);
+    expect(copy).toContain('name="east" type="exit" x="128" y="16" width="16" height="80"/>');
+    expect(copy).toContain('name="west" type="spawner" x="32" y="80" width="32" height="16"/>');
+    page.removeAllListeners('download');
 
     // The designer walls unit B's start (1, 4) and saves; the lab reads the level again.
     const dir = mkdtempSync(join(tmpdir(), 'mapf-e2e-level-'));

@@ -46,6 +46,14 @@ export const levelImportStore = new Store<LevelImportState>(CLOSED);
 
 const REMEMBERED = 'mapf-lab.levelChoices.';
 
+/** The last level imported or reloaded this session, for writing the marks into a copy of it. */
+let lastLevel: { name: string; text: string } | null = null;
+
+/** The text of the level `path` names, if it was picked this session. */
+export function lastLevelText(path: string): string | undefined {
+  return lastLevel && lastLevel.name === path.split(/[\\/]/).pop() ? lastLevel.text : undefined;
+}
+
 function remembered(name: string): LevelChoices | undefined {
   try {
     const text = localStorage.getItem(REMEMBERED + name);
@@ -129,6 +137,7 @@ export function confirmLevelImport(): void {
   if (!preview || !main || !format) return;
   try {
     remember(main.name, preview.choices);
+    if (main.text !== undefined) lastLevel = { name: main.name, text: main.text };
     const source = levelSource(preview, state.mode === 'reload' ? model.document.source!.path : main.path, format);
     if (state.mode === 'reload') {
       const { document, dropped } = keepOnNewGrid(model.document, preview.grid, source);

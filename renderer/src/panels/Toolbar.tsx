@@ -5,10 +5,11 @@ import { openVideoExport } from '../video/videoExport.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { openLevelImport } from '../level/levelImportState.ts';
+import { exportLevelMarks } from '../level/levelMarksExport.ts';
 import { model } from '../state/session.ts';
 import { exportSolutionText, addUnitsFromScenario, newScenario, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile, UNITS_FROM_SCENARIO } from '../state/fileActions.ts';
 
-type ExportKind = 'replay' | 'planviz' | 'lorr' | 'solution' | 'scen' | 'video';
+type ExportKind = 'replay' | 'planviz' | 'lorr' | 'solution' | 'scen' | 'video' | 'level-marks';
 
 function runExport(kind: ExportKind): void {
   if (kind === 'replay') void exportReplayFile();
@@ -17,6 +18,7 @@ function runExport(kind: ExportKind): void {
   else if (kind === 'solution') void exportSolutionText();
   else if (kind === 'scen') void exportUnitsScen();
   else if (kind === 'video') openVideoExport();
+  else if (kind === 'level-marks') void exportLevelMarks();
 }
 
 export function Toolbar() {
@@ -24,6 +26,7 @@ export function Toolbar() {
   const units = useSlice(modelStore, (s) => s.agents.length);
   const noPlan = !outcome || outcome.paths.length === 0;
   const levelSource = useSlice(modelStore, (s) => (s.revision >= 0 ? model.document.source?.path ?? null : null));
+  const tiledSource = useSlice(modelStore, (s) => s.revision >= 0 && (model.document.source?.format === 'tiled-json' || model.document.source?.format === 'tiled-xml'));
   return (
     <nav className="toolbar" aria-label="File">
       <button type="button" onClick={newScenario} title="New scenario (Alt+N)" data-testid="new-scenario">
@@ -80,6 +83,9 @@ export function Toolbar() {
         </option>
         <option value="scen" disabled={units === 0}>
           Units as Moving AI .scen
+        </option>
+        <option value="level-marks" disabled={!tiledSource}>
+          Marks into the Tiled map (.tmj/.tmx, heat map .png)
         </option>
       </select>
     </nav>
