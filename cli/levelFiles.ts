@@ -5,7 +5,8 @@
  * Images are decoded here, in plain JavaScript (fast-png for PNG, jpeg-js for JPEG), as core
  * takes decoded pixels; WebP is left to the app, whose browser decodes it.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { decode as decodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
@@ -60,14 +61,26 @@ export const lookupOnDisk: FileLookup = (path, from) => {
   return existsSync(file) ? readTextFile(file, 'map') : undefined;
 };
 
+const SNIFF_BYTES = 4096;
+
 /** The level format of `file`, reading a .json to tell a Tiled map from a scenario; undefined: not a level. */
 export function levelFormatOfFile(file: string): LevelFormat | undefined {
   const byName = levelFormatOf(file);
   if (byName) return byName;
-  if (/\.json$/i.test(file) && existsSync(file) && statSync(file).size < 80 * 1024 * 1024) {
-    return looksLikeTiledJson(readFileSync(file, 'utf8')) ? 'tiled-json' : undefined;
+  if (!/\.json$/i.test(file) || !existsSync(file)) return undefined;
+  // The first and last kilobytes tell a Tiled map from a scenario without reading a large file twice.
+  const size = statSync(file).size;
+  const fd = openSync(file, 'r');
+  try {
+    const read = (at: number) => {
+      const buffer = Buffer.alloc(Math.min(SNIFF_BYTES, size));
+      const n = readSync(fd, buffer, 0, buffer.length, at);
+      return buffer.subarray(0, n).toString('utf8');
+    };
+    return looksLikeTiledJson(read(0), read(Math.max(0, size - SNIFF_BYTES))) ? 'tiled-json' : undefined;
+  } finally {
+    closeSync(fd);
   }
-  return undefined;
 }
 
 function decodeImage(file: string): RgbaImage {

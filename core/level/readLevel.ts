@@ -24,10 +24,15 @@ export function levelFormatOf(path: string): LevelFormat | undefined {
   return undefined;
 }
 
-/** Whether JSON text is a Tiled map (a .json level that levelFormatOf cannot tell from a scenario). */
-export function looksLikeTiledJson(text: string): boolean {
-  const head = text.slice(0, 4096);
-  return /"tiledversion"\s*:/.test(head) || (/"type"\s*:\s*"map"/.test(text) && /"tilesets"\s*:/.test(text));
+/**
+ * Whether JSON text is a Tiled map (a .json level that levelFormatOf cannot tell from a
+ * scenario), from its first and last few kilobytes: Tiled writes its keys in alphabetical order,
+ * `compressionlevel` first and `tiledversion`, `type` near the end; a lab scenario starts with
+ * its `format`.
+ */
+export function looksLikeTiledJson(head: string, tail = head): boolean {
+  if (/^\s*\{\s*"format"\s*:\s*"mapf-lab\//.test(head)) return false;
+  return /"compressionlevel"\s*:/.test(head) || /"tiledversion"\s*:/.test(head) || /"tiledversion"\s*:/.test(tail) || /"type"\s*:\s*"map"/.test(tail);
 }
 
 /** Reads a Tiled map, JSON or XML. */

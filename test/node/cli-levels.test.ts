@@ -50,6 +50,21 @@ describe('mapf-lab solve with a level file', () => {
     expect(out.streams.appeared).toBeGreaterThan(2);
   });
 
+  it('a Tiled map saved as .json is told from a scenario by its content', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapf-lab-level-'));
+    const level = JSON.parse(readFileSync(fixture('level-external.tmj'), 'utf8')) as { tilesets: { source: string }[] };
+    level.tilesets[0].source = relative(dir, fixture('tilesets/terrain.tsj'));
+    // Minimised, as Tiled's "Minimize output" writes it: one line, keys in alphabetical order.
+    writeFileSync(join(dir, 'level.json'), JSON.stringify(level));
+    const io = capture();
+    expect(await main(['level-import', join(dir, 'level.json'), '--out', join(dir, 'scenario.json')], io), io.stderr.join('\n')).toBe(0);
+    expect(io.stdout.join('')).toContain('10 x 7 cells, 2 units');
+    // The scenario it wrote is a scenario, not a level.
+    const run = capture();
+    expect(await main(['solve', '--scenario', join(dir, 'scenario.json'), '--solver', 'pibt', '--turn-limit', '30', '--json'], run), run.stderr.join('\n')).toBe(0);
+    expect(JSON.parse(run.stdout.join('')).scenario).toBe('level');
+  });
+
   it('the level options choose the walls: --blocking-layer, --hidden-layer, --cells-per-tile', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mapf-lab-level-'));
     const out = join(dir, 'level.json');

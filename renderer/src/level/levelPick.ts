@@ -83,7 +83,7 @@ export function mainLevel(files: readonly PickedFile[], wanted?: string): { file
   const candidates = files.filter((f) => wanted === undefined || f.name === wanted.split('/').pop());
   for (const rank of ['ldtk', 'tiled-xml', 'tiled-json', 'image'] as const) {
     for (const file of candidates) {
-      const format = levelFormatOf(file.name) ?? (file.text !== undefined && /\.json$/i.test(file.name) && looksLikeTiledJson(file.text) ? 'tiled-json' : undefined);
+      const format = levelFormatOf(file.name) ?? (file.text !== undefined && /\.json$/i.test(file.name) && looksLikeTiledJson(file.text.slice(0, 4096), file.text.slice(-4096)) ? 'tiled-json' : undefined);
       if (format === rank) return { file, format };
     }
   }
