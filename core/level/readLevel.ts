@@ -35,6 +35,23 @@ export function looksLikeTiledJson(head: string, tail = head): boolean {
   return /"compressionlevel"\s*:/.test(head) || /"tiledversion"\s*:/.test(head) || /"tiledversion"\s*:/.test(tail) || /"type"\s*:\s*"map"/.test(tail);
 }
 
+/**
+ * The files a level names, relative to it: a Tiled map's external tilesets, an LDtk project's
+ * external levels. A host that reads files itself (the desktop app) reads these before importing.
+ */
+export function levelReferences(text: string, format: LevelFormat): string[] {
+  if (format === 'tiled-xml') return [...text.matchAll(/<tileset\b[^>]*?\ssource="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+  if (format !== 'tiled-json' && format !== 'ldtk') return [];
+  try {
+    const json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as { tilesets?: { source?: unknown }[]; levels?: { externalRelPath?: unknown }[] };
+    const named = format === 'ldtk' ? (json.levels ?? []).map((l) => l.externalRelPath) : (json.tilesets ?? []).map((t) => t.source);
+    return named.filter((p): p is string => typeof p === 'string' && p !== '');
+  } catch {
+    // The importer says what is wrong with the file.
+    return [];
+  }
+}
+
 /** Reads a Tiled map, JSON or XML. */
 export function readTiledMap(text: string, file: string, format: 'tiled-json' | 'tiled-xml', lookup: FileLookup): TiledMap {
   return format === 'tiled-xml' ? readTmx(text, file, lookup) : readTmj(text, file, lookup);

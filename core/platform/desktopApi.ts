@@ -156,9 +156,10 @@ export interface DesktopApi {
   saveTextFile(suggestedName: string, text: string, filters: FileFilter[], options?: SaveOptions): Promise<SaveOutcome>;
   /**
    * Reads a .map file named relative to the scenario file this window opened or saved last; with
-   * kind 'lorr', a League of Robot Runners problem's .map, .agents or .tasks file.
+   * kind 'lorr', a League of Robot Runners problem's .map, .agents or .tasks file; with kind
+   * 'level', a level's Tiled map, tileset, LDtk project or external level.
    */
-  readMapBesideScenario(relativePath: string, kind?: 'map' | 'lorr'): Promise<OpenedTextFile>;
+  readMapBesideScenario(relativePath: string, kind?: 'map' | 'lorr' | 'level'): Promise<OpenedTextFile>;
   /** The comparisons kept beside the scenario file this window opened last (NAME.compare.json), checked by main; null when there is none. */
   readComparisonsBesideScenario(): Promise<ComparisonsBeside>;
   /** Shows the save dialog and writes `bytes` atomically (a replay clip); not remembered as a document or a recent file. */

@@ -12,7 +12,7 @@ import { writeFileAtomic } from '../atomicWrite.ts';
 import { rememberFile, sessionFor } from '../documentSessions.ts';
 import { readTextFile } from '../labFiles.ts';
 import type { RecentFiles } from '../recentFiles.ts';
-import { LORR_BESIDE, LORR_EXTENSIONS, MAP_BESIDE, checkFilters, checkSaveArgs, checkSaveBinaryArgs } from './fileArgs.ts';
+import { LEVEL_BESIDE, LEVEL_EXTENSIONS, LORR_BESIDE, LORR_EXTENSIONS, MAP_BESIDE, checkFilters, checkSaveArgs, checkSaveBinaryArgs } from './fileArgs.ts';
 import { readNamedFiles } from '../namedFiles.ts';
 import { namedFileAccess } from './folderConsent.ts';
 import { handle } from './trustedIpc.ts';
@@ -121,9 +121,10 @@ export function registerFileIpc(recent: RecentFiles, onRecentChanged: () => void
 
   handle(IPC.fileReadBeside, async (event, relativeArg: unknown, kindArg: unknown): Promise<OpenedTextFile> => {
     const lorr = kindArg === 'lorr';
-    const wording = lorr ? LORR_BESIDE : MAP_BESIDE;
+    const level = kindArg === 'level';
+    const wording = lorr ? LORR_BESIDE : level ? LEVEL_BESIDE : MAP_BESIDE;
     if (typeof relativeArg !== 'string') throw new Error(wording.invalid);
-    const text = (await readNamedFiles(namedFileAccess(event.sender.id, 'scenario'), [relativeArg], lorr ? LORR_EXTENSIONS : ['.map'], wording)).get(relativeArg)!;
+    const text = (await readNamedFiles(namedFileAccess(event.sender.id, 'scenario'), [relativeArg], lorr ? LORR_EXTENSIONS : level ? LEVEL_EXTENSIONS : ['.map'], wording)).get(relativeArg)!;
     if (text instanceof Error) throw text;
     return { name: basename(relativeArg), text };
   });

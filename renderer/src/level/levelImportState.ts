@@ -5,7 +5,9 @@
  * again with its choices; units, regions, spawners and exits kept where their cells are still
  * free, the dropped ones named with why). A bad level keeps the open scenario as it was.
  */
-import { importLevel, levelSource, scenarioFromLevel, readTiledMap } from '../../../core/level/readLevel.ts';
+import { importLevel, levelFormatOf, levelReferences, levelSource, scenarioFromLevel, readTiledMap } from '../../../core/level/readLevel.ts';
+import { resolveMapPath } from '../../../core/scenario/mapPath.ts';
+import { fileService } from '../platform/index.ts';
 import { ldtkOptions } from '../../../core/level/ldtkImport.ts';
 import type { LevelImport } from '../../../core/level/tiledImport.ts';
 import { flattenLayers } from '../../../core/level/tiledModel.ts';
@@ -83,12 +85,38 @@ function compute(state: LevelImportState, choices: LevelChoices | undefined): Pa
   }
 }
 
-/** Opens the dialog on files the user picks (a folder when `folder`). */
-export async function openLevelImport(folder = false, mode: 'import' | 'reload' = 'import'): Promise<void> {
-  const picked = await pickFiles(folder);
-  if (!picked) return;
+/**
+ * The desktop app reads the scenario's level again from beside the scenario file, with the
+ * tilesets and levels it names; null when it cannot (the browser, an unsaved scenario, a level
+ * not beside it, a picture), and the user picks the files instead.
+ */
+async function levelBesideScenario(): Promise<PickedFile[] | null> {
+  const source = model.document.source;
+  const read = fileService.readMapBesideScenario;
+  const format = source ? levelFormatOf(source.path) ?? (source.format === 'tiled-json' ? 'tiled-json' : undefined) : undefined;
+  if (!source || !read || !format || format === 'image') return null;
   try {
-    const files = await readPicked(picked);
+    const main = await read(source.path, 'level');
+    const files: PickedFile[] = [{ name: main.name, path: source.path, text: main.text }];
+    for (const reference of levelReferences(main.text, format)) {
+      const path = resolveMapPath(source.path, reference);
+      const file = await read(path, 'level').catch(() => null);
+      if (file) files.push({ name: file.name, path, text: file.text });
+    }
+    return files;
+  } catch (error) {
+    notify('info', `${(error as Error).message}: pick ${source.path.split(/[\\/]/).pop()} and the files it names.`);
+    return null;
+  }
+}
+
+/** Opens the dialog on files the user picks (a folder when `folder`); a reload in the desktop app reads them from beside the scenario. */
+export async function openLevelImport(folder = false, mode: 'import' | 'reload' = 'import'): Promise<void> {
+  const beside = mode === 'reload' ? await levelBesideScenario() : null;
+  const picked = beside ? null : await pickFiles(folder);
+  if (!beside && !picked) return;
+  try {
+    const files = beside ?? await readPicked(picked!);
     const wanted = mode === 'reload' ? model.document.source?.path : undefined;
     const found = mainLevel(files, wanted);
     if (!found) {

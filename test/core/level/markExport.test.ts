@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markObjects, marksIntoTmj, marksIntoTmx } from '../../../core/level/markExport.ts';
-import { importLevel } from '../../../core/level/readLevel.ts';
+import { importLevel, levelReferences } from '../../../core/level/readLevel.ts';
 import type { LevelSource } from '../../../core/scenario/levelSourceSchema.ts';
 
 const SOURCE: LevelSource = { path: 'level.tmx', format: 'tiled-xml', choices: {}, tileWidth: 16, tileHeight: 16 };
@@ -63,5 +63,14 @@ describe('the lab\'s marks in the level\'s pixels', () => {
     expect(out.layers.map((l) => l.name)).toEqual(['ground', 'mapf-lab']);
     expect(out.layers[1].objects).toHaveLength(3);
     expect(out.nextobjectid).toBe(4);
+  });
+});
+
+describe('the files a level names', () => {
+  it('lists a Tiled map\'s external tilesets and an LDtk project\'s external levels', () => {
+    expect(levelReferences(TMX, 'tiled-xml')).toEqual(['tiles/stone.tsx']);
+    expect(levelReferences(JSON.stringify({ tilesets: [{ firstgid: 1, source: 'a.tsj' }, { firstgid: 5, name: 'embedded' }] }), 'tiled-json')).toEqual(['a.tsj']);
+    expect(levelReferences(JSON.stringify({ levels: [{ externalRelPath: 'p/Level_0.ldtkl' }, { externalRelPath: null }] }), 'ldtk')).toEqual(['p/Level_0.ldtkl']);
+    expect(levelReferences('not json', 'ldtk')).toEqual([]);
   });
 });
