@@ -33,7 +33,13 @@ export const FAKE_DESKTOP_API = `
       window.__desktop.savedBytes = bytes;
       return { saved: true, name };
     },
-    readMapBesideScenario: async (path) => { throw new Error('no map beside the scenario in this test'); },
+    // Files main would read beside the scenario: a test sets __desktop.besideFiles { relativePath: text }.
+    readMapBesideScenario: async (path, kind) => {
+      const text = window.__desktop.besideFiles?.[path];
+      if (text === undefined) throw new Error('no map beside the scenario in this test');
+      calls.push(['beside', path, kind]);
+      return { name: path.split('/').pop(), text };
+    },
     // Main's answer for the side file NAME.compare.json beside the scenario just opened (a test sets __desktop.comparisonsBeside).
     readComparisonsBesideScenario: async () => window.__desktop.comparisonsBeside ?? null,
     onMenuCommand: (listener) => { listeners.menu.push(listener); return () => {}; },
