@@ -9,7 +9,7 @@ import {
   type FileLookup, LevelError, type TiledChunk, type TiledData, type TiledLayer, type TiledMap,
   type TiledObject, type TiledProperties, type TiledTile, type TiledTileset,
 } from './tiledModel.ts';
-import { readTsx } from './tiledXml.ts';
+import { readTsx } from './tiledTsx.ts';
 
 type Json = Record<string, unknown>;
 
