@@ -24,6 +24,7 @@ export const IPC = {
   fileReadBeside: 'mapf-lab:file:read-beside',
   fileReadComparisons: 'mapf-lab:file:read-comparisons',
   fileOpened: 'mapf-lab:file:opened',
+  levelChanged: 'mapf-lab:file:level-changed',
   menuCommand: 'mapf-lab:menu:command',
   documentState: 'mapf-lab:document:state',
   closeWindow: 'mapf-lab:window:close',
@@ -168,6 +169,11 @@ export interface DesktopApi {
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
   /** Files opened by main itself (File > Open Recent); returns the unsubscribe function. */
   onFileOpened(listener: (file: OpenedTextFile) => void): () => void;
+  /**
+   * A level file read beside the scenario (readMapBesideScenario kind 'level') changed on disk,
+   * named by the path it was read by; returns the unsubscribe function.
+   */
+  onLevelChanged?(listener: (relativePath: string) => void): () => void;
   /** Tells main the document's name and whether it has unsaved changes. */
   setDocumentState(state: DocumentState): void;
   /** Closes the window without asking again (after the renderer handled 'save-and-close'). */

@@ -46,4 +46,26 @@ describe('desktop edition: Reload level', () => {
     const calls = await page.evaluate(() => (window as unknown as { __desktop: { calls: Call[] } }).__desktop.calls);
     expect(calls.filter((c) => c[0] === 'beside')).toEqual([['beside', 'level-external.tmx', 'level'], ['beside', 'tilesets/terrain.tsx', 'level']]);
   });
+
+  it('reads the level again by itself when main says it changed on disk, and keeps the scenario when it no longer reads', async () => {
+    const page = app.page;
+    const desktop = (files: Record<string, string>) => page.evaluate((f) => { (window as unknown as { __desktop: { besideFiles: Record<string, string> } }).__desktop.besideFiles = f; }, files);
+    const changed = (path: string) => page.evaluate((p) => (window as unknown as { __desktop: { levelChanged(p: string): void } }).__desktop.levelChanged(p), path);
+    const notice = () => page.getByTestId('notice').locator('span').first().textContent();
+    const tileset = readFileSync(join(LEVELS_DIR, 'tilesets', 'terrain.tsx'), 'utf8');
+    // The designer opened the bridge again: the original level (unit A's start free), saved in Tiled.
+    const original = readFileSync(join(LEVELS_DIR, 'level-zlib.tmx'), 'utf8').replace(/<tileset firstgid="1" name="terrain"[\s\S]*?<\/tileset>/, '<tileset firstgid="1" source="tilesets/terrain.tsx"/>');
+    await desktop({ 'level-external.tmx': original, 'tilesets/terrain.tsx': tileset });
+    await changed('level-external.tmx');
+    await expect.poll(notice).toBe('level-external.tmx changed on disk: reloaded level-external.tmx (10×7). Everything was kept.');
+    // A file the scenario's level does not name is not its business.
+    await changed('elsewhere/other.tmx');
+    await page.waitForTimeout(200);
+    expect(await notice()).toBe('level-external.tmx changed on disk: reloaded level-external.tmx (10×7). Everything was kept.');
+    // Saved half-written: the scenario stays as it was, and the notice says why.
+    await desktop({ 'level-external.tmx': original.replace('encoding="base64" compression="zlib">', 'encoding="base64" compression="zlib">AAAA'), 'tilesets/terrain.tsx': tileset });
+    await changed('tilesets/terrain.tsx');
+    await expect.poll(notice).toMatch(/^tilesets\/terrain\.tsx changed on disk but does not read now, so the scenario stays as it was: level-external\.tmx: layer 'world\/ground' its zlib data is corrupt/);
+    expect(await page.getByTestId('scenario-meta').textContent()).toContain('10×7, 1 units');
+  });
 });

@@ -10,6 +10,7 @@ import { IPC, MAX_TEXT_FILE_BYTES, type ComparisonsBeside, type OpenedTextFile, 
 import { comparisonsFile, parseComparisonsFile, serializeComparisonsFile } from '../../core/replayFile/comparisonFile.ts';
 import type { Comparison } from '../../core/replayFile/comparisonSchema.ts';
 import { comparisonsPathBeside } from '../../main/comparisonsBeside.ts';
+import { stopLevelWatches } from '../../main/levelWatch.ts';
 
 interface DialogCall {
   kind: 'open' | 'save';
@@ -235,6 +236,8 @@ describe('main: a scenario\'s map beside it', () => {
     await expect(call(IPC.fileReadBeside, sender(10), 'bridge.tmx')).rejects.toThrow(/not a \.map file/);
     await expect(call(IPC.fileReadBeside, sender(10), 'notes.txt', 'level')).rejects.toThrow(/'notes\.txt' is not a Tiled map or tileset/);
     await expect(call(IPC.fileReadBeside, sender(11), 'bridge.tmx', 'level')).rejects.toThrow(/open or save the scenario as a file first: its level is found beside it/);
+    // Reading it started a watch on its folder for the window (test/main/levelWatch.test.ts); the window is gone.
+    stopLevelWatches(10);
   });
 
   it('asks the user, in main\'s dialog, before reading a map outside the scenario\'s folder', async () => {

@@ -90,7 +90,7 @@ function compute(state: LevelImportState, choices: LevelChoices | undefined): Pa
  * tilesets and levels it names; null when it cannot (the browser, an unsaved scenario, a level
  * not beside it, a picture), and the user picks the files instead.
  */
-async function levelBesideScenario(): Promise<PickedFile[] | null> {
+async function levelBesideScenario(quiet = false): Promise<PickedFile[] | null> {
   const source = model.document.source;
   const read = fileService.readMapBesideScenario;
   const format = source ? levelFormatOf(source.path) ?? (source.format === 'tiled-json' ? 'tiled-json' : undefined) : undefined;
@@ -105,8 +105,41 @@ async function levelBesideScenario(): Promise<PickedFile[] | null> {
     }
     return files;
   } catch (error) {
-    notify('info', `${(error as Error).message}: pick ${source.path.split(/[\\/]/).pop()} and the files it names.`);
+    if (!quiet) notify('info', `${(error as Error).message}: pick ${source.path.split(/[\\/]/).pop()} and the files it names.`);
     return null;
+  }
+}
+
+/**
+ * The desktop app: reads the scenario's level beside it once, so main watches it (a scenario
+ * opened or saved with a source); nothing happens where it cannot be read.
+ */
+export async function armLevelWatch(): Promise<void> {
+  if (model.document.source && fileService.readMapBesideScenario) await levelBesideScenario(true);
+}
+
+/**
+ * Main says a level file changed on disk: if it is the open scenario's level (or a file it
+ * names), the level is read again with the same choices, what still fits is kept, and the notice
+ * says what was dropped and why. A level that no longer reads leaves the scenario as it was.
+ */
+export async function reloadChangedLevel(relativePath: string): Promise<void> {
+  const source = model.document.source;
+  if (!source || levelImportStore.get().open) return;
+  const files = await levelBesideScenario(true);
+  if (!files || !files.some((f) => f.path === relativePath)) return;
+  const found = mainLevel(files, source.path);
+  if (!found) return;
+  try {
+    const input = found.format === 'image' ? null : { format: found.format, text: found.file.text! };
+    if (!input) return;
+    const level = importLevel(input, found.file.path, lookupAmong(files), source.choices);
+    const { document, dropped } = keepOnNewGrid(model.document, level.grid, levelSource(level, source.path, source.format));
+    model.dispatch({ type: 'loadDocument', document });
+    lastLevel = { name: found.file.name, text: found.file.text! };
+    notify(dropped.length > 0 ? 'error' : 'info', `${relativePath} changed on disk: reloaded ${found.file.name} (${level.grid.width}×${level.grid.height}).${dropped.length > 0 ? ` Dropped: ${dropped.join('; ')}.` : ' Everything was kept.'}`);
+  } catch (error) {
+    notify('error', `${relativePath} changed on disk but does not read now, so the scenario stays as it was: ${(error as Error).message}`);
   }
 }
 
