@@ -2,8 +2,10 @@
  * Importing a designer's level in the browser edition: a Tiled map picked with its external
  * tileset opens the import dialog with its layers and a preview; reading the hidden layer walls
  * one more cell; Import gives the scenario the level's units, region, spawner and exit, which
- * solves; Export writes the marks and the heat map into a copy of the map; the level changed on disk (a wall on a unit's start) and Reload level keeps the rest and
- * names the unit it dropped; a map picked without its tileset is refused naming the tileset.
+ * solves and compares; Export writes the marks and the heat map into a copy of the map; the level
+ * changed on disk (a wall on a unit's start) and Reload level keeps the rest and names the unit it
+ * dropped, running the comparison again with the bridge's crossings before and after; a map
+ * picked without its tileset is refused naming the tileset.
  */
 import { describe, expect, it } from 'vitest';
 import type { Download } from 'playwright-core';
@@ -12,6 +14,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { guideShot } from './support/guideShots.ts';
+import { compareSolvers } from './support/compareSteps.ts';
 import { useApp } from './support/app.ts';
 import { EXPECTED_ROWS, LEVELS_DIR } from '../support/levelFiles.ts';
 
@@ -19,7 +22,7 @@ const app = useApp({ acceptDialogs: true });
 const WALLS = EXPECTED_ROWS.join('').split('').filter((c) => c === '@').length;
 
 describe('browser edition: levels', () => {
-  it('imports a Tiled map with its external tileset through the dialog, solves it, and reloads the changed level', async () => {
+  it('imports a Tiled map with its external tileset through the dialog, solves it, and reloads the changed level', { timeout: 180_000 }, async () => {
     const page = app.page;
     let chooser = page.waitForEvent('filechooser');
     await page.getByTestId('open-level').click();
@@ -61,6 +64,11 @@ describe('browser edition: levels', () => {
     expect(copy).toContain('name="west" type="spawner" x="32" y="80" width="32" height="16"/>');
     page.removeAllListeners('download');
 
+    // A comparison of two stream solvers on the level, run again by the reload below.
+    await compareSolvers(page, ['pibt', 'lra']);
+    const crossedBefore = await page.getByTestId('compare-region-0-0').textContent();
+    expect(crossedBefore).toBeTruthy();
+
     // The designer walls unit B's start (1, 4) and saves; the lab reads the level again.
     const dir = mkdtempSync(join(tmpdir(), 'mapf-e2e-level-'));
     const changed = readFileSync(join(LEVELS_DIR, 'level-csv.tmx'), 'utf8').replace('2,1,1,1,1,2,1,1,1,2,\n2,1,1,1,1,2,1,3,1,2', '2,2,1,1,1,2,1,1,1,2,\n2,1,1,1,1,2,1,3,1,2');
@@ -71,7 +79,9 @@ describe('browser edition: levels', () => {
     await (await chooser).setFiles(join(dir, 'level-external.tmx'));
     await expect.poll(() => summary.textContent()).toContain(`${WALLS + 1} walls`);
     await page.getByTestId('level-import').click();
-    await expect.poll(() => page.getByTestId('notice').locator('span').first().textContent()).toBe('Reloaded level-external.tmx: 10×7. Dropped: unit B: its start (1, 4) is now a wall.');
+    await expect.poll(() => page.getByTestId('notice').locator('span').first().textContent(), { timeout: 40_000 })
+      .toMatch(/^Reloaded level-external\.tmx: 10×7\. Dropped: unit B: its start \(1, 4\) is now a wall\. Comparison run again: bridge crossings per 10 turns: LRA\* [\d.]+ → [\d.]+, PIBT [\d.]+ → [\d.]+\.$/);
+    expect(await page.getByTestId('compare-kept').locator('option').count()).toBe(2);
     await guideShot(page, 'levels-reloaded');
   });
 

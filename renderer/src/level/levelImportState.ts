@@ -20,6 +20,7 @@ import { notify } from '../state/solveState.ts';
 import { afterLoad, confirmDiscard } from '../state/fileActions.ts';
 import { type PickedFile, lookupAmong, mainLevel, pickFiles, readPicked } from './levelPick.ts';
 import { keepOnNewGrid } from '../../../core/level/reloadKeep.ts';
+import { rerunComparisonAfterReload } from './levelCompare.ts';
 
 export interface LayerOption {
   path: string;
@@ -137,7 +138,10 @@ export async function reloadChangedLevel(relativePath: string): Promise<void> {
     const { document, dropped } = keepOnNewGrid(model.document, level.grid, levelSource(level, source.path, source.format));
     model.dispatch({ type: 'loadDocument', document });
     lastLevel = { name: found.file.name, text: found.file.text! };
-    notify(dropped.length > 0 ? 'error' : 'info', `${relativePath} changed on disk: reloaded ${found.file.name} (${level.grid.width}×${level.grid.height}).${dropped.length > 0 ? ` Dropped: ${dropped.join('; ')}.` : ' Everything was kept.'}`);
+    const text = `${relativePath} changed on disk: reloaded ${found.file.name} (${level.grid.width}×${level.grid.height}).${dropped.length > 0 ? ` Dropped: ${dropped.join('; ')}.` : ' Everything was kept.'}`;
+    notify(dropped.length > 0 ? 'error' : 'info', text);
+    const compared = await rerunComparisonAfterReload();
+    if (compared) notify(dropped.length > 0 ? 'error' : 'info', `${text} ${compared}`);
   } catch (error) {
     notify('error', `${relativePath} changed on disk but does not read now, so the scenario stays as it was: ${(error as Error).message}`);
   }
@@ -204,7 +208,11 @@ export function confirmLevelImport(): void {
       const { document, dropped } = keepOnNewGrid(model.document, preview.grid, source);
       closeLevelImport();
       model.dispatch({ type: 'loadDocument', document });
-      notify(dropped.length > 0 ? 'error' : 'info', `Reloaded ${main.name}: ${preview.grid.width}×${preview.grid.height}.${dropped.length > 0 ? ` Dropped: ${dropped.join('; ')}.` : ' Everything was kept.'}`);
+      const text = `Reloaded ${main.name}: ${preview.grid.width}×${preview.grid.height}.${dropped.length > 0 ? ` Dropped: ${dropped.join('; ')}.` : ' Everything was kept.'}`;
+      notify(dropped.length > 0 ? 'error' : 'info', text);
+      void rerunComparisonAfterReload().then((compared) => {
+        if (compared) notify(dropped.length > 0 ? 'error' : 'info', `${text} ${compared}`);
+      });
       return;
     }
     const json = scenarioFromLevel(preview, main.name.replace(/\.[^.]+$/, ''), source);
