@@ -13,6 +13,7 @@ import { type LevelImport, importTiledMap } from './tiledImport.ts';
 import { readTmj } from './tiledJson.ts';
 import { type FileLookup, LevelError, type TiledMap } from './tiledModel.ts';
 import { readTmx } from './tiledXml.ts';
+import { applyTemplates } from './tiledTemplates.ts';
 
 /** The level format a file name says, or undefined (a Moving AI .map, a scenario). */
 export function levelFormatOf(path: string): LevelFormat | undefined {
@@ -40,7 +41,20 @@ export function looksLikeTiledJson(head: string, tail = head): boolean {
  * external levels. A host that reads files itself (the desktop app) reads these before importing.
  */
 export function levelReferences(text: string, format: LevelFormat): string[] {
-  if (format === 'tiled-xml') return [...text.matchAll(/<tileset\b[^>]*?\ssource="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+  if (format === 'tiled-xml') {
+    const tilesets = [...text.matchAll(/<tileset\b[^>]*?\ssource="([^"]+)"/g)].map((m) => m[1]);
+    const templates = [...text.matchAll(/<object\b[^>]*?\stemplate="([^"]+)"/g)].map((m) => m[1]);
+    return [...new Set([...tilesets, ...templates])].map((p) => p.replace(/&amp;/g, '&'));
+  }
+  if (format === 'tiled-json') {
+    // Object templates are named anywhere in the layers (inside groups too).
+    const templates = [...text.matchAll(/"template"\s*:\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+    return [...new Set([...jsonReferences(text, format), ...templates])];
+  }
+  return jsonReferences(text, format);
+}
+
+function jsonReferences(text: string, format: LevelFormat): string[] {
   if (format !== 'tiled-json' && format !== 'ldtk') return [];
   try {
     const json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as { tilesets?: { source?: unknown }[]; levels?: { externalRelPath?: unknown }[] };
@@ -54,7 +68,7 @@ export function levelReferences(text: string, format: LevelFormat): string[] {
 
 /** Reads a Tiled map, JSON or XML. */
 export function readTiledMap(text: string, file: string, format: 'tiled-json' | 'tiled-xml', lookup: FileLookup): TiledMap {
-  return format === 'tiled-xml' ? readTmx(text, file, lookup) : readTmj(text, file, lookup);
+  return applyTemplates(format === 'tiled-xml' ? readTmx(text, file, lookup) : readTmj(text, file, lookup), lookup);
 }
 
 export type LevelInput =

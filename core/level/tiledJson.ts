@@ -172,5 +172,6 @@ export function readObject(value: unknown, file: string, index: number): TiledOb
     gid: typeof value.gid === 'number' ? value.gid : undefined,
     visible: value.visible !== false,
     properties: readProperties(value.properties),
+    ...(typeof value.template === 'string' ? { template: { path: value.template, given: Object.keys(value) } } : {}),
   };
 }

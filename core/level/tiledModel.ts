@@ -43,6 +43,11 @@ export interface TiledObject {
   gid?: number;
   visible: boolean;
   properties: TiledProperties;
+  /**
+   * An instance of an object template (.tx, .tj): the template's path, relative to the file the
+   * object is in, and which fields the instance sets itself (the rest come from the template).
+   */
+  template?: { path: string; given: readonly string[] };
 }
 
 interface LayerBase {

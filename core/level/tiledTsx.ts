@@ -99,5 +99,8 @@ export function readObject(element: XmlElement, file: string): TiledObject {
     gid: gid === undefined ? undefined : Number(gid) >>> 0,
     visible: element.attributes.visible !== '0',
     properties: readProperties(element),
+    ...(element.attributes.template !== undefined
+      ? { template: { path: element.attributes.template, given: [...Object.keys(element.attributes), ...element.children.map((c) => c.name)] } }
+      : {}),
   };
 }

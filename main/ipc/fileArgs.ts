@@ -80,12 +80,12 @@ export const LORR_BESIDE: BesideWording = {
   unsaved: () => 'open the problem file first: the files it names are found beside it',
 };
 
-/** The files a scenario imported from a level reads again: the Tiled map or LDtk project, its tilesets and external levels. */
-export const LEVEL_EXTENSIONS = ['.tmx', '.tmj', '.json', '.tsx', '.tsj', '.ldtk', '.ldtkl'];
+/** The files a scenario imported from a level reads again: the Tiled map or LDtk project, its tilesets, templates and external levels. */
+export const LEVEL_EXTENSIONS = ['.tmx', '.tmj', '.json', '.tsx', '.tsj', '.tx', '.tj', '.ldtk', '.ldtkl'];
 export const LEVEL_BESIDE: BesideWording = {
   invalid: 'a level names its files by non-empty relative paths',
   absolute: (name) => `the path '${name}' must be relative to the scenario file`,
-  extension: (name) => `'${name}' is not a Tiled map or tileset (.tmx, .tmj, .json, .tsx, .tsj) or an LDtk project or level (.ldtk, .ldtkl)`,
+  extension: (name) => `'${name}' is not a Tiled map, tileset or template (.tmx, .tmj, .json, .tsx, .tsj, .tx, .tj) or an LDtk project or level (.ldtk, .ldtkl)`,
   unsaved: () => 'open or save the scenario as a file first: its level is found beside it',
 };
 

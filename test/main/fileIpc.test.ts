@@ -234,7 +234,7 @@ describe('main: a scenario\'s map beside it', () => {
     await expect(call(IPC.fileReadBeside, sender(10), 'bridge.tmx', 'level')).resolves.toEqual({ name: 'bridge.tmx', text: '<map/>' });
     await expect(call(IPC.fileReadBeside, sender(10), 'tilesets/stone.tsx', 'level')).resolves.toEqual({ name: 'stone.tsx', text: '<tileset/>' });
     await expect(call(IPC.fileReadBeside, sender(10), 'bridge.tmx')).rejects.toThrow(/not a \.map file/);
-    await expect(call(IPC.fileReadBeside, sender(10), 'notes.txt', 'level')).rejects.toThrow(/'notes\.txt' is not a Tiled map or tileset/);
+    await expect(call(IPC.fileReadBeside, sender(10), 'notes.txt', 'level')).rejects.toThrow(/'notes\.txt' is not a Tiled map, tileset or template/);
     await expect(call(IPC.fileReadBeside, sender(11), 'bridge.tmx', 'level')).rejects.toThrow(/open or save the scenario as a file first: its level is found beside it/);
     // Reading it started a watch on its folder for the window (test/main/levelWatch.test.ts); the window is gone.
     stopLevelWatches(10);

@@ -66,6 +66,32 @@ describe.skipIf(SKIP !== undefined)('the real Tiled', () => {
     expect(fromTmj.origin).toEqual(fromTmx.origin);
   });
 
+  it('object templates: units placed as instances of a .tx template import the same from the .tmx and from Tiled\'s JSON export', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapf-lab-templates-'));
+    writeFileSync(join(dir, 'unit.tx'), `<?xml version="1.0" encoding="UTF-8"?>
+<template>
+ <object name="scout" type="unit">
+  <properties><property name="goal" value="east"/></properties>
+  <point/>
+ </object>
+</template>
+`);
+    const level = readFileSync(join(LEVELS_DIR, 'level-csv.tmx'), 'utf8').replace(/ <objectgroup id="4" name="marks">[\s\S]*?<\/objectgroup>/, ` <objectgroup id="4" name="marks">
+  <object id="1" template="unit.tx" name="A" x="24" y="24"/>
+  <object id="2" template="unit.tx" x="24" y="72"/>
+  <object id="3" name="east" type="goal" x="136" y="72"><point/></object>
+ </objectgroup>`);
+    const tmx = join(dir, 'level.tmx');
+    writeFileSync(tmx, level);
+    const tmj = join(dir, 'level.tmj');
+    await exportMap(tmx, tmj);
+    expect(readFileSync(tmj, 'utf8')).toContain('"template":"unit.tx"');
+    const fromTmx = importFile(tmx);
+    const fromTmj = importFile(tmj);
+    expect(fromTmx.things.agents.map((a) => [a.name, a.start, a.goal])).toEqual([['A', [1, 1], [8, 4]], ['scout', [1, 4], [8, 4]]]);
+    expect(fromTmj.things).toEqual(fromTmx.things);
+  });
+
   it('a real game map: den520d written as a .tmx, exported by Tiled, imported back equal cell for cell', async (context) => {
     skipWithoutBenchmarks(context);
     const map = parseMap(readFileSync(`${MOVING_AI}maps/den520d.map`, 'utf8'), 'den520d.map');

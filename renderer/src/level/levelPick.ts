@@ -19,7 +19,7 @@ export interface PickedFile {
   image?: RgbaImage;
 }
 
-export const LEVEL_EXTENSIONS = ['tmx', 'tmj', 'json', 'tsx', 'tsj', 'ldtk', 'ldtkl', 'png', 'jpg', 'jpeg', 'webp'];
+export const LEVEL_EXTENSIONS = ['tmx', 'tmj', 'json', 'tsx', 'tsj', 'tx', 'tj', 'ldtk', 'ldtkl', 'png', 'jpg', 'jpeg', 'webp'];
 
 /** Lets the user pick files (or, with `folder`, a folder); null when they cancel. */
 export function pickFiles(folder = false): Promise<File[] | null> {

@@ -1,6 +1,6 @@
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { importLevel } from '../../../core/level/readLevel.ts';
+import { importLevel, levelReferences } from '../../../core/level/readLevel.ts';
 import { decodeBase64 } from '../../../core/level/tileData.ts';
 import type { FileLookup } from '../../../core/level/tiledModel.ts';
 import { parseXml } from '../../../core/level/xml.ts';
@@ -138,5 +138,32 @@ describe('the guess', () => {
     const level = read(tmx('<data encoding="csv">1,1,1,1,1,1</data>', { tileset: '<tileset firstgid="1" name="plain" tilewidth="16" tileheight="16" tilecount="1" columns="1"/>' }));
     expect(level.guessReasons[0]).toMatch(/^nothing in the map says what blocks/);
     expect(Array.from(level.grid.passable)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+});
+
+describe('object templates', () => {
+  const UNIT_TX = '<?xml version="1.0" encoding="UTF-8"?>\n<template>\n <object name="scout" type="unit" width="0" height="0">\n  <properties><property name="goal" value="exit"/><property name="speed" type="int" value="2"/></properties>\n  <point/>\n </object>\n</template>\n';
+  const withObjects = (objects: string) => tmx('<data encoding="csv">1,1,1,1,1,1</data>').replace('</map>', `<objectgroup id="3" name="marks">${objects}</objectgroup>\n</map>`);
+
+  it('reads an instance through its template: class, shape and properties from the template, position and overrides from the instance', () => {
+    const seen: string[] = [];
+    const lookup: FileLookup = (path, from) => {
+      seen.push(`${from} -> ${path}`);
+      return path === '../templates/unit.tx' ? UNIT_TX : undefined;
+    };
+    const text = withObjects('<object id="1" template="../templates/unit.tx" name="A" x="8" y="8"/><object id="2" template="../templates/unit.tx" x="40" y="24"><properties><property name="goal" value="home"/></properties></object><object id="3" name="exit" type="goal" x="40" y="8"><point/></object><object id="4" name="home" type="goal" x="8" y="24"><point/></object>');
+    const level = read(text, 'maps/level.tmx', lookup);
+    expect(seen).toEqual(['maps/level.tmx -> ../templates/unit.tx']);
+    // Unit A (its name from the instance) goes to 'exit', the template's goal; the scout's own property sends it home.
+    expect(level.things.agents.map((a) => [a.name, a.start, a.goal])).toEqual([['A', [0, 0], [2, 0]], ['scout', [2, 1], [0, 1]]]);
+  });
+
+  it('names a missing template with the object and its layer', () => {
+    expect(() => read(withObjects('<object id="7" template="unit.tx" name="A" x="8" y="8"/>'))).toThrow("maps/level.tmx: object 7 'A' on layer 'marks': its template 'unit.tx' is missing (looked for it relative to the map)");
+  });
+
+  it('are among the files a level names', () => {
+    expect(levelReferences(withObjects('<object id="1" template="t/unit.tx" x="0" y="0"/><object id="2" template="t/unit.tx" x="0" y="0"/>'), 'tiled-xml')).toEqual(['t/unit.tx']);
+    expect(levelReferences(JSON.stringify({ tilesets: [{ firstgid: 1, source: 'a.tsj' }], layers: [{ type: 'group', layers: [{ type: 'objectgroup', objects: [{ template: 't\\/door.tj' }] }] }] }), 'tiled-json')).toEqual(['a.tsj', 't\\/door.tj']);
   });
 });
