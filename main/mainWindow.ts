@@ -6,6 +6,7 @@ import { BrowserWindow, dialog } from 'electron';
 import { join } from 'node:path';
 import { IPC, type DocumentState } from '../core/platform/desktopApi.ts';
 import { forgetSession, sessionFor, windowTitle } from './documentSessions.ts';
+import { stopLevelWatches } from './levelWatch.ts';
 import { APP_ORIGIN } from './urlPolicy.ts';
 import { on } from './ipc/trustedIpc.ts';
 
@@ -56,7 +57,10 @@ export function createMainWindow(devServerUrl: string | undefined): BrowserWindo
       window.close();
     }
   });
-  window.on('closed', () => forgetSession(contentsId));
+  window.on('closed', () => {
+    forgetSession(contentsId);
+    stopLevelWatches(contentsId);
+  });
   void window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
   return window;
 }

@@ -25,6 +25,7 @@ const api: DesktopApi = {
   saveBinaryFile: (suggestedName, bytes, filters) => ipcRenderer.invoke(IPC.fileSaveBinary, suggestedName, bytes, filters),
   onMenuCommand: (listener) => subscribe(IPC.menuCommand, (command: MenuCommand) => listener(command)),
   onFileOpened: (listener) => subscribe(IPC.fileOpened, (file: OpenedTextFile) => listener(file)),
+  onLevelChanged: (listener) => subscribe(IPC.levelChanged, (relativePath: string) => listener(relativePath)),
   setDocumentState: (state) => ipcRenderer.send(IPC.documentState, state),
   closeWindow: () => ipcRenderer.send(IPC.closeWindow),
   labStart: (ticket, request) => ipcRenderer.invoke(IPC.labStart, ticket, request),

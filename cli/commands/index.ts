@@ -2,6 +2,8 @@
 import type { Command } from '../command.ts';
 import { exampleCommand } from './example.ts';
 import { pathCommand } from './path.ts';
+import { levelImportCommand } from './levelImport.ts';
+import { levelMarksCommand } from './levelMarks.ts';
 import { experimentCommand } from './experiment.ts';
 import { mergeCommand } from './merge.ts';
 import { reportCommand } from './report.ts';
@@ -10,4 +12,4 @@ import { capacityCommand } from './capacity.ts';
 import { slurmCommand } from './slurm.ts';
 import { kubernetesCommand } from './kubernetes.ts';
 
-export const COMMANDS: readonly Command[] = [exampleCommand, solveCommand, capacityCommand, experimentCommand, slurmCommand, kubernetesCommand, mergeCommand, reportCommand, pathCommand];
+export const COMMANDS: readonly Command[] = [exampleCommand, solveCommand, capacityCommand, experimentCommand, slurmCommand, kubernetesCommand, mergeCommand, reportCommand, pathCommand, levelImportCommand, levelMarksCommand];

@@ -31,15 +31,18 @@ import { MAX_UNITS, formatCount } from '../../core/util/limits.ts';
 import { CLOCK_KINDS, type Clock, type ClockKind, WALL_CLOCK } from '../../core/util/clock.ts';
 import { createCpuClock } from '../solverWorker/threadCpuClock.ts';
 import { type LorrArgs, runLorr } from './solveLorr.ts';
+import { LEVEL_OPTIONS, choicesFromFlags, levelFormatOfFile, readLevelFile } from '../levelFiles.ts';
+import type { LevelChoices } from '../../core/scenario/levelSourceSchema.ts';
+import type { Grid } from '../../core/grid/grid.ts';
 
 const OPTIONS = {
-  scenario: { value: 'FILE.json', help: 'an app scenario file instead of --map/--scen/--agents: its\nmap (inline, or a .map beside it), units, events, solver settings\n(the defaults here) and moving obstacles' },
+  scenario: { value: 'FILE.json', help: 'an app scenario file instead of --map/--scen/--agents: its\nmap (inline, or a .map or level beside it), units, events, solver\nsettings (the defaults here) and moving obstacles; or a level file\n(Tiled .tmx/.tmj, LDtk .ldtk, PNG/JPEG plan) whose objects give the\nunits, spawners, exits, regions and doors' },
   strategy: { value: 'NAME', help: `with moving obstacles: how units planning alone replan, one\nof ${STRATEGIES.join(', ')}\n(default: predict when the scenario's knowledge is timetable,\nelse recalc when blocked); the cooperative solvers take recalc\nand watch; its parameters by --param (recalc: every,\nwhenBlocked, whenChanged, knowledge; splice: m, every, limit;\nwatch: regionSize, horizon, notifyEvery, repair, m, limit,\nknowledge); knowledge=timetable (the default when the\nscenario's units know it) plans against the timetable` },
   lorr: { value: 'FILE.json', help: 'a League of Robot Runners problem (2024 LoRR) instead of\n--map/--scen/--agents: lifelong, robots that turn, tasks of\nerrands handed out by the Start-Kit\'s default scheduler; prints\nthroughput; --solver names a lifelong planner (flow-pibt,\nthe default, or pibt-rotations)' },
   steps: { value: 'N', help: 'with --lorr: steps to simulate (default 500)' },
   'step-limit': { value: 'MS', help: 'with --lorr: planning time per step in CPU milliseconds\n(default 1000, as the League; a step over it costs whole\nsteps of every robot waiting)' },
   'team-size': { value: 'N', help: 'with --lorr: N robots with starts drawn from the free cells\n(seeded by --seed) instead of the agents file' },
-  map: { value: 'FILE.map', help: 'Moving AI map' },
+  map: { value: 'FILE.map', help: 'Moving AI map, or a level (Tiled .tmx/.tmj, LDtk .ldtk, PNG/JPEG\nplan) read with the level options below' },
   scen: { value: 'FILE.scen', help: 'Moving AI scenario; its first K agents are used' },
   agents: { value: 'K', help: `number of agents (1 to ${formatCount(MAX_UNITS)}, the lab's unit limit)` },
   solver: { value: 'NAME', help: `one of: ${solverNames().join(', ')}` },
@@ -71,6 +74,7 @@ const OPTIONS = {
     help: `write the run to FILE as FORMAT, one of\n${EXPORT_FORMATS.join(', ')}\n(replay: the app's replay file; planviz-qt: PlanViz Qt interchange;\nlorr, lorr-2024: League of Robot Runners JSON (2023 or 2024 LoRR)\nfor PlanViz run.py;\ntracker: MAPF tracker submission, CSV or JSON by FILE's extension)`,
   },
   json: { help: 'print one JSON object: solver, status, paths ([x, y] per turn, per\nagent in scenario order), success, arrived, costModel, sumOfCosts and\nmakespan (null unless solved), metrics, costLowerBound where the\nsolver proved one (cbs, eecbs, lacam-star), and with --scenario the\nscenario\'s measured regions (regions: name, units, firstEntry, lastExit,\nthroughput, peakThroughput, entries, crossings, turnBacks, crossingRate,\npeakCrossings, totalWait, meanWait, maxWait, maxQueue; a crossing\nleaves by another side than it entered, a turn-back by the same)' },
+  ...LEVEL_OPTIONS,
 } as const satisfies OptionTable;
 
 const USAGE = commandUsage([
@@ -119,6 +123,16 @@ export interface SolveArgs {
   /** Whether --solver and --seed were given (a scenario file's settings fill in the rest). */
   solverGiven?: boolean;
   seedGiven?: boolean;
+  /** Level import choices from the flags (absent: the scenario's, else the importer's guess). */
+  levelChoices?: LevelChoices;
+}
+
+/** The grid of --map: a Moving AI map, or a level file read with the level options. */
+function mapGrid(file: string, choices: LevelChoices | undefined): Grid {
+  const format = levelFormatOfFile(file);
+  if (format) return readLevelFile(file, format, choices).grid;
+  if (choices) throw new UsageError(`${file}: the level options are for level files (Tiled, LDtk, images), not a Moving AI map`);
+  return parseMap(readTextFile(file, 'map'), file).grid;
 }
 
 /** --agents K: at least 1 and at most the lab's unit limit, refused before any file is read. */
@@ -138,13 +152,12 @@ export const solveCommand: Command = {
     if (options.scenario !== undefined) return runScenarioFile(options, options.scenario, io);
     // A solver's once-per-process set-up (Detour's WebAssembly, warm-ups) before its clock starts.
     await prepareSolver(options.solver);
-    const map = parseMap(readTextFile(options.map, 'map'), options.map);
+    const grid = mapGrid(options.map, options.levelChoices);
     const scenario = parseScenario(readTextFile(options.scen, 'scenario'), options.scen);
-    checkScenario(scenario, map.grid, options.scen, options.map);
+    checkScenario(scenario, grid, options.scen, options.map);
     if (options.agents > scenario.entries.length) {
       throw new UsageError(`--agents ${options.agents}: ${options.scen} has only ${scenario.entries.length} agents`);
     }
-    const grid = map.grid;
     const instance: MapfInstance = {
       grid,
       movement: { connectivity: options.connectivity, corners: options.corners },
@@ -156,7 +169,7 @@ export const solveCommand: Command = {
 
 /** An app scenario file: among moving obstacles by strategy, else the named solver (the scenario's settings as defaults). */
 async function runScenarioFile(options: SolveArgs, file: string, io: Parameters<Command['run']>[1]): Promise<number> {
-  const loaded = loadAppScenario(file, solverNames());
+  const loaded = loadAppScenario(file, solverNames(), options.levelChoices);
   const settings = loaded.scenario.solver;
   if (hasStreams(loaded.streams)) {
     // Units that keep coming: a turn controller runs them, obstacles and doors included.
@@ -343,6 +356,7 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     params[text.slice(0, split)] = parsed;
   }
   const scenario = values.scenario;
+  const levelChoices = choicesFromFlags(values);
   if (scenario !== undefined) {
     for (const other of ['map', 'scen', 'agents'] as const) {
       if (values[other] !== undefined) throw new UsageError(`--${other}: not with --scenario (the scenario file names its map and units)`);
@@ -390,6 +404,7 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     costModel,
     exports: parseExports(values.export ?? []),
     json: values.json ?? false,
+    ...(levelChoices !== undefined ? { levelChoices } : {}),
   };
 }
 

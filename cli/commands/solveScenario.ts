@@ -27,10 +27,21 @@ import { noObstaclesMessage, obstacleFactory } from '../../core/registry/registr
 import { regionsJson, regionsText } from './solveRegions.ts';
 import { measureRegions } from '../../core/mapf/regionMeasures.ts';
 import type { Clock } from '../../core/util/clock.ts';
+import type { LevelChoices } from '../../core/scenario/levelSourceSchema.ts';
+import { levelFormatOfFile, readLevelFile, scenarioFromLevelFile } from '../levelFiles.ts';
 
-
-/** A scenario file read with its map: the solvers' instance, units' names, events and obstacles. */
-export function loadAppScenario(file: string, solverNames: readonly string[]) {
+/**
+ * A scenario file read with its map: the solvers' instance, units' names, events and obstacles.
+ * A level file (Tiled, LDtk, an image) is imported as a scenario, with `levelChoices` or the
+ * importer's guess; a scenario whose map is a level file re-imports it with `levelChoices`, else
+ * the choices its source remembers.
+ */
+export function loadAppScenario(file: string, solverNames: readonly string[], levelChoices?: LevelChoices) {
+  const levelFormat = levelFormatOfFile(file);
+  if (levelFormat) {
+    const { scenario, level } = scenarioFromLevelFile(file, levelFormat, levelChoices);
+    return fromScenarioText(JSON.stringify(scenario), file, solverNames, level.grid);
+  }
   const text = readTextFile(file, 'scenario');
   // A map given as a file is read first, from beside the scenario, so units are checked on it.
   let mapGrid: Grid | undefined;
@@ -38,8 +49,15 @@ export function loadAppScenario(file: string, solverNames: readonly string[]) {
   const head = scenarioHead(text);
   if (head?.map?.kind === 'file' && typeof head.map.path === 'string') {
     const mapFile = resolveMapPath(file, head.map.path);
-    mapGrid = parseMap(readTextFile(mapFile, 'map'), mapFile).grid;
+    const format = levelFormatOfFile(mapFile);
+    mapGrid = format ? readLevelFile(mapFile, format, levelChoices ?? head.source?.choices).grid : parseMap(readTextFile(mapFile, 'map'), mapFile).grid;
+  } else if (levelChoices) {
+    throw new UsageError(`${file}: the level options are for a level file, and this scenario's map is written in it`);
   }
+  return fromScenarioText(text, file, solverNames, mapGrid);
+}
+
+function fromScenarioText(text: string, file: string, solverNames: readonly string[], mapGrid: Grid | undefined) {
   const scenario = parseScenarioJson(text, file, { solverNames, mapGrid });
   const content = contentFromScenario(scenario, { mapGrid, fileName: file });
   const { instance, units, events, obstacles } = instanceFromContent(content);
@@ -49,9 +67,9 @@ export function loadAppScenario(file: string, solverNames: readonly string[]) {
 }
 
 /** The scenario's map reference, or null when the text is not JSON (parseScenarioJson then names the syntax error's line and column). */
-function scenarioHead(text: string): { map?: { kind?: unknown; path?: unknown } } | null {
+function scenarioHead(text: string): { map?: { kind?: unknown; path?: unknown }; source?: { choices?: LevelChoices } } | null {
   try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as { map?: { kind?: unknown; path?: unknown } };
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as { map?: { kind?: unknown; path?: unknown }; source?: { choices?: LevelChoices } };
   } catch {
     return null;
   }

@@ -10,6 +10,9 @@ import type { Movement } from '../grid/movement.ts';
 import type { MapfInstance } from '../mapf/instance.ts';
 import { checkInstance } from '../mapf/instance.ts';
 import { parseMap } from '../formats/movingAiMap.ts';
+import { importLevel, levelFormatOf } from '../level/readLevel.ts';
+import type { LevelChoices } from '../scenario/levelSourceSchema.ts';
+import { resolveMapPath } from '../scenario/mapPath.ts';
 import { type MovingAiScenario, checkScenario, parseScenario } from '../formats/movingAiScenario.ts';
 import { randomTasks } from '../mapgen/placement.ts';
 import { randomMap } from '../mapgen/randomMap.ts';
@@ -75,12 +78,28 @@ export class InstanceBuilder {
     }
     if (ref.kind === 'inline') return Grid.fromAscii(ref.rows);
     if (ref.kind === 'lorr') throw new RangeError(`${ref.problem} is a LoRR problem: the lifelong runner reads it (experiments/lorrRun.ts)`);
-    let grid = this.grids.get(ref.map);
+    const key = ref.level ? `${ref.map}\n${JSON.stringify(ref.level)}` : ref.map;
+    let grid = this.grids.get(key);
     if (!grid) {
-      grid = parseMap(this.files.readText(ref.map), ref.map).grid;
-      this.grids.set(ref.map, grid);
+      grid = this.readMap(ref.map, ref.level);
+      this.grids.set(key, grid);
     }
     return grid;
+  }
+
+  /** A Moving AI map, or a level file (Tiled, LDtk) with its tilesets and levels read beside it. */
+  private readMap(path: string, choices: LevelChoices | undefined): Grid {
+    const format = levelFormatOf(path);
+    if (format === 'image') throw new RangeError(`${path}: an image plan cannot be an experiment's map; import it into a scenario first (mapf-lab solve --scenario ${path})`);
+    if (!format) return parseMap(this.files.readText(path), path).grid;
+    const lookup = (name: string, from: string): string | undefined => {
+      try {
+        return this.files.readText(resolveMapPath(from, name));
+      } catch {
+        return undefined;
+      }
+    };
+    return importLevel({ format, text: this.files.readText(path) }, path, lookup, choices).grid;
   }
 
   private scenario(path: string, grid: Grid, map: MapRef): MovingAiScenario {

@@ -5,6 +5,7 @@
  * so a worker pool can ship it to another thread and run it there.
  */
 import type { ScenarioExit, ScenarioSpawner } from '../scenario/streamSchema.ts';
+import type { LevelChoices } from '../scenario/levelSourceSchema.ts';
 import type { Experiment, MapSpec } from './schema.ts';
 import { Random } from '../util/random.ts';
 import { checkRunCount } from './runCount.ts';
@@ -20,7 +21,7 @@ export interface RunStreams {
 
 export type MapRef =
   | { kind: 'random'; width: number; height: number; density: number; seed: number; fill: boolean }
-  | { kind: 'movingai'; map: string }
+  | { kind: 'movingai'; map: string; level?: LevelChoices }
   | { kind: 'inline'; rows: string[] }
   /** A League of Robot Runners problem file, run lifelong for `steps` steps at `stepLimitMs` a step. */
   | { kind: 'lorr'; problem: string; steps: number; stepLimitMs: number };
@@ -135,7 +136,7 @@ export function planRuns(experiment: Experiment): RunSpec[] {
         instances.push({ map: { kind: 'random', width: spec.width, height: spec.height, density: spec.density, seed, fill: spec.fill }, placement: random(seed), repeats: experiment.repeats });
       }
     } else if (spec.kind === 'movingai') {
-      const map: MapRef = { kind: 'movingai', map: spec.map };
+      const map: MapRef = { kind: 'movingai', map: spec.map, ...(spec.level ? { level: spec.level } : {}) };
       if (wantScenario && spec.scen.length > 0) {
         for (const scen of spec.scen) instances.push({ map, placement: () => ({ kind: 'scenario', scen }), repeats: 1 });
       } else if (experiment.placement === 'scenario') {

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { COST_MODELS, DEFAULT_COST_MODEL } from '../mapf/plan.ts';
 import { SolverParamsSchema } from '../scenario/schema.ts';
+import { LevelChoicesSchema } from '../scenario/levelSourceSchema.ts';
 import { MAX_GRID_SIDE, mapCellsProblem } from '../grid/grid.ts';
 import { MAX_MAP_CELLS, MAX_RUNS, MAX_UNITS, formatCount } from '../util/limits.ts';
 import { ExperimentError } from './experimentError.ts';
@@ -36,12 +37,17 @@ const RandomMapSchema = z.object({
   fill: z.boolean().default(true),
 }).strict();
 
-/** A Moving AI map with its scenarios: with scenario placement, each file is one instance. */
+/**
+ * A Moving AI map with its scenarios: with scenario placement, each file is one instance. `map`
+ * may be a level file instead (Tiled .tmx/.tmj, LDtk .ldtk), read with `level`'s choices (absent:
+ * the importer's guess).
+ */
 const MovingAiMapSchema = z.object({
   kind: z.literal('movingai'),
   name: z.string().min(1).optional(),
   map: z.string().min(1),
   scen: z.array(z.string().min(1)).default([]),
+  level: LevelChoicesSchema.optional(),
 }).strict();
 
 /** A small map written in the file, '.' free and '@' / 'T' walls, with optional agents [sx, sy, gx, gy]. */

@@ -24,6 +24,7 @@ export const IPC = {
   fileReadBeside: 'mapf-lab:file:read-beside',
   fileReadComparisons: 'mapf-lab:file:read-comparisons',
   fileOpened: 'mapf-lab:file:opened',
+  levelChanged: 'mapf-lab:file:level-changed',
   menuCommand: 'mapf-lab:menu:command',
   documentState: 'mapf-lab:document:state',
   closeWindow: 'mapf-lab:window:close',
@@ -156,9 +157,10 @@ export interface DesktopApi {
   saveTextFile(suggestedName: string, text: string, filters: FileFilter[], options?: SaveOptions): Promise<SaveOutcome>;
   /**
    * Reads a .map file named relative to the scenario file this window opened or saved last; with
-   * kind 'lorr', a League of Robot Runners problem's .map, .agents or .tasks file.
+   * kind 'lorr', a League of Robot Runners problem's .map, .agents or .tasks file; with kind
+   * 'level', a level's Tiled map, tileset, LDtk project or external level.
    */
-  readMapBesideScenario(relativePath: string, kind?: 'map' | 'lorr'): Promise<OpenedTextFile>;
+  readMapBesideScenario(relativePath: string, kind?: 'map' | 'lorr' | 'level'): Promise<OpenedTextFile>;
   /** The comparisons kept beside the scenario file this window opened last (NAME.compare.json), checked by main; null when there is none. */
   readComparisonsBesideScenario(): Promise<ComparisonsBeside>;
   /** Shows the save dialog and writes `bytes` atomically (a replay clip); not remembered as a document or a recent file. */
@@ -167,6 +169,11 @@ export interface DesktopApi {
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
   /** Files opened by main itself (File > Open Recent); returns the unsubscribe function. */
   onFileOpened(listener: (file: OpenedTextFile) => void): () => void;
+  /**
+   * A level file read beside the scenario (readMapBesideScenario kind 'level') changed on disk,
+   * named by the path it was read by; returns the unsubscribe function.
+   */
+  onLevelChanged?(listener: (relativePath: string) => void): () => void;
   /** Tells main the document's name and whether it has unsaved changes. */
   setDocumentState(state: DocumentState): void;
   /** Closes the window without asking again (after the renderer handled 'save-and-close'). */

@@ -8,6 +8,7 @@ import type { Movement } from '../grid/movement.ts';
 import type { AgentTask, MapfInstance } from '../mapf/instance.ts';
 import { defaultAgentColor } from '../mapf/agentColors.ts';
 import { SCENARIO_FORMAT, SCENARIO_VERSION, type InlineMap, type MapEvent, type ObstacleKnowledge, type Scenario, type ScenarioAgent, type ScenarioObstacle, type ScenarioRegion, type SolverSettings } from './schema.ts';
+import type { LevelSource } from './levelSourceSchema.ts';
 import type { ScenarioErrands, ScenarioExit, ScenarioSpawner, ScenarioTaskList } from './streamSchema.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
 import { checkScenarioOnGrid, checkScenarioStructure } from './checks.ts';
@@ -35,6 +36,8 @@ export interface ScenarioContent {
   spawners?: readonly ScenarioSpawner[];
   exits?: readonly ScenarioExit[];
   tasks?: readonly ScenarioTaskList[];
+  /** The level it was imported from (version 5), carried as written. */
+  source?: LevelSource;
 }
 
 /** Display facts of a unit that a MapfInstance does not carry, by the instance's agent index. */
@@ -91,6 +94,7 @@ export function contentFromScenario(scenario: Scenario, options: { mapGrid?: Gri
     spawners: scenario.spawners.slice(),
     exits: scenario.exits.slice(),
     tasks: scenario.tasks.slice(),
+    ...(scenario.source !== undefined ? { source: scenario.source } : {}),
   };
 }
 
@@ -120,6 +124,7 @@ export function scenarioFromContent(content: ScenarioContent, options: { inlineM
     spawners: content.spawners?.slice() ?? [],
     exits: content.exits?.slice() ?? [],
     tasks: content.tasks?.slice() ?? [],
+    ...(content.source !== undefined ? { source: content.source } : {}),
   };
 }
 

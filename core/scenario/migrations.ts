@@ -8,6 +8,7 @@ import { SCENARIO_FORMAT, SCENARIO_VERSION } from './schema.ts';
 import { ScenarioV1Schema, type ScenarioV1 } from './schemaV1.ts';
 import { ScenarioV2Schema, type ScenarioV2 } from './schemaV2.ts';
 import { ScenarioV3Schema, type ScenarioV3 } from './schemaV3.ts';
+import { ScenarioV4Schema, type ScenarioV4 } from './schemaV4.ts';
 import type { ScenarioProblem } from './scenarioError.ts';
 import { formatPath } from './scenarioError.ts';
 import { fileStem } from '../util/names.ts';
@@ -23,6 +24,7 @@ const MIGRATIONS: readonly Migration[] = [
   { from: 1, schema: ScenarioV1Schema, migrate: migrateV1 },
   { from: 2, schema: ScenarioV2Schema, migrate: migrateV2 },
   { from: 3, schema: ScenarioV3Schema, migrate: migrateV3 },
+  { from: 4, schema: ScenarioV4Schema, migrate: migrateV4 },
 ];
 
 export type MigrationOutcome = { ok: true; json: unknown; fromVersion: number } | { ok: false; problems: ScenarioProblem[] };
@@ -87,6 +89,11 @@ function migrateV2(v2: ScenarioV2): Record<string, unknown> {
 /** v3 -> v4: no streams (spawners, exits, task lists). */
 function migrateV3(v3: ScenarioV3): Record<string, unknown> {
   return { ...v3, version: 4, spawners: [], exits: [], tasks: [] };
+}
+
+/** v4 -> v5: made in the lab, not imported from a level. */
+function migrateV4(v4: ScenarioV4): Record<string, unknown> {
+  return { ...v4, version: 5 };
 }
 
 function baseName(fileName: string): string {

@@ -1,8 +1,9 @@
 /**
- * The scenario file, current version (`format: "mapf-lab/scenario", version: 3`): one map, the
+ * The scenario file, current version (`format: "mapf-lab/scenario", version: 5`): one map, the
  * movement rules, the units with their tasks, the solver settings, timed map events, (from
- * version 3) moving obstacles with what units know of them and measured regions, and (from
- * version 4) streams: spawners, exits, errands and task lists (streamSchema.ts).
+ * version 3) moving obstacles with what units know of them and measured regions, (from
+ * version 4) streams: spawners, exits, errands and task lists (streamSchema.ts), and (from
+ * version 5) the level file it was imported from (levelSourceSchema.ts).
  *
  * This zod schema is the one definition of the format: the loader validates with it, the JSON
  * editor validates with its JSON Schema export, and every `.describe()` text below is what the
@@ -14,10 +15,11 @@ import { MAX_UNIT_SIZE } from '../grid/footprint.ts';
 import { MAX_UNIT_PRIORITY, MAX_UNIT_SPEED, MIN_UNIT_PRIORITY } from '../mapf/instance.ts';
 import { OBSTACLE_MODES } from '../mapf/obstacles.ts';
 import { MAX_UNITS, formatCount } from '../util/limits.ts';
+import { LevelSourceSchema } from './levelSourceSchema.ts';
 import { ErrandsSchema, ExitSchema, SpawnerSchema, TaskListSchema, type ScenarioErrands } from './streamSchema.ts';
 
 export const SCENARIO_FORMAT = 'mapf-lab/scenario';
-export const SCENARIO_VERSION = 4;
+export const SCENARIO_VERSION = 5;
 
 /** Agent order policies the cooperative solvers know (Silver 2005, "Cooperative A*"). */
 export const AGENT_ORDERS = ['given', 'random', 'priority', 'distance'] as const;
@@ -62,9 +64,9 @@ export const InlineMapSchema = z.object({
 }).strict().describe('A map written in the file.');
 
 export const MapFileSchema = z.object({
-  kind: z.literal('file').describe("'file': the map is a Moving AI .map file next to this one."),
-  path: z.string().min(1).describe("Path of the Moving AI .map file, relative to this scenario file's folder (e.g. 'maps/den520d.map')."),
-}).strict().describe('A reference to a Moving AI .map file.');
+  kind: z.literal('file').describe("'file': the map is a Moving AI .map file, or a level file (Tiled, LDtk, an image), next to this one."),
+  path: z.string().min(1).describe("Path of the Moving AI .map file or level file (.tmx, .tmj, .ldtk, .png), relative to this scenario file's folder (e.g. 'maps/den520d.map'); a level is read with the choices in `source`."),
+}).strict().describe('A reference to a Moving AI .map file or a level file.');
 
 export const MapSchema = z.discriminatedUnion('kind', [InlineMapSchema, MapFileSchema])
   .describe("The grid map: inline rows ({ \"kind\": \"inline\", \"rows\": [...] }) or a Moving AI .map file ({ \"kind\": \"file\", \"path\": \"...\" }).");
@@ -144,6 +146,7 @@ export const ScenarioSchema = z.object({
   spawners: z.array(SpawnerSchema).max(1000).default([]).describe('Spawners (version 4): areas where units keep appearing on a schedule.'),
   exits: z.array(ExitSchema).max(1000).default([]).describe('Exits (version 4): areas where units sent there leave the map.'),
   tasks: z.array(TaskListSchema).max(1000).default([]).describe('Task lists (version 4): goals a unit with errands { "tasks": name } draws from on each arrival.'),
+  source: LevelSourceSchema.optional().describe('The level (Tiled, LDtk or image) this scenario was imported from, and the choices made (version 5); absent for a scenario made in the lab.'),
 }).strict().describe('A MAPF Lab scenario: a map, units with start and goal cells, and solver settings.');
 
 export type Point = readonly [number, number];

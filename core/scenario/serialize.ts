@@ -29,6 +29,7 @@ export function canonicalScenario(s: Scenario): Record<string, unknown> {
     spawners: s.spawners.length > 0 ? s.spawners.map((sp) => plainCopy(sp)) : undefined,
     exits: s.exits.length > 0 ? s.exits.map((e) => plainCopy(e)) : undefined,
     tasks: s.tasks.length > 0 ? s.tasks.map((t) => plainCopy(t)) : undefined,
+    source: s.source !== undefined ? plainCopy(s.source) : undefined,
   };
 }
 

@@ -80,6 +80,15 @@ export const LORR_BESIDE: BesideWording = {
   unsaved: () => 'open the problem file first: the files it names are found beside it',
 };
 
+/** The files a scenario imported from a level reads again: the Tiled map or LDtk project, its tilesets, templates and external levels. */
+export const LEVEL_EXTENSIONS = ['.tmx', '.tmj', '.json', '.tsx', '.tsj', '.tx', '.tj', '.ldtk', '.ldtkl'];
+export const LEVEL_BESIDE: BesideWording = {
+  invalid: 'a level names its files by non-empty relative paths',
+  absolute: (name) => `the path '${name}' must be relative to the scenario file`,
+  extension: (name) => `'${name}' is not a Tiled map, tileset or template (.tmx, .tmj, .json, .tsx, .tsj, .tx, .tj) or an LDtk project or level (.ldtk, .ldtkl)`,
+  unsaved: () => 'open or save the scenario as a file first: its level is found beside it',
+};
+
 /** The map file a scenario names, resolved against the scenario's folder: only `.map` files. */
 export function resolveMapBeside(scenarioPath: string | null, relative: unknown): Checked<string> {
   return resolveBeside(scenarioPath, relative, ['.map'], MAP_BESIDE);

@@ -6,13 +6,14 @@
  * and save (labIpc.ts), remembered apart.
  */
 import { BrowserWindow, app, dialog, type WebContents } from 'electron';
-import { basename, extname } from 'node:path';
+import { basename, dirname, extname, resolve } from 'node:path';
 import { IPC, type ComparisonsBeside, type FileFilter, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
 import { writeFileAtomic } from '../atomicWrite.ts';
 import { rememberFile, sessionFor } from '../documentSessions.ts';
+import { watchLevelFile } from '../levelWatch.ts';
 import { readTextFile } from '../labFiles.ts';
 import type { RecentFiles } from '../recentFiles.ts';
-import { LORR_BESIDE, LORR_EXTENSIONS, MAP_BESIDE, checkFilters, checkSaveArgs, checkSaveBinaryArgs } from './fileArgs.ts';
+import { LEVEL_BESIDE, LEVEL_EXTENSIONS, LORR_BESIDE, LORR_EXTENSIONS, MAP_BESIDE, checkFilters, checkSaveArgs, checkSaveBinaryArgs } from './fileArgs.ts';
 import { readNamedFiles } from '../namedFiles.ts';
 import { namedFileAccess } from './folderConsent.ts';
 import { handle } from './trustedIpc.ts';
@@ -121,10 +122,14 @@ export function registerFileIpc(recent: RecentFiles, onRecentChanged: () => void
 
   handle(IPC.fileReadBeside, async (event, relativeArg: unknown, kindArg: unknown): Promise<OpenedTextFile> => {
     const lorr = kindArg === 'lorr';
-    const wording = lorr ? LORR_BESIDE : MAP_BESIDE;
+    const level = kindArg === 'level';
+    const wording = lorr ? LORR_BESIDE : level ? LEVEL_BESIDE : MAP_BESIDE;
     if (typeof relativeArg !== 'string') throw new Error(wording.invalid);
-    const text = (await readNamedFiles(namedFileAccess(event.sender.id, 'scenario'), [relativeArg], lorr ? LORR_EXTENSIONS : ['.map'], wording)).get(relativeArg)!;
+    const text = (await readNamedFiles(namedFileAccess(event.sender.id, 'scenario'), [relativeArg], lorr ? LORR_EXTENSIONS : level ? LEVEL_EXTENSIONS : ['.map'], wording)).get(relativeArg)!;
     if (text instanceof Error) throw text;
+    // A level read beside the scenario is watched: its window re-reads it when the designer saves it.
+    const scenarioPath = sessionFor(event.sender.id).scenarioPath;
+    if (level && scenarioPath) watchLevelFile(event.sender.id, event.sender, IPC.levelChanged, resolve(dirname(scenarioPath), relativeArg), relativeArg);
     return { name: basename(relativeArg), text };
   });
 

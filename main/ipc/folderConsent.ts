@@ -24,7 +24,7 @@ export function namedFileAccess(owner: number, document: 'scenario' | 'experimen
         defaultId: 0,
         cancelId: 1,
         message: `${documentPath ? basename(documentPath) : 'This document'} names files outside its folder`,
-        detail: `Allow MAPF Lab to read the ${document === 'scenario' ? '.map (or a LoRR problem\'s .agents and .tasks)' : '.map and .scen (or LoRR problem)'} files it names in\n\n${folder}\n\nfor this window until it closes?`,
+        detail: `Allow MAPF Lab to read the ${document === 'scenario' ? '.map (or a LoRR problem\'s .agents and .tasks, or a level\'s Tiled or LDtk files)' : '.map and .scen (or LoRR problem)'} files it names in\n\n${folder}\n\nfor this window until it closes?`,
       };
       const choice = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
       return choice.response === 0;

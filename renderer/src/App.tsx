@@ -17,6 +17,7 @@ import { CompareDock } from './compare/CompareDock.tsx';
 import { HelpOverlay, helpStore } from './shortcuts/HelpOverlay.tsx';
 import { ThemeToggle } from './panels/ThemeToggle.tsx';
 import { AskDialog } from './panels/AskDialog.tsx';
+import { LevelImportDialog } from './level/LevelImportDialog.tsx';
 import { ResultsPanel } from './panels/ResultsPanel.tsx';
 import { GeneratePanel } from './panels/GeneratePanel.tsx';
 import { ReplayBar } from './panels/ReplayBar.tsx';
@@ -119,6 +120,7 @@ export function App() {
       )}
       <HelpOverlay />
       <AskDialog />
+      <LevelImportDialog />
       {videoOpen && (
         <Suspense fallback={null}>
           <VideoExportDialog />

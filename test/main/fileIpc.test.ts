@@ -10,6 +10,7 @@ import { IPC, MAX_TEXT_FILE_BYTES, type ComparisonsBeside, type OpenedTextFile, 
 import { comparisonsFile, parseComparisonsFile, serializeComparisonsFile } from '../../core/replayFile/comparisonFile.ts';
 import type { Comparison } from '../../core/replayFile/comparisonSchema.ts';
 import { comparisonsPathBeside } from '../../main/comparisonsBeside.ts';
+import { stopLevelWatches } from '../../main/levelWatch.ts';
 
 interface DialogCall {
   kind: 'open' | 'save';
@@ -222,6 +223,21 @@ describe('main: a scenario\'s map beside it', () => {
     await expect(call(IPC.fileReadBeside, sender(9), 'r.agents', 'lorr')).resolves.toEqual({ name: 'r.agents', text: '# robots\n1\n0\n' });
     await expect(call(IPC.fileReadBeside, sender(9), 'r.agents')).rejects.toThrow(/not a \.map file/);
     await expect(call(IPC.fileReadBeside, sender(9), 'notes.txt', 'lorr')).rejects.toThrow(/'notes\.txt' is not a \.map, \.agents or \.tasks file/);
+  });
+
+  it('reads a level\'s Tiled and LDtk files beside the scenario only when asked for a level\'s files', async () => {
+    const dir = folder();
+    mkdirSync(join(dir, 'tilesets'));
+    writeFileSync(join(dir, 'bridge.tmx'), '<map/>');
+    writeFileSync(join(dir, 'tilesets/stone.tsx'), '<tileset/>');
+    sessionFor(10).scenarioPath = join(dir, 'bridge.json');
+    await expect(call(IPC.fileReadBeside, sender(10), 'bridge.tmx', 'level')).resolves.toEqual({ name: 'bridge.tmx', text: '<map/>' });
+    await expect(call(IPC.fileReadBeside, sender(10), 'tilesets/stone.tsx', 'level')).resolves.toEqual({ name: 'stone.tsx', text: '<tileset/>' });
+    await expect(call(IPC.fileReadBeside, sender(10), 'bridge.tmx')).rejects.toThrow(/not a \.map file/);
+    await expect(call(IPC.fileReadBeside, sender(10), 'notes.txt', 'level')).rejects.toThrow(/'notes\.txt' is not a Tiled map, tileset or template/);
+    await expect(call(IPC.fileReadBeside, sender(11), 'bridge.tmx', 'level')).rejects.toThrow(/open or save the scenario as a file first: its level is found beside it/);
+    // Reading it started a watch on its folder for the window (test/main/levelWatch.test.ts); the window is gone.
+    stopLevelWatches(10);
   });
 
   it('asks the user, in main\'s dialog, before reading a map outside the scenario\'s folder', async () => {

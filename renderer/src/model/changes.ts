@@ -7,6 +7,7 @@ import type { Movement } from '../../../core/grid/movement.ts';
 import type { MapSource } from '../../../core/scenario/content.ts';
 import type { MapEvent, ObstacleKnowledge, ScenarioAgent, ScenarioObstacle, ScenarioRegion, SolverSettings } from '../../../core/scenario/schema.ts';
 import type { ScenarioExit, ScenarioSpawner, ScenarioTaskList } from '../../../core/scenario/streamSchema.ts';
+import type { LevelSource } from '../../../core/scenario/levelSourceSchema.ts';
 import type { EditorDocument } from './document.ts';
 import { resizeGrid, type CellValues } from './gridResize.ts';
 
@@ -62,6 +63,8 @@ interface FieldValues {
   spawners: readonly ScenarioSpawner[] | undefined;
   exits: readonly ScenarioExit[] | undefined;
   tasks: readonly ScenarioTaskList[] | undefined;
+  /** The level the scenario was imported from, and the choices (absent: made in the lab). */
+  source: LevelSource | undefined;
 }
 export type FieldName = keyof FieldValues;
 

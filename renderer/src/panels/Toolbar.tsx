@@ -4,9 +4,12 @@ import { useCurrentOutcome } from '../state/plan.ts';
 import { openVideoExport } from '../video/videoExport.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
+import { openLevelImport } from '../level/levelImportState.ts';
+import { exportLevelMarks } from '../level/levelMarksExport.ts';
+import { model } from '../state/session.ts';
 import { exportSolutionText, addUnitsFromScenario, newScenario, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile, UNITS_FROM_SCENARIO } from '../state/fileActions.ts';
 
-type ExportKind = 'replay' | 'planviz' | 'lorr' | 'solution' | 'scen' | 'video';
+type ExportKind = 'replay' | 'planviz' | 'lorr' | 'solution' | 'scen' | 'video' | 'level-marks';
 
 function runExport(kind: ExportKind): void {
   if (kind === 'replay') void exportReplayFile();
@@ -15,12 +18,15 @@ function runExport(kind: ExportKind): void {
   else if (kind === 'solution') void exportSolutionText();
   else if (kind === 'scen') void exportUnitsScen();
   else if (kind === 'video') openVideoExport();
+  else if (kind === 'level-marks') void exportLevelMarks();
 }
 
 export function Toolbar() {
   const outcome = useCurrentOutcome();
   const units = useSlice(modelStore, (s) => s.agents.length);
   const noPlan = !outcome || outcome.paths.length === 0;
+  const levelSource = useSlice(modelStore, (s) => (s.revision >= 0 ? model.document.source?.path ?? null : null));
+  const tiledSource = useSlice(modelStore, (s) => s.revision >= 0 && (model.document.source?.format === 'tiled-json' || model.document.source?.format === 'tiled-xml'));
   return (
     <nav className="toolbar" aria-label="File">
       <button type="button" onClick={newScenario} title="New scenario (Alt+N)" data-testid="new-scenario">
@@ -35,6 +41,12 @@ export function Toolbar() {
       <span className="separator" />
       <button type="button" onClick={() => void openMapFile()} title="Open a Moving AI .map" data-testid="open-map">
         Map…
+      </button>
+      <button type="button" onClick={() => void openLevelImport()} title="Import a level: a Tiled map (.tmx, .tmj) with its tilesets, an LDtk project (.ldtk) with its levels, or a floor plan (PNG, JPEG, WebP); pick the map and the files it names together" data-testid="open-level">
+        Level…
+      </button>
+      <button type="button" disabled={levelSource === null} onClick={() => void openLevelImport(false, 'reload')} title={levelSource === null ? 'Reload from source: this scenario was not imported from a level' : `Reload from source: pick ${levelSource} (and its tilesets) again to read the changed level with the same choices`} data-testid="reload-level">
+        Reload level
       </button>
       <button type="button" onClick={() => void addUnitsFromScenario()} title={`Place the first K units of a Moving AI .scen; it asks how many (${UNITS_FROM_SCENARIO} unless you say; one undo step)`} data-testid="add-units">
         Units from .scen…
@@ -71,6 +83,9 @@ export function Toolbar() {
         </option>
         <option value="scen" disabled={units === 0}>
           Units as Moving AI .scen
+        </option>
+        <option value="level-marks" disabled={!tiledSource}>
+          Marks into the Tiled map (.tmj/.tmx, heat map .png)
         </option>
       </select>
     </nav>

@@ -8,10 +8,11 @@ export interface FileService {
   saveText(suggestedName: string, text: string, filters: FileFilter[], options?: SaveOptions): Promise<SaveOutcome>;
   /**
    * Reads a map file named relative to the current scenario file (kind 'lorr': a League of Robot
-   * Runners problem's .map, .agents or .tasks file). Only the desktop app can (a browser page
-   * cannot read files beside another); undefined in the browser edition.
+   * Runners problem's .map, .agents or .tasks file; kind 'level': a level's Tiled or LDtk files).
+   * Only the desktop app can (a browser page cannot read files beside another); undefined in the
+   * browser edition.
    */
-  readMapBesideScenario?: (relativePath: string, kind?: 'map' | 'lorr') => Promise<OpenedTextFile>;
+  readMapBesideScenario?: (relativePath: string, kind?: 'map' | 'lorr' | 'level') => Promise<OpenedTextFile>;
   /** The comparisons kept beside the scenario file just opened (NAME.compare.json), read and checked by main; desktop only. */
   readComparisonsBesideScenario?: () => Promise<ComparisonsBeside>;
   /** Lets the user save bytes, a replay clip (desktop: save dialog and atomic write; browser: a download). */

@@ -4,6 +4,7 @@
  * told the document's name and unsaved state (window title, close prompt). Nothing happens in
  * the browser edition.
  */
+import { reloadChangedLevel } from '../level/levelImportState.ts';
 import type { MenuCommand } from '../../../core/platform/desktopApi.ts';
 import { openVideoExport } from '../video/videoExport.ts';
 import { desktopApi } from '../platform/index.ts';
@@ -69,6 +70,7 @@ export function startDesktopIntegration(): void {
   if (!api) return;
   api.onMenuCommand(runMenuCommand);
   api.onFileOpened((file) => void openFileContent(file));
+  api.onLevelChanged?.((path) => void reloadChangedLevel(path));
   let reported = '';
   const report = () => {
     const state = { name: model.document.name, dirty: isDirty() };

@@ -150,6 +150,8 @@ async function loadScenarioText(name: string, text: string): Promise<void> {
   if (mapGrid && keep) openedMap.current = { file: { ...keep.file, grid: mapGrid }, version: mapGrid.version };
   const comparisons = takeComparisonsBeside(beside);
   notify(comparisons.failed ? 'error' : 'info', `Opened ${name}: ${doc.grid.width}×${doc.grid.height}, ${doc.agents.length} units.${comparisons.text}`, { revision: model.revision });
+  // A scenario imported from a level: the desktop app watches the level beside it (loaded on demand: the level code imports these actions).
+  if (doc.source) void import('../level/levelImportState.ts').then((level) => level.armLevelWatch());
 }
 
 export async function addUnitsFromScenario(): Promise<void> {
@@ -196,6 +198,7 @@ export async function saveScenarioFile(options: { saveAs?: boolean } = {}): Prom
     else if (outcome.saved) {
       markClean();
       notify('info', `Saved ${outcome.name ?? name}.`);
+      if (model.document.source) void import('../level/levelImportState.ts').then((level) => level.armLevelWatch());
     }
   });
   return saved;

@@ -7,7 +7,7 @@ import { ScenarioError } from '../../../core/scenario/scenarioError.ts';
 // A 6x4 map with a wall column, two units, settings, an event and a moving obstacle; every field written out.
 const FULL = `{
   "format": "mapf-lab/scenario",
-  "version": 4,
+  "version": 5,
   "name": "Door",
   "map": {
     "kind": "inline",
@@ -202,7 +202,7 @@ describe('migrations', () => {
   });
 
   it('refuses a newer version and a foreign format', () => {
-    expect(problemsOf('{ "format": "mapf-lab/scenario", "version": 5 }').message).toMatch(/version: scenario version 5 is newer than this program reads \(up to 4\)/);
+    expect(problemsOf('{ "format": "mapf-lab/scenario", "version": 6 }').message).toMatch(/version: scenario version 6 is newer than this program reads \(up to 5\)/);
     expect(problemsOf('{ "format": "mapf-lab/experiment", "version": 1 }').message).toMatch(/format: expected 'mapf-lab\/scenario', got "mapf-lab\/experiment"/);
     expect(problemsOf('{ "version": "two" }').message).toMatch(/version: expected a whole number/);
     expect(problemsOf('[1, 2]').message).toMatch(/expected a JSON object/);

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseScenarioJson } from '../../../core/scenario/parse.ts';
 import { serializeScenario } from '../../../core/scenario/serialize.ts';
 import { ScenarioError } from '../../../core/scenario/scenarioError.ts';
+import { SCENARIO_VERSION } from '../../../core/scenario/schema.ts';
 
 // A bridge: two banks joined by one cell at (3, 1).
 const ROWS = ['...@...', '.......', '...@...'];
 
-function stream(extra: Record<string, unknown>, version = 4): string {
+function stream(extra: Record<string, unknown>, version = SCENARIO_VERSION): string {
   return JSON.stringify({ format: 'mapf-lab/scenario', version, name: 'Bridge', map: { kind: 'inline', rows: ROWS }, regions: [{ name: 'east', from: [5, 0], to: [6, 2] }], ...extra }, null, 2);
 }
 
@@ -31,7 +32,7 @@ function problemsOf(text: string): ScenarioError {
   throw new Error('expected a ScenarioError');
 }
 
-describe('streams in the scenario file (version 4)', () => {
+describe('streams in the scenario file (version 4 on)', () => {
   it('reads spawners, exits, task lists and errands with their defaults, and writes them back as read', () => {
     const scenario = parseScenarioJson(stream(BOTH_WAYS), 'streams.json');
     expect(scenario.spawners.map((s) => s.name)).toEqual(['west', 'east', 'wave']);
@@ -51,7 +52,7 @@ describe('streams in the scenario file (version 4)', () => {
 
   it('migrates a version 3 file to no streams, and refuses a spawner in one', () => {
     const scenario = parseScenarioJson(stream({}, 3), 'v3.json');
-    expect(scenario.version).toBe(4);
+    expect(scenario.version).toBe(SCENARIO_VERSION);
     expect(scenario).toMatchObject({ spawners: [], exits: [], tasks: [] });
     expect(problemsOf(stream({ spawners: [] }, 3)).message).toMatch(/Unrecognized key.*"spawners".*version 3 file/);
   });

@@ -7,12 +7,13 @@
 export const FAKE_DESKTOP_API = `
 (() => {
   const calls = [];
-  const listeners = { menu: [], file: [] };
+  const listeners = { menu: [], file: [], level: [] };
   const emptyPaths = { format: 'mapf-lab/paths', version: 1, offsets: new Int32Array([0]), cells: new Int32Array(0) };
   window.__desktop = {
     calls,
     menu: (command) => listeners.menu.forEach((l) => l(command)),
     openFile: (file) => listeners.file.forEach((l) => l(file)),
+    levelChanged: (path) => listeners.level.forEach((l) => l(path)),
   };
   window.mapfLab = {
     apiVersion: 1,
@@ -33,11 +34,18 @@ export const FAKE_DESKTOP_API = `
       window.__desktop.savedBytes = bytes;
       return { saved: true, name };
     },
-    readMapBesideScenario: async (path) => { throw new Error('no map beside the scenario in this test'); },
+    // Files main would read beside the scenario: a test sets __desktop.besideFiles { relativePath: text }.
+    readMapBesideScenario: async (path, kind) => {
+      const text = window.__desktop.besideFiles?.[path];
+      if (text === undefined) throw new Error('no map beside the scenario in this test');
+      calls.push(['beside', path, kind]);
+      return { name: path.split('/').pop(), text };
+    },
     // Main's answer for the side file NAME.compare.json beside the scenario just opened (a test sets __desktop.comparisonsBeside).
     readComparisonsBesideScenario: async () => window.__desktop.comparisonsBeside ?? null,
     onMenuCommand: (listener) => { listeners.menu.push(listener); return () => {}; },
     onFileOpened: (listener) => { listeners.file.push(listener); return () => {}; },
+    onLevelChanged: (listener) => { listeners.level.push(listener); return () => {}; },
     setDocumentState: (state) => calls.push(['state', state.name, state.dirty]),
     closeWindow: () => calls.push(['close']),
     // Main's backup files, played by the tab's sessionStorage (it survives a reload, as files do a restart).

@@ -11,7 +11,7 @@ import { join, relative, resolve, dirname, sep } from 'node:path';
 export const CORE_LAYERS: readonly (readonly string[])[] = [
   ['util', 'grid'],
   ['formats', 'mapf', 'search', 'mapgen'],
-  ['scenario'],
+  ['scenario', 'level'],
   ['solvers'],
   ['simulation'],
   ['solvers/*'],

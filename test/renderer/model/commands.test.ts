@@ -147,6 +147,15 @@ describe('every command undoes and redoes exactly', () => {
     });
   });
 
+  it('replaceFromJson: the level source edited by hand (a choice changed) is one undo step', () => {
+    const scenario = scenarioFromDocument(sampleDocument());
+    const edited = { ...scenario, source: { path: 'levels/bridge.tmx', format: 'tiled-xml' as const, choices: { blockingLayers: ['walls'], cellsPerTile: 2 }, tileWidth: 16, tileHeight: 16 } };
+    checkUndoRedo([{ type: 'replaceFromJson', text: serializeScenario(edited) }], (m) => {
+      expect(m.document.source).toEqual(edited.source);
+      expect(serializeScenario(scenarioFromDocument(m.document))).toBe(serializeScenario(edited));
+    });
+  });
+
   it('declares a history mode for every command', () => {
     const modes = Object.fromEntries(Object.entries(COMMANDS).map(([name, c]) => [name, c.history]));
     expect(modes.paintCells).toBe('on-finish');

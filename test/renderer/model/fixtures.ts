@@ -56,5 +56,6 @@ export function fingerprint(model: EditorModel): unknown {
     agents: JSON.parse(JSON.stringify(doc.agents)),
     solver: JSON.parse(JSON.stringify(doc.solver)),
     events: JSON.parse(JSON.stringify(doc.events)),
+    source: doc.source ?? null,
   };
 }
