@@ -40,7 +40,18 @@
  *   (RRA* expansions per turn shared by that turn's searches, 0 = unlimited, default 8192),
  *   `progressPriority` (true, false or 'streams', the default: a unit whose plan would start by
  *   waiting away from its goal searches again ranked by progress, nearer its goal first,
- *   overriding the units of its priority further from theirs; cooperativePlanning.ts).
+ *   overriding the units of its priority further from theirs; cooperativePlanning.ts),
+ *   `stallTurns` (default w, at least 16: see below).
+ *
+ * Head-on deadlock (WHCA*). Seed 000 ("The Game Must Go On") sets the search depth to twice the
+ * cooperation a situation needs: a one-lane corridor of L cells crossed both ways needs L turns of
+ * it, and with a shorter window units enter from both ends, each reserving only w turns, and meet
+ * head-on past the window's end, where neither plan sees the other. So when no unit has come
+ * nearer its goal for `stallTurns` turns (progressWatch.ts), the window doubles (up to
+ * 4 x (width + height)), as RHCR's deadlock avoidance grows its window (Li et al., AAAI 2021).
+ * Lines already facing each other are not untangled by searches made against each other's
+ * reservations, so the units first move by PIBT's priority inheritance for as many turns
+ * (inheritanceRescue.ts; 4-connected units of one cell), then every unit replans.
  */
 import { gridDistance } from '../../grid/movement.ts';
 import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type UnitChanges, type WorldView } from '../controller.ts';
@@ -55,13 +66,30 @@ import { JointMoveFixer } from './jointMove.ts';
 import { FootprintReservations } from './footprintReservations.ts';
 import { ReservationTable } from './reservationTable.ts';
 import { SpaceTimeAStar } from './spaceTimeAStar.ts';
+import { ProgressWatch } from '../progressWatch.ts';
+import { GoalDistances } from '../../search/goalDistances.ts';
+import { InheritanceRescue } from './inheritanceRescue.ts';
 
 export type { CooperativeInstance } from './cooperativePlanning.ts';
 
 /** Turns between sweeps of past reservations out of the table. */
 const DROP_EVERY = 8;
 
+/** The largest window the deadlock rule grows to, as a multiple of the map's width + height. */
+const MAX_WINDOW_SPAN = 4;
+
 export class CooperativeController extends CooperativePlanning implements TurnController {
+  private watch: ProgressWatch | null = null;
+  private watchDistances: GoalDistances | null = null;
+  private watchGrid: unknown = null;
+  /** Times the window grew for lack of progress. */
+  grown = 0;
+  /** The PIBT rescue under way after a stall (null: WHCA* plans). */
+  private rescue: InheritanceRescue | null = null;
+  /** Turns the next rescue runs: doubles with each stall. */
+  private rescueTurns = 0;
+  private rescueCalls = 0;
+  private readonly twoCells = new Int32Array(2);
   init(world: WorldView): void {
     const grid = (this.grid = world.grid);
     const n = this.n;
@@ -123,6 +151,22 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     if (t - this.lastDrop >= DROP_EVERY) {
       this.table.dropBefore(t);
       this.lastDrop = t;
+    }
+    if (this.variant.windowed) this.watchProgress(world, emit);
+    if (this.rescue !== null) {
+      this.rescue.step(t, positions, world.agents, this.goal, next);
+      // The replay's window overlay shows each unit's one PIBT step: it holds no reservation beyond it.
+      if (this.plans.sink !== null) {
+        for (let i = 0; i < n; i++) {
+          if (this.gone[i] === 1 || positions[i] < 0) continue;
+          this.twoCells[0] = positions[i];
+          this.twoCells[1] = next[i];
+          this.plans.sink.plan(i, t, this.twoCells, 2);
+        }
+      }
+      if (this.rescue.turnsLeft <= 0) this.endRescue(t);
+      this.emitter = null;
+      return;
     }
     for (let i = 0; i < n; i++) {
       if (this.gone[i] === 1) continue;
@@ -235,6 +279,50 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     }
   }
 
+  /** No unit came nearer its goal for stallTurns turns: the window doubles and every unit replans. */
+  private watchProgress(world: WorldView, emit: (event: TurnEvent) => void): void {
+    const grid = this.staticGrid ?? this.grid;
+    this.watch ??= new ProgressWatch(this.stallTurns);
+    if (this.watchDistances === null || this.watchGrid !== grid) {
+      this.watchDistances = new GoalDistances(grid);
+      this.watchGrid = grid;
+    }
+    const distances = this.watchDistances;
+    const t = world.t;
+    if (!this.watch.observe(t, world.positions, (a) => this.goal[a], (goal, cell) => distances.table(goal).get(cell))) return;
+    const stalled = this.watch.since(t);
+    this.watch.restart(t);
+    const cap = MAX_WINDOW_SPAN * (grid.width + grid.height);
+    if (this.window < cap) {
+      this.window = Math.min(cap, this.window * 2);
+      this.replanEvery = Math.max(1, this.window >> 1);
+      this.query.window = this.window;
+    }
+    this.grown++;
+    let rescuable = world.movement.connectivity === 4;
+    for (let i = 0; i < this.n; i++) if (this.gone[i] === 0 && (this.size[i] !== 1 || this.speed[i] !== 1)) rescuable = false;
+    if (rescuable) {
+      this.rescueTurns = Math.max(this.stallTurns, 2 * this.rescueTurns);
+      this.rescue = new InheritanceRescue(this.grid, this.seed, this.rescueTurns);
+      for (let i = 0; i < this.n; i++) if (this.gone[i] === 0) this.releasePlan(i, t);
+    } else {
+      this.endRescue(t);
+    }
+    emit({ kind: 'replan', t, agent: this.rankOrder[0] ?? 0, detail: `WHCA*: no unit came nearer its goal in ${stalled} turns; the window grows to ${this.window} turns${rescuable ? `, the units move by priority inheritance (PIBT) for ${this.rescueTurns} turns,` : ''} and every unit replans` });
+  }
+
+  /** Back to WHCA*: every unit on the map plans a new window. */
+  private endRescue(t: number): void {
+    if (this.rescue !== null) this.rescueCalls += this.rescue.calls;
+    this.rescue = null;
+    for (let i = 0; i < this.n; i++) {
+      if (this.gone[i] === 1) continue;
+      this.releasePlan(i, t);
+      this.failed[i] = 0;
+      this.why[i] = WHY_SCHEDULED;
+    }
+  }
+
   /** Whether unit i's plan keeps it where it stands at t + 1, away from its goal. */
   private waitsNext(i: number, t: number, pos: number): boolean {
     return pos !== this.goal[i] && this.plans.at(i, t + 1) === pos;
@@ -273,7 +361,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
   }
 
   counters(): ControllerCounters {
-    const expanded = (this.sta ? this.sta.totalExpanded : 0) + this.heuristics.totalExpanded();
+    const expanded = (this.sta ? this.sta.totalExpanded : 0) + this.heuristics.totalExpanded() + this.rescueCalls + (this.rescue?.calls ?? 0);
     return { expanded, reservations: this.table ? this.table.size : 0 };
   }
 

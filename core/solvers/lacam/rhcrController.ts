@@ -14,8 +14,21 @@
  *   calls; deterministic, not the clock), its first w configurations; when it finds no plan in
  *   the limit, or two units share a goal (LaCAM needs distinct goals), the window is PIBT's.
  *
+ * Deadlocks. A lane longer than the window (a one-lane bridge crossed both ways) lets units
+ * enter from both ends within one window and meet head-on past its end; each window's plan then
+ * pushes the line one way and the next pushes it back, and nobody crosses. Two rules, from the
+ * papers, prevent it:
+ * - PIBT's priorities persist across windows (Okumura et al. 2022: a unit's priority is the turns
+ *   since it left its goal plus a fixed tie-breaker in [0, 1), inherited by the units it pushes),
+ *   carried from the turn the next window starts at, not from the end of the window planned;
+ * - when no unit has come nearer its goal for `stallTurns` turns (progressWatch.ts), the window
+ *   doubles and is executed whole before the next replan (h = w): Li et al. 2021, "avoiding
+ *   deadlocks", grow w while the units' progress over a window is too small. A window that
+ *   covers the lane plans each crossing to its end, and LaCAM's windows, which plan to the goals,
+ *   then become LaCAM's whole plan, which is complete.
+ *
  * Params: `window` w (default 10), `execute` h (1..w, default 5), `solver` ('pibt' | 'lacam',
- * default 'lacam'), `lacamWork` (default 100,000).
+ * default 'lacam'), `lacamWork` (default 100,000), `stallTurns` (default 2w, at least 20).
  */
 import type { Grid } from '../../grid/grid.ts';
 import type { Movement } from '../../grid/movement.ts';
@@ -27,19 +40,32 @@ import { lacamSearch } from './lacam.ts';
 import { Pibt } from './pibt.ts';
 import { checkPibtUnits } from './units.ts';
 import { type RhcrSettings, readRhcrSettings } from './rhcrParams.ts';
+import { ProgressWatch } from '../progressWatch.ts';
+
+/** The largest window the deadlock rule grows to, as a multiple of the map's width + height. */
+const MAX_WINDOW_SPAN = 4;
 
 export class RhcrController implements TurnController {
   readonly settings: RhcrSettings;
-  readonly window: number;
+  /** The window w and the turns executed h: they grow when the units stop making progress. */
+  window: number;
+  execute: number;
   private readonly seed: number;
   private distances: GoalDistances | null = null;
   /** The run's index of each planned unit, and the window's configurations (0: the turn planned). */
   private ids: number[] = [];
   private configs: Int32Array[] = [];
+  /** LaCAM's last plan to the goals, whole (null: the window is PIBT's). */
+  private full: Int32Array[] | null = null;
   private plannedAt = -1;
   private dirty = true;
   /** PIBT's priority of each unit (turns since it last stood on its goal), carried across windows. */
   private elapsed = new Map<number, number>();
+  /** The PIBT priorities after each step of the last PIBT window (index s: at turn plannedAt + s). */
+  private elapsedAt: Float64Array[] = [];
+  private readonly watch: ProgressWatch;
+  /** Times the window grew for lack of progress. */
+  grown = 0;
   private work = 0;
   /** Windows planned, and those LaCAM left to PIBT. */
   windows = 0;
@@ -48,6 +74,8 @@ export class RhcrController implements TurnController {
   constructor(instance: { grid: Grid; movement: Movement; agents: readonly AgentTask[] }, options: ControllerOptions) {
     this.settings = readRhcrSettings(options.params);
     this.window = this.settings.window;
+    this.execute = this.settings.execute;
+    this.watch = new ProgressWatch(this.settings.stallTurns);
     checkPibtUnits('rhcr', instance.movement, instance.agents);
     this.seed = options.seed;
   }
@@ -65,12 +93,32 @@ export class RhcrController implements TurnController {
   }
 
   step(world: WorldView, next: Int32Array, emit: (event: TurnEvent) => void): void {
+    this.distances ??= new GoalDistances(world.grid);
+    const distances = this.distances;
+    if (this.watch.observe(world.t, world.positions, (a) => world.agents[a].goal, (goal, cell) => distances.table(goal).get(cell))) this.grow(world, emit);
     const k = world.t - this.plannedAt;
-    if (this.dirty || k >= this.settings.execute || !this.onPlan(world, k)) this.plan(world, emit);
+    // A grown window is executed whole: units that come or go meanwhile wait for its end, unless a
+    // planned move was refused (a new unit on a planned cell).
+    const committed = this.grown > 0 && k < this.execute;
+    if ((this.dirty && !committed) || k >= this.execute || !this.onPlan(world, k)) this.plan(world, emit);
     const at = world.t - this.plannedAt;
     const ids = this.ids;
     const config = this.configs[Math.min(at + 1, this.configs.length - 1)];
-    for (let j = 0; j < ids.length; j++) next[ids[j]] = config[j];
+    for (let j = 0; j < ids.length; j++) if (world.positions[ids[j]] !== ABSENT) next[ids[j]] = config[j];
+  }
+
+  /** No unit came nearer its goal for stallTurns turns: the window doubles and is executed whole. */
+  private grow(world: WorldView, emit: (event: TurnEvent) => void): void {
+    const cap = MAX_WINDOW_SPAN * (world.grid.width + world.grid.height);
+    const stalled = this.watch.since(world.t);
+    this.watch.restart(world.t);
+    if (this.window >= cap && this.execute >= this.window) return;
+    this.window = Math.min(cap, this.window * 2);
+    this.execute = this.window;
+    this.grown++;
+    this.dirty = true;
+    this.plannedAt = -1;
+    emit({ kind: 'replan', t: world.t, agent: this.ids[0] ?? 0, detail: `RHCR: no unit came nearer its goal in ${stalled} turns; the window grows to ${this.window} turns, executed whole` });
   }
 
   counters(): ControllerCounters {
@@ -79,33 +127,45 @@ export class RhcrController implements TurnController {
 
   /** Whether every planned unit stands where the window put it (a refused move sends it off). */
   private onPlan(world: WorldView, k: number): boolean {
+    if (this.configs.length === 0) return false;
     const config = this.configs[Math.min(k, this.configs.length - 1)];
-    for (let j = 0; j < this.ids.length; j++) if (world.positions[this.ids[j]] !== config[j]) return false;
+    for (let j = 0; j < this.ids.length; j++) {
+      const cell = world.positions[this.ids[j]];
+      if (cell !== ABSENT && cell !== config[j]) return false;
+    }
     return true;
   }
 
   /** Plans the next w turns of every unit on the map. */
   private plan(world: WorldView, emit: (event: TurnEvent) => void): void {
+    this.carryPriorities(world.t);
+    const incumbent = this.incumbentFrom(world);
     this.dirty = false;
     this.plannedAt = world.t;
     this.windows++;
     const ids: number[] = [];
     for (let a = 0; a < world.positions.length; a++) if (world.positions[a] !== ABSENT) ids.push(a);
     this.ids = ids;
+    this.full = null;
     const starts = Int32Array.from(ids, (a) => world.positions[a]);
     const goals = Int32Array.from(ids, (a) => world.agents[a].goal);
-    this.distances ??= new GoalDistances(world.grid);
-    const w = this.settings.window;
+    const w = this.window;
     let configs: Int32Array[] | null = null;
     if (ids.length > 0 && this.settings.solver === 'lacam' && distinct(goals)) {
       const result = lacamSearch(world.grid, starts, goals, {
         seed: this.seed + world.t, anytime: false, shouldStop: () => (world.interrupted?.() ? 'timeout' : null),
-        workLimit: this.settings.lacamWork, distances: this.distances,
+        workLimit: this.settings.lacamWork, distances: this.distances ?? undefined,
         // Its configurations in memory: about 256 MB at most, as lacamSolver's default budget.
         maxNodes: Math.max(16, Math.floor((256 * 1024 * 1024) / (12 * ids.length + 160))),
       });
       this.work += result.work;
-      if (result.status === 'solved') configs = result.configs.slice(0, w + 1);
+      if (result.status === 'solved') {
+        // The plan being executed is kept unless the new one reaches every goal sooner: the
+        // turns left to the last arrival then only fall, and the units cannot be sent back and
+        // forth by plans that each look as good from where they stand.
+        this.full = incumbent !== null && incumbent.length <= result.configs.length ? incumbent : result.configs;
+        configs = this.full.slice(0, w + 1);
+      }
     }
     if (configs === null) {
       if (this.settings.solver === 'lacam' && ids.length > 0) {
@@ -117,24 +177,61 @@ export class RhcrController implements TurnController {
     this.configs = configs;
   }
 
-  /** w steps of PIBT from `starts`, priorities carried over from the last window. */
+  /**
+   * w steps of PIBT from `starts`, priorities carried over from the last window: a unit new to
+   * the window starts at its fixed tie-breaker (PIBT's epsilon), so no two units ever tie and
+   * the order does not change from one window to the next.
+   */
   private pibtWindow(world: WorldView, ids: number[], starts: Int32Array, goals: Int32Array, w: number): Int32Array[] {
     const pibt = new Pibt(world.grid, starts, goals, this.seed + world.t, this.distances!);
-    ids.forEach((a, j) => (pibt.elapsed[j] = this.elapsed.get(a) ?? 0));
+    ids.forEach((a, j) => (pibt.elapsed[j] = this.elapsed.get(a) ?? tieBreaker(this.seed, a)));
     const configs = [starts];
+    this.elapsedAt = [Float64Array.from(pibt.elapsed)];
     let from = starts;
     for (let s = 0; s < w; s++) {
       const to = new Int32Array(ids.length);
       pibt.step(from, to);
       configs.push(to);
+      this.elapsedAt.push(Float64Array.from(pibt.elapsed));
       from = to;
     }
     this.work += pibt.calls;
-    // The priorities after the steps the window will execute (at most h of them).
-    this.elapsed.clear();
-    ids.forEach((a, j) => this.elapsed.set(a, pibt.elapsed[j]));
     return configs;
   }
+
+  /**
+   * The rest of LaCAM's last plan, from where the units stand now, when the same units are
+   * planned again and they are where it put them; null otherwise.
+   */
+  private incumbentFrom(world: WorldView): Int32Array[] | null {
+    const full = this.full;
+    if (full === null || this.dirty) return null;
+    const k = world.t - this.plannedAt;
+    if (k < 0 || k >= full.length) return null;
+    let count = 0;
+    for (let a = 0; a < world.positions.length; a++) if (world.positions[a] !== ABSENT) count++;
+    if (count !== this.ids.length) return null;
+    const here = full[k];
+    for (let j = 0; j < this.ids.length; j++) if (world.positions[this.ids[j]] !== here[j]) return null;
+    return full.slice(k);
+  }
+
+  /** Keeps the PIBT priorities of the turn the next window starts at (h or fewer steps in). */
+  private carryPriorities(t: number): void {
+    if (this.elapsedAt.length === 0) return;
+    const at = this.elapsedAt[Math.max(0, Math.min(t - this.plannedAt, this.elapsedAt.length - 1))];
+    this.elapsed.clear();
+    this.ids.forEach((a, j) => this.elapsed.set(a, at[j]));
+    this.elapsedAt = [];
+  }
+}
+
+/** A unit's fixed PIBT tie-breaker in [0, 1), from the seed and its index (mulberry32's mix). */
+function tieBreaker(seed: number, a: number): number {
+  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(a + 1, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 15), h | 1);
+  h ^= h + Math.imul(h ^ (h >>> 7), h | 61);
+  return ((h ^ (h >>> 14)) >>> 0) / 4294967296;
 }
 
 function distinct(goals: Int32Array): boolean {
