@@ -1,6 +1,10 @@
 /**
  * Whether the units on the map still make progress: each unit's best (smallest) distance to its
- * goal so far, and the last turn any unit beat its best or stood on its goal. Units that keep
+ * goal so far, and the last turn any unit beat its best or stood on its goal. With `newCells`, for
+ * a distance as the crow flies (gridDistance: no distance table asked for per unit and turn), a
+ * unit walking round a wall, further from its goal that way, counts as progressing as long as it
+ * reaches cells it has not stood on since its last best; units pushed back and forth over the
+ * same cells do not. Units that keep
  * moving without any of them ever getting nearer (a head-on pair in a one-lane corridor pushed
  * back and forth, a wait-for cycle) beat no best, so the count of turns since the last progress
  * grows; this is the trigger of the windowed planners' deadlock remedies (RHCR: Li et al.,
@@ -11,16 +15,19 @@ import { ABSENT } from '../mapf/plan.ts';
 export class ProgressWatch {
   private best = new Float64Array(0);
   private goal = new Int32Array(0);
+  /** Cells each unit stood on since its last best (null: none yet). */
+  private seen: (Set<number> | null)[] = [];
   private lastProgress = 0;
 
-  /** Turns without progress after which `observe` reports a stall. */
-  constructor(readonly stallTurns: number) {}
+  /** Turns without progress after which `observe` reports a stall; `newCells`: see above. */
+  constructor(readonly stallTurns: number, private readonly newCells = false) {}
 
   /**
-   * Takes the units' cells at turn t (ABSENT: not on the map) and returns true when no unit on
+   * Takes the units' cells at turn t (ABSENT: not on the map; `distance(a, cell)`: unit a's to its
+   * goal) and returns true when no unit on
    * the map has got nearer its goal than ever before, or stood on it, for `stallTurns` turns.
    */
-  observe(t: number, positions: ArrayLike<number>, goals: (a: number) => number, distance: (goal: number, cell: number) => number): boolean {
+  observe(t: number, positions: ArrayLike<number>, goals: (a: number) => number, distance: (a: number, cell: number) => number): boolean {
     const n = positions.length;
     if (this.best.length < n) this.grow(n);
     let progressed = false;
@@ -35,12 +42,21 @@ export class ProgressWatch {
       }
       if (cell === goal) continue;
       away++;
-      const d = distance(goal, cell);
+      const d = distance(a, cell);
+      const seen = (this.seen[a] ??= new Set());
       // A unit seen for the first time (just appeared, or a new goal) sets its mark: appearing is
       // not progress, or a spawner feeding a jam would hide it.
-      if (this.best[a] === Infinity) this.best[a] = d;
-      else if (d < this.best[a]) {
+      if (this.best[a] === Infinity) {
         this.best[a] = d;
+        seen.clear();
+        seen.add(cell);
+      } else if (d < this.best[a]) {
+        this.best[a] = d;
+        seen.clear();
+        seen.add(cell);
+        progressed = true;
+      } else if (this.newCells && !seen.has(cell)) {
+        seen.add(cell);
         progressed = true;
       }
     }
@@ -66,5 +82,6 @@ export class ProgressWatch {
     goal.set(this.goal);
     this.best = best;
     this.goal = goal;
+    this.seen.length = cap;
   }
 }

@@ -67,8 +67,8 @@ import { FootprintReservations } from './footprintReservations.ts';
 import { ReservationTable } from './reservationTable.ts';
 import { SpaceTimeAStar } from './spaceTimeAStar.ts';
 import { ProgressWatch } from '../progressWatch.ts';
-import { GoalDistances } from '../../search/goalDistances.ts';
 import { InheritanceRescue } from './inheritanceRescue.ts';
+import { GoalDistances } from '../../search/goalDistances.ts';
 
 export type { CooperativeInstance } from './cooperativePlanning.ts';
 
@@ -80,12 +80,12 @@ const MAX_WINDOW_SPAN = 4;
 
 export class CooperativeController extends CooperativePlanning implements TurnController {
   private watch: ProgressWatch | null = null;
-  private watchDistances: GoalDistances | null = null;
-  private watchGrid: unknown = null;
   /** Times the window grew for lack of progress. */
   grown = 0;
   /** The PIBT rescue under way after a stall (null: WHCA* plans). */
   private rescue: InheritanceRescue | null = null;
+  private watchDistances: GoalDistances | null = null;
+  private watchGrid: unknown = null;
   /** Turns the next rescue runs: doubles with each stall. */
   private rescueTurns = 0;
   private rescueCalls = 0;
@@ -287,9 +287,15 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
       this.watchDistances = new GoalDistances(grid);
       this.watchGrid = grid;
     }
+    // True distances (a unit bound for an exit: the exit's table), so a detour is not a stall.
     const distances = this.watchDistances;
+    const exits = world.exits;
+    const distance = (a: number, cell: number): number => {
+      const e = exits ? exits.of(a) : -1;
+      return (e < 0 ? distances.table(this.goal[a]) : distances.areaTable(e, exits!.cells[e])).get(cell);
+    };
     const t = world.t;
-    if (!this.watch.observe(t, world.positions, (a) => this.goal[a], (goal, cell) => distances.table(goal).get(cell))) return;
+    if (!this.watch.observe(t, world.positions, (a) => this.goal[a], distance)) return;
     const stalled = this.watch.since(t);
     this.watch.restart(t);
     const cap = MAX_WINDOW_SPAN * (grid.width + grid.height);

@@ -16,7 +16,7 @@ import type { Grid } from '../../grid/grid.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
 import { ABSENT } from '../../mapf/plan.ts';
 import { GoalDistances } from '../../search/goalDistances.ts';
-import { Pibt } from '../lacam/pibt.ts';
+import { Pibt } from '../pibt.ts';
 
 export class InheritanceRescue {
   /** Each unit's PIBT priority by its index in the run, carried from turn to turn. */

@@ -20,7 +20,7 @@
  *
  * Engineering taken from lacam2/lacam3 (Okumura, IJCAI 2023; AAMAS 2024), each measured on the
  * issue-13 benchmark (bench:scale; random-1 scenarios, seed 0, 1 CPU):
- * - PIBT's swap operation (swap.ts), default on: warehouse-10-20-10-2-1 with 1,000 units went
+ * - PIBT's swap operation (core/solvers/pibtSwap.ts), default on: warehouse-10-20-10-2-1 with 1,000 units went
  *   from no plan in 30 s to a plan in 0.6 s; random-32-32-20 with 400 units from 1.1 s to 0.3 s.
  * - Restarts: a known configuration met again sends the search back to the start with
  *   probability restartRate (lacam3's RANDOM_INSERT_PROB1 = 0.1), and after a solution the search
@@ -52,7 +52,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import { Random } from '../../util/random.ts';
 import { GoalDistances } from '../../search/goalDistances.ts';
-import { Pibt } from './pibt.ts';
+import { Pibt } from '../pibt.ts';
 import { PriorityOrder } from './priorities.ts';
 import { buildScatter } from './scatter.ts';
 import { Refiner } from './refine.ts';

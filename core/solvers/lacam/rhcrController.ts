@@ -37,7 +37,7 @@ import { ABSENT } from '../../mapf/plan.ts';
 import { GoalDistances } from '../../search/goalDistances.ts';
 import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../controller.ts';
 import { lacamSearch } from './lacam.ts';
-import { Pibt } from './pibt.ts';
+import { Pibt } from '../pibt.ts';
 import { checkPibtUnits } from './units.ts';
 import { type RhcrSettings, readRhcrSettings } from './rhcrParams.ts';
 import { ProgressWatch } from '../progressWatch.ts';
@@ -93,9 +93,14 @@ export class RhcrController implements TurnController {
   }
 
   step(world: WorldView, next: Int32Array, emit: (event: TurnEvent) => void): void {
-    this.distances ??= new GoalDistances(world.grid);
-    const distances = this.distances;
-    if (this.watch.observe(world.t, world.positions, (a) => world.agents[a].goal, (goal, cell) => distances.table(goal).get(cell))) this.grow(world, emit);
+    const distances = (this.distances ??= new GoalDistances(world.grid));
+    // True distances, from the tables PIBT and LaCAM share (a unit bound for an exit: the exit's).
+    const exits = world.exits;
+    const distance = (a: number, cell: number): number => {
+      const e = exits ? exits.of(a) : -1;
+      return (e < 0 ? distances.table(world.agents[a].goal) : distances.areaTable(e, exits!.cells[e])).get(cell);
+    };
+    if (this.watch.observe(world.t, world.positions, (a) => world.agents[a].goal, distance)) this.grow(world, emit);
     const k = world.t - this.plannedAt;
     // A grown window is executed whole: units that come or go meanwhile wait for its end, unless a
     // planned move was refused (a new unit on a planned cell).

@@ -19,14 +19,20 @@
  * The recursion runs on an explicit stack (a chain of pushes can be as long as the units), and
  * every buffer is a typed array kept between steps; nothing is allocated per step but the
  * candidates' random tie-breaks, drawn from a seeded generator. 4-connected grids, units of one
- * cell moving one cell a turn: the setting of the papers.
+ * cell moving one cell a turn: the setting of the papers. It lives below the solver families:
+ * LaCAM generates configurations with it, RHCR plans windows with it and WHCA* untangles head-on
+ * lines with its priority inheritance.
  */
-import type { Grid } from '../../grid/grid.ts';
-import { type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
-import { GoalDistances } from '../../search/goalDistances.ts';
-import { Random } from '../../util/random.ts';
-import type { Scatter } from './scatter.ts';
-import { SwapTests } from './swap.ts';
+import type { Grid } from '../grid/grid.ts';
+import { type LazyDistanceTable } from '../search/lazyDistanceTable.ts';
+import { GoalDistances } from '../search/goalDistances.ts';
+import { Random } from '../util/random.ts';
+import { SwapTests } from './pibtSwap.ts';
+
+/** A preferred next cell per unit (lacam3's scattered paths, core/solvers/lacam/scatter.ts). */
+export interface PreferredNext {
+  next(i: number, cell: number): number;
+}
 
 const NONE = -1;
 /** Candidates per unit: its cell and four neighbours. */
@@ -91,7 +97,13 @@ export class Pibt {
    * lacam3's scattered preferences (scatter.ts): a unit tries the next cell of its scattered path
    * first. Null: nearest the goal first, as in the PIBT paper.
    */
-  scatter: Scatter | null = null;
+  scatter: PreferredNext | null = null;
+
+  /**
+   * A traffic rule's refusals (core/solvers/traffic): unit i may not move from `from` to `to` this
+   * step, whether it chose the cell or was pushed there. Null: every free cell is allowed.
+   */
+  forbid: ((i: number, from: number, to: number) => boolean) | null = null;
 
   /** Calls of the PIBT function (pushes included), over every step: the work done. */
   calls = 0;
@@ -302,6 +314,7 @@ export class Pibt {
         const v = this.stackCells[base + this.stackNext[top]++];
         if (occupiedNext[v] !== NONE) continue;
         if (parent !== NONE && v === from[parent]) continue; // no swap with the pusher
+        if (this.forbid !== null && v !== from[i] && this.forbid(i, from[i], v)) continue;
         const k = occupiedNow[v];
         // Nor with a unit already bound to this unit's cell (a LaCAM constraint).
         if (k !== NONE && k !== i && to[k] === from[i]) continue;
