@@ -12,15 +12,28 @@
  */
 import { ABSENT } from '../mapf/plan.ts';
 
+/** Turns without an arrival that make a stall: a crossing's time twice over (twice the map's width + height), at least 100. */
+export function arrivalTurns(width: number, height: number): number {
+  return Math.max(100, 2 * (width + height));
+}
+
 export class ProgressWatch {
   private best = new Float64Array(0);
   private goal = new Int32Array(0);
   /** Cells each unit stood on since its last best (null: none yet). */
   private seen: (Set<number> | null)[] = [];
   private lastProgress = 0;
+  /** The last turn a unit stood on its goal for the first time or left the map. */
+  private lastArrival = 0;
+  private away = new Uint8Array(0);
 
-  /** Turns without progress after which `observe` reports a stall; `newCells`: see above. */
-  constructor(readonly stallTurns: number, private readonly newCells = false) {}
+  /**
+   * Turns without progress after which `observe` reports a stall; `newCells`: see above;
+   * `arrivalTurns` (0: none): turns without any unit arriving or leaving the map while some are
+   * away, also a stall. In a crowd somebody always edges nearer its goal, on a bank far from a
+   * locked lane; arrivals stop there all the same.
+   */
+  constructor(readonly stallTurns: number, private readonly newCells = false, private readonly arrivalTurns = 0) {}
 
   /**
    * Takes the units' cells at turn t (ABSENT: not on the map; `distance(a, cell)`: unit a's to its
@@ -34,8 +47,18 @@ export class ProgressWatch {
     let away = 0;
     for (let a = 0; a < n; a++) {
       const cell = positions[a];
-      if (cell === ABSENT) continue;
+      if (cell === ABSENT) {
+        if (this.away[a] === 1) this.lastArrival = t;
+        this.away[a] = 0;
+        continue;
+      }
       const goal = goals(a);
+      if (cell === goal && this.away[a] === 1) {
+        // Reaching the goal is progress too.
+        this.lastArrival = t;
+        progressed = true;
+      }
+      this.away[a] = cell === goal ? 0 : 1;
       if (goal !== this.goal[a]) {
         this.goal[a] = goal;
         this.best[a] = Infinity;
@@ -61,17 +84,20 @@ export class ProgressWatch {
       }
     }
     if (progressed || away === 0) this.lastProgress = t;
-    return t - this.lastProgress >= this.stallTurns;
+    if (away === 0) this.lastArrival = t;
+    return t - this.lastProgress >= this.stallTurns || (this.arrivalTurns > 0 && t - this.lastArrival >= this.arrivalTurns);
   }
 
-  /** Turns since a unit last made progress. */
+  /** Turns since a unit last made progress (or arrived, when arrivals are watched). */
   since(t: number): number {
-    return t - this.lastProgress;
+    if (this.arrivalTurns === 0 || t - this.lastProgress >= this.stallTurns) return t - this.lastProgress;
+    return Math.max(t - this.lastProgress, t - this.lastArrival);
   }
 
   /** Starts counting again from turn t (after a remedy was applied). */
   restart(t: number): void {
     this.lastProgress = t;
+    this.lastArrival = t;
   }
 
   private grow(n: number): void {
@@ -83,5 +109,8 @@ export class ProgressWatch {
     this.best = best;
     this.goal = goal;
     this.seen.length = cap;
+    const away = new Uint8Array(cap);
+    away.set(this.away);
+    this.away = away;
   }
 }

@@ -47,11 +47,14 @@
  * cooperation a situation needs: a one-lane corridor of L cells crossed both ways needs L turns of
  * it, and with a shorter window units enter from both ends, each reserving only w turns, and meet
  * head-on past the window's end, where neither plan sees the other. So when no unit has come
- * nearer its goal for `stallTurns` turns (progressWatch.ts), the window doubles (up to
- * 4 x (width + height)), as RHCR's deadlock avoidance grows its window (Li et al., AAAI 2021).
+ * nearer its goal for `stallTurns` turns, or none arrived for twice the map's width + height
+ * (at least 100) while some are away (progressWatch.ts), the window doubles (up to
+ * the width + height), as RHCR's deadlock avoidance grows its window (Li et al., AAAI 2021).
  * Lines already facing each other are not untangled by searches made against each other's
  * reservations, so the units first move by PIBT's priority inheritance for as many turns
- * (inheritanceRescue.ts; 4-connected units of one cell), then every unit replans.
+ * (core/solvers/stallRescue.ts, under the lane's traffic rule where the map has a one-lane
+ * corridor: its direction held until it empties; 4-connected units of one cell), then every
+ * unit replans.
  */
 import { gridDistance } from '../../grid/movement.ts';
 import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type UnitChanges, type WorldView } from '../controller.ts';
@@ -66,8 +69,8 @@ import { JointMoveFixer } from './jointMove.ts';
 import { FootprintReservations } from './footprintReservations.ts';
 import { ReservationTable } from './reservationTable.ts';
 import { SpaceTimeAStar } from './spaceTimeAStar.ts';
-import { ProgressWatch } from '../progressWatch.ts';
-import { InheritanceRescue } from './inheritanceRescue.ts';
+import { ProgressWatch, arrivalTurns } from '../progressWatch.ts';
+import { StallRescue } from '../stallRescue.ts';
 import { GoalDistances } from '../../search/goalDistances.ts';
 
 export type { CooperativeInstance } from './cooperativePlanning.ts';
@@ -76,14 +79,14 @@ export type { CooperativeInstance } from './cooperativePlanning.ts';
 const DROP_EVERY = 8;
 
 /** The largest window the deadlock rule grows to, as a multiple of the map's width + height. */
-const MAX_WINDOW_SPAN = 4;
+const MAX_WINDOW_SPAN = 1;
 
 export class CooperativeController extends CooperativePlanning implements TurnController {
   private watch: ProgressWatch | null = null;
   /** Times the window grew for lack of progress. */
   grown = 0;
   /** The PIBT rescue under way after a stall (null: WHCA* plans). */
-  private rescue: InheritanceRescue | null = null;
+  private rescue: StallRescue | null = null;
   private watchDistances: GoalDistances | null = null;
   private watchGrid: unknown = null;
   /** Turns the next rescue runs: doubles with each stall. */
@@ -154,7 +157,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     }
     if (this.variant.windowed) this.watchProgress(world, emit);
     if (this.rescue !== null) {
-      this.rescue.step(t, positions, world.agents, this.goal, next);
+      this.rescue.step(t, positions, world.agents, next);
       // The replay's window overlay shows each unit's one PIBT step: it holds no reservation beyond it.
       if (this.plans.sink !== null) {
         for (let i = 0; i < n; i++) {
@@ -282,7 +285,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
   /** No unit came nearer its goal for stallTurns turns: the window doubles and every unit replans. */
   private watchProgress(world: WorldView, emit: (event: TurnEvent) => void): void {
     const grid = this.staticGrid ?? this.grid;
-    this.watch ??= new ProgressWatch(this.stallTurns);
+    this.watch ??= new ProgressWatch(this.stallTurns, false, arrivalTurns(grid.width, grid.height));
     if (this.watchDistances === null || this.watchGrid !== grid) {
       this.watchDistances = new GoalDistances(grid);
       this.watchGrid = grid;
@@ -309,7 +312,8 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     for (let i = 0; i < this.n; i++) if (this.gone[i] === 0 && (this.size[i] !== 1 || this.speed[i] !== 1)) rescuable = false;
     if (rescuable) {
       this.rescueTurns = Math.max(this.stallTurns, 2 * this.rescueTurns);
-      this.rescue = new InheritanceRescue(this.grid, this.seed, this.rescueTurns);
+      // The lane's traffic rule only where queues build at both ends (a stream): in a batch, inheritance alone untangles the lines.
+      this.rescue = new StallRescue(this.grid, this.seed, this.rescueTurns, this.streaming ? undefined : null);
       for (let i = 0; i < this.n; i++) if (this.gone[i] === 0) this.releasePlan(i, t);
     } else {
       this.endRescue(t);

@@ -21,11 +21,15 @@
  * - PIBT's priorities persist across windows (Okumura et al. 2022: a unit's priority is the turns
  *   since it left its goal plus a fixed tie-breaker in [0, 1), inherited by the units it pushes),
  *   carried from the turn the next window starts at, not from the end of the window planned;
- * - when no unit has come nearer its goal for `stallTurns` turns (progressWatch.ts), the window
+ * - when no unit has come nearer its goal for `stallTurns` turns, or none arrived for twice the
+ *   map's width + height (at least 100) while some are away (progressWatch.ts), the window
  *   doubles and is executed whole before the next replan (h = w): Li et al. 2021, "avoiding
  *   deadlocks", grow w while the units' progress over a window is too small. A window that
  *   covers the lane plans each crossing to its end, and LaCAM's windows, which plan to the goals,
- *   then become LaCAM's whole plan, which is complete.
+ *   then become LaCAM's whole plan, which is complete. Lines already locked at the lane's mouth
+ *   by queues at both ends (a stream) are first untangled by PIBT's inheritance under the lane's
+ *   traffic rule, its direction held until it empties (core/solvers/stallRescue.ts), for as many
+ *   turns as the stall lasted (doubling while stalls recur).
  *
  * Params: `window` w (default 10), `execute` h (1..w, default 5), `solver` ('pibt' | 'lacam',
  * default 'lacam'), `lacamWork` (default 100,000), `stallTurns` (default 2w, at least 20).
@@ -40,7 +44,8 @@ import { lacamSearch } from './lacam.ts';
 import { Pibt } from '../pibt.ts';
 import { checkPibtUnits } from './units.ts';
 import { type RhcrSettings, readRhcrSettings } from './rhcrParams.ts';
-import { ProgressWatch } from '../progressWatch.ts';
+import { ProgressWatch, arrivalTurns } from '../progressWatch.ts';
+import { StallRescue } from '../stallRescue.ts';
 
 /** The largest window the deadlock rule grows to, as a multiple of the map's width + height. */
 const MAX_WINDOW_SPAN = 4;
@@ -66,6 +71,10 @@ export class RhcrController implements TurnController {
   private readonly watch: ProgressWatch;
   /** Times the window grew for lack of progress. */
   grown = 0;
+  /** The rescue under way after a stall (null: RHCR plans), the turns the next one runs, their work. */
+  private rescue: StallRescue | null = null;
+  private rescueTurns = 0;
+  private rescueCalls = 0;
   private work = 0;
   /** Windows planned, and those LaCAM left to PIBT. */
   windows = 0;
@@ -75,7 +84,7 @@ export class RhcrController implements TurnController {
     this.settings = readRhcrSettings(options.params);
     this.window = this.settings.window;
     this.execute = this.settings.execute;
-    this.watch = new ProgressWatch(this.settings.stallTurns);
+    this.watch = new ProgressWatch(this.settings.stallTurns, false, arrivalTurns(instance.grid.width, instance.grid.height));
     checkPibtUnits('rhcr', instance.movement, instance.agents);
     this.seed = options.seed;
   }
@@ -101,6 +110,16 @@ export class RhcrController implements TurnController {
       return (e < 0 ? distances.table(world.agents[a].goal) : distances.areaTable(e, exits!.cells[e])).get(cell);
     };
     if (this.watch.observe(world.t, world.positions, (a) => world.agents[a].goal, distance)) this.grow(world, emit);
+    if (this.rescue !== null) {
+      this.rescue.step(world.t, world.positions, world.agents, next);
+      if (this.rescue.turnsLeft <= 0) {
+        this.rescueCalls += this.rescue.calls;
+        this.rescue = null;
+        this.dirty = true;
+        this.plannedAt = -1;
+      }
+      return;
+    }
     const k = world.t - this.plannedAt;
     // A grown window is executed whole: units that come or go meanwhile wait for its end, unless a
     // planned move was refused (a new unit on a planned cell).
@@ -117,17 +136,20 @@ export class RhcrController implements TurnController {
     const cap = MAX_WINDOW_SPAN * (world.grid.width + world.grid.height);
     const stalled = this.watch.since(world.t);
     this.watch.restart(world.t);
-    if (this.window >= cap && this.execute >= this.window) return;
     this.window = Math.min(cap, this.window * 2);
     this.execute = this.window;
     this.grown++;
     this.dirty = true;
     this.plannedAt = -1;
-    emit({ kind: 'replan', t: world.t, agent: this.ids[0] ?? 0, detail: `RHCR: no unit came nearer its goal in ${stalled} turns; the window grows to ${this.window} turns, executed whole` });
+    this.rescueTurns = Math.max(this.settings.stallTurns, 2 * this.rescueTurns);
+    if (this.rescue !== null) this.rescueCalls += this.rescue.calls;
+    // The lane's traffic rule only where queues build at both ends (a stream): in a batch, inheritance alone untangles the lines.
+    this.rescue = new StallRescue(world.grid, this.seed, this.rescueTurns, world.exits !== undefined ? undefined : null);
+    emit({ kind: 'replan', t: world.t, agent: this.ids[0] ?? 0, detail: `RHCR: no unit came nearer its goal in ${stalled} turns; the units move by priority inheritance (PIBT) for ${this.rescueTurns} turns, then the window grows to ${this.window} turns, executed whole` });
   }
 
   counters(): ControllerCounters {
-    return { expanded: this.work, reservations: 0 };
+    return { expanded: this.work + this.rescueCalls + (this.rescue?.calls ?? 0), reservations: 0 };
   }
 
   /** Whether every planned unit stands where the window put it (a refused move sends it off). */

@@ -4,7 +4,7 @@
  * governs (a one-lane bridge). Its ends are the chain's first and last cells, end A the one that
  * comes first in the map's row order.
  */
-import type { Grid } from '../../grid/grid.ts';
+import type { Grid } from '../grid/grid.ts';
 
 export interface Lane {
   /** The lane's cells from end A to end B. */
