@@ -53,15 +53,17 @@ export class ProgressWatch {
         continue;
       }
       const goal = goals(a);
-      if (cell === goal && this.away[a] === 1) {
-        // Reaching the goal is progress too.
-        this.lastArrival = t;
-        progressed = true;
-      }
-      this.away[a] = cell === goal ? 0 : 1;
       if (goal !== this.goal[a]) {
         this.goal[a] = goal;
         this.best[a] = Infinity;
+      }
+      this.away[a] = cell === goal ? 0 : 1;
+      if (cell === goal && this.best[a] !== 0) {
+        // Reaching the goal for the first time is progress (stepping off it to let another pass
+        // and back is not).
+        if (this.best[a] !== Infinity) progressed = true;
+        this.best[a] = 0;
+        this.lastArrival = t;
       }
       if (cell === goal) continue;
       away++;
