@@ -11,7 +11,7 @@ import { UsageError } from '../command.ts';
 import { type OptionTable, commandUsage, parseCommandLine, wholeNumber } from '../args.ts';
 import { CONTROLLERS, solverNames } from '../../core/registry/registry.ts';
 import { DEFAULT_STREAM_TURNS } from '../../core/protocol/streamSolve.ts';
-import { BOUNDED_SHARE, BOUNDED_SLACK, type CapacityResult, type CapacitySolver, capacitySentence, sweepCapacity } from '../../core/experiments/capacity.ts';
+import { BOUNDED_SHARE, BOUNDED_SLACK, PLATOON_SOLVER, type CapacityResult, type CapacitySolver, capacitySentence, sweepCapacity } from '../../core/experiments/capacity.ts';
 import { cpuClock } from '../../core/util/clock.ts';
 import { loadAppScenario } from './solveScenario.ts';
 
@@ -122,7 +122,8 @@ export function formatCapacity(result: CapacityResult, scenario: string, sentenc
   }
   if (result.cancelled) lines.push('(cancelled before every run)');
   lines.push(sentence);
-  lines.push(`sweep: ${result.runs.length} runs in ${cpuSeconds.toFixed(1)} s CPU (process user + system), load ${load.toFixed(2)}`);
+  const laneRuns = result.runs.filter((r) => r.solver === PLATOON_SOLVER).length;
+  lines.push(`sweep: ${result.runs.length - laneRuns} runs ${laneRuns > 0 ? `+ ${laneRuns} of the lane's traffic rule ` : ''}in ${cpuSeconds.toFixed(1)} s CPU (process user + system), load ${load.toFixed(2)}`);
   return lines.join('\n');
 }
 

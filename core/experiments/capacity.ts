@@ -346,7 +346,7 @@ export function capacitySentence(result: CapacityResult, place = 'the chokepoint
   const locked = result.solvers.filter((s) => s.gridlocked !== null);
   const ranked = result.solvers.filter((s) => s.gridlocked === null).sort((a, b) => b.capacity - a.capacity);
   const lockedWords = locked.map((s) => `${s.label} left out: ${s.gridlocked!.gridlock} at ${figure(s.gridlocked!.offered)} per 10 turns`).join('; ');
-  if (ranked.length === 0) return `${place}: no capacity measured without a gridlock (${lockedWords})`;
+  if (ranked.length === 0) return `${place}: no capacity measured without a gridlock (${lockedWords})${laneWords(result, undefined)}`;
   const carries = ranked.map((s, k) => (k === 0 ? `${s.capacity.toFixed(1)} units per 10 turns with ${s.label}` : `${s.capacity.toFixed(1)} with ${s.label}`)).join(', ');
   const best = ranked.find((s) => s.atSaturation?.timeInSystem) ?? null;
   const wait = best?.atSaturation?.timeInSystem

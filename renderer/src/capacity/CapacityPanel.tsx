@@ -76,7 +76,8 @@ export function CapacityPanel() {
                 <tr key={s.label}>
                   <td>{s.label}</td>
                   <td>{s.saturationOffered ?? '—'}</td>
-                  <td>{s.capacity.toFixed(1)}</td>
+                  {/* A solver whose units locked carries nothing the level can be credited with: say where it locked. */}
+                  <td title={s.gridlocked?.gridlock ?? undefined} data-testid={s.gridlocked ? `capacity-gridlock-${s.solver}` : undefined}>{s.gridlocked ? `gridlock at ${s.gridlocked.offered} per 10 turns` : s.capacity.toFixed(1)}</td>
                   <td>{s.atSaturation?.timeInSystem ? s.atSaturation.timeInSystem.mean.toFixed(1) : '—'}</td>
                 </tr>
               ))}

@@ -61,7 +61,10 @@ export async function runCapacity(): Promise<void> {
         return;
       }
       const ran = result.streams.goalsReached.length;
-      runs.push(capacityRun(entry, rate, options, runStreams, result.streams, ran, result.status, result.status !== 'failed', performance.now() - started));
+      // A run whose units locked failed without an invalid plan: its gridlock is said, and its
+      // solver is left out of what the level carries (capacitySentence).
+      const gridlock = result.status === 'failed' && result.message?.startsWith('gridlock') ? result.message : null;
+      runs.push(capacityRun(entry, rate, options, runStreams, result.streams, ran, result.status, result.status !== 'failed' || gridlock !== null, performance.now() - started, gridlock));
       const partial = { spawners, turns: settings.turns, runs: runs.slice(), solvers: summarize(solvers, runs), cancelled: false };
       capacityStore.set({ done: runs.length, result: partial });
     }
