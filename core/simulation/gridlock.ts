@@ -86,3 +86,12 @@ export function gridlockWords(gridlock: Gridlock, grid: Grid, where = ''): strin
   const pair = gridlock.headOn === null ? '' : `: units ${gridlock.headOn.units[0] + 1} and ${gridlock.headOn.units[1] + 1} head-on at (${grid.x(gridlock.headOn.cell)}, ${grid.y(gridlock.headOn.cell)})`;
   return `gridlock ${where}from turn ${gridlock.from}${pair}; ${gridlock.stuck.length} of ${gridlock.onMap} units stuck`;
 }
+
+/** The name of the first measured region (a rectangle of cells) holding the head-on pair's cell, or null. */
+export function gridlockRegion(gridlock: Gridlock, grid: Grid, regions: readonly { name: string; from: readonly number[]; to: readonly number[] }[]): string | null {
+  if (gridlock.headOn === null) return null;
+  const x = grid.x(gridlock.headOn.cell);
+  const y = grid.y(gridlock.headOn.cell);
+  const inside = (v: number, a: number, b: number) => v >= Math.min(a, b) && v <= Math.max(a, b);
+  return regions.find((r) => inside(x, r.from[0], r.to[0]) && inside(y, r.from[1], r.to[1]))?.name ?? null;
+}
