@@ -33,6 +33,8 @@
  * (core/solvers/traffic/platoonController.ts: platoons of k each way, measured like the solvers)
  * and gives the plain bound, one unit a turn through the lane, one way (10 per 10 turns).
  */
+import type { Grid } from '../grid/grid.ts';
+import type { Movement } from '../grid/movement.ts';
 import type { MapfInstance } from '../mapf/instance.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
@@ -46,7 +48,7 @@ import type { ControllerSolverSpec } from '../simulation/controllerSolvers.ts';
 
 /** The traffic rule's name in a sweep's runs. */
 export const PLATOON_SOLVER = 'platoons';
-const PLATOON_SPEC: ControllerSolverSpec = { name: PLATOON_SOLVER, label: 'platoons each way (a traffic rule)', factory: createPlatoonController };
+export const PLATOON_SPEC: ControllerSolverSpec = { name: PLATOON_SOLVER, label: 'platoons each way (a traffic rule)', factory: createPlatoonController };
 /** One unit a turn through a lane, one way, per 10 turns. */
 export const LANE_BOUND = 10;
 import { type Clock, WALL_CLOCK } from '../util/clock.ts';
@@ -193,8 +195,7 @@ export function sweepCapacity(instance: MapfInstance, streams: Streams, options:
   checkCapacity(streams, options);
   const clock = options.clock ?? WALL_CLOCK;
   const runs: CapacityRun[] = [];
-  const found = options.lane === false || instance.movement.connectivity !== 4 ? null : findLane(instance.grid);
-  const platoon: CapacitySolver | null = found === null ? null : { solver: PLATOON_SOLVER, label: `platoons of ${found.cells.length}` };
+  const platoon = options.lane === false ? null : platoonEntry(instance.grid, instance.movement);
   const entries = platoon === null ? options.solvers : [...options.solvers, platoon];
   const total = entries.length * options.rates.length;
   let cancelled = false;
@@ -223,18 +224,28 @@ export function sweepCapacity(instance: MapfInstance, streams: Streams, options:
     }
     if (cancelled) break;
   }
-  let lane: LaneCapacity | null = null;
-  if (found !== null && platoon !== null) {
-    const { grid } = instance;
-    const k = found.cells.length;
-    const first = found.cells[0];
-    const last = found.cells[found.cells.length - 1];
-    lane = {
-      from: [grid.x(first), grid.y(first)], to: [grid.x(last), grid.y(last)], length: found.cells.length, platoon: k,
-      formula: 10 * platoonFormula(found.cells.length, k), measured: summarize([platoon], runs)[0].capacity, bound: LANE_BOUND,
-    };
-  }
+  const lane = platoon === null ? null : laneCapacity(instance.grid, runs);
   return { spawners: options.spawners, turns: options.turns, runs, solvers: summarize(options.solvers, runs), cancelled, lane };
+}
+
+/** The traffic rule's entry for a sweep on `grid` (null: no one-lane corridor, or not 4-connected). */
+export function platoonEntry(grid: Grid, movement: Movement): CapacitySolver | null {
+  const lane = movement.connectivity === 4 ? findLane(grid) : null;
+  return lane === null ? null : { solver: PLATOON_SOLVER, label: `platoons of ${lane.cells.length}` };
+}
+
+/** The lane's capacity from the traffic rule's runs among `runs` (null: the map has no lane). */
+export function laneCapacity(grid: Grid, runs: readonly CapacityRun[]): LaneCapacity | null {
+  const found = findLane(grid);
+  if (found === null) return null;
+  const k = found.cells.length;
+  const first = found.cells[0];
+  const last = found.cells[found.cells.length - 1];
+  const own = runs.filter((r) => r.solver === PLATOON_SOLVER);
+  return {
+    from: [grid.x(first), grid.y(first)], to: [grid.x(last), grid.y(last)], length: k, platoon: k,
+    formula: 10 * platoonFormula(k, k), measured: own.reduce((best, r) => Math.max(best, r.valid ? r.delivered : 0), 0), bound: LANE_BOUND,
+  };
 }
 
 /**
