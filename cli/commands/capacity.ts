@@ -11,7 +11,7 @@ import { UsageError } from '../command.ts';
 import { type OptionTable, commandUsage, parseCommandLine, wholeNumber } from '../args.ts';
 import { CONTROLLERS, solverNames } from '../../core/registry/registry.ts';
 import { DEFAULT_STREAM_TURNS } from '../../core/protocol/streamSolve.ts';
-import { BOUNDED_SHARE, BOUNDED_SLACK, type CapacityResult, type CapacitySolver, capacitySentence, sweepCapacity } from '../../core/experiments/capacity.ts';
+import { BOUNDED_SHARE, BOUNDED_SLACK, PLATOON_SOLVER, type CapacityResult, type CapacitySolver, capacitySentence, sweepCapacity } from '../../core/experiments/capacity.ts';
 import { cpuClock } from '../../core/util/clock.ts';
 import { loadAppScenario } from './solveScenario.ts';
 
@@ -37,7 +37,12 @@ const USAGE = commandUsage([
   `bounded: the number in the system (backlog + swept units on the map) grew over the second half`,
   `by at most ${BOUNDED_SLACK} units or ${BOUNDED_SHARE * 100}% of the units offered in it, whichever is more.`,
   'The saturation point of a solver is the highest rate at which its runs at that rate and every',
-  'lower rate stay bounded; its capacity the best throughput it delivers.',
+  'lower rate stay bounded; its capacity the best throughput it delivers. A run whose units',
+  'stopped making progress for good says where and who (gridlock) and its solver is left out',
+  'of what the level carries. Where the map has a one-lane corridor, the sweep also measures the',
+  'lane\'s own capacity: a traffic rule (platoons of k = its length taking turns each way, about',
+  'k/(L+k) units a turn) run at every rate like the solvers, and the plain bound (one unit a turn,',
+  'one way).',
 ], OPTIONS, [
   'Example: mapf-lab capacity experiments/scenarios/corridor-one-way.json --spawner west --rates 2:14:2',
   'Exit code 0 when every run\'s plan is valid, 1 otherwise.',
@@ -83,7 +88,7 @@ export const capacityCommand: Command = {
     const load = loadavg()[0];
     const sentence = capacitySentence(result, place);
     if (values.json) {
-      io.out(JSON.stringify({ scenario: loaded.scenario.name, spawners, turns, rates, runs: result.runs, solvers: result.solvers.map(({ atSaturation, ...s }) => ({ ...s, timeInSystemAtSaturation: atSaturation?.timeInSystem ?? null })), sentence, cpuSeconds, load }));
+      io.out(JSON.stringify({ scenario: loaded.scenario.name, spawners, turns, rates, runs: result.runs, solvers: result.solvers.map(({ atSaturation, ...s }) => ({ ...s, timeInSystemAtSaturation: atSaturation?.timeInSystem ?? null })), lane: result.lane ?? null, sentence, cpuSeconds, load }));
     } else {
       io.out(formatCapacity(result, loaded.scenario.name, sentence, cpuSeconds, load));
     }
@@ -101,14 +106,24 @@ export function formatCapacity(result: CapacityResult, scenario: string, sentenc
   for (const r of result.runs) {
     const tis = r.timeInSystem ? `${r.timeInSystem.mean.toFixed(1)}/${r.timeInSystem.p95}/${r.timeInSystem.max}` : '-';
     lines.push(`  ${r.label.padEnd(11)}  ${r.offered.toFixed(1).padStart(10)}  ${r.delivered.toFixed(2).padStart(12)}  ${tis.padStart(27)}  ${(r.timeOnMap === null ? '-' : r.timeOnMap.toFixed(1)).padStart(6)}  ${String(r.backlogEnd).padStart(11)}  ${String(r.inSystemGrowth).padStart(6)}  ${(r.bounded ? 'yes' : 'NO').padStart(7)}  ${String(r.valid).padStart(5)}`);
+    if (r.gridlock !== null) lines.push(`    ${r.gridlock}`);
   }
   lines.push('saturation point (highest offered rate with the queue bounded) and capacity (best delivered), units per 10 turns:');
   for (const s of result.solvers) {
-    lines.push(`  ${s.label.padEnd(11)}  ${s.saturationOffered === null ? 'none (the queue grows at every rate swept)' : `saturates at ${s.saturationOffered}`}; carries at most ${s.capacity.toFixed(2)}`);
+    const carries = s.gridlocked === null ? `carries at most ${s.capacity.toFixed(2)}` : `GRIDLOCK at ${s.gridlocked.offered} per 10 turns (${s.gridlocked.gridlock}): left out of what the level carries`;
+    lines.push(`  ${s.label.padEnd(11)}  ${s.saturationOffered === null ? 'none (the queue grows at every rate swept)' : `saturates at ${s.saturationOffered}`}; ${carries}`);
+  }
+  const lane = result.lane;
+  if (lane) {
+    lines.push(`the lane's own capacity (${lane.length} cells one lane wide, (${lane.from.join(', ')}) to (${lane.to.join(', ')})), units per 10 turns:`);
+    lines.push(`  traffic rule, platoons of ${lane.platoon} taking turns each way: ${lane.measured.toFixed(2)} measured (${lane.formula.toFixed(2)} by k/(L+k))`);
+    lines.push(`  plain bound, one unit a turn, one way: ${lane.bound}`);
+    for (const s of result.solvers) if (s.gridlocked === null && lane.measured > 0) lines.push(`  ${s.label.padEnd(11)}  reaches ${Math.round((100 * s.capacity) / lane.measured)}% of the traffic rule, ${Math.round((100 * s.capacity) / lane.bound)}% of the bound`);
   }
   if (result.cancelled) lines.push('(cancelled before every run)');
   lines.push(sentence);
-  lines.push(`sweep: ${result.runs.length} runs in ${cpuSeconds.toFixed(1)} s CPU (process user + system), load ${load.toFixed(2)}`);
+  const laneRuns = result.runs.filter((r) => r.solver === PLATOON_SOLVER).length;
+  lines.push(`sweep: ${result.runs.length - laneRuns} runs ${laneRuns > 0 ? `+ ${laneRuns} of the lane's traffic rule ` : ''}in ${cpuSeconds.toFixed(1)} s CPU (process user + system), load ${load.toFixed(2)}`);
   return lines.join('\n');
 }
 

@@ -5,29 +5,10 @@
  * stream (a queue is stable while the offered load stays below the service rate; Little's law,
  * L = lambda W, ties the number in the system to the time each spends there), measured as lifelong
  * MAPF measures a planner (Li et al., AAAI 2021: throughput at steady state).
- *
- * Steady state is the run's second half, turns [T/2, T): the first half fills the map. Per run:
- * - delivered throughput: exits of the swept spawners' units in the second half, per 10 turns;
- * - time in system: turns from a unit's due turn (when its spawner's schedule made it due, so
- *   the wait in the spawner's backlog counts) to its exit, over the units that left in the
- *   second half: mean, p95, max;
- * - time on the map: appearance to exit, mean, over the same units;
- * - backlog at the end (the swept spawners' units due but not placed), its growth over the
- *   second half, and the growth of the number in the system (backlog plus the swept spawners'
- *   units on the map).
- *
- * "Bounded", precisely: a run is bounded when its plan is valid, it ran all T turns, and the
- * number in the system at the end exceeds the number at turn T/2 by at most
- * max(BOUNDED_SLACK, BOUNDED_SHARE x the units offered in the second half). Above capacity the
- * number in the system grows by (offered - delivered) x T/2 / 10, which this threshold refuses as
- * soon as the excess is more than 5% of the offered load; a jam (no unit leaves) grows it by the
- * whole offered load. With the number in the system bounded and units still leaving, the time in
- * system is bounded too (Little's law), so one test covers both.
- *
- * The saturation point of a solver: the highest swept rate r such that its runs at r and at every
- * lower swept rate are bounded (null: not even the lowest). Its capacity: the best delivered
- * throughput of any of its runs (above saturation a run delivers what the chokepoint carries).
+ * More on this in README.md, "capacity.ts".
  */
+import type { Grid } from '../grid/grid.ts';
+import type { Movement } from '../grid/movement.ts';
 import type { MapfInstance } from '../mapf/instance.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
@@ -35,6 +16,15 @@ import { SpawnClock, type StreamSpawner, type Streams } from '../mapf/streams.ts
 import { CONTROLLERS } from '../registry/registry.ts';
 import { splitParams } from '../simulation/controllerSolvers.ts';
 import { runController } from '../simulation/simulator.ts';
+import { createPlatoonController, platoonFormula } from '../solvers/traffic/platoonController.ts';
+import { findLane } from '../solvers/lane.ts';
+import type { ControllerSolverSpec } from '../simulation/controllerSolvers.ts';
+
+/** The traffic rule's name in a sweep's runs. */
+export const PLATOON_SOLVER = 'platoons';
+export const PLATOON_SPEC: ControllerSolverSpec = { name: PLATOON_SOLVER, label: 'platoons each way (a traffic rule)', factory: createPlatoonController };
+/** One unit a turn through a lane, one way, per 10 turns. */
+export const LANE_BOUND = 10;
 import { type Clock, WALL_CLOCK } from '../util/clock.ts';
 
 /** Growth of the number in the system over the second half a bounded run may show: at least this many units … */
@@ -67,6 +57,22 @@ export interface CapacityOptions {
   shouldStop?: () => boolean;
   /** After each run: runs done, runs in all, the run's row. */
   onRun?: (done: number, total: number, run: CapacityRun) => void;
+  /** Measure the lane's own capacity with the platoon rule (default true; skipped where the map has no lane). */
+  lane?: boolean;
+}
+
+export interface LaneCapacity {
+  /** Cells of the map's longest one-cell-wide corridor, end to end, as [x, y]. */
+  from: [number, number];
+  to: [number, number];
+  length: number;
+  /** Platoon size k, and k / (L + k) per 10 turns. */
+  platoon: number;
+  formula: number;
+  /** Best delivered by the platoon rule over the rates swept, per 10 turns (its runs are in `runs`). */
+  measured: number;
+  /** One unit a turn, one way, per 10 turns. */
+  bound: number;
 }
 
 export interface CapacityRun {
@@ -89,6 +95,8 @@ export interface CapacityRun {
   bounded: boolean;
   /** Milliseconds of the run on the options' clock. */
   ms: number;
+  /** Why the run locked for good, in words (core/simulation/gridlock.ts; null: it kept moving). */
+  gridlock: string | null;
 }
 
 export interface CapacitySolverSummary {
@@ -102,6 +110,8 @@ export interface CapacitySolverSummary {
   capacity: number;
   /** Its run at the saturation point (null: none). */
   atSaturation: CapacityRun | null;
+  /** Its first gridlocked run (null: none): its figures are the solver's, not the level's. */
+  gridlocked: CapacityRun | null;
 }
 
 export interface CapacityResult {
@@ -110,6 +120,8 @@ export interface CapacityResult {
   runs: CapacityRun[];
   solvers: CapacitySolverSummary[];
   cancelled: boolean;
+  /** The lane's own capacity (null: not measured, or the map has no one-lane corridor). */
+  lane?: LaneCapacity | null;
 }
 
 /** A solver's short name for tables and the sentence: 'WHCA*(16)', 'PIBT', 'RHCR'. */
@@ -157,10 +169,12 @@ export function sweepCapacity(instance: MapfInstance, streams: Streams, options:
   checkCapacity(streams, options);
   const clock = options.clock ?? WALL_CLOCK;
   const runs: CapacityRun[] = [];
-  const total = options.solvers.length * options.rates.length;
+  const platoon = options.lane === false ? null : platoonEntry(instance.grid, instance.movement);
+  const entries = platoon === null ? options.solvers : [...options.solvers, platoon];
+  const total = entries.length * options.rates.length;
   let cancelled = false;
-  for (const entry of options.solvers) {
-    const spec = CONTROLLERS.find((c) => c.name === entry.solver)!;
+  for (const entry of entries) {
+    const spec = entry.solver === PLATOON_SOLVER ? PLATOON_SPEC : CONTROLLERS.find((c) => c.name === entry.solver)!;
     const split = splitParams(entry.params ?? {});
     for (const rate of options.rates) {
       if (options.shouldStop?.()) {
@@ -177,24 +191,46 @@ export function sweepCapacity(instance: MapfInstance, streams: Streams, options:
         cancelled = true;
         break;
       }
-      const row = capacityRun(entry, rate, options, runStreams, result.streams!, result.run.turns, result.status, result.validation?.valid ?? true, clock() - started);
+      const gridlock = result.gridlock ? (result.message ?? 'gridlock') : null;
+      const row = capacityRun(entry, rate, options, runStreams, result.streams!, result.run.turns, result.status, result.validation?.valid ?? true, clock() - started, gridlock);
       runs.push(row);
       options.onRun?.(runs.length, total, row);
     }
     if (cancelled) break;
   }
-  return { spawners: options.spawners, turns: options.turns, runs, solvers: summarize(options.solvers, runs), cancelled };
+  const lane = platoon === null ? null : laneCapacity(instance.grid, runs);
+  return { spawners: options.spawners, turns: options.turns, runs, solvers: summarize(options.solvers, runs), cancelled, lane };
+}
+
+/** The traffic rule's entry for a sweep on `grid` (null: no one-lane corridor, or not 4-connected). */
+export function platoonEntry(grid: Grid, movement: Movement): CapacitySolver | null {
+  const lane = movement.connectivity === 4 ? findLane(grid) : null;
+  return lane === null ? null : { solver: PLATOON_SOLVER, label: `platoons of ${lane.cells.length}` };
+}
+
+/** The lane's capacity from the traffic rule's runs among `runs` (null: the map has no lane). */
+export function laneCapacity(grid: Grid, runs: readonly CapacityRun[]): LaneCapacity | null {
+  const found = findLane(grid);
+  if (found === null) return null;
+  const k = found.cells.length;
+  const first = found.cells[0];
+  const last = found.cells[found.cells.length - 1];
+  const own = runs.filter((r) => r.solver === PLATOON_SOLVER);
+  return {
+    from: [grid.x(first), grid.y(first)], to: [grid.x(last), grid.y(last)], length: k, platoon: k,
+    formula: 10 * platoonFormula(k, k), measured: own.reduce((best, r) => Math.max(best, r.valid ? r.delivered : 0), 0), bound: LANE_BOUND,
+  };
 }
 
 /**
  * One run's row from its stream measures, as a sweep in core makes it and as the app makes it
  * from a solver process's answer (the same figures).
  */
-export function capacityRun(entry: CapacitySolver, rate: number, options: Pick<CapacityOptions, 'spawners' | 'turns'>, runStreams: Streams, measures: StreamFigures, ran: number, status: string, valid: boolean, ms: number): CapacityRun {
+export function capacityRun(entry: CapacitySolver, rate: number, options: Pick<CapacityOptions, 'spawners' | 'turns'>, runStreams: Streams, measures: StreamFigures, ran: number, status: string, valid: boolean, ms: number, gridlock: string | null = null): CapacityRun {
   const figures = measureRun(runStreams, options.spawners, measures, ran, options.turns);
   return {
     solver: entry.solver, label: capacityLabel(entry), rate, offered: rate * options.spawners.length, status, valid, ...figures,
-    bounded: figures.bounded && valid && ran >= options.turns, ms,
+    bounded: figures.bounded && valid && ran >= options.turns && gridlock === null, ms, gridlock,
   };
 }
 
@@ -276,6 +312,7 @@ export function summarize(solvers: readonly CapacitySolver[], runs: readonly Cap
       saturationOffered: atSaturation?.offered ?? null,
       capacity: own.reduce((best, r) => Math.max(best, r.valid ? r.delivered : 0), 0),
       atSaturation,
+      gridlocked: own.find((r) => r.gridlock !== null) ?? null,
     };
   });
 }
@@ -289,11 +326,24 @@ const figure = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
  */
 export function capacitySentence(result: CapacityResult, place = 'the chokepoint'): string {
   if (result.solvers.length === 0 || result.runs.length === 0) return `${place}: no capacity measured`;
-  const ranked = result.solvers.slice().sort((a, b) => b.capacity - a.capacity);
+  // A solver whose units locked is left out of "carries at most": its figure says how the solver
+  // failed, not what the level carries.
+  const locked = result.solvers.filter((s) => s.gridlocked !== null);
+  const ranked = result.solvers.filter((s) => s.gridlocked === null).sort((a, b) => b.capacity - a.capacity);
+  const lockedWords = locked.map((s) => `${s.label} left out: ${s.gridlocked!.gridlock} at ${figure(s.gridlocked!.offered)} per 10 turns`).join('; ');
+  if (ranked.length === 0) return `${place}: no capacity measured without a gridlock (${lockedWords})${laneWords(result, undefined)}`;
   const carries = ranked.map((s, k) => (k === 0 ? `${s.capacity.toFixed(1)} units per 10 turns with ${s.label}` : `${s.capacity.toFixed(1)} with ${s.label}`)).join(', ');
   const best = ranked.find((s) => s.atSaturation?.timeInSystem) ?? null;
   const wait = best?.atSaturation?.timeInSystem
     ? `; at ${figure(best.saturationOffered!)} per 10 turns units spend ${Math.round(best.atSaturation.timeInSystem.mean)} turns in the system on average (${best.label}'s saturation point; above it the queue grows)`
     : '; at every rate swept the queue grows';
-  return `${place} carries at most ${carries}${wait}`;
+  return `${place} carries at most ${carries}${wait}${locked.length > 0 ? `; ${lockedWords}` : ''}${laneWords(result, ranked[0])}`;
+}
+
+/** "; the lane itself carries 4.9 per 10 turns with platoons of 12 each way (...), 10 one way: PIBT reaches 49% of it" */
+function laneWords(result: CapacityResult, best: CapacitySolverSummary | undefined): string {
+  const lane = result.lane;
+  if (!lane) return '';
+  const reach = best === undefined || lane.measured <= 0 ? '' : `: ${best.label} reaches ${Math.round((100 * best.capacity) / lane.measured)}% of it`;
+  return `; the lane itself (${lane.length} cells, one lane) carries ${lane.measured.toFixed(1)} per 10 turns with platoons of ${lane.platoon} taking turns each way (${lane.formula.toFixed(1)} by k/(L+k)), at most ${lane.bound} one way at one unit a turn${reach}`;
 }

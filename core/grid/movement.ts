@@ -3,7 +3,7 @@
  *
  * - 'no-cut': a diagonal move needs both orthogonal neighbours free (the Moving AI single-agent
  *   convention, and what the benchmark scenarios' optimal lengths assume).
- * - 'cut': diagonals are allowed past blocked corners (Standley's multi-agent model, seed
+ * - 'cut': diagonals are allowed past blocked corners (Standley's multi-agent model,
  *   Standley 2010, section "Experimental Results").
  */
 import type { Grid } from './grid.ts';

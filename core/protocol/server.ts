@@ -21,6 +21,7 @@ import type { Port } from './port.ts';
 import { parseToSolverMessage } from './schema.ts';
 import { decodeInstance, decodeInstanceStreams, decodeMapEvents, decodeObstacles, encodePaths } from './wire.ts';
 import { hasStreams } from '../mapf/streams.ts';
+import { PLATOON_SOLVER } from '../experiments/capacity.ts';
 import { solveStream } from './streamSolve.ts';
 import { solveLifelong } from './lifelongSolve.ts';
 import { solveAmongObstacles } from './obstacleSolve.ts';
@@ -73,7 +74,9 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
 
   const solve = (id: string, body: SolveRequestBody): void => {
     const solver = lookup(body.solver);
-    if (!solver && body.lifelong === undefined) {
+    // The lane's traffic rule is no registry solver: a capacity sweep runs it in a stream.
+    const laneRule = body.solver === PLATOON_SOLVER && hasStreams(decodeInstanceStreams(body.instance));
+    if (!solver && body.lifelong === undefined && !laneRule) {
       post({
         v: PROTOCOL_VERSION,
         type: 'error',

@@ -1,6 +1,6 @@
 /**
- * Point-to-point Dijkstra: A*'s loop with the heuristic switched off (seed
- * Game AI Pro 360's pathfinding summary, "weight = 0 degenerates to Dijkstra"), stopping when the goal is
+ * Point-to-point Dijkstra: A*'s loop with the heuristic switched off (Game AI Pro 360's
+ * pathfinding summary, "weight = 0 degenerates to Dijkstra"), stopping when the goal is
  * expanded. For the distance from every cell to one goal, use distanceTable.ts instead.
  * Supports 4/8-connectivity, both corner rules and cell weights.
  */

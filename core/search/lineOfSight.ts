@@ -1,6 +1,6 @@
 /**
- * Line of sight between cell centres, for Theta*, Lazy Theta* and post-smoothing (seed
- * Game AI Pro 360's pathfinding summary, "Theta* — any-angle pathfinding" and "Path post-processing").
+ * Line of sight between cell centres, for Theta*, Lazy Theta* and post-smoothing (Game AI Pro
+ * 360's pathfinding summary, "Theta* — any-angle pathfinding" and "Path post-processing").
  *
  * Walks every cell the segment between the two centres passes through (a supercover line):
  * all must be free. Where the segment goes exactly through a grid corner it touches the two

@@ -1,7 +1,6 @@
 /**
- * Units among moving obstacles, each replanning alone by the rules of seed
- * (Patel, "Dealing with moving obstacles"), with what the seed
- * counts: the path steps computed over the whole run ("if the path is 100 steps long and it is
+ * Units among moving obstacles, each replanning alone by the rules of Patel's "Dealing with
+ * moving obstacles", with what the article counts: the path steps computed over the whole run ("if the path is 100 steps long and it is
  * recalculated every 10 steps, the total number of path steps is 100+90+…+10 = 550").
  * More on this in README.md, "obstacleFollow.ts".
  */

@@ -10,6 +10,7 @@ import type { ObstacleCounts } from '../solvers/obstacleRepair.ts';
 import type { AgentMetrics, RunMetrics } from './metrics.ts';
 import type { Collision } from './moveResolver.ts';
 import type { StreamMeasures } from './streamMeasures.ts';
+import type { Gridlock } from './gridlock.ts';
 
 export type SimulationStatus = 'solved' | 'failed' | 'timeout' | 'cancelled';
 
@@ -37,4 +38,6 @@ export interface SimulationResult {
   streams?: StreamMeasures;
   /** A stream: every unit that appeared (placed ones first, then spawned ones in order), as the validator took them. */
   units?: readonly AgentTask[];
+  /** Units that stopped making progress for good (gridlock.ts); the run is then not solved. */
+  gridlock?: Gridlock;
 }

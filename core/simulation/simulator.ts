@@ -27,6 +27,7 @@ import { RebuildController } from './rebuildController.ts';
 import { DoorStage, ObstacleStage, type WorldStage } from './worldStages.ts';
 import type { SimulationResult, SimulationStatus } from './simulationResult.ts';
 import { type TurnLoop, playTurns } from './turnLoop.ts';
+import { GridlockWatch, gridlockWords } from './gridlock.ts';
 
 export const DEFAULT_TURN_LIMIT = 100;
 
@@ -181,6 +182,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   }
 
   const resolver = new MoveResolver(grid.cells);
+  const gridlockWatch = new GridlockWatch(grid, movement);
   const turnMs: number[] = [];
   const turns: TurnLoop = {
     clock,
@@ -221,6 +223,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
     },
     measure(t) {
       record.state(t, units.positions);
+      gridlockWatch.observe(t + 1, units.positions, units.agents);
       return true;
     },
   };
@@ -240,18 +243,22 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   const turnArray = Float64Array.from(turnMs);
   const runMetrics = summarizeRun(metrics, t, turnArray, initMs, counters.expanded + (options.initExpanded ?? 0), reservationsMax, collisions.length);
   runMetrics.overrides = record.overrides;
+  const gridlock = status === undefined || status === 'failed' ? gridlockWatch.report(t, positions, units.agents) : null;
   if (status === undefined) {
-    // A stream has no end state to reach: it solved when it ran without a collision (its measures say how well).
-    if (stream ? collisions.length === 0 : runMetrics.successes === n) status = 'solved';
+    // A stream has no end state to reach: it solved when it ran without a collision (its measures
+    // say how well) and its units kept moving.
+    if (gridlock === null && (stream ? collisions.length === 0 : runMetrics.successes === n)) status = 'solved';
     else {
       status = 'failed';
-      message = failure(n, runMetrics.successes, t, n - countAtGoal(positions, units.agents), collisions);
+      const why = stream && collisions.length === 0 ? null : failure(n, runMetrics.successes, t, n - countAtGoal(positions, units.agents), collisions);
+      message = [gridlock === null ? null : gridlockWords(gridlock, grid), why].filter((part) => part !== null).join('; ');
     }
   }
   const paths = replayPaths(replay);
   const validation = options.validate === false ? undefined : validateReplay({ grid: before, movement, agents: units.agents }, replay, { rules });
   const result: SimulationResult = { status, message, paths, agents: metrics, run: runMetrics, turnMs: turnArray, collisions, replay, validation };
   if (stream) result.units = units.agents;
+  if (gridlock !== null) result.gridlock = gridlock;
   for (const stage of stages) stage.finish?.(result);
   return result;
 }

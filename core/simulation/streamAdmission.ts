@@ -3,22 +3,7 @@
  * spawn cell's connected area stay at most half the area's free cells; otherwise it waits in the
  * spawner's backlog (reported, "the gate is jammed"), as a closed-loop system caps the work in
  * progress (CONWIP: Spearman, Woodruff and Hopp, 1990) instead of letting the queue grow inside.
- *
- * Why half: two banks joined by a chokepoint gridlock when both are full of units that want to
- * cross (a one-cell bridge above its capacity filled both banks and froze for good at every
- * offered rate from 6 per 10 turns). With at most half the free cells taken, the banks cannot
- * both be full when they are of equal size, and a full bank leaves the other empty for its units
- * to cross into. Far below the cap (1,000 units on Berlin_1_256's 47,000 free cells) nothing is
- * held back. Measured on bench:streams' bridge (61 free cells, offered 8 and 20 a side per 10
- * turns, 3,000 turns): at a share of 0.5 no unit is stuck and PIBT, WHCA* and RHCR deliver 6.0,
- * 4.6 and 6.6 per 10 turns; at 0.65 PIBT 5.4, WHCA* 2.1 and RHCR 1.5 with units stuck; at 0.75
- * and 0.9 all jam.
- *
- * The cost: by Little's law a capped area delivers at most cap / (time in the area) units a
- * turn, so a one-way corridor of L cells, which carries one unit a turn when full, carries at most
- * half a unit a turn under this cap. So the share is a spawner setting (`admitShare`, default
- * DEFAULT_ADMIT_SHARE): a capacity sweep of such a corridor sets 1 (no cap) to measure its true
- * capacity, one unit a turn.
+ * More on this in README.md, "streamAdmission.ts".
  */
 import type { Grid } from '../grid/grid.ts';
 import { ABSENT } from '../mapf/plan.ts';

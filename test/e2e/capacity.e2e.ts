@@ -76,8 +76,10 @@ describe('browser edition: capacity of a chokepoint', () => {
     expect(await page.getByTestId('capacity-solver-pibt').isChecked()).toBe(true);
     expect(await page.getByTestId('capacity-solver-rhcr').isChecked()).toBe(true);
     await page.getByTestId('capacity-run').click();
-    await expect.poll(() => page.getByTestId('capacity-progress').textContent()).toMatch(/^Run \d+ of 14/);
-    await expect.poll(() => page.getByTestId('capacity-progress').textContent(), { timeout: 120_000 }).toBe('14 runs, 300 turns each.');
+    // 7 rates x (2 solvers + the lane's traffic rule: the corridor is a one-lane lane).
+    await expect.poll(() => page.getByTestId('capacity-progress').textContent()).toMatch(/^Run \d+ of 21/);
+    await expect.poll(() => page.getByTestId('capacity-progress').textContent(), { timeout: 120_000 }).toBe('21 runs, 300 turns each.');
+    expect(await page.getByTestId('capacity-lane').textContent()).toMatch(/^The lane itself \(\d+ cells, one lane\): \d+\.\d per 10 turns with platoons of \d+ taking turns each way \(\d\.\d by k\/\(L\+k\)\); at most 10 one way\.$/);
     const sentence = await page.getByTestId('capacity-sentence').textContent();
     // One unit a turn: 10 per 10 turns (delivered over the second half may read 10.0 or a hair above).
     expect(sentence).toMatch(/^the corridor carries at most 10\.\d units per 10 turns with (PIBT|RHCR), 10\.\d with (PIBT|RHCR); at 10 per 10 turns units spend \d+ turns in the system on average/);
@@ -99,9 +101,9 @@ describe('browser edition: capacity of a chokepoint', () => {
     await page.getByTestId('capacity-turns').fill('20000');
     await page.getByTestId('capacity-turns').press('Enter');
     await page.getByTestId('capacity-run').click();
-    await expect.poll(() => page.getByTestId('capacity-progress').textContent()).toMatch(/^Run \d+ of 14/);
+    await expect.poll(() => page.getByTestId('capacity-progress').textContent()).toMatch(/^Run \d+ of 21/);
     await page.getByTestId('capacity-cancel').click();
-    await expect.poll(() => page.getByTestId('capacity-progress').textContent()).toMatch(/^Cancelled after \d+ of 14 runs\. The last full sweep is shown\.$/);
+    await expect.poll(() => page.getByTestId('capacity-progress').textContent()).toMatch(/^Cancelled after \d+ of 21 runs\. The last full sweep is shown\.$/);
     expect(await page.getByTestId('capacity-sentence').textContent()).toBe(sentence);
     expect(await region.textContent()).toBe(`${sentence!.charAt(0).toUpperCase()}${sentence!.slice(1)}.`);
     expect(await page.getByTestId('capacity-run').isEnabled()).toBe(true);

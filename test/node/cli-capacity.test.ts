@@ -27,7 +27,7 @@ describe('mapf-lab capacity', () => {
     expect(text).toMatch(/PIBT\s+12\.0\s+10\.00\s+[\d./]+\s+[\d.]+\s+\d+\s+\d+\s+NO\s+true/);
     expect(text).toMatch(/PIBT\s+saturates at 10; carries at most 10\.00/);
     expect(text).toMatch(/the corridor carries at most 10\.0 units per 10 turns with PIBT; at 10 per 10 turns units spend \d+ turns in the system/);
-    expect(text).toMatch(/sweep: 5 runs in [\d.]+ s CPU \(process user \+ system\), load [\d.]+/);
+    expect(text).toMatch(/sweep: 5 runs \+ 5 of the lane's traffic rule in [\d.]+ s CPU \(process user \+ system\), load [\d.]+/);
   });
 
   it('--json gives the figures the core sweep gives', async () => {

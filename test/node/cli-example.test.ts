@@ -13,9 +13,33 @@ function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
 }
 
 describe('mapf-lab example', () => {
-  it('does not call the independent plan solved: its units collide at the gap, and the first conflicts are named from unit 1', async () => {
+  it('succeeds by default: a cooperative planner (HCA*) gets every unit across the gap without a conflict', async () => {
     const io = capture();
-    expect(await main(['example'], io)).toBe(1);
+    expect(await main(['example'], io)).toBe(0);
+    const text = io.stdout.join('\n');
+    expect(text).toContain('solver: hca');
+    expect(text).toContain('status: solved');
+    expect(text).not.toContain('contrast');
+    expect(io.stderr).toEqual([]);
+  });
+
+  it('with --contrast also shows the units planning alone colliding, and still exits 0 for the cooperative solve', async () => {
+    const io = capture();
+    expect(await main(['example', '--contrast'], io)).toBe(0);
+    const text = io.stdout.join('\n');
+    expect(text).toContain('status: solved');
+    expect(text).toMatch(/contrast, units planning alone \(independent\): failed \(the plan validator found \d+ conflicts; first: vertex conflict: units [1-4] and [1-4] at \(\d+, \d+\), t=\d+/);
+    expect(io.stderr).toEqual([]);
+    const json = capture();
+    expect(await main(['example', '--contrast', '--json'], json)).toBe(0);
+    const out = JSON.parse(json.stdout.join(''));
+    expect(out).toMatchObject({ solver: 'hca', status: 'solved', contrast: { solver: 'independent', status: 'failed', arrived: 4 } });
+    expect(out.contrast.message).toMatch(/the plan validator found \d+ conflicts/);
+  });
+
+  it('does not call the independent plan solved when asked for it: its units collide at the gap, and the first conflicts are named from unit 1', async () => {
+    const io = capture();
+    expect(await main(['example', '--solver', 'independent'], io)).toBe(1);
     const text = io.stdout.join('\n');
     expect(text).toContain('solver: independent');
     expect(text).toMatch(/status: failed \(the plan validator found \d+ conflicts; first: vertex conflict: units [1-4] and [1-4] at \(\d+, \d+\), t=\d+/);
@@ -57,7 +81,7 @@ describe('mapf-lab example', () => {
     const io = capture();
     expect(await main(['example', '--solver', 'telepathy'], io)).toBe(2);
     expect(io.stderr.join('\n')).toContain("mapf-lab example: unknown solver 'telepathy' (known solvers: independent");
-    expect(io.stderr.join('\n')).toContain('Usage: mapf-lab example [--solver NAME] [--json]');
+    expect(io.stderr.join('\n')).toContain('Usage: mapf-lab example [--solver NAME] [--contrast] [--json]');
     const io2 = capture();
     expect(await main(['example', '--fast'], io2)).toBe(2);
     expect(io2.stderr.join('\n')).toContain("unknown option '--fast'");

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import type { CommandIo } from '../../cli/command.ts';
+import { bridgeStreamScenario } from '../../core/mapgen/bridges.ts';
 
 function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
@@ -70,5 +71,21 @@ describe('solve --scenario with streams', () => {
     const code = await main(['solve', '--scenario', file(BRIDGE), '--solver', 'cbs'], io);
     expect(code).toBe(2);
     expect(io.stderr.join('\n')).toMatch(/cbs plans once for a fixed set of units, which a stream .* does not give; solvers that take a stream: .*pibt/);
+  });
+});
+
+describe('solve --scenario with streams that lock', () => {
+  it('says where and who, by the measured region, in the status and in --json (units from 1)', async () => {
+    const scenario = bridgeStreamScenario(20, 5);
+    const io = capture();
+    await main(['solve', '--scenario', file(scenario), '--solver', 'pibt'], io);
+    expect(io.stdout.join('\n')).toMatch(/status: failed \(gridlock at bridge from turn \d+: units \d+ and \d+ head-on at \(\d+, 4\); \d+ of \d+ units stuck\)/);
+    const json = capture();
+    await main(['solve', '--scenario', file(scenario), '--solver', 'pibt', '--json'], json);
+    const out = JSON.parse(json.stdout.join(''));
+    expect(out.status).toBe('failed');
+    expect(out.gridlock).toMatchObject({ region: 'bridge', headOn: { cell: [expect.any(Number), 4] } });
+    expect(Math.min(...out.gridlock.stuck)).toBeGreaterThanOrEqual(1);
+    expect(out.message).toMatch(/^gridlock at bridge from turn /);
   });
 });

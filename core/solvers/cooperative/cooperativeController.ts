@@ -1,46 +1,11 @@
 /**
  * CA*, HCA* and WHCA* as turn controllers: Silver 2005, "Cooperative A*",
- * "Hierarchical Cooperative A*", "Windowed Hierarchical Cooperative A*"; seed
+ * "Hierarchical Cooperative A*", "Windowed Hierarchical Cooperative A*";
  * Silver 2006, "The Game Must Go On" (fixed-depth search, replanning half-way,
  * interleaving about 2n/d searches a turn), "Resuming Backwards Search" (one RRA* per unit, aimed
  * at its original position, restarted when its work grows too large) and "Unit Priorities"
  * (override, flag, promotion when stuck).
- *
- * CA* and HCA* plan every agent to the end in `init`, in the order policy's order, and then
- * replay; an agent that arrives is parked on its goal for good. WHCA* plans a window of w turns
- * per agent, replans each agent every `replanEvery` turns on a staggered schedule (so the agent
- * replanning at turn t is the first to reserve time t + w: the pecking order rotates), and
- * agents keep planning after they arrive, so they step aside.
- *
- * Every agent's plan is in the reservation table. An agent replans when its turn comes, when a
- * higher-priority agent overrode it (flagged), when it is not where its plan said (a move the
- * simulator refused) or when a map change crossed its plan. An agent that finds no plan is
- * promoted above every unpromoted unit and searches again; if it still finds none it stays put
- * and the units it blocks replan. A final footprint check (jointMove.ts) guards the joint move.
- * Among moving obstacles the live map holds them as walls, the heuristics read the map
- * without them, and cooperativeObstacles.ts says whose plans the repair rule drops.
- *
- * This file is the turn controller (init, step, map and obstacle changes). Planning, priorities
- * and overrides live together in its base class (cooperativePlanning.ts): they share the per-unit
- * plan arrays and call each other inside one pass (a replan overrides, an override triggers a
- * replan). What stands apart lives beside them: the parameters (cooperativeSettings.ts), each
- * unit's RRA* heuristic (unitHeuristics.ts), the reservation table's footprint operations
- * (footprintReservations.ts) and the obstacle repair rules (cooperativeObstacles.ts).
- *
- * Params (anything else is a RangeError naming the allowed ones):
- * - all: `order` ('given' | 'random' | 'priority' | 'distance', default 'given'), `maxExpansions`
- *   per space-time search (default 2,000,000 full depth, 200,000 windowed), `promotion` (default
- *   true for WHCA*, false for CA* and HCA*, which report a unit without a path instead);
- * - CA* and HCA*: `maxTime`, the latest arrival a search considers, in turns after it starts
- *   (default 4 * (width + height) + 2 * agents);
- * - WHCA*: `window` w (default 16), `replanEvery` (1..w, default w / 2), `rraRestart` (restart a
- *   unit's RRA* once its work exceeds this many times its first search, default 8), `turnBudget`
- *   (search expansions per turn past which replans that can wait, a window replan or a notice of
- *   a change, wait for the next turn while the plan still covers it; 0 = none, the default), `rraBudget`
- *   (RRA* expansions per turn shared by that turn's searches, 0 = unlimited, default 8192),
- *   `progressPriority` (true, false or 'streams', the default: a unit whose plan would start by
- *   waiting away from its goal searches again ranked by progress, nearer its goal first,
- *   overriding the units of its priority further from theirs; cooperativePlanning.ts).
+ * More on this in README.md, "cooperativeController.ts".
  */
 import { gridDistance } from '../../grid/movement.ts';
 import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type UnitChanges, type WorldView } from '../controller.ts';
@@ -55,13 +20,30 @@ import { JointMoveFixer } from './jointMove.ts';
 import { FootprintReservations } from './footprintReservations.ts';
 import { ReservationTable } from './reservationTable.ts';
 import { SpaceTimeAStar } from './spaceTimeAStar.ts';
+import { ProgressWatch, arrivalTurns } from '../progressWatch.ts';
+import { StallRescue } from '../stallRescue.ts';
+import { GoalDistances } from '../../search/goalDistances.ts';
 
 export type { CooperativeInstance } from './cooperativePlanning.ts';
 
 /** Turns between sweeps of past reservations out of the table. */
 const DROP_EVERY = 8;
 
+/** The largest window the deadlock rule grows to, as a multiple of the map's width + height. */
+const MAX_WINDOW_SPAN = 1;
+
 export class CooperativeController extends CooperativePlanning implements TurnController {
+  private watch: ProgressWatch | null = null;
+  /** Times the window grew for lack of progress. */
+  grown = 0;
+  /** The PIBT rescue under way after a stall (null: WHCA* plans). */
+  private rescue: StallRescue | null = null;
+  private watchDistances: GoalDistances | null = null;
+  private watchGrid: unknown = null;
+  /** Turns the next rescue runs: doubles with each stall. */
+  private rescueTurns = 0;
+  private rescueCalls = 0;
+  private readonly twoCells = new Int32Array(2);
   init(world: WorldView): void {
     const grid = (this.grid = world.grid);
     const n = this.n;
@@ -123,6 +105,22 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     if (t - this.lastDrop >= DROP_EVERY) {
       this.table.dropBefore(t);
       this.lastDrop = t;
+    }
+    if (this.variant.windowed) this.watchProgress(world, emit);
+    if (this.rescue !== null) {
+      this.rescue.step(t, positions, world.agents, next);
+      // The replay's window overlay shows each unit's one PIBT step: it holds no reservation beyond it.
+      if (this.plans.sink !== null) {
+        for (let i = 0; i < n; i++) {
+          if (this.gone[i] === 1 || positions[i] < 0) continue;
+          this.twoCells[0] = positions[i];
+          this.twoCells[1] = next[i];
+          this.plans.sink.plan(i, t, this.twoCells, 2);
+        }
+      }
+      if (this.rescue.turnsLeft <= 0) this.endRescue(t);
+      this.emitter = null;
+      return;
     }
     for (let i = 0; i < n; i++) {
       if (this.gone[i] === 1) continue;
@@ -235,6 +233,57 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
     }
   }
 
+  /** No unit came nearer its goal for stallTurns turns: the window doubles and every unit replans. */
+  private watchProgress(world: WorldView, emit: (event: TurnEvent) => void): void {
+    const grid = this.staticGrid ?? this.grid;
+    this.watch ??= new ProgressWatch(this.stallTurns, false, arrivalTurns(grid.width, grid.height));
+    if (this.watchDistances === null || this.watchGrid !== grid) {
+      this.watchDistances = new GoalDistances(grid);
+      this.watchGrid = grid;
+    }
+    // True distances (a unit bound for an exit: the exit's table), so a detour is not a stall.
+    const distances = this.watchDistances;
+    const exits = world.exits;
+    const distance = (a: number, cell: number): number => {
+      const e = exits ? exits.of(a) : -1;
+      return (e < 0 ? distances.table(this.goal[a]) : distances.areaTable(e, exits!.cells[e])).get(cell);
+    };
+    const t = world.t;
+    if (!this.watch.observe(t, world.positions, (a) => this.goal[a], distance)) return;
+    const stalled = this.watch.since(t);
+    this.watch.restart(t);
+    const cap = MAX_WINDOW_SPAN * (grid.width + grid.height);
+    if (this.window < cap) {
+      this.window = Math.min(cap, this.window * 2);
+      this.replanEvery = Math.max(1, this.window >> 1);
+      this.query.window = this.window;
+    }
+    this.grown++;
+    let rescuable = world.movement.connectivity === 4;
+    for (let i = 0; i < this.n; i++) if (this.gone[i] === 0 && (this.size[i] !== 1 || this.speed[i] !== 1)) rescuable = false;
+    if (rescuable) {
+      this.rescueTurns = Math.max(this.stallTurns, 2 * this.rescueTurns);
+      // The lane's traffic rule only where queues build at both ends (a stream): in a batch, inheritance alone untangles the lines.
+      this.rescue = new StallRescue(this.grid, this.seed, this.rescueTurns, this.streaming ? undefined : null);
+      for (let i = 0; i < this.n; i++) if (this.gone[i] === 0) this.releasePlan(i, t);
+    } else {
+      this.endRescue(t);
+    }
+    emit({ kind: 'replan', t, agent: this.rankOrder[0] ?? 0, detail: `WHCA*: no unit came nearer its goal in ${stalled} turns; the window grows to ${this.window} turns${rescuable ? `, the units move by priority inheritance (PIBT) for ${this.rescueTurns} turns,` : ''} and every unit replans` });
+  }
+
+  /** Back to WHCA*: every unit on the map plans a new window. */
+  private endRescue(t: number): void {
+    if (this.rescue !== null) this.rescueCalls += this.rescue.calls;
+    this.rescue = null;
+    for (let i = 0; i < this.n; i++) {
+      if (this.gone[i] === 1) continue;
+      this.releasePlan(i, t);
+      this.failed[i] = 0;
+      this.why[i] = WHY_SCHEDULED;
+    }
+  }
+
   /** Whether unit i's plan keeps it where it stands at t + 1, away from its goal. */
   private waitsNext(i: number, t: number, pos: number): boolean {
     return pos !== this.goal[i] && this.plans.at(i, t + 1) === pos;
@@ -273,7 +322,7 @@ export class CooperativeController extends CooperativePlanning implements TurnCo
   }
 
   counters(): ControllerCounters {
-    const expanded = (this.sta ? this.sta.totalExpanded : 0) + this.heuristics.totalExpanded();
+    const expanded = (this.sta ? this.sta.totalExpanded : 0) + this.heuristics.totalExpanded() + this.rescueCalls + (this.rescue?.calls ?? 0);
     return { expanded, reservations: this.table ? this.table.size : 0 };
   }
 

@@ -40,8 +40,9 @@ const PROGRESS_SPAN = 1 << 20;
 
 export abstract class CooperativePlanning {
   readonly variant: Variant;
-  readonly window: number;
-  readonly replanEvery: number;
+  /** WHCA*'s window and replan period: they grow when the units stop making progress (cooperativeController.ts). */
+  window: number;
+  replanEvery: number;
   readonly order: OrderPolicy;
   readonly maxTime: number;
   readonly maxExpansions: number;
@@ -50,6 +51,7 @@ export abstract class CooperativePlanning {
   readonly rraBudget: number;
   readonly turnBudget: number;
   readonly progressPriority: boolean | 'streams';
+  readonly stallTurns: number;
   protected readonly seed: number;
   protected agents: readonly AgentTask[];
   protected n: number;
@@ -126,6 +128,7 @@ export abstract class CooperativePlanning {
     this.turnBudget = settings.turnBudget;
     this.promotion = settings.promotion;
     this.progressPriority = settings.progressPriority;
+    this.stallTurns = settings.stallTurns;
     this.seed = options.seed;
     this.agents = agents;
     const n = (this.n = agents.length);

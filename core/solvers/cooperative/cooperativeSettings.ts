@@ -25,11 +25,13 @@ export interface CooperativeSettings {
   turnBudget: number;
   /** WHCA*: a unit held where it stands searches again ranked by progress (always, never, or in streams). */
   progressPriority: boolean | 'streams';
+  /** WHCA*: turns without any unit coming nearer its goal before the window doubles. */
+  stallTurns: number;
 }
 
 export function readCooperativeSettings(variant: Variant, raw: Record<string, unknown> | undefined, grid: Grid, agents: number): CooperativeSettings {
   const allowed = variant.windowed
-    ? ['window', 'replanEvery', 'order', 'maxExpansions', 'rraRestart', 'rraBudget', 'promotion', 'turnBudget', 'progressPriority']
+    ? ['window', 'replanEvery', 'order', 'maxExpansions', 'rraRestart', 'rraBudget', 'promotion', 'turnBudget', 'progressPriority', 'stallTurns']
     : ['order', 'maxTime', 'maxExpansions', 'promotion'];
   const params = new ParamReader(variant.name, raw, allowed);
   const window = variant.windowed ? params.integer('window', 16, 1, 1 << 16) : 0;
@@ -51,6 +53,7 @@ export function readCooperativeSettings(variant: Variant, raw: Record<string, un
     turnBudget: variant.windowed ? params.integer('turnBudget', 0, 0) : 0,
     // Off in a batch by default: its measured effect is in streams (cooperativePlanning.ts).
     progressPriority: variant.windowed ? progressSetting(variant.name, raw?.progressPriority) : false,
+    stallTurns: variant.windowed ? params.integer('stallTurns', Math.max(16, window), 1) : 0,
   };
 }
 

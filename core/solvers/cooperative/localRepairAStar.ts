@@ -1,27 +1,7 @@
 /**
  * Local Repair A* (LRA*) as a turn controller: Silver 2005, "Local Repair A*";
  * Silver 2006, "The Problem with A*".
- *
- * Each agent follows its own A* path, ignoring the other agents. When the next cell is occupied
- * (by a unit standing there now, or one that moves there this turn ahead of it in the order), it
- * replans around its current neighbours only, and its agitation level grows; random noise in
- * proportion to the agitation is added to its heuristic, so stuck agents wander off in the hope
- * of escaping. A move that would still collide (crossing diagonals) becomes a wait
- * (jointMove.ts). Slow units hold both cells for the `speed` turns a move takes; large units
- * check their whole footprint.
- *
- * Params: `order` (who moves first when two want one cell), `agitationNoise` (noise per
- * agitation level, in moves; default 1), `neighbourRadius` (how far around itself an agent sees
- * others when it replans, in cells beyond its footprint; default 1).
- *
- * Among moving obstacles (obstacleRepair.ts) the live map holds them as walls: a unit whose next
- * cell an obstacle holds is blocked and replans (or waits, recalc without whenBlocked), and the
- * rule says which other paths to plan again (recalc: every N moves, or when a closed cell lies on
- * them; watch: those crossing a changed region, at its batches).
- *
- * In a stream (TurnController.unitsChanged) a unit that appears or gets a new goal plans its own
- * path on its next move, ranked after the units already moving; a unit that leaves is forgotten.
- * Nobody else plans again for the change: LRA*'s paths ignore the other units anyway.
+ * More on this in README.md, "localRepairAStar.ts".
  */
 import type { Grid } from '../../grid/grid.ts';
 import { gridDistance } from '../../grid/movement.ts';

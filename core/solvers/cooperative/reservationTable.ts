@@ -2,19 +2,7 @@
  * The reservation table: Silver 2006, "Reservation Table", "Unit Priorities"
  * and "Reservation Table Revisited"; Silver 2005, "Cooperative A*" ("a sparse
  * data structure ... efficiently implemented as a hash table").
- *
- * Entries are keyed by the integer t * cells + cell in an open-addressing hash (linear probing
- * with backward-shift deletion, so no tombstones pile up in long runs) over typed arrays. Each
- * entry carries the reserving agent and the priority it reserved at, so a higher-priority unit
- * can see which reservations it may override. `dropBefore(t)` forgets the past so memory stays
- * proportional to the units times the look-ahead.
- *
- * Parking is the one open-ended reservation: CA* and HCA* units stay on their goal forever once
- * they arrive, which a per-time hash cannot store, so a per-cell array records "occupied by agent
- * a from time t on".
- *
- * The table stores occupancy only; what a move may do (swap and crossing checks, footprints) is
- * in actionRules.ts.
+ * More on this in README.md, "reservationTable.ts".
  */
 
 const EMPTY_KEY = -1;

@@ -2,24 +2,7 @@
  * Space-time A* with the pause action: Silver 2006, "The Third Dimension",
  * "Terminal Node", "Fixed Depth Search"; Silver 2005, "Cooperative A*" and
  * "Windowed Hierarchical Cooperative A*" (the edge-cost function).
- *
- * States are (cell, t). Actions: pause (1 turn) and one move per direction (`speed` turns, the
- * unit's own coarser space-time grid of Silver 2006 Figure 5); an action is legal when its whole
- * footprint is standable and the reservation table allows it (actionRules.ts). Costs are turns.
- *
- * Two modes:
- * - Windowed (WHCA*, `window` = w > 0): the search runs to depth w whether or not the goal is
- *   reached. Pausing on the goal inside the window costs 0; a node at depth >= w takes the
- *   terminal edge to the goal, costed by the abstract (RRA*) distance. Since that edge costs
- *   exactly the node's heuristic, popping a node at depth >= w is popping the terminal node.
- * - Full depth (CA* and HCA*, `window` = 0): the goal is reached when the unit stands on it and no
- *   other unit (of equal or higher priority) reserves it later, so it may stay for good. Times
- *   after the table's last reservation are all alike, so states there collapse onto one time
- *   layer: a search for an unreachable goal ends once the static map is exhausted, and
- *   `maxDepth` bounds the rest.
- *
- * All storage is typed arrays kept between searches: a node pool, a (cell, depth) -> node hash
- * reset by a search-id stamp (spaceTimeHash.ts), a per-cell heuristic cache stamped the same way.
+ * More on this in README.md, "spaceTimeAStar.ts".
  */
 import type { Grid } from '../../grid/grid.ts';
 import { type Movement, DX, DY } from '../../grid/movement.ts';

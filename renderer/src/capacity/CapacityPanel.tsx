@@ -76,12 +76,18 @@ export function CapacityPanel() {
                 <tr key={s.label}>
                   <td>{s.label}</td>
                   <td>{s.saturationOffered ?? '—'}</td>
-                  <td>{s.capacity.toFixed(1)}</td>
+                  {/* A solver whose units locked carries nothing the level can be credited with: say where it locked. */}
+                  <td title={s.gridlocked?.gridlock ?? undefined} data-testid={s.gridlocked ? `capacity-gridlock-${s.solver}` : undefined}>{s.gridlocked ? `gridlock at ${s.gridlocked.offered} per 10 turns` : s.capacity.toFixed(1)}</td>
                   <td>{s.atSaturation?.timeInSystem ? s.atSaturation.timeInSystem.mean.toFixed(1) : '—'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          {result.lane && (
+            <p className="muted" data-testid="capacity-lane" title="What the level's lane carries when traffic is managed: the direction alternates in platoons of k (its length) each way, measured at every rate like the solvers, about k/(L+k) units a turn; and the plain bound, one unit a turn one way">
+              The lane itself ({result.lane.length} cells, one lane): {result.lane.measured.toFixed(1)} per 10 turns with platoons of {result.lane.platoon} taking turns each way ({result.lane.formula.toFixed(1)} by k/(L+k)); at most {result.lane.bound} one way.
+            </p>
+          )}
           <CapacityCharts result={result} />
         </>
       )}

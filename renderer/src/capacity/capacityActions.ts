@@ -5,7 +5,7 @@
  * and the rest. Each answer's stream measures become a row by core's capacityRun, the same figures
  * `mapf-lab capacity` prints for the file.
  */
-import { type CapacityRun, type CapacitySolver, capacityRun, capacitySentence, checkCapacity, summarize, sweptStreams } from '../../../core/experiments/capacity.ts';
+import { type CapacityRun, type CapacitySolver, capacityRun, capacitySentence, checkCapacity, laneCapacity, platoonEntry, summarize, sweptStreams } from '../../../core/experiments/capacity.ts';
 import { encodeInstance } from '../../../core/protocol/wire.ts';
 import { streamsFromContent } from '../../../core/scenario/streamInstance.ts';
 import { solverService } from '../platform/index.ts';
@@ -31,6 +31,9 @@ export async function runCapacity(): Promise<void> {
   const rates = sweepRates(settings.from, settings.to, settings.step);
   const solvers: CapacitySolver[] = settings.solvers.map((solver) => (solver === 'whca' && doc.solver.window !== undefined ? { solver, params: { window: doc.solver.window } } : { solver }));
   const options = { spawners, rates, solvers, turns: settings.turns };
+  // The lane's own capacity: the traffic rule runs at every rate after the solvers (none where the map has no one-lane corridor).
+  const platoon = platoonEntry(instance.grid, instance.movement);
+  const entries = platoon === null ? solvers : [...solvers, platoon];
   try {
     checkCapacity(streams, options);
   } catch (error) {
@@ -38,13 +41,13 @@ export async function runCapacity(): Promise<void> {
     capacityStore.set({ error: message });
     return notify('error', message);
   }
-  const total = solvers.length * rates.length;
+  const total = entries.length * rates.length;
   const revision = model.compareRevision;
   // A cancelled sweep leaves the last full one shown (its charts and sentence).
   const previous = { result: state.result, sentence: state.sentence, revision: state.revision };
   const runs: CapacityRun[] = [];
   capacityStore.set({ phase: 'running', done: 0, total, cancelled: false, error: null, progress: `Run 1 of ${total}…`, result: null, sentence: '' });
-  outer: for (const entry of solvers) {
+  outer: for (const entry of entries) {
     for (const rate of rates) {
       if (capacityStore.get().cancelled) break outer;
       const runStreams = sweptStreams(streams, spawners, rate, settings.admitShare);
@@ -61,7 +64,10 @@ export async function runCapacity(): Promise<void> {
         return;
       }
       const ran = result.streams.goalsReached.length;
-      runs.push(capacityRun(entry, rate, options, runStreams, result.streams, ran, result.status, result.status !== 'failed', performance.now() - started));
+      // A run whose units locked failed without an invalid plan: its gridlock is said, and its
+      // solver is left out of what the level carries (capacitySentence).
+      const gridlock = result.status === 'failed' && result.message?.startsWith('gridlock') ? result.message : null;
+      runs.push(capacityRun(entry, rate, options, runStreams, result.streams, ran, result.status, result.status !== 'failed' || gridlock !== null, performance.now() - started, gridlock));
       const partial = { spawners, turns: settings.turns, runs: runs.slice(), solvers: summarize(solvers, runs), cancelled: false };
       capacityStore.set({ done: runs.length, result: partial });
     }
@@ -71,7 +77,7 @@ export async function runCapacity(): Promise<void> {
     capacityStore.set({ ...previous, phase: 'idle', jobId: null, progress: `Cancelled after ${runs.length} of ${total} runs.${previous.result ? ' The last full sweep is shown.' : ''}` });
     return;
   }
-  const result = { spawners, turns: settings.turns, runs, solvers: summarize(solvers, runs), cancelled: false };
+  const result = { spawners, turns: settings.turns, runs, solvers: summarize(solvers, runs), cancelled: false, lane: platoon === null ? null : laneCapacity(instance.grid, runs) };
   capacityStore.set({
     phase: 'idle', jobId: null, result, revision,
     sentence: runs.length > 0 ? capacitySentence(result, placeName(doc.regions)) : '',

@@ -150,6 +150,9 @@ export function statusText(row: CompareRow): string {
     return row.status === 'solved' || row.status === 'failed' ? text : `${text} (${row.status})`;
   }
   if (row.status === 'solved') return 'solved';
+  // Units that locked for good: the gridlock's where and who, not only a count (core/simulation/gridlock.ts).
+  const gridlock = row.message?.match(/^gridlock [^;]*;[^;]* units stuck/)?.[0];
+  if (gridlock !== undefined) return `${row.arrived} of ${row.agents} arrived: ${gridlock}`;
   return row.arrived > 0 || row.paths.length > 0 ? `${row.arrived} of ${row.agents} arrived (${row.status})` : row.status;
 }
 

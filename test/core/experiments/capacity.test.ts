@@ -51,7 +51,7 @@ describe('capacity sweep', () => {
     const figures = measureRun({ ...streams, spawners: [{ ...streams.spawners[0], schedule: { kind: 'rate', rate: 1, random: false }, count: Infinity }] }, ['gate'], jammed, 200, 200);
     expect(figures.backlogGrowth).toBe(9);
     expect(figures.bounded).toBe(false);
-    const run = (rate: number, bounded: boolean): CapacityRun => ({ solver: 'pibt', label: 'PIBT', rate, offered: rate, status: 'solved', valid: true, delivered: Math.min(rate, 6), timeInSystem: { mean: 12, p95: 13, max: 14 }, timeOnMap: 11, backlogEnd: 0, backlogGrowth: 0, inSystemGrowth: 0, bounded, ms: 1 });
+    const run = (rate: number, bounded: boolean): CapacityRun => ({ solver: 'pibt', label: 'PIBT', rate, offered: rate, status: 'solved', valid: true, delivered: Math.min(rate, 6), timeInSystem: { mean: 12, p95: 13, max: 14 }, timeOnMap: 11, backlogEnd: 0, backlogGrowth: 0, inSystemGrowth: 0, bounded, ms: 1, gridlock: null });
     // A bounded rate above an unbounded one (a lucky run) does not raise the saturation point.
     const [summary] = summarize([{ solver: 'pibt' }], [run(2, true), run(4, true), run(6, false), run(8, true)]);
     expect(summary.saturationRate).toBe(4);
@@ -70,5 +70,21 @@ describe('capacity sweep', () => {
     expect(() => sweepCapacity(instance, resting, { spawners: ['gate'], rates: [1], solvers: [{ solver: 'pibt' }], turns: 100 })).toThrow(/spawner 'gate': its units never leave/);
     expect(() => sweepCapacity(instance, streams, { spawners: ['nope'], rates: [1], solvers: [{ solver: 'pibt' }], turns: 100 })).toThrow(/no spawner 'nope'.*'gate'/);
     expect(() => sweepCapacity(instance, streams, { spawners: ['gate'], rates: [1], solvers: [{ solver: 'lacam' }], turns: 100 })).toThrow(/'lacam' does not take a stream/);
+  });
+});
+
+describe('a gridlocked solver in the capacity sentence', () => {
+  it('is left out of "carries at most", with its gridlock said', () => {
+    const run = (solver: string, label: string, delivered: number, gridlock: string | null): CapacityRun => ({
+      solver, label, rate: 2, offered: 4, status: gridlock ? 'failed' : 'solved', valid: true, delivered, timeInSystem: { mean: 40, p95: 50, max: 60 }, timeOnMap: 30,
+      backlogEnd: 0, backlogGrowth: 0, inSystemGrowth: 0, bounded: gridlock === null, ms: 1, gridlock,
+    });
+    const runs = [run('pibt', 'PIBT', 2.4, null), run('rhcr', 'RHCR', 0.8, 'gridlock from turn 41: units 3 and 17 head-on at (12, 9); 36 of 40 units stuck')];
+    const solvers = summarize([{ solver: 'pibt' }, { solver: 'rhcr' }], runs);
+    expect(solvers[1].gridlocked).toBe(runs[1]);
+    const sentence = capacitySentence({ spawners: ['west', 'east'], turns: 1000, runs, solvers, cancelled: false }, 'the bridge');
+    expect(sentence).toMatch(/^the bridge carries at most 2\.4 units per 10 turns with PIBT;/);
+    expect(sentence).not.toContain('0.8 with RHCR');
+    expect(sentence).toContain('RHCR left out: gridlock from turn 41: units 3 and 17 head-on at (12, 9); 36 of 40 units stuck at 4 per 10 turns');
   });
 });

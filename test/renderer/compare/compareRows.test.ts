@@ -69,6 +69,12 @@ describe('compare rows', () => {
     expect(statusText(row)).toMatch(/^\d of 4 arrived \(/);
   });
 
+  it('a gridlocked run says where and who, not only how many arrived', () => {
+    const row = run('hca', { turnLimit: 3 });
+    const locked = { ...row, status: 'failed' as const, message: 'gridlock at bridge from turn 41: units 3 and 17 head-on at (12, 9); 36 of 40 units stuck; 2 of 4 agents failed after 100 turns' };
+    expect(statusText(locked)).toBe(`${row.arrived} of 4 arrived: gridlock at bridge from turn 41: units 3 and 17 head-on at (12, 9); 36 of 40 units stuck`);
+  });
+
   it('the CSV has a line per run, the cost model, and the region columns', () => {
     const rows = [run('hca'), run('hca', { turnLimit: 3 })];
     const lines = compareCsv(rows, ['bridge']).trim().split('\n');

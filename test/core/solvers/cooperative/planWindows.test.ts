@@ -61,7 +61,8 @@ describe('WHCA* records its windows', () => {
     const instance = gapInstance();
     const checked = expectWindowsFollowTheReplay(instance, createWhcaController, { window: 4 });
     expect(checked).toBeGreaterThan(20);
-    const windows = runController(instance, createWhcaController, { seed: 1, params: { window: 4 } }, { recordPlans: true }).replay.windows!;
+    // The window held at 4: no growth when the units stall at the gap (stallTurns beyond the run).
+    const windows = runController(instance, createWhcaController, { seed: 1, params: { window: 4, stallTurns: 1000 } }, { recordPlans: true }).replay.windows!;
     expect(windows.window).toBe(4);
     for (let k = 0; k < windows.agent.length; k++) expect(windows.offsets[k + 1] - windows.offsets[k]).toBeLessThanOrEqual(5);
     // Staggered replanning every w / 2 = 2 turns: each unit has several windows.

@@ -5,15 +5,20 @@
  * inherits the priority and must move first, never onto its pusher's cell; a unit with no choice
  * left stays and its pusher tries its next cell. With `swap` (LaCAM*, IJCAI 2023, section 4, as
  * lacam2/lacam3's pibt.cpp) a unit head-on in a corridor backs off and pulls the other through
- * (swap.ts). An explicit stack and typed arrays kept between steps; 4-connected, one-cell units.
- * Priorities and the swap in detail: README.md.
+ * (pibtSwap.ts). An explicit stack and typed arrays kept between steps; 4-connected, one-cell
+ * units. It lives below the families: LaCAM generates configurations with it, RHCR plans windows
+ * with it, WHCA* untangles head-on lines with its inheritance. Detail: lacam/README.md, "PIBT".
  */
-import type { Grid } from '../../grid/grid.ts';
-import { type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
-import { GoalDistances } from '../../search/goalDistances.ts';
-import { Random } from '../../util/random.ts';
-import type { Scatter } from './scatter.ts';
-import { SwapTests } from './swap.ts';
+import type { Grid } from '../grid/grid.ts';
+import { type LazyDistanceTable } from '../search/lazyDistanceTable.ts';
+import { GoalDistances } from '../search/goalDistances.ts';
+import { Random } from '../util/random.ts';
+import { SwapTests } from './pibtSwap.ts';
+
+/** A preferred next cell per unit (lacam3's scattered paths, core/solvers/lacam/scatter.ts). */
+export interface PreferredNext {
+  next(i: number, cell: number): number;
+}
 
 const NONE = -1;
 /** Candidates per unit: its cell and four neighbours. */
@@ -78,7 +83,13 @@ export class Pibt {
    * lacam3's scattered preferences (scatter.ts): a unit tries the next cell of its scattered path
    * first. Null: nearest the goal first, as in the PIBT paper.
    */
-  scatter: Scatter | null = null;
+  scatter: PreferredNext | null = null;
+
+  /**
+   * A traffic rule's refusals (core/solvers/traffic): unit i may not move from `from` to `to` this
+   * step, whether it chose the cell or was pushed there. Null: every free cell is allowed.
+   */
+  forbid: ((i: number, from: number, to: number) => boolean) | null = null;
 
   /** Calls of the PIBT function (pushes included), over every step: the work done. */
   calls = 0;
@@ -289,6 +300,7 @@ export class Pibt {
         const v = this.stackCells[base + this.stackNext[top]++];
         if (occupiedNext[v] !== NONE) continue;
         if (parent !== NONE && v === from[parent]) continue; // no swap with the pusher
+        if (this.forbid !== null && v !== from[i] && this.forbid(i, from[i], v)) continue;
         const k = occupiedNow[v];
         // Nor with a unit already bound to this unit's cell (a LaCAM constraint).
         if (k !== NONE && k !== i && to[k] === from[i]) continue;

@@ -13,7 +13,7 @@
  * - swap possible: walking from the pusher's cell away from the puller, the corridor opens (two
  *   exits or more) before it loops back: there is room for the two to change places.
  */
-import type { Grid } from '../../grid/grid.ts';
+import type { Grid } from '../grid/grid.ts';
 
 const NONE = -1;
 /** onlyWayOn's answer when the corridor opens (cells are >= 0, NONE is -1). */

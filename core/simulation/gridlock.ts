@@ -1,0 +1,97 @@
+/**
+ * Gridlock: units that stop making progress for good. A run is gridlocked when, at its end, no
+ * unit on the map has come nearer its goal than ever before (or reached it) for GRIDLOCK_TURNS
+ * turns while some are still away from it (progressWatch.ts's measure: no distance table per unit
+ * and turn). Such a run is never
+ * "solved": its status says where it locked and who, e.g. "gridlock from turn 41: units 3 and 17
+ * head-on at (12, 9); 36 of 40 units stuck" (units numbered from 1, cells as the app prints them).
+ * A head-on pair is two neighbouring stuck units each of which stands on the other's way (the
+ * other's cell is nearer its goal than its own): a wait-for cycle of two, a one-lane bridge's lock.
+ */
+import type { Grid } from '../grid/grid.ts';
+import { type Movement, gridDistance } from '../grid/movement.ts';
+import type { AgentTask } from '../mapf/instance.ts';
+import { ABSENT } from '../mapf/plan.ts';
+import { GoalDistances } from '../search/goalDistances.ts';
+import { ProgressWatch } from '../solvers/progressWatch.ts';
+
+/** Turns without progress that make a gridlock: longer than any planner's own stall remedy waits. */
+export const GRIDLOCK_TURNS = 50;
+
+/** Stuck units searched for a head-on pair. */
+const PAIR_SEARCH = 200;
+
+export interface Gridlock {
+  /** The first turn of the last stretch without progress. */
+  from: number;
+  /** Units away from their goals at the end (run indices). */
+  stuck: number[];
+  /** Units on the map at the end. */
+  onMap: number;
+  /** A head-on pair among the stuck units and the first one's cell (null: none found). */
+  headOn: { units: [number, number]; cell: number } | null;
+}
+
+export class GridlockWatch {
+  private readonly watch = new ProgressWatch(GRIDLOCK_TURNS, true);
+  private looked = false;
+
+  constructor(private readonly grid: Grid, private readonly movement: Movement) {}
+
+  /** Takes the units' cells after turn t. */
+  observe(t: number, positions: Int32Array, agents: readonly AgentTask[]): void {
+    this.looked = true;
+    const { grid, movement } = this;
+    this.watch.observe(t, positions, (a) => agents[a].goal, (a, cell) => gridDistance(grid, movement, agents[a].goal, cell));
+  }
+
+  /** The gridlock at turn t, or null when units still made progress in the last GRIDLOCK_TURNS turns. */
+  report(t: number, positions: Int32Array, agents: readonly AgentTask[]): Gridlock | null {
+    if (this.watch.since(t) < GRIDLOCK_TURNS || !this.looked) return null;
+    const stuck: number[] = [];
+    let onMap = 0;
+    for (let a = 0; a < positions.length; a++) {
+      if (positions[a] === ABSENT) continue;
+      onMap++;
+      if (positions[a] !== agents[a].goal) stuck.push(a);
+    }
+    if (stuck.length === 0) return null;
+    const grid = this.grid;
+    // True distances here (a run's report, once): the pair must each stand on the other's way.
+    const distances = new GoalDistances(grid);
+    const look = stuck.slice(0, PAIR_SEARCH);
+    const tables = new Map(look.map((a) => [a, distances.table(agents[a].goal)]));
+    const nearer = (a: number, cell: number) => tables.get(a)!.get(cell) < tables.get(a)!.get(positions[a]);
+    // The closest pair of stuck units facing each other (each stands on the other's way), among
+    // the first PAIR_SEARCH of them: a pair search over every stuck unit of a large crowd costs
+    // more than a run's report is worth.
+    let headOn: Gridlock['headOn'] = null;
+    let closest = Infinity;
+    for (let i = 0; i < look.length; i++) {
+      for (let j = i + 1; j < look.length; j++) {
+        const a = look[i];
+        const b = look[j];
+        const apart = Math.abs(grid.x(positions[a]) - grid.x(positions[b])) + Math.abs(grid.y(positions[a]) - grid.y(positions[b]));
+        if (apart >= closest || !nearer(a, positions[b]) || !nearer(b, positions[a])) continue;
+        closest = apart;
+        headOn = { units: [a, b], cell: positions[a] };
+      }
+    }
+    return { from: t - this.watch.since(t), stuck, onMap, headOn };
+  }
+}
+
+/** "gridlock from turn 41: units 3 and 17 head-on at (12, 9); 36 of 40 units stuck" (`where`: "at bridge "). */
+export function gridlockWords(gridlock: Gridlock, grid: Grid, where = ''): string {
+  const pair = gridlock.headOn === null ? '' : `: units ${gridlock.headOn.units[0] + 1} and ${gridlock.headOn.units[1] + 1} head-on at (${grid.x(gridlock.headOn.cell)}, ${grid.y(gridlock.headOn.cell)})`;
+  return `gridlock ${where}from turn ${gridlock.from}${pair}; ${gridlock.stuck.length} of ${gridlock.onMap} units stuck`;
+}
+
+/** The name of the first measured region (a rectangle of cells) holding the head-on pair's cell, or null. */
+export function gridlockRegion(gridlock: Gridlock, grid: Grid, regions: readonly { name: string; from: readonly number[]; to: readonly number[] }[]): string | null {
+  if (gridlock.headOn === null) return null;
+  const x = grid.x(gridlock.headOn.cell);
+  const y = grid.y(gridlock.headOn.cell);
+  const inside = (v: number, a: number, b: number) => v >= Math.min(a, b) && v <= Math.max(a, b);
+  return regions.find((r) => inside(x, r.from[0], r.to[0]) && inside(y, r.from[1], r.to[1]))?.name ?? null;
+}

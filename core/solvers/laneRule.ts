@@ -1,0 +1,95 @@
+/**
+ * The traffic rule of a one-lane bridge, as traffic lights run one: the lane's direction
+ * alternates, a platoon of up to k units entering from one end while the other end waits, and the
+ * direction changes only once the lane has emptied (all red between the phases). With both queues
+ * long each cycle carries 2k units in about 2(L + k) turns over a lane of L cells: about k / (L + k)
+ * units a turn in all (`platoonFormula`). A phase also ends early when nobody waits to enter its
+ * way and somebody waits at the other end. Units in the lane have the right of way over units
+ * outside it, so a unit waiting at the mouth is pushed aside to let the platoon out instead of
+ * holding the mouth.
+ *
+ * The rule is PIBT's `forbid` (core/solvers/pibt.ts) and a priority bonus; it is used by the
+ * platoon controller (core/solvers/traffic) and by the windowed planners' stall rescue.
+ */
+import type { Grid } from '../grid/grid.ts';
+import type { AgentTask } from '../mapf/instance.ts';
+import type { GoalDistances } from '../search/goalDistances.ts';
+import type { Lane } from './lane.ts';
+
+/** Units a turn k-unit platoons each way carry over a lane of `length` cells: k / (L + k). */
+export function platoonFormula(length: number, k: number): number {
+  return k / (length + k);
+}
+
+/** Added to a lane unit's PIBT priority: above any age a unit outside reaches. */
+export const RIGHT_OF_WAY = 1e9;
+const AB = 0;
+const BA = 1;
+
+export class LaneRule {
+  private readonly inLane: Uint8Array;
+  private readonly a: number;
+  private readonly b: number;
+  /** The way that is green (AB: entering at end A), and whether the lane is clearing for the other. */
+  private way = AB;
+  private clearing = false;
+  private entered = 0;
+  /** Phases run: how often the direction turned, plus one. */
+  phases = 1;
+
+  constructor(grid: Grid, readonly lane: Lane, readonly platoon: number) {
+    this.inLane = new Uint8Array(grid.cells);
+    for (const c of lane.cells) this.inLane[c] = 1;
+    this.a = lane.cells[0];
+    this.b = lane.cells[lane.cells.length - 1];
+  }
+
+  /** Whether `cell` is on the lane. */
+  holds(cell: number): boolean {
+    return this.inLane[cell] === 1;
+  }
+
+  /** Whether a move from `from` to `to` enters the lane at an end whose way is red. */
+  refused(from: number, to: number): boolean {
+    if (this.inLane[from] === 1 || (to !== this.a && to !== this.b)) return false;
+    if (this.clearing || this.entered >= this.platoon) return true;
+    return (to === this.a ? AB : BA) !== this.way;
+  }
+
+  /** Counts a move made this turn (an entry from outside uses up the platoon). */
+  moved(from: number, to: number): void {
+    if (this.inLane[from] === 0 && (to === this.a || to === this.b)) this.entered++;
+  }
+
+  /**
+   * At the start of a turn: ends the phase when its platoon has gone in, or nobody waits its way
+   * while the other way does; turns the direction once the lane is empty.
+   */
+  beginTurn(grid: Grid, positions: ArrayLike<number>, ids: readonly number[], agents: readonly AgentTask[], distances: GoalDistances): void {
+    let occupied = 0;
+    for (const u of ids) if (this.inLane[positions[u]] === 1) occupied++;
+    if (this.clearing) {
+      if (occupied > 0) return;
+      this.clearing = false;
+      this.way = 1 - this.way;
+      this.entered = 0;
+      this.phases++;
+      return;
+    }
+    const waitingThis = this.waiting(grid, positions, ids, agents, distances, this.way === AB ? this.a : this.b);
+    const waitingOther = this.waiting(grid, positions, ids, agents, distances, this.way === AB ? this.b : this.a);
+    if (waitingOther && (this.entered >= this.platoon || !waitingThis)) this.clearing = true;
+  }
+
+  /** Whether a unit stands next to lane end `end`, outside the lane, and its way to its goal runs through the lane from there. */
+  private waiting(grid: Grid, positions: ArrayLike<number>, ids: readonly number[], agents: readonly AgentTask[], distances: GoalDistances, end: number): boolean {
+    const other = end === this.a ? this.b : this.a;
+    for (const u of ids) {
+      const c = positions[u];
+      if (this.inLane[c] === 1 || Math.abs(grid.x(c) - grid.x(end)) + Math.abs(grid.y(c) - grid.y(end)) !== 1) continue;
+      const table = distances.table(agents[u].goal);
+      if (table.get(other) < table.get(end) && table.get(end) < table.get(c)) return true;
+    }
+    return false;
+  }
+}
