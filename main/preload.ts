@@ -4,7 +4,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { IPC, DESKTOP_API_VERSION, type DesktopApi, type LabSweepUpdate, type MenuCommand, type OpenedTextFile } from '../core/platform/desktopApi.ts';
-import type { SolveProgress } from '../core/solvers/types.ts';
+import type { SolveProgress } from '../core/contract/types.ts';
 
 const api: DesktopApi = {
   apiVersion: DESKTOP_API_VERSION,

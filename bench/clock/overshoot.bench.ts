@@ -29,7 +29,7 @@ import { parseScenario } from '../../core/formats/movingAiScenario.ts';
 import { FOUR_CONNECTED } from '../../core/grid/movement.ts';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
 import { findSolver } from '../../core/registry/registry.ts';
-import type { SolveOptions } from '../../core/solvers/types.ts';
+import type { SolveOptions } from '../../core/contract/types.ts';
 import { createCpuClock } from '../../cli/solverWorker/threadCpuClock.ts';
 
 const args = process.argv.slice(2);

@@ -20,7 +20,7 @@ import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { parseScenario } from '../../core/formats/movingAiScenario.ts';
 import { FOUR_CONNECTED } from '../../core/grid/movement.ts';
 import { randomPatrols } from '../../core/mapgen/patrols.ts';
-import { recordingTurnWork } from '../../core/solvers/controller.ts';
+import { recordingTurnWork } from '../../core/contract/controller.ts';
 import { createWhcaController } from '../../core/solvers/cooperative/cooperativeController.ts';
 import { runSolverAmongObstacles } from '../../core/simulation/amongObstacles.ts';
 import { runController } from '../../core/simulation/simulator.ts';

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { Pibt } from '../../core/solvers/pibt.ts';
+import { Pibt } from '../../core/planning/pibt.ts';
 import { lacamSearch } from '../../core/solvers/lacam/lacam.ts';
 import { loadInstance } from './instances.ts';
 

@@ -17,7 +17,7 @@
 import { sumOfCosts } from '../../core/mapf/plan.ts';
 import { validatePlan } from '../../core/mapf/validator.ts';
 import { findSolver } from '../../core/registry/registry.ts';
-import type { SolveOptions } from '../../core/solvers/types.ts';
+import type { SolveOptions } from '../../core/contract/types.ts';
 import { loadInstance } from './instances.ts';
 import { createCpuClock } from '../../cli/solverWorker/threadCpuClock.ts';
 

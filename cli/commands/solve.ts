@@ -408,7 +408,7 @@ export function parseSolveArgs(args: string[]): SolveArgs {
   };
 }
 
-/** The engine crowd models' steering measures (core/solvers/crowdTrack.ts) from a run's solver stats, if it was one. */
+/** The engine crowd models' steering measures (core/contract/crowdTrack.ts) from a run's solver stats, if it was one. */
 function crowdFigures(stats: Record<string, number> | undefined): Record<string, number> | undefined {
   if (!stats || stats.overlaps === undefined || stats.stuck === undefined) return undefined;
   const keys = ['arrived', 'lastArrival', 'waits', 'stuck', 'overlaps', 'deepestOverlapPct', 'reversals', 'maxReversals', 'turns', 'steps', 'stepMsMean', 'stepMsMax', 'setupMs'];

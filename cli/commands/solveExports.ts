@@ -20,7 +20,7 @@ import { defaultAgentColor } from '../../core/mapf/agentColors.ts';
 import { type CostModel, pathCost, reportedCosts } from '../../core/mapf/plan.ts';
 import { replayFileFromReplay, serializeReplayFile } from '../../core/replayFile/replayFile.ts';
 import type { SimulationResult } from '../../core/simulation/simulationResult.ts';
-import type { SolveStatus } from '../../core/solvers/types.ts';
+import type { SolveStatus } from '../../core/contract/types.ts';
 
 export const EXPORT_FORMATS = ['replay', 'mapf-visualizer', 'planviz-qt', 'lorr', 'lorr-2024', 'tracker'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -2,7 +2,7 @@
  * Misbehaving solvers for the protocol's tests and benchmark, never in the production registry:
  * a worker offers them only when spawned with workerData { testSolvers: true }.
  */
-import type { SolveResult, SolverEntry } from '../../core/solvers/types.ts';
+import type { SolveResult, SolverEntry } from '../../core/contract/types.ts';
 
 const done = (solver: string, extra: Record<string, number> = {}): SolveResult => ({
   solver,

@@ -17,7 +17,7 @@ import { CONTROLLERS } from '../registry/registry.ts';
 import { splitParams } from '../simulation/controllerSolvers.ts';
 import { runController } from '../simulation/simulator.ts';
 import { createPlatoonController, platoonFormula } from '../solvers/traffic/platoonController.ts';
-import { findLane } from '../solvers/lane.ts';
+import { findLane } from '../planning/lane.ts';
 import type { ControllerSolverSpec } from '../simulation/controllerSolvers.ts';
 
 /** The traffic rule's name in a sweep's runs. */

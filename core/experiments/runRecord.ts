@@ -4,7 +4,7 @@
  * leaves NaN. A leaf: the runner, the stream and LoRR runs and the readers all name it.
  */
 import type { CostModel } from '../mapf/plan.ts';
-import type { SolveStatus } from '../solvers/types.ts';
+import type { SolveStatus } from '../contract/types.ts';
 
 /**
  * One run's outcome, flat so that it is a JSONL line and a CSV row as it is. Path figures are NaN

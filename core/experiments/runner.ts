@@ -6,7 +6,7 @@
 import { measureRegion } from '../mapf/regionMeasures.ts';
 import { type CostModel, arrivedCount, costModelOf, reportedCosts } from '../mapf/plan.ts';
 import { CONTROLLERS, findSolver, noObstaclesMessage, obstacleFactory, paramsWithCostModel } from '../registry/registry.ts';
-import type { SolverEntry } from '../solvers/types.ts';
+import type { SolverEntry } from '../contract/types.ts';
 import { measureSolver } from '../simulation/measure.ts';
 import { type ExperimentFiles, InstanceBuilder } from './instances.ts';
 import type { RunSpec } from './runPlan.ts';

@@ -3,7 +3,7 @@
  * Main validates every argument that crosses into it with the same schemas the renderer uses.
  */
 import type { SolveRequestBody, SolveResultBody } from '../protocol/messages.ts';
-import type { SolveProgress } from '../solvers/types.ts';
+import type { SolveProgress } from '../contract/types.ts';
 import type { PoolProgress } from '../protocol/pool.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
 import type { RunRecord } from '../experiments/runRecord.ts';

@@ -2,7 +2,7 @@
  * The solver client's jobs and process slots (client.ts): what a caller gets back for a solve or
  * a run, the options of the client, and the words it uses when a job ends without a reply.
  */
-import type { SolveProgress } from '../solvers/types.ts';
+import type { SolveProgress } from '../contract/types.ts';
 import type { RunRecord } from '../experiments/runRecord.ts';
 import type { RequestBody, ResultBody, SolveResultBody } from './messages.ts';
 import { PROTOCOL_VERSION } from './messages.ts';

@@ -4,12 +4,12 @@
  */
 import type { WireInstance, WirePaths } from './wire.ts';
 import type { WireStreamMeasures } from '../scenario/streamWire.ts';
-import type { SolveProgress, SolveStats, SolveStatus } from '../solvers/types.ts';
+import type { SolveProgress, SolveStats, SolveStatus } from '../contract/types.ts';
 import type { RunSpec } from '../experiments/runPlan.ts';
 import type { RunRecord } from '../experiments/runRecord.ts';
 import type { WireReplay } from './turnEventWire.ts';
 import type { ClockKind } from '../util/clock.ts';
-import type { CrowdTrack } from '../solvers/crowdTrack.ts';
+import type { CrowdTrack } from '../contract/crowdTrack.ts';
 import type { WireLifelongRequest, WireLifelongRun } from './lifelongWire.ts';
 
 export const PROTOCOL_VERSION = 1;
@@ -56,12 +56,12 @@ export interface SolveResultBody {
    * 'mapf-lab/replay' with its version) when the solver ran in the turn simulator. Optional, so
    * results without it (offline solvers, older solver processes) stay valid. For CA*, HCA* and
    * WHCA* asked with param `recordPlans: true`, replay.windows holds the plans they adopted
-   * (format 'mapf-lab/plan-windows' with its own version, core/solvers/planWindows.ts).
+   * (format 'mapf-lab/plan-windows' with its own version, core/contract/planWindows.ts).
    */
   replay?: WireReplay;
   /**
    * The engine crowd models' real positions per turn (format 'mapf-lab/crowd-track' with its
-   * version, core/solvers/crowdTrack.ts); `paths` then holds each unit's cell per turn. Optional,
+   * version, core/contract/crowdTrack.ts); `paths` then holds each unit's cell per turn. Optional,
    * like the replay: a receiver that predates it drops it.
    */
   crowd?: CrowdTrack;

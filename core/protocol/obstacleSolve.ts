@@ -13,8 +13,8 @@ import { type SolverObstacleRun, runSolverAmongObstacles } from '../simulation/a
 import type { SolveResultBody } from './messages.ts';
 import { encodePaths } from './wire.ts';
 import { encodeReplay } from './turnEventWire.ts';
-import type { TurnEvent } from '../solvers/controller.ts';
-import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../solvers/replay.ts';
+import type { TurnEvent } from '../contract/controller.ts';
+import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../contract/replay.ts';
 import { type Clock, WALL_CLOCK } from '../util/clock.ts';
 
 export interface ObstacleSolveOptions {

@@ -10,7 +10,7 @@
 import { InstanceBuilder } from '../experiments/instances.ts';
 import { type RunContext, executeRun } from '../experiments/runner.ts';
 import type { Clock } from '../util/clock.ts';
-import type { SolverEntry } from '../solvers/types.ts';
+import type { SolverEntry } from '../contract/types.ts';
 import type { RunRequestBody, RunResultBody } from './messages.ts';
 
 export interface RunHandlerOptions {

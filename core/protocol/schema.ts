@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { FromSolverMessage, RunRequestBody, RunResultBody, SolveRequestBody, SolveResultBody, ToSolverMessage } from './messages.ts';
 import { WIRE_INSTANCE_VERSIONS, WIRE_PATHS_VERSION, listOf } from './wire.ts';
-import { REPLAY_FORMAT, REPLAY_VERSION } from '../solvers/replay.ts';
+import { REPLAY_FORMAT, REPLAY_VERSION } from '../contract/replay.ts';
 import { TURN_EVENTS_FORMAT, TURN_EVENTS_VERSION, turnEventsProblem } from './turnEventWire.ts';
-import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION } from '../solvers/crowdTrack.ts';
-import { PLAN_WINDOWS_FORMAT, PLAN_WINDOWS_VERSION, planWindowsProblem } from '../solvers/planWindows.ts';
+import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION } from '../contract/crowdTrack.ts';
+import { PLAN_WINDOWS_FORMAT, PLAN_WINDOWS_VERSION, planWindowsProblem } from '../contract/planWindows.ts';
 import { runRecordSchema, runSpecSchema } from '../experiments/runSchemas.ts';
 import { CLOCK_KINDS } from '../util/clock.ts';
 import { lifelongRequestSchema, lifelongRunSchema } from './lifelongWire.ts';
@@ -156,7 +156,7 @@ export const solveProgressSchema = z.object({
 const int32 = z.instanceof(Int32Array, { error: 'must be an Int32Array' });
 
 /**
- * The controller's plan windows (core/solvers/planWindows.ts) inside a replay, sent only when
+ * The controller's plan windows (core/contract/planWindows.ts) inside a replay, sent only when
  * the request asked for them (param recordPlans). A newer version is refused by name rather than
  * drawn wrongly; a receiver that predates the field drops it (zod strips unknown keys).
  */
@@ -199,7 +199,7 @@ export const wireTurnEventsSchema = z
     if (problem !== null) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
   });
 
-/** The simulator's replay (core/solvers/replay.ts), as a result carries it (its events as columns: WireReplay). */
+/** The simulator's replay (core/contract/replay.ts), as a result carries it (its events as columns: WireReplay). */
 export const replaySchema = z
   .object({
     format: z.literal(REPLAY_FORMAT, `must be "${REPLAY_FORMAT}"`),
@@ -229,7 +229,7 @@ export const replaySchema = z
     }
   });
 
-/** The engine crowd models' real positions per turn (core/solvers/crowdTrack.ts), as a result carries them. */
+/** The engine crowd models' real positions per turn (core/contract/crowdTrack.ts), as a result carries them. */
 export const crowdTrackSchema = z
   .object({
     format: z.literal(CROWD_TRACK_FORMAT, `must be "${CROWD_TRACK_FORMAT}"`),

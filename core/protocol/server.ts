@@ -13,7 +13,7 @@
  * for solvers that ran in the simulator, its replay) and 'run' (one experiment
  * run, answered with its record; see runHandler.ts).
  */
-import type { SolverEntry } from '../solvers/types.ts';
+import type { SolverEntry } from '../contract/types.ts';
 import { findSolver, prepareSolver, solveWith, solverNames } from '../registry/registry.ts';
 import type { ErrorMessage, FromSolverMessage, SolveRequestBody, SolveResultBody } from './messages.ts';
 import { PROTOCOL_VERSION } from './messages.ts';

@@ -1,5 +1,5 @@
 /**
- * The simulator's turn events (core/solvers/controller.ts, TurnEvent) on the wire: one typed
+ * The simulator's turn events (core/contract/controller.ts, TurnEvent) on the wire: one typed
  * array per field instead of one object per event, with a format name and version the receiver
  * checks (after flatbush's versioned buffers, as the paths and instances travel: wire.ts).
  *
@@ -9,8 +9,8 @@
  * Web Worker transfers (no copy) and a check reads in a few milliseconds. Readers walk the columns
  * (the replay analysis) or decode the events they need (`decodeTurnEvents`, a range at a time).
  */
-import type { TurnEvent, TurnEventKind } from '../solvers/controller.ts';
-import type { Replay } from '../solvers/replay.ts';
+import type { TurnEvent, TurnEventKind } from '../contract/controller.ts';
+import type { Replay } from '../contract/replay.ts';
 import { TURN_EVENT_KINDS } from '../replayFile/schema.ts';
 
 export const TURN_EVENTS_FORMAT = 'mapf-lab/turn-events';

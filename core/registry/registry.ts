@@ -6,10 +6,10 @@
  */
 import type { MapfInstance } from '../mapf/instance.ts';
 import type { CostModel } from '../mapf/plan.ts';
-import type { SolveOptions, SolveResult, SolverEntry } from '../solvers/types.ts';
-import { checkedResult } from '../solvers/verdict.ts';
+import type { SolveOptions, SolveResult, SolverEntry } from '../contract/types.ts';
+import { checkedResult } from '../contract/verdict.ts';
 import type { ControllerSolverSpec } from '../simulation/controllerSolvers.ts';
-import type { ControllerFactory } from '../solvers/controller.ts';
+import type { ControllerFactory } from '../contract/controller.ts';
 import { INDEPENDENT_SOLVERS } from '../solvers/independent/index.ts';
 import { OPTIMAL_SOLVERS } from '../solvers/optimal/index.ts';
 import { CONTROLLER_SOLVERS, COOPERATIVE_SOLVERS } from '../solvers/cooperative/index.ts';
@@ -55,7 +55,7 @@ const prepared = new Map<string, Promise<void>>();
 
 /**
  * Awaits solver `name`'s once-per-process set-up (SolverEntry.prepare: Detour's WebAssembly, and
- * the warm-ups of core/solvers/warmUp.ts), at most once per process; nothing for a name without
+ * the warm-ups of core/contract/warmUp.ts), at most once per process; nothing for a name without
  * one. Hosts await it before a solve's clock starts: the solver process before each request
  * (protocol/server.ts), the command line before its run.
  */

@@ -54,7 +54,7 @@ export const ComparedCrowdSchema = z.object({
 }).strict();
 
 /**
- * An engine crowd model's discs (core/solvers/crowdTrack.ts CrowdTrack), so a kept comparison
+ * An engine crowd model's discs (core/contract/crowdTrack.ts CrowdTrack), so a kept comparison
  * replays them at their real positions: positions rounded to a thousandth of a cell.
  */
 export const ComparedDiscsSchema = z.object({

@@ -6,8 +6,8 @@
  */
 import { formatPath } from '../scenario/scenarioError.ts';
 import type { MapEvent, ScenarioAgent } from '../scenario/schema.ts';
-import { REPLAY_FORMAT, REPLAY_VERSION, checkReplay, type Replay } from '../solvers/replay.ts';
-import type { TurnEvent } from '../solvers/controller.ts';
+import { REPLAY_FORMAT, REPLAY_VERSION, checkReplay, type Replay } from '../contract/replay.ts';
+import type { TurnEvent } from '../contract/controller.ts';
 import { ABSENT } from '../mapf/plan.ts';
 import { REPLAY_FILE_FORMAT, REPLAY_FILE_VERSION, REPLAY_FILE_VERSIONS, ReplayFileSchema, type ReplayFile, type ReplayFileEvent } from './schema.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The replay file (`format: "mapf-lab/replay-file", version: 1`): a JSON serialisation of the
- * turn simulator's replay (core/solvers/replay.ts, `mapf-lab/replay` version 1) with what a
+ * turn simulator's replay (core/contract/replay.ts, `mapf-lab/replay` version 1) with what a
  * reader needs to show it without the scenario: the map (inline rows, or a reference to a Moving
  * AI .map with its size), the movement rules, the units, every unit's cell per turn, the run's
  * events and map changes, the scenario's timed map events, the solver and its metrics.

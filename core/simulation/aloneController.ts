@@ -13,8 +13,8 @@
 import type { Grid } from '../grid/grid.ts';
 import { type Movement, directionCount, stepCell } from '../grid/movement.ts';
 import { cellAfterSteps } from '../mapf/obstacles.ts';
-import type { ControllerCounters, TurnController, WorldView } from '../solvers/controller.ts';
-import type { ObstacleMoves, ObstacleView } from '../solvers/obstacleRepair.ts';
+import type { ControllerCounters, TurnController, WorldView } from '../contract/controller.ts';
+import type { ObstacleMoves, ObstacleView } from '../contract/obstacleRepair.ts';
 import { SearchContext } from '../search/searchContext.ts';
 import type { ObstacleCells } from './obstacleSpaceTime.ts';
 import { Follower, type World } from './obstacleFollower.ts';

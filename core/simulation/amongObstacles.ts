@@ -1,7 +1,7 @@
 /**
  * Any solver that takes moving obstacles (Patel's article), run as one kind of result: units
  * planning alone ('independent', obstacleFollow.ts: every strategy) or a turn controller in the
- * simulator (LRA*, CA*, HCA*, WHCA*: `recalc` and `watch`, core/solvers/obstacleRepair.ts).
+ * simulator (LRA*, CA*, HCA*, WHCA*: `recalc` and `watch`, core/contract/obstacleRepair.ts).
  * The protocol, the command line and the experiment runner all come through here, so the same
  * scenario gives the same run everywhere.
  * More on this in README.md, "amongObstacles.ts".
@@ -11,8 +11,8 @@ import type { Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
-import type { ControllerFactory } from '../solvers/controller.ts';
-import type { ObstacleRepair } from '../solvers/obstacleRepair.ts';
+import type { ControllerFactory } from '../contract/controller.ts';
+import type { ObstacleRepair } from '../contract/obstacleRepair.ts';
 import { type ObstacleRun, runAmongObstacles } from './obstacleFollow.ts';
 import type { UnitRun } from './obstacleFollower.ts';
 import type { Knowledge, ReplanRule } from './obstacleRules.ts';

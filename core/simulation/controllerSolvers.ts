@@ -6,8 +6,8 @@
  * core/solvers/cooperative (LRA*, CA*, HCA*, WHCA*; Silver 2005).
  */
 import type { MapfInstance } from '../mapf/instance.ts';
-import type { SolveOptions, SolveResult, SolveStats, SolverEntry } from '../solvers/types.ts';
-import type { ControllerFactory } from '../solvers/controller.ts';
+import type { SolveOptions, SolveResult, SolveStats, SolverEntry } from '../contract/types.ts';
+import type { ControllerFactory } from '../contract/controller.ts';
 import { type SimulationOptions, runController } from './simulator.ts';
 import type { SimulationResult } from './simulationResult.ts';
 import { runFigures } from './metrics.ts';

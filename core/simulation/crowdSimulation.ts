@@ -7,9 +7,9 @@
  * collisions the track's overlaps; turn times are the run's mean step time times its steps a turn.
  */
 import type { MapfInstance } from '../mapf/instance.ts';
-import { WAIT_SPEED_SHARE, type CrowdTrack } from '../solvers/crowdTrack.ts';
-import { ReplayRecorder } from '../solvers/replay.ts';
-import type { SolveResult } from '../solvers/types.ts';
+import { WAIT_SPEED_SHARE, type CrowdTrack } from '../contract/crowdTrack.ts';
+import { ReplayRecorder } from '../contract/replay.ts';
+import type { SolveResult } from '../contract/types.ts';
 import { lowerBounds, newAgentMetrics, summarizeRun } from './metrics.ts';
 import type { SimulationResult } from './simulationResult.ts';
 

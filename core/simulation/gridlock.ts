@@ -13,7 +13,7 @@ import { type Movement, gridDistance } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
 import { ABSENT } from '../mapf/plan.ts';
 import { GoalDistances } from '../search/goalDistances.ts';
-import { ProgressWatch } from '../solvers/progressWatch.ts';
+import { ProgressWatch } from '../planning/progressWatch.ts';
 
 /** Turns without progress that make a gridlock: longer than any planner's own stall remedy waits. */
 export const GRIDLOCK_TURNS = 50;

@@ -5,12 +5,12 @@
  * plan adapter.
  */
 import type { MapfInstance } from '../mapf/instance.ts';
-import type { SolveStats, SolveStatus, SolverEntry } from '../solvers/types.ts';
+import type { SolveStats, SolveStatus, SolverEntry } from '../contract/types.ts';
 import type { ControllerSolverSpec } from './controllerSolvers.ts';
 import { simulateControllerSolver } from './controllerSolvers.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import { planController } from './planController.ts';
-import { checkedResult, invalidPlanMessage } from '../solvers/verdict.ts';
+import { checkedResult, invalidPlanMessage } from '../contract/verdict.ts';
 import { crowdSimulation } from './crowdSimulation.ts';
 import { DEFAULT_TURN_LIMIT, runController } from './simulator.ts';
 import type { SimulationResult } from './simulationResult.ts';

@@ -7,7 +7,7 @@
  */
 import { Grid } from '../grid/grid.ts';
 import { type MovingObstacle, ObstacleError, type ObstacleTimetable, cellAfterSteps, obstacleTimetable } from '../mapf/obstacles.ts';
-import type { ObstacleMoves } from '../solvers/obstacleRepair.ts';
+import type { ObstacleMoves } from '../contract/obstacleRepair.ts';
 import { footprintCells } from '../grid/footprint.ts';
 
 export class ObstacleMotion {

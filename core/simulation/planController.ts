@@ -9,7 +9,7 @@
  * those collisions.
  */
 import type { Path } from '../mapf/plan.ts';
-import type { ControllerCounters, TurnController, WorldView } from '../solvers/controller.ts';
+import type { ControllerCounters, TurnController, WorldView } from '../contract/controller.ts';
 
 export function planController(paths: readonly Path[], expanded = 0): TurnController {
   // progress[a]: index of the plan state the agent has reached; proposed[a]: 1 when last turn

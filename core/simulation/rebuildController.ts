@@ -11,8 +11,8 @@ import type { Grid } from '../grid/grid.ts';
 import type { Movement } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
 import { ABSENT } from '../mapf/plan.ts';
-import type { ControllerCounters, ControllerFactory, ControllerOptions, TurnController, TurnEvent, WorldView } from '../solvers/controller.ts';
-import type { ObstacleMoves, ObstacleRepair } from '../solvers/obstacleRepair.ts';
+import type { ControllerCounters, ControllerFactory, ControllerOptions, TurnController, TurnEvent, WorldView } from '../contract/controller.ts';
+import type { ObstacleMoves, ObstacleRepair } from '../contract/obstacleRepair.ts';
 
 export class RebuildController implements TurnController {
   private inner: TurnController | null = null;

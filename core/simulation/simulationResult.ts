@@ -5,8 +5,8 @@
  */
 import type { AgentTask } from '../mapf/instance.ts';
 import type { ValidationResult } from '../mapf/validator.ts';
-import type { Replay } from '../solvers/replay.ts';
-import type { ObstacleCounts } from '../solvers/obstacleRepair.ts';
+import type { Replay } from '../contract/replay.ts';
+import type { ObstacleCounts } from '../contract/obstacleRepair.ts';
 import type { AgentMetrics, RunMetrics } from './metrics.ts';
 import type { Collision } from './moveResolver.ts';
 import type { StreamMeasures } from './streamMeasures.ts';

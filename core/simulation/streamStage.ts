@@ -12,7 +12,7 @@
 import type { Grid } from '../grid/grid.ts';
 import { ABSENT } from '../mapf/plan.ts';
 import { DEFAULT_ADMIT_SHARE, SpawnClock, type StreamErrands, type StreamTarget, type Streams } from '../mapf/streams.ts';
-import type { StreamExitView, TurnController, WorldView } from '../solvers/controller.ts';
+import type { StreamExitView, TurnController, WorldView } from '../contract/controller.ts';
 import { Random } from '../util/random.ts';
 import type { TurnRecord } from './turnRecord.ts';
 import type { RunUnits } from './runUnits.ts';

@@ -9,8 +9,8 @@
  */
 import type { AgentTask } from '../mapf/instance.ts';
 import { ABSENT } from '../mapf/plan.ts';
-import type { TurnEvent } from '../solvers/controller.ts';
-import { type Replay, ReplayRecorder } from '../solvers/replay.ts';
+import type { TurnEvent } from '../contract/controller.ts';
+import { type Replay, ReplayRecorder } from '../contract/replay.ts';
 import { type AgentMetrics, newAgentMetrics } from './metrics.ts';
 import type { Collision } from './moveResolver.ts';
 

@@ -16,7 +16,7 @@ import { screenshot } from './browser.ts';
 import { useApp } from './support/app.ts';
 import { cellPoint, isWall, layerPixels, mapView } from './mapCanvas.ts';
 import { parseReplayFile, replayFromReplayFile } from '../../core/replayFile/replayFile.ts';
-import { replayCell, validateReplay } from '../../core/solvers/replay.ts';
+import { replayCell, validateReplay } from '../../core/contract/replay.ts';
 import { Grid } from '../../core/grid/grid.ts';
 
 const DOOR = { x: 12, y: 10 };

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { answerAsk, screenshot } from './browser.ts';
 import { useApp } from './support/app.ts';
 import { parseReplayFile, replayFromReplayFile } from '../../core/replayFile/replayFile.ts';
-import { validateReplay } from '../../core/solvers/replay.ts';
+import { validateReplay } from '../../core/contract/replay.ts';
 import { parseMap } from '../../core/formats/movingAiMap.ts';
 import { parseScenario } from '../../core/formats/movingAiScenario.ts';
 

@@ -10,7 +10,7 @@
  *
  *   npx tsx bench/solvers/cooperative/controllers.bench.ts [--quick] [--no-den] [--record] [--only NAME]
  *
- * --record attaches a plan-window recorder (core/solvers/planWindows.ts) to every controller,
+ * --record attaches a plan-window recorder (core/contract/planWindows.ts) to every controller,
  * as the app's solves do, so its cost shows against a run without it; the windows recorded are
  * counted. --only keeps one solver row (e.g. 'WHCA*(16)').
  *
@@ -26,10 +26,10 @@ import { FOUR_CONNECTED, OCTILE_CUT, type Movement } from '../../../core/grid/mo
 import type { AgentTask } from '../../../core/mapf/instance.ts';
 import { randomMap } from '../../../core/mapgen/randomMap.ts';
 import { randomTasks } from '../../../core/mapgen/placement.ts';
-import type { ControllerFactory, WorldView } from '../../../core/solvers/controller.ts';
+import type { ControllerFactory, WorldView } from '../../../core/contract/controller.ts';
 import { createCaController, createHcaController, createWhcaController } from '../../../core/solvers/cooperative/cooperativeController.ts';
 import { createLraController } from '../../../core/solvers/cooperative/localRepairAStar.ts';
-import { PlanWindowRecorder } from '../../../core/solvers/planWindows.ts';
+import { PlanWindowRecorder } from '../../../core/contract/planWindows.ts';
 
 const record = process.argv.includes('--record');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;

@@ -14,7 +14,7 @@
  * the thread's clock; the process's is printed beside it, with wall time and the load average.
  * --repeat runs each row again from scratch (default 2). The set-up ends with a full garbage
  * collection (with --expose-gc), timed in the set-up. Each model's entry is prepared once before
- * its first row (SolverEntry.prepare: Detour's WebAssembly; the warm-ups of core/solvers/warmUp.ts),
+ * its first row (SolverEntry.prepare: Detour's WebAssembly; the warm-ups of core/contract/warmUp.ts),
  * as every host does; that is timed and printed on its own line, apart from the set-up and steps.
  *
  * Usage: tsx bench/solvers/crowd/crowds.bench.ts [--steps 400] [--repeat 2] [--only orca|flow-field|detour] [--map bridge|berlin]
@@ -33,7 +33,7 @@ import { flowFieldRun } from '../../../core/solvers/crowd/flowSolver.ts';
 import { detourRun } from '../../../core/solvers/crowd/detourSolver.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
 import { createWasiThreadCpuMs } from '../../../cli/solverWorker/wasiThreadClock.ts';
-import type { SolveOptions, SolveResult } from '../../../core/solvers/types.ts';
+import type { SolveOptions, SolveResult } from '../../../core/contract/types.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);

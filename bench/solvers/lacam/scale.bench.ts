@@ -27,7 +27,7 @@ import { parseMap } from '../../../core/formats/movingAiMap.ts';
 import { parseScenario } from '../../../core/formats/movingAiScenario.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import { randomTasks } from '../../../core/mapgen/placement.ts';
-import { Pibt } from '../../../core/solvers/pibt.ts';
+import { Pibt } from '../../../core/planning/pibt.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
 
@@ -121,7 +121,7 @@ function lacamRow(solver: 'lacam' | 'lacam-star', name: string, k: number, limit
 }
 
 if (ONLY === undefined || ONLY === 'pibt') {
-console.log(`PIBT one timestep (core/solvers/pibt.ts), ${STEPS} steps per run, Node ${process.version}`);
+console.log(`PIBT one timestep (core/planning/pibt.ts), ${STEPS} steps per run, Node ${process.version}`);
 for (const name of ['den520d', 'Berlin_1_256']) {
   const grid = load(name);
   const { starts, goals } = fromScenario(grid, name, 1000);

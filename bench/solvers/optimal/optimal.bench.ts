@@ -49,7 +49,7 @@ import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import { COST_MODELS, type CostModel, sumOfCosts } from '../../../core/mapf/plan.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
 import { findSolver, paramsWithCostModel, solverNames } from '../../../core/registry/registry.ts';
-import type { SolveResult } from '../../../core/solvers/types.ts';
+import type { SolveResult } from '../../../core/contract/types.ts';
 import { buildStepTable, buildUnitDistance } from '../../../core/search/stepTable.ts';
 import { experimentInstances, type NamedInstance } from './experimentInstances.ts';
 import { standleyInstance } from './standleyInstance.ts';

@@ -8,10 +8,10 @@
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
-import type { SolveOptions, SolveResult } from '../types.ts';
+import type { SolveOptions, SolveResult } from '../../contract/types.ts';
 import { deadlineOf } from '../../util/clock.ts';
-import { stopCheck } from '../stopCheck.ts';
-import { readParams } from '../readParams.ts';
+import { stopCheck } from '../../contract/stopCheck.ts';
+import { readParams } from '../../contract/readParams.ts';
 import { eecbsSearch } from './eecbs.ts';
 import { EECBS_PARAMS } from './paramSpecs.ts';
 

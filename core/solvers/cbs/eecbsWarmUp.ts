@@ -1,5 +1,5 @@
 /**
- * EECBS's warm-up, run by its entry's prepare() once per process (core/solvers/warmUp.ts): a
+ * EECBS's warm-up, run by its entry's prepare() once per process (core/contract/warmUp.ts): a
  * small solve whose children replan units under constraints, so that V8 compiles the focal low
  * level with every branch its real runs take (a constrained plan whose f_min rises and widens
  * FOCAL never happens in a root's plans: compiled from the roots alone, the search was thrown
@@ -8,7 +8,7 @@
 import { Grid } from '../../grid/grid.ts';
 import { FOUR_CONNECTED } from '../../grid/movement.ts';
 import type { MapfInstance } from '../../mapf/instance.ts';
-import { warmUpOnce } from '../warmUp.ts';
+import { warmUpOnce } from '../../contract/warmUp.ts';
 import { solveEecbs } from './eecbsSolver.ts';
 
 const SIDE = 12;

@@ -3,7 +3,7 @@
  * of costs in the `rest` model, and `eecbs` (Li, Ruml and Koenig, AAAI 2021), within a factor w
  * of it; both plan offline on a fixed map.
  */
-import type { SolverEntry } from '../types.ts';
+import type { SolverEntry } from '../../contract/types.ts';
 import { solveCbs } from './cbsSolver.ts';
 import { solveEecbs } from './eecbsSolver.ts';
 import { warmUpEecbs } from './eecbsWarmUp.ts';

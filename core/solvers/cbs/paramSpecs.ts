@@ -1,9 +1,9 @@
 /**
- * CBS's and EECBS's params as the app's solver panel offers them (core/solvers/types.ts
+ * CBS's and EECBS's params as the app's solver panel offers them (core/contract/types.ts
  * ParamSpec): the improvements, each switchable for ablations, and EECBS's bound w.
  * cbsSolver.ts and eecbsSolver.ts read them through readParams (names, ranges and defaults).
  */
-import type { ParamSpec } from '../types.ts';
+import type { ParamSpec } from '../../contract/types.ts';
 
 const SHARED: readonly ParamSpec[] = [
   { name: 'prioritize', label: 'Cardinal conflicts first', kind: 'boolean', default: true, help: 'ICBS (Boyarski et al. 2015): split on cardinal conflicts first, then semi-cardinal, found with MDDs' },

@@ -8,9 +8,9 @@
  * More on this in README.md, "cooperativeController.ts".
  */
 import { gridDistance } from '../../grid/movement.ts';
-import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type UnitChanges, type WorldView } from '../controller.ts';
-import type { PlanSink } from '../planWindows.ts';
-import { DEFAULT_OBSTACLE_REPAIR, type ObstacleCounts, type ObstacleMoves, type ObstacleRepair, ObstacleRepairState } from '../obstacleRepair.ts';
+import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type UnitChanges, type WorldView } from '../../contract/controller.ts';
+import type { PlanSink } from '../../contract/planWindows.ts';
+import { DEFAULT_OBSTACLE_REPAIR, type ObstacleCounts, type ObstacleMoves, type ObstacleRepair, ObstacleRepairState } from '../../contract/obstacleRepair.ts';
 import { CooperativeObstacles, WHY_APPEARED, WHY_DEVIATED, WHY_MAP, WHY_NEW_GOAL, WHY_SCHEDULED } from './cooperativeObstacles.ts';
 import { ActionRules } from './actionRules.ts';
 import { CooperativePlanning, type CooperativeInstance } from './cooperativePlanning.ts';
@@ -20,8 +20,8 @@ import { JointMoveFixer } from './jointMove.ts';
 import { FootprintReservations } from './footprintReservations.ts';
 import { ReservationTable } from './reservationTable.ts';
 import { SpaceTimeAStar } from './spaceTimeAStar.ts';
-import { ProgressWatch, arrivalTurns } from '../progressWatch.ts';
-import { StallRescue } from '../stallRescue.ts';
+import { ProgressWatch, arrivalTurns } from '../../planning/progressWatch.ts';
+import { StallRescue } from '../../planning/stallRescue.ts';
 import { GoalDistances } from '../../search/goalDistances.ts';
 
 export type { CooperativeInstance } from './cooperativePlanning.ts';

@@ -1,12 +1,12 @@
 /**
  * CA*, HCA* and WHCA* among moving obstacles (Patel,
- * "Dealing with moving obstacles"): which units' plans the rule (core/solvers/obstacleRepair.ts)
+ * "Dealing with moving obstacles"): which units' plans the rule (core/contract/obstacleRepair.ts)
  * drops after obstacles stepped and before a turn is planned, and the counts Patel's article measures.
  * The controller owns the plans; this decides, through the unit arrays it shares with it, who
  * replans and why.
  */
 import type { Grid } from '../../grid/grid.ts';
-import { type ObstacleMoves, type ObstacleRepair, ObstacleRepairState } from '../obstacleRepair.ts';
+import { type ObstacleMoves, type ObstacleRepair, ObstacleRepairState } from '../../contract/obstacleRepair.ts';
 import type { UnitPlans } from './unitPlans.ts';
 import { NO_AGENT, type ReservationTable } from './reservationTable.ts';
 

@@ -9,8 +9,8 @@
 import type { Grid } from '../../grid/grid.ts';
 import type { Movement } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
-import { type ControllerOptions, NEVER_INTERRUPTED, type StreamExitView, type TurnEvent } from '../controller.ts';
-import type { ObstacleRepair } from '../obstacleRepair.ts';
+import { type ControllerOptions, NEVER_INTERRUPTED, type StreamExitView, type TurnEvent } from '../../contract/controller.ts';
+import type { ObstacleRepair } from '../../contract/obstacleRepair.ts';
 import { type CooperativeObstacles, WHY_EVERY, WHY_FLAGGED, WHY_MAP, WHY_NOTIFIED, WHY_SCHEDULED, WHY_TEXT } from './cooperativeObstacles.ts';
 import type { ActionRules } from './actionRules.ts';
 import type { JointMoveFixer } from './jointMove.ts';

@@ -15,7 +15,7 @@ import type { Grid } from '../../grid/grid.ts';
 import type { Movement } from '../../grid/movement.ts';
 import { GoalDistances } from '../../search/goalDistances.ts';
 import { FAR, type LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
-import type { StreamExitView } from '../controller.ts';
+import type { StreamExitView } from '../../contract/controller.ts';
 import type { AbstractDistance } from './spaceTimeAStar.ts';
 
 /** One exit's table as an AbstractDistance: every answer exact (the table's search resumes as needed). */

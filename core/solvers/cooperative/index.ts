@@ -7,7 +7,7 @@
  */
 import { createLraController } from './localRepairAStar.ts';
 import { createCaController, createHcaController, createWhcaController } from './cooperativeController.ts';
-import type { SolverEntry } from '../types.ts';
+import type { SolverEntry } from '../../contract/types.ts';
 import { type ControllerSolverSpec, controllerSolverEntry } from '../../simulation/controllerSolvers.ts';
 
 export const CONTROLLER_SOLVERS: readonly ControllerSolverSpec[] = [

@@ -6,7 +6,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import { gridDistance } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
-import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type UnitChanges, type WorldView } from '../controller.ts';
+import { type ControllerCounters, type ControllerOptions, NEVER_INTERRUPTED, type TurnController, type TurnEvent, type UnitChanges, type WorldView } from '../../contract/controller.ts';
 import { Random } from '../../util/random.ts';
 import { agentOrder } from './agentOrder.ts';
 import type { CooperativeInstance } from './cooperativeController.ts';
@@ -15,7 +15,7 @@ import { GridAStar } from './gridAStar.ts';
 import { JointMoveFixer } from './jointMove.ts';
 import { ParamReader, type OrderPolicy } from './params.ts';
 import { checkUnits } from './units.ts';
-import { DEFAULT_OBSTACLE_REPAIR, type ObstacleCounts, type ObstacleMoves, type ObstacleRepair, ObstacleRepairState } from '../obstacleRepair.ts';
+import { DEFAULT_OBSTACLE_REPAIR, type ObstacleCounts, type ObstacleMoves, type ObstacleRepair, ObstacleRepairState } from '../../contract/obstacleRepair.ts';
 
 export class LocalRepairController implements TurnController {
   readonly order: OrderPolicy;

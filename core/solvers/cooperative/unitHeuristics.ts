@@ -11,7 +11,7 @@ import type { Grid } from '../../grid/grid.ts';
 import type { Movement } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
 import { ReverseResumableAStar } from '../../search/reverseResumableAStar.ts';
-import type { StreamExitView } from '../controller.ts';
+import type { StreamExitView } from '../../contract/controller.ts';
 import { ExitDistances } from './exitDistances.ts';
 import type { AbstractDistance } from './spaceTimeAStar.ts';
 

@@ -6,7 +6,7 @@
  * then flags) and reserves it; releasing gives the reservations back.
  */
 import type { Grid } from '../../grid/grid.ts';
-import type { PlanSink } from '../planWindows.ts';
+import type { PlanSink } from '../../contract/planWindows.ts';
 import type { ActionRules } from './actionRules.ts';
 import type { FootprintReservations } from './footprintReservations.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { type Deadline, deadlineOf } from '../../util/clock.ts';
-import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
+import type { ParamSpec, SolveOptions, SolveResult } from '../../contract/types.ts';
 import { type CrowdRun, type CrowdStep, CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
 import { type CrowdSettings, defaultTurnLimit, readCrowdParams } from './params.ts';
 

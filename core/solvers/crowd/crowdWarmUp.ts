@@ -1,6 +1,6 @@
 /**
  * The TypeScript crowd models' warm-up (A* + ORCA, flow field + separation), run by their
- * entries' prepare() once per process (core/solvers/warmUp.ts): a small room with a door, units
+ * entries' prepare() once per process (core/contract/warmUp.ts): a small room with a door, units
  * crossing it both ways, stepped so that V8 optimises the avoidance, neighbour queries and wall
  * scans before a run's first step (in a fresh process step 1 otherwise runs in V8's interpreter:
  * 8-16 ms of thread CPU against 0.9 ms warm, 500 units on the bridge; docs/performance.md). The
@@ -9,8 +9,8 @@
 import { Grid } from '../../grid/grid.ts';
 import { OCTILE_NO_CUT } from '../../grid/movement.ts';
 import type { MapfInstance } from '../../mapf/instance.ts';
-import type { SolveOptions, SolveResult } from '../types.ts';
-import { warmUpOnce } from '../warmUp.ts';
+import type { SolveOptions, SolveResult } from '../../contract/types.ts';
+import { warmUpOnce } from '../../contract/warmUp.ts';
 import type { CrowdRun } from './crowdWorld.ts';
 
 /** A model's set-up (its run ready to step, or a result when set-up ended it). */

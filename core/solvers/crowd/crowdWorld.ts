@@ -7,8 +7,8 @@
  */
 import type { Grid } from '../../grid/grid.ts';
 import type { MapfInstance } from '../../mapf/instance.ts';
-import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION, type CrowdTrack, crowdSolved, crowdStatusText, measureCrowd } from '../crowdTrack.ts';
-import type { SolveOptions, SolveResult, SolveStatus } from '../types.ts';
+import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION, type CrowdTrack, crowdSolved, crowdStatusText, measureCrowd } from '../../contract/crowdTrack.ts';
+import type { SolveOptions, SolveResult, SolveStatus } from '../../contract/types.ts';
 import type { Deadline } from '../../util/clock.ts';
 import type { CrowdSettings } from './params.ts';
 import { OverlapMeter } from './overlapMeter.ts';

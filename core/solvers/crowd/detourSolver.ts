@@ -12,7 +12,7 @@
  */
 import { Crowd, type CrowdAgent, init } from '@recast-navigation/core';
 import type { MapfInstance } from '../../mapf/instance.ts';
-import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
+import type { ParamSpec, SolveOptions, SolveResult } from '../../contract/types.ts';
 import type { CrowdRun, CrowdWorld } from './crowdWorld.ts';
 import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
 import { solveAStar } from '../../search/astar.ts';

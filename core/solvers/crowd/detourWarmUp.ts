@@ -1,5 +1,5 @@
 /**
- * Detour's warm-up, run by its entry's prepare() once per process (core/solvers/warmUp.ts): a
+ * Detour's warm-up, run by its entry's prepare() once per process (core/contract/warmUp.ts): a
  * small crowd (a room with pillars, units crossing it both ways) stepped so that V8 recompiles
  * Detour's hot WebAssembly with its optimising tier (TurboFan) before a run's first step; with
  * only the baseline compiler (Liftoff) the first steps of a process ran 3-4 times slower
@@ -8,7 +8,7 @@
 import { Crowd } from '@recast-navigation/core';
 import { Grid } from '../../grid/grid.ts';
 import { buildGridNavMesh } from './navmesh.ts';
-import { warmUpOnce } from '../warmUp.ts';
+import { warmUpOnce } from '../../contract/warmUp.ts';
 
 const SIDE = 32;
 const UNITS = 160;

@@ -11,7 +11,7 @@
  * what remains as overlap is what the crowd's pressure beats the push with.
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
-import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
+import type { ParamSpec, SolveOptions, SolveResult } from '../../contract/types.ts';
 import type { CrowdRun, CrowdWorld } from './crowdWorld.ts';
 import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
 import { AT_GOAL, FLOW_X, FLOW_Y, type FlowField, FlowFieldBuilder, NO_FLOW } from './flowField.ts';

@@ -4,7 +4,7 @@
  * result carries their real positions per turn (SolveResult.crowd) beside the cell per turn, and
  * is judged by stuck units and overlapping discs (crowdTrack.ts), never by the grid's rules.
  */
-import type { SolverEntry } from '../types.ts';
+import type { SolverEntry } from '../../contract/types.ts';
 import { CROWD_PARAMS } from './params.ts';
 import { ORCA_PARAMS, orcaRun, solveOrca } from './orcaSolver.ts';
 import { FLOW_PARAMS, flowFieldRun, solveFlowField } from './flowSolver.ts';

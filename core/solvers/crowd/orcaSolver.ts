@@ -8,14 +8,14 @@
  * More on this in README.md, "orcaSolver.ts".
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
-import type { ParamSpec, SolveOptions, SolveResult } from '../types.ts';
+import type { ParamSpec, SolveOptions, SolveResult } from '../../contract/types.ts';
 import type { CrowdRun, CrowdWorld } from './crowdWorld.ts';
 import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
 import { NeighbourGrid } from './neighbours.ts';
 import { OrcaProgram } from './orca.ts';
 import { PathFollowing } from './pathFollowing.ts';
 import { nearbyWallPoints, pushOutOfWalls } from './walls.ts';
-import { OVERLAP_TOLERANCE } from '../crowdTrack.ts';
+import { OVERLAP_TOLERANCE } from '../../contract/crowdTrack.ts';
 
 export const ORCA_PARAMS: readonly ParamSpec[] = [
   { name: 'timeHorizon', label: 'Time horizon (turns)', kind: 'number', default: 2, min: 0.1, max: 100, help: 'ORCA avoids collisions with other units this many turns ahead' },

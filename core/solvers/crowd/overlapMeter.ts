@@ -5,7 +5,7 @@
  * pair whose discs intersected by more than the tolerance at any step of a turn counts once for
  * that turn, so the figure does not depend on the steps per turn.
  */
-import { OVERLAP_TOLERANCE } from '../crowdTrack.ts';
+import { OVERLAP_TOLERANCE } from '../../contract/crowdTrack.ts';
 
 /** The discs the meter reads each step (crowdWorld.ts's CrowdWorld has them). */
 export interface Discs {

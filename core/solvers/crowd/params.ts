@@ -3,9 +3,9 @@
  * maximum speed in cells per turn, acceleration, a fixed time step), and each model's own, as the
  * app's solver panel offers them (types.ts ParamSpec), read through readParams.
  */
-import type { ParamSpec } from '../types.ts';
-import { readParams } from '../readParams.ts';
-import { DEFAULT_STUCK_TURNS } from '../crowdTrack.ts';
+import type { ParamSpec } from '../../contract/types.ts';
+import { readParams } from '../../contract/readParams.ts';
+import { DEFAULT_STUCK_TURNS } from '../../contract/crowdTrack.ts';
 
 export interface CrowdSettings {
   radius: number;

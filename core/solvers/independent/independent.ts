@@ -8,7 +8,7 @@ import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
 import { directionCount, stepCell, STEP_LENGTH } from '../../grid/movement.ts';
 import { buildDistanceTable, UNREACHABLE } from '../../search/distanceTable.ts';
-import type { SolveOptions, SolveResult } from '../types.ts';
+import type { SolveOptions, SolveResult } from '../../contract/types.ts';
 import { deadlineOf } from '../../util/clock.ts';
 
 export function solveIndependent(instance: MapfInstance, options: SolveOptions = {}): SolveResult {

@@ -1,5 +1,5 @@
 /** The independent family's entry: each agent's shortest path alone, the baseline every solver is measured against. */
-import type { SolverEntry } from '../types.ts';
+import type { SolverEntry } from '../../contract/types.ts';
 import { solveIndependent } from './independent.ts';
 
 export const INDEPENDENT_SOLVERS: readonly SolverEntry[] = [

@@ -4,7 +4,7 @@
  * a plan whenever one exists, `unsolvable` otherwise) and `lacam-star` (anytime, eventually
  * optimal for the sum of loss) plan offline on a fixed map.
  */
-import type { SolverEntry } from '../types.ts';
+import type { SolverEntry } from '../../contract/types.ts';
 import { type ControllerSolverSpec, controllerSolverEntry } from '../../simulation/controllerSolvers.ts';
 import { createPibtController } from './pibtController.ts';
 import { solveLacam } from './lacamSolver.ts';

@@ -2,7 +2,7 @@
  * LaCAM, lazy constraints addition search (Okumura, "LaCAM: Search-Based Algorithm for Quick
  * Multi-Agent Pathfinding", AAAI 2023, Algorithm 1), and LaCAM* (Okumura, "Improving LaCAM for
  * Scalable Eventually Optimal Multi-Agent Pathfinding", IJCAI 2023, Algorithm 1): a depth-first
- * search over configurations whose successors PIBT generates one constraint at a time (core/solvers/pibt.ts),
+ * search over configurations whose successors PIBT generates one constraint at a time (core/planning/pibt.ts),
  * complete; LaCAM* goes on after the first solution, rewiring the explored graph, and is
  * eventually optimal for the sum of loss (`away` model). With lacam2/lacam3's engineering (swap,
  * restarts, refinement, scatter, reverse edges), each a param; what each took and gave: README.md.
@@ -10,7 +10,7 @@
 import type { Grid } from '../../grid/grid.ts';
 import { Random } from '../../util/random.ts';
 import { GoalDistances } from '../../search/goalDistances.ts';
-import { Pibt } from '../pibt.ts';
+import { Pibt } from '../../planning/pibt.ts';
 import { PriorityOrder } from './priorities.ts';
 import { buildScatter } from './scatter.ts';
 import { Refiner } from './refine.ts';

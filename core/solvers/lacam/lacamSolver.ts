@@ -11,11 +11,11 @@
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
-import type { SolveOptions, SolveResult } from '../types.ts';
+import type { SolveOptions, SolveResult } from '../../contract/types.ts';
 import { deadlineOf } from '../../util/clock.ts';
-import { stopCheck } from '../stopCheck.ts';
+import { stopCheck } from '../../contract/stopCheck.ts';
 import { lacamSearch } from './lacam.ts';
-import { readParams } from '../readParams.ts';
+import { readParams } from '../../contract/readParams.ts';
 import { LACAM_PARAMS, LACAM_STAR_PARAMS } from './paramSpecs.ts';
 import { checkPibtUnits } from './units.ts';
 

@@ -1,10 +1,10 @@
 /**
- * LaCAM's and LaCAM*'s params as the app's solver panel offers them (core/solvers/types.ts
+ * LaCAM's and LaCAM*'s params as the app's solver panel offers them (core/contract/types.ts
  * ParamSpec), read by lacamSolver.ts through readParams (names, ranges and defaults); lacam.ts's
  * own fallbacks are the same values, for callers of lacamSearch (a test holds them together).
  * LaCAM* adds its refiner's.
  */
-import type { ParamSpec } from '../types.ts';
+import type { ParamSpec } from '../../contract/types.ts';
 import { DEFAULT_SCATTER_MARGIN } from './scatter.ts';
 
 function shared(anytime: boolean): ParamSpec[] {

@@ -7,8 +7,8 @@
 import type { Grid } from '../../grid/grid.ts';
 import type { Movement } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
-import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../controller.ts';
-import { Pibt } from '../pibt.ts';
+import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../../contract/controller.ts';
+import { Pibt } from '../../planning/pibt.ts';
 import { GoalDistances } from '../../search/goalDistances.ts';
 import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import { checkPibtUnits, readNoParams } from './units.ts';

@@ -13,13 +13,13 @@ import type { Movement } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
 import { ABSENT } from '../../mapf/plan.ts';
 import { GoalDistances } from '../../search/goalDistances.ts';
-import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../controller.ts';
+import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../../contract/controller.ts';
 import { lacamSearch } from './lacam.ts';
-import { Pibt } from '../pibt.ts';
+import { Pibt } from '../../planning/pibt.ts';
 import { checkPibtUnits } from './units.ts';
 import { type RhcrSettings, readRhcrSettings } from './rhcrParams.ts';
-import { ProgressWatch, arrivalTurns } from '../progressWatch.ts';
-import { StallRescue } from '../stallRescue.ts';
+import { ProgressWatch, arrivalTurns } from '../../planning/progressWatch.ts';
+import { StallRescue } from '../../planning/stallRescue.ts';
 
 /** The largest window the deadlock rule grows to, as a multiple of the map's width + height. */
 const MAX_WINDOW_SPAN = 4;

@@ -3,8 +3,8 @@
  * LaCAM's work limit for a window; declared once as ParamSpecs (the panel, `solve --help` and the
  * checks share them).
  */
-import { readParams } from '../readParams.ts';
-import type { ParamSpec } from '../types.ts';
+import { readParams } from '../../contract/readParams.ts';
+import type { ParamSpec } from '../../contract/types.ts';
 
 export const RHCR_INNER = ['pibt', 'lacam'] as const;
 export type RhcrInner = (typeof RHCR_INNER)[number];

@@ -9,7 +9,7 @@ import { ConflictFinder, type GroupConflict } from './firstConflict.ts';
 import { IllegalMoveTable } from './illegalMoveTable.ts';
 import { type GroupResult, JointSearch, type MergeTree, type SearchMode, type SearchSetup } from './jointSearch.ts';
 import type { StepTable } from '../../search/stepTable.ts';
-import type { SolveOptions } from '../types.ts';
+import type { SolveOptions } from '../../contract/types.ts';
 
 export type Detection = 'none' | 'simple' | 'full';
 

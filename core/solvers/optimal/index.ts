@@ -2,7 +2,7 @@
  * The optimal family's entry (Standley 2010): A* over joint states,
  * operator decomposition, and simple and full independence detection over either.
  */
-import type { SolverEntry } from '../types.ts';
+import type { SolverEntry } from '../../contract/types.ts';
 import { solveAstar, solveIdAstar, solveIdOd, solveOd, solveSidOd } from './solvers.ts';
 
 /** What solveOptimal reads (solvers.ts). */

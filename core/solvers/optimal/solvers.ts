@@ -7,7 +7,7 @@
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { checkInstance } from '../../mapf/instance.ts';
 import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL } from '../../mapf/plan.ts';
-import type { SolveOptions, SolveResult } from '../types.ts';
+import type { SolveOptions, SolveResult } from '../../contract/types.ts';
 import { type ConflictOrder, DEFAULT_CONFLICT_ORDER, type Detection, planWithDetection } from './independenceDetection.ts';
 import { MAX_CELLS, type SearchMode, type SearchSetup } from './jointSearch.ts';
 import { buildStepTable, buildUnitDistance } from '../../search/stepTable.ts';

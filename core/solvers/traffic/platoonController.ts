@@ -1,22 +1,22 @@
 /**
  * A traffic rule as a controller: the lane's direction alternates in platoons of k, as traffic
- * lights run a one-lane bridge (core/solvers/laneRule.ts: about k / (L + k) units a turn over a
+ * lights run a one-lane bridge (core/planning/laneRule.ts: about k / (L + k) units a turn over a
  * lane of L cells), every unit moving by PIBT (Okumura et al. 2019) under the rule. It measures
  * what the level's lane carries when traffic is managed, the queues' real arrivals and the banks'
  * congestion included, beside the formula: the capacity sweep runs it next to the solvers. The
- * lane is the map's longest one-cell-wide corridor (core/solvers/lane.ts). Param `platoon` k
+ * lane is the map's longest one-cell-wide corridor (core/planning/lane.ts). Param `platoon` k
  * (default: the lane's length).
  */
 import type { Grid } from '../../grid/grid.ts';
 import type { Movement } from '../../grid/movement.ts';
 import type { AgentTask } from '../../mapf/instance.ts';
-import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../controller.ts';
-import { findLane } from '../lane.ts';
-import { readParams } from '../readParams.ts';
-import { StallRescue } from '../stallRescue.ts';
-import type { ParamSpec } from '../types.ts';
+import type { ControllerCounters, ControllerOptions, TurnController, TurnEvent, WorldView } from '../../contract/controller.ts';
+import { findLane } from '../../planning/lane.ts';
+import { readParams } from '../../contract/readParams.ts';
+import { StallRescue } from '../../planning/stallRescue.ts';
+import type { ParamSpec } from '../../contract/types.ts';
 
-export { platoonFormula } from '../laneRule.ts';
+export { platoonFormula } from '../../planning/laneRule.ts';
 
 export const PLATOON_PARAMS: readonly ParamSpec[] = [
   { name: 'platoon', label: 'Platoon k', help: 'Units let onto the lane from one end before its direction turns (default: the lane\'s length).', kind: 'number', default: null, min: 1, max: 100000, integer: true },

@@ -15,7 +15,7 @@ import { type HeatMeasure, heatLayers } from '../replay/heatLayers.ts';
 import { drawFlow, drawHeat } from './drawHeatFlow.ts';
 import { drawGoals, drawTrails, drawUnits, type UnitsScene } from './drawUnits.ts';
 import { ABSENT } from '../../../core/mapf/plan.ts';
-import type { CrowdTrack } from '../../../core/solvers/crowdTrack.ts';
+import type { CrowdTrack } from '../../../core/contract/crowdTrack.ts';
 import { type PlanWindowOverlay, drawPlanWindow } from '../replay/windowOverlay.ts';
 import type { ToolPreview } from './toolController.ts';
 import type { Viewport } from './viewport.ts';

@@ -9,7 +9,7 @@
  */
 import type { ScenarioAgent } from '../../../core/scenario/schema.ts';
 import { ABSENT } from '../../../core/mapf/plan.ts';
-import type { CrowdTrack } from '../../../core/solvers/crowdTrack.ts';
+import type { CrowdTrack } from '../../../core/contract/crowdTrack.ts';
 import { cellAtTurn } from '../replay/analysis.ts';
 import { crowdPositionAt, positionAt, positionInto } from '../replay/position.ts';
 import type { Viewport } from './viewport.ts';

@@ -9,8 +9,8 @@ import { measureRegions, type RegionMeasures, type RegionRect } from '../../../c
 import { toCsv } from '../../../core/experiments/summary.ts';
 import type { SolverSettings } from '../../../core/scenario/schema.ts';
 import type { SolveOutcome } from '../state/solveState.ts';
-import type { SolveStats } from '../../../core/solvers/types.ts';
-import { measureCrowd } from '../../../core/solvers/crowdTrack.ts';
+import type { SolveStats } from '../../../core/contract/types.ts';
+import { measureCrowd } from '../../../core/contract/crowdTrack.ts';
 import type { ComparedDiscs } from '../../../core/replayFile/comparisonSchema.ts';
 import { stuckRegion } from './stuckRegion.ts';
 
@@ -48,7 +48,7 @@ export interface CompareRow {
   discs?: ComparedDiscs;
 }
 
-/** What only steering has (core/solvers/crowdTrack.ts measureCrowd, as the run's stats carry it). */
+/** What only steering has (core/contract/crowdTrack.ts measureCrowd, as the run's stats carry it). */
 export interface CrowdRowMeasures {
   arrived: number;
   stuck: number;

@@ -1,6 +1,6 @@
 /** Where an engine crowd model's stuck units stand: the measured region most of them are at, for the sentence in Compare (crowdJams.ts). */
 import type { RegionRect } from '../../../core/mapf/regionMeasures.ts';
-import type { CrowdTrack } from '../../../core/solvers/crowdTrack.ts';
+import type { CrowdTrack } from '../../../core/contract/crowdTrack.ts';
 
 /** Cells (Chebyshev) from a region's rectangle within which a stuck unit stands "at" it. */
 const NEAR_REGION = 3;

@@ -7,8 +7,8 @@
  * (waits, arrivals, the validator's collisions), and `mapChanges` stays empty: such solvers
  * refuse scenarios with map events, so none was applied.
  */
-import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../../../core/solvers/replay.ts';
-import type { TurnEvent } from '../../../core/solvers/controller.ts';
+import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../../../core/contract/replay.ts';
+import type { TurnEvent } from '../../../core/contract/controller.ts';
 import { ABSENT, costModelOf, reportedCosts } from '../../../core/mapf/plan.ts';
 import type { WireStreamMeasures } from '../../../core/scenario/streamWire.ts';
 import type { ScenarioExit, ScenarioSpawner, ScenarioTaskList } from '../../../core/scenario/streamSchema.ts';
@@ -17,7 +17,7 @@ import type { ReplayFile } from '../../../core/replayFile/schema.ts';
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { Movement } from '../../../core/grid/movement.ts';
 import type { MapEvent, ScenarioAgent, ScenarioMap } from '../../../core/scenario/schema.ts';
-import type { SolveStatus } from '../../../core/solvers/types.ts';
+import type { SolveStatus } from '../../../core/contract/types.ts';
 import { cellAtTurn, type ReplayAnalysis } from '../replay/analysis.ts';
 import { decodeReplay, type WireReplay } from '../../../core/protocol/turnEventWire.ts';
 

@@ -10,7 +10,7 @@ import { validatePlan, type Violation } from '../../../core/mapf/validator.ts';
 import type { SolveResultBody } from '../../../core/protocol/messages.ts';
 import { decodePaths } from '../../../core/protocol/wire.ts';
 import { pathsFromActions } from '../../../core/solvers/lifelong/recordPaths.ts';
-import { violationText } from '../../../core/solvers/verdict.ts';
+import { violationText } from '../../../core/contract/verdict.ts';
 import { analyseReplay } from '../replay/analysis.ts';
 import type { SolveOutcome } from '../state/solveState.ts';
 

@@ -2,7 +2,7 @@
  * What a command sees while it runs, and how a command declares itself: its history mode and
  * its body. The dispatcher (EditorModel) provides the context.
  */
-import type { SolveResult } from '../../../core/solvers/types.ts';
+import type { SolveResult } from '../../../core/contract/types.ts';
 import type { CellRecorder } from './cellRecorder.ts';
 import type { CommandName, CommandOf, HistoryMode } from './commandTypes.ts';
 import type { EditorDocument } from './document.ts';

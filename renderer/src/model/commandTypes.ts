@@ -5,7 +5,7 @@
 import type { ScenarioExit, ScenarioSpawner } from '../../../core/scenario/streamSchema.ts';
 import type { Movement } from '../../../core/grid/movement.ts';
 import type { MapEvent, ObstacleKnowledge, ScenarioObstacle, ScenarioRegion, SolverSettings } from '../../../core/scenario/schema.ts';
-import type { SolveResult } from '../../../core/solvers/types.ts';
+import type { SolveResult } from '../../../core/contract/types.ts';
 import type { EditorDocument } from './document.ts';
 
 /** A cell as [x, y]. */

@@ -9,7 +9,7 @@
 import { PlanRevisions, planSignature } from './planSignature.ts';
 import { contentFromScenario, instanceFromContent, type InstanceWithUnits } from '../../../core/scenario/content.ts';
 import type { Scenario } from '../../../core/scenario/schema.ts';
-import type { SolveResult } from '../../../core/solvers/types.ts';
+import type { SolveResult } from '../../../core/contract/types.ts';
 import { CellRecorder } from './cellRecorder.ts';
 import { applyChange, noParts, type Change, type ChangedParts } from './changes.ts';
 import type { CellRegion, CommandContext, CommandDefinition, StrokeState } from './commandContext.ts';

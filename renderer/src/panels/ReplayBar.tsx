@@ -16,7 +16,7 @@ const MARK_COLOURS: Partial<Record<TimelineMarkKind, string>> = { override: '#c5
 import { editorStore } from '../state/editorState.ts';
 import { setFollow } from '../replay/follow.ts';
 import { describePlanWindow, selectedPlanWindow } from '../replay/windowOverlay.ts';
-import { windowEnd } from '../../../core/solvers/planWindows.ts';
+import { windowEnd } from '../../../core/contract/planWindows.ts';
 import { model } from '../state/session.ts';
 
 export function ReplayBar() {

@@ -4,7 +4,7 @@
  * out of the scenario (an empty number field, a switch set back to its default), so the JSON
  * names only what the user chose. The solver checks every value and says what is wrong.
  */
-import type { ParamSpec } from '../../../core/solvers/types.ts';
+import type { ParamSpec } from '../../../core/contract/types.ts';
 import type { SolverSettings } from '../../../core/scenario/schema.ts';
 import { NumberField } from './NumberField.tsx';
 

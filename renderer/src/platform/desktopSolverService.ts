@@ -1,6 +1,6 @@
 /** SolverService over the desktop preload API (window.mapfLab). */
 import type { DesktopApi } from '../../../core/platform/desktopApi.ts';
-import type { SolveProgress } from '../../../core/solvers/types.ts';
+import type { SolveProgress } from '../../../core/contract/types.ts';
 import type { SolverService } from './solverService.ts';
 
 export function createDesktopSolverService(api: DesktopApi): SolverService {

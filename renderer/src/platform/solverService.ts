@@ -3,7 +3,7 @@
  * (Electron utility process through the preload API) or the browser edition (a Web Worker).
  */
 import type { SolveRequestBody, SolveResultBody } from '../../../core/protocol/messages.ts';
-import type { SolveProgress } from '../../../core/solvers/types.ts';
+import type { SolveProgress } from '../../../core/contract/types.ts';
 
 export interface RendererSolveJob {
   id: string;

@@ -111,7 +111,7 @@ export function nearestUnitShownAt(paths: readonly (readonly number[])[], agents
 
 /**
  * A unit's real position at fractional turn t in a continuous run's track (the engine crowd
- * models, core/solvers/crowdTrack.ts), in cells: linear between the recorded turns, held on the
+ * models, core/contract/crowdTrack.ts), in cells: linear between the recorded turns, held on the
  * last turn after the run's end. The track records turns only; the steps between are not kept.
  */
 export function crowdPositionAt(track: { readonly agents: number; readonly turns: number; readonly positions: Float32Array }, a: number, t: number): [number, number] {

@@ -14,7 +14,7 @@ import {
   indexPlanWindows,
   reservedCellsAt,
   windowEnd,
-} from '../../../core/solvers/planWindows.ts';
+} from '../../../core/contract/planWindows.ts';
 import type { Viewport } from '../canvas/viewport.ts';
 
 const indexes = new WeakMap<PlanWindows, PlanWindowIndex>();

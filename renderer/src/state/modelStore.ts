@@ -6,7 +6,7 @@
 import type { CommandName } from '../model/commandTypes.ts';
 import type { EditorDocument } from '../model/document.ts';
 import type { EditorModel, ModelEvent } from '../model/editorModel.ts';
-import type { SolveResult } from '../../../core/solvers/types.ts';
+import type { SolveResult } from '../../../core/contract/types.ts';
 import { Store } from './store.ts';
 import { model } from './session.ts';
 

@@ -7,7 +7,7 @@
 import { Grid } from '../../../core/grid/grid.ts';
 import { validatePlan, type Violation } from '../../../core/mapf/validator.ts';
 import { obstacleViolations } from '../../../core/mapf/obstacles.ts';
-import { validateReplay } from '../../../core/solvers/replay.ts';
+import { validateReplay } from '../../../core/contract/replay.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import type { SolveResultBody } from '../../../core/protocol/messages.ts';
 

@@ -6,7 +6,7 @@
  */
 import { decodePaths } from '../../../core/protocol/wire.ts';
 import type { Violation } from '../../../core/mapf/validator.ts';
-import { violationText } from '../../../core/solvers/verdict.ts';
+import { violationText } from '../../../core/contract/verdict.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import type { SolveResultBody } from '../../../core/protocol/messages.ts';
 import { analyseReplay, type ReplayAnalysis } from '../replay/analysis.ts';

@@ -3,9 +3,9 @@
  * finished, live mode, and the message shown to the user. The scenario itself lives in the editor
  * model (session.ts); the experiments view ("the lab", renderer/src/lab/) keeps its own state.
  */
-import type { SolveStatus, SolveStats } from '../../../core/solvers/types.ts';
+import type { SolveStatus, SolveStats } from '../../../core/contract/types.ts';
 import type { WireReplay } from '../../../core/protocol/turnEventWire.ts';
-import type { CrowdTrack } from '../../../core/solvers/crowdTrack.ts';
+import type { CrowdTrack } from '../../../core/contract/crowdTrack.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
 import { Store } from './store.ts';
 import { type ViewName, viewStore } from '../lab/viewMode.ts';

@@ -6,7 +6,7 @@ import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { bridgeLevel } from '../../../core/mapgen/bridges.ts';
 import type { Streams, StreamSpawner } from '../../../core/mapf/streams.ts';
 import { LANE_BOUND, PLATOON_SOLVER, capacitySentence, sweepCapacity } from '../../../core/experiments/capacity.ts';
-import { findLane } from '../../../core/solvers/lane.ts';
+import { findLane } from '../../../core/planning/lane.ts';
 import { createPlatoonController, platoonFormula } from '../../../core/solvers/traffic/platoonController.ts';
 import { runController } from '../../../core/simulation/simulator.ts';
 

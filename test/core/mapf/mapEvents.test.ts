@@ -5,7 +5,7 @@ import { describeViolations, validatePlan } from '../../../core/mapf/validator.t
 import { solveIndependent } from '../../../core/solvers/independent/independent.ts';
 import { planController } from '../../../core/simulation/planController.ts';
 import { runController, simulate } from '../../../core/simulation/simulator.ts';
-import { validateReplay } from '../../../core/solvers/replay.ts';
+import { validateReplay } from '../../../core/contract/replay.ts';
 import { scriptedController } from '../simulation/scripted.ts';
 
 // Two rooms joined by a door at (3, 1).

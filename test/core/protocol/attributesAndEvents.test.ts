@@ -8,7 +8,7 @@ import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import { SolverClient } from '../../../core/protocol/client.ts';
 import { memorySpawner } from '../../../core/protocol/memoryPort.ts';
 import { decodeInstance, decodePaths, encodeInstance, type MapEventInput } from '../../../core/protocol/wire.ts';
-import { replayCell, validateReplay } from '../../../core/solvers/replay.ts';
+import { replayCell, validateReplay } from '../../../core/contract/replay.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
 import { decodeTurnEvents } from '../../../core/protocol/turnEventWire.ts';
 

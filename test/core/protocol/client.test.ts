@@ -9,7 +9,7 @@ import { createPortPair, memorySpawner, memoryWorkerHandle } from '../../../core
 import { decodePaths, encodeInstance } from '../../../core/protocol/wire.ts';
 import { serveSolvers } from '../../../core/protocol/server.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
-import type { SolveProgress, SolverEntry } from '../../../core/solvers/types.ts';
+import type { SolveProgress, SolverEntry } from '../../../core/contract/types.ts';
 
 const example = chokepointExample();
 const body = (solver = 'independent', extra: Partial<SolveRequestBody> = {}): SolveRequestBody => ({ solver, instance: encodeInstance(example), ...extra });

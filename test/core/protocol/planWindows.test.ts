@@ -11,7 +11,7 @@ import { memorySpawner } from '../../../core/protocol/memoryPort.ts';
 import { PROTOCOL_VERSION } from '../../../core/protocol/messages.ts';
 import { parseFromSolverMessage } from '../../../core/protocol/schema.ts';
 import { encodeInstance, encodePaths } from '../../../core/protocol/wire.ts';
-import { checkPlanWindows, PlanWindowRecorder } from '../../../core/solvers/planWindows.ts';
+import { checkPlanWindows, PlanWindowRecorder } from '../../../core/contract/planWindows.ts';
 import { encodeTurnEvents } from '../../../core/protocol/turnEventWire.ts';
 
 const GAP = ['.......', '@@@.@@@', '.......'];

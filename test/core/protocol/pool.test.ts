@@ -10,7 +10,7 @@ import { createPortPair, memoryWorkerHandle } from '../../../core/protocol/memor
 import type { Port } from '../../../core/protocol/port.ts';
 import { serveSolvers } from '../../../core/protocol/server.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
-import type { SolverEntry } from '../../../core/solvers/types.ts';
+import type { SolverEntry } from '../../../core/contract/types.ts';
 
 const MAP = ['type octile', 'height 3', 'width 4', 'map', '....', '.@@.', '....', ''].join('\n');
 const SCEN = ['version 1', '0\ttiny.map\t4\t3\t0\t0\t3\t2\t5', '0\ttiny.map\t4\t3\t3\t0\t0\t2\t5', ''].join('\n');

@@ -7,7 +7,7 @@ import type { ServeSolversOptions } from '../../../core/protocol/server.ts';
 import { serveSolvers } from '../../../core/protocol/server.ts';
 import { encodeInstance } from '../../../core/protocol/wire.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
-import type { SolverEntry } from '../../../core/solvers/types.ts';
+import type { SolverEntry } from '../../../core/contract/types.ts';
 import { cpuClock } from '../../../core/util/clock.ts';
 import { NO_CPU_CLOCK } from '../../../core/experiments/runner.ts';
 

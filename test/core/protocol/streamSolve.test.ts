@@ -15,7 +15,7 @@ import { createPortPair } from '../../../core/protocol/memoryPort.ts';
 import { parseFromSolverMessage, parseSolveRequestBody } from '../../../core/protocol/schema.ts';
 import { serveSolvers } from '../../../core/protocol/server.ts';
 import { decodeInstanceStreams, decodePaths, encodeInstance } from '../../../core/protocol/wire.ts';
-import { validateReplay } from '../../../core/solvers/replay.ts';
+import { validateReplay } from '../../../core/contract/replay.ts';
 
 // Two banks joined by a one-cell bridge at (6, 2); each side spawns at its top and exits at the other's bottom.
 const grid = Grid.fromAscii(['......@......', '......@......', '.............', '......@......', '......@......']);

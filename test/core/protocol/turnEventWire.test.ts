@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
-import type { TurnEvent } from '../../../core/solvers/controller.ts';
+import type { TurnEvent } from '../../../core/contract/controller.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
 import { SolverClient } from '../../../core/protocol/client.ts';
 import { createPortPair, memorySpawner } from '../../../core/protocol/memoryPort.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { type MovingObstacle, obstacleViolations } from '../../../core/mapf/obstacles.ts';
-import type { ControllerFactory } from '../../../core/solvers/controller.ts';
+import type { ControllerFactory } from '../../../core/contract/controller.ts';
 import { createCaController, createHcaController, createWhcaController } from '../../../core/solvers/cooperative/cooperativeController.ts';
 import { createLraController } from '../../../core/solvers/cooperative/localRepairAStar.ts';
 import { runSolverAmongObstacles } from '../../../core/simulation/amongObstacles.ts';

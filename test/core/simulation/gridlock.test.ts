@@ -5,7 +5,7 @@ import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { bridgeInstance } from '../../../core/mapgen/bridges.ts';
 import type { Streams, StreamSpawner } from '../../../core/mapf/streams.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
-import type { TurnController } from '../../../core/solvers/controller.ts';
+import type { TurnController } from '../../../core/contract/controller.ts';
 import { runController } from '../../../core/simulation/simulator.ts';
 import { GRIDLOCK_TURNS } from '../../../core/simulation/gridlock.ts';
 

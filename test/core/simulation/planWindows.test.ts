@@ -7,7 +7,7 @@ import {
   reservedCellsAt,
   windowEnd,
   windowEntryAt,
-} from '../../../core/solvers/planWindows.ts';
+} from '../../../core/contract/planWindows.ts';
 
 const cells = (...values: number[]) => Int32Array.from(values);
 

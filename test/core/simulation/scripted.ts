@@ -1,6 +1,6 @@
 /** Test controllers: agents that follow fixed scripts of cells, whatever happens around them. */
 import type { Grid } from '../../../core/grid/grid.ts';
-import type { TurnController, TurnEvent, WorldView } from '../../../core/solvers/controller.ts';
+import type { TurnController, TurnEvent, WorldView } from '../../../core/contract/controller.ts';
 
 /**
  * Agent a asks for scripts[a][t] at turn t ([x, y]); after its script ends it asks to stay.

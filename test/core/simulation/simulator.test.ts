@@ -4,7 +4,7 @@ import { FOUR_CONNECTED, OCTILE_CUT, OCTILE_NO_CUT, type Movement } from '../../
 import { describeViolations } from '../../../core/mapf/validator.ts';
 import { simulate } from '../../../core/simulation/simulator.ts';
 import { lowerBounds } from '../../../core/simulation/metrics.ts';
-import { checkReplay, replayCell } from '../../../core/solvers/replay.ts';
+import { checkReplay, replayCell } from '../../../core/contract/replay.ts';
 import { scriptedController } from './scripted.ts';
 
 type XY = readonly [number, number];

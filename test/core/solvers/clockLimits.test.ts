@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
-import type { SolveResult } from '../../../core/solvers/types.ts';
+import type { SolveResult } from '../../../core/contract/types.ts';
 import { randomMap } from '../../../core/mapgen/randomMap.ts';
 import { randomTasks } from '../../../core/mapgen/placement.ts';
 import { steppingClock } from '../util/steppingClock.ts';

@@ -7,7 +7,7 @@ import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import { solveWith } from '../../../core/registry/registry.ts';
 import { measureSolver } from '../../../core/simulation/measure.ts';
-import type { SolverEntry } from '../../../core/solvers/types.ts';
+import type { SolverEntry } from '../../../core/contract/types.ts';
 
 // Two units swap ends of a corridor: a straight-line "plan" meets head on.
 const grid = Grid.fromAscii(['....']);

@@ -23,8 +23,8 @@ describe('core folder checks', () => {
     expect(problems[2]).toMatch(/'newthing' is in no layer/);
   });
 
-  it('counts a family as one folder and the contract files as solvers', () => {
-    expect(folderOf('solvers/types.ts')).toBe('solvers');
+  it('counts a family as one folder, and the contract as its own', () => {
+    expect(folderOf('contract/types.ts')).toBe('contract');
     expect(folderOf('solvers/optimal/jointSearch.ts')).toBe('solvers/optimal');
     expect(folderOf('solvers/cbs/low/astar.ts')).toBe('solvers/cbs');
     expect(folderOf('experiments/report/reportHtml.ts')).toBe('experiments');

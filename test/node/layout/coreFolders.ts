@@ -1,8 +1,9 @@
 /**
  * The folder graph of core/ and the order its layers stand in (core/README.md). A file's folder is
  * its directory under core/, except that everything under a solver family (core/solvers/<family>/)
- * and under experiments/ counts as that family or experiments. core/solvers/*.ts (the solver
- * contract) is the folder `solvers`; each family is `solvers/<family>`.
+ * and under experiments/ counts as that family or experiments. The solver contract is
+ * `contract`, the building blocks several families share are `planning`, and core/solvers/ holds
+ * only the families, each `solvers/<family>`.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, dirname, sep } from 'node:path';
@@ -11,8 +12,8 @@ import { join, relative, resolve, dirname, sep } from 'node:path';
 export const CORE_LAYERS: readonly (readonly string[])[] = [
   ['util', 'grid'],
   ['formats', 'mapf', 'search', 'mapgen'],
-  ['scenario', 'level'],
-  ['solvers'],
+  ['scenario', 'level', 'planning'],
+  ['contract'],
   ['simulation'],
   ['solvers/*'],
   ['registry'],

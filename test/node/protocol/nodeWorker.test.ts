@@ -10,7 +10,7 @@ import { decodePaths, encodeInstance } from '../../../core/protocol/wire.ts';
 import { spawnNodeSolverWorker } from '../../../cli/solverWorker/spawnNodeSolverWorker.ts';
 import { Grid } from '../../../core/grid/grid.ts';
 import { decodeInstance } from '../../../core/protocol/wire.ts';
-import { replayCell, validateReplay } from '../../../core/solvers/replay.ts';
+import { replayCell, validateReplay } from '../../../core/contract/replay.ts';
 
 const example = chokepointExample();
 const body = (solver: string, extra: Partial<SolveRequestBody> = {}): SolveRequestBody => ({ solver, instance: encodeInstance(example), ...extra });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { completeAgent } from '../../../core/scenario/content.ts';
 import { parseReplayFile, replayFromReplayFile } from '../../../core/replayFile/replayFile.ts';
-import { validateReplay } from '../../../core/solvers/replay.ts';
+import { validateReplay } from '../../../core/contract/replay.ts';
 import { analyseReplay } from '../../../renderer/src/replay/analysis.ts';
 import { replayFileText, type ReplayExportInput } from '../../../renderer/src/export/replayExport.ts';
 import { encodeReplay } from '../../../core/protocol/turnEventWire.ts';

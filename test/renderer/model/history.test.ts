@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EditorModel, type ModelEvent } from '../../../renderer/src/model/editorModel.ts';
 import { History } from '../../../renderer/src/model/history.ts';
 import { noParts } from '../../../renderer/src/model/changes.ts';
-import type { SolveResult } from '../../../core/solvers/types.ts';
+import type { SolveResult } from '../../../core/contract/types.ts';
 import { emptyDocument } from '../../../renderer/src/model/document.ts';
 import { fingerprint, sampleDocument } from './fixtures.ts';
 

@@ -4,7 +4,7 @@ import type { ScenarioAgent } from '../../../core/scenario/schema.ts';
 import { drawDynamic, type DynamicScene } from '../../../renderer/src/canvas/drawDynamic.ts';
 import type { ReplayAnalysis } from '../../../renderer/src/replay/analysis.ts';
 import { covers, crowdPositionAt, nearestUnitShownAt, positionAt, unitPosition } from '../../../renderer/src/replay/position.ts';
-import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION, type CrowdTrack } from '../../../core/solvers/crowdTrack.ts';
+import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION, type CrowdTrack } from '../../../core/contract/crowdTrack.ts';
 
 describe('positionAt (follow mode and the dynamic layer)', () => {
   // Width 4: cells 0 (0,0), 1 (1,0), 5 (1,1).

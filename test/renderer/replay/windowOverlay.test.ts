@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
-import { PlanWindowRecorder, windowEnd } from '../../../core/solvers/planWindows.ts';
+import { PlanWindowRecorder, windowEnd } from '../../../core/contract/planWindows.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
 import { describePlanWindow, drawPlanWindow, selectedPlanWindow } from '../../../renderer/src/replay/windowOverlay.ts';
 

@@ -12,7 +12,7 @@ import type { MapfInstance } from '../../../../core/mapf/instance.ts';
 import { sumOfCosts } from '../../../../core/mapf/plan.ts';
 import { describeViolations, validatePlan } from '../../../../core/mapf/validator.ts';
 import { findSolver } from '../../../../core/registry/registry.ts';
-import type { SolveResult } from '../../../../core/solvers/types.ts';
+import type { SolveResult } from '../../../../core/contract/types.ts';
 import { bruteForceOptimum } from '../optimal/bruteForce.ts';
 import { randomInstance } from '../optimal/randomInstances.ts';
 

@@ -6,7 +6,7 @@ import { randomTasks } from '../../../../core/mapgen/placement.ts';
 import { randomMap } from '../../../../core/mapgen/randomMap.ts';
 import { findSolver, solveWith } from '../../../../core/registry/registry.ts';
 import { Grid } from '../../../../core/grid/grid.ts';
-import { replayCell, validateReplay } from '../../../../core/solvers/replay.ts';
+import { replayCell, validateReplay } from '../../../../core/contract/replay.ts';
 
 const NAMES = ['lra', 'ca', 'hca', 'whca'];
 

@@ -9,7 +9,7 @@ import { FOUR_CONNECTED } from '../../../../core/grid/movement.ts';
 import type { StreamSpawner, Streams } from '../../../../core/mapf/streams.ts';
 import { CONTROLLERS } from '../../../../core/registry/registry.ts';
 import { runController } from '../../../../core/simulation/simulator.ts';
-import type { TurnController } from '../../../../core/solvers/controller.ts';
+import type { TurnController } from '../../../../core/contract/controller.ts';
 
 const factory = (name: string) => CONTROLLERS.find((c) => c.name === name)!.factory;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../../core/grid/movement.ts';
 import type { StreamSpawner, Streams } from '../../../../core/mapf/streams.ts';
-import type { TurnController } from '../../../../core/solvers/controller.ts';
+import type { TurnController } from '../../../../core/contract/controller.ts';
 import { GridAStar } from '../../../../core/solvers/cooperative/gridAStar.ts';
 import { createLraController } from '../../../../core/solvers/cooperative/localRepairAStar.ts';
 import { RebuildController } from '../../../../core/simulation/rebuildController.ts';

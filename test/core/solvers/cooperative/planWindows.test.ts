@@ -1,5 +1,5 @@
 /**
- * The cooperative controllers report the plans they adopt (core/solvers/planWindows.ts): the
+ * The cooperative controllers report the plans they adopt (core/contract/planWindows.ts): the
  * reserved cells of a unit at turn t begin where it stands and continue where it goes next, WHCA*
  * windows hold at most w + 1 cells, CA* records each unit's whole path once.
  */
@@ -11,9 +11,9 @@ import { randomTasks } from '../../../../core/mapgen/placement.ts';
 import { randomMap } from '../../../../core/mapgen/randomMap.ts';
 import { createCaController, createHcaController, createWhcaController } from '../../../../core/solvers/cooperative/cooperativeController.ts';
 import { createLraController } from '../../../../core/solvers/cooperative/localRepairAStar.ts';
-import type { ControllerFactory } from '../../../../core/solvers/controller.ts';
-import { checkPlanWindows, indexPlanWindows, reservedCellsAt } from '../../../../core/solvers/planWindows.ts';
-import { replayCell } from '../../../../core/solvers/replay.ts';
+import type { ControllerFactory } from '../../../../core/contract/controller.ts';
+import { checkPlanWindows, indexPlanWindows, reservedCellsAt } from '../../../../core/contract/planWindows.ts';
+import { replayCell } from '../../../../core/contract/replay.ts';
 import { runController } from '../../../../core/simulation/simulator.ts';
 
 // A wall with a one-cell gap at (4, 2): four units must cross it, so windows get replanned.

@@ -6,7 +6,7 @@ import { describeViolations, validatePlan } from '../../../../core/mapf/validato
 import { pathCost } from '../../../../core/mapf/plan.ts';
 import { createCaController, createHcaController, createWhcaController } from '../../../../core/solvers/cooperative/cooperativeController.ts';
 import { createLraController } from '../../../../core/solvers/cooperative/localRepairAStar.ts';
-import type { ControllerFactory } from '../../../../core/solvers/controller.ts';
+import type { ControllerFactory } from '../../../../core/contract/controller.ts';
 import { Random } from '../../../../core/util/random.ts';
 import { randomAgents, randomMap, runTurns, turnDistance } from './turnLoop.ts';
 

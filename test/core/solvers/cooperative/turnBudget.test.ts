@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { FOUR_CONNECTED } from '../../../../core/grid/movement.ts';
 import { randomTasks } from '../../../../core/mapgen/placement.ts';
 import { randomMap } from '../../../../core/mapgen/randomMap.ts';
-import { recordingTurnWork } from '../../../../core/solvers/controller.ts';
+import { recordingTurnWork } from '../../../../core/contract/controller.ts';
 import { createWhcaController } from '../../../../core/solvers/cooperative/cooperativeController.ts';
 import { runController } from '../../../../core/simulation/simulator.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { Grid } from '../../../../core/grid/grid.ts';
 import type { MapfInstance } from '../../../../core/mapf/instance.ts';
-import type { TurnController, TurnEvent, WorldView } from '../../../../core/solvers/controller.ts';
+import type { TurnController, TurnEvent, WorldView } from '../../../../core/contract/controller.ts';
 import { Random } from '../../../../core/util/random.ts';
 import { buildDistanceTable } from '../../../../core/search/distanceTable.ts';
 

@@ -6,7 +6,7 @@ import { OCTILE_NO_CUT } from '../../../../core/grid/movement.ts';
 import type { MapfInstance } from '../../../../core/mapf/instance.ts';
 import { CONTROLLERS, findSolver, solveWith } from '../../../../core/registry/registry.ts';
 import { measureSolver } from '../../../../core/simulation/measure.ts';
-import { checkCrowdTrack, measureCrowd } from '../../../../core/solvers/crowdTrack.ts';
+import { checkCrowdTrack, measureCrowd } from '../../../../core/contract/crowdTrack.ts';
 
 function instanceOf(rows: string[], units: [[number, number], [number, number]][]): MapfInstance {
   const grid = Grid.fromAscii(rows);

@@ -5,8 +5,8 @@ import { Grid } from '../../../../core/grid/grid.ts';
 import { OCTILE_NO_CUT } from '../../../../core/grid/movement.ts';
 import type { MapfInstance } from '../../../../core/mapf/instance.ts';
 import { solveWith } from '../../../../core/registry/registry.ts';
-import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION, type CrowdTrack, crowdStatusText, measureCrowd } from '../../../../core/solvers/crowdTrack.ts';
-import type { SolverEntry } from '../../../../core/solvers/types.ts';
+import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION, type CrowdTrack, crowdStatusText, measureCrowd } from '../../../../core/contract/crowdTrack.ts';
+import type { SolverEntry } from '../../../../core/contract/types.ts';
 
 /** A track from per-turn [x, y] of each unit. */
 function track(turns: [number, number][][], arrivals: number[], extra: Partial<CrowdTrack> = {}): CrowdTrack {

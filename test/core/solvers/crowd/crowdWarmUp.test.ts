@@ -8,7 +8,7 @@ import type { MapfInstance } from '../../../../core/mapf/instance.ts';
 import { warmUpCrowd, warmUpScene } from '../../../../core/solvers/crowd/crowdWarmUp.ts';
 import { flowFieldRun, solveFlowField } from '../../../../core/solvers/crowd/flowSolver.ts';
 import { orcaRun, solveOrca } from '../../../../core/solvers/crowd/orcaSolver.ts';
-import type { SolveResult } from '../../../../core/solvers/types.ts';
+import type { SolveResult } from '../../../../core/contract/types.ts';
 import type { CrowdRunSetUp } from '../../../../core/solvers/crowd/crowdWarmUp.ts';
 
 /** A door 2 cells wide in a wall across a 30 x 12 room, 12 units a side crossing to the mirror cell. */

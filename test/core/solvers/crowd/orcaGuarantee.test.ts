@@ -11,7 +11,7 @@ import { OCTILE_NO_CUT } from '../../../../core/grid/movement.ts';
 import { Random } from '../../../../core/util/random.ts';
 import { CrowdWorld } from '../../../../core/solvers/crowd/crowdWorld.ts';
 import { OrcaAvoidance, type PreferredVelocity } from '../../../../core/solvers/crowd/orcaSolver.ts';
-import { OVERLAP_TOLERANCE } from '../../../../core/solvers/crowdTrack.ts';
+import { OVERLAP_TOLERANCE } from '../../../../core/contract/crowdTrack.ts';
 
 const SIDE = 24;
 const UNITS = 24;

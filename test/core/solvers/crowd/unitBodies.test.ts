@@ -6,7 +6,7 @@ import { Grid } from '../../../../core/grid/grid.ts';
 import { OCTILE_NO_CUT } from '../../../../core/grid/movement.ts';
 import type { AgentTask, MapfInstance } from '../../../../core/mapf/instance.ts';
 import { findSolver, prepareSolvers, solveWith } from '../../../../core/registry/registry.ts';
-import { measureCrowd } from '../../../../core/solvers/crowdTrack.ts';
+import { measureCrowd } from '../../../../core/contract/crowdTrack.ts';
 import { crowdTrackSchema } from '../../../../core/protocol/schema.ts';
 
 const open = (w: number, h: number) => Grid.fromAscii(Array.from({ length: h }, () => '.'.repeat(w)));

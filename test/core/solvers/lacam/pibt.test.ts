@@ -9,7 +9,7 @@ import { FOUR_CONNECTED, OCTILE_NO_CUT } from '../../../../core/grid/movement.ts
 import type { MapfInstance } from '../../../../core/mapf/instance.ts';
 import { describeViolations, validatePlan } from '../../../../core/mapf/validator.ts';
 import { findSolver } from '../../../../core/registry/registry.ts';
-import { Pibt } from '../../../../core/solvers/pibt.ts';
+import { Pibt } from '../../../../core/planning/pibt.ts';
 import { createPibtController } from '../../../../core/solvers/lacam/pibtController.ts';
 import { randomInstance } from '../optimal/randomInstances.ts';
 import { runTurns } from '../cooperative/turnLoop.ts';

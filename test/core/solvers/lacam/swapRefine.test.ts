@@ -9,7 +9,7 @@ import { FOUR_CONNECTED } from '../../../../core/grid/movement.ts';
 import { describeViolations, validatePlan } from '../../../../core/mapf/validator.ts';
 import { GoalDistances } from '../../../../core/search/goalDistances.ts';
 import { lacamSearch } from '../../../../core/solvers/lacam/lacam.ts';
-import { Pibt } from '../../../../core/solvers/pibt.ts';
+import { Pibt } from '../../../../core/planning/pibt.ts';
 import { PathTable, pathLoss, trimPath } from '../../../../core/solvers/lacam/pathTable.ts';
 import { Refiner } from '../../../../core/solvers/lacam/refine.ts';
 import { Random } from '../../../../core/util/random.ts';

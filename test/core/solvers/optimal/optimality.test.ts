@@ -8,7 +8,7 @@ import { FOUR_CONNECTED, OCTILE_CUT, OCTILE_NO_CUT } from '../../../../core/grid
 import { type CostModel, sumOfCosts } from '../../../../core/mapf/plan.ts';
 import { describeViolations, validatePlan } from '../../../../core/mapf/validator.ts';
 import { solveAstar, solveIdAstar, solveIdOd, solveOd, solveSidOd } from '../../../../core/solvers/optimal/solvers.ts';
-import type { SolveResult } from '../../../../core/solvers/types.ts';
+import type { SolveResult } from '../../../../core/contract/types.ts';
 import type { MapfInstance } from '../../../../core/mapf/instance.ts';
 import { bruteForceOptimum } from './bruteForce.ts';
 import { randomInstance } from './randomInstances.ts';

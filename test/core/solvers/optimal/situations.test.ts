@@ -10,7 +10,7 @@ import type { MapfInstance } from '../../../../core/mapf/instance.ts';
 import { type CostModel, pathCost, sumOfCosts } from '../../../../core/mapf/plan.ts';
 import { describeViolations, validatePlan } from '../../../../core/mapf/validator.ts';
 import { solveAstar, solveIdAstar, solveIdOd, solveOd, solveSidOd } from '../../../../core/solvers/optimal/solvers.ts';
-import type { SolveOptions, SolveResult } from '../../../../core/solvers/types.ts';
+import type { SolveOptions, SolveResult } from '../../../../core/contract/types.ts';
 import { bruteForceOptimum } from './bruteForce.ts';
 
 const SOLVERS: [string, (instance: MapfInstance, options?: SolveOptions) => SolveResult][] = [

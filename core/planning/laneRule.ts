@@ -8,7 +8,7 @@
  * outside it, so a unit waiting at the mouth is pushed aside to let the platoon out instead of
  * holding the mouth.
  *
- * The rule is PIBT's `forbid` (core/solvers/pibt.ts) and a priority bonus; it is used by the
+ * The rule is PIBT's `forbid` (core/planning/pibt.ts) and a priority bonus; it is used by the
  * platoon controller (core/solvers/traffic) and by the windowed planners' stall rescue.
  */
 import type { Grid } from '../grid/grid.ts';
