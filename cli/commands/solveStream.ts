@@ -52,7 +52,7 @@ export function solveStream(loaded: ReturnType<typeof loadAppScenario>, options:
   if (options.json) {
     io.out(JSON.stringify({
       scenario: scenario.name, solver: options.solver, status: result.status, ...(result.message ? { message: result.message } : {}), valid,
-      ...(result.gridlock ? { gridlock: { from: result.gridlock.from, region: lockedIn, stuck: result.gridlock.stuck.map((a) => a + 1), onMap: result.gridlock.onMap, headOn: result.gridlock.headOn === null ? null : { units: result.gridlock.headOn.units.map((a) => a + 1), cell: xy(result.gridlock.headOn.cell) } } } : {}),
+      ...(result.gridlock ? { gridlock: { from: result.gridlock.from, region: lockedIn, stuck: result.gridlock.stuck.map((a) => a + 1), onMap: result.gridlock.onMap, shutOff: result.gridlock.shutOff, headOn: result.gridlock.headOn === null ? null : { units: result.gridlock.headOn.units.map((a) => a + 1), cell: xy(result.gridlock.headOn.cell) } } } : {}),
       units: s.appeared, metrics,
       streams: {
         throughput: s.throughput, exitThroughput: s.exitThroughput, goalsPer10: s.goalsPer10, exitsPer10: s.exitsPer10,

@@ -13,6 +13,7 @@ import { type Movement, gridDistance } from '../grid/movement.ts';
 import type { AgentTask } from '../mapf/instance.ts';
 import { ABSENT } from '../mapf/plan.ts';
 import { GoalDistances } from '../search/goalDistances.ts';
+import { FAR } from '../search/lazyDistanceTable.ts';
 import { ProgressWatch } from '../planning/progressWatch.ts';
 
 /** Turns without progress that make a gridlock: longer than any planner's own stall remedy waits. */
@@ -30,6 +31,12 @@ export interface Gridlock {
   onMap: number;
   /** A head-on pair among the stuck units and the first one's cell (null: none found). */
   headOn: { units: [number, number]; cell: number } | null;
+  /**
+   * Stuck units (of the first PAIR_SEARCH) that cannot reach their goals at all on the map as it
+   * stands at the end (a door closed the way, say): no solver could move them, so when every stuck
+   * unit is one, the words say the way is shut rather than that the units locked each other.
+   */
+  shutOff: number;
 }
 
 export class GridlockWatch {
@@ -77,14 +84,34 @@ export class GridlockWatch {
         headOn = { units: [a, b], cell: positions[a] };
       }
     }
-    return { from: t - this.watch.since(t), stuck, onMap, headOn };
+    let shutOff = 0;
+    for (const a of look) if (tables.get(a)!.get(positions[a]) >= FAR) shutOff++;
+    return { from: t - this.watch.since(t), stuck, onMap, headOn, shutOff };
   }
 }
 
-/** "gridlock from turn 41: units 3 and 17 head-on at (12, 9); 36 of 40 units stuck" (`where`: "at bridge "). */
+/**
+ * "gridlock from turn 41: units 3 and 17 head-on at (12, 9); 36 of 40 units stuck" (`where`: "at
+ * bridge "); when no stuck unit can reach its goal on the map as it stands, "no way through from
+ * turn 41: 10 of 12 units cannot reach their goals on the map as it stands (a closed door or wall)".
+ */
 export function gridlockWords(gridlock: Gridlock, grid: Grid, where = ''): string {
+  const { stuck, onMap, shutOff } = gridlock;
+  if (shutOff > 0 && shutOff === stuck.length) {
+    return `no way through ${where}from turn ${gridlock.from}: ${stuck.length} of ${onMap} units cannot reach their goals on the map as it stands (a closed door or wall)`;
+  }
+  const shut = shutOff > 0 ? `; ${shutOff} of them cannot reach their goals on the map as it stands` : '';
   const pair = gridlock.headOn === null ? '' : `: units ${gridlock.headOn.units[0] + 1} and ${gridlock.headOn.units[1] + 1} head-on at (${grid.x(gridlock.headOn.cell)}, ${grid.y(gridlock.headOn.cell)})`;
-  return `gridlock ${where}from turn ${gridlock.from}${pair}; ${gridlock.stuck.length} of ${gridlock.onMap} units stuck`;
+  return `gridlock ${where}from turn ${gridlock.from}${pair}; ${stuck.length} of ${onMap} units stuck${shut}`;
+}
+
+/**
+ * The lock's words at the start of a run's message (gridlockWords: a gridlock, or no way through),
+ * up to the stuck units' count; null when the message says neither. For hosts that have only the
+ * message (the app's Compare and Capacity panels).
+ */
+export function lockWords(message: string | undefined): string | null {
+  return message?.match(/^(gridlock [^;]*;[^;]* units stuck|no way through [^;]*)/)?.[0] ?? null;
 }
 
 /** The name of the first measured region (a rectangle of cells) holding the head-on pair's cell, or null. */

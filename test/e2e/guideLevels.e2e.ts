@@ -48,7 +48,7 @@ describe('browser edition: levels', () => {
     // The level's gate shuts the bridge for good at turn 20: the units still west of it never
     // get across, and the run says so rather than calling the stream solved.
     expect(await status.getAttribute('data-status')).toBe('failed');
-    expect(await status.textContent()).toMatch(/gridlock from turn \d+.*units stuck/);
+    expect(await status.textContent()).toMatch(/no way through from turn \d+: \d+ of \d+ units cannot reach their goals on the map as it stands/);
     await guideShot(page, 'levels-solved');
 
     // The marks back in the level: the heat map picture, then the copy of the map naming it.

@@ -14,6 +14,7 @@ import { notify, solveStore } from '../state/solveState.ts';
 import { solveRequestFields } from '../state/solveRequest.ts';
 import { compareStore } from '../compare/compareState.ts';
 import { capacityStore, sweepRates } from './capacityState.ts';
+import { lockWords } from '../../../core/simulation/gridlock.ts';
 
 /** What the sentence calls the chokepoint: the first measured region ("the bridge"), else "the chokepoint". */
 export function placeName(regions: readonly { name: string }[]): string {
@@ -66,7 +67,7 @@ export async function runCapacity(): Promise<void> {
       const ran = result.streams.goalsReached.length;
       // A run whose units locked failed without an invalid plan: its gridlock is said, and its
       // solver is left out of what the level carries (capacitySentence).
-      const gridlock = result.status === 'failed' && result.message?.startsWith('gridlock') ? result.message : null;
+      const gridlock = result.status === 'failed' && lockWords(result.message) !== null ? result.message! : null;
       runs.push(capacityRun(entry, rate, options, runStreams, result.streams, ran, result.status, result.status !== 'failed' || gridlock !== null, performance.now() - started, gridlock));
       const partial = { spawners, turns: settings.turns, runs: runs.slice(), solvers: summarize(solvers, runs), cancelled: false };
       capacityStore.set({ done: runs.length, result: partial });

@@ -13,6 +13,7 @@ import type { SolveStats } from '../../../core/contract/types.ts';
 import { measureCrowd } from '../../../core/contract/crowdTrack.ts';
 import type { ComparedDiscs } from '../../../core/replayFile/comparisonSchema.ts';
 import { stuckRegion } from './stuckRegion.ts';
+import { lockWords } from '../../../core/simulation/gridlock.ts';
 
 export interface CompareRow {
   solver: string;
@@ -151,8 +152,8 @@ export function statusText(row: CompareRow): string {
   }
   if (row.status === 'solved') return 'solved';
   // Units that locked for good: the gridlock's where and who, not only a count (core/simulation/gridlock.ts).
-  const gridlock = row.message?.match(/^gridlock [^;]*;[^;]* units stuck/)?.[0];
-  if (gridlock !== undefined) return `${row.arrived} of ${row.agents} arrived: ${gridlock}`;
+  const gridlock = lockWords(row.message);
+  if (gridlock !== null) return `${row.arrived} of ${row.agents} arrived: ${gridlock}`;
   return row.arrived > 0 || row.paths.length > 0 ? `${row.arrived} of ${row.agents} arrived (${row.status})` : row.status;
 }
 

@@ -7,7 +7,7 @@ import type { Streams, StreamSpawner } from '../../../core/mapf/streams.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
 import type { TurnController } from '../../../core/contract/controller.ts';
 import { runController } from '../../../core/simulation/simulator.ts';
-import { GRIDLOCK_TURNS } from '../../../core/simulation/gridlock.ts';
+import { GRIDLOCK_TURNS, lockWords } from '../../../core/simulation/gridlock.ts';
 
 /** Every unit steps towards its goal when the cell is free, else waits: no unit ever backs off. */
 const greedy = (): TurnController => ({
@@ -61,5 +61,23 @@ describe('gridlock in the run status', () => {
     const result = findSolver('whca')!.solve(bridgeInstance({ length: 8, unitsPerSide: 6 }), { seed: 1, params: { turnLimit: 1000 } });
     expect(result.status).toBe('solved');
     expect(result.message).toBeUndefined();
+  });
+
+  it('a door that shuts the only way is said as such, not as units locking each other', () => {
+    const grid = Grid.fromAscii(['..........']);
+    const agents = [{ start: grid.cell(0, 0), goal: grid.cell(9, 0) }];
+    // The door at x = 6 closes at turn 2, before the unit gets there, and never opens again.
+    const mapEvents = [{ t: 2, cells: [grid.cell(6, 0)], passable: false }];
+    const result = runController({ grid, movement: FOUR_CONNECTED, agents }, greedy, { seed: 1, params: {} }, { turnLimit: 200, mapEvents });
+    expect(result.status).toBe('failed');
+    expect(result.gridlock?.shutOff).toBe(1);
+    expect(result.message).toMatch(/^no way through from turn \d+: 1 of 1 units cannot reach their goals on the map as it stands \(a closed door or wall\)/);
+    expect(lockWords(result.message)).toMatch(/^no way through from turn \d+: 1 of 1 units cannot reach/);
+  });
+
+  it('lockWords finds a gridlock\'s or a shut way\'s words in a message, and nothing else', () => {
+    expect(lockWords('gridlock from turn 41: units 3 and 17 head-on at (12, 9); 36 of 40 units stuck; 4 of 40 agents failed')).toBe('gridlock from turn 41: units 3 and 17 head-on at (12, 9); 36 of 40 units stuck');
+    expect(lockWords('2 of 4 agents failed')).toBeNull();
+    expect(lockWords(undefined)).toBeNull();
   });
 });
