@@ -16,7 +16,7 @@ const SIDE = 12;
 /**
  * Eight units crossing a 12 x 12 room both ways through a one-cell gap in a wall: their shortest
  * paths meet in the gap, so the search branches (21 high-level nodes, about 5,000 low-level
- * expansions, 15 ms of CPU in a fresh process) and replans units under constraints.
+ * expansions) and replans units under constraints. Its cost: bench:peers reports prepareCpuS.
  */
 export function eecbsWarmUpScene(): MapfInstance {
   const rows: string[] = [];
