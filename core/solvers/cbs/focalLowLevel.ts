@@ -14,7 +14,8 @@ import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import { BarredReach } from './barredReach.ts';
 import { ConstraintTable } from './constraintTable.ts';
 import type { ConflictCounter, LowLevelLimits } from './lowLevel.ts';
-import { type AgentConstraints, isBarred } from './agentConstraints.ts';
+import type { AgentConstraints } from './agentConstraints.ts';
+import { BestCosts, SpaceTimeMoves, costRank } from './spaceTimeMoves.ts';
 import { grown, pathOf } from './nodeArrays.ts';
 
 export interface FocalPath {
@@ -25,12 +26,6 @@ export interface FocalPath {
 
 /** Search nodes the planner's arrays hold before growing (see lowLevel.ts's NODES). */
 const NODES = 1 << 15;
-
-/** Entries of the (layer, cell) best-g table past which a call keeps a Map instead. */
-const CLOSED_SLOTS = 16_000_000;
-
-/** g and conflicts in one number ordered as (g, conflicts). */
-const CONF_SCALE = 1_048_576;
 
 /** The waiting heap's key: f times this plus the node's id (ids below 2^32: first come first). */
 const BY_ID = 4_294_967_296;
@@ -50,13 +45,8 @@ export class FocalPlanner {
   /** Frontier nodes per f value; entries up to `fTop` may be non-zero. */
   private openCount = new Int32Array(1024);
   private fTop = 0;
-  /**
-   * Best (g, conflicts) per (layer, cell) of the current call as g * CONF_SCALE + conflicts,
-   * valid where bestStamp is the call's stamp.
-   */
-  private best = new Float64Array(0);
-  private bestStamp = new Int32Array(0);
-  private stamp = 0;
+  /** Best (g, conflicts) per (layer, cell) of the current call. */
+  private readonly bestCosts: BestCosts;
   /** The current call's constraints (constraintTable.ts); buildMdd borrows it between calls. */
   readonly constraints = new ConstraintTable();
   expanded = 0;
@@ -66,9 +56,14 @@ export class FocalPlanner {
   /** Target reasoning's dead ends (barredReach.ts). */
   private readonly barredReach: BarredReach;
 
+  /** The moves the constraints allow (4-connected). */
+  private readonly moves: SpaceTimeMoves;
+
   constructor(grid: Grid) {
     this.grid = grid;
     this.barredReach = new BarredReach(grid.width, grid.cells);
+    this.bestCosts = new BestCosts(grid.cells);
+    this.moves = new SpaceTimeMoves(grid, null, this.constraints);
   }
 
   /**
@@ -79,7 +74,6 @@ export class FocalPlanner {
   plan(start: number, goal: number, distances: LazyDistanceTable, c: AgentConstraints, cat: ConflictCounter | null, w: number, known: number, limits: LowLevelLimits): FocalPath | null {
     const grid = this.grid;
     const cells = grid.cells;
-    const width = grid.width;
     const focal = this.focal;
     focal.clear();
     this.waiting.clear();
@@ -96,24 +90,14 @@ export class FocalPlanner {
     // high-level nodes and 7.5 s instead of 48 and 4.5 s, random-32-32-20's 150 units 0.78 s
     // instead of 0.36 s.
     const layers = Math.max(c.maxT, cat === null ? -1 : cat.settled) + 2;
-    const arrays = this.readyClosed(layers * cells);
-    const map = arrays ? null : new Map<number, number>();
-    const best = this.best;
-    const bestStamp = this.bestStamp;
-    const stamp = this.stamp;
+    const bestCosts = this.bestCosts;
+    bestCosts.begin(layers * cells);
     const dist = distances.settled(); // distance + 1; 0: blocked or cut off from the goal
-    const table = this.constraints.ready(c, cells, width);
-    const blocked = this.constraints.blocked;
-    const mark = this.constraints.mark;
-    const vertex = c.vertex;
-    const edge = c.edge;
-    const barred = c.barred.size > 0;
-    const maxT = c.maxT;
+    const moves = this.moves;
+    const to = moves.to;
     const goalT = c.goalT;
     const h0 = dist[start] - 1;
-    // The start's constraints from the table when it serves (isBarred's lookup, never reached in
-    // a root's plans, cost the compiled plan() its life at the first barred cell).
-    if (h0 < 0 || (table ? blocked[start * 5] === mark : vertex.has(start) || isBarred(c, start, 0))) return null;
+    if (h0 < 0 || !moves.begin(c, dist, start)) return null;
     const latest = this.barredReach.deadline(goal, dist, c.barred); // called in a root's plans too
     if (latest[start] < 0) return null; // shut out from the start
     // The unit cannot rest on its goal before goalT + 1. Every f is at least the floor (ECBS's
@@ -125,10 +109,7 @@ export class FocalPlanner {
     let threshold = Math.floor(w * fMin);
     let budget = limits.maxExpansions;
     this.add(start, 0, 0, fMin, 0, -1, threshold);
-    if (map === null) {
-      bestStamp[start] = stamp;
-      best[start] = 0;
-    } else map.set(start, 0);
+    bestCosts.improves(start, 0);
     for (;;) {
       if (focal.length === 0) {
         // Every node within the threshold is gone: f_min rises to the next frontier node's f.
@@ -145,10 +126,7 @@ export class FocalPlanner {
       const g = this.g[id];
       this.openCount[this.f[id]]--;
       const layer = t < layers - 1 ? t : layers - 1;
-      const here = layer * cells + cell;
-      const conf = this.conf[id];
-      const mine = g * CONF_SCALE + Math.min(conf, CONF_SCALE - 1);
-      if ((map === null ? best[here] : map.get(here)!) >= mine) {
+      if (bestCosts.at(layer * cells + cell) >= costRank(g, this.conf[id])) {
         if (cell === goal && t > goalT) return { path: this.extract(id), lowerBound: fMin };
         if (++this.expanded > budget) {
           if (limits.more === undefined || !limits.more()) {
@@ -158,57 +136,19 @@ export class FocalPlanner {
           budget += limits.maxExpansions;
         }
         this.totalExpanded++;
+        const conf = this.conf[id];
         const nt = t + 1;
         const nextLayer = nt < layers - 1 ? nt : layers - 1;
-        const constrained = nt <= maxT;
-        // The table's layer for nt: layer maxT + 1 stands for every later time (constraintTable.ts).
-        const row = (constrained ? nt : maxT + 1) * cells;
-        const x = cell % width;
-        // The five moves inline (wait, up, right, down, left), as in lowLevel.ts.
-        for (let d = 0; d < 5; d++) {
-          let n = cell;
-          if (d === 1) {
-            if (cell < width) continue;
-            n = cell - width;
-          } else if (d === 2) {
-            if (x + 1 === width) continue;
-            n = cell + 1;
-          } else if (d === 3) {
-            n = cell + width;
-            if (n >= cells) continue;
-          } else if (d === 4) {
-            if (x === 0) continue;
-            n = cell - 1;
-          }
-          const h = dist[n]; // h + 1
-          if (h === 0) continue;
-          if (table) {
-            // Slot 0 of (nt, n) is its vertex (or barred) constraint, slot d of (nt, cell) the
-            // move d's; read unconditionally (docs/performance.md, rule 3).
-            if (blocked[(row + n) * 5] === mark) continue;
-            if (d > 0 && blocked[(row + cell) * 5 + d] === mark) continue;
-          } else {
-            if (constrained && vertex.has(nt * cells + n)) continue;
-            if (constrained && n !== cell && edge.has((nt * cells + cell) * cells + n)) continue;
-            if (barred && isBarred(c, n, nt)) continue;
-          }
-          // Too late to get past a barred cell to the goal (barredReach.ts; read unconditionally,
-          // a table of NEVER without barred cells, for the same reason).
+        const count = moves.expand(cell, t);
+        for (let k = 0; k < count; k++) {
+          const n = to[k];
+          // EECBS's pruning: too late to get past a barred cell to the goal (barredReach.ts; read
+          // unconditionally, a table of NEVER without barred cells: docs/performance.md, rule 3).
           if (nt > latest[n]) continue;
-          const key = nextLayer * cells + n;
           const ng = g + 1;
           const nc = conf + (cat === null ? 0 : cat.conflicts(n, nt, cell));
-          const theirs = ng * CONF_SCALE + Math.min(nc, CONF_SCALE - 1);
-          if (map === null) {
-            if (bestStamp[key] === stamp && best[key] <= theirs) continue;
-            bestStamp[key] = stamp;
-            best[key] = theirs;
-          } else {
-            const seen = map.get(key);
-            if (seen !== undefined && seen <= theirs) continue;
-            map.set(key, theirs);
-          }
-          this.add(n, nt, ng, Math.max(ng + h - 1, floor), nc, id, threshold);
+          if (!bestCosts.improves(nextLayer * cells + n, costRank(ng, nc))) continue;
+          this.add(n, nt, ng, Math.max(ng + dist[n] - 1, floor), nc, id, threshold);
         }
       }
       // With this node gone f_min may rise: FOCAL widens to the new threshold.
@@ -262,25 +202,6 @@ export class FocalPlanner {
   private pushFocal(id: number): void {
     // Fewest conflicts, then least f, then largest g.
     this.focal.push(id, (Math.min(this.conf[id], 16383) * 16384 + Math.min(this.f[id], 16383)) * 16384 + (16383 - Math.min(this.g[id], 16383)));
-  }
-
-  /**
-   * Readies the (layer, cell) -> best g table of one call: stamped typed arrays reused between
-   * calls (nothing to clear). Returns false where it would pass CLOSED_SLOTS: the call then keeps
-   * a Map.
-   */
-  private readyClosed(size: number): boolean {
-    if (size > CLOSED_SLOTS) return false;
-    if (this.best.length < size) {
-      this.best = new Float64Array(Math.max(size, this.best.length * 2, this.grid.cells * 64));
-      this.bestStamp = new Int32Array(this.best.length);
-      this.stamp = 0;
-    }
-    if (++this.stamp > 0x3fffffff) {
-      this.stamp = 1;
-      this.bestStamp.fill(0);
-    }
-    return true;
   }
 
   private extract(id: number): Int32Array {

@@ -15,7 +15,8 @@ import type { LazyDistanceTable } from '../../search/lazyDistanceTable.ts';
 import type { StepTable } from '../../search/stepTable.ts';
 import { ConstraintTable } from './constraintTable.ts';
 import { grown, pathOf } from './nodeArrays.ts';
-import { type AgentConstraints, isBarred } from './agentConstraints.ts';
+import type { AgentConstraints } from './agentConstraints.ts';
+import { BestCosts, SpaceTimeMoves, costRank } from './spaceTimeMoves.ts';
 
 /** Expansions between two reads of the clock by a CBS-family low level (CBS's and EECBS's). */
 export const POLL_EVERY = 4096;
@@ -47,9 +48,6 @@ export interface ConflictCounter {
 
 /** Search nodes the planner's arrays hold before growing. */
 const NODES = 1 << 15;
-
-/** g and conflicts in one number ordered as (g, conflicts): g * CONF_SCALE + conflicts. */
-const CONF_SCALE = 1_048_576;
 
 export interface LowLevelLimits {
   /**
@@ -91,24 +89,18 @@ export class SpaceTimePlanner {
   totalExpanded = 0;
   /** Whether the last call ran out of expansions (as opposed to proving there is no path). */
   exhaustedBudget = false;
+  /** Best (g, conflicts) per (layer, cell) of the current call. */
+  private readonly bestCosts: BestCosts;
   /**
-   * Best (g, conflicts) per (layer, cell) of the current call as g * CONF_SCALE + conflicts,
-   * valid where bestStamp is the call's stamp.
+   * The moves the constraints allow: on an 8-connected map (`steps`) its constraints are read
+   * from the Sets, as the table has a slot for the four orthogonal moves only (constraintTable.ts).
    */
-  private best = new Float64Array(0);
-  private bestStamp = new Int32Array(0);
-  private stamp = 0;
-
-  /**
-   * The movement's moves on an 8-connected map (null: 4-connected, the moves inline). Its
-   * constraints are then read from the Sets: the table has a slot for the four orthogonal moves
-   * only (constraintTable.ts).
-   */
-  private readonly steps: StepTable | null;
+  private readonly moves: SpaceTimeMoves;
 
   constructor(grid: Grid, steps: StepTable | null = null) {
     this.grid = grid;
-    this.steps = steps;
+    this.bestCosts = new BestCosts(grid.cells);
+    this.moves = new SpaceTimeMoves(grid, steps, this.constraints);
   }
 
   /**
@@ -116,46 +108,27 @@ export class SpaceTimePlanner {
    * when there is none (or the budget ran out: see exhaustedBudget).
    */
   plan(start: number, goal: number, distances: LazyDistanceTable, c: AgentConstraints, cat: ConflictCounter | null, limits: LowLevelLimits): Int32Array | null {
-    const grid = this.grid;
-    const cells = grid.cells;
-    const w = grid.width;
+    const cells = this.grid.cells;
     const heap = this.heap;
     heap.clear();
     this.count = 0;
     this.expanded = 0;
     this.exhaustedBudget = false;
     const layers = c.maxT + 2; // times 0..maxT, then one layer for every later time
-    const arrays = this.readyClosed(layers * cells);
-    const map = arrays ? null : new Map<number, number>();
-    const best = this.best;
-    const bestStamp = this.bestStamp;
-    const stamp = this.stamp;
-    const dist = distances.settled();
-    const vertex = c.vertex;
-    const edge = c.edge;
-    const barred = c.barred.size > 0;
-    const maxT = c.maxT;
+    const bestCosts = this.bestCosts;
+    bestCosts.begin(layers * cells);
+    const dist = distances.settled(); // distance + 1; 0 for a blocked cell or one cut off from the goal
+    const moves = this.moves;
+    const to = moves.to;
     // From restsBy on the unit stands on its goal alone (restsBy <= maxT: its own layer).
     const restsBy = c.restsBy;
-    // The constraints as stamped (t, cell) and (t, cell, move) tables: a typed array read per
-    // move instead of hashing into the Sets (that hashing was a fifth of the search's time).
-    const neighbour = this.steps === null ? null : this.steps.neighbour;
-    const moves = neighbour === null ? 5 : 9; // wait, then the directions
-    const table = neighbour === null && this.constraints.ready(c, cells, w);
-    const blocked = this.constraints.blocked;
-    const mark = this.constraints.mark;
     const h0 = dist[start] - 1;
-    // The start's constraints from the table when it serves (isBarred's lookup, never reached
-    // in a root's plans, cost the compiled plan() its life at the first barred cell).
-    if (h0 < 0 || (table ? blocked[start * 5] === mark : c.vertex.has(start) || isBarred(c, start, 0))) return null;
+    if (h0 < 0 || !moves.begin(c, dist, start)) return null;
     // The unit cannot rest on its goal before goalT + 1: that bounds its cost too.
     this.floor = Math.max(limits.floor ?? 0, c.goalT + 1);
     let budget = limits.maxExpansions;
     this.push(start, 0, 0, 0, -1, h0);
-    if (map === null) {
-      bestStamp[start] = stamp;
-      best[start] = 0;
-    } else map.set(start, 0);
+    bestCosts.improves(start, 0);
     while (heap.length > 0) {
       const id = heap.pop();
       const cell = this.cell[id];
@@ -163,9 +136,7 @@ export class SpaceTimePlanner {
       const g = this.g[id];
       const conf = this.conf[id];
       const layer = t < layers - 1 ? t : layers - 1;
-      const here = layer * cells + cell;
-      const mine = g * CONF_SCALE + Math.min(conf, CONF_SCALE - 1);
-      if ((map === null ? best[here] : map.get(here)!) < mine) continue; // a better copy was pushed
+      if (bestCosts.at(layer * cells + cell) < costRank(g, conf)) continue; // a better copy was pushed
       if (cell === goal && t > c.goalT) return this.extract(id);
       if (++this.expanded > budget) {
         if (limits.more === undefined || !limits.more()) {
@@ -177,82 +148,18 @@ export class SpaceTimePlanner {
       this.totalExpanded++;
       const nt = t + 1;
       const nextLayer = nt < layers - 1 ? nt : layers - 1;
-      const constrained = nt <= maxT;
-      // The table's layer for nt: layer maxT + 1 stands for every later time (constraintTable.ts).
-      const row = (constrained ? nt : maxT + 1) * cells;
-      const x = cell % w;
-      // The five moves inline (wait, up, right, down, left): this loop is most of CBS's time,
-      // and much of it runs before the JIT has optimised it, where every call costs. On an
-      // 8-connected map, wait and the step table's eight directions (-1: no such move).
-      for (let d = 0; d < moves; d++) {
-        let n = cell;
-        if (neighbour !== null) {
-          if (d > 0) {
-            n = neighbour[cell * 8 + d - 1];
-            if (n < 0) continue;
-          }
-        } else if (d === 1) {
-          if (cell < w) continue;
-          n = cell - w;
-        } else if (d === 2) {
-          if (x + 1 === w) continue;
-          n = cell + 1;
-        } else if (d === 3) {
-          n = cell + w;
-          if (n >= cells) continue;
-        } else if (d === 4) {
-          if (x === 0) continue;
-          n = cell - 1;
-        }
-        const known = dist[n]; // distance + 1; 0 for a blocked cell or one cut off from the goal
-        if (known === 0 || (nt >= restsBy && n !== goal)) continue;
-        if (table) {
-          // Slot 0 of (nt, n) is its vertex (or barred) constraint, slot d of (nt, cell) the move
-          // d's; read unconditionally (docs/performance.md, rule 3).
-          if (blocked[(row + n) * 5] === mark) continue;
-          if (d > 0 && blocked[(row + cell) * 5 + d] === mark) continue;
-        } else {
-          if (constrained && vertex.has(nt * cells + n)) continue;
-          if (constrained && n !== cell && edge.has((nt * cells + cell) * cells + n)) continue;
-          if (barred && isBarred(c, n, nt)) continue;
-        }
-        const h = known - 1;
-        const key = nextLayer * cells + n;
+      const count = moves.expand(cell, t);
+      for (let k = 0; k < count; k++) {
+        const n = to[k];
+        // CBS's pruning: past restsBy the unit may only stand on its goal.
+        if (nt >= restsBy && n !== goal) continue;
         const ng = g + 1;
         const nc = conf + (cat === null ? 0 : cat.conflicts(n, nt, cell));
-        const theirs = ng * CONF_SCALE + Math.min(nc, CONF_SCALE - 1);
-        if (map === null) {
-          if (bestStamp[key] === stamp && best[key] <= theirs) continue;
-          bestStamp[key] = stamp;
-          best[key] = theirs;
-        } else {
-          const seen = map.get(key);
-          if (seen !== undefined && seen <= theirs) continue;
-          map.set(key, theirs);
-        }
-        this.push(n, nt, ng, nc, id, h);
+        if (!bestCosts.improves(nextLayer * cells + n, costRank(ng, nc))) continue;
+        this.push(n, nt, ng, nc, id, dist[n] - 1);
       }
     }
     return null;
-  }
-
-  /**
-   * Readies the (layer, cell) -> best g table of one call: stamped typed arrays reused between
-   * calls (nothing to clear). Returns false where layers x cells would not fit in 16M entries:
-   * the call then keeps a Map.
-   */
-  private readyClosed(size: number): boolean {
-    if (size > 16_000_000) return false;
-    if (this.best.length < size) {
-      this.best = new Float64Array(Math.max(size, this.best.length * 2, this.grid.cells * 64));
-      this.bestStamp = new Int32Array(this.best.length);
-      this.stamp = 0;
-    }
-    if (++this.stamp > 0x3fffffff) {
-      this.stamp = 1;
-      this.bestStamp.fill(0);
-    }
-    return true;
   }
 
   private push(cell: number, t: number, g: number, conflicts: number, parent: number, h: number): void {
