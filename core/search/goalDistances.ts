@@ -5,7 +5,8 @@
  */
 import type { Grid } from '../grid/grid.ts';
 import type { StepTable } from './stepTable.ts';
-import { DiscoveryBudget, LazyDistanceTable, distanceTableBytes } from './lazyDistanceTable.ts';
+import { DiscoveryBudget, LazyDistanceTable } from './lazyDistanceTable.ts';
+import { distanceTableBytes } from './gridShape.ts';
 
 /**
  * Largest block GoalDistances allocates its tables' distances in, and most tables in one: a

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { UNREACHABLE, buildDistanceTable } from '../../../core/search/distanceTable.ts';
-import { FAR, LazyDistanceTable, distanceTableBytes } from '../../../core/search/lazyDistanceTable.ts';
+import { FAR, LazyDistanceTable } from '../../../core/search/lazyDistanceTable.ts';
+import { distanceTableBytes } from '../../../core/search/gridShape.ts';
 import { GoalDistances } from '../../../core/search/goalDistances.ts';
 import { Random } from '../../../core/util/random.ts';
 
