@@ -7,7 +7,7 @@
 import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BACKUP_KEYS, MAX_TEXT_FILE_BYTES } from '../core/platform/desktopApi.ts';
-import { writeFileAtomic } from './atomicWrite.ts';
+import { writeFileAtomic } from '../cli/atomicWrite.ts';
 import type { Checked } from './ipc/validate.ts';
 
 type BackupKey = (typeof BACKUP_KEYS)[number];

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomicWrite.ts';
+import { writeFileAtomic } from '../cli/atomicWrite.ts';
 
 export const MAX_RECENT_FILES = 10;
 

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
 import { type OptionTable, commandUsage, parseCommandLine } from '../args.ts';
-import { writeFileAtomic } from '../files.ts';
+import { writeFileAtomicSync } from '../atomicWrite.ts';
 import { LEVEL_OPTIONS, choicesFromFlags, levelFormatOfFile, scenarioFromLevelFile } from '../levelFiles.ts';
 import { parseScenarioJson } from '../../core/scenario/parse.ts';
 import { serializeScenario } from '../../core/scenario/serialize.ts';
@@ -45,7 +45,7 @@ export const levelImportCommand: Command = {
     const { scenario, level } = scenarioFromLevelFile(file, format, choicesFromFlags(values), resolve(values.out));
     if (values.name !== undefined) scenario.name = values.name;
     const checked = parseScenarioJson(JSON.stringify(scenario), values.out);
-    writeFileAtomic(values.out, serializeScenario(checked));
+    writeFileAtomicSync(values.out, serializeScenario(checked));
     for (const reason of level.guessReasons) io.err(`blocking guessed from ${reason}`);
     for (const warning of level.warnings) io.err(`warning: ${warning}`);
     const t = level.things;

@@ -4,7 +4,7 @@
  * definitions, keeping one record per run key, and writing the combined results and summaries.
  */
 import { mkdirSync } from 'node:fs';
-import { writeFileAtomic } from '../files.ts';
+import { writeFileAtomicSync } from '../atomicWrite.ts';
 import { join, resolve } from 'node:path';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
@@ -72,7 +72,7 @@ export const mergeCommand: Command = {
       shards: [...new Set(sources.flatMap((f) => f.manifest?.shards ?? []))].sort(),
       machines,
     });
-    writeFileAtomic(join(target, FILES.results), records.map(recordLine).join(''));
+    writeFileAtomicSync(join(target, FILES.results), records.map(recordLine).join(''));
     const table = writeSummaries(target, records);
     const missing = planned - records.length;
     const notes = [duplicates > 0 ? `${duplicates} duplicate records dropped` : '', missing > 0 ? `${missing} runs missing (resume with \`mapf-lab experiment FILE --out ${out}\`)` : ''].filter(Boolean);

@@ -5,7 +5,8 @@
  * merge and report commands.
  */
 import { existsSync } from 'node:fs';
-import { readTextFile, writeFileAtomic } from '../files.ts';
+import { readTextFile } from '../files.ts';
+import { writeFileAtomicSync } from '../atomicWrite.ts';
 import { join } from 'node:path';
 import { aggregate } from '../../core/experiments/aggregate.ts';
 import { experimentHash } from '../../core/experiments/hash.ts';
@@ -122,17 +123,17 @@ function recordsPlannedBy(records: readonly RunRecord[], experiment: Experiment)
 }
 
 export function writeDefinition(dir: string, experiment: Experiment, manifest: Manifest): void {
-  writeFileAtomic(join(dir, FILES.experiment), `${JSON.stringify(experiment, null, 2)}\n`);
-  writeFileAtomic(join(dir, FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileAtomicSync(join(dir, FILES.experiment), `${JSON.stringify(experiment, null, 2)}\n`);
+  writeFileAtomicSync(join(dir, FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /** Writes results.csv, summary.txt and summary.csv from every record; returns the summary table. */
 export function writeSummaries(dir: string, records: readonly RunRecord[]): string {
   const sorted = [...records].sort((a, b) => a.id - b.id);
-  writeFileAtomic(join(dir, FILES.resultsCsv), toCsv(sorted, RECORD_COLUMNS));
+  writeFileAtomicSync(join(dir, FILES.resultsCsv), toCsv(sorted, RECORD_COLUMNS));
   const rows = aggregate(sorted);
   const table = formatSummary(rows.map(summaryRow));
-  writeFileAtomic(join(dir, FILES.summaryText), `${table}\n`);
-  writeFileAtomic(join(dir, FILES.summaryCsv), summaryCsv(rows));
+  writeFileAtomicSync(join(dir, FILES.summaryText), `${table}\n`);
+  writeFileAtomicSync(join(dir, FILES.summaryCsv), summaryCsv(rows));
   return table;
 }

@@ -8,7 +8,7 @@
 import { BrowserWindow, app, dialog, type WebContents } from 'electron';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { IPC, type ComparisonsBeside, type FileFilter, type OpenedTextFile, type SaveOutcome } from '../../core/platform/desktopApi.ts';
-import { writeFileAtomic } from '../atomicWrite.ts';
+import { writeFileAtomic } from '../../cli/atomicWrite.ts';
 import { rememberFile, sessionFor } from '../documentSessions.ts';
 import { watchLevelFile } from '../levelWatch.ts';
 import { readTextFile } from '../labFiles.ts';

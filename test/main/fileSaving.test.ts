@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open, rename, unlink } from 'node:fs/promises';
-import { type AtomicWriteFs, writeFileAtomic } from '../../main/atomicWrite.ts';
+import { type AtomicWriteFs, writeFileAtomic } from '../../cli/atomicWrite.ts';
 import { checkFilters, checkSaveArgs } from '../../main/ipc/fileArgs.ts';
 
 describe('atomic file writes', () => {

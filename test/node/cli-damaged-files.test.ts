@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { MOVING_AI, skipWithoutBenchmarks } from '../support/benchmarks.ts';
 import { main } from '../../cli/main.ts';
 import type { CommandIo } from '../../cli/command.ts';
-import { type AtomicWriteFs, READ_LIMITS, writeFileAtomic } from '../../cli/files.ts';
+import { READ_LIMITS } from '../../cli/files.ts';
+import { type AtomicWriteSyncFs, writeFileAtomicSync } from '../../cli/atomicWrite.ts';
 
 const BENCHMARKS = MOVING_AI;
 
@@ -81,8 +82,8 @@ describe('damaged results folders', () => {
 
   it('rewritten files leave no temporary file behind', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mapf-atomic-'));
-    writeFileAtomic(join(dir, 'a.json'), 'one');
-    writeFileAtomic(join(dir, 'a.json'), 'two');
+    writeFileAtomicSync(join(dir, 'a.json'), 'one');
+    writeFileAtomicSync(join(dir, 'a.json'), 'two');
     expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe('two');
     expect(readdirSync(dir)).toEqual(['a.json']);
   });
@@ -93,17 +94,17 @@ describe('damaged results folders', () => {
     const log: string[] = [];
     const names = new Map<number, string>();
     const name = (path: string) => (path === dir ? 'folder' : path.endsWith('.tmp') ? 'temporary' : 'target');
-    const fs: AtomicWriteFs = {
+    const fs: AtomicWriteSyncFs = {
       openSync: ((path: string, flags: string) => {
         const fd = openSync(path, flags);
         names.set(fd, name(path));
         log.push(`open ${name(path)}`);
         return fd;
-      }) as AtomicWriteFs['openSync'],
+      }) as AtomicWriteSyncFs['openSync'],
       writeFileSync: ((fd: number, text: string) => {
         writeFileSync(fd, text);
         log.push(`write ${names.get(fd)}`);
-      }) as AtomicWriteFs['writeFileSync'],
+      }) as AtomicWriteSyncFs['writeFileSync'],
       fsyncSync: (fd) => {
         fsyncSync(fd);
         log.push(`fsync ${names.get(fd)}`);
@@ -121,7 +122,7 @@ describe('damaged results folders', () => {
         log.push(`unlink ${name(String(path))}`);
       },
     };
-    writeFileAtomic(file, 'one', fs);
+    writeFileAtomicSync(file, 'one', fs);
     expect(readFileSync(file, 'utf8')).toBe('one');
     expect(log).toEqual([
       'open temporary', 'write temporary', 'fsync temporary', 'close temporary',
