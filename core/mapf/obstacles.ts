@@ -17,6 +17,7 @@ import type { Grid } from '../grid/grid.ts';
 import { computeClearance } from '../grid/footprint.ts';
 import { stepCell } from '../grid/movement.ts';
 import { FOUR_CONNECTED } from '../grid/movement.ts';
+import { cellAt } from './plan.ts';
 
 export const OBSTACLE_MODES = ['loop', 'ping-pong', 'once'] as const;
 export type ObstacleMode = (typeof OBSTACLE_MODES)[number];
@@ -167,7 +168,6 @@ export function obstacleViolations(
   unitSizes?: readonly number[],
 ): ObstacleViolation[] {
   const found: ObstacleViolation[] = [];
-  const cellAt = (path: readonly number[], t: number) => path[Math.min(t, path.length - 1)];
   const turns = Math.max(0, ...unitPaths.map((p) => p.length), ...obstaclePaths.map((p) => p.length));
   unitPaths.forEach((unit, u) => {
     if (unit.length === 0) return;

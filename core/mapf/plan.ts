@@ -8,8 +8,8 @@ export type Path = readonly number[];
 /** The "cell" of a stream's unit before it appears and after it leaves the map: in nobody's way. */
 export const ABSENT = -1;
 
-/** Cell of `path` at time t, holding the last cell after the path ends. */
-export function cellAt(path: Path, t: number): number {
+/** Cell of `path` at time t, holding the last cell (the goal it rests on) after the path ends. */
+export function cellAt(path: ArrayLike<number>, t: number): number {
   return path[t < path.length ? t : path.length - 1];
 }
 

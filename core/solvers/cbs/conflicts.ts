@@ -8,6 +8,8 @@
  * its own move (constraintTree.ts). The conflict avoidance table the low level breaks ties with
  * is in conflictAvoidance.ts.
  */
+import { cellAt } from '../../mapf/plan.ts';
+
 export type Conflict =
   | { kind: 'vertex'; a: number; b: number; cell: number; t: number }
   /**
@@ -27,11 +29,6 @@ export function crosses(f1: number, t1: number, f2: number, t2: number, w: numbe
   const c1 = f1 - fx + tx; // f1's row, t1's column
   const c2 = t1 - tx + fx; // t1's row, f1's column
   return (f2 === c1 && t2 === c2) || (f2 === c2 && t2 === c1);
-}
-
-/** A path's cell at t: its last cell (the goal it rests on) once it has ended. */
-export function cellAt(path: Int32Array, t: number): number {
-  return path[t < path.length ? t : path.length - 1];
 }
 
 /** Per cell, the unit standing there at the time being swept (+1), valid where `stamp` matches. */

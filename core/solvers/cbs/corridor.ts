@@ -7,7 +7,8 @@
 import type { Grid } from '../../grid/grid.ts';
 import { fourConnectedStep } from '../../grid/movement.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
-import { type Conflict, cellAt } from './conflicts.ts';
+import type { Conflict } from './conflicts.ts';
+import { cellAt } from '../../mapf/plan.ts';
 import type { ConstraintTable } from './constraintTable.ts';
 import { type Constraint, VERTICES } from './constraintTree.ts';
 import type { AgentConstraints } from './agentConstraints.ts';

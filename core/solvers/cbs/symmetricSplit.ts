@@ -4,7 +4,8 @@
  * or corridor gives, the node's side of the classification, and the barrier test.
  */
 import type { AgentConstraints } from './agentConstraints.ts';
-import { type Conflict, cellAt } from './conflicts.ts';
+import type { Conflict } from './conflicts.ts';
+import { cellAt } from '../../mapf/plan.ts';
 import type { ConstraintTable } from './constraintTable.ts';
 import type { Constraint } from './constraintTree.ts';
 import type { Mdd } from './mdd.ts';
