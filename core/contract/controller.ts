@@ -1,6 +1,6 @@
 /**
- * The contract between the turn simulator and the solvers it runs (seeds 000/001: units move one
- * turn at a time and planners may replan between turns).
+ * The contract between the turn simulator and the solvers it runs (Silver, "Cooperative
+ * Pathfinding", AIIDE 2005: units move one turn at a time and planners may replan between turns).
  *
  * The simulator owns the world: positions, the clock, the map and its timed events. Each turn it
  * asks the controller for every agent's next cell, executes the moves, and records collisions,

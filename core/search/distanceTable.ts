@@ -1,7 +1,8 @@
 /**
  * True-distance tables: the cost from every cell to one goal, by a backwards search from the
  * goal (breadth-first when every move costs 1, Dijkstra otherwise). This is the abstract
- * distance of seeds 000/001 computed in full; Reverse Resumable A* computes it on demand.
+ * distance of Silver's cooperative pathfinding (AIIDE 2005; AI Game Programming Wisdom 3)
+ * computed in full; Reverse Resumable A* computes it on demand.
  */
 import type { Grid } from '../grid/grid.ts';
 import { type Movement, directionCount, stepCell, STEP_LENGTH } from '../grid/movement.ts';
