@@ -1,0 +1,12 @@
+/**
+ * @mapf-lab/core: MAPF Lab's multi-agent pathfinding for games and tools, in the browser and in
+ * Node. Maps from text, Moving AI or Tiled; one batch planned at once (solve); units that come
+ * and go planned one turn at a time (createPlanner). The README is the guide.
+ *
+ * @packageDocumentation
+ */
+export { type Cell, GridMap, type TiledFiles, gridFromMovingAi, gridFromRows, gridFromTiled } from './cells.ts';
+export { MapfInputError } from './errors.ts';
+export { type BatchUnit, type SolveOptions, type SolveOutcome, type SolveStatus, solve, solverList } from './solve.ts';
+export { type PlannerOptions, type StepResult, type UnitMove, Planner, createPlanner } from './planner.ts';
+export { type PlannerKind, pibt, rhcr, whca } from './plannerKinds.ts';
