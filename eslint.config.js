@@ -25,7 +25,7 @@ const coreForbidden = {
 const domGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'fetch', 'XMLHttpRequest', 'HTMLElement', 'HTMLCanvasElement', 'Worker', 'self', 'process', 'require', 'Buffer', '__dirname', '__filename'];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', '.vite/**', 'coverage/**',
+  { ignores: ['out/**', 'dist/**', 'packages/*/dist/**', 'packages/*/build/**', 'node_modules/**', 'test-results/**', '.vite/**', 'coverage/**',
     // Tiled's tilesets are XML named .tsx, not TypeScript.
     'test/fixtures/**/*.tsx'] },
   js.configs.recommended,
@@ -42,6 +42,20 @@ export default tseslint.config(
       'no-restricted-imports': ['error', coreForbidden],
       'no-restricted-globals': ['error', ...domGlobals.map((name) => ({ name, message: `core/ must not use the host global '${name}'.` }))],
     },
+  },
+  {
+    // The library's browser entry holds to core's rule: it runs in games' pages and workers.
+    // Its Node entry (node.ts) alone reads files.
+    files: ['packages/mapf/src/**/*.ts'],
+    ignores: ['packages/mapf/src/node.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { ...coreForbidden, patterns: coreForbidden.patterns.slice(0, 1) }],
+      'no-restricted-globals': ['error', ...domGlobals.map((name) => ({ name, message: `the library's browser entry must not use the host global '${name}'.` }))],
+    },
+  },
+  {
+    files: ['packages/mapf/src/node.ts', 'scripts/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node } },
   },
   {
     files: ['renderer/**/*.{ts,tsx}', 'test/renderer/**/*.ts'],
