@@ -7,7 +7,6 @@ import { Grid } from '../../../core/grid/grid.ts';
 import { parseMap } from '../../../core/formats/movingAiMap.ts';
 import { readTiledMap } from '../../../core/level/readLevel.ts';
 import { importTiledMap } from '../../../core/level/tiledImport.ts';
-import type { FileLookup } from '../../../core/level/tiledModel.ts';
 import { MapfInputError } from './errors.ts';
 
 /** A cell of the map: x counts columns from the left, y rows from the top, both from 0. */
@@ -86,7 +85,7 @@ export interface TiledFiles {
    * The text of `path` as the map names it, relative to the file `from`; undefined when it is
    * missing. The Node entry (`@mapf-lab/core/node`) reads them from disk.
    */
-  read: FileLookup;
+  read: (path: string, from: string) => string | undefined;
 }
 
 /**

@@ -7,6 +7,6 @@
  */
 export { type Cell, GridMap, type TiledFiles, gridFromMovingAi, gridFromRows, gridFromTiled } from './cells.ts';
 export { MapfInputError } from './errors.ts';
-export { type BatchUnit, type SolveOptions, type SolveOutcome, type SolveStatus, solve, solverList } from './solve.ts';
+export { type AbortFlag, type BatchUnit, type SolveOptions, type SolveProgress, type SolveOutcome, type SolveStatus, solve, solverList } from './solve.ts';
 export { type PlannerOptions, type StepResult, type UnitMove, Planner, createPlanner } from './planner.ts';
 export { type PlannerKind, pibt, rhcr, whca } from './plannerKinds.ts';

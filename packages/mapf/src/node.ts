@@ -1,11 +1,15 @@
 /**
  * `@mapf-lab/core/node`: the library's map readers for files on disk (Node only: it reads with
  * node:fs). The browser entry takes the files' text instead.
+ *
+ * @packageDocumentation
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type GridMap, gridFromMovingAi, gridFromTiled } from './cells.ts';
 import { MapfInputError } from './errors.ts';
+
+export type { GridMap } from './cells.ts';
 
 /** The text of `path`, or an error naming it. */
 function readText(path: string): string {

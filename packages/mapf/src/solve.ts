@@ -21,6 +21,20 @@ export interface BatchUnit {
 /** How a batch ended. */
 export type SolveStatus = 'solved' | 'timeout' | 'cancelled' | 'unsolvable' | 'failed';
 
+/** What solve() reads of an AbortSignal (any object with `aborted` will do). */
+export interface AbortFlag {
+  /** True once the solve should stop. */
+  readonly aborted: boolean;
+}
+
+/** How far a solve is. */
+export interface SolveProgress {
+  /** 0..1 where the solver can tell. */
+  fraction?: number;
+  /** What it is doing, in words. */
+  message: string;
+}
+
 /** What solve() is asked to do. */
 export interface SolveOptions {
   /** The solver's name, as the lab lists it: 'lacam', 'lacam-star', 'cbs', 'eecbs', 'pibt', 'whca', ... */
@@ -32,9 +46,9 @@ export interface SolveOptions {
   /** Milliseconds of wall time the solver may take; it then stops with 'timeout' (and its best plan, if any). */
   timeLimitMs?: number;
   /** An AbortSignal: the solve stops with 'cancelled' once it is aborted (checked between the solver's steps). */
-  signal?: { readonly aborted: boolean };
-  /** Told now and then how far the solver is (fraction 0..1 where it can tell). */
-  onProgress?: (progress: { fraction?: number; message: string }) => void;
+  signal?: AbortFlag;
+  /** Told now and then how far the solver is. */
+  onProgress?: (progress: SolveProgress) => void;
 }
 
 /** What solve() found. */
