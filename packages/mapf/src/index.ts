@@ -10,3 +10,5 @@ export { MapfInputError } from './errors.ts';
 export { type AbortFlag, type BatchUnit, type SolveOptions, type SolveProgress, type SolveOutcome, type SolveStatus, solve, solverList } from './solve.ts';
 export { type PlannerOptions, type StepResult, type UnitMove, Planner, createPlanner } from './planner.ts';
 export { type PlannerKind, pibt, rhcr, whca } from './plannerKinds.ts';
+export { type PlannerPort, servePlanner } from './workerHost.ts';
+export { type WorkerLike, type WorkerPlannerOptions, WorkerPlanner, connectPlanner } from './workerClient.ts';

@@ -129,3 +129,34 @@ describe('createPlanner', () => {
     expect(() => createPlanner(gridFromRows(ROOMS), { kind: { name: 'astar' } as never })).toThrow(/options.kind must be one of/);
   });
 });
+
+describe('a planner in a worker', () => {
+  it('makes the same moves as one on the main thread, over a message channel', async () => {
+    const { MessageChannel } = await import('node:worker_threads');
+    const { connectPlanner, servePlanner } = await import('../../../packages/mapf/src/index.ts');
+    const channel = new MessageChannel();
+    servePlanner(channel.port2 as never, [pibt, whca]);
+    const map = gridFromRows(ROOMS);
+    const remote = await connectPlanner(channel.port1 as never, map, { kind: 'whca', seed: 2 });
+    const local = createPlanner(map, { kind: whca, seed: 2 });
+    for (const planner of [remote, local]) {
+      planner.addUnit({ x: 0, y: 0 }, { x: 8, y: 4 });
+      planner.addUnit({ x: 8, y: 0 }, { x: 0, y: 4 });
+    }
+    for (let turn = 0; turn < 20; turn++) {
+      if (turn === 5) for (const planner of [remote, local]) planner.setGoal(1, { x: 8, y: 0 });
+      expect((await remote.step()).moves).toEqual(local.step().moves);
+    }
+    // A unit on a wall is refused at once; one on another unit's cell by the worker, in words,
+    // and the worker goes on; the refused unit took no id away.
+    expect(() => remote.addUnit({ x: 4, y: 0 }, { x: 0, y: 0 })).toThrow("unit 3's start: (4, 0) is a wall");
+    const [first] = (await remote.step()).moves;
+    remote.addUnit({ x: first.x, y: first.y }, { x: 0, y: 0 });
+    await expect(remote.step()).rejects.toThrow(`start (${first.x}, ${first.y}) is taken by unit 1`);
+    expect((await remote.step()).moves).toHaveLength(2);
+    expect(remote.addUnit({ x: 0, y: 2 }, { x: 3, y: 2 })).toBe(4);
+    expect((await remote.step()).moves.map((m) => m.id)).toEqual([1, 2, 4]);
+    await expect(connectPlanner(channel.port1 as never, map, { kind: 'rhcr' })).rejects.toThrow("the worker serves pibt, whca, not 'rhcr'");
+    channel.port1.close();
+  });
+});
