@@ -13,19 +13,17 @@ import type { MapfInstance } from '../mapf/instance.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
 import { SpawnClock, type StreamSpawner, type Streams } from '../mapf/streams.ts';
-import { CONTROLLERS } from '../registry/registry.ts';
+import { CONTROLLERS, findStreamController } from '../registry/registry.ts';
 import { splitParams } from '../simulation/controllerSolvers.ts';
 import { runController } from '../simulation/simulator.ts';
-import { createPlatoonController, platoonFormula } from '../solvers/traffic/platoonController.ts';
+import { platoonFormula } from '../solvers/traffic/platoonController.ts';
+import { PLATOON_SOLVER } from '../solvers/traffic/index.ts';
 import { findLane } from '../planning/lane.ts';
-import type { ControllerSolverSpec } from '../simulation/controllerSolvers.ts';
+import { type Clock, WALL_CLOCK } from '../util/clock.ts';
 
-/** The traffic rule's name in a sweep's runs. */
-export const PLATOON_SOLVER = 'platoons';
-export const PLATOON_SPEC: ControllerSolverSpec = { name: PLATOON_SOLVER, label: 'platoons each way (a traffic rule)', factory: createPlatoonController };
+export { PLATOON_SOLVER };
 /** One unit a turn through a lane, one way, per 10 turns. */
 export const LANE_BOUND = 10;
-import { type Clock, WALL_CLOCK } from '../util/clock.ts';
 
 /** Growth of the number in the system over the second half a bounded run may show: at least this many units … */
 export const BOUNDED_SLACK = 3;
@@ -174,7 +172,7 @@ export function sweepCapacity(instance: MapfInstance, streams: Streams, options:
   const total = entries.length * options.rates.length;
   let cancelled = false;
   for (const entry of entries) {
-    const spec = entry.solver === PLATOON_SOLVER ? PLATOON_SPEC : CONTROLLERS.find((c) => c.name === entry.solver)!;
+    const spec = findStreamController(entry.solver)!;
     const split = splitParams(entry.params ?? {});
     for (const rate of options.rates) {
       if (options.shouldStop?.()) {
