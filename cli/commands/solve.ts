@@ -14,6 +14,7 @@ import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
 import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL, arrivedCount, reportedCosts } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
+import { gridlockJson, placeGridlock } from '../../core/simulation/gridlock.ts';
 import { CONTROLLERS, SOLVERS, findSolver, paramsWithCostModel, prepareSolver, solverNames } from '../../core/registry/registry.ts';
 import { paramsForRun } from '../../core/registry/runParams.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
@@ -235,6 +236,9 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
       ...(mapEvents.length > 0 ? { mapEvents } : {}),
     }, CONTROLLERS);
     const sim = measured.simulation;
+    // A lock is placed by the scenario's measured regions: "gridlock at bridge from turn 11: …".
+    const placed = placeGridlock(measured.message, sim.gridlock, grid, regions);
+    const message = placed.message;
     const goals = instance.agents.map((a) => a.goal);
     // A run that did not solve has no cost; `arrived` is what it reached.
     const { sumOfCosts, makespan } = reportedCosts(measured.status === 'solved', sim.paths, goals, options.costModel);
@@ -247,7 +251,8 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
       const out: Record<string, unknown> = {
         solver: options.solver,
         status: measured.status,
-        ...(measured.message !== undefined ? { message: measured.message } : {}),
+        ...(message !== undefined ? { message } : {}),
+        ...(sim.gridlock ? { gridlock: gridlockJson(sim.gridlock, grid, placed.region) } : {}),
         agents: instance.agents.length,
         paths: sim.paths.map((path) => path.map(xy)),
         success: Array.from(sim.agents.success, (s) => s === 1),
@@ -276,7 +281,7 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
       const ms = (v: number) => `${v.toFixed(3)} ms`;
       io.out([
         `solver: ${options.solver}`,
-        `status: ${measured.status}${measured.message ? ` (${measured.message})` : ''}`,
+        `status: ${measured.status}${message ? ` (${message})` : ''}`,
         `agents: ${run.successes} of ${instance.agents.length} succeeded (${(100 * run.successRate).toFixed(1)}%) in ${run.turns} turns`,
         Number.isNaN(run.pathRatio)
           ? 'path length: no agent reached its goal'
@@ -292,7 +297,7 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
       ].join('\n'));
     }
     const problems = writeExports(options.exports, {
-      grid, movement: instance.movement, goals, sim, status: measured.status, message: measured.message, solver: options.solver, optimal: entry.optimal,
+      grid, movement: instance.movement, goals, sim, status: measured.status, message, solver: options.solver, optimal: entry.optimal,
       seed: options.seed, params: paramsWithCostModel(entry, options.params, options.costModel), costModel: options.costModel, mapFile: files.mapFile, scenFile: files.scenFile,
       stats: Object.fromEntries(Object.entries(metrics).filter(([, v]) => Number.isFinite(v))),
     });

@@ -122,3 +122,22 @@ export function gridlockRegion(gridlock: Gridlock, grid: Grid, regions: readonly
   const inside = (v: number, a: number, b: number) => v >= Math.min(a, b) && v <= Math.max(a, b);
   return regions.find((r) => inside(x, r.from[0], r.to[0]) && inside(y, r.from[1], r.to[1]))?.name ?? null;
 }
+
+/**
+ * A run's message with its lock placed by the scenario's measured regions ("gridlock at bridge
+ * from turn 41: …"), and the region's name (null: no region holds the head-on pair, or no lock).
+ */
+export function placeGridlock(message: string | undefined, gridlock: Gridlock | undefined, grid: Grid, regions: readonly { name: string; from: readonly number[]; to: readonly number[] }[]): { message: string | undefined; region: string | null } {
+  const region = gridlock ? gridlockRegion(gridlock, grid, regions) : null;
+  if (region === null || message === undefined) return { message, region };
+  return { message: message.replace(/^(gridlock|no way through) /, `$1 at ${region} `), region };
+}
+
+/** The lock for --json: units numbered from 1, cells as [x, y]. */
+export function gridlockJson(gridlock: Gridlock, grid: Grid, region: string | null): Record<string, unknown> {
+  const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];
+  return {
+    from: gridlock.from, region, stuck: gridlock.stuck.map((a) => a + 1), onMap: gridlock.onMap, shutOff: gridlock.shutOff,
+    headOn: gridlock.headOn === null ? null : { units: gridlock.headOn.units.map((a) => a + 1), cell: xy(gridlock.headOn.cell) },
+  };
+}
