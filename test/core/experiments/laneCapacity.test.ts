@@ -71,6 +71,6 @@ describe('the lane and its traffic rule', () => {
     // The traffic rule is not a solver: "carries at most" names PIBT only.
     expect(result.solvers.map((s) => s.solver)).toEqual(['pibt']);
     const sentence = capacitySentence(result, 'the bridge');
-    expect(sentence).toMatch(/the lane itself \(6 cells, one lane\) carries \d+\.\d per 10 turns with platoons of 6 taking turns each way \(5\.0 by k\/\(L\+k\)\), at most 10 one way at one unit a turn: PIBT reaches \d+% of it$/);
+    expect(sentence).toMatch(/the lane itself \(6 cells, one lane\) carries \d+\.\d per 10 turns in all with platoons of 6 taking turns each way \(5\.0 by k\/\(L\+k\)\), at most 10 one way at one unit a turn: PIBT reaches \d+% of it$/);
   });
 });
