@@ -13,7 +13,7 @@ import { dispatch } from '../state/editActions.ts';
 import { editorStore } from '../state/editorState.ts';
 import { useCurrentOutcome } from '../state/plan.ts';
 import { QueueChart } from './QueueChart.tsx';
-import { capacityStore } from '../capacity/capacityState.ts';
+import { capacityStore, useCapacitySentence } from '../capacity/capacityState.ts';
 
 const MAX_ROWS = 50;
 
@@ -44,7 +44,7 @@ export function RegionsPanel() {
   const measuring = useSlice(editorStore, (s) => s.tool === 'measure');
   const outcome = useCurrentOutcome();
   // The last capacity sweep (Capacity panel) in words, under the regions it measured.
-  const capacity = useSlice(capacityStore, (s) => s.sentence);
+  const capacity = useCapacitySentence();
   const capacityStale = useSlice(capacityStore, (s) => s.revision) !== useSlice(modelStore, (s) => s.compareRevision);
   const measures = useMemo(
     () => (outcome && outcome.paths.length > 0 && regions.length > 0 ? measureRegions({ width, paths: outcome.paths, goals: outcome.goals, sizes: outcome.streams?.unitSizes ?? agents.map((a) => a.size) }, regions) : null),
