@@ -114,6 +114,16 @@ export function lockWords(message: string | undefined): string | null {
   return message?.match(/^(gridlock [^;]*;[^;]* units stuck|no way through [^;]*)/)?.[0] ?? null;
 }
 
+/**
+ * The turn a run's lock began and its words, from the message (lockWords), for a mark on the
+ * replay's timeline; null when the message tells of no lock.
+ */
+export function lockStart(message: string | undefined): { t: number; words: string } | null {
+  const words = lockWords(message);
+  const t = words === null ? undefined : /\bfrom turn (\d+)/.exec(words)?.[1];
+  return words === null || t === undefined ? null : { t: Number(t), words };
+}
+
 /** The name of the first measured region (a rectangle of cells) holding the head-on pair's cell, or null. */
 export function gridlockRegion(gridlock: Gridlock, grid: Grid, regions: readonly { name: string; from: readonly number[]; to: readonly number[] }[]): string | null {
   if (gridlock.headOn === null) return null;
