@@ -109,6 +109,9 @@ describe('browser edition: capacity of a chokepoint', () => {
     expect(await page.getByTestId('capacity-saturates-0').textContent()).toBe('10 per 10 turns (120 a minute, 2 a second)');
     expect(await page.getByTestId('capacity-lane').textContent()).toMatch(/^The lane itself \(\d+ cells, \d+ m, one lane\)/);
     expect(await page.getByTestId('capacity-units').textContent()).toMatch(/a minute and a second \(a turn is 0\.5 s, a cell 1 m\)/);
+    // The solved stream's own figures too; the plan stays current (the scale changes no plan).
+    expect(await page.getByTestId('stream-throughput').textContent()).toMatch(/^\d+\.\d\d goals reached \([\d.]+ a minute\), \d+\.\d\d exits per 10 turns \([\d.]+ a minute\)$/);
+    expect(await page.getByTestId('stream-time').textContent()).toMatch(/^mean \d+\.\d \(\d+\.\d s\), p95 \d+, max \d+ turns \(\d+\.\d s\)$/);
     await page.getByTestId('capacity-panel').scrollIntoViewIfNeeded();
     await screenshot(page, 'capacity-minutes');
     // One undo step takes it back.
