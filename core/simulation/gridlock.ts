@@ -143,6 +143,22 @@ export function placeGridlock(message: string | undefined, gridlock: Gridlock | 
   return { message: message.replace(/^(gridlock|no way through) /, `$1 at ${region} `), region };
 }
 
+/**
+ * A message's lock placed by measured regions from its words alone (the head-on pair's cell, as
+ * printed), for hosts that have the message and not the lock (the app): "gridlock from turn 41:
+ * units 3 and 17 head-on at (12, 9); …" on a region named bridge becomes "gridlock at bridge from
+ * turn 41: …". Unchanged when no region holds the cell or the words name a place already.
+ */
+export function placeLockWords(message: string | undefined, regions: readonly { name: string; from: readonly number[]; to: readonly number[] }[]): string | undefined {
+  const found = message === undefined ? null : /^gridlock from turn \d+: units \d+ and \d+ head-on at \((\d+), (\d+)\)/.exec(message);
+  if (!found) return message;
+  const x = Number(found[1]);
+  const y = Number(found[2]);
+  const inside = (v: number, a: number, b: number) => v >= Math.min(a, b) && v <= Math.max(a, b);
+  const region = regions.find((r) => inside(x, r.from[0], r.to[0]) && inside(y, r.from[1], r.to[1]));
+  return region === undefined ? message : message!.replace(/^gridlock /, `gridlock at ${region.name} `);
+}
+
 /** The lock for --json: units numbered from 1, cells as [x, y]. */
 export function gridlockJson(gridlock: Gridlock, grid: Grid, region: string | null): Record<string, unknown> {
   const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];

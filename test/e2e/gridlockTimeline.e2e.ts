@@ -1,8 +1,8 @@
 /**
  * A gridlock on the replay's timeline: LRA* on a one-lane bridge (8 cells, 6 units a side) locks
- * head-on; after Solve the timeline carries a mark at the turn the lock began, its words (who,
- * where, how many stuck; units from 1) as its tooltip and label, placed at that turn's share of
- * the track.
+ * head-on; after Solve the status and the timeline's mark at the turn the lock began say who,
+ * where (the measured bridge) and how many are stuck (units from 1), the mark placed at that
+ * turn's share of the track.
  */
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -30,7 +30,9 @@ describe('browser edition: a gridlock on the replay\'s timeline', () => {
     const mark = page.getByTestId('timeline-gridlock');
     await mark.waitFor({ timeout: 30_000 });
     const title = (await mark.getAttribute('title'))!;
-    expect(title).toMatch(/^t=(\d+): gridlock from turn \1: units \d+ and \d+ head-on at \(\d+, \d+\); \d+ of 12 units stuck$/);
+    // Placed by the scenario's measured region, as the command line places it.
+    expect(title).toMatch(/^t=(\d+): gridlock at bridge from turn \1: units \d+ and \d+ head-on at \(\d+, \d+\); \d+ of 12 units stuck$/);
+    expect(await page.getByTestId('status').textContent()).toMatch(/^Not solved: gridlock at bridge from turn \d+: units \d+ and \d+ head-on/);
     expect(await mark.getAttribute('aria-label')).toBe(title);
     const t = Number(await mark.getAttribute('data-t'));
     // At its turn's share of the track.

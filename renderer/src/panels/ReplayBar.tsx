@@ -19,7 +19,8 @@ import { setFollow } from '../replay/follow.ts';
 import { describePlanWindow, selectedPlanWindow } from '../replay/windowOverlay.ts';
 import { windowEnd } from '../../../core/contract/planWindows.ts';
 import { model } from '../state/session.ts';
-import { lockStart } from '../../../core/simulation/gridlock.ts';
+import { lockStart, placeLockWords } from '../../../core/simulation/gridlock.ts';
+import { modelStore } from '../state/modelStore.ts';
 
 export function ReplayBar() {
   const outcome = useCurrentOutcome();
@@ -45,7 +46,8 @@ export function ReplayBar() {
   const turn = Math.min(Math.floor(t), turns);
   const marks = useMemo(() => groupMarks(outcome?.analysis.marks ?? []), [outcome]);
   // A run that locked says so in its message ("gridlock from turn 41: …"): its start is marked.
-  const lock = useMemo(() => lockStart(outcome?.message), [outcome]);
+  const regions = useSlice(modelStore, (s) => s.regions);
+  const lock = useMemo(() => lockStart(placeLockWords(outcome?.message, regions)), [outcome, regions]);
 
   return (
     <div className="replay-bar" data-testid="replay-bar" aria-label="Replay">
