@@ -15,6 +15,7 @@ import type { MapfInstance } from '../../core/mapf/instance.ts';
 import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL, arrivedCount, reportedCosts } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
 import { gridlockJson, placeGridlock } from '../../core/simulation/gridlock.ts';
+import type { TimeScale } from '../../core/experiments/rateUnits.ts';
 import { CONTROLLERS, SOLVERS, findSolver, paramsWithCostModel, prepareSolver, solverNames } from '../../core/registry/registry.ts';
 import { paramsForRun } from '../../core/registry/runParams.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
@@ -215,7 +216,7 @@ async function runScenarioFile(options: SolveArgs, file: string, io: Parameters<
   };
   if (!findSolver(merged.solver)) throw new UsageError(`${file}: unknown solver '${merged.solver}' (known: ${solverNames().join(', ')})`);
   await prepareSolver(merged.solver);
-  return runSolver(merged, loaded.instance, loaded.mapEvents, { mapFile: file, scenFile: file }, io, loaded.scenario.regions);
+  return runSolver(merged, loaded.instance, loaded.mapEvents, { mapFile: file, scenFile: file }, io, loaded.scenario.regions, loaded.scenario.scale);
 }
 
 /** The clock of a solve on this thread: wall, or this thread's CPU time. */
@@ -224,7 +225,7 @@ function solveClock(kind: ClockKind | undefined): Clock {
 }
 
 /** Runs the solver on `instance` in the simulator; prints the run and writes the exports; returns the exit code. */
-function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEvent[], files: { mapFile: string; scenFile: string }, io: Parameters<Command['run']>[1], regions: readonly RegionRect[] = []): number {
+function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEvent[], files: { mapFile: string; scenFile: string }, io: Parameters<Command['run']>[1], regions: readonly RegionRect[] = [], scale?: TimeScale): number {
     const grid = instance.grid;
     const entry = findSolver(options.solver)!;
     const measured = measureSolver(entry, instance, {
@@ -292,7 +293,7 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
         sumOfCosts === null
           ? `sum of costs: none, makespan: none (not solved: ${arrived} of ${instance.agents.length} agents on their goal)`
           : `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
-        ...regionsText(measuredRegions),
+        ...regionsText(measuredRegions, scale),
         ...crowdText(measured.solverStats),
       ].join('\n'));
     }

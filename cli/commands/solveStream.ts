@@ -12,6 +12,7 @@ import { ABSENT } from '../../core/mapf/plan.ts';
 import { runController } from '../../core/simulation/simulator.ts';
 import { splitParams } from '../../core/simulation/controllerSolvers.ts';
 import { gridlockJson, placeGridlock } from '../../core/simulation/gridlock.ts';
+import { realRate } from '../../core/experiments/rateUnits.ts';
 import type { loadAppScenario } from './solveScenario.ts';
 import { DEFAULT_STREAM_TURNS, noStreamMessage } from '../../core/protocol/streamSolve.ts';
 
@@ -68,7 +69,7 @@ export function solveStream(loaded: ReturnType<typeof loadAppScenario>, options:
       `scenario: ${scenario.name}, a stream: ${streams.spawners.length} spawners, ${streams.exits.length} exits; solver ${options.solver}`,
       `status: ${result.status}${result.message ? ` (${result.message})` : ''}; plan ${valid ? 'valid' : `INVALID: ${result.validation!.violations[0].message}`}; ${result.run.turns} turns`,
       `units: ${s.appeared} appeared, ${s.left} left by an exit, ${s.onMap.length > 0 ? s.onMap[s.onMap.length - 1] : 0} on the map at the end`,
-      `throughput: ${s.throughput.toFixed(2)} goals reached per 10 turns, ${s.exitThroughput.toFixed(2)} exits per 10 turns`,
+      `throughput: ${s.throughput.toFixed(2)} goals reached per 10 turns${realRate(s.throughput, scenario.scale, false)}, ${s.exitThroughput.toFixed(2)} exits per 10 turns${realRate(s.exitThroughput, scenario.scale, false)}`,
       tis === null ? 'time in system: no unit left' : `time in system (appearance to exit): mean ${tis.mean.toFixed(1)}, p95 ${tis.p95}, max ${tis.max} turns`,
       ...s.spawners.map((sp) => `spawner ${sp.name}: ${sp.sent} placed; backlog max ${sp.backlogMax}, at the end ${sp.backlogEnd}${sp.backlogEnd > 0 ? ' (it could not place every unit due: its area stayed taken)' : ''}`),
       `turn time: init ${metrics.initMs.toFixed(1)} ms, mean ${metrics.meanTurnMs.toFixed(2)} ms, max ${metrics.maxTurnMs.toFixed(2)} ms`,
