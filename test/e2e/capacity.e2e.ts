@@ -103,14 +103,15 @@ describe('browser edition: capacity of a chokepoint', () => {
 
     // The game's time and size, suggested in the Scenario panel: the same figures, a minute too.
     await page.getByTestId('scale-suggested').click();
-    expect(await page.getByTestId('scale-turn-seconds').inputValue()).toBe('0.5');
-    expect(await page.getByTestId('scale-cell-metres').inputValue()).toBe('1');
+    await expect.poll(() => page.getByTestId('scale-turn-seconds').inputValue()).toBe('0.5');
+    await expect.poll(() => page.getByTestId('scale-cell-metres').inputValue()).toBe('1');
     await expect.poll(() => page.getByTestId('capacity-sentence').textContent()).toMatch(/^the corridor carries at most 10\.\d units per 10 turns \(12\d(\.\d)? a minute, 2(\.\d+)? a second\) with (PIBT|RHCR); .* units spend \d+ turns \(\d+ s\) in the system/);
     expect(await page.getByTestId('capacity-saturates-0').textContent()).toBe('10 per 10 turns (120 a minute, 2 a second)');
     expect(await page.getByTestId('capacity-lane').textContent()).toMatch(/^The lane itself \(\d+ cells, \d+ m, one lane\)/);
     expect(await page.getByTestId('capacity-units').textContent()).toMatch(/a minute and a second \(a turn is 0\.5 s, a cell 1 m\)/);
     // The solved stream's own figures too; the plan stays current (the scale changes no plan).
     expect(await page.getByTestId('stream-throughput').textContent()).toMatch(/^\d+\.\d\d goals reached \([\d.]+ a minute\), \d+\.\d\d exits per 10 turns \([\d.]+ a minute\)$/);
+    expect(await page.getByTestId('throughput-value').textContent()).toMatch(/; \d+\.\d\d per 10 turns \([\d.]+ a minute\) over the run$/);
     expect(await page.getByTestId('stream-time').textContent()).toMatch(/^mean \d+\.\d \(\d+\.\d s\), p95 \d+, max \d+ turns \(\d+\.\d s\)$/);
     await page.getByTestId('capacity-panel').scrollIntoViewIfNeeded();
     await screenshot(page, 'capacity-minutes');
@@ -118,7 +119,8 @@ describe('browser edition: capacity of a chokepoint', () => {
     await page.getByTestId('map-view').hover();
     await page.keyboard.press('Control+z');
     await expect.poll(() => page.getByTestId('capacity-sentence').textContent()).toBe(sentence);
-    expect(await page.getByTestId('scale-turn-seconds').inputValue()).toBe('');
+    // The field follows in the render after (its text is set from the value in an effect).
+    await expect.poll(() => page.getByTestId('scale-turn-seconds').inputValue()).toBe('');
 
     // A longer sweep, cancelled after its first runs: the rest are not run, and the last full sweep stays shown.
     await page.getByTestId('capacity-turns').fill('20000');
