@@ -27,7 +27,7 @@ const OPTIONS = {
   'cell-metres': { value: 'M', help: 'metres a cell is wide (default: the scenario\'s scale); the lane is\nthen also given in metres' },
   place: { value: 'WORDS', help: 'what the sentence calls the chokepoint (default: the first region\'s\nname, else "the chokepoint")' },
   seed: { value: 'N', help: 'seed of the runs (default 1)' },
-  json: { help: 'print one JSON object: the runs, each solver\'s saturation point and\ncapacity, the sentence, CPU time' },
+  json: { help: 'print one JSON object: the runs (rate per spawner, offered and delivered\nin all, deliveredBySpawner; perMinute once a turn\'s length is known),\neach solver\'s saturation point and capacity, the lane, scale, the\nsentence, CPU time' },
 } as const satisfies OptionTable;
 
 const USAGE = commandUsage([
