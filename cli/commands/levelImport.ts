@@ -5,6 +5,7 @@
  * What was dropped or assumed, and why the importer chose what blocks, is printed.
  */
 import { resolve } from 'node:path';
+import { scaleWords } from '../../core/experiments/rateUnits.ts';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
 import { type OptionTable, commandUsage, parseCommandLine } from '../args.ts';
@@ -49,7 +50,7 @@ export const levelImportCommand: Command = {
     for (const reason of level.guessReasons) io.err(`blocking guessed from ${reason}`);
     for (const warning of level.warnings) io.err(`warning: ${warning}`);
     const t = level.things;
-    io.out(`${values.out}: ${level.grid.width} x ${level.grid.height} cells, ${t.agents.length} units, ${t.spawners.length} spawners, ${t.exits.length} exits, ${t.regions.length} regions, ${t.events.length} door events`);
+    io.out(`${values.out}: ${level.grid.width} x ${level.grid.height} cells, ${t.agents.length} units, ${t.spawners.length} spawners, ${t.exits.length} exits, ${t.regions.length} regions, ${t.events.length} door events${level.scale ? `; ${scaleWords(level.scale)} (the map's properties)` : ''}`);
     return 0;
   },
 };

@@ -14,6 +14,8 @@ import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
 import type { MapfInstance } from '../../core/mapf/instance.ts';
 import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL, arrivedCount, reportedCosts } from '../../core/mapf/plan.ts';
 import { describeViolations } from '../../core/mapf/validator.ts';
+import { gridlockJson, placeGridlock } from '../../core/simulation/gridlock.ts';
+import type { TimeScale } from '../../core/experiments/rateUnits.ts';
 import { CONTROLLERS, SOLVERS, findSolver, paramsWithCostModel, prepareSolver, solverNames } from '../../core/registry/registry.ts';
 import { paramsForRun } from '../../core/registry/runParams.ts';
 import { measureSolver } from '../../core/simulation/measure.ts';
@@ -214,7 +216,7 @@ async function runScenarioFile(options: SolveArgs, file: string, io: Parameters<
   };
   if (!findSolver(merged.solver)) throw new UsageError(`${file}: unknown solver '${merged.solver}' (known: ${solverNames().join(', ')})`);
   await prepareSolver(merged.solver);
-  return runSolver(merged, loaded.instance, loaded.mapEvents, { mapFile: file, scenFile: file }, io, loaded.scenario.regions);
+  return runSolver(merged, loaded.instance, loaded.mapEvents, { mapFile: file, scenFile: file }, io, loaded.scenario.regions, loaded.scenario.scale);
 }
 
 /** The clock of a solve on this thread: wall, or this thread's CPU time. */
@@ -223,7 +225,7 @@ function solveClock(kind: ClockKind | undefined): Clock {
 }
 
 /** Runs the solver on `instance` in the simulator; prints the run and writes the exports; returns the exit code. */
-function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEvent[], files: { mapFile: string; scenFile: string }, io: Parameters<Command['run']>[1], regions: readonly RegionRect[] = []): number {
+function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEvent[], files: { mapFile: string; scenFile: string }, io: Parameters<Command['run']>[1], regions: readonly RegionRect[] = [], scale?: TimeScale): number {
     const grid = instance.grid;
     const entry = findSolver(options.solver)!;
     const measured = measureSolver(entry, instance, {
@@ -235,6 +237,9 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
       ...(mapEvents.length > 0 ? { mapEvents } : {}),
     }, CONTROLLERS);
     const sim = measured.simulation;
+    // A lock is placed by the scenario's measured regions: "gridlock at bridge from turn 11: …".
+    const placed = placeGridlock(measured.message, sim.gridlock, grid, regions);
+    const message = placed.message;
     const goals = instance.agents.map((a) => a.goal);
     // A run that did not solve has no cost; `arrived` is what it reached.
     const { sumOfCosts, makespan } = reportedCosts(measured.status === 'solved', sim.paths, goals, options.costModel);
@@ -247,7 +252,8 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
       const out: Record<string, unknown> = {
         solver: options.solver,
         status: measured.status,
-        ...(measured.message !== undefined ? { message: measured.message } : {}),
+        ...(message !== undefined ? { message } : {}),
+        ...(sim.gridlock ? { gridlock: gridlockJson(sim.gridlock, grid, placed.region) } : {}),
         agents: instance.agents.length,
         paths: sim.paths.map((path) => path.map(xy)),
         success: Array.from(sim.agents.success, (s) => s === 1),
@@ -276,7 +282,7 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
       const ms = (v: number) => `${v.toFixed(3)} ms`;
       io.out([
         `solver: ${options.solver}`,
-        `status: ${measured.status}${measured.message ? ` (${measured.message})` : ''}`,
+        `status: ${measured.status}${message ? ` (${message})` : ''}`,
         `agents: ${run.successes} of ${instance.agents.length} succeeded (${(100 * run.successRate).toFixed(1)}%) in ${run.turns} turns`,
         Number.isNaN(run.pathRatio)
           ? 'path length: no agent reached its goal'
@@ -287,12 +293,12 @@ function runSolver(options: SolveArgs, instance: MapfInstance, mapEvents: MapEve
         sumOfCosts === null
           ? `sum of costs: none, makespan: none (not solved: ${arrived} of ${instance.agents.length} agents on their goal)`
           : `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
-        ...regionsText(measuredRegions),
+        ...regionsText(measuredRegions, scale),
         ...crowdText(measured.solverStats),
       ].join('\n'));
     }
     const problems = writeExports(options.exports, {
-      grid, movement: instance.movement, goals, sim, status: measured.status, message: measured.message, solver: options.solver, optimal: entry.optimal,
+      grid, movement: instance.movement, goals, sim, status: measured.status, message, solver: options.solver, optimal: entry.optimal,
       seed: options.seed, params: paramsWithCostModel(entry, options.params, options.costModel), costModel: options.costModel, mapFile: files.mapFile, scenFile: files.scenFile,
       stats: Object.fromEntries(Object.entries(metrics).filter(([, v]) => Number.isFinite(v))),
     });

@@ -170,7 +170,7 @@ export function solveAmongObstacles(loaded: ReturnType<typeof loadAppScenario>, 
       ...(simulation ? [`turn time: init ${simulation.run.initMs.toFixed(1)} ms, mean ${simulation.run.meanTurnMs.toFixed(2)} ms, max ${simulation.run.maxTurnMs.toFixed(2)} ms`] : []),
       overHindsight === null ? 'arrival: no unit arrived' : `arrival over the hindsight bound: ${overHindsight.toFixed(3)} (mean of the units that arrived)`,
       sumOfCosts === null ? 'sum of costs: none, makespan: none (not solved)' : `sum of costs: ${sumOfCosts} (cost model ${options.costModel}), makespan: ${makespan}`,
-      ...regionsText(regions),
+      ...regionsText(regions, loaded.scenario.scale),
     ].join('\n'));
   }
   return solved ? 0 : 1;

@@ -11,7 +11,8 @@ import { CONTROLLERS } from '../../core/registry/registry.ts';
 import { ABSENT } from '../../core/mapf/plan.ts';
 import { runController } from '../../core/simulation/simulator.ts';
 import { splitParams } from '../../core/simulation/controllerSolvers.ts';
-import { gridlockRegion } from '../../core/simulation/gridlock.ts';
+import { gridlockJson, placeGridlock } from '../../core/simulation/gridlock.ts';
+import { realRate } from '../../core/experiments/rateUnits.ts';
 import type { loadAppScenario } from './solveScenario.ts';
 import { DEFAULT_STREAM_TURNS, noStreamMessage } from '../../core/protocol/streamSolve.ts';
 
@@ -43,8 +44,8 @@ export function solveStream(loaded: ReturnType<typeof loadAppScenario>, options:
   const s = result.streams!;
   const valid = result.validation?.valid ?? true;
   // A gridlock is placed by the scenario's measured regions: "gridlock at bridge from turn 41: …".
-  const lockedIn = result.gridlock ? gridlockRegion(result.gridlock, instance.grid, scenario.regions) : null;
-  if (lockedIn !== null && result.message) result.message = result.message.replace(/^gridlock /, `gridlock at ${lockedIn} `);
+  const placed = placeGridlock(result.message, result.gridlock, instance.grid, scenario.regions);
+  result.message = placed.message;
   const { grid } = instance;
   const xy = (cell: number): [number, number] | null => (cell === ABSENT ? null : [grid.x(cell), grid.y(cell)]);
   const unitName = (a: number) => (a < units.length ? units[a].id : `spawned ${a + 1 - units.length}`);
@@ -52,7 +53,7 @@ export function solveStream(loaded: ReturnType<typeof loadAppScenario>, options:
   if (options.json) {
     io.out(JSON.stringify({
       scenario: scenario.name, solver: options.solver, status: result.status, ...(result.message ? { message: result.message } : {}), valid,
-      ...(result.gridlock ? { gridlock: { from: result.gridlock.from, region: lockedIn, stuck: result.gridlock.stuck.map((a) => a + 1), onMap: result.gridlock.onMap, shutOff: result.gridlock.shutOff, headOn: result.gridlock.headOn === null ? null : { units: result.gridlock.headOn.units.map((a) => a + 1), cell: xy(result.gridlock.headOn.cell) } } } : {}),
+      ...(result.gridlock ? { gridlock: gridlockJson(result.gridlock, grid, placed.region) } : {}),
       units: s.appeared, metrics,
       streams: {
         throughput: s.throughput, exitThroughput: s.exitThroughput, goalsPer10: s.goalsPer10, exitsPer10: s.exitsPer10,
@@ -68,7 +69,7 @@ export function solveStream(loaded: ReturnType<typeof loadAppScenario>, options:
       `scenario: ${scenario.name}, a stream: ${streams.spawners.length} spawners, ${streams.exits.length} exits; solver ${options.solver}`,
       `status: ${result.status}${result.message ? ` (${result.message})` : ''}; plan ${valid ? 'valid' : `INVALID: ${result.validation!.violations[0].message}`}; ${result.run.turns} turns`,
       `units: ${s.appeared} appeared, ${s.left} left by an exit, ${s.onMap.length > 0 ? s.onMap[s.onMap.length - 1] : 0} on the map at the end`,
-      `throughput: ${s.throughput.toFixed(2)} goals reached per 10 turns, ${s.exitThroughput.toFixed(2)} exits per 10 turns`,
+      `throughput: ${s.throughput.toFixed(2)} goals reached per 10 turns${realRate(s.throughput, scenario.scale, false)}, ${s.exitThroughput.toFixed(2)} exits per 10 turns${realRate(s.exitThroughput, scenario.scale, false)}`,
       tis === null ? 'time in system: no unit left' : `time in system (appearance to exit): mean ${tis.mean.toFixed(1)}, p95 ${tis.p95}, max ${tis.max} turns`,
       ...s.spawners.map((sp) => `spawner ${sp.name}: ${sp.sent} placed; backlog max ${sp.backlogMax}, at the end ${sp.backlogEnd}${sp.backlogEnd > 0 ? ' (it could not place every unit due: its area stayed taken)' : ''}`),
       `turn time: init ${metrics.initMs.toFixed(1)} ms, mean ${metrics.meanTurnMs.toFixed(2)} ms, max ${metrics.maxTurnMs.toFixed(2)} ms`,

@@ -13,19 +13,18 @@ import type { MapfInstance } from '../mapf/instance.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
 import { SpawnClock, type StreamSpawner, type Streams } from '../mapf/streams.ts';
-import { CONTROLLERS } from '../registry/registry.ts';
+import { CONTROLLERS, findStreamController } from '../registry/registry.ts';
 import { splitParams } from '../simulation/controllerSolvers.ts';
 import { runController } from '../simulation/simulator.ts';
-import { createPlatoonController, platoonFormula } from '../solvers/traffic/platoonController.ts';
+import { platoonFormula } from '../solvers/traffic/platoonController.ts';
+import { PLATOON_SOLVER } from '../solvers/traffic/index.ts';
 import { findLane } from '../planning/lane.ts';
-import type { ControllerSolverSpec } from '../simulation/controllerSolvers.ts';
+import { type Clock, WALL_CLOCK } from '../util/clock.ts';
+import { type TimeScale, cellsWords, rateWords, realRate, turnsWords } from './rateUnits.ts';
 
-/** The traffic rule's name in a sweep's runs. */
-export const PLATOON_SOLVER = 'platoons';
-export const PLATOON_SPEC: ControllerSolverSpec = { name: PLATOON_SOLVER, label: 'platoons each way (a traffic rule)', factory: createPlatoonController };
+export { PLATOON_SOLVER };
 /** One unit a turn through a lane, one way, per 10 turns. */
 export const LANE_BOUND = 10;
-import { type Clock, WALL_CLOCK } from '../util/clock.ts';
 
 /** Growth of the number in the system over the second half a bounded run may show: at least this many units … */
 export const BOUNDED_SLACK = 3;
@@ -59,6 +58,8 @@ export interface CapacityOptions {
   onRun?: (done: number, total: number, run: CapacityRun) => void;
   /** Measure the lane's own capacity with the platoon rule (default true; skipped where the map has no lane). */
   lane?: boolean;
+  /** How long a turn lasts and how wide a cell is (the scenario's `scale`): rates a minute, lanes in metres. */
+  scale?: TimeScale;
 }
 
 export interface LaneCapacity {
@@ -83,8 +84,10 @@ export interface CapacityRun {
   offered: number;
   status: string;
   valid: boolean;
-  /** Exits of the swept units per 10 turns over the second half. */
+  /** Exits of the swept units per 10 turns over the second half, in all. */
   delivered: number;
+  /** The same per swept spawner, in the order the spawners were named. */
+  deliveredBySpawner: number[];
   /** Due to exit, over the swept units that left in the second half (null: none left). */
   timeInSystem: { mean: number; p95: number; max: number } | null;
   /** Appearance to exit, mean, same units. */
@@ -122,6 +125,8 @@ export interface CapacityResult {
   cancelled: boolean;
   /** The lane's own capacity (null: not measured, or the map has no one-lane corridor). */
   lane?: LaneCapacity | null;
+  /** The scenario's turn length and cell width the figures are also given in (absent: turns and cells only). */
+  scale?: TimeScale;
 }
 
 /** A solver's short name for tables and the sentence: 'WHCA*(16)', 'PIBT', 'RHCR'. */
@@ -174,7 +179,7 @@ export function sweepCapacity(instance: MapfInstance, streams: Streams, options:
   const total = entries.length * options.rates.length;
   let cancelled = false;
   for (const entry of entries) {
-    const spec = entry.solver === PLATOON_SOLVER ? PLATOON_SPEC : CONTROLLERS.find((c) => c.name === entry.solver)!;
+    const spec = findStreamController(entry.solver)!;
     const split = splitParams(entry.params ?? {});
     for (const rate of options.rates) {
       if (options.shouldStop?.()) {
@@ -199,7 +204,7 @@ export function sweepCapacity(instance: MapfInstance, streams: Streams, options:
     if (cancelled) break;
   }
   const lane = platoon === null ? null : laneCapacity(instance.grid, runs);
-  return { spawners: options.spawners, turns: options.turns, runs, solvers: summarize(options.solvers, runs), cancelled, lane };
+  return { spawners: options.spawners, turns: options.turns, runs, solvers: summarize(options.solvers, runs), cancelled, lane, ...(options.scale ? { scale: options.scale } : {}) };
 }
 
 /** The traffic rule's entry for a sweep on `grid` (null: no one-lane corridor, or not 4-connected). */
@@ -234,7 +239,7 @@ export function capacityRun(entry: CapacitySolver, rate: number, options: Pick<C
   };
 }
 
-type RunFigures = Pick<CapacityRun, 'delivered' | 'timeInSystem' | 'timeOnMap' | 'backlogEnd' | 'backlogGrowth' | 'inSystemGrowth' | 'bounded'>;
+type RunFigures = Pick<CapacityRun, 'delivered' | 'deliveredBySpawner' | 'timeInSystem' | 'timeOnMap' | 'backlogEnd' | 'backlogGrowth' | 'inSystemGrowth' | 'bounded'>;
 
 export interface StreamFigures {
   spawnerOf?: readonly number[];
@@ -248,6 +253,7 @@ export function measureRun(streams: Streams, swept: readonly string[], measures:
   const half = Math.floor(turns / 2);
   const end = Math.max(0, ran - 1);
   const sweptIndex = streams.spawners.map((s) => swept.includes(s.name));
+  const leftBySpawner = swept.map(() => 0);
   // Each swept spawner's due turns, from its own clock (its backlog is first in, first out, so
   // its k-th placed unit is its k-th due).
   const dueTurns = streams.spawners.map((s, i) => {
@@ -274,6 +280,7 @@ export function measureRun(streams: Streams, swept: readonly string[], measures:
     if (appear <= end && (leave < 0 || leave > end)) onMapEnd++;
     if (leave >= half) {
       left++;
+      leftBySpawner[swept.indexOf(streams.spawners[s].name)]++;
       times.push(leave - due);
       onMapSum += leave - appear;
     }
@@ -287,6 +294,7 @@ export function measureRun(streams: Streams, swept: readonly string[], measures:
   const window = Math.max(1, turns - half);
   return {
     delivered: (left * 10) / window,
+    deliveredBySpawner: leftBySpawner.map((n) => (n * 10) / window),
     timeInSystem: times.length === 0 ? null : { mean: times.reduce((s, v) => s + v, 0) / times.length, p95: times[Math.min(times.length - 1, Math.ceil(0.95 * times.length) - 1)], max: times[times.length - 1] },
     timeOnMap: left === 0 ? null : onMapSum / left,
     backlogEnd,
@@ -317,33 +325,39 @@ export function summarize(solvers: readonly CapacitySolver[], runs: readonly Cap
   });
 }
 
-const figure = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
-
 /**
- * The sweep in words, best solver first: "the bridge carries at most 9.5 units per 10 turns with
- * WHCA*(16), 7.0 with PIBT; at 8 per 10 turns units wait 14 turns on average" (the wait: time in
- * system, due to exit, at the best solver's saturation point).
+ * The sweep in words, best solver first: "the bridge carries at most 9.5 units per 10 turns in
+ * all (57 a minute, …), 4.8 per spawner with WHCA*(16), 7.0 … with PIBT; at 8 per 10 turns in
+ * all, 4 per spawner, units spend 14 turns (7 s) in the system on average" (the wait: time in
+ * system, due to exit, at the best solver's saturation point). Rates are per spawner and in all,
+ * and a minute and a second where the scale gives a turn's length (rateUnits.ts).
  */
 export function capacitySentence(result: CapacityResult, place = 'the chokepoint'): string {
   if (result.solvers.length === 0 || result.runs.length === 0) return `${place}: no capacity measured`;
+  const n = result.spawners.length;
+  const scale = result.scale;
   // A solver whose units locked is left out of "carries at most": its figure says how the solver
   // failed, not what the level carries.
   const locked = result.solvers.filter((s) => s.gridlocked !== null);
   const ranked = result.solvers.filter((s) => s.gridlocked === null).sort((a, b) => b.capacity - a.capacity);
-  const lockedWords = locked.map((s) => `${s.label} left out: ${s.gridlocked!.gridlock} at ${figure(s.gridlocked!.offered)} per 10 turns`).join('; ');
+  const lockedWords = locked.map((s) => `${s.label} left out: ${s.gridlocked!.gridlock} at ${rateWords(s.gridlocked!.offered, n, scale)} offered`).join('; ');
   if (ranked.length === 0) return `${place}: no capacity measured without a gridlock (${lockedWords})${laneWords(result, undefined)}`;
-  const carries = ranked.map((s, k) => (k === 0 ? `${s.capacity.toFixed(1)} units per 10 turns with ${s.label}` : `${s.capacity.toFixed(1)} with ${s.label}`)).join(', ');
+  const carries = ranked.map((s, k) => {
+    const words = rateWords(s.capacity, n, scale, 1);
+    return `${k === 0 ? words.replace(' per 10 turns', ' units per 10 turns') : words} with ${s.label}`;
+  }).join('; ');
   const best = ranked.find((s) => s.atSaturation?.timeInSystem) ?? null;
   const wait = best?.atSaturation?.timeInSystem
-    ? `; at ${figure(best.saturationOffered!)} per 10 turns units spend ${Math.round(best.atSaturation.timeInSystem.mean)} turns in the system on average (${best.label}'s saturation point; above it the queue grows)`
+    ? `; at ${rateWords(best.saturationOffered!, n, scale)} offered, units spend ${turnsWords(best.atSaturation.timeInSystem.mean, scale)} in the system on average (${best.label}'s saturation point; above it the queue grows)`
     : '; at every rate swept the queue grows';
   return `${place} carries at most ${carries}${wait}${locked.length > 0 ? `; ${lockedWords}` : ''}${laneWords(result, ranked[0])}`;
 }
 
-/** "; the lane itself carries 4.9 per 10 turns with platoons of 12 each way (...), 10 one way: PIBT reaches 49% of it" */
+/** "; the lane itself (12 cells, one lane) carries 4.9 per 10 turns with platoons of 12 taking turns each way (...), at most 10 one way: PIBT reaches 49% of it" */
 function laneWords(result: CapacityResult, best: CapacitySolverSummary | undefined): string {
   const lane = result.lane;
   if (!lane) return '';
+  const scale = result.scale;
   const reach = best === undefined || lane.measured <= 0 ? '' : `: ${best.label} reaches ${Math.round((100 * best.capacity) / lane.measured)}% of it`;
-  return `; the lane itself (${lane.length} cells, one lane) carries ${lane.measured.toFixed(1)} per 10 turns with platoons of ${lane.platoon} taking turns each way (${lane.formula.toFixed(1)} by k/(L+k)), at most ${lane.bound} one way at one unit a turn${reach}`;
+  return `; the lane itself (${cellsWords(lane.length, scale)}, one lane) carries ${lane.measured.toFixed(1)} per 10 turns${realRate(lane.measured, scale)} in all with platoons of ${lane.platoon} taking turns each way (${lane.formula.toFixed(1)} by k/(L+k)), at most ${lane.bound}${realRate(lane.bound, scale, false)} one way at one unit a turn${reach}`;
 }

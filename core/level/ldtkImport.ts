@@ -5,6 +5,7 @@
  * units, spawners, exits, regions and doors by identifier (levelMarks.ts). An entity's EntityRef
  * field `goal` points at its goal.
  */
+import { scaleFromProperties } from './levelScale.ts';
 import { Grid, MAX_GRID_SIDE } from '../grid/grid.ts';
 import type { LevelChoices } from '../scenario/levelSourceSchema.ts';
 import { MAX_CELLS_PER_TILE } from '../scenario/levelSourceSchema.ts';
@@ -152,5 +153,9 @@ export function importLdtk(text: string, file: string, lookup: FileLookup, given
   const grid = new Grid(width, height, passable);
   const warnings: string[] = [];
   const things = thingsFromMarks(marks, grid, warnings);
-  return { grid, things, choices, tileWidth: gridSize, tileHeight: gridSize, warnings, guessReasons };
+  // The level's custom fields (LDtk's Level panel) may give the game's turn length and cell width.
+  const fields: Record<string, unknown> = {};
+  for (const field of arr(level.fieldInstances).filter(isObject)) fields[str(field.__identifier)] = field.__value;
+  const scale = scaleFromProperties(fields, k, `level '${levelName}': its fields`, warnings);
+  return { grid, things, choices, tileWidth: gridSize, tileHeight: gridSize, warnings, guessReasons, ...(scale ? { scale } : {}) };
 }

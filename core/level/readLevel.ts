@@ -115,5 +115,6 @@ export function scenarioFromLevel(imported: LevelImport, name: string, source: L
     spawners: imported.things.spawners,
     exits: imported.things.exits,
     source,
+    ...(imported.scale ? { scale: imported.scale } : {}),
   };
 }

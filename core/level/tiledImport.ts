@@ -11,6 +11,8 @@ import { MAX_CELLS_PER_TILE } from '../scenario/levelSourceSchema.ts';
 import { MAX_MAP_CELLS, formatCount } from '../util/limits.ts';
 import { type LevelMark, type MarkValue, type ScenarioThings, markKind, thingsFromMarks } from './levelMarks.ts';
 import { TileDataError, decodeTileData } from './tileData.ts';
+import { scaleFromProperties } from './levelScale.ts';
+import type { TimeScale } from '../scenario/timeScaleSchema.ts';
 import { guessBlocking, rasteriseShape, tileSaysBlocking } from './tiledBlocking.ts';
 import { GID_MASK, LevelError, type TiledLayer, type TiledMap, type TiledObject, type TiledTileLayer, type TiledTileset, flattenLayers } from './tiledModel.ts';
 
@@ -23,6 +25,8 @@ export interface LevelImport {
   tileHeight: number;
   /** Infinite maps: the tile that became cell (0, 0). */
   origin?: [number, number];
+  /** The game's turn length and cell width, where the level's properties give them (levelScale.ts). */
+  scale?: TimeScale;
   /** Things dropped or assumed, each naming the object or layer. */
   warnings: string[];
   /** Why the guess chose what it did (empty when choices were given). */
@@ -159,8 +163,9 @@ export function importTiledMap(map: TiledMap, given?: LevelChoices): LevelImport
   }
   const grid = new Grid(width, height, passable);
   const things = thingsFromMarks(marks, grid, warnings);
+  const scale = scaleFromProperties(map.properties, k, 'the map\'s properties', warnings);
   return {
-    grid, things, choices, tileWidth: tw, tileHeight: th, warnings, guessReasons,
+    grid, things, choices, tileWidth: tw, tileHeight: th, warnings, guessReasons, ...(scale ? { scale } : {}),
     ...(map.infinite ? { origin: [bounds.x0, bounds.y0] as [number, number] } : {}),
   };
 }

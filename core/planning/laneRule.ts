@@ -4,7 +4,8 @@
  * direction changes only once the lane has emptied (all red between the phases). With both queues
  * long each cycle carries 2k units in about 2(L + k) turns over a lane of L cells: about k / (L + k)
  * units a turn in all (`platoonFormula`). A phase also ends early when nobody waits to enter its
- * way and somebody waits at the other end. Units in the lane have the right of way over units
+ * way and somebody waits at the other end, and a full platoon is followed by another the same way
+ * when nobody waits at the other end. Units in the lane have the right of way over units
  * outside it, so a unit waiting at the mouth is pushed aside to let the platoon out instead of
  * holding the mouth.
  *
@@ -79,6 +80,9 @@ export class LaneRule {
     const waitingThis = this.waiting(grid, positions, ids, agents, distances, this.way === AB ? this.a : this.b);
     const waitingOther = this.waiting(grid, positions, ids, agents, distances, this.way === AB ? this.b : this.a);
     if (waitingOther && (this.entered >= this.platoon || !waitingThis)) this.clearing = true;
+    // Nobody at the red end: the light stays green for the next platoon, as a sensor-driven light
+    // does (a one-way stream would otherwise wait for a turn of the other way that never comes).
+    else if (!waitingOther && this.entered >= this.platoon) this.entered = 0;
   }
 
   /** Whether a unit stands next to lane end `end`, outside the lane, and its way to its goal runs through the lane from there. */

@@ -14,14 +14,13 @@
  * run, answered with its record; see runHandler.ts).
  */
 import type { SolverEntry } from '../contract/types.ts';
-import { findSolver, prepareSolver, solveWith, solverNames } from '../registry/registry.ts';
+import { findSolver, findStreamController, prepareSolver, solveWith, solverNames } from '../registry/registry.ts';
 import type { ErrorMessage, FromSolverMessage, SolveRequestBody, SolveResultBody } from './messages.ts';
 import { PROTOCOL_VERSION } from './messages.ts';
 import type { Port } from './port.ts';
 import { parseToSolverMessage } from './schema.ts';
 import { decodeInstance, decodeInstanceStreams, decodeMapEvents, decodeObstacles, encodePaths } from './wire.ts';
 import { hasStreams } from '../mapf/streams.ts';
-import { PLATOON_SOLVER } from '../experiments/capacity.ts';
 import { solveStream } from './streamSolve.ts';
 import { solveLifelong } from './lifelongSolve.ts';
 import { solveAmongObstacles } from './obstacleSolve.ts';
@@ -74,9 +73,11 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
 
   const solve = (id: string, body: SolveRequestBody): void => {
     const solver = lookup(body.solver);
-    // The lane's traffic rule is no registry solver: a capacity sweep runs it in a stream.
-    const laneRule = body.solver === PLATOON_SOLVER && hasStreams(decodeInstanceStreams(body.instance));
-    if (!solver && body.lifelong === undefined && !laneRule) {
+    // The instance's streams, decoded once: a stream is run by any turn controller a stream can
+    // run (the registry's STREAM_CONTROLLERS: planners and traffic rules), a solver or not.
+    const streams = body.lifelong === undefined ? decodeInstanceStreams(body.instance) : undefined;
+    const streamController = hasStreams(streams) ? findStreamController(body.solver) : undefined;
+    if (!solver && body.lifelong === undefined && !streamController) {
       post({
         v: PROTOCOL_VERSION,
         type: 'error',
@@ -103,20 +104,19 @@ export function serveSolvers(port: Port, options: ServeSolversOptions = {}): () 
       return;
     }
     const obstacles = decodeObstacles(body.instance);
-    const streams = decodeInstanceStreams(body.instance);
+    const mapEvents = decodeMapEvents(body.instance);
     if (hasStreams(streams)) {
-      const mapEvents = decodeMapEvents(body.instance);
       post({ v: PROTOCOL_VERSION, type: 'result', id, body: solveStream(body.solver, decodeInstance(body.instance), streams!, body.params, { seed: body.seed, timeLimitMs: body.timeLimitMs, mapEvents, obstacles }) });
       return;
     }
     if (obstacles.length > 0) {
-      post({ v: PROTOCOL_VERSION, type: 'result', id, body: solveAmongObstacles(body.solver, decodeInstance(body.instance), obstacles, body.params, { seed: body.seed, timeLimitMs: body.timeLimitMs, clock, mapEvents: decodeMapEvents(body.instance) }) });
+      post({ v: PROTOCOL_VERSION, type: 'result', id, body: solveAmongObstacles(body.solver, decodeInstance(body.instance), obstacles, body.params, { seed: body.seed, timeLimitMs: body.timeLimitMs, clock, mapEvents }) });
       return;
     }
     let lastProgress = -Infinity;
     if (!solver) return;
     const result = solveWith(solver, decodeInstance(body.instance), {
-      mapEvents: decodeMapEvents(body.instance),
+      mapEvents,
       seed: body.seed,
       timeLimitMs: body.timeLimitMs,
       clock,

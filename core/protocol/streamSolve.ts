@@ -10,8 +10,7 @@ import type { MapfInstance } from '../mapf/instance.ts';
 import type { MapEvent } from '../mapf/mapEvents.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
 import { DEFAULT_STREAM_TURNS, type Streams } from '../mapf/streams.ts';
-import { CONTROLLERS } from '../registry/registry.ts';
-import { PLATOON_SOLVER, PLATOON_SPEC } from '../experiments/capacity.ts';
+import { CONTROLLERS, findStreamController } from '../registry/registry.ts';
 import { runController } from '../simulation/simulator.ts';
 import type { SimulationResult } from '../simulation/simulationResult.ts';
 import { simulationStats, splitParams } from '../simulation/controllerSolvers.ts';
@@ -36,8 +35,7 @@ export interface StreamSolveOptions {
 
 export function solveStream(solver: string, instance: MapfInstance, streams: Streams, params: Record<string, unknown> = {}, options: StreamSolveOptions = {}): SolveResultBody {
   const failed = (message: string): SolveResultBody => ({ solver, status: 'failed', paths: encodePaths([]), message, stats: { expanded: 0, generated: 0, elapsedMs: 0 } });
-  // The lane's traffic rule runs in streams only (a capacity sweep's measure of the level).
-  const spec = CONTROLLERS.find((c) => c.name === solver) ?? (solver === PLATOON_SOLVER ? PLATOON_SPEC : undefined);
+  const spec = findStreamController(solver);
   if (!spec) return failed(noStreamMessage(solver));
   const started = performance.now();
   let result: SimulationResult;

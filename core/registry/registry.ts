@@ -17,6 +17,7 @@ import { LACAM_CONTROLLERS, LACAM_SOLVERS } from '../solvers/lacam/index.ts';
 import { CBS_SOLVERS } from '../solvers/cbs/index.ts';
 import { CROWD_SOLVERS } from '../solvers/crowd/index.ts';
 import { LIFELONG_PLANNERS, type LifelongPlannerEntry } from '../solvers/lifelong/index.ts';
+import { TRAFFIC_CONTROLLERS } from '../solvers/traffic/index.ts';
 
 /** Every family's entry, in the order the app and the CLI list them. */
 export const SOLVERS: readonly SolverEntry[] = [
@@ -33,6 +34,17 @@ export const SOLVERS: readonly SolverEntry[] = [
  * simulator can run directly: the experiment runner and `solve` measure them turn by turn.
  */
 export const CONTROLLERS: readonly ControllerSolverSpec[] = [...CONTROLLER_SOLVERS, ...LACAM_CONTROLLERS];
+
+/**
+ * Every turn controller a stream can run: the planners (CONTROLLERS), then the traffic rules
+ * (flagged `rule`: core/solvers/traffic), which a capacity sweep runs to measure the level.
+ */
+export const STREAM_CONTROLLERS: readonly ControllerSolverSpec[] = [...CONTROLLERS, ...TRAFFIC_CONTROLLERS];
+
+/** A turn controller a stream can run, planner or traffic rule, by name. */
+export function findStreamController(name: string): ControllerSolverSpec | undefined {
+  return STREAM_CONTROLLERS.find((c) => c.name === name);
+}
 
 /**
  * The solvers that run among moving obstacles: 'independent' (units planning alone,

@@ -9,6 +9,7 @@ import type { AgentTask, MapfInstance } from '../mapf/instance.ts';
 import { defaultAgentColor } from '../mapf/agentColors.ts';
 import { SCENARIO_FORMAT, SCENARIO_VERSION, type InlineMap, type MapEvent, type ObstacleKnowledge, type Scenario, type ScenarioAgent, type ScenarioObstacle, type ScenarioRegion, type SolverSettings } from './schema.ts';
 import type { LevelSource } from './levelSourceSchema.ts';
+import type { TimeScale } from './timeScaleSchema.ts';
 import type { ScenarioErrands, ScenarioExit, ScenarioSpawner, ScenarioTaskList } from './streamSchema.ts';
 import type { MovingObstacle } from '../mapf/obstacles.ts';
 import { checkScenarioOnGrid, checkScenarioStructure } from './checks.ts';
@@ -38,6 +39,8 @@ export interface ScenarioContent {
   tasks?: readonly ScenarioTaskList[];
   /** The level it was imported from (version 5), carried as written. */
   source?: LevelSource;
+  /** How long a turn lasts and how wide a cell is in the game (version 6; absent: not said). */
+  scale?: TimeScale;
 }
 
 /** Display facts of a unit that a MapfInstance does not carry, by the instance's agent index. */
@@ -95,6 +98,7 @@ export function contentFromScenario(scenario: Scenario, options: { mapGrid?: Gri
     exits: scenario.exits.slice(),
     tasks: scenario.tasks.slice(),
     ...(scenario.source !== undefined ? { source: scenario.source } : {}),
+    ...(scenario.scale !== undefined ? { scale: scenario.scale } : {}),
   };
 }
 
@@ -125,6 +129,7 @@ export function scenarioFromContent(content: ScenarioContent, options: { inlineM
     exits: content.exits?.slice() ?? [],
     tasks: content.tasks?.slice() ?? [],
     ...(content.source !== undefined ? { source: content.source } : {}),
+    ...(content.scale !== undefined ? { scale: content.scale } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import { ScenarioV1Schema, type ScenarioV1 } from './schemaV1.ts';
 import { ScenarioV2Schema, type ScenarioV2 } from './schemaV2.ts';
 import { ScenarioV3Schema, type ScenarioV3 } from './schemaV3.ts';
 import { ScenarioV4Schema, type ScenarioV4 } from './schemaV4.ts';
+import { ScenarioV5Schema, type ScenarioV5 } from './schemaV5.ts';
 import type { ScenarioProblem } from './scenarioError.ts';
 import { formatPath } from './scenarioError.ts';
 import { fileStem } from '../util/names.ts';
@@ -25,6 +26,7 @@ const MIGRATIONS: readonly Migration[] = [
   { from: 2, schema: ScenarioV2Schema, migrate: migrateV2 },
   { from: 3, schema: ScenarioV3Schema, migrate: migrateV3 },
   { from: 4, schema: ScenarioV4Schema, migrate: migrateV4 },
+  { from: 5, schema: ScenarioV5Schema, migrate: migrateV5 },
 ];
 
 export type MigrationOutcome = { ok: true; json: unknown; fromVersion: number } | { ok: false; problems: ScenarioProblem[] };
@@ -94,6 +96,11 @@ function migrateV3(v3: ScenarioV3): Record<string, unknown> {
 /** v4 -> v5: made in the lab, not imported from a level. */
 function migrateV4(v4: ScenarioV4): Record<string, unknown> {
   return { ...v4, version: 5 };
+}
+
+/** v5 -> v6: the game's turn length and cell width not given (figures in turns and cells). */
+function migrateV5(v5: ScenarioV5): Record<string, unknown> {
+  return { ...v5, version: 6 };
 }
 
 function baseName(fileName: string): string {

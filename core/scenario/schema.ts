@@ -3,7 +3,8 @@
  * movement rules, the units with their tasks, the solver settings, timed map events, (from
  * version 3) moving obstacles with what units know of them and measured regions, (from
  * version 4) streams: spawners, exits, errands and task lists (streamSchema.ts), and (from
- * version 5) the level file it was imported from (levelSourceSchema.ts).
+ * version 5) the level file it was imported from (levelSourceSchema.ts), and (from version 6)
+ * how long a turn lasts and how wide a cell is in the game (timeScaleSchema.ts).
  *
  * This zod schema is the one definition of the format: the loader validates with it, the JSON
  * editor validates with its JSON Schema export, and every `.describe()` text below is what the
@@ -16,10 +17,11 @@ import { MAX_UNIT_PRIORITY, MAX_UNIT_SPEED, MIN_UNIT_PRIORITY } from '../mapf/in
 import { OBSTACLE_MODES } from '../mapf/obstacles.ts';
 import { MAX_UNITS, formatCount } from '../util/limits.ts';
 import { LevelSourceSchema } from './levelSourceSchema.ts';
+import { TimeScaleSchema } from './timeScaleSchema.ts';
 import { ErrandsSchema, ExitSchema, SpawnerSchema, TaskListSchema, type ScenarioErrands } from './streamSchema.ts';
 
 export const SCENARIO_FORMAT = 'mapf-lab/scenario';
-export const SCENARIO_VERSION = 5;
+export const SCENARIO_VERSION = 6;
 
 /** Agent order policies the cooperative solvers know (Silver 2005, "Cooperative A*"). */
 export const AGENT_ORDERS = ['given', 'random', 'priority', 'distance'] as const;
@@ -147,6 +149,7 @@ export const ScenarioSchema = z.object({
   exits: z.array(ExitSchema).max(1000).default([]).describe('Exits (version 4): areas where units sent there leave the map.'),
   tasks: z.array(TaskListSchema).max(1000).default([]).describe('Task lists (version 4): goals a unit with errands { "tasks": name } draws from on each arrival.'),
   source: LevelSourceSchema.optional().describe('The level (Tiled, LDtk or image) this scenario was imported from, and the choices made (version 5); absent for a scenario made in the lab.'),
+  scale: TimeScaleSchema.optional(),
 }).strict().describe('A MAPF Lab scenario: a map, units with start and goal cells, and solver settings.');
 
 export type Point = readonly [number, number];

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AgentSchema, ScenarioSchema } from './schema.ts';
 
-export const ScenarioV3Schema = ScenarioSchema.omit({ spawners: true, exits: true, tasks: true, agents: true, version: true, source: true })
+export const ScenarioV3Schema = ScenarioSchema.omit({ spawners: true, exits: true, tasks: true, agents: true, version: true, source: true, scale: true })
   .extend({ version: z.literal(3), agents: z.array(AgentSchema.omit({ errands: true }).strict()).default([]) })
   .strict();
 

@@ -6,6 +6,6 @@
 import { z } from 'zod';
 import { ScenarioSchema } from './schema.ts';
 
-export const ScenarioV4Schema = ScenarioSchema.omit({ source: true, version: true }).extend({ version: z.literal(4) }).strict();
+export const ScenarioV4Schema = ScenarioSchema.omit({ source: true, scale: true, version: true }).extend({ version: z.literal(4) }).strict();
 
 export type ScenarioV4 = z.output<typeof ScenarioV4Schema>;

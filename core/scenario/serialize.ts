@@ -30,6 +30,7 @@ export function canonicalScenario(s: Scenario): Record<string, unknown> {
     exits: s.exits.length > 0 ? s.exits.map((e) => plainCopy(e)) : undefined,
     tasks: s.tasks.length > 0 ? s.tasks.map((t) => plainCopy(t)) : undefined,
     source: s.source !== undefined ? plainCopy(s.source) : undefined,
+    scale: s.scale !== undefined ? plainCopy(s.scale) : undefined,
   };
 }
 

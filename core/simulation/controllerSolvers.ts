@@ -17,6 +17,12 @@ export interface ControllerSolverSpec {
   name: string;
   label: string;
   factory: ControllerFactory;
+  /**
+   * A traffic rule, not a planner (core/solvers/traffic): it measures what a level carries when
+   * its traffic is managed, so it runs in streams and sweeps but is not offered where a solver is
+   * picked, nor listed among the solvers that take a stream.
+   */
+  rule?: boolean;
 }
 
 /**

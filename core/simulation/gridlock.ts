@@ -114,6 +114,16 @@ export function lockWords(message: string | undefined): string | null {
   return message?.match(/^(gridlock [^;]*;[^;]* units stuck|no way through [^;]*)/)?.[0] ?? null;
 }
 
+/**
+ * The turn a run's lock began and its words, from the message (lockWords), for a mark on the
+ * replay's timeline; null when the message tells of no lock.
+ */
+export function lockStart(message: string | undefined): { t: number; words: string } | null {
+  const words = lockWords(message);
+  const t = words === null ? undefined : /\bfrom turn (\d+)/.exec(words)?.[1];
+  return words === null || t === undefined ? null : { t: Number(t), words };
+}
+
 /** The name of the first measured region (a rectangle of cells) holding the head-on pair's cell, or null. */
 export function gridlockRegion(gridlock: Gridlock, grid: Grid, regions: readonly { name: string; from: readonly number[]; to: readonly number[] }[]): string | null {
   if (gridlock.headOn === null) return null;
@@ -121,4 +131,39 @@ export function gridlockRegion(gridlock: Gridlock, grid: Grid, regions: readonly
   const y = grid.y(gridlock.headOn.cell);
   const inside = (v: number, a: number, b: number) => v >= Math.min(a, b) && v <= Math.max(a, b);
   return regions.find((r) => inside(x, r.from[0], r.to[0]) && inside(y, r.from[1], r.to[1]))?.name ?? null;
+}
+
+/**
+ * A run's message with its lock placed by the scenario's measured regions ("gridlock at bridge
+ * from turn 41: …"), and the region's name (null: no region holds the head-on pair, or no lock).
+ */
+export function placeGridlock(message: string | undefined, gridlock: Gridlock | undefined, grid: Grid, regions: readonly { name: string; from: readonly number[]; to: readonly number[] }[]): { message: string | undefined; region: string | null } {
+  const region = gridlock ? gridlockRegion(gridlock, grid, regions) : null;
+  if (region === null || message === undefined) return { message, region };
+  return { message: message.replace(/^(gridlock|no way through) /, `$1 at ${region} `), region };
+}
+
+/**
+ * A message's lock placed by measured regions from its words alone (the head-on pair's cell, as
+ * printed), for hosts that have the message and not the lock (the app): "gridlock from turn 41:
+ * units 3 and 17 head-on at (12, 9); …" on a region named bridge becomes "gridlock at bridge from
+ * turn 41: …". Unchanged when no region holds the cell or the words name a place already.
+ */
+export function placeLockWords(message: string | undefined, regions: readonly { name: string; from: readonly number[]; to: readonly number[] }[]): string | undefined {
+  const found = message === undefined ? null : /^gridlock from turn \d+: units \d+ and \d+ head-on at \((\d+), (\d+)\)/.exec(message);
+  if (!found) return message;
+  const x = Number(found[1]);
+  const y = Number(found[2]);
+  const inside = (v: number, a: number, b: number) => v >= Math.min(a, b) && v <= Math.max(a, b);
+  const region = regions.find((r) => inside(x, r.from[0], r.to[0]) && inside(y, r.from[1], r.to[1]));
+  return region === undefined ? message : message!.replace(/^gridlock /, `gridlock at ${region.name} `);
+}
+
+/** The lock for --json: units numbered from 1, cells as [x, y]. */
+export function gridlockJson(gridlock: Gridlock, grid: Grid, region: string | null): Record<string, unknown> {
+  const xy = (cell: number): [number, number] => [grid.x(cell), grid.y(cell)];
+  return {
+    from: gridlock.from, region, stuck: gridlock.stuck.map((a) => a + 1), onMap: gridlock.onMap, shutOff: gridlock.shutOff,
+    headOn: gridlock.headOn === null ? null : { units: gridlock.headOn.units.map((a) => a + 1), cell: xy(gridlock.headOn.cell) },
+  };
 }

@@ -79,11 +79,15 @@ describe('browser edition: capacity of a chokepoint', () => {
     // 7 rates x (2 solvers + the lane's traffic rule: the corridor is a one-lane lane).
     await expect.poll(() => page.getByTestId('capacity-progress').textContent()).toMatch(/^Run \d+ of 21/);
     await expect.poll(() => page.getByTestId('capacity-progress').textContent(), { timeout: 120_000 }).toBe('21 runs, 300 turns each.');
-    expect(await page.getByTestId('capacity-lane').textContent()).toMatch(/^The lane itself \(\d+ cells, one lane\): \d+\.\d per 10 turns with platoons of \d+ taking turns each way \(\d\.\d by k\/\(L\+k\)\); at most 10 one way\.$/);
+    expect(await page.getByTestId('capacity-lane').textContent()).toMatch(/^The lane itself \(\d+ cells, one lane\): \d+\.\d per 10 turns in all with platoons of \d+ taking turns each way \(\d\.\d by k\/\(L\+k\)\); at most 10 one way\.$/);
     const sentence = await page.getByTestId('capacity-sentence').textContent();
     // One unit a turn: 10 per 10 turns (delivered over the second half may read 10.0 or a hair above).
-    expect(sentence).toMatch(/^the corridor carries at most 10\.\d units per 10 turns with (PIBT|RHCR), 10\.\d with (PIBT|RHCR); at 10 per 10 turns units spend \d+ turns in the system on average/);
-    expect(await page.locator('[data-testid="capacity-summary"] tbody tr').allTextContents()).toEqual([expect.stringMatching(/^PIBT10/), expect.stringMatching(/^RHCR10/)]);
+    expect(sentence).toMatch(/^the corridor carries at most 10\.\d units per 10 turns with (PIBT|RHCR); 10\.\d per 10 turns with (PIBT|RHCR); at 10 per 10 turns offered, units spend \d+ turns in the system on average/);
+    // Each solver heads a row of its figures, in words: no dash stands for a figure that is not there.
+    const rows = await page.locator('[data-testid="capacity-summary"] tbody tr').allTextContents();
+    expect(rows).toEqual(['PIBT', expect.stringMatching(/^10 per 10 turns10\.\d per 10 turns\d+ turns$/), 'RHCR', expect.stringMatching(/^10 per 10 turns10\.\d per 10 turns\d+ turns$/)]);
+    expect(await page.getByTestId('capacity-panel').textContent()).not.toMatch(/[—-]\s*$|\s[—-]\s/);
+    expect(await page.getByTestId('capacity-units').textContent()).toMatch(/set Seconds a turn \(Scenario\) to read them a minute too/);
     // The region panel says it in words.
     const region = page.getByTestId('region-capacity');
     await expect.poll(() => region.textContent()).toBe(`${sentence!.charAt(0).toUpperCase()}${sentence!.slice(1)}.`);
@@ -96,6 +100,27 @@ describe('browser edition: capacity of a chokepoint', () => {
     await screenshot(page, 'capacity-charts');
     await region.scrollIntoViewIfNeeded();
     await screenshot(page, 'capacity-region-sentence');
+
+    // The game's time and size, suggested in the Scenario panel: the same figures, a minute too.
+    await page.getByTestId('scale-suggested').click();
+    await expect.poll(() => page.getByTestId('scale-turn-seconds').inputValue()).toBe('0.5');
+    await expect.poll(() => page.getByTestId('scale-cell-metres').inputValue()).toBe('1');
+    await expect.poll(() => page.getByTestId('capacity-sentence').textContent()).toMatch(/^the corridor carries at most 10\.\d units per 10 turns \(12\d(\.\d)? a minute, 2(\.\d+)? a second\) with (PIBT|RHCR); .* units spend \d+ turns \(\d+ s\) in the system/);
+    expect(await page.getByTestId('capacity-saturates-0').textContent()).toBe('10 per 10 turns (120 a minute, 2 a second)');
+    expect(await page.getByTestId('capacity-lane').textContent()).toMatch(/^The lane itself \(\d+ cells, \d+ m, one lane\)/);
+    expect(await page.getByTestId('capacity-units').textContent()).toMatch(/a minute and a second \(a turn is 0\.5 s, a cell 1 m\)/);
+    // The solved stream's own figures too; the plan stays current (the scale changes no plan).
+    expect(await page.getByTestId('stream-throughput').textContent()).toMatch(/^\d+\.\d\d goals reached \([\d.]+ a minute\), \d+\.\d\d exits per 10 turns \([\d.]+ a minute\)$/);
+    expect(await page.getByTestId('throughput-value').textContent()).toMatch(/; \d+\.\d\d per 10 turns \([\d.]+ a minute\) over the run$/);
+    expect(await page.getByTestId('stream-time').textContent()).toMatch(/^mean \d+\.\d \(\d+\.\d s\), p95 \d+, max \d+ turns \(\d+\.\d s\)$/);
+    await page.getByTestId('capacity-panel').scrollIntoViewIfNeeded();
+    await screenshot(page, 'capacity-minutes');
+    // One undo step takes it back.
+    await page.getByTestId('map-view').hover();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.getByTestId('capacity-sentence').textContent()).toBe(sentence);
+    // The field follows in the render after (its text is set from the value in an effect).
+    await expect.poll(() => page.getByTestId('scale-turn-seconds').inputValue()).toBe('');
 
     // A longer sweep, cancelled after its first runs: the rest are not run, and the last full sweep stays shown.
     await page.getByTestId('capacity-turns').fill('20000');

@@ -23,10 +23,12 @@ describe('mapf-lab capacity', () => {
     const code = await main(['capacity', CORRIDOR, '--spawner', 'west', '--rates', '6:14:2', '--solvers', 'pibt', '--turns', '300'], io);
     expect(code).toBe(0);
     const text = io.stdout.join('\n');
-    expect(text).toMatch(/PIBT\s+10\.0\s+10\.00\s+[\d./]+\s+[\d.]+\s+0\s+-?\d+\s+yes\s+true/);
-    expect(text).toMatch(/PIBT\s+12\.0\s+10\.00\s+[\d./]+\s+[\d.]+\s+\d+\s+\d+\s+NO\s+true/);
-    expect(text).toMatch(/PIBT\s+saturates at 10; carries at most 10\.00/);
-    expect(text).toMatch(/the corridor carries at most 10\.0 units per 10 turns with PIBT; at 10 per 10 turns units spend \d+ turns in the system/);
+    // Offered per spawner and in all (one spawner: the same), delivered in all and per spawner.
+    expect(text).toMatch(/PIBT\s+10\s+10\s+10\.00\s+10\.00\s+[\d./]+\s+[\d.]+\s+0\s+-?\d+\s+yes\s+true/);
+    expect(text).toMatch(/PIBT\s+12\s+12\s+10\.00\s+10\.00\s+[\d./]+\s+[\d.]+\s+\d+\s+\d+\s+NO\s+true/);
+    expect(text).toMatch(/PIBT\s+saturates at 10 per 10 turns; carries at most 10\.00 per 10 turns/);
+    expect(text).toMatch(/the corridor carries at most 10\.0 units per 10 turns with PIBT; at 10 per 10 turns offered, units spend \d+ turns in the system/);
+    expect(text).not.toMatch(/ - /);
     expect(text).toMatch(/sweep: 5 runs \+ 5 of the lane's traffic rule in [\d.]+ s CPU \(process user \+ system\), load [\d.]+/);
   });
 
@@ -53,5 +55,57 @@ describe('mapf-lab capacity', () => {
     expect(() => parseRates('5:1:1')).toThrow(/--rates 5:1:1: needs 0 < A <= B/);
     expect(parseRates('0.5:1.5:0.1')).toHaveLength(11);
     expect(parseRates('0.5:1.5:0.1').at(-1)).toBe(1.5);
+  });
+});
+
+describe('mapf-lab capacity in the designer\'s units', () => {
+  // Two spawners on a one-cell door, each at the rate entered.
+  const BRIDGE = 'experiments/scenarios/bridge-two-way.json';
+
+  it('shows each rate per spawner and in all, and a minute with --turn-seconds; no dash left unexplained', async () => {
+    const io = capture();
+    await main(['capacity', BRIDGE, '--spawner', 'west', '--spawner', 'east', '--rates', '2,30', '--solvers', 'pibt', '--turns', '200', '--turn-seconds', '0.5'], io);
+    const text = io.stdout.join('\n');
+    expect(text).toMatch(/2 spawners: in all is the rate per spawner times 2/);
+    expect(text).toMatch(/a turn is 0\.5 s/);
+    // The run at 2 per spawner: 4 in all offered, delivered in all, then west + east, then a minute.
+    expect(text).toMatch(/PIBT\s+2\s+4\s+(\d+\.\d\d)\s+\d+\.\d\d \+ \d+\.\d\d\s+\d+\.\d\s+/);
+    expect(text).toMatch(/PIBT\s+saturates at 4 per 10 turns in all \(48 a minute, 0\.80 a second\), 2 per spawner \(24 a minute\)/);
+    expect(text).toMatch(/carries at most \d+\.\d units per 10 turns in all \([\d.]+ a minute, [\d.]+ a second\), \d+\.\d per spawner \([\d.]+ a minute\) with PIBT/);
+    expect(text).not.toMatch(/\s-\s/);
+  });
+
+  it('takes the turn length and cell width from the scenario, and --json gives the minute figures', async () => {
+    const { readFileSync, writeFileSync, mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const scenario = JSON.parse(readFileSync(BRIDGE, 'utf8'));
+    const file = join(mkdtempSync(join(tmpdir(), 'mapf-lab-scale-')), 'bridge.json');
+    writeFileSync(file, JSON.stringify({ ...scenario, version: 6, scale: { turnSeconds: 2, cellMetres: 3 } }));
+    const io = capture();
+    await main(['capacity', file, '--spawner', 'west', '--spawner', 'east', '--rates', '1', '--solvers', 'pibt', '--turns', '100', '--json'], io);
+    const out = JSON.parse(io.stdout.join(''));
+    expect(out.scale).toEqual({ turnSeconds: 2, cellMetres: 3 });
+    const run = out.runs[0];
+    expect(run.rate).toBe(1);
+    expect(run.offered).toBe(2);
+    expect(run.deliveredBySpawner).toHaveLength(2);
+    expect(run.deliveredBySpawner[0] + run.deliveredBySpawner[1]).toBeCloseTo(run.delivered, 9);
+    // 1 per 10 turns of 2 s: 3 a minute per spawner, 6 in all.
+    expect(run.perMinute).toMatchObject({ rate: 3, offered: 6 });
+    expect(run.perMinute.delivered).toBeCloseTo(run.delivered * 3, 9);
+    // The flag overrides the scenario.
+    const flagged = capture();
+    await main(['capacity', file, '--spawner', 'west', '--rates', '1', '--solvers', 'pibt', '--turns', '100', '--json', '--turn-seconds', '1'], flagged);
+    expect(JSON.parse(flagged.stdout.join('')).runs[0].perMinute.rate).toBe(6);
+    const bad = capture();
+    expect(await main(['capacity', file, '--spawner', 'west', '--turn-seconds', '0'], bad)).toBe(2);
+    expect(bad.stderr.join('')).toMatch(/--turn-seconds must be a number above 0/);
+  });
+
+  it('says "never bounded in the rates swept" where a solver has no saturation point', async () => {
+    const io = capture();
+    await main(['capacity', CORRIDOR, '--spawner', 'west', '--rates', '20', '--solvers', 'pibt', '--turns', '100'], io);
+    expect(io.stdout.join('\n')).toMatch(/PIBT\s+never bounded in the rates swept/);
   });
 });

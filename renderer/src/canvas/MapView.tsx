@@ -16,6 +16,7 @@ import { currentOutcome } from '../state/plan.ts';
 import { useSlice } from '../state/store.ts';
 import { drawStatic } from './drawStatic.ts';
 import { MIN_UNIT_RADIUS_PX, drawDynamic } from './drawDynamic.ts';
+import { replayAgents, replayPlan } from './replayPlan.ts';
 import { selectedPlanWindow } from '../replay/windowOverlay.ts';
 import { prepareCanvas } from './prepareCanvas.ts';
 import { ToolController } from './toolController.ts';
@@ -97,13 +98,13 @@ export function MapView() {
         const editor = editorStore.get();
         drawDynamic(prepareCanvas(dynamicRef.current!, w, h), {
           grid: model.document.grid,
-          agents: outcome?.streamUnits ? [...model.document.agents, ...outcome.streamUnits] : model.document.agents,
+          agents: replayAgents(outcome, model.document.agents),
           spawners: model.document.spawners,
           exits: model.document.exits,
           view: v,
           width: w,
           height: h,
-          plan: outcome ? { paths: outcome.paths, analysis: outcome.analysis, mapChanges: outcome.replay?.mapChanges, obstaclePaths: outcome.obstaclePaths, crowd: outcome.crowd, headings: outcome.lifelong?.headings } : null,
+          plan: replayPlan(outcome),
           t: replay.t,
           trails: replay.trails,
           labels: replay.labels,

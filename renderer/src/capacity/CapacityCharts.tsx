@@ -46,7 +46,7 @@ function CapacityChart({ title, yTitle, series, reference, testId }: { title: st
         parsing: false,
         color: colours.text,
         scales: {
-          x: { type: 'linear', title: { display: true, text: 'offered, units per 10 turns', color: colours.text }, ticks: { color: colours.text }, grid: { color: colours.grid } },
+          x: { type: 'linear', title: { display: true, text: 'offered in all swept spawners, units per 10 turns', color: colours.text }, ticks: { color: colours.text }, grid: { color: colours.grid } },
           y: { type: 'linear', min: 0, title: { display: true, text: yTitle, color: colours.text }, ticks: { color: colours.text }, grid: { color: colours.grid } },
         },
         plugins: { title: { display: true, text: title, color: colours.text }, legend: { labels: { color: colours.text, boxWidth: 12 } } },
@@ -67,7 +67,7 @@ export function CapacityCharts({ result }: { result: CapacityResult }) {
   const times = useMemo(() => timeSeries(result), [result]);
   return (
     <div className="capacity-charts">
-      <CapacityChart title="Delivered against offered" yTitle="delivered /10 turns" series={delivered} reference={reference} testId="capacity-throughput-chart" />
+      <CapacityChart title="Delivered against offered" yTitle="delivered in all /10 turns" series={delivered} reference={reference} testId="capacity-throughput-chart" />
       <CapacityChart title="Time in system against offered" yTitle="mean turns" series={times} testId="capacity-time-chart" />
     </div>
   );

@@ -13,13 +13,10 @@ import { model } from '../state/session.ts';
 import { notify, solveStore } from '../state/solveState.ts';
 import { solveRequestFields } from '../state/solveRequest.ts';
 import { compareStore } from '../compare/compareState.ts';
-import { capacityStore, sweepRates } from './capacityState.ts';
+import { capacityStore, placeName, sweepRates } from './capacityState.ts';
 import { lockWords } from '../../../core/simulation/gridlock.ts';
 
-/** What the sentence calls the chokepoint: the first measured region ("the bridge"), else "the chokepoint". */
-export function placeName(regions: readonly { name: string }[]): string {
-  return regions.length > 0 ? `the ${regions[0].name}` : 'the chokepoint';
-}
+export { placeName };
 
 export async function runCapacity(): Promise<void> {
   const state = capacityStore.get();
@@ -78,7 +75,7 @@ export async function runCapacity(): Promise<void> {
     capacityStore.set({ ...previous, phase: 'idle', jobId: null, progress: `Cancelled after ${runs.length} of ${total} runs.${previous.result ? ' The last full sweep is shown.' : ''}` });
     return;
   }
-  const result = { spawners, turns: settings.turns, runs, solvers: summarize(solvers, runs), cancelled: false, lane: platoon === null ? null : laneCapacity(instance.grid, runs) };
+  const result = { spawners, turns: settings.turns, runs, solvers: summarize(solvers, runs), cancelled: false, lane: platoon === null ? null : laneCapacity(instance.grid, runs), ...(doc.scale ? { scale: doc.scale } : {}) };
   capacityStore.set({
     phase: 'idle', jobId: null, result, revision,
     sentence: runs.length > 0 ? capacitySentence(result, placeName(doc.regions)) : '',

@@ -7,7 +7,9 @@
  */
 import { Store } from '../state/store.ts';
 import { DEFAULT_STREAM_TURNS } from '../../../core/mapf/streams.ts';
-import type { CapacityResult } from '../../../core/experiments/capacity.ts';
+import { type CapacityResult, capacitySentence } from '../../../core/experiments/capacity.ts';
+import { modelStore } from '../state/modelStore.ts';
+import { useSlice } from '../state/store.ts';
 
 export interface CapacitySettings {
   /** Spawners swept together (empty: every spawner whose units leave by an exit). */
@@ -50,4 +52,23 @@ export function sweepRates(from: number, to: number, step: number): number[] {
   if (!(from > 0) || !(step > 0) || to < from) return [];
   const count = Math.floor((to - from) / step + 1e-9) + 1;
   return Array.from({ length: Math.min(count, 200) }, (_, k) => Math.round((from + k * step) * 1e6) / 1e6);
+}
+
+/** What the sentence calls the chokepoint: the first measured region ("the bridge"), else "the chokepoint". */
+export function placeName(regions: readonly { name: string }[]): string {
+  return regions.length > 0 ? `the ${regions[0].name}` : 'the chokepoint';
+}
+
+/**
+ * The last sweep in words, in the scenario's units as they are now (a turn's length set after the
+ * sweep gives its rates a minute at once: the figures are the same, only their units change);
+ * '' while there is none.
+ */
+export function useCapacitySentence(): string {
+  const sentence = useSlice(capacityStore, (s) => s.sentence);
+  const result = useSlice(capacityStore, (s) => s.result);
+  const scale = useSlice(modelStore, (s) => s.scale);
+  const regions = useSlice(modelStore, (s) => s.regions);
+  if (sentence === '' || result === null) return sentence;
+  return capacitySentence({ ...result, scale }, placeName(regions));
 }

@@ -3,6 +3,7 @@
  * History stores these inverses, never whole documents: a stroke keeps the cells it changed and
  * their old values, a unit edit keeps the units it replaced.
  */
+import type { TimeScale } from '../../../core/scenario/timeScaleSchema.ts';
 import type { Movement } from '../../../core/grid/movement.ts';
 import type { MapSource } from '../../../core/scenario/content.ts';
 import type { MapEvent, ObstacleKnowledge, ScenarioAgent, ScenarioObstacle, ScenarioRegion, SolverSettings } from '../../../core/scenario/schema.ts';
@@ -65,6 +66,8 @@ interface FieldValues {
   tasks: readonly ScenarioTaskList[] | undefined;
   /** The level the scenario was imported from, and the choices (absent: made in the lab). */
   source: LevelSource | undefined;
+  /** How long a turn lasts and how wide a cell is in the game (absent: not said). */
+  scale: TimeScale | undefined;
 }
 export type FieldName = keyof FieldValues;
 

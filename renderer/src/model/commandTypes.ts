@@ -2,6 +2,7 @@
  * Every command the editor understands, as data: a toolbar button, a shortcut, a drag on the
  * canvas and the JSON editor all build one of these and hand it to EditorModel.dispatch.
  */
+import type { TimeScale } from '../../../core/scenario/timeScaleSchema.ts';
 import type { ScenarioExit, ScenarioSpawner } from '../../../core/scenario/streamSchema.ts';
 import type { Movement } from '../../../core/grid/movement.ts';
 import type { MapEvent, ObstacleKnowledge, ScenarioObstacle, ScenarioRegion, SolverSettings } from '../../../core/scenario/schema.ts';
@@ -62,6 +63,8 @@ export type EditorCommand =
   | { type: 'setEvents'; events: readonly MapEvent[] }
   | { type: 'setObstacles'; obstacles: readonly ScenarioObstacle[] }
   | { type: 'setKnowledge'; knowledge: ObstacleKnowledge }
+  /** How long a turn lasts and how wide a cell is in the game (undefined: not said): rates a minute, lanes in metres. */
+  | { type: 'setScale'; scale: TimeScale | undefined }
   /** Replaces the measured regions (the Measure tool, the regions panel): one undo step. */
   | { type: 'setRegions'; regions: readonly ScenarioRegion[] }
   /** Replaces a stream's spawners and/or exits (the Spawner and Exit tools, the Streams panel): one undo step. */

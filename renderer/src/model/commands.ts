@@ -6,7 +6,7 @@ import type { CommandDefinition } from './commandContext.ts';
 import type { CommandName } from './commandTypes.ts';
 import { drawLine, fillRect, floodFillCommand, paintCells, resizeMap } from './mapCommands.ts';
 import { addAgent, moveAgentGoal, moveAgentStart, placeRandomAgents, removeAgents, setAgentProps, setAgents } from './agentCommands.ts';
-import { setEvents, setKnowledge, setMovement, setName, setObstacles, setSolverSettings } from './settingsCommands.ts';
+import { setEvents, setKnowledge, setMovement, setName, setObstacles, setScale, setSolverSettings } from './settingsCommands.ts';
 import { setRegions } from './regionCommands.ts';
 import { setStreams } from './streamCommands.ts';
 import { loadDocument, receiveSolution, replaceFromJson } from './documentCommands.ts';
@@ -30,6 +30,7 @@ export const COMMANDS: { readonly [N in CommandName]: CommandDefinition<N> } = {
   setEvents,
   setObstacles,
   setKnowledge,
+  setScale,
   setRegions,
   setStreams,
   replaceFromJson,

@@ -28,6 +28,7 @@ export function diffDocument(doc: EditorDocument, next: EditorDocument): Change[
   if (doc.knowledge !== next.knowledge) changes.push({ kind: 'field', field: 'knowledge', value: next.knowledge });
   // The level source, edited in the JSON (a choice changed by hand): used by the next reload.
   if (JSON.stringify(doc.source) !== JSON.stringify(next.source)) changes.push({ kind: 'field', field: 'source', value: next.source });
+  if (JSON.stringify(doc.scale) !== JSON.stringify(next.scale)) changes.push({ kind: 'field', field: 'scale', value: next.scale });
   if (JSON.stringify(doc.agents) !== JSON.stringify(next.agents)) {
     changes.push({ kind: 'agentSplice', index: 0, remove: doc.agents.length, insert: next.agents.slice() });
   }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { checkScenarioOnGrid } from '../../../core/scenario/checks.ts';
 import { MapEventSchema, OBSTACLE_KNOWLEDGE, ObstacleSchema, SolverSettingsSchema } from '../../../core/scenario/schema.ts';
 import { formatPath } from '../../../core/scenario/scenarioError.ts';
+import { TimeScaleSchema } from '../../../core/scenario/timeScaleSchema.ts';
 import type { CommandDefinition } from './commandContext.ts';
 import { CommandError } from './commandTypes.ts';
 
@@ -66,6 +67,18 @@ export const setKnowledge: CommandDefinition<'setKnowledge'> = {
   run(context, { knowledge }) {
     if (!(OBSTACLE_KNOWLEDGE as readonly string[]).includes(knowledge)) throw new CommandError(`knowledge must be ${OBSTACLE_KNOWLEDGE.join(' or ')}, got ${JSON.stringify(knowledge)}`);
     if (context.doc.knowledge !== knowledge) context.tx.apply({ kind: 'field', field: 'knowledge', value: knowledge });
+  },
+};
+
+/** The game's turn length and cell width (undefined, or an empty object: not said). */
+export const setScale: CommandDefinition<'setScale'> = {
+  history: 'immediate',
+  run(context, { scale }) {
+    const parsed = TimeScaleSchema.optional().safeParse(scale);
+    if (!parsed.success) throw firstIssue('scale', parsed.error);
+    const given = parsed.data ? Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) : {};
+    const next = Object.keys(given).length > 0 ? given : undefined;
+    if (JSON.stringify(context.doc.scale) !== JSON.stringify(next)) context.tx.apply({ kind: 'field', field: 'scale', value: next });
   },
 };
 

@@ -13,7 +13,8 @@ import { dispatch } from '../state/editActions.ts';
 import { editorStore } from '../state/editorState.ts';
 import { useCurrentOutcome } from '../state/plan.ts';
 import { QueueChart } from './QueueChart.tsx';
-import { capacityStore } from '../capacity/capacityState.ts';
+import { capacityStore, useCapacitySentence } from '../capacity/capacityState.ts';
+import { realRate } from '../../../core/experiments/rateUnits.ts';
 
 const MAX_ROWS = 50;
 
@@ -44,7 +45,8 @@ export function RegionsPanel() {
   const measuring = useSlice(editorStore, (s) => s.tool === 'measure');
   const outcome = useCurrentOutcome();
   // The last capacity sweep (Capacity panel) in words, under the regions it measured.
-  const capacity = useSlice(capacityStore, (s) => s.sentence);
+  const capacity = useCapacitySentence();
+  const scale = useSlice(modelStore, (s) => s.scale);
   const capacityStale = useSlice(capacityStore, (s) => s.revision) !== useSlice(modelStore, (s) => s.compareRevision);
   const measures = useMemo(
     () => (outcome && outcome.paths.length > 0 && regions.length > 0 ? measureRegions({ width, paths: outcome.paths, goals: outcome.goals, sizes: outcome.streams?.unitSizes ?? agents.map((a) => a.size) }, regions) : null),
@@ -107,8 +109,8 @@ export function RegionsPanel() {
               <strong>{m.name}</strong>
               <div className="region-figures">
                 <span data-testid={`region-units-${i}`}>{m.units}</span>
-                <span data-testid={`region-turns-${i}`}>{m.firstEntry === null ? '—' : `${m.firstEntry}–${m.lastExit}`}</span>
-                <span data-testid={`region-crossings-${i}`}>
+                <span data-testid={`region-turns-${i}`}>{m.firstEntry === null ? 'none passed' : `${m.firstEntry}–${m.lastExit}`}</span>
+                <span data-testid={`region-crossings-${i}`} title={scale?.turnSeconds === undefined ? undefined : `${m.crossingRate.toFixed(2)} per ${THROUGHPUT_TURNS} turns is${realRate(m.crossingRate, scale)}`}>
                   {m.crossingRate.toFixed(2)} (peak {m.peakCrossings})
                 </span>
                 <span data-testid={`region-wait-${i}`}>

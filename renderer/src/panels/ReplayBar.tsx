@@ -1,7 +1,8 @@
 /**
  * The replay player: play/pause (Space), step (← →), scrub, speed, loop, overlays, and the
  * timeline's marks: arrivals and collisions always; replans, priority overrides and map changes
- * when the solver ran in the simulator and sent its replay (analysis.source 'simulator').
+ * when the solver ran in the simulator and sent its replay (analysis.source 'simulator'); and
+ * where the run's units locked for good, a mark at the turn the lock began with its words.
  */
 import { replayStore, seek, SPEEDS } from '../state/replayState.ts';
 import { useSlice } from '../state/store.ts';
@@ -18,6 +19,8 @@ import { setFollow } from '../replay/follow.ts';
 import { describePlanWindow, selectedPlanWindow } from '../replay/windowOverlay.ts';
 import { windowEnd } from '../../../core/contract/planWindows.ts';
 import { model } from '../state/session.ts';
+import { lockStart, placeLockWords } from '../../../core/simulation/gridlock.ts';
+import { modelStore } from '../state/modelStore.ts';
 
 export function ReplayBar() {
   const outcome = useCurrentOutcome();
@@ -42,6 +45,9 @@ export function ReplayBar() {
   // t may be past the end of a newer, shorter plan until the next seek.
   const turn = Math.min(Math.floor(t), turns);
   const marks = useMemo(() => groupMarks(outcome?.analysis.marks ?? []), [outcome]);
+  // A run that locked says so in its message ("gridlock from turn 41: …"): its start is marked.
+  const regions = useSlice(modelStore, (s) => s.regions);
+  const lock = useMemo(() => lockStart(placeLockWords(outcome?.message, regions)), [outcome, regions]);
 
   return (
     <div className="replay-bar" data-testid="replay-bar" aria-label="Replay">
@@ -75,6 +81,17 @@ export function ReplayBar() {
               <span key={i} className={`mark mark-${m.kind}`} style={{ left: `${(m.t / turns) * 100}%`, background: MARK_COLOURS[m.kind] }} title={`t=${m.t}: ${m.text}`} data-kind={m.kind} data-count={m.count} />
             ))}
         </div>
+        {turns > 0 && lock && lock.t <= turns && (
+          <span
+            className="mark-gridlock"
+            role="img"
+            style={{ left: `${(lock.t / turns) * 100}%` }}
+            title={`t=${lock.t}: ${lock.words}`}
+            aria-label={`t=${lock.t}: ${lock.words}`}
+            data-testid="timeline-gridlock"
+            data-t={lock.t}
+          />
+        )}
       </div>
       <span className="turn" data-testid="turn">
         t = {turn} / {turns}

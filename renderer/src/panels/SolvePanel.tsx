@@ -21,6 +21,7 @@ import { setLive } from '../state/liveMode.ts';
 import { solverService } from '../platform/index.ts';
 import { STRATEGIES } from '../../../core/simulation/obstacleRules.ts';
 import { UnusedParams } from './UnusedParams.tsx';
+import { placeLockWords } from '../../../core/simulation/gridlock.ts';
 
 const STRATEGY_LABELS: Record<(typeof STRATEGIES)[number], string> = {
   recalc: 'recalc: the whole path, when blocked',
@@ -65,6 +66,7 @@ export function SolvePanel() {
   const obstacles = useSlice(modelStore, (s) => s.obstacles.length);
   const spawners = useSlice(modelStore, (s) => s.spawners.length);
   const knowledge = useSlice(modelStore, (s) => s.knowledge);
+  const regions = useSlice(modelStore, (s) => s.regions);
   const revision = useSlice(modelStore, (s) => s.planRevision);
   const phase = useSlice(solveStore, (s) => s.phase);
   const progress = useSlice(solveStore, (s) => s.progress);
@@ -220,7 +222,7 @@ export function SolvePanel() {
           : outcome?.lifelong && outcome.message && !refusedNow
             ? `${outcome.status === 'solved' ? 'Ran' : outcome.status === 'cancelled' ? 'Cancelled' : 'Failed'}: ${outcome.message}.`
           : outcome && !refusedNow
-            ? statusLine(outcome.status, outcome.message, outcome.stats.elapsedMs, outcome.paths.length > 0)
+            ? statusLine(outcome.status, placeLockWords(outcome.message, regions), outcome.stats.elapsedMs, outcome.paths.length > 0)
             : idleLine(agents.length, refused, revision)}
       </p>
       {stale && !running && <p className="stale" data-testid="stale">The scenario changed since this plan: solve again to replay it.</p>}

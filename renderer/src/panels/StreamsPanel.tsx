@@ -45,8 +45,8 @@ export function StreamsPanel() {
             </button>
           </p>
           <div className="row">
-            <NumberField label="Every (turns)" title="One unit every this many turns" value={s.every} placeholder={s.rate !== undefined ? '—' : s.waves ? 'waves' : ''} min={1} onCommit={(every) => every !== undefined && replace(i, schedule(s, { every }))} testId={`spawner-every-${i}`} />
-            <NumberField label="Rate / 10 turns" title="Units per 10 turns, instead of every N turns (may be fractional)" value={s.rate} placeholder="—" min={0} step="0.5" onCommit={(rate) => rate !== undefined && rate > 0 && replace(i, schedule(s, { rate }))} testId={`spawner-rate-${i}`} />
+            <NumberField label="Every (turns)" title="One unit every this many turns" value={s.every} placeholder={s.rate !== undefined ? 'by rate' : s.waves ? 'waves' : ''} min={1} onCommit={(every) => every !== undefined && replace(i, schedule(s, { every }))} testId={`spawner-every-${i}`} />
+            <NumberField label="Rate / 10 turns" title="Units per 10 turns, instead of every N turns (may be fractional)" value={s.rate} placeholder="by Every" min={0} step="0.5" onCommit={(rate) => rate !== undefined && rate > 0 && replace(i, schedule(s, { rate }))} testId={`spawner-rate-${i}`} />
           </div>
           <div className="row">
             <NumberField label="From turn" title="Turn the first unit is due" value={s.startTurn} min={0} onCommit={(startTurn) => replace(i, { ...s, startTurn: startTurn ?? 0 })} testId={`spawner-start-${i}`} />

@@ -10,12 +10,16 @@ import { useSlice } from '../state/store.ts';
 import { lastTurn, useCurrentOutcome } from '../state/plan.ts';
 import { setPlaying } from '../replay/player.ts';
 import { TurnChartAxes } from './TurnChartAxes.tsx';
+import { modelStore } from '../state/modelStore.ts';
+import { realRate } from '../../../core/experiments/rateUnits.ts';
 import { turnAtX, xOfTurn, yOfValue } from './queueChartModel.ts';
 import { THROUGHPUT_PLOT as plot, THROUGHPUT_WINDOW, trailingSums } from './throughputChartModel.ts';
 
 export function ThroughputChart() {
   const outcome = useCurrentOutcome();
   const t = useSlice(replayStore, (s) => s.t);
+  // The game's turn length (Scenario panel): the run's rate a minute too.
+  const scale = useSlice(modelStore, (s) => s.scale);
   const [hover, setHover] = useState<number | null>(null);
   const streams = outcome?.streams;
   // A lifelong run (LoRR): tasks finished during step t land at turn t + 1.
@@ -63,7 +67,7 @@ export function ThroughputChart() {
       <figcaption className="throughput-readout" data-testid="throughput-value">
         {hover !== null
           ? `turn ${hover}: ${valueAt(hover)} ${what} in the last ${THROUGHPUT_WINDOW} turns (click to replay it)`
-          : `Throughput: ${valueAt(now)} ${what} in the ${THROUGHPUT_WINDOW} turns to turn ${now}; ${overall.toFixed(2)} per ${THROUGHPUT_WINDOW} turns over the run`}
+          : `Throughput: ${valueAt(now)} ${what} in the ${THROUGHPUT_WINDOW} turns to turn ${now}; ${overall.toFixed(2)} per ${THROUGHPUT_WINDOW} turns${realRate(overall, scale, false)} over the run`}
       </figcaption>
     </figure>
   );

@@ -23,6 +23,8 @@ export interface ModelView {
   events: EditorDocument['events'];
   obstacles: EditorDocument['obstacles'];
   knowledge: EditorDocument['knowledge'];
+  /** The game's turn length and cell width (undefined: not said). */
+  scale: EditorDocument['scale'];
   regions: EditorDocument['regions'];
   /** A stream's spawners (a scenario with spawners and no placed units still solves). */
   spawners: NonNullable<EditorDocument['spawners']>;
@@ -65,6 +67,7 @@ export const COMMAND_LABELS: Record<CommandName, string> = {
   setEvents: 'map events',
   setObstacles: 'obstacles',
   setKnowledge: 'knowledge',
+  setScale: 'game time',
   setRegions: 'regions',
   setStreams: 'streams',
   replaceFromJson: 'JSON edit',
@@ -90,6 +93,7 @@ function snapshot(source: EditorModel, mapRevision: number): ModelView {
     events: doc.events,
     obstacles: doc.obstacles,
     knowledge: doc.knowledge,
+    scale: doc.scale,
     regions: doc.regions,
     spawners: doc.spawners ?? [],
     exits: doc.exits ?? [],

@@ -8,6 +8,7 @@ import { drawDynamic, type DynamicScene } from '../canvas/drawDynamic.ts';
 import { drawStatic } from '../canvas/drawStatic.ts';
 import { watchRegionSize } from '../canvas/drawObstacles.ts';
 import { fitViewport, type Viewport } from '../canvas/viewport.ts';
+import { replayAgents, replayPlan } from '../canvas/replayPlan.ts';
 import { selectedPlanWindow } from '../replay/windowOverlay.ts';
 import { editorStore } from '../state/editorState.ts';
 import { currentOutcome } from '../state/plan.ts';
@@ -25,11 +26,13 @@ export function currentClipScene(width: number, height: number): Omit<DynamicSce
   const replay = replayStore.get();
   return {
     grid: doc.grid,
-    agents: doc.agents,
+    agents: replayAgents(outcome, doc.agents),
+    spawners: doc.spawners,
+    exits: doc.exits,
     view: clipViewport(width, height, doc.grid.width, doc.grid.height),
     width,
     height,
-    plan: { paths: outcome.paths, analysis: outcome.analysis, mapChanges: outcome.replay?.mapChanges, obstaclePaths: outcome.obstaclePaths },
+    plan: replayPlan(outcome),
     trails: replay.trails,
     labels: replay.labels,
     heat: replay.heat,

@@ -31,6 +31,16 @@ describe('the lane and its traffic rule', () => {
     expect(findLane(Grid.fromAscii(['....', '....']))).toBeNull();
   });
 
+  it('with traffic one way only, platoon follows platoon: the light stays green, nobody locks', () => {
+    // Only the west bank spawns, one unit a turn offered (more than a platoon of the lane's length).
+    const oneWay: Streams = { ...streams, spawners: [{ ...streams.spawners[0], schedule: { kind: 'every', every: 1 } }] };
+    const result = runController(instance, createPlatoonController, { seed: 1, params: {} }, { turnLimit: 300, streams: oneWay });
+    expect(result.gridlock, result.message).toBeUndefined();
+    expect(result.validation?.valid, result.validation?.violations[0]?.message).toBe(true);
+    // Far more than one platoon of LENGTH got across.
+    expect(result.streams!.left).toBeGreaterThan(10 * LENGTH);
+  });
+
   it('platoons alternate the lane\'s direction: a valid run, both ways delivered, never two ways in the lane at once', () => {
     const result = runController(instance, createPlatoonController, { seed: 1, params: {} }, { turnLimit: 400, streams: { ...streams, spawners: streams.spawners.map((s) => ({ ...s, schedule: { kind: 'every', every: 3 } })) } });
     expect(result.validation?.valid, result.validation?.violations[0]?.message).toBe(true);
@@ -71,6 +81,6 @@ describe('the lane and its traffic rule', () => {
     // The traffic rule is not a solver: "carries at most" names PIBT only.
     expect(result.solvers.map((s) => s.solver)).toEqual(['pibt']);
     const sentence = capacitySentence(result, 'the bridge');
-    expect(sentence).toMatch(/the lane itself \(6 cells, one lane\) carries \d+\.\d per 10 turns with platoons of 6 taking turns each way \(5\.0 by k\/\(L\+k\)\), at most 10 one way at one unit a turn: PIBT reaches \d+% of it$/);
+    expect(sentence).toMatch(/the lane itself \(6 cells, one lane\) carries \d+\.\d per 10 turns in all with platoons of 6 taking turns each way \(5\.0 by k\/\(L\+k\)\), at most 10 one way at one unit a turn: PIBT reaches \d+% of it$/);
   });
 });

@@ -7,7 +7,7 @@ import { ScenarioError } from '../../../core/scenario/scenarioError.ts';
 // A 6x4 map with a wall column, two units, settings, an event and a moving obstacle; every field written out.
 const FULL = `{
   "format": "mapf-lab/scenario",
-  "version": 5,
+  "version": 6,
   "name": "Door",
   "map": {
     "kind": "inline",
@@ -92,7 +92,11 @@ const FULL = `{
       "from": [1, 0],
       "to": [2, 1]
     }
-  ]
+  ],
+  "scale": {
+    "turnSeconds": 0.5,
+    "cellMetres": 2
+  }
 }
 `;
 
@@ -188,6 +192,20 @@ describe('migrations', () => {
     expect(named.message).toMatch(/Unrecognized key.*"obstacles".*version 2 file/);
   });
 
+  it('reads a version 5 file as version 6 without the game\'s turn length and cell width, and refuses one in a version 5 file', () => {
+    const v5 = { format: 'mapf-lab/scenario', version: 5, name: 'Bridge', map: { kind: 'inline', rows: ['...'] } };
+    const scenario = parseScenarioJson(JSON.stringify(v5), 'v5.json');
+    expect(scenario.version).toBe(6);
+    expect(scenario.scale).toBeUndefined();
+    expect(problemsOf(JSON.stringify({ ...v5, scale: { turnSeconds: 1 } })).message).toMatch(/Unrecognized key.*"scale".*version 5 file/);
+  });
+
+  it('checks the turn length and cell width: above 0, named by path', () => {
+    const v6 = { format: 'mapf-lab/scenario', version: 6, name: 'Bridge', map: { kind: 'inline', rows: ['...'] } };
+    expect(parseScenarioJson(JSON.stringify({ ...v6, scale: { turnSeconds: 0.25 } }), 'v6.json').scale).toEqual({ turnSeconds: 0.25 });
+    expect(problemsOf(JSON.stringify({ ...v6, scale: { turnSeconds: 0, cellMetres: -1 } })).message).toMatch(/scale\.turnSeconds: .*>0[\s\S]*scale\.cellMetres: /);
+  });
+
   it('reads a file from before the version field, naming it after the file', () => {
     const scenario = parseScenarioJson('{ "map": "  ..\\n  ..  ", "agents": [] }', 'maps/corridor.json');
     expect(scenario.name).toBe('corridor');
@@ -202,7 +220,7 @@ describe('migrations', () => {
   });
 
   it('refuses a newer version and a foreign format', () => {
-    expect(problemsOf('{ "format": "mapf-lab/scenario", "version": 6 }').message).toMatch(/version: scenario version 6 is newer than this program reads \(up to 5\)/);
+    expect(problemsOf('{ "format": "mapf-lab/scenario", "version": 7 }').message).toMatch(/version: scenario version 7 is newer than this program reads \(up to 6\)/);
     expect(problemsOf('{ "format": "mapf-lab/experiment", "version": 1 }').message).toMatch(/format: expected 'mapf-lab\/scenario', got "mapf-lab\/experiment"/);
     expect(problemsOf('{ "version": "two" }').message).toMatch(/version: expected a whole number/);
     expect(problemsOf('[1, 2]').message).toMatch(/expected a JSON object/);

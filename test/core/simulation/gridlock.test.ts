@@ -7,7 +7,7 @@ import type { Streams, StreamSpawner } from '../../../core/mapf/streams.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
 import type { TurnController } from '../../../core/contract/controller.ts';
 import { runController } from '../../../core/simulation/simulator.ts';
-import { GRIDLOCK_TURNS, lockWords } from '../../../core/simulation/gridlock.ts';
+import { GRIDLOCK_TURNS, lockStart, lockWords, placeLockWords } from '../../../core/simulation/gridlock.ts';
 
 /** Every unit steps towards its goal when the cell is free, else waits: no unit ever backs off. */
 const greedy = (): TurnController => ({
@@ -79,5 +79,21 @@ describe('gridlock in the run status', () => {
     expect(lockWords('gridlock from turn 41: units 3 and 17 head-on at (12, 9); 36 of 40 units stuck; 4 of 40 agents failed')).toBe('gridlock from turn 41: units 3 and 17 head-on at (12, 9); 36 of 40 units stuck');
     expect(lockWords('2 of 4 agents failed')).toBeNull();
     expect(lockWords(undefined)).toBeNull();
+  });
+
+  it('lockStart finds the turn a lock began and its words, for the timeline\'s mark', () => {
+    expect(lockStart('gridlock from turn 41: units 3 and 17 head-on at (12, 9); 36 of 40 units stuck; 4 of 40 agents failed')).toEqual({ t: 41, words: 'gridlock from turn 41: units 3 and 17 head-on at (12, 9); 36 of 40 units stuck' });
+    expect(lockStart('gridlock at bridge from turn 7; 2 of 2 units stuck')).toEqual({ t: 7, words: 'gridlock at bridge from turn 7; 2 of 2 units stuck' });
+    expect(lockStart('no way through from turn 3: 1 of 1 units cannot reach their goals on the map as it stands (a closed door or wall)')?.t).toBe(3);
+    expect(lockStart('2 of 4 agents failed')).toBeNull();
+    expect(lockStart(undefined)).toBeNull();
+  });
+
+  it('placeLockWords places a lock by measured regions from its words alone', () => {
+    const bridge = [{ name: 'bridge', from: [4, 4], to: [11, 4] }];
+    expect(placeLockWords('gridlock from turn 11: units 6 and 12 head-on at (6, 4); 12 of 12 units stuck', bridge)).toBe('gridlock at bridge from turn 11: units 6 and 12 head-on at (6, 4); 12 of 12 units stuck');
+    expect(placeLockWords('gridlock from turn 11: units 6 and 12 head-on at (2, 4); 12 of 12 units stuck', bridge)).toMatch(/^gridlock from turn 11/);
+    expect(placeLockWords('gridlock at bridge from turn 11: units 6 and 12 head-on at (6, 4); 2 of 2 units stuck', bridge)).toMatch(/^gridlock at bridge from/);
+    expect(placeLockWords(undefined, bridge)).toBeUndefined();
   });
 });

@@ -130,6 +130,16 @@ describe('every command undoes and redoes exactly', () => {
     checkUndoRedo([{ type: 'setEvents', events: [{ t: 1, cells: [[5, 5], [6, 5]], action: 'close' }] }], (m) => expect(m.document.events[0].cells).toHaveLength(2));
   });
 
+  it('setScale: the game\'s turn length and cell width, one undo step; empty takes it away; bad values refused by path', () => {
+    checkUndoRedo([{ type: 'setScale', scale: { turnSeconds: 0.5, cellMetres: 1 } }], (m) => expect(m.document.scale).toEqual({ turnSeconds: 0.5, cellMetres: 1 }));
+    const model = new EditorModel(sampleDocument());
+    model.dispatch({ type: 'setScale', scale: { turnSeconds: 2 } });
+    expect(serializeScenario(scenarioFromDocument(model.document))).toContain('"scale": {\n    "turnSeconds": 2\n  }');
+    model.dispatch({ type: 'setScale', scale: { turnSeconds: undefined } });
+    expect(model.document.scale).toBeUndefined();
+    expect(model.dispatch({ type: 'setScale', scale: { turnSeconds: -1 } })).toMatchObject({ ok: false, message: expect.stringMatching(/^scale\.turnSeconds: /) });
+  });
+
   it('replaceFromJson: a new map size, weights, units and settings as one step', () => {
     const scenario = scenarioFromDocument(sampleDocument());
     const edited = {

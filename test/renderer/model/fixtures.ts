@@ -57,5 +57,6 @@ export function fingerprint(model: EditorModel): unknown {
     solver: JSON.parse(JSON.stringify(doc.solver)),
     events: JSON.parse(JSON.stringify(doc.events)),
     source: doc.source ?? null,
+    scale: doc.scale ?? null,
   };
 }
