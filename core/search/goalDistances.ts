@@ -81,7 +81,7 @@ export class GoalDistances {
     }
     // An area's key is negative (areaTable): its first cell stands for it as the table's goal; an area's table is never focused.
     const focused = this.focused && sources === undefined;
-    table = new LazyDistanceTable(this.grid, sources?.[0] ?? goal, this.steps, this.storage(), focused ? null : this.budget, sources, focused);
+    table = new LazyDistanceTable(this.grid, sources?.[0] ?? goal, this.steps, this.takeStorage, focused ? null : this.budget, sources, focused);
     this.tables.set(goal, table);
     this.built++;
     return table;
@@ -96,7 +96,9 @@ export class GoalDistances {
     return this.table(-1 - key, cells);
   }
 
-  /** Zeroed memory for one more table's distances. */
+  /** Zeroed memory for one more table's distances, taken at the table's first search. */
+  private readonly takeStorage = (): Uint16Array | Int32Array => this.storage();
+
   private storage(): Uint16Array | Int32Array {
     const cells = this.grid.cells;
     if (this.block === null || this.blockUsed + cells > this.block.length) {

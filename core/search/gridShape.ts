@@ -17,6 +17,11 @@ export interface GridShape {
   open: Uint8Array;
   /** Per cell, its column, made for the first focused table (null until then). */
   columns: Uint16Array | null;
+  /**
+   * All zeros, of the kind and size of a table's distances: what a table reads until its first
+   * search needs memory of its own (read only).
+   */
+  empty: Uint16Array | Int32Array;
 }
 
 const shapes = new WeakMap<Grid, GridShape>();
@@ -37,7 +42,8 @@ export function shapeOf(grid: Grid): GridShape {
     if (x > 0 && passable[c - 1] === 1) m |= LEFT;
     open[c] = m;
   }
-  const shape: GridShape = { version: grid.version, fitsUint16: fitsUint16(grid), open, columns: null };
+  const fits = fitsUint16(grid);
+  const shape: GridShape = { version: grid.version, fitsUint16: fits, open, columns: null, empty: fits ? new Uint16Array(grid.cells) : new Int32Array(grid.cells) };
   shapes.set(grid, shape);
   return shape;
 }

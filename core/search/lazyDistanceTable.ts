@@ -34,9 +34,13 @@ export class LazyDistanceTable {
   /**
    * Distance + 1 of every discovered cell, 0 for cells not discovered yet: 2 bytes a cell when
    * every distance fits (fewer free cells than 65,535: den520d, Berlin_1_256 and every 256x256
-   * map), else 4. Ten thousand goals on a 256x256 map then take 1.3 GB instead of 2.6.
+   * map), else 4. Ten thousand goals on a 256x256 map then take 1.3 GB instead of 2.6. Until
+   * the first search it is the grid's shared array of zeros (`empty`), and `storage` says where
+   * the table's own comes from.
    */
-  private readonly dist: Uint16Array | Int32Array;
+  private dist: Uint16Array | Int32Array;
+  private readonly empty: Uint16Array | Int32Array;
+  private readonly storage: Uint16Array | Int32Array | (() => Uint16Array | Int32Array);
   private queue: Int32Array;
   /**
    * The movement's moves when they are not the four orthogonal ones (8-connected CBS: every
@@ -74,10 +78,13 @@ export class LazyDistanceTable {
 
   /**
    * `storage`: zeroed memory for the distances, one cell each, of the kind distanceStorage()
-   * makes (GoalDistances hands out slices of larger blocks); by default the table allocates it.
+   * makes, or where to get it (GoalDistances hands out slices of larger blocks); by default the
+   * table allocates it. It is taken at the table's first search, not here: a thousand units that
+   * appear at once make a thousand tables, and a map-sized array each (Berlin_1_256: 131 MB) was
+   * most of that turn's time, while the shared budget searches a few of them a turn.
    * `budget`: shared with other tables, spreads their searches over turns (DiscoveryBudget).
    */
-  constructor(grid: Grid, goal: number, steps: StepTable | null = null, storage?: Uint16Array | Int32Array, private readonly budget: DiscoveryBudget | null = null, sources: readonly number[] = [goal], focused = false) {
+  constructor(grid: Grid, goal: number, steps: StepTable | null = null, storage?: Uint16Array | Int32Array | (() => Uint16Array | Int32Array), private readonly budget: DiscoveryBudget | null = null, sources: readonly number[] = [goal], focused = false) {
     this.grid = grid;
     this.goal = goal;
     this.steps = steps;
@@ -87,7 +94,9 @@ export class LazyDistanceTable {
     const shape = shapeOf(grid);
     this.open = shape.open;
     this.columns = this.focused ? columnsOf(grid, shape) : null;
-    this.dist = storage ?? (shape.fitsUint16 ? new Uint16Array(grid.cells) : new Int32Array(grid.cells));
+    this.empty = shape.empty;
+    this.dist = shape.empty;
+    this.storage = storage ?? (() => (shape.fitsUint16 ? new Uint16Array(grid.cells) : new Int32Array(grid.cells)));
     if (this.focused) {
       this.queue = new Int32Array(Math.min(2 * grid.cells, 256));
       if (grid.passable[goal] === 1) this.later = new Int32Array(Math.min(2 * grid.cells, 256));
@@ -95,18 +104,27 @@ export class LazyDistanceTable {
       // Slack of 4 past the cells: the breadth-first loop checks its room once per cell expanded.
       this.queue = new Int32Array(Math.max(Math.min(2 * grid.cells, 256), sources.length + 4));
       // Several sources (an exit's cells): distances to the nearest of them, BFS from all at once.
+      // They are marked at distance 0 when the memory is taken (ownStorage).
+      const seen = new Set<number>();
       for (const source of sources) {
-        if (grid.passable[source] === 1 && this.dist[source] === 0) {
-          this.dist[source] = 1;
+        if (grid.passable[source] === 1 && !seen.has(source)) {
+          seen.add(source);
           this.queue[this.tail++] = source;
         }
       }
     }
   }
 
+  /** Takes the table's own memory before its first search writes (the sources marked as reached). */
+  private ownStorage(): void {
+    const storage = this.storage;
+    this.dist = typeof storage === 'function' ? storage() : storage;
+    if (!this.focused) for (let k = 0; k < this.tail; k++) this.dist[this.queue[k]] = 1;
+  }
+
   /** Bytes this table holds now (its queue is released once the search is exhausted). */
   get bytes(): number {
-    return this.dist.byteLength + this.queue.byteLength + this.later.byteLength;
+    return (this.dist === this.empty ? 0 : this.dist.byteLength) + this.queue.byteLength + this.later.byteLength;
   }
 
   /** Moves from `cell` to the goal, or FAR when there is no way. */
@@ -145,6 +163,7 @@ export class LazyDistanceTable {
    * index an array than call get(). The array is the table's own: read it, do not write it.
    */
   settled(): Uint16Array | Int32Array {
+    if (this.dist === this.empty) this.ownStorage();
     if (this.focused) this.resumeFocused(-1);
     else if (this.head < this.tail) this.resume(-1);
     return this.dist;
@@ -152,6 +171,11 @@ export class LazyDistanceTable {
 
   /** Runs the search on until `cell` is discovered (never, for -1) or nothing is left to expand. */
   private resume(cell: number): number {
+    if (this.dist === this.empty) {
+      this.ownStorage();
+      // A source is known the moment the memory is taken.
+      if (cell >= 0 && this.dist[cell] > 0) return this.dist[cell] - 1;
+    }
     if (this.steps !== null) return this.resumeSteps(cell, this.steps);
     // The hot loop of LaCAM's first solution on large maps (den520d, 1,000 units: two thirds of
     // its time): locals instead of fields, the open neighbours of a cell from one byte instead
@@ -228,6 +252,7 @@ export class LazyDistanceTable {
    * consistent and the levels are taken in order of f.
    */
   private resumeFocused(cell: number): number {
+    if (this.dist === this.empty) this.ownStorage();
     if (this.target < 0) {
       if (this.later.length === 0) return FAR; // a wall goal, or the search is exhausted
       // The first cell asked for is the one the search heads for; the goal opens the search.
