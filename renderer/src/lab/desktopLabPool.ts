@@ -5,7 +5,7 @@
  */
 import type { PoolProgress } from '../../../core/protocol/pool.ts';
 import type { DesktopApi } from '../../../core/platform/desktopApi.ts';
-import type { SweepBackend } from './sweep.ts';
+import type { SweepBackend } from './sweepTypes.ts';
 
 let next = 0;
 

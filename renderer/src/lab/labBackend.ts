@@ -4,6 +4,7 @@
  */
 import { desktopApi } from '../platform/index.ts';
 import { desktopLabPool } from './desktopLabPool.ts';
-import { type SweepBackend, workerPoolBackend } from './sweep.ts';
+import { workerPoolBackend } from './sweep.ts';
+import type { SweepBackend } from './sweepTypes.ts';
 
 export const labBackend: SweepBackend = desktopApi ? desktopLabPool(desktopApi) : workerPoolBackend();

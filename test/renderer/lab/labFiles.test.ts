@@ -8,7 +8,8 @@ import { filesMissing } from '../../../core/experiments/namedFiles.ts';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { addLabFiles, givenLabFile, labFilesReader, labFilesStore } from '../../../renderer/src/lab/labFiles.ts';
 import { memoryStorage } from '../../../renderer/src/lab/resultStore.ts';
-import { setExperimentText, setLabStorage, startSweep, sweepStore, type SweepBackend } from '../../../renderer/src/lab/sweep.ts';
+import { setExperimentText, setLabStorage, startSweep, sweepStore } from '../../../renderer/src/lab/sweep.ts';
+import type { SweepBackend } from '../../../renderer/src/lab/sweepTypes.ts';
 
 const MAP = ['type octile', 'height 3', 'width 4', 'map', '..E.', '.@S.', '....', ''].join('\n');
 const PROBLEM = JSON.stringify({ mapFile: 'maps/m.map', agentFile: 'a.agents', taskFile: 't.tasks', teamSize: 2, numTasksReveal: 1.5 });

@@ -8,7 +8,8 @@ import { filesNamedByPath } from '../../../core/experiments/namedFiles.ts';
 import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { PRESETS } from '../../../renderer/src/lab/presets.ts';
 import { memoryStorage } from '../../../renderer/src/lab/resultStore.ts';
-import { setExperimentText, setLabStorage, startSweep, sweepStore, type SweepBackend } from '../../../renderer/src/lab/sweep.ts';
+import { setExperimentText, setLabStorage, startSweep, sweepStore } from '../../../renderer/src/lab/sweep.ts';
+import type { SweepBackend } from '../../../renderer/src/lab/sweepTypes.ts';
 
 // The shipped experiment files as the bundler reads them (the lab's presets are these texts).
 const SHIPPED = import.meta.glob('../../../experiments/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;

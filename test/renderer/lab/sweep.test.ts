@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { memorySpawner } from '../../../core/protocol/memoryPort.ts';
 import { memoryStorage } from '../../../renderer/src/lab/resultStore.ts';
-import { cancelSweep, mergeResults, setExperimentText, setLabStorage, setShard, setWorkers, startSweep, sweepStore, workerPoolBackend, type SweepBackend, type SweepPhase } from '../../../renderer/src/lab/sweep.ts';
+import { cancelSweep, mergeResults, setExperimentText, setLabStorage, setShard, setWorkers, startSweep, sweepStore, workerPoolBackend } from '../../../renderer/src/lab/sweep.ts';
+import type { SweepBackend, SweepPhase } from '../../../renderer/src/lab/sweepTypes.ts';
 import { IncrementalAggregate } from '../../../renderer/src/lab/incrementalAggregate.ts';
 import { aggregate } from '../../../core/experiments/aggregate.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
