@@ -1,0 +1,92 @@
+/**
+ * The small things a designer met walking through the app at 1280x800, each measured in the real
+ * renderer: the map keeps its place when a notice comes and goes; the lab offers one Open and one
+ * Save; the heat map's legend leaves the fitted map whole; the LoRR problem's question for its
+ * files is on screen even with the side panel scrolled down.
+ */
+import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { openLab, useApp } from './support/app.ts';
+import { generateTemplate, ONE_LANE_BRIDGE } from './support/templates.ts';
+import { mapView } from './mapCanvas.ts';
+
+const LORR = fileURLToPath(new URL('../../../shared/benchmarks/lorr-2024/example_problems/random.domain/', import.meta.url));
+
+const app = useApp({ ready: 'map-view', acceptDialogs: true });
+
+async function box(page: Page, testId: string) {
+  return (await page.getByTestId(testId).boundingBox())!;
+}
+
+describe('the designer walk at 1280x800', () => {
+  it('a notice that comes and goes leaves the map where it was (it overlays, it does not push)', async () => {
+    const page = app.page;
+    const before = await box(page, 'map-view');
+    // C with no unit selected asks for a selection in a notice.
+    await page.getByTestId('map-view').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('c');
+    await page.getByTestId('notice').waitFor();
+    expect(await box(page, 'map-view')).toEqual(before);
+    await screenshot(page, 'walk-notice-over-map');
+    await page.getByTestId('notice').getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByTestId('notice').waitFor({ state: 'detached' });
+    expect(await box(page, 'map-view')).toEqual(before);
+  });
+
+  it('the heat map legend lies beside the fitted map, not over its corner', async () => {
+    const page = app.page;
+    await generateTemplate(page, ONE_LANE_BRIDGE);
+    await page.getByTestId('solver-select').selectOption('lacam');
+    await page.getByTestId('solve').click();
+    await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('heatmap-toggle').check();
+    const legend = await box(page, 'heat-legend');
+    await expect.poll(async () => (await mapView(page)).cellSize).toBeGreaterThan(0);
+    // The view re-fits when the legend comes: wait for the map to settle.
+    await page.waitForTimeout(300);
+    const view = await mapView(page);
+    const map = { left: view.left + view.offsetX, top: view.top + view.offsetY, right: view.left + view.offsetX + 40 * view.cellSize, bottom: view.top + view.offsetY + 20 * view.cellSize };
+    const overlaps = legend.x < map.right && legend.x + legend.width > map.left && legend.y < map.bottom && legend.y + legend.height > map.top;
+    await screenshot(page, 'walk-heat-legend');
+    expect(overlaps, `legend ${JSON.stringify(legend)} over the map ${JSON.stringify(map)}`).toBe(false);
+    await page.getByTestId('heatmap-toggle').uncheck();
+  });
+
+  it('the lab has one Open and one Save (the scenario toolbar is the editor\'s)', async () => {
+    const page = app.page;
+    await openLab(page);
+    const labels = await page.locator('button:visible').allTextContents();
+    const opens = labels.filter((t) => /^Open/.test(t.trim()));
+    const saves = labels.filter((t) => /^Save$/.test(t.trim()));
+    await screenshot(page, 'walk-lab-buttons');
+    expect(opens).toHaveLength(1);
+    expect(saves).toHaveLength(1);
+    await page.getByTestId('view-editor').click();
+    await page.getByTestId('map-view').waitFor();
+  });
+
+  it.skipIf(!existsSync(LORR))('the LoRR problem\'s question for its files is scrolled into view', async () => {
+    const page = app.page;
+    // The designer had scrolled the side panel down to the generator.
+    await page.locator('.side').evaluate((side) => (side.scrollTop = side.scrollHeight));
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('open-scenario').click();
+    await (await chooser).setFiles(join(LORR, 'random_32_32_20_100.json'));
+    const prompt = page.getByTestId('lorr-files');
+    await prompt.waitFor();
+    await page.waitForTimeout(300);
+    const shown = await prompt.evaluate((el) => {
+      const b = el.getBoundingClientRect();
+      const side = el.closest('.side')!.getBoundingClientRect();
+      return b.top >= side.top - 1 && b.top + 40 <= side.bottom && b.top >= 0 && b.top + 40 <= window.innerHeight;
+    });
+    await screenshot(page, 'walk-lorr-files');
+    expect(shown).toBe(true);
+    await page.getByTestId('lorr-files-cancel').click();
+  });
+});
+
