@@ -9,6 +9,7 @@ import { compareStore } from './compareState.ts';
 import { showCompareRow } from './compareActions.ts';
 import { statusText, type CompareRow } from './compareRows.ts';
 import { bestMarks } from './compareBest.ts';
+import { BOUND_HEADING_TITLE, boundTitle } from '../panels/boundText.ts';
 
 interface Props {
   rows: CompareRow[];
@@ -43,7 +44,7 @@ export function CompareTable({ rows, regionNames, current, shown, a, b }: Props)
             <th>Status</th>
             <th title="Turns until the last unit rests on its goal">Makespan</th>
             <th title={`Sum of costs, cost model '${costModel}'`}>SoC ({costModel})</th>
-            {bounded && <th title={`Lower bound on the optimal sum of costs the solver proved (CBS, EECBS, LaCAM*), cost model '${costModel}'`}>Bound</th>}
+            {bounded && <th title={BOUND_HEADING_TITLE}>Bound</th>}
             <th title="Turns units stood still off their goals: all units, and the most one unit waited">Waits / max</th>
             {regionNames.map((name) => (
               <th key={name} title={`${name}: crossings per 10 turns (units that left by another side than they came in), and the mean wait in it or next to it`}>
@@ -77,7 +78,7 @@ export function CompareTable({ rows, regionNames, current, shown, a, b }: Props)
               <td data-testid={`compare-status-${i}`}>{statusText(row)}{row.conflicts > 0 ? `, ${row.conflicts} conflicts` : ''}</td>
               {cell(marks.makespan.has(i), `compare-makespan-${i}`, row.makespan ?? '—')}
               {cell(marks.sumOfCosts.has(i), `compare-soc-${i}`, row.sumOfCosts ?? '—')}
-              {bounded && <td data-testid={`compare-bound-${i}`}>{row.lowerBound ?? '—'}</td>}
+              {bounded && <td data-testid={`compare-bound-${i}`} title={boundTitle(row.solver, row.lowerBound, row.sumOfCosts, row.costModel)}>{row.lowerBound ?? '—'}</td>}
               {cell(marks.waits.has(i), `compare-waits-${i}`, row.totalWait === null ? '—' : `${row.totalWait} / ${row.maxWait}`)}
               {regionNames.map((name, k) => {
                 const m = row.regions[k];
