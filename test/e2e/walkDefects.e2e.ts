@@ -1,8 +1,9 @@
 /**
  * The small things a designer met walking through the app at 1280x800, each measured in the real
  * renderer: the map keeps its place when a notice comes and goes; the lab offers one Open and one
- * Save; the heat map's legend leaves the fitted map whole; the LoRR problem's question for its
- * files is on screen even with the side panel scrolled down.
+ * Save; the heat map's legend leaves the fitted map whole; a PNG opened as a scenario is named as
+ * an image (the level import offered), not quoted as broken JSON; the LoRR problem's question for
+ * its files is on screen even with the side panel scrolled down.
  */
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
@@ -67,6 +68,21 @@ describe('the designer walk at 1280x800', () => {
     expect(saves).toHaveLength(1);
     await page.getByTestId('view-editor').click();
     await page.getByTestId('map-view').waitFor();
+  });
+
+  it('a PNG opened as a scenario is refused by name, with the level import offered, and nothing replaced', async () => {
+    const page = app.page;
+    const name = await page.getByTestId('scenario-name').textContent();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('open-scenario').click();
+    await (await chooser).setFiles(fileURLToPath(new URL('../fixtures/levels/plan.png', import.meta.url)));
+    const notice = page.getByTestId('notice');
+    await expect.poll(() => notice.locator('span').first().textContent()).toMatch(/^plan\.png is a PNG image, not a scenario: nothing was opened\./);
+    expect(await notice.getAttribute('data-kind')).toBe('error');
+    expect(await page.getByTestId('notice-import-level').textContent()).toBe('Import as a level…');
+    expect(await page.getByTestId('scenario-name').textContent()).toBe(name);
+    await screenshot(page, 'walk-png-as-scenario');
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
   });
 
   it.skipIf(!existsSync(LORR))('the LoRR problem\'s question for its files is scrolled into view', async () => {

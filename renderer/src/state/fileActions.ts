@@ -31,6 +31,7 @@ import { isLorrProblemText, openLorrProblem } from '../lorr/lorrOpen.ts';
 import { takeComparisonsBeside } from '../compare/keptBeside.ts';
 import { afterLoad, confirmDiscard, openedMap } from './documentLoad.ts';
 import { fileName, slug } from '../../../core/util/names.ts';
+import { binaryFileMessage, binaryKind } from './binaryFile.ts';
 
 const MAP_FILTER = [{ name: 'Moving AI map', extensions: ['map'] }];
 const SCEN_FILTER = [{ name: 'Moving AI scenario', extensions: ['scen'] }];
@@ -88,6 +89,13 @@ export async function openFileContent(file: { name: string; text: string }): Pro
 }
 
 async function loadFileContent(name: string, text: string): Promise<void> {
+  const binary = binaryKind(text);
+  if (binary) {
+    notify('error', binaryFileMessage(name, binary));
+    const notice = solveStore.get().notice;
+    if (binary.image && notice) solveStore.set({ notice: { ...notice, actions: [{ label: 'Import as a level…', testId: 'notice-import-level', run: () => void import('../level/levelImportState.ts').then((level) => level.openLevelImport()) }] } });
+    return;
+  }
   if (name.toLowerCase().endsWith('.map')) await loadMapText(name, text);
   else if (isReplayFile(text)) await loadReplayText(name, text);
   else if (isLorrProblemText(text)) await openLorrProblem(name, text);
