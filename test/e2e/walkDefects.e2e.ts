@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { screenshot } from './browser.ts';
 import { openLab, useApp } from './support/app.ts';
 import { generateTemplate, ONE_LANE_BRIDGE } from './support/templates.ts';
+import { compareSolvers, measuredBridge } from './support/compareSteps.ts';
 import { mapView } from './mapCanvas.ts';
 
 const LORR = fileURLToPath(new URL('../../../shared/benchmarks/lorr-2024/example_problems/random.domain/', import.meta.url));
@@ -83,6 +84,21 @@ describe('the designer walk at 1280x800', () => {
     expect(await page.getByTestId('scenario-name').textContent()).toBe(name);
     await screenshot(page, 'walk-png-as-scenario');
     await notice.getByRole('button', { name: 'Dismiss' }).click();
+  });
+
+  it('the Compare view at 1280x800 shows every column of a comparison with crowd models, no sideways scroll', async () => {
+    const page = app.page;
+    await measuredBridge(page);
+    await compareSolvers(page, ['orca', 'flow-field', 'detour', 'pibt', 'whca', 'rhcr'], 180_000);
+    await page.getByTestId('compare-view').click();
+    await page.getByTestId('compare-dock').waitFor();
+    await page.waitForTimeout(300);
+    const fit = await page.locator('[data-testid="compare-dock"] .compare-scroll').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    await screenshot(page, 'walk-compare-view-crowds');
+    expect(fit.scroll, `table ${fit.scroll} px in a view ${fit.client} px wide`).toBeLessThanOrEqual(fit.client);
+    const headers = await page.locator('[data-testid="compare-dock"] [data-testid="compare-table"] thead th').allTextContents();
+    for (const h of ['Arrived', 'Stuck', 'Reversals', 'ms', 'A', 'B']) expect(headers.map((t) => t.trim())).toContain(h);
+    await page.getByTestId('compare-view').click();
   });
 
   it.skipIf(!existsSync(LORR))('the LoRR problem\'s question for its files is scrolled into view', async () => {
