@@ -122,3 +122,25 @@ describe('the designer walk at 1280x800', () => {
   });
 });
 
+
+describe('a solve the solver refuses', () => {
+  const fresh = useApp({ ready: 'map-view' });
+
+  it('keeps the last replay: back on the settings it was solved with, it plays again', async () => {
+    const page = fresh.page;
+    await page.getByTestId('solver-select').selectOption('lacam');
+    await page.getByTestId('solve').click();
+    await page.locator('[data-testid="status"][data-status="solved"]').waitFor({ timeout: 20_000 });
+    const replay = await page.getByTestId('turn').textContent();
+    expect(replay).toMatch(/^t = 0 \/ [1-9]\d*$/);
+    // LaCAM plans on 4-connected grids: on 8 it refuses, and says why.
+    await page.getByTestId('connectivity').selectOption('8');
+    await page.getByTestId('solve').click();
+    await expect.poll(() => page.getByTestId('status').textContent()).toMatch(/^Not solved: .*plans on 4-connected grids/);
+    expect(await page.getByTestId('status').getAttribute('data-status')).toBe('failed');
+    await page.getByTestId('connectivity').selectOption('4');
+    await expect.poll(() => page.getByTestId('turn').textContent()).toBe(replay);
+    expect(await page.getByTestId('status').getAttribute('data-status')).toBe('solved');
+    await screenshot(page, 'walk-refused-keeps-replay');
+  });
+});

@@ -75,8 +75,12 @@ export interface SolveState {
   outcome: SolveOutcome | null;
   /** Live mode: every edit re-solves (debounced), cancelling a stale run. */
   live: boolean;
-  /** The last solve refused before it ran (units walled off …), at the plan revision it judged. */
-  refused: { message: string; revision: number } | null;
+  /**
+   * The last solve refused, at the plan revision it judged: by the panel before it ran (units
+   * walled off …), or by the solver with no plan ('failed', or 'cancelled' before one), the last
+   * plan kept meanwhile.
+   */
+  refused: { message: string; revision: number; status?: 'failed' | 'cancelled' } | null;
 }
 
 export const solveStore = new Store<SolveState>({
