@@ -101,6 +101,18 @@ describe('the designer walk at 1280x800', () => {
     await page.getByTestId('compare-view').click();
   });
 
+  it('a new map of the same name does not show the last one\'s comparison as stale', async () => {
+    const page = app.page;
+    const name = await page.getByTestId('scenario-name').textContent();
+    expect(await page.getByTestId('compare-row').count()).toBeGreaterThan(0);
+    // The same template with fewer units: the same name, another scenario.
+    await generateTemplate(page, { ...ONE_LANE_BRIDGE, unitsPerSide: 8 });
+    expect(await page.getByTestId('scenario-name').textContent()).toBe(name);
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('compare-stale').count()).toBe(0);
+    expect(await page.getByTestId('compare-row').count()).toBe(0);
+  });
+
   it.skipIf(!existsSync(LORR))('the LoRR problem\'s question for its files is scrolled into view', async () => {
     const page = app.page;
     // The designer had scrolled the side panel down to the generator.

@@ -69,7 +69,7 @@ async function loadMapText(name: string, text: string): Promise<void> {
   const doc = { ...emptyDocument(1, 1, name), grid, mapSource: { kind: 'file' as const, path: name }, movement: { ...FOUR_CONNECTED } };
   doc.solver = { ...model.document.solver };
   if (!confirmDiscard()) return;
-  model.dispatch({ type: 'loadDocument', document: doc });
+  model.dispatch({ type: 'loadDocument', document: doc, identity: `file:${name}` });
   afterLoad();
   openedMap.current = { file: mapFile, version: grid.version };
   notify('info', `Opened ${name} (${grid.width}×${grid.height}). Add units from a scenario file, or place them with the Unit tool (U).`);
@@ -114,7 +114,7 @@ async function loadReplayText(name: string, text: string): Promise<void> {
   const mapGrid = await mapGridFor(scenario, name);
   const doc = contentFromScenario(scenario, { mapGrid, fileName: name });
   if (!confirmDiscard()) return;
-  model.dispatch({ type: 'loadDocument', document: doc });
+  model.dispatch({ type: 'loadDocument', document: doc, identity: `file:${name}` });
   afterLoad();
   const { instance } = model.instance();
   const outcome = solveOutcome(instance, resultFromReplayFile(file), model.planRevision);
@@ -153,7 +153,8 @@ async function loadScenarioText(name: string, text: string): Promise<void> {
   const beside = fileService.readComparisonsBesideScenario ? await fileService.readComparisonsBesideScenario() : null;
   const keep = openedMap.current;
   if (!confirmDiscard()) return;
-  model.dispatch({ type: 'loadDocument', document: doc });
+  // A file is who the scenario is: opened again, it finds its comparisons (stale if it changed).
+  model.dispatch({ type: 'loadDocument', document: doc, identity: `file:${name}` });
   afterLoad();
   if (mapGrid && keep) openedMap.current = { file: { ...keep.file, grid: mapGrid }, version: mapGrid.version };
   const comparisons = takeComparisonsBeside(beside);
