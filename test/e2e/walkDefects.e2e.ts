@@ -156,3 +156,34 @@ describe('a solve the solver refuses', () => {
     await screenshot(page, 'walk-refused-keeps-replay');
   });
 });
+
+describe('the open scenario after a reload', () => {
+  const tab = useApp({ ready: 'map-view' });
+
+  it('is reopened, and Recent lists the files opened before', async () => {
+    const page = tab.page;
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('open-scenario').click();
+    await (await chooser).setFiles(fileURLToPath(new URL('../../experiments/scenarios/bridge-two-way.json', import.meta.url)));
+    await expect.poll(() => page.getByTestId('notice').locator('span').first().textContent()).toMatch(/^Opened bridge-two-way\.json/);
+    const name = await page.getByTestId('scenario-name').textContent();
+    const meta = await page.getByTestId('scenario-meta').textContent();
+    expect(name).not.toBe('Chokepoint example');
+    await page.reload();
+    await page.getByTestId('map-view').waitFor();
+    await expect.poll(() => page.getByTestId('scenario-name').textContent()).toBe(name);
+    expect(await page.getByTestId('scenario-meta').textContent()).toBe(meta);
+    expect(await page.getByTestId('notice').locator('span').first().textContent()).toMatch(/^Reopened bridge-two-way\.json, the scenario open when this page was last left\./);
+    expect(await page.getByTestId('recent-files').locator('option').allTextContents()).toEqual(['Recent…', 'bridge-two-way.json', 'Clear recent']);
+    // A new scenario is open next time instead: no file is reopened over it.
+    await page.getByTestId('new-scenario').click();
+    await page.reload();
+    await page.getByTestId('map-view').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('scenario-name').textContent()).toBe('Chokepoint example');
+    // Recent opens it again.
+    await page.getByTestId('recent-files').selectOption('bridge-two-way.json');
+    await expect.poll(() => page.getByTestId('scenario-name').textContent()).toBe(name);
+    await screenshot(page, 'walk-recent-files');
+  });
+});

@@ -97,6 +97,11 @@ function readEntry(key = AUTOSAVE_KEY): AutosaveEntry | null {
   }
 }
 
+/** Whether a backup of unsaved changes is offered (the recovery notice is up). */
+export function hasRecoveryOffer(): boolean {
+  return offered !== null;
+}
+
 /** Loads the backup offered at start; it stays unsaved (dirty) until saved to a file. */
 export function recover(): void {
   const entry = offered ?? readEntry(RECOVERY_KEY) ?? readEntry();

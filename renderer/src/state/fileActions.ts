@@ -32,6 +32,7 @@ import { takeComparisonsBeside } from '../compare/keptBeside.ts';
 import { afterLoad, confirmDiscard, openedMap } from './documentLoad.ts';
 import { fileName, slug } from '../../../core/util/names.ts';
 import { binaryFileMessage, binaryKind } from './binaryFile.ts';
+import { rememberFile } from './recentScenarios.ts';
 
 const MAP_FILTER = [{ name: 'Moving AI map', extensions: ['map'] }];
 const SCEN_FILTER = [{ name: 'Moving AI scenario', extensions: ['scen'] }];
@@ -71,6 +72,7 @@ async function loadMapText(name: string, text: string): Promise<void> {
   if (!confirmDiscard()) return;
   model.dispatch({ type: 'loadDocument', document: doc, identity: `file:${name}` });
   afterLoad();
+  rememberFile(name, text);
   openedMap.current = { file: mapFile, version: grid.version };
   notify('info', `Opened ${name} (${grid.width}×${grid.height}). Add units from a scenario file, or place them with the Unit tool (U).`);
 }
@@ -83,9 +85,15 @@ export async function openScenarioFile(): Promise<void> {
   });
 }
 
-/** Opens a file main read for us (File > Open Recent in the desktop app). */
+/** Opens a file main read for us (File > Open Recent in the desktop app), or one the browser edition kept (Recent). */
 export async function openFileContent(file: { name: string; text: string }): Promise<void> {
   await reportErrors(() => loadFileContent(file.name, file.text));
+}
+
+/** At start, the file that was open when the page was left (the browser edition keeps its text). */
+export async function reopenFile(file: { name: string; text: string }): Promise<void> {
+  await openFileContent(file);
+  if (model.documentId === `file:${file.name}`) notify('info', `Reopened ${file.name}, the scenario open when this page was last left. Recent lists the other files you opened or saved.`, { revision: model.revision });
 }
 
 async function loadFileContent(name: string, text: string): Promise<void> {
@@ -116,6 +124,7 @@ async function loadReplayText(name: string, text: string): Promise<void> {
   if (!confirmDiscard()) return;
   model.dispatch({ type: 'loadDocument', document: doc, identity: `file:${name}` });
   afterLoad();
+  rememberFile(name, text);
   const { instance } = model.instance();
   const outcome = solveOutcome(instance, resultFromReplayFile(file), model.planRevision);
   model.dispatch({ type: 'receiveSolution', solution: { solver: outcome.solver, status: outcome.status, paths: outcome.paths, message: outcome.message, stats: outcome.stats } });
@@ -156,6 +165,7 @@ async function loadScenarioText(name: string, text: string): Promise<void> {
   // A file is who the scenario is: opened again, it finds its comparisons (stale if it changed).
   model.dispatch({ type: 'loadDocument', document: doc, identity: `file:${name}` });
   afterLoad();
+  rememberFile(name, text);
   if (mapGrid && keep) openedMap.current = { file: { ...keep.file, grid: mapGrid }, version: mapGrid.version };
   const comparisons = takeComparisonsBeside(beside);
   notify(comparisons.failed ? 'error' : 'info', `Opened ${name}: ${doc.grid.width}×${doc.grid.height}, ${doc.agents.length} units.${comparisons.text}`, { revision: model.revision });
@@ -201,11 +211,13 @@ export async function saveScenarioFile(options: { saveAs?: boolean } = {}): Prom
   let saved = false;
   await reportErrors(async () => {
     const name = `${slug(model.document.name.replace(/\.(map|json)$/i, ''))}.json`;
-    const outcome = await fileService.saveText(name, serializeScenario(model.toScenario()), SCENARIO_FILTER, { reuseCurrentFile: !options.saveAs });
+    const text = serializeScenario(model.toScenario());
+    const outcome = await fileService.saveText(name, text, SCENARIO_FILTER, { reuseCurrentFile: !options.saveAs });
     saved = outcome.saved;
     if (outcome.error) notify('error', outcome.error);
     else if (outcome.saved) {
       markClean();
+      rememberFile(outcome.name ?? name, text);
       notify('info', `Saved ${outcome.name ?? name}.`);
       if (model.document.source) void import('../level/levelImportState.ts').then((level) => level.armLevelWatch());
     }
