@@ -47,7 +47,7 @@ export interface SolveOutcome {
    * A League of Robot Runners run (lifelong, turning robots): its answer (actions, tasks finished
    * per step, measures, task records for the PlanViz export) and each robot's heading per step.
    */
-  lifelong?: { run: WireLifelongRun; headings: number[][] };
+  lifelong?: { run: WireLifelongRun; headings: readonly ArrayLike<number>[] };
   /** The plan revision (planSignature.ts) it was computed for: an edit that changes what the plan depends on makes it stale. */
   revision: number;
 }
