@@ -35,7 +35,7 @@ describe.skipIf(!present)('browser edition: warehouse_large_5000\'s result arriv
     await page.getByTestId('solve').click();
     await page.locator('[data-testid="status"][data-status="running"]').waitFor();
     // The planner's steps run in the solver worker; the trace starts once the last step is near.
-    await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 540_000, intervals: [250] }).toMatch(/step (2[89]\d|300)\b/);
+    await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 540_000, interval: 250 }).toMatch(/step (2[89]\d|300)\b/);
     const since = await pageNow(page);
     // BIG_PROFILE=1 prints where the UI thread's time went (the top functions by self time).
     const cpu = await uiThreadTasks(app.browser, page, () => profiled(page, 'warehouse_large_5000 result', async () => {
