@@ -1,7 +1,7 @@
 /**
- * The last error or information message, until dismissed. It floats over the top of the map (a
- * slot of no height): a bar that took its own row pushed the map down when it came and pulled it
- * up when it went, so the cell under the pointer changed while the designer was drawing.
+ * The last error or information message, until dismissed. Its row is kept while no message shows
+ * (a longer message spills over what is below): a bar that came and went with the message pushed
+ * the map down and pulled it up again, so the cell under the pointer changed while drawing.
  */
 import { solveStore, visibleNotice } from '../state/solveState.ts';
 import { useSlice } from '../state/store.ts';
@@ -12,9 +12,9 @@ export function NoticeBar() {
   const view = useSlice(viewStore, (s) => s.view);
   const revision = useSlice(modelStore, (s) => s.revision);
   const notice = visibleNotice(useSlice(solveStore, (s) => s.notice), view, revision);
-  if (!notice) return null;
+  if (!notice) return <div className="notice-slot" data-testid="notice-slot" />;
   return (
-    <div className="notice-slot">
+    <div className="notice-slot" data-testid="notice-slot">
     <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice" data-kind={notice.kind}>
       <span>{notice.text}</span>
       {notice.actions?.map((action) => (
