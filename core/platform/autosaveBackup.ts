@@ -35,6 +35,8 @@ export interface AutosaveEntry {
   base?: BaseRef;
   delta?: JsonDelta | null;
   lorr?: EntryLorr;
+  /** The app's id of the document (what its kept comparisons are found by); absent in older backups. */
+  documentId?: string;
 }
 
 /** A base as stored: its id first, so that an entry's base is checked without reading it all. */

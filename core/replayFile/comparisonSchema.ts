@@ -51,6 +51,7 @@ export const ComparedCrowdSchema = z.object({
   stepMsMean: z.number().min(0),
   stepMsMax: z.number().min(0),
   stuckAt: z.string().nullable().optional().describe('The measured region most stuck units stood at.'),
+  stuckNear: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).max(3).optional().describe('The cells [x, y] the stuck units stood around, the largest group first.'),
 }).strict();
 
 /**

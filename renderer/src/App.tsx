@@ -66,7 +66,8 @@ export function App() {
           <button type="button" aria-pressed={view === 'editor'} onClick={() => view !== 'editor' && toggleView()} data-testid="view-editor" title="Scenario editor (Ctrl+Shift+L switches)">Editor</button>
           <button type="button" aria-pressed={view === 'lab'} onClick={() => view !== 'lab' && toggleView()} data-testid="view-lab" title="Experiments and charts (Ctrl+Shift+L switches)">Lab</button>
         </div>
-        <Toolbar />
+        {/* The scenario's file actions; the lab has its own Open and Save for experiments (two of each showed there). */}
+        {view === 'editor' && <Toolbar />}
         <div className="scenario-title" title={`${name}: ${width}×${height}, ${units} units, ${connectivity}-connected`}>
           <span className="scenario-name" data-testid="scenario-name">{name}</span>
           <span className="scenario-meta" data-testid="scenario-meta">
@@ -81,14 +82,17 @@ export function App() {
           </button>
         </div>
       </header>
-      <NoticeBar />
       {view === 'lab' ? (
+        <>
+        <NoticeBar />
         <Suspense fallback={<main className="lab">Loading the lab…</main>}>
           <LabView />
         </Suspense>
+        </>
       ) : (
       <>
       <ToolPalette />
+      <NoticeBar />
       <main className="workspace">
         <MapView />
         {jsonOpen && (

@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import './styles.css';
-import { startAutosave } from './state/autosave.ts';
+import { hasRecoveryOffer, startAutosave } from './state/autosave.ts';
+import { startRecentScenarios } from './state/recentScenarios.ts';
+import { reopenFile } from './state/fileActions.ts';
 import { startKeptComparisons } from './compare/keptActions.ts';
 import { startDesktopIntegration } from './state/desktopIntegration.ts';
 import { desktopBackend, openBackendStore, openStore } from './state/persistentStore.ts';
@@ -21,6 +23,11 @@ const backupStore = desktopApi ? openBackendStore('backups', desktopBackend(desk
 void Promise.all([backupStore, openStore('lab-results')]).then(([backups, labResults]) => {
   startAutosave(backups);
   startKeptComparisons(backups);
+  // The browser edition comes back to the file that was open (the desktop app has Open Recent).
+  if (!desktopApi) {
+    const reopen = startRecentScenarios(backups, hasRecoveryOffer());
+    if (reopen) void reopenFile(reopen);
+  }
   useResultStorage(labResults);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

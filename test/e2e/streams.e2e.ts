@@ -116,8 +116,10 @@ describe('browser edition: streams', () => {
 
   it('draws an exit (X) and a spawner (G) as undoable edits, sets the schedule in the Streams panel, and solves the new stream', async () => {
     const page = app.page;
-    const view = await settledView(page);
     const drag = async (key: string, from: [number, number], to: [number, number]) => {
+      // Measured before each drag: the first edit makes the solved stream's plan stale, and the
+      // throughput line under the timeline goes with it, giving the map its height back (a new fit).
+      const view = await settledView(page);
       await page.getByTestId('map-view').hover();
       await page.keyboard.press(key);
       await page.mouse.move(...cellPoint(view, ...from));

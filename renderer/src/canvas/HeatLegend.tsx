@@ -1,8 +1,35 @@
 /**
  * The heat map's legend: what it shows, its colour scale from 0 to the busiest cell's
  * value, and the value of the cell under the pointer; the flow arrows' meaning when they are on.
+ * It floats in the map's bottom-right corner, and a fitted view leaves that corner free (it
+ * covered the map's corner cells, where a spawner or a goal often is).
  */
-import { useMemo } from 'react';
+
+/** The legend's distance from the canvas's edges (styles.css .heat-legend). */
+const LEGEND_INSET = 10;
+
+/** Tells the view the legend's box while it is shown, so fitting keeps the map out from under it. */
+function useCornerBox(): (element: HTMLDivElement | null) => void {
+  const observer = useRef<ResizeObserver | null>(null);
+  return useCallback((element: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    const { width, height } = model.document.grid;
+    if (!element) {
+      setViewCorner(null, width, height);
+      return;
+    }
+    const report = () => {
+      const grid = model.document.grid;
+      setViewCorner({ width: Math.ceil(element.offsetWidth) + LEGEND_INSET, height: Math.ceil(element.offsetHeight) + LEGEND_INSET }, grid.width, grid.height);
+    };
+    report();
+    observer.current = new ResizeObserver(report);
+    observer.current.observe(element);
+  }, []);
+}
+import { useCallback, useMemo, useRef } from 'react';
+import { setViewCorner } from './viewState.ts';
 import { useSlice } from '../state/store.ts';
 import { replayStore } from '../state/replayState.ts';
 import { editorStore } from '../state/editorState.ts';
@@ -16,6 +43,7 @@ export function HeatLegend() {
   const measure = useSlice(replayStore, (s) => s.heatMeasure);
   const cursor = useSlice(editorStore, (s) => s.cursor);
   const outcome = useCurrentOutcome();
+  const cornerRef = useCornerBox();
   const layers = useMemo(() => {
     if (!outcome || outcome.paths.length === 0 || !(heat || flow)) return null;
     const { grid } = model.document;
@@ -28,7 +56,7 @@ export function HeatLegend() {
   const under = cell >= 0 && cell < layers.values[measure].length ? layers.values[measure][cell] : null;
   const stops = [0, 0.25, 0.5, 0.75, 1].map((v) => `${heatColour(Math.max(v * max, 0.0001), max)} ${v * 100}%`).join(', ');
   return (
-    <div className="heat-legend" data-testid="heat-legend">
+    <div className="heat-legend" data-testid="heat-legend" ref={cornerRef}>
       {heat && (
         <>
           {/* The measure is picked here, on the map: in the replay bar its select took 120 px from the timeline whenever the heat map was on. */}

@@ -149,7 +149,7 @@ export function drawDynamic(context: CanvasRenderingContext2D, scene: DynamicSce
   drawUnits(context, turning ? { ...units, headings: turning } : units);
 
   if (scene.regions) drawRegionLabels(context, scene.regions, view);
-  drawStreamLabels(context, scene.spawners ?? [], scene.exits ?? [], grid.width, grid.height, view);
+  drawStreamLabels(context, scene.spawners ?? [], scene.exits ?? [], grid.width, grid.height, view, scene.width, scene.height);
   if (scene.preview) drawPreview(context, scene.preview, agents, view);
   if (scene.brush) {
     // The same footprint the paint command stamps: (size - 1) >> 1 cells before the centre.

@@ -51,10 +51,28 @@ export function drawStreamAreas(context: CanvasRenderingContext2D, spawners: rea
   context.restore();
 }
 
-/** Names on a light plate above each area's top-left cell ("⇣ name" for a spawner, "⇡ name" for an exit). */
-export function drawStreamLabels(context: CanvasRenderingContext2D, spawners: readonly ScenarioSpawner[], exits: readonly ScenarioExit[], width: number, height: number, view: Viewport): void {
-  if (spawners.length === 0 && exits.length === 0) return;
+/**
+ * Where a name plate goes: above the area's top-left cell, inside the area's top edge when there
+ * is no room above it, and slid left or down so that the whole plate is on the canvas (a name at
+ * the map's right or top edge was cut off by the canvas's edge). `x`, `top`: the plate's corner;
+ * `baseline`: the text's baseline (textBaseline 'bottom').
+ */
+export function labelPlate(cellX: number, cellY: number, textWidth: number, font: number, view: Viewport, canvasWidth: number, canvasHeight: number): { x: number; top: number; width: number; height: number; baseline: number } {
   const { cellSize: s, offsetX: ox, offsetY: oy } = view;
+  const width = textWidth + 6;
+  const height = font + 3;
+  const above = oy + cellY * s - 2 - height + 1;
+  // No room above (the map's top row, or the canvas's top edge): inside the area's top edge instead.
+  let top = above >= 0 ? above : oy + cellY * s + 1;
+  top = Math.min(Math.max(0, top), Math.max(0, canvasHeight - height));
+  const x = Math.min(Math.max(0, ox + cellX * s), Math.max(0, canvasWidth - width));
+  return { x, top, width, height, baseline: top + height - 1 };
+}
+
+/** Names on a light plate above each area's top-left cell ("spawner name", "exit name"), always whole on the canvas. */
+export function drawStreamLabels(context: CanvasRenderingContext2D, spawners: readonly ScenarioSpawner[], exits: readonly ScenarioExit[], width: number, height: number, view: Viewport, canvasWidth: number, canvasHeight: number): void {
+  if (spawners.length === 0 && exits.length === 0) return;
+  const s = view.cellSize;
   context.save();
   const font = Math.max(10, Math.min(14, s * 0.6));
   context.font = `600 ${font}px system-ui, sans-serif`;
@@ -64,16 +82,17 @@ export function drawStreamLabels(context: CanvasRenderingContext2D, spawners: re
   const label = (area: ScenarioArea, text: string, colour: string) => {
     const points = areaPoints(area, width, height);
     if (points.length === 0) return;
-    const x0 = Math.min(...points.map((p) => p[0]));
-    const y0 = Math.min(...points.map((p) => p[1]));
-    const tw = context.measureText(text).width;
-    const lx = ox + x0 * s;
-    // Above the area, or inside its top edge when the area starts on the map's top row (the label would be cut off).
-    const ly = y0 === 0 ? oy + font + 3 : oy + y0 * s - 2;
+    let x0 = Infinity;
+    let y0 = Infinity;
+    for (const [x, y] of points) {
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+    }
+    const plate = labelPlate(x0, y0, context.measureText(text).width, font, view, canvasWidth, canvasHeight);
     context.fillStyle = 'rgba(255, 255, 255, 0.85)';
-    context.fillRect(lx, ly - font - 2, tw + 6, font + 3);
+    context.fillRect(plate.x, plate.top, plate.width, plate.height);
     context.fillStyle = colour;
-    context.fillText(text, lx + 3, ly);
+    context.fillText(text, plate.x + 3, plate.baseline);
   };
   for (const spawner of spawners) label(spawner.area, `spawner ${spawner.name}`, SPAWNER_COLOUR);
   for (const exit of exits) label(exit.area, `exit ${exit.name}`, EXIT_COLOUR);

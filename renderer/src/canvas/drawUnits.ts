@@ -219,7 +219,19 @@ export function drawUnits(context: CanvasRenderingContext2D, scene: UnitsScene):
     context.textAlign = 'center';
     context.textBaseline = 'middle';
     context.fillStyle = '#ffffff';
-    for (let i = 0; i < agents.length; i++) if (unitPoint(scene, i, at)) context.fillText(String(i + 1), at[0], at[1] + 0.5);
+    // A turning unit's wedge is near-white and lies under the number: the digits get a dark rim, or
+    // white on the wedge they could not be read.
+    const rimmed = scene.headings !== undefined;
+    if (rimmed) {
+      context.strokeStyle = 'rgba(17, 19, 24, 0.9)';
+      context.lineWidth = Math.max(2, s * 0.09);
+      context.lineJoin = 'round';
+    }
+    for (let i = 0; i < agents.length; i++) {
+      if (!unitPoint(scene, i, at)) continue;
+      if (rimmed) context.strokeText(String(i + 1), at[0], at[1] + 0.5);
+      context.fillText(String(i + 1), at[0], at[1] + 0.5);
+    }
   }
 }
 

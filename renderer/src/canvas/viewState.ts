@@ -9,14 +9,24 @@ export interface ViewState {
   fitted: boolean;
   width: number;
   height: number;
+  /** A box floating in the canvas's bottom-right corner (the heat map's legend, with its margin) that fitting keeps off the map; null without one. */
+  corner: { width: number; height: number } | null;
 }
 
-export const viewStore = new Store<ViewState>({ view: null, fitted: true, width: 0, height: 0 });
+export const viewStore = new Store<ViewState>({ view: null, fitted: true, width: 0, height: 0, corner: null });
 
 export function fitView(mapWidth: number, mapHeight: number): void {
-  const { width, height } = viewStore.get();
+  const { width, height, corner } = viewStore.get();
   if (width === 0) return;
-  viewStore.set({ view: fitViewport(width, height, mapWidth, mapHeight), fitted: true });
+  viewStore.set({ view: fitViewport(width, height, mapWidth, mapHeight, 12, corner ?? undefined), fitted: true });
+}
+
+/** The corner box came, went or changed size: a fitted view fits again around it. */
+export function setViewCorner(corner: { width: number; height: number } | null, mapWidth: number, mapHeight: number): void {
+  const state = viewStore.get();
+  if (state.corner?.width === corner?.width && state.corner?.height === corner?.height) return;
+  viewStore.set({ corner });
+  if (state.fitted) fitView(mapWidth, mapHeight);
 }
 
 /** Zoom about the canvas centre (keyboard + and -). */

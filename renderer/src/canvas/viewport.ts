@@ -12,7 +12,17 @@ export interface Viewport {
 export const MIN_CELL_SIZE = 0.05;
 export const MAX_CELL_SIZE = 96;
 
-export function fitViewport(cssWidth: number, cssHeight: number, mapWidth: number, mapHeight: number, margin = 12): Viewport {
+/**
+ * The whole map in view, centred. `corner`: a box floating in the canvas's bottom-right corner
+ * (the heat map's legend) that the map must not lie under: the map then gives up a strip along the
+ * bottom or along the right, whichever costs it less, and is centred in what is left.
+ */
+export function fitViewport(cssWidth: number, cssHeight: number, mapWidth: number, mapHeight: number, margin = 12, corner?: { width: number; height: number }): Viewport {
+  if (corner) {
+    const below = fitViewport(cssWidth, cssHeight - corner.height, mapWidth, mapHeight, margin);
+    const beside = fitViewport(cssWidth - corner.width, cssHeight, mapWidth, mapHeight, margin);
+    return below.cellSize >= beside.cellSize ? below : beside;
+  }
   const cellSize = Math.max(MIN_CELL_SIZE, Math.min((cssWidth - 2 * margin) / mapWidth, (cssHeight - 2 * margin) / mapHeight, MAX_CELL_SIZE));
   return {
     cellSize,

@@ -19,6 +19,7 @@ import { shortSolverName } from './compareRows.ts';
 import { compareStore } from './compareState.ts';
 import { CompareTable } from './CompareTable.tsx';
 import { crowdJamSentences } from './crowdJams.ts';
+import { plannerFailureSentences } from './failureSentences.ts';
 
 export function toggleCompareView(): void {
   compareStore.set({ docked: !compareStore.get().docked });
@@ -141,6 +142,11 @@ export function ComparePanel({ inDock = false }: { inDock?: boolean }) {
         </p>
       )}
       {rows.length > 0 && <CompareTable rows={rows} regionNames={regionNames} current={current} shown={current ? state.shown : null} a={state.a} b={state.b} />}
+      {plannerFailureSentences(rows).map((sentence) => (
+        <p className="compare-jam" data-testid="compare-failure" key={sentence}>
+          {sentence}
+        </p>
+      ))}
       {crowdJamSentences(rows).map((sentence) => (
         <p className="compare-jam" data-testid="compare-jam" key={sentence}>
           {sentence}

@@ -2,13 +2,15 @@
  * The comparison table: a row per run with status, makespan, sum of costs (its cost model
  * named), the proved bound where a run has one, waits, each measured region's crossings per 10
  * turns and mean wait, solve time, and the A/B picks. The best value of each column is marked
- * (compareBest.ts). Cells never wrap: the table scrolls sideways in the narrow side panel and
- * has the room it needs in the Compare view.
+ * (compareBest.ts). Cells never wrap in the narrow side panel, where the table scrolls sideways;
+ * in the Compare view the status and the headings wrap, so a comparison with the crowd models'
+ * five steering columns fits a 1280 px window.
  */
 import { compareStore } from './compareState.ts';
 import { showCompareRow } from './compareActions.ts';
 import { statusText, type CompareRow } from './compareRows.ts';
 import { bestMarks } from './compareBest.ts';
+import { BOUND_HEADING_TITLE, boundTitle } from '../panels/boundText.ts';
 
 interface Props {
   rows: CompareRow[];
@@ -43,7 +45,7 @@ export function CompareTable({ rows, regionNames, current, shown, a, b }: Props)
             <th>Status</th>
             <th title="Turns until the last unit rests on its goal">Makespan</th>
             <th title={`Sum of costs, cost model '${costModel}'`}>SoC ({costModel})</th>
-            {bounded && <th title={`Lower bound on the optimal sum of costs the solver proved (CBS, EECBS, LaCAM*), cost model '${costModel}'`}>Bound</th>}
+            {bounded && <th title={BOUND_HEADING_TITLE}>Bound</th>}
             <th title="Turns units stood still off their goals: all units, and the most one unit waited">Waits / max</th>
             {regionNames.map((name) => (
               <th key={name} title={`${name}: crossings per 10 turns (units that left by another side than they came in), and the mean wait in it or next to it`}>
@@ -74,10 +76,10 @@ export function CompareTable({ rows, regionNames, current, shown, a, b }: Props)
               title={`${row.message ? `${row.message}\n` : ''}${!current ? 'Made on an earlier version of the scenario: run it again to replay' : row.paths.length === 0 ? 'Its plan was not kept' : 'Click to replay this run'}`}
             >
               <td>{row.label}</td>
-              <td data-testid={`compare-status-${i}`}>{statusText(row)}{row.conflicts > 0 ? `, ${row.conflicts} conflicts` : ''}</td>
+              <td className="compare-status" data-testid={`compare-status-${i}`}>{statusText(row)}{row.conflicts > 0 ? `, ${row.conflicts} conflicts` : ''}</td>
               {cell(marks.makespan.has(i), `compare-makespan-${i}`, row.makespan ?? '—')}
               {cell(marks.sumOfCosts.has(i), `compare-soc-${i}`, row.sumOfCosts ?? '—')}
-              {bounded && <td data-testid={`compare-bound-${i}`}>{row.lowerBound ?? '—'}</td>}
+              {bounded && <td data-testid={`compare-bound-${i}`} title={boundTitle(row.solver, row.lowerBound, row.sumOfCosts, row.costModel)}>{row.lowerBound ?? '—'}</td>}
               {cell(marks.waits.has(i), `compare-waits-${i}`, row.totalWait === null ? '—' : `${row.totalWait} / ${row.maxWait}`)}
               {regionNames.map((name, k) => {
                 const m = row.regions[k];

@@ -78,7 +78,7 @@ export async function runCompare(rerun = false): Promise<void> {
   const keepPlans = plansFit(rows);
   const done: Comparison = { ...made, rows: rows.map((row) => keptRun(row, keepPlans)) };
   const final = compareStore.get().kept.map((c) => (c.id === done.id ? done : c)).filter((c) => c.rows.length > 0);
-  writeKept(doc.name, final);
+  writeKept(model.documentId, doc.name, final);
   const note = keepPlans ? '' : ' Its plans are too large to keep: the figures are kept, the replays are not.';
   compareStore.set({
     phase: 'idle', jobId: null, kept: final, activeId: rows.length > 0 ? done.id : (final.at(-1)?.id ?? null),

@@ -12,7 +12,7 @@ import type { SolveOutcome } from '../state/solveState.ts';
 import type { SolveStats } from '../../../core/contract/types.ts';
 import { measureCrowd } from '../../../core/contract/crowdTrack.ts';
 import type { ComparedDiscs } from '../../../core/replayFile/comparisonSchema.ts';
-import { stuckRegion } from './stuckRegion.ts';
+import { stuckCells, stuckRegion } from './stuckRegion.ts';
 import { lockWords } from '../../../core/simulation/gridlock.ts';
 
 export interface CompareRow {
@@ -64,12 +64,15 @@ export interface CrowdRowMeasures {
   stepMsMax: number;
   /** The measured region most stuck units stand at, when there is one (stuckRegion.ts). */
   stuckAt?: string | null;
+  /** The cells the stuck units stand around, largest group first (stuckRegion.ts): a jam outside every measured region still has a place. */
+  stuckNear?: [number, number][];
 }
 
 function crowdMeasures(outcome: SolveOutcome, regions: readonly RegionRect[]): CrowdRowMeasures | null {
   if (!outcome.crowd) return null;
   const s = outcome.stats;
   const num = (v: number | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  const stuck = measureCrowd(outcome.crowd).stuckUnits;
   return {
     arrived: num(s.arrived),
     stuck: num(s.stuck),
@@ -78,7 +81,8 @@ function crowdMeasures(outcome: SolveOutcome, regions: readonly RegionRect[]): C
     reversals: num(s.reversals),
     stepMsMean: num(s.stepMsMean),
     stepMsMax: num(s.stepMsMax),
-    stuckAt: stuckRegion(outcome.crowd, measureCrowd(outcome.crowd).stuckUnits, regions),
+    stuckAt: stuckRegion(outcome.crowd, stuck, regions),
+    stuckNear: stuckCells(outcome.crowd, stuck),
   };
 }
 

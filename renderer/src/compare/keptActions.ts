@@ -2,7 +2,7 @@
  * The kept comparisons of the open scenario (keptComparisons.ts): show one, name it, delete it
  * (each with an Undo in the notice: comparisons are not part of the document, so they stay out
  * of the document's undo history), save them as the side file NAME.compare.json and open such a
- * file. Opening another scenario shows its own comparisons.
+ * file. Opening another scenario (another document, whatever its name) shows its own comparisons.
  */
 import type { Comparison } from '../../../core/replayFile/comparisonSchema.ts';
 import { comparisonsFile, comparisonsFileName, parseComparisonsFile, serializeComparisonsFile } from '../../../core/replayFile/comparisonFile.ts';
@@ -45,7 +45,7 @@ export function selectComparison(id: string | null): void {
 }
 
 function store(kept: Comparison[], activeId: string | null): void {
-  writeKept(model.document.name, kept);
+  writeKept(model.documentId, model.document.name, kept);
   compareStore.set({ kept });
   selectComparison(activeId);
 }
@@ -80,7 +80,7 @@ let loadedFor: string | null = null;
 /** The open scenario's kept comparisons, the newest shown. */
 export function loadKeptComparisons(): void {
   if (compareStore.get().phase === 'running') return;
-  loadedFor = model.document.name;
+  loadedFor = model.documentId;
   const kept = keptFor(loadedFor, currentPlanHash);
   compareStore.set({ kept });
   selectComparison(kept.at(-1)?.id ?? null);
@@ -91,7 +91,7 @@ export function startKeptComparisons(backups: PersistentStore): void {
   useComparisonStore(backups);
   loadKeptComparisons();
   model.subscribe((event) => {
-    if (event.cause !== 'solution' && model.document.name !== loadedFor) loadKeptComparisons();
+    if (event.cause !== 'solution' && model.documentId !== loadedFor) loadKeptComparisons();
   });
 }
 

@@ -3,12 +3,14 @@
  * ("Comparison 3" until renamed), with its runs' plans and the hash of the scenario content they
  * depend on (core/scenario/planHash.ts). They live in the same store as autosave's backups
  * (IndexedDB in the browser, an atomic file through main on the desktop), committed as soon as a
- * run ends, one comparisons file (core/replayFile/comparisonSchema.ts) per scenario name. The
- * same file is what "Save…" writes beside the scenario (NAME.compare.json) and "Open…" reads.
+ * run ends, one comparisons file (core/replayFile/comparisonSchema.ts) per scenario, under the
+ * document's id (EditorModel.documentId). The same file is what "Save…" writes beside the
+ * scenario (NAME.compare.json) and "Open…" reads.
  *
- * A scenario's comparisons are found by its name; a renamed scenario (same plans) finds them by
- * the hash. A comparison whose hash is not the scenario's is stale: it shows its old figures,
- * says so, and offers to run the same solvers again.
+ * A scenario's comparisons are found by its document id, never by its name alone (a new map of
+ * the same name is another scenario); a document without its own (opened anew, or kept before ids)
+ * finds those made on the same content by the hash. A comparison whose hash is not the scenario's
+ * is stale: it shows its old figures, says so, and offers to run the same solvers again.
  */
 import { planHash } from '../../../core/scenario/planHash.ts';
 import { ComparisonsFileSchema, type ComparedDiscs, type ComparedRun, type Comparison, type ComparisonsFile } from '../../../core/replayFile/comparisonSchema.ts';
@@ -41,37 +43,55 @@ export function useComparisonStore(backups: PersistentStore): void {
   store = backups;
 }
 
-/** Every scenario's comparisons file in the store; a damaged entry is skipped, not fatal. */
-function readAll(): ComparisonsFile[] {
+/** One scenario's comparisons as the store keeps them: the document's id and its comparisons file. */
+interface KeptEntry {
+  documentId: string | null;
+  file: ComparisonsFile;
+}
+
+/**
+ * Every scenario's comparisons in the store; a damaged entry is skipped, not fatal. An entry
+ * written before documents had ids is a bare comparisons file: it has no id, so only its hashes
+ * can match it to a scenario.
+ */
+function readAll(): KeptEntry[] {
   try {
     const raw = store.getItem(COMPARISONS_KEY);
     if (!raw) return [];
     const list = JSON.parse(raw) as unknown;
     if (!Array.isArray(list)) return [];
-    return list.flatMap((entry) => {
-      const parsed = ComparisonsFileSchema.safeParse(entry);
-      return parsed.success ? [parsed.data] : [];
+    return list.flatMap((entry: unknown): KeptEntry[] => {
+      const withId = entry !== null && typeof entry === 'object' && 'documentId' in entry && 'file' in entry;
+      const parsed = ComparisonsFileSchema.safeParse(withId ? (entry as { file: unknown }).file : entry);
+      if (!parsed.success) return [];
+      const id = withId ? (entry as { documentId: unknown }).documentId : null;
+      return [{ documentId: typeof id === 'string' ? id : null, file: parsed.data }];
     });
   } catch {
     return [];
   }
 }
 
-/** The comparisons kept for scenario `name`, else those of another name made on the same content (a renamed scenario). */
-export function keptFor(name: string, hash: string | (() => string)): Comparison[] {
+/** The comparisons kept for document `documentId`, else those made on the same content under another (a scenario opened anew, or renamed before ids). */
+export function keptFor(documentId: string, hash: string | (() => string)): Comparison[] {
   const all = readAll();
-  const own = all.find((f) => f.scenario === name);
-  if (own) return own.comparisons;
+  const own = all.find((e) => e.documentId === documentId);
+  if (own) return own.file.comparisons;
   if (all.length === 0) return [];
   const wanted = typeof hash === 'string' ? hash : hash();
-  return all.flatMap((f) => f.comparisons.filter((c) => c.scenarioHash === wanted));
+  return all.flatMap((e) => e.file.comparisons.filter((c) => c.scenarioHash === wanted));
 }
 
-/** Replaces scenario `name`'s kept comparisons (the newest MAX_COMPARISONS), most recently written scenario last. */
-export function writeKept(name: string, comparisons: readonly Comparison[]): void {
-  const others = readAll().filter((f) => f.scenario !== name);
+/** Replaces document `documentId`'s kept comparisons (the newest MAX_COMPARISONS; `name` for a reader of the file), most recently written last. */
+export function writeKept(documentId: string, name: string, comparisons: readonly Comparison[]): void {
   const kept = comparisons.slice(-MAX_COMPARISONS);
-  const next = kept.length > 0 ? [...others, comparisonsFile(name, kept)] : others;
+  const ids = new Set(kept.map((c) => c.id));
+  // A comparison found by its hash under another entry now belongs to this document: it is not kept twice.
+  const others = readAll()
+    .filter((e) => e.documentId !== documentId)
+    .map((e) => ({ ...e, file: { ...e.file, comparisons: e.file.comparisons.filter((c) => !ids.has(c.id)) } }))
+    .filter((e) => e.file.comparisons.length > 0);
+  const next: KeptEntry[] = kept.length > 0 ? [...others, { documentId, file: comparisonsFile(name, kept) }] : others;
   store.setItem(COMPARISONS_KEY, JSON.stringify(next.slice(-MAX_SCENARIOS)));
 }
 

@@ -1,4 +1,8 @@
-/** Where an engine crowd model's stuck units stand: the measured region most of them are at, for the sentence in Compare (crowdJams.ts). */
+/**
+ * Where an engine crowd model's stuck units stand, for the sentence in Compare (crowdJams.ts): the
+ * measured region most of them are at, and in any case the cell they crowd around (a jam where no
+ * region was measured still has a place).
+ */
 import type { RegionRect } from '../../../core/mapf/regionMeasures.ts';
 import type { CrowdTrack } from '../../../core/contract/crowdTrack.ts';
 
@@ -33,3 +37,28 @@ export function stuckRegion(track: CrowdTrack, stuckUnits: readonly number[], re
   return bestCount * 2 > stuckUnits.length ? best : null;
 }
 
+
+/** At most this many places are named for stuck units that stand apart. */
+const MAX_PLACES = 3;
+
+/**
+ * The cells the stuck units stand around at the track's end: units within NEAR_REGION cells of
+ * each other (Chebyshev, chained) form one group, named by its first unit's cell; the largest
+ * groups first, at most MAX_PLACES. Empty without stuck units.
+ */
+export function stuckCells(track: CrowdTrack, stuckUnits: readonly number[]): [number, number][] {
+  const cells = stuckUnits.map((unit): [number, number] => {
+    const i = (track.turns * track.agents + unit - 1) * 2;
+    return [Math.max(0, Math.min(track.width - 1, Math.floor(track.positions[i]))), Math.max(0, Math.min(track.height - 1, Math.floor(track.positions[i + 1])))];
+  });
+  const group = cells.map((_, k) => k);
+  const root = (k: number): number => (group[k] === k ? k : (group[k] = root(group[k])));
+  for (let a = 0; a < cells.length; a++) {
+    for (let b = a + 1; b < cells.length; b++) {
+      if (Math.max(Math.abs(cells[a][0] - cells[b][0]), Math.abs(cells[a][1] - cells[b][1])) <= NEAR_REGION) group[root(b)] = root(a);
+    }
+  }
+  const sizes = new Map<number, number>();
+  for (let k = 0; k < cells.length; k++) sizes.set(root(k), (sizes.get(root(k)) ?? 0) + 1);
+  return [...sizes.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_PLACES).map(([k]) => cells[k]);
+}

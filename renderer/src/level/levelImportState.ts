@@ -136,7 +136,7 @@ export async function reloadChangedLevel(relativePath: string): Promise<void> {
     if (!input) return;
     const level = importLevel(input, found.file.path, lookupAmong(files), source.choices);
     const { document, dropped } = keepOnNewGrid(model.document, level.grid, levelSource(level, source.path, source.format));
-    model.dispatch({ type: 'loadDocument', document });
+    model.dispatch({ type: 'loadDocument', document, identity: model.documentId });
     lastLevel = { name: found.file.name, text: found.file.text! };
     const text = `${relativePath} changed on disk: reloaded ${found.file.name} (${level.grid.width}×${level.grid.height}).${dropped.length > 0 ? ` Dropped: ${dropped.join('; ')}.` : ' Everything was kept.'}`;
     notify(dropped.length > 0 ? 'error' : 'info', text);
@@ -207,7 +207,7 @@ export function confirmLevelImport(): void {
     if (state.mode === 'reload') {
       const { document, dropped } = keepOnNewGrid(model.document, preview.grid, source);
       closeLevelImport();
-      model.dispatch({ type: 'loadDocument', document });
+      model.dispatch({ type: 'loadDocument', document, identity: model.documentId });
       const text = `Reloaded ${main.name}: ${preview.grid.width}×${preview.grid.height}.${dropped.length > 0 ? ` Dropped: ${dropped.join('; ')}.` : ' Everything was kept.'}`;
       notify(dropped.length > 0 ? 'error' : 'info', text);
       void rerunComparisonAfterReload().then((compared) => {

@@ -12,7 +12,7 @@ import { solverService } from '../platform/index.ts';
 import { replayStore } from '../state/replayState.ts';
 import { model } from '../state/session.ts';
 import { notify, solveStore } from '../state/solveState.ts';
-import { lifelongOutcome } from './lorrOutcome.ts';
+import { lifelongOutcomeInSteps } from './lorrOutcomeSteps.ts';
 import { lorrStore } from './lorrState.ts';
 
 export async function solveLorrProblem(): Promise<void> {
@@ -43,7 +43,9 @@ export async function solveLorrProblem(): Promise<void> {
   solveStore.set({ phase: 'running', jobId: job.id, progress: `Starting ${planner} on ${problem.name}${withEdits}…` });
   const result = await job.result;
   if (solveStore.get().jobId !== job.id) return;
-  const outcome = lifelongOutcome(instance.grid, result, revision);
+  // Checked in the checks worker, decoded in slices: the editor stays responsive meanwhile.
+  const outcome = await lifelongOutcomeInSteps(instance.grid, result, revision);
+  if (solveStore.get().jobId !== job.id) return;
   model.dispatch({ type: 'receiveSolution', solution: { solver: result.solver, status: outcome.status, paths: outcome.paths, message: outcome.message, stats: result.stats } });
   replayStore.set({ t: 0, playing: false });
   solveStore.set({ phase: 'done', jobId: null, progress: '', outcome });

@@ -43,7 +43,7 @@ export interface CommandContext {
   created: string[];
   /** The map cells a stroke segment may have changed, so the canvas redraws only those; null = unknown (all). */
   region: CellRegion | null;
-  replaceDocument(doc: EditorDocument): void;
+  replaceDocument(doc: EditorDocument, identity?: string): void;
   setSolution(solution: SolveResult): void;
 }
 

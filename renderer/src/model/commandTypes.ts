@@ -72,7 +72,7 @@ export type EditorCommand =
   /** Applies a whole scenario from the JSON editor as one undoable step. */
   | { type: 'replaceFromJson'; text: string; fileName?: string; solverNames?: readonly string[] }
   /** Replaces the document (file opened, new map): not undoable, starts a new history. */
-  | { type: 'loadDocument'; document: EditorDocument }
+  | { type: 'loadDocument'; document: EditorDocument; /** Who the document is (documentId): kept by a reload of the same scenario, else a new one. */ identity?: string }
   /** Stores a solver's result: not an edit, never in history. */
   | { type: 'receiveSolution'; solution: SolveResult };
 

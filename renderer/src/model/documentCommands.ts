@@ -28,8 +28,8 @@ export const replaceFromJson: CommandDefinition<'replaceFromJson'> = {
 export const loadDocument: CommandDefinition<'loadDocument'> = {
   history: 'never',
   clearsHistory: true,
-  run(context, { document }) {
-    context.replaceDocument(document);
+  run(context, { document, identity }) {
+    context.replaceDocument(document, identity);
   },
 };
 

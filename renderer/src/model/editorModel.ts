@@ -44,6 +44,7 @@ export type ModelListener = (event: ModelEvent) => void;
 
 export class EditorModel {
   private doc: EditorDocument;
+  private docId = newDocumentId();
   private readonly history: History;
   private readonly listeners = new Set<ModelListener>();
   private pending: { name: CommandName; tx: Transaction } | null = null;
@@ -61,6 +62,15 @@ export class EditorModel {
   constructor(doc: EditorDocument = emptyDocument(), limits: Partial<HistoryLimits> = {}) {
     this.doc = doc;
     this.history = new History(limits);
+  }
+
+  /**
+   * Who the open document is, apart from its name and content: a new scenario, a template or an
+   * opened file gets its own, a reloaded level or a recovered backup keeps the one it had. What is
+   * kept for a scenario (its comparisons) is found by it: two scenarios of the same name are two.
+   */
+  get documentId(): string {
+    return this.docId;
   }
 
   get document(): EditorDocument {
@@ -281,8 +291,9 @@ export class EditorModel {
       recorder: () => new CellRecorder(),
       created: [],
       region: null,
-      replaceDocument: (doc) => {
+      replaceDocument: (doc, identity) => {
         this.doc = doc;
+        this.docId = identity ?? newDocumentId();
         this.keepCache = null;
         this.solutionValue = null;
         this.mapEdited = false;
@@ -296,4 +307,9 @@ export class EditorModel {
       },
     };
   }
+}
+
+/** A document id no other document of this or another session has (time and randomness). */
+export function newDocumentId(): string {
+  return `d${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 }

@@ -5,6 +5,7 @@ import { RegionSchema } from '../../../core/scenario/schema.ts';
 import { formatPath } from '../../../core/scenario/scenarioError.ts';
 import type { CommandDefinition } from './commandContext.ts';
 import { CommandError } from './commandTypes.ts';
+import { drawnProblem } from './drawnProblem.ts';
 
 /** Checked like the file: names given and unique, corners on the map. Regions do not change plans. */
 export const setRegions: CommandDefinition<'setRegions'> = {
@@ -13,16 +14,16 @@ export const setRegions: CommandDefinition<'setRegions'> = {
     const parsed = z.array(RegionSchema).safeParse(regions);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new CommandError(`${formatPath(['regions', ...issue.path])}: ${issue.message}`);
+      throw new CommandError(drawnProblem({ path: formatPath(['regions', ...issue.path]), message: issue.message }));
     }
     const seen = new Map<string, number>();
     parsed.data.forEach((region, i) => {
       const first = seen.get(region.name);
-      if (first !== undefined) throw new CommandError(`regions[${i}].name: '${region.name}' is already the name of region ${first + 1}; names must be unique`);
+      if (first !== undefined) throw new CommandError(drawnProblem({ path: `regions[${i}].name`, message: `'${region.name}' is already the name of region ${first + 1}; names must be unique` }));
       seen.set(region.name, i);
     });
     const problems = checkScenarioOnGrid({ agents: [], events: [], regions: parsed.data }, context.doc.grid);
-    if (problems.length > 0) throw new CommandError(`${problems[0].path}: ${problems[0].message}`);
+    if (problems.length > 0) throw new CommandError(drawnProblem(problems[0]));
     if (JSON.stringify(parsed.data) === JSON.stringify(context.doc.regions)) return;
     context.tx.apply({ kind: 'field', field: 'regions', value: parsed.data });
   },

@@ -6,12 +6,12 @@ import { formatPath } from '../../../core/scenario/scenarioError.ts';
 import { TimeScaleSchema } from '../../../core/scenario/timeScaleSchema.ts';
 import type { CommandDefinition } from './commandContext.ts';
 import { CommandError } from './commandTypes.ts';
+import { drawnProblem } from './drawnProblem.ts';
 
-/** The first problem zod found, as "path: message" under `root`. */
+/** The first problem zod found under `root`, in the editor's words (drawnProblem.ts). */
 function firstIssue(root: string, error: z.ZodError): CommandError {
   const issue = error.issues[0];
-  const path = formatPath([root, ...issue.path]);
-  return new CommandError(`${path}: ${issue.message}`);
+  return new CommandError(drawnProblem({ path: formatPath([root, ...issue.path]), message: issue.message }));
 }
 
 export const setSolverSettings: CommandDefinition<'setSolverSettings'> = {
@@ -56,7 +56,7 @@ export const setObstacles: CommandDefinition<'setObstacles'> = {
     const parsed = z.array(ObstacleSchema).safeParse(obstacles);
     if (!parsed.success) throw firstIssue('obstacles', parsed.error);
     const problems = checkScenarioOnGrid({ agents: context.doc.agents, events: [], obstacles: parsed.data }, context.doc.grid).filter((p) => p.path.startsWith('obstacles'));
-    if (problems.length > 0) throw new CommandError(problems[0].message);
+    if (problems.length > 0) throw new CommandError(drawnProblem(problems[0]));
     context.tx.apply({ kind: 'field', field: 'obstacles', value: parsed.data });
   },
 };
@@ -88,7 +88,7 @@ export const setEvents: CommandDefinition<'setEvents'> = {
     const parsed = z.array(MapEventSchema).safeParse(events);
     if (!parsed.success) throw firstIssue('events', parsed.error);
     const problems = checkScenarioOnGrid({ agents: [], events: parsed.data }, context.doc.grid);
-    if (problems.length > 0) throw new CommandError(`${problems[0].path}: ${problems[0].message}`);
+    if (problems.length > 0) throw new CommandError(drawnProblem(problems[0]));
     context.tx.apply({ kind: 'field', field: 'events', value: parsed.data });
   },
 };

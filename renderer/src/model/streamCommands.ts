@@ -9,6 +9,7 @@ import { checkStreamNames, checkStreamsOnGrid } from '../../../core/scenario/str
 import { formatPath, type ScenarioProblem } from '../../../core/scenario/scenarioError.ts';
 import type { CommandDefinition } from './commandContext.ts';
 import { CommandError } from './commandTypes.ts';
+import { drawnProblem } from './drawnProblem.ts';
 
 export const setStreams: CommandDefinition<'setStreams'> = {
   history: 'immediate',
@@ -17,14 +18,14 @@ export const setStreams: CommandDefinition<'setStreams'> = {
     const spawnersIn = command.spawners ?? doc.spawners ?? [];
     const exitsIn = command.exits ?? doc.exits ?? [];
     const spawners = z.array(SpawnerSchema).safeParse(spawnersIn);
-    if (!spawners.success) throw new CommandError(`${formatPath(['spawners', ...spawners.error.issues[0].path])}: ${spawners.error.issues[0].message}`);
+    if (!spawners.success) throw new CommandError(drawnProblem({ path: formatPath(['spawners', ...spawners.error.issues[0].path]), message: spawners.error.issues[0].message }));
     const exits = z.array(ExitSchema).safeParse(exitsIn);
-    if (!exits.success) throw new CommandError(`${formatPath(['exits', ...exits.error.issues[0].path])}: ${exits.error.issues[0].message}`);
+    if (!exits.success) throw new CommandError(drawnProblem({ path: formatPath(['exits', ...exits.error.issues[0].path]), message: exits.error.issues[0].message }));
     const parts = { agents: doc.agents, regions: doc.regions, spawners: spawners.data, exits: exits.data, tasks: doc.tasks ?? [] };
     const problems: ScenarioProblem[] = [];
     checkStreamNames(parts, problems);
     checkStreamsOnGrid(parts, doc.grid, problems);
-    if (problems.length > 0) throw new CommandError(`${problems[0].path}: ${problems[0].message}`);
+    if (problems.length > 0) throw new CommandError(drawnProblem(problems[0]));
     if (JSON.stringify(spawners.data) !== JSON.stringify(doc.spawners ?? [])) context.tx.apply({ kind: 'field', field: 'spawners', value: spawners.data });
     if (JSON.stringify(exits.data) !== JSON.stringify(doc.exits ?? [])) context.tx.apply({ kind: 'field', field: 'exits', value: exits.data });
   },

@@ -4,7 +4,7 @@ import { solveStore } from '../state/solveState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { exportSolutionText } from '../state/fileActions.ts';
-import { boundText } from './boundText.ts';
+import { boundText, boundTitle } from './boundText.ts';
 import { useState } from 'react';
 import { editorStore } from '../state/editorState.ts';
 import { nextSort, resultsOrder, type ResultsSort } from './resultsOrder.ts';
@@ -77,7 +77,7 @@ export function ResultsPanel() {
       </table>
       {outcome.paths.length > MAX_ROWS && <p className="muted">First {MAX_ROWS} of {outcome.paths.length} units in this order.</p>}
       {boundText(outcome.stats.costLowerBound, costs.sumOfCosts) && (
-        <p className="muted" data-testid="cost-lower-bound" title="A lower bound on the optimal sum of costs, proved by the solver's search">
+        <p className="muted" data-testid="cost-lower-bound" title={boundTitle(outcome.solver, outcome.stats.costLowerBound, costs.sumOfCosts, costModel)}>
           {boundText(outcome.stats.costLowerBound, costs.sumOfCosts)}
         </p>
       )}

@@ -216,7 +216,7 @@ export function SolvePanel() {
           <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} data-testid="live-mode" /> Live
         </label>
       </div>
-      <p className="status" role="status" data-testid="status" data-status={running ? 'running' : refusedNow ? 'refused' : (outcome?.status ?? 'idle')}>
+      <p className="status" role="status" data-testid="status" data-status={running ? 'running' : refusedNow ? (refused.status ?? 'refused') : (outcome?.status ?? 'idle')}>
         {running
           ? progress || 'Solving…'
           : outcome?.lifelong && outcome.message && !refusedNow

@@ -7,7 +7,33 @@ import { useSlice } from '../state/store.ts';
 import { openLevelImport } from '../level/levelImportState.ts';
 import { exportLevelMarks } from '../level/levelMarksExport.ts';
 import { model } from '../state/session.ts';
-import { exportSolutionText, addUnitsFromScenario, newScenario, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile, UNITS_FROM_SCENARIO } from '../state/fileActions.ts';
+import { exportSolutionText, addUnitsFromScenario, newScenario, openFileContent, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile, UNITS_FROM_SCENARIO } from '../state/fileActions.ts';
+import { desktopApi } from '../platform/index.ts';
+import { clearRecent, recentStore } from '../state/recentScenarios.ts';
+
+/** The browser edition's Recent menu: the files opened or saved last, kept with their text (the desktop app has File > Open Recent). */
+function RecentMenu() {
+  const files = useSlice(recentStore, (s) => s.files);
+  const choose = (value: string) => {
+    if (value === '\u0000clear') return clearRecent();
+    const file = recentStore.get().files.find((f) => f.name === value);
+    if (file) void openFileContent(file);
+  };
+  return (
+    <select className="recent-menu" value="" onChange={(e) => choose(e.target.value)} title={files.length === 0 ? 'Recent: files you open or save are listed here' : 'Open a file you opened or saved before (kept in this browser)'} aria-label="Recent files" data-testid="recent-files">
+      <option value="" disabled>
+        Recent…
+      </option>
+      {files.length === 0 && <option disabled>No recent files</option>}
+      {files.map((f) => (
+        <option key={f.name} value={f.name}>
+          {f.name}
+        </option>
+      ))}
+      {files.length > 0 && <option value={'\u0000clear'}>Clear recent</option>}
+    </select>
+  );
+}
 
 type ExportKind = 'replay' | 'planviz' | 'lorr' | 'solution' | 'scen' | 'video' | 'level-marks';
 
@@ -38,6 +64,7 @@ export function Toolbar() {
       <button type="button" onClick={() => void saveScenarioFile()} title="Save the scenario as JSON (Ctrl+S)" data-testid="save-scenario">
         Save
       </button>
+      {!desktopApi && <RecentMenu />}
       <span className="separator" />
       <button type="button" onClick={() => void openMapFile()} title="Open a Moving AI .map" data-testid="open-map">
         Map…

@@ -24,9 +24,10 @@ export function statusLine(status: string, message: string | undefined, elapsedM
 
 /**
  * The solver panel's line before any solve, or after one the panel refused to send (units walled
- * off from their goals): the refusal, while the scenario is the one it judged, never 'Ready'.
+ * off from their goals), or one the solver refused or that was cancelled before it had a plan (the
+ * last plan kept): the refusal, while the scenario is the one it judged, never 'Ready'.
  */
-export function idleLine(units: number, refused: { message: string; revision: number } | null, planRevision: number): string {
-  if (refused !== null && refused.revision === planRevision) return `Not solved: ${refused.message}`;
+export function idleLine(units: number, refused: { message: string; revision: number; status?: 'failed' | 'cancelled' } | null, planRevision: number): string {
+  if (refused !== null && refused.revision === planRevision) return refused.status === 'cancelled' ? 'Cancelled before a plan; the last plan is kept.' : `Not solved: ${refused.message}`;
   return units === 0 ? 'No units yet: add some with the Unit tool (U) or “Place random units”.' : 'Ready. Press Solve (Ctrl+Enter).';
 }

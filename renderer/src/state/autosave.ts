@@ -78,7 +78,7 @@ function write(): void {
   // indented form (serializeScenario) took 414 ms of one task for 10,000 units (load 8.5).
   const scenario = canonicalScenario(scenarioFromDocument(doc, { inlineMap: true, inlineMapOf: (grid) => mapRows.of(grid) }));
   const entry = writer.entry(new Date().toISOString(), doc.name, scenario, lorrBackupOf(lorrStore.get()), [offered?.base]);
-  backups.setItem(AUTOSAVE_KEY, JSON.stringify(entry));
+  backups.setItem(AUTOSAVE_KEY, JSON.stringify({ ...entry, documentId: model.documentId }));
 }
 
 function warnFailed(message: string): void {
@@ -97,6 +97,11 @@ function readEntry(key = AUTOSAVE_KEY): AutosaveEntry | null {
   }
 }
 
+/** Whether a backup of unsaved changes is offered (the recovery notice is up). */
+export function hasRecoveryOffer(): boolean {
+  return offered !== null;
+}
+
 /** Loads the backup offered at start; it stays unsaved (dirty) until saved to a file. */
 export function recover(): void {
   const entry = offered ?? readEntry(RECOVERY_KEY) ?? readEntry();
@@ -107,7 +112,7 @@ export function recover(): void {
     if (!resolved.ok) throw new Error(resolved.reason);
     const doc = documentFromScenarioText(resolved.text, `${entry.name} (autosaved)`);
     const lorr = resolved.lorr === undefined ? null : restoreLorrBackup(resolved.lorr);
-    model.dispatch({ type: 'loadDocument', document: doc });
+    model.dispatch({ type: 'loadDocument', document: doc, identity: typeof entry.documentId === 'string' ? entry.documentId : undefined });
     writer.restart();
     cleanRevision = -1;
     // Whatever was open before is not what was recovered: the LoRR problem comes back only with its backup.

@@ -31,6 +31,8 @@ import { isLorrProblemText, openLorrProblem } from '../lorr/lorrOpen.ts';
 import { takeComparisonsBeside } from '../compare/keptBeside.ts';
 import { afterLoad, confirmDiscard, openedMap } from './documentLoad.ts';
 import { fileName, slug } from '../../../core/util/names.ts';
+import { binaryFileMessage, binaryKind } from './binaryFile.ts';
+import { rememberFile } from './recentScenarios.ts';
 
 const MAP_FILTER = [{ name: 'Moving AI map', extensions: ['map'] }];
 const SCEN_FILTER = [{ name: 'Moving AI scenario', extensions: ['scen'] }];
@@ -68,8 +70,9 @@ async function loadMapText(name: string, text: string): Promise<void> {
   const doc = { ...emptyDocument(1, 1, name), grid, mapSource: { kind: 'file' as const, path: name }, movement: { ...FOUR_CONNECTED } };
   doc.solver = { ...model.document.solver };
   if (!confirmDiscard()) return;
-  model.dispatch({ type: 'loadDocument', document: doc });
+  model.dispatch({ type: 'loadDocument', document: doc, identity: `file:${name}` });
   afterLoad();
+  rememberFile(name, text);
   openedMap.current = { file: mapFile, version: grid.version };
   notify('info', `Opened ${name} (${grid.width}×${grid.height}). Add units from a scenario file, or place them with the Unit tool (U).`);
 }
@@ -82,12 +85,25 @@ export async function openScenarioFile(): Promise<void> {
   });
 }
 
-/** Opens a file main read for us (File > Open Recent in the desktop app). */
+/** Opens a file main read for us (File > Open Recent in the desktop app), or one the browser edition kept (Recent). */
 export async function openFileContent(file: { name: string; text: string }): Promise<void> {
   await reportErrors(() => loadFileContent(file.name, file.text));
 }
 
+/** At start, the file that was open when the page was left (the browser edition keeps its text). */
+export async function reopenFile(file: { name: string; text: string }): Promise<void> {
+  await openFileContent(file);
+  if (model.documentId === `file:${file.name}`) notify('info', `Reopened ${file.name}, the scenario open when this page was last left. Recent lists the other files you opened or saved.`, { revision: model.revision });
+}
+
 async function loadFileContent(name: string, text: string): Promise<void> {
+  const binary = binaryKind(text);
+  if (binary) {
+    notify('error', binaryFileMessage(name, binary));
+    const notice = solveStore.get().notice;
+    if (binary.image && notice) solveStore.set({ notice: { ...notice, actions: [{ label: 'Import as a level…', testId: 'notice-import-level', run: () => void import('../level/levelImportState.ts').then((level) => level.openLevelImport()) }] } });
+    return;
+  }
   if (name.toLowerCase().endsWith('.map')) await loadMapText(name, text);
   else if (isReplayFile(text)) await loadReplayText(name, text);
   else if (isLorrProblemText(text)) await openLorrProblem(name, text);
@@ -106,8 +122,9 @@ async function loadReplayText(name: string, text: string): Promise<void> {
   const mapGrid = await mapGridFor(scenario, name);
   const doc = contentFromScenario(scenario, { mapGrid, fileName: name });
   if (!confirmDiscard()) return;
-  model.dispatch({ type: 'loadDocument', document: doc });
+  model.dispatch({ type: 'loadDocument', document: doc, identity: `file:${name}` });
   afterLoad();
+  rememberFile(name, text);
   const { instance } = model.instance();
   const outcome = solveOutcome(instance, resultFromReplayFile(file), model.planRevision);
   model.dispatch({ type: 'receiveSolution', solution: { solver: outcome.solver, status: outcome.status, paths: outcome.paths, message: outcome.message, stats: outcome.stats } });
@@ -145,8 +162,10 @@ async function loadScenarioText(name: string, text: string): Promise<void> {
   const beside = fileService.readComparisonsBesideScenario ? await fileService.readComparisonsBesideScenario() : null;
   const keep = openedMap.current;
   if (!confirmDiscard()) return;
-  model.dispatch({ type: 'loadDocument', document: doc });
+  // A file is who the scenario is: opened again, it finds its comparisons (stale if it changed).
+  model.dispatch({ type: 'loadDocument', document: doc, identity: `file:${name}` });
   afterLoad();
+  rememberFile(name, text);
   if (mapGrid && keep) openedMap.current = { file: { ...keep.file, grid: mapGrid }, version: mapGrid.version };
   const comparisons = takeComparisonsBeside(beside);
   notify(comparisons.failed ? 'error' : 'info', `Opened ${name}: ${doc.grid.width}×${doc.grid.height}, ${doc.agents.length} units.${comparisons.text}`, { revision: model.revision });
@@ -192,11 +211,13 @@ export async function saveScenarioFile(options: { saveAs?: boolean } = {}): Prom
   let saved = false;
   await reportErrors(async () => {
     const name = `${slug(model.document.name.replace(/\.(map|json)$/i, ''))}.json`;
-    const outcome = await fileService.saveText(name, serializeScenario(model.toScenario()), SCENARIO_FILTER, { reuseCurrentFile: !options.saveAs });
+    const text = serializeScenario(model.toScenario());
+    const outcome = await fileService.saveText(name, text, SCENARIO_FILTER, { reuseCurrentFile: !options.saveAs });
     saved = outcome.saved;
     if (outcome.error) notify('error', outcome.error);
     else if (outcome.saved) {
       markClean();
+      rememberFile(outcome.name ?? name, text);
       notify('info', `Saved ${outcome.name ?? name}.`);
       if (model.document.source) void import('../level/levelImportState.ts').then((level) => level.armLevelWatch());
     }

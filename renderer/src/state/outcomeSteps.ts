@@ -25,7 +25,7 @@ const DECODE_BATCH = 128;
 
 let worker: Worker | null | undefined;
 let nextId = 1;
-const waiting = new Map<number, (answer: ChecksAnswer) => void>();
+const waiting = new Map<number, (answer: { id: number; error?: string }) => void>();
 
 function checksWorker(): Worker | null {
   if (worker !== undefined) return worker;
@@ -34,7 +34,7 @@ function checksWorker(): Worker | null {
   } catch {
     worker = null;
   }
-  worker?.addEventListener('message', (event: MessageEvent<ChecksAnswer>) => {
+  worker?.addEventListener('message', (event: MessageEvent<{ id: number }>) => {
     const resolve = waiting.get(event.data.id);
     waiting.delete(event.data.id);
     resolve?.(event.data);
@@ -58,6 +58,20 @@ export function nextTask(): Promise<void> {
 }
 
 /**
+ * Sends `request` (given its id here) to the checks worker; its answer, or null where no worker
+ * can start. A worker that fails answers `{ id, error }`.
+ */
+export function askChecksWorker<A extends { id: number }>(request: { id?: number; [key: string]: unknown }, transfer: ArrayBuffer[] = []): Promise<A | { id: number; error: string }> | null {
+  const checks = checksWorker();
+  if (!checks) return null;
+  const id = nextId++;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve as (answer: { id: number; error?: string }) => void);
+    checks.postMessage({ ...request, id }, transfer);
+  });
+}
+
+/**
  * Posts the answer's arrays to the checks worker, moved (checksWork.ts): until it answers, `result`
  * holds empty arrays, and its answer hands them back (`withReturned`).
  */
@@ -70,7 +84,7 @@ function checkInWorker(instance: MapfInstance, result: SolveResultBody, obstacle
   const checkedReplay = replay ? { ...replay, windows: undefined } : undefined;
   const request: ChecksRequest = { id, instance: plainInstance(instance), result: { status, replay: checkedReplay, crowd, streams, paths, obstaclePaths }, obstacleSizes, validate };
   return new Promise((resolve) => {
-    waiting.set(id, resolve);
+    waiting.set(id, resolve as (answer: { id: number; error?: string }) => void);
     checks.postMessage(request, checksTransfer(request.result));
   });
 }

@@ -20,6 +20,7 @@ import { model } from './session.ts';
 import { solveRequestFields } from './solveRequest.ts';
 import { lorrStore } from '../lorr/lorrState.ts';
 import { solveLorrProblem } from '../lorr/lorrSolve.ts';
+import { planlessEnding } from './planlessEnding.ts';
 
 /** Solves the scenario as it is now. `restart`: cancel a run in progress first (live mode). */
 export async function solveCurrent(options: { restart?: boolean } = {}): Promise<void> {
@@ -56,6 +57,15 @@ export async function solveCurrent(options: { restart?: boolean } = {}): Promise
   solveStore.set({ phase: 'running', jobId: job.id, progress: 'Starting solver…' });
   const result = await job.result;
   if (solveStore.get().jobId !== job.id) return; // a newer solve replaced this one
+  // Refused or cancelled with no plan: the plan on screen (if any) stays, the panel says why.
+  const planless = planlessEnding(result);
+  if (planless !== null && solveStore.get().outcome !== null) {
+    // The solver's input check throws a RangeError; the class name is the program's, not the designer's.
+    const message = (result.message ?? (planless === 'cancelled' ? 'cancelled' : 'the solver gave no plan')).replace(/^(Range|Type)?Error: /, '');
+    solveStore.set({ phase: 'done', jobId: null, progress: '', refused: { message: `${message.replace(/\.$/, '')}.`, revision, status: planless === 'refused' ? 'failed' : 'cancelled' } });
+    if (planless === 'refused') notify('error', `${result.solver} did not plan: ${message.replace(/\.$/, '')}. The last plan is kept.`);
+    return;
+  }
   // The plan is checked against the instance only while the model still is the one solved.
   // The checks run in a worker and the rest in short tasks: the editor stays responsive meanwhile.
   const outcome = await solveOutcomeInSteps(instance, result, revision, model.planRevision === revision, obstacles.map((o) => o.size ?? 1));

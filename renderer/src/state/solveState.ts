@@ -47,7 +47,7 @@ export interface SolveOutcome {
    * A League of Robot Runners run (lifelong, turning robots): its answer (actions, tasks finished
    * per step, measures, task records for the PlanViz export) and each robot's heading per step.
    */
-  lifelong?: { run: WireLifelongRun; headings: number[][] };
+  lifelong?: { run: WireLifelongRun; headings: readonly ArrayLike<number>[] };
   /** The plan revision (planSignature.ts) it was computed for: an edit that changes what the plan depends on makes it stale. */
   revision: number;
 }
@@ -75,8 +75,12 @@ export interface SolveState {
   outcome: SolveOutcome | null;
   /** Live mode: every edit re-solves (debounced), cancelling a stale run. */
   live: boolean;
-  /** The last solve refused before it ran (units walled off …), at the plan revision it judged. */
-  refused: { message: string; revision: number } | null;
+  /**
+   * The last solve refused, at the plan revision it judged: by the panel before it ran (units
+   * walled off …), or by the solver with no plan ('failed', or 'cancelled' before one), the last
+   * plan kept meanwhile.
+   */
+  refused: { message: string; revision: number; status?: 'failed' | 'cancelled' } | null;
 }
 
 export const solveStore = new Store<SolveState>({

@@ -58,3 +58,22 @@ describe('batched unit drawing', () => {
     expect(calls.filter((c) => c.name === 'stroke').map((c) => c.strokeStyle)).toEqual(['#ff0000', '#00ff00']);
   });
 });
+
+describe('turning units (LoRR robots): wedge and number', () => {
+  it('draw each number over its wedge with a dark rim, so white digits stay readable on the white wedge', () => {
+    const agents = [unit(0, '#ff0000', [5, 5]), unit(1, '#00ff00', [6, 5])];
+    const { context, calls } = recorder();
+    drawUnits(context, { agents, view: { cellSize: 30, offsetX: 0, offsetY: 0 }, width: 10, paths: [[0, 0], [1, 1]], t: 0, radius: 12, selection: new Set(), showNumbers: true, headings: [[0, 0], [1, 1]] });
+    const lastWedge = calls.map((c) => c.name).lastIndexOf('fill');
+    const numbers = calls.filter((c) => c.name === 'fillText');
+    expect(numbers.map((c) => c.args[0])).toEqual(['1', '2']);
+    for (const number of numbers) {
+      const at = calls.indexOf(number);
+      expect(at).toBeGreaterThan(lastWedge);
+      const rim = calls[at - 1];
+      expect(rim.name).toBe('strokeText');
+      expect(rim.args).toEqual(number.args);
+      expect(String(rim.strokeStyle)).toMatch(/^rgba\(17, 19, 24/);
+    }
+  });
+});

@@ -9,6 +9,22 @@ describe('viewport', () => {
     expect(v.offsetY).toBe(12);
   });
 
+  it('fitting around a corner box (the heat legend) keeps the whole map out from under it', () => {
+    // The 1280x800 window's map area with the 40x20 bridge, and the legend's box with its inset.
+    const [w, h, corner] = [920, 470, { width: 250, height: 88 }];
+    for (const [mw, mh] of [[40, 20], [20, 40], [100, 10], [10, 10]]) {
+      const v = fitViewport(w, h, mw, mh, 12, corner);
+      const right = v.offsetX + mw * v.cellSize;
+      const bottom = v.offsetY + mh * v.cellSize;
+      const under = right > w - corner.width && bottom > h - corner.height;
+      expect(under, `${mw}x${mh}: map to (${right}, ${bottom})`).toBe(false);
+      expect(v.offsetX).toBeGreaterThanOrEqual(0);
+      expect(v.offsetY).toBeGreaterThanOrEqual(0);
+    }
+    // It gives up the cheaper strip: a wide map loses height, not width.
+    expect(fitViewport(w, h, 100, 10, 12, corner).cellSize).toBe(fitViewport(w, h, 100, 10, 12).cellSize);
+  });
+
   it('zooms about a point: the cell under it stays under it', () => {
     const v = { cellSize: 10, offsetX: 0, offsetY: 0 };
     const before = cellAtPoint(v, 55, 55);

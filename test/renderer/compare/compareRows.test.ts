@@ -93,7 +93,7 @@ describe('compare rows', () => {
     const row = run(solver);
     expect(row.crowd).not.toBeNull();
     const stats = row.stats;
-    expect(row.crowd).toEqual({ arrived: stats.arrived, stuck: stats.stuck, overlaps: stats.overlaps, deepestOverlapPct: stats.deepestOverlapPct, reversals: stats.reversals, stepMsMean: stats.stepMsMean, stepMsMax: stats.stepMsMax, stuckAt: row.crowd!.stuckAt });
+    expect(row.crowd).toEqual({ arrived: stats.arrived, stuck: stats.stuck, overlaps: stats.overlaps, deepestOverlapPct: stats.deepestOverlapPct, reversals: stats.reversals, stepMsMean: stats.stepMsMean, stepMsMax: stats.stepMsMax, stuckAt: row.crowd!.stuckAt, stuckNear: row.crowd!.stuckNear });
     // Stuck units stand at the bridge (the one region) or at none.
     expect([null, 'bridge']).toContain(row.crowd!.stuckAt);
     expect(row.outcome?.crowd?.agents).toBe(4);

@@ -6,7 +6,7 @@ import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import { findSolver, prepareSolvers, solveWith } from '../../../core/registry/registry.ts';
 import { encodePaths } from '../../../core/protocol/wire.ts';
-import { compareRow, type CompareRow } from '../../../renderer/src/compare/compareRows.ts';
+import { compareRow, type CompareRow, shortSolverName } from '../../../renderer/src/compare/compareRows.ts';
 import { crowdJamSentences } from '../../../renderer/src/compare/crowdJams.ts';
 import { solveOutcome } from '../../../renderer/src/state/solveOutcome.ts';
 
@@ -28,11 +28,11 @@ function oneLaneBridge(): MapfInstance {
 const instance = oneLaneBridge();
 const regions = [{ name: 'bridge', from: [15, 9] as [number, number], to: [24, 9] as [number, number] }];
 
-function row(solver: string): CompareRow {
+function row(solver: string, measured = regions): CompareRow {
   const result = solveWith(findSolver(solver)!, instance, { seed: 1 });
   const body = { solver, status: result.status, paths: encodePaths(result.paths), message: result.message, stats: result.stats, ...(result.crowd ? { crowd: result.crowd } : {}) };
   const outcome = solveOutcome(instance, body, 1);
-  return compareRow({ solver, label: solver, settings: { solver, order: 'given', seed: 1, params: {} }, outcome }, { width: instance.grid.width, sizes: instance.agents.map(() => 1), regions, costModel: 'rest' });
+  return compareRow({ solver, label: solver, settings: { solver, order: 'given', seed: 1, params: {} }, outcome }, { width: instance.grid.width, sizes: instance.agents.map(() => 1), regions: measured, costModel: 'rest' });
 }
 
 describe('the sentence when an engine crowd jams where a planner does not', () => {
@@ -40,7 +40,7 @@ describe('the sentence when an engine crowd jams where a planner does not', () =
     await prepareSolvers();
     const lacam = row('lacam');
     expect(lacam.arrived).toBe(20);
-    const crowds = ['orca', 'flow-field', 'detour'].map(row);
+    const crowds = ['orca', 'flow-field', 'detour'].map((name) => row(name));
     const sentences = crowdJamSentences([...crowds, lacam]);
     const jammed = crowds.filter((c) => c.crowd!.stuck > 0 || c.crowd!.arrived <= 16);
     // Discs of radius 0.3 cannot pass each other in a one-cell lane: some model jams here.
@@ -54,6 +54,25 @@ describe('the sentence when an engine crowd jams where a planner does not', () =
     }
     // Stuck units at the bridge's mouths are said to be at the bridge.
     expect(crowds.some((c) => c.crowd!.stuckAt === 'bridge')).toBe(true);
+  });
+
+  it('says where the stuck units stand when no region was measured there: the cell they crowd around', async () => {
+    await prepareSolvers();
+    const lacam = row('lacam', []);
+    const crowds = ['orca', 'flow-field', 'detour'].map((name) => row(name, []));
+    const stuck = crowds.filter((c) => c.crowd!.stuck > 0);
+    expect(stuck.length).toBeGreaterThan(0);
+    const sentences = crowdJamSentences([...crowds, lacam]);
+    for (const c of stuck) {
+      const near = c.crowd!.stuckNear!;
+      expect(near.length).toBeGreaterThan(0);
+      expect(near.length).toBeLessThanOrEqual(Math.min(3, c.crowd!.stuck));
+      // Each place is a cell where a stuck disc stands: on the map and on a floor cell.
+      for (const [x, y] of near) expect(instance.grid.isFree(instance.grid.cell(x, y))).toBe(true);
+      const places = near.map(([x, y]) => `(${x}, ${y})`);
+      const words = places.length === 1 ? places[0] : `${places.slice(0, -1).join(', ')} and ${places.at(-1)}`;
+      expect(sentences.find((t) => t.startsWith(`${shortSolverName(c.solver)}:`))).toContain(`${c.crowd!.stuck} of 20 stuck around ${words}`);
+    }
   });
 
   it('says nothing for a model that did as well as the planner, or without a planner', () => {

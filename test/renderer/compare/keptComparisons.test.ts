@@ -65,20 +65,42 @@ describe('kept comparisons', () => {
     expect(parseComparisonsFile(JSON.stringify(old)).comparisons[0].rows[0].crowd?.arrived).toBe(crowd.crowd!.arrived);
   });
 
-  it('finds comparisons by scenario name, else by hash, and keeps the newest', () => {
+  it('finds comparisons by document id, else by hash, and keeps the newest', () => {
     useComparisonStore(memoryStore('backups'));
-    writeKept('Bridge', [comparison('a'), comparison('b', 'h2')]);
-    writeKept('Other', [comparison('c', 'h3')]);
-    expect(keptFor('Bridge', 'zzz').map((c) => c.id)).toEqual(['a', 'b']);
-    expect(keptFor('Renamed bridge', 'h2').map((c) => c.id)).toEqual(['b']);
-    expect(keptFor('Nothing', 'none')).toEqual([]);
-    writeKept('Bridge', Array.from({ length: MAX_COMPARISONS + 3 }, (_, i) => comparison(`n${i}`)));
-    const kept = keptFor('Bridge', 'h1');
+    writeKept('d-bridge', 'Bridge', [comparison('a'), comparison('b', 'h2')]);
+    writeKept('d-other', 'Other', [comparison('c', 'h3')]);
+    expect(keptFor('d-bridge', 'zzz').map((c) => c.id)).toEqual(['a', 'b']);
+    // Another document made on the same content (the file opened anew) finds them by the hash.
+    expect(keptFor('d-reopened', 'h2').map((c) => c.id)).toEqual(['b']);
+    expect(keptFor('d-nothing', 'none')).toEqual([]);
+    writeKept('d-bridge', 'Bridge', Array.from({ length: MAX_COMPARISONS + 3 }, (_, i) => comparison(`n${i}`)));
+    const kept = keptFor('d-bridge', 'h1');
     expect(kept).toHaveLength(MAX_COMPARISONS);
     expect(kept.at(-1)!.id).toBe(`n${MAX_COMPARISONS + 2}`);
-    writeKept('Bridge', []);
-    expect(keptFor('Bridge', 'none')).toEqual([]);
-    expect(keptFor('Other', 'none').map((c) => c.id)).toEqual(['c']);
+    writeKept('d-bridge', 'Bridge', []);
+    expect(keptFor('d-bridge', 'none')).toEqual([]);
+    expect(keptFor('d-other', 'none').map((c) => c.id)).toEqual(['c']);
+  });
+
+  it('a new map of the same name is another scenario: it does not show the first one\'s comparisons as stale', () => {
+    useComparisonStore(memoryStore('backups'));
+    writeKept('d-first', 'Bridge', [comparison('a', 'h-first')]);
+    // A second document named Bridge, another map (another hash): nothing of the first.
+    expect(keptFor('d-second', 'h-second')).toEqual([]);
+    writeKept('d-second', 'Bridge', [comparison('b', 'h-second')]);
+    expect(keptFor('d-first', 'h-first-edited').map((c) => c.id)).toEqual(['a']);
+    expect(keptFor('d-second', 'h-second').map((c) => c.id)).toEqual(['b']);
+  });
+
+  it('reads comparisons kept before document ids, matching them by hash only', () => {
+    const backups = memoryStore('backups');
+    backups.setItem('mapf-lab/comparisons', JSON.stringify([comparisonsFile('Bridge', [comparison('old', 'h-old')])]));
+    useComparisonStore(backups);
+    expect(keptFor('d-any', 'h-new')).toEqual([]);
+    expect(keptFor('d-any', 'h-old').map((c) => c.id)).toEqual(['old']);
+    // Kept again under a document, it is no longer kept twice.
+    writeKept('d-any', 'Bridge', keptFor('d-any', 'h-old'));
+    expect(JSON.parse(backups.getItem('mapf-lab/comparisons')!)).toHaveLength(1);
   });
 
   it('the open scenario\'s hash goes stale with a painted wall, not with a rename, and comes back on undo', () => {

@@ -203,7 +203,7 @@ describe('refused commands change nothing', () => {
   it('reports the field of a bad setting or JSON edit', () => {
     refused({ type: 'setSolverSettings', settings: { window: 0 } }, /solver\.window: /);
     refused({ type: 'setMovement', movement: { connectivity: 6 as 4 } }, /movement\.connectivity/);
-    refused({ type: 'setEvents', events: [{ t: 1, cells: [[20, 0]], action: 'open' }] }, /events\[0\]\.cells\[0\]: cell \(20, 0\) is outside/);
+    refused({ type: 'setEvents', events: [{ t: 1, cells: [[20, 0]], action: 'open' }] }, /^Door 1, its cell 1: cell \(20, 0\) is outside the 8x6 map \(JSON: events\[0\]\.cells\[0\]\)$/);
     refused({ type: 'replaceFromJson', text: '{ "name": 1 ', fileName: 'edit.json' }, /edit\.json:1:\d+: JSON syntax error/);
     refused({ type: 'replaceFromJson', text: serializeScenario({ ...scenarioFromDocument(sampleDocument()), agents: [] }).replace('"Sample"', '""') }, /name: /);
     refused({ type: 'placeRandomAgents', count: 1000, seed: 1 }, /cannot place 1000 agents/);

@@ -29,7 +29,7 @@ describe('measured regions in the editor', () => {
   it('refuses a corner off the map and a name used twice, saying which', () => {
     const model = new EditorModel(sampleDocument());
     const off = model.dispatch({ type: 'setRegions', regions: [{ name: 'far', from: [0, 0], to: [8, 1] }] });
-    expect(off).toEqual({ ok: false, message: "regions[0].to: region 'far': corner (8, 1) is outside the 8x6 map" });
+    expect(off).toEqual({ ok: false, message: "Region 1 'far', its corner: corner (8, 1) is outside the 8x6 map (JSON: regions[0].to)" });
     const twice = model.dispatch({ type: 'setRegions', regions: [BRIDGE, { ...BRIDGE, from: [0, 0] }] });
     expect(twice.ok).toBe(false);
     if (!twice.ok) expect(twice.message).toContain("'bridge' is already the name of region 1");

@@ -51,9 +51,9 @@ describe('the setStreams command (Spawner and Exit tools, Streams panel)', () =>
     expect(model.dispatch({ type: 'setStreams', spawners: [spawner] }).ok).toBe(true);
     expect(model.document.spawners?.map((s) => s.name)).toEqual(['gate 1']);
     const lost = model.dispatch({ type: 'setStreams', exits: [] });
-    expect(lost).toEqual({ ok: false, message: expect.stringMatching(/^spawners\[0\]\.goal\.exit: spawner 'gate 1' goes to exit 'dock 1', which the scenario does not have/) });
+    expect(lost).toEqual({ ok: false, message: expect.stringMatching(/^Spawner 1 'gate 1', its goal: goes to exit 'dock 1', which the scenario does not have \(exits: none\) \(JSON: spawners\[0\]\.goal\.exit\)$/) });
     const off = model.dispatch({ type: 'setStreams', exits: [exit, newExit(['dock 1'], [9, 0], [9, 0])] });
-    expect(off).toEqual({ ok: false, message: expect.stringMatching(/^exits\[1\]\.area\.from: exit 'dock 2': \(9, 0\) is outside the 8x6 map/) });
+    expect(off).toEqual({ ok: false, message: expect.stringMatching(/^Exit 2 'dock 2', its area's corner: \(9, 0\) is outside the 8x6 map \(JSON: exits\[1\]\.area\.from\)$/) });
     model.undo();
     expect(model.document.spawners ?? []).toEqual([]);
     expect(model.document.exits?.map((e) => e.name)).toEqual(['dock 1']);

@@ -24,4 +24,8 @@ describe('idleLine', () => {
     expect(idleLine(3, refused, 8)).toBe('Ready. Press Solve (Ctrl+Enter).');
     expect(idleLine(0, null, 8)).toMatch(/^No units yet/);
   });
+
+  it('after a solve cancelled before it had a plan, says the last plan is kept', () => {
+    expect(idleLine(3, { message: 'cancelled.', revision: 7, status: 'cancelled' }, 7)).toBe('Cancelled before a plan; the last plan is kept.');
+  });
 });
