@@ -33,7 +33,7 @@ import { setViewCorner } from './viewState.ts';
 import { useSlice } from '../state/store.ts';
 import { replayStore } from '../state/replayState.ts';
 import { editorStore } from '../state/editorState.ts';
-import { useCurrentOutcome } from '../state/plan.ts';
+import { useCurrentOutcome } from '../solve/plan.ts';
 import { model } from '../state/session.ts';
 import { HEAT_LABELS, HEAT_MEASURES, HEAT_OPTIONS, type HeatMeasure, heatColour, heatLayers } from '../replay/heatLayers.ts';
 

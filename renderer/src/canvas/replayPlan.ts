@@ -5,7 +5,7 @@
  * here, so a clip shows a crowd's discs where the replay shows them, not snapped to cells.
  */
 import type { ScenarioAgent } from '../../../core/scenario/schema.ts';
-import type { SolveOutcome } from '../state/solveState.ts';
+import type { SolveOutcome } from '../solve/solveState.ts';
 import type { DynamicScene } from './drawDynamic.ts';
 
 export function replayPlan(outcome: SolveOutcome | null): DynamicScene['plan'] {

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { SOLVERS } from '../../../core/registry/registry.ts';
 import { useSlice } from '../state/store.ts';
 import { modelStore } from '../state/modelStore.ts';
-import { solveStore } from '../state/solveState.ts';
+import { solveStore } from '../solve/solveState.ts';
 import { cancelCompare, exportCompareCsv, runCompare, switchAB } from './compareActions.ts';
 import { deleteComparison, openComparisons, renameComparison, saveComparisons, selectComparison } from './keptActions.ts';
 import { currentPlanHash } from './keptComparisons.ts';

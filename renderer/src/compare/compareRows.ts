@@ -8,7 +8,7 @@ import { arrivedCount, reportedCosts, type CostModel } from '../../../core/mapf/
 import { measureRegions, type RegionMeasures, type RegionRect } from '../../../core/mapf/regionMeasures.ts';
 import { toCsv } from '../../../core/experiments/summary.ts';
 import type { SolverSettings } from '../../../core/scenario/schema.ts';
-import type { SolveOutcome } from '../state/solveState.ts';
+import type { SolveOutcome } from '../solve/solveState.ts';
 import type { SolveStats } from '../../../core/contract/types.ts';
 import { measureCrowd } from '../../../core/contract/crowdTrack.ts';
 import type { ComparedDiscs } from '../../../core/replayFile/comparisonSchema.ts';

@@ -8,9 +8,9 @@ import type { Comparison } from '../../../core/replayFile/comparisonSchema.ts';
 import { comparisonsFile, comparisonsFileName, parseComparisonsFile, serializeComparisonsFile } from '../../../core/replayFile/comparisonFile.ts';
 import { fileService } from '../platform/index.ts';
 import { model } from '../state/session.ts';
-import { notify, solveStore } from '../state/solveState.ts';
+import { notify, solveStore } from '../solve/solveState.ts';
 import { slug } from '../../../core/util/names.ts';
-import type { PersistentStore } from '../state/persistentStore.ts';
+import type { PersistentStore } from '../autosave/persistentStore.ts';
 import { compareStore } from './compareState.ts';
 import { currentPlanHash, keptFor, rowFromKept, useComparisonStore, writeKept } from './keptComparisons.ts';
 

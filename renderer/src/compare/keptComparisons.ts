@@ -20,9 +20,9 @@ import type { SolveStats } from '../../../core/contract/types.ts';
 import { CROWD_TRACK_FORMAT, CROWD_TRACK_VERSION, type CrowdTrack } from '../../../core/contract/crowdTrack.ts';
 import { scenarioFromDocument } from '../model/document.ts';
 import { model } from '../state/session.ts';
-import { memoryStore, type PersistentStore } from '../state/persistentStore.ts';
-import { solveOutcome } from '../state/solveOutcome.ts';
-import type { SolveOutcome } from '../state/solveState.ts';
+import { memoryStore, type PersistentStore } from '../autosave/persistentStore.ts';
+import { solveOutcome } from '../solve/solveOutcome.ts';
+import type { SolveOutcome } from '../solve/solveState.ts';
 import type { CompareRow } from './compareRows.ts';
 
 export const COMPARISONS_KEY = 'mapf-lab/comparisons';

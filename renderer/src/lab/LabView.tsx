@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useSlice } from '../state/store.ts';
-import { notify } from '../state/solveState.ts';
+import { notify } from '../solve/solveState.ts';
 import { sweepCounts } from './sweepCounts.ts';
 import { ExperimentForm } from './ExperimentForm.tsx';
 import { LabCharts } from './LabCharts.tsx';

@@ -7,7 +7,7 @@
  * window loses nothing and needs no close prompt of its own.
  */
 import { EXPERIMENT_FORMAT, looksLikeExperiment } from '../../../core/experiments/schema.ts';
-import { notify } from '../state/solveState.ts';
+import { notify } from '../solve/solveState.ts';
 import { desktopApi, fileService } from '../platform/index.ts';
 import { PRESETS } from './presets.ts';
 import { slugName } from './labExports.ts';

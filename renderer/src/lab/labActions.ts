@@ -1,13 +1,13 @@
 /** The lab's actions that reach into the editor: adding its map to the sweep, opening a run's replay or saving its replay file. */
 import type { RunRecord } from '../../../core/experiments/runRecord.ts';
-import { afterLoad, confirmDiscard } from '../state/documentLoad.ts';
-import { notify } from '../state/solveState.ts';
+import { afterLoad, confirmDiscard } from '../documents/documentLoad.ts';
+import { notify } from '../solve/solveState.ts';
 import { model } from '../state/session.ts';
-import { solveCurrent } from '../state/solveActions.ts';
-import { solveOutcome } from '../state/solveOutcome.ts';
-import { save } from '../state/exportActions.ts';
+import { solveCurrent } from '../solve/solveActions.ts';
+import { solveOutcome } from '../solve/solveOutcome.ts';
+import { save } from '../documents/exportActions.ts';
 import { slug } from '../../../core/util/names.ts';
-import { solveRequestFields } from '../state/solveRequest.ts';
+import { solveRequestFields } from '../solve/solveRequest.ts';
 import { replayFileText } from '../export/replayExport.ts';
 import { EditorModel } from '../model/editorModel.ts';
 import { encodeInstance } from '../../../core/protocol/wire.ts';

@@ -7,7 +7,7 @@
  * error record here (sweep.ts's mergeResults, by core's rule).
  */
 import { readResults } from '../../../core/experiments/results.ts';
-import { notify } from '../state/solveState.ts';
+import { notify } from '../solve/solveState.ts';
 import { fileService } from '../platform/index.ts';
 import { mergeResults, sweepStore } from './sweep.ts';
 

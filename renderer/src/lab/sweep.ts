@@ -27,7 +27,7 @@ import { Store } from '../state/store.ts';
 import { deferredSpawn } from './deferredSpawn.ts';
 import { defaultExperiment, experimentText } from './experimentForm.ts';
 import { type KeyValueStorage, LAB_OPENING_KEY, LAST_EXPERIMENT_KEY, type ListedStorage, RESULTS_PREFIX, ResultStore, clearStoredResults, memoryStorage, storedResults } from './resultStore.ts';
-import type { PersistentStore } from '../state/persistentStore.ts';
+import type { PersistentStore } from '../autosave/persistentStore.ts';
 
 /**
  * Longest the charts and the storage wait for new records. Storage writes are batched too (a

@@ -4,7 +4,7 @@
  * robot-steps waiting, timeouts and errors; the export for PlanViz; the validator's verdict on
  * the turning paths.
  */
-import type { SolveOutcome } from '../state/solveState.ts';
+import type { SolveOutcome } from '../solve/solveState.ts';
 import { exportPlanViz } from './lorrExport.ts';
 
 export function LifelongResults({ outcome }: { outcome: SolveOutcome }) {

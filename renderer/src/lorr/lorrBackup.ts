@@ -6,7 +6,7 @@
  * reads the problem again and opens it as it was, or, where it no longer reads (a planner since
  * removed, a damaged backup), says the robots are recovered without it. The files, which no edit
  * changes, are written once per editing session into the autosave's base, not with every edit
- * (state/autosaveEntry.ts).
+ * (autosave/autosaveEntry.ts).
  */
 import { readLorrProblem } from '../../../core/formats/lorrProblem.ts';
 import { LIFELONG_PLANNERS } from '../../../core/registry/registry.ts';

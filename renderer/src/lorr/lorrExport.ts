@@ -6,10 +6,10 @@
 import type { Grid } from '../../../core/grid/grid.ts';
 import { type WireLifelongRun, lifelongRunDocument } from '../../../core/protocol/lifelongWire.ts';
 import { fileService } from '../platform/index.ts';
-import { currentOutcome } from '../state/plan.ts';
+import { currentOutcome } from '../solve/plan.ts';
 import { model } from '../state/session.ts';
-import { notify } from '../state/solveState.ts';
-import { reportErrors } from '../state/fileActions.ts';
+import { notify } from '../solve/solveState.ts';
+import { reportErrors } from '../documents/fileActions.ts';
 import { slug } from '../../../core/util/names.ts';
 
 /** The output file's text for a run on `grid`. */

@@ -9,9 +9,9 @@
 import { isLorrProblemText, parseLorrProblemJson, readLorrProblem } from '../../../core/formats/lorrProblem.ts';
 import { lorrProblemDocument } from './lorrDocument.ts';
 import { fileService } from '../platform/index.ts';
-import { notify } from '../state/solveState.ts';
+import { notify } from '../solve/solveState.ts';
 import { model } from '../state/session.ts';
-import { afterLoad, confirmDiscard } from '../state/documentLoad.ts';
+import { afterLoad, confirmDiscard } from '../documents/documentLoad.ts';
 import { lorrStore, missingLorrFiles } from './lorrState.ts';
 import { fileName } from '../../../core/util/names.ts';
 

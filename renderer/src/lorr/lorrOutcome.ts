@@ -15,7 +15,7 @@ import { decodePaths } from '../../../core/protocol/wire.ts';
 import { pathsFromActions } from '../../../core/solvers/lifelong/recordPaths.ts';
 import { violationText } from '../../../core/contract/verdict.ts';
 import { analyseReplay, type ReplayAnalysis } from '../replay/analysis.ts';
-import type { SolveOutcome } from '../state/solveState.ts';
+import type { SolveOutcome } from '../solve/solveState.ts';
 
 /** What the checks make of a run: headings flat (robot r's step t at r * (steps + 1) + t), the conflicts found, the analysis. */
 export interface LifelongChecks {

@@ -8,8 +8,8 @@
  */
 import type { Grid } from '../../../core/grid/grid.ts';
 import type { SolveResultBody } from '../../../core/protocol/messages.ts';
-import { askChecksWorker, decodePathsInSlices, nextTask } from '../state/outcomeSteps.ts';
-import type { SolveOutcome } from '../state/solveState.ts';
+import { askChecksWorker, decodePathsInSlices, nextTask } from '../solve/outcomeSteps.ts';
+import type { SolveOutcome } from '../solve/solveState.ts';
 import { assembleLifelong, lifelongOutcome, type LifelongChecks } from './lorrOutcome.ts';
 import type { LifelongChecksAnswer, LifelongChecksRequest } from './lifelongChecksWork.ts';
 

@@ -11,7 +11,7 @@ import { encodeInstance } from '../../../core/protocol/wire.ts';
 import { solverService } from '../platform/index.ts';
 import { replayStore } from '../state/replayState.ts';
 import { model } from '../state/session.ts';
-import { notify, solveStore } from '../state/solveState.ts';
+import { notify, solveStore } from '../solve/solveState.ts';
 import { lifelongOutcomeInSteps } from './lorrOutcomeSteps.ts';
 import { lorrStore } from './lorrState.ts';
 

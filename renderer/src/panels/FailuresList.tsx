@@ -1,12 +1,12 @@
 /** The plan's failures as a list: a click jumps to the turn and selects (and follows) the unit. */
 import { useMemo } from 'react';
-import type { SolveOutcome } from '../state/solveState.ts';
+import type { SolveOutcome } from '../solve/solveState.ts';
 import { model } from '../state/session.ts';
 import { editorStore } from '../state/editorState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { seek } from '../state/replayState.ts';
-import { lastTurn } from '../state/plan.ts';
+import { lastTurn } from '../solve/plan.ts';
 import { setFollow } from '../replay/follow.ts';
 import { failureEntries, type FailureEntry } from './failures.ts';
 

@@ -1,6 +1,6 @@
 /** "New map" generators: empty, random obstacles, door or bridge chokepoints with units, and stream templates. */
 import { useState } from 'react';
-import { generateMap, type GeneratorKind, type GeneratorOptions, isStreamTemplate } from '../state/generateActions.ts';
+import { generateMap, type GeneratorKind, type GeneratorOptions, isStreamTemplate } from '../documents/generateActions.ts';
 
 const KINDS: { kind: GeneratorKind; label: string }[] = [
   { kind: 'door', label: 'Door (wall with an opening)' },

@@ -3,7 +3,7 @@
  * (a longer message spills over what is below): a bar that came and went with the message pushed
  * the map down and pulled it up again, so the cell under the pointer changed while drawing.
  */
-import { solveStore, visibleNotice } from '../state/solveState.ts';
+import { solveStore, visibleNotice } from '../solve/solveState.ts';
 import { useSlice } from '../state/store.ts';
 import { viewStore } from '../lab/viewMode.ts';
 import { modelStore } from '../state/modelStore.ts';

@@ -7,7 +7,7 @@ import { type MouseEvent, useState } from 'react';
 import type { RegionMeasures } from '../../../core/mapf/regionMeasures.ts';
 import { replayStore, seek } from '../state/replayState.ts';
 import { useSlice } from '../state/store.ts';
-import { lastTurn } from '../state/plan.ts';
+import { lastTurn } from '../solve/plan.ts';
 import { setPlaying } from '../replay/player.ts';
 import { TurnChartAxes } from './TurnChartAxes.tsx';
 import { QUEUE_PLOT as plot, turnAtX, xOfTurn, yOfValue } from './queueChartModel.ts';

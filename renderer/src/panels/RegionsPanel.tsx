@@ -11,7 +11,7 @@ import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { dispatch } from '../state/editActions.ts';
 import { editorStore } from '../state/editorState.ts';
-import { useCurrentOutcome } from '../state/plan.ts';
+import { useCurrentOutcome } from '../solve/plan.ts';
 import { QueueChart } from './QueueChart.tsx';
 import { capacityStore, useCapacitySentence } from '../capacity/capacityState.ts';
 import { realRate } from '../../../core/experiments/rateUnits.ts';

@@ -6,7 +6,7 @@
  */
 import { replayStore, seek, SPEEDS } from '../state/replayState.ts';
 import { useSlice } from '../state/store.ts';
-import { lastTurn, useCurrentOutcome } from '../state/plan.ts';
+import { lastTurn, useCurrentOutcome } from '../solve/plan.ts';
 import { setPlaying } from '../replay/player.ts';
 import { groupMarks } from '../replay/analysis.ts';
 import { useMemo } from 'react';

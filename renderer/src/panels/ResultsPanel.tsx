@@ -1,9 +1,9 @@
 /** The last plan per unit (cost, waits), its totals, and what the plan validator says about it. */
 import { arrivedCount, costModelOf, pathCost, reportedCosts } from '../../../core/mapf/plan.ts';
-import { solveStore } from '../state/solveState.ts';
+import { solveStore } from '../solve/solveState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
-import { exportSolutionText } from '../state/fileActions.ts';
+import { exportSolutionText } from '../documents/fileActions.ts';
 import { boundText, boundTitle } from './boundText.ts';
 import { useState } from 'react';
 import { editorStore } from '../state/editorState.ts';

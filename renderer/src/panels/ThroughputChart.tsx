@@ -7,7 +7,7 @@
 import { type MouseEvent, useMemo, useState } from 'react';
 import { replayStore, seek } from '../state/replayState.ts';
 import { useSlice } from '../state/store.ts';
-import { lastTurn, useCurrentOutcome } from '../state/plan.ts';
+import { lastTurn, useCurrentOutcome } from '../solve/plan.ts';
 import { setPlaying } from '../replay/player.ts';
 import { TurnChartAxes } from './TurnChartAxes.tsx';
 import { modelStore } from '../state/modelStore.ts';

@@ -1,15 +1,15 @@
 /** File actions, each with its shortcut in the tooltip, and the Export menu. */
-import { exportLorr, exportPlanViz, exportReplayFile, exportUnitsScen } from '../state/exportActions.ts';
-import { useCurrentOutcome } from '../state/plan.ts';
+import { exportLorr, exportPlanViz, exportReplayFile, exportUnitsScen } from '../documents/exportActions.ts';
+import { useCurrentOutcome } from '../solve/plan.ts';
 import { openVideoExport } from '../video/videoExport.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { openLevelImport } from '../level/levelImportState.ts';
 import { exportLevelMarks } from '../level/levelMarksExport.ts';
 import { model } from '../state/session.ts';
-import { exportSolutionText, addUnitsFromScenario, newScenario, openFileContent, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile, UNITS_FROM_SCENARIO } from '../state/fileActions.ts';
+import { exportSolutionText, addUnitsFromScenario, newScenario, openFileContent, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile, UNITS_FROM_SCENARIO } from '../documents/fileActions.ts';
 import { desktopApi } from '../platform/index.ts';
-import { clearRecent, recentStore } from '../state/recentScenarios.ts';
+import { clearRecent, recentStore } from '../documents/recentScenarios.ts';
 
 /** The browser edition's Recent menu: the files opened or saved last, kept with their text (the desktop app has File > Open Recent). */
 function RecentMenu() {

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { editorStore } from '../state/editorState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
-import { currentOutcome } from '../state/plan.ts';
+import { currentOutcome } from '../solve/plan.ts';
 import { setFollow } from '../replay/follow.ts';
 import { matchUnits, unitOnEnter } from './unitSearch.ts';
 

@@ -7,7 +7,7 @@ import { editorStore } from '../state/editorState.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { useSlice } from '../state/store.ts';
 import { deleteSelection, dispatch, placeRandomUnits } from '../state/editActions.ts';
-import { useCurrentOutcome } from '../state/plan.ts';
+import { useCurrentOutcome } from '../solve/plan.ts';
 import { costModelOf, pathCost } from '../../../core/mapf/plan.ts';
 import type { AgentProps } from '../model/commandTypes.ts';
 import { UnitList } from './UnitList.tsx';

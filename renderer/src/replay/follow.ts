@@ -7,9 +7,9 @@
 import { centreOn } from '../canvas/viewport.ts';
 import { viewStore } from '../canvas/viewState.ts';
 import { editorStore } from '../state/editorState.ts';
-import { solveStore, notify } from '../state/solveState.ts';
+import { solveStore, notify } from '../solve/solveState.ts';
 import { modelStore } from '../state/modelStore.ts';
-import { currentOutcome } from '../state/plan.ts';
+import { currentOutcome } from '../solve/plan.ts';
 import { replayStore } from '../state/replayState.ts';
 import { model } from '../state/session.ts';
 import { crowdPositionAt, onMapAt, unitPosition } from './position.ts';

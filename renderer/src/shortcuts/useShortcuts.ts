@@ -8,17 +8,17 @@ import { shortcutFor, type ShortcutAction } from './keymap.ts';
 import { keyState } from './keyState.ts';
 import { editorStore, setBrush } from '../state/editorState.ts';
 import { replayStore, seek } from '../state/replayState.ts';
-import { lastTurn } from '../state/plan.ts';
+import { lastTurn } from '../solve/plan.ts';
 import { deleteSelection, redo, undo } from '../state/editActions.ts';
-import { cancelSolve, solveCurrent } from '../state/solveActions.ts';
-import { cancelMapRead } from '../state/mapReadProgress.ts';
-import { newScenario, openScenarioFile, saveMapFile, saveScenarioFile } from '../state/fileActions.ts';
+import { cancelSolve, solveCurrent } from '../solve/solveActions.ts';
+import { cancelMapRead } from '../documents/mapReadProgress.ts';
+import { newScenario, openScenarioFile, saveMapFile, saveScenarioFile } from '../documents/fileActions.ts';
 import { setPlaying } from '../replay/player.ts';
 import { setFollow } from '../replay/follow.ts';
 import { fitView, zoomCentre } from '../canvas/viewState.ts';
 import { toolController } from '../canvas/MapView.tsx';
 import { model } from '../state/session.ts';
-import { solveStore } from '../state/solveState.ts';
+import { solveStore } from '../solve/solveState.ts';
 import { openVideoExport } from '../video/videoExport.ts';
 
 function inJsonEditor(target: EventTarget | null): boolean {

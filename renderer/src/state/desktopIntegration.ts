@@ -8,13 +8,13 @@ import { reloadChangedLevel } from '../level/levelImportState.ts';
 import type { MenuCommand } from '../../../core/platform/desktopApi.ts';
 import { openVideoExport } from '../video/videoExport.ts';
 import { desktopApi } from '../platform/index.ts';
-import { isDirty, onMarkedClean } from './autosave.ts';
+import { isDirty, onMarkedClean } from '../autosave/autosave.ts';
 import { editorStore } from './editorState.ts';
 import { redo, undo } from './editActions.ts';
-import { addUnitsFromScenario, exportSolutionText, newScenario, openFileContent, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile } from './fileActions.ts';
+import { addUnitsFromScenario, exportSolutionText, newScenario, openFileContent, openMapFile, openScenarioFile, saveMapFile, saveScenarioFile } from '../documents/fileActions.ts';
 import { model } from './session.ts';
-import { exportLorr, exportPlanViz, exportReplayFile, exportUnitsScen } from './exportActions.ts';
-import { cancelSolve, solveCurrent } from './solveActions.ts';
+import { exportLorr, exportPlanViz, exportReplayFile, exportUnitsScen } from '../documents/exportActions.ts';
+import { cancelSolve, solveCurrent } from '../solve/solveActions.ts';
 import { viewStore } from '../lab/viewMode.ts';
 import { openExperiment, saveExperiment } from '../lab/experimentFile.ts';
 

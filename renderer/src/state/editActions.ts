@@ -1,7 +1,7 @@
 /** Edits started from buttons and shortcuts, each one model command (and one undo step). */
 import type { EditorCommand } from '../model/commandTypes.ts';
 import { editorStore } from './editorState.ts';
-import { notify } from './solveState.ts';
+import { notify } from '../solve/solveState.ts';
 import { model } from './session.ts';
 
 /** Runs a command and reports a refusal; true when it applied. */

@@ -6,11 +6,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSlice } from '../state/store.ts';
 import { replayStore } from '../state/replayState.ts';
-import { useCurrentOutcome } from '../state/plan.ts';
+import { useCurrentOutcome } from '../solve/plan.ts';
 import { modelStore } from '../state/modelStore.ts';
 import { model } from '../state/session.ts';
 import { editorStore } from '../state/editorState.ts';
-import { notify } from '../state/solveState.ts';
+import { notify } from '../solve/solveState.ts';
 import { slug } from '../../../core/util/names.ts';
 import { fileService } from '../platform/index.ts';
 import { clipProblem, clipSize, frameCount, framesPerSecond, type ClipTiming } from './clipSchedule.ts';

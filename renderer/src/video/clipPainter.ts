@@ -11,7 +11,7 @@ import { fitViewport, type Viewport } from '../canvas/viewport.ts';
 import { replayAgents, replayPlan } from '../canvas/replayPlan.ts';
 import { selectedPlanWindow } from '../replay/windowOverlay.ts';
 import { editorStore } from '../state/editorState.ts';
-import { currentOutcome } from '../state/plan.ts';
+import { currentOutcome } from '../solve/plan.ts';
 import { replayStore } from '../state/replayState.ts';
 import { model } from '../state/session.ts';
 

@@ -3,8 +3,8 @@
  * the dialog, the painter and the encoders (mediabunny, gifenc) load the first time it opens.
  */
 import { Store } from '../state/store.ts';
-import { currentOutcome } from '../state/plan.ts';
-import { notify } from '../state/solveState.ts';
+import { currentOutcome } from '../solve/plan.ts';
+import { notify } from '../solve/solveState.ts';
 
 export interface VideoExportState {
   open: boolean;

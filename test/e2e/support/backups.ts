@@ -1,4 +1,4 @@
-/** Reads the app's autosave backups from the page's IndexedDB (renderer/src/state/persistentStore.ts). */
+/** Reads the app's autosave backups from the page's IndexedDB (renderer/src/autosave/persistentStore.ts). */
 import type { Page } from 'playwright-core';
 import { resolveBackup, type AutosaveEntry } from '../../../core/platform/autosaveBackup.ts';
 

@@ -11,7 +11,7 @@ import { findSolver, solveWith } from '../../../core/registry/registry.ts';
 import { encodePaths } from '../../../core/protocol/wire.ts';
 import { makespan, sumOfCosts } from '../../../core/mapf/plan.ts';
 import { compareCsv, compareRow, compareSettings, statusText } from '../../../renderer/src/compare/compareRows.ts';
-import { solveOutcome } from '../../../renderer/src/state/solveOutcome.ts';
+import { solveOutcome } from '../../../renderer/src/solve/solveOutcome.ts';
 import type { SolverSettings } from '../../../core/scenario/schema.ts';
 
 const ROWS = ['...@...', '...@...', '.......', '...@...', '...@...'];

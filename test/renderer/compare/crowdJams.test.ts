@@ -8,7 +8,7 @@ import { findSolver, prepareSolvers, solveWith } from '../../../core/registry/re
 import { encodePaths } from '../../../core/protocol/wire.ts';
 import { compareRow, type CompareRow, shortSolverName } from '../../../renderer/src/compare/compareRows.ts';
 import { crowdJamSentences } from '../../../renderer/src/compare/crowdJams.ts';
-import { solveOutcome } from '../../../renderer/src/state/solveOutcome.ts';
+import { solveOutcome } from '../../../renderer/src/solve/solveOutcome.ts';
 
 /** The one-lane bridge (40 x 20, band x 15-24 crossed on row 9), 10 units a side to the mirror cell. */
 function oneLaneBridge(): MapfInstance {

@@ -12,8 +12,8 @@ import { comparisonsFile, parseComparisonsFile, serializeComparisonsFile } from 
 import type { Comparison } from '../../../core/replayFile/comparisonSchema.ts';
 import { compareRow, statusText } from '../../../renderer/src/compare/compareRows.ts';
 import { MAX_COMPARISONS, currentPlanHash, keptFor, keptRun, plansFit, rowFromKept, trackFromKept, useComparisonStore, writeKept } from '../../../renderer/src/compare/keptComparisons.ts';
-import { solveOutcome } from '../../../renderer/src/state/solveOutcome.ts';
-import { memoryStore } from '../../../renderer/src/state/persistentStore.ts';
+import { solveOutcome } from '../../../renderer/src/solve/solveOutcome.ts';
+import { memoryStore } from '../../../renderer/src/autosave/persistentStore.ts';
 import { model } from '../../../renderer/src/state/session.ts';
 
 const grid = Grid.fromAscii(['...@...', '.......', '...@...']);

@@ -11,7 +11,7 @@ import { measureRegions } from '../../../core/mapf/regionMeasures.ts';
 import { analyseReplay } from '../../../renderer/src/replay/analysis.ts';
 import { heatLayers } from '../../../renderer/src/replay/heatLayers.ts';
 import { onMapAt, positionAt, unitShownAt } from '../../../renderer/src/replay/position.ts';
-import { spawnedUnits, streamInstance } from '../../../renderer/src/state/streamUnits.ts';
+import { spawnedUnits, streamInstance } from '../../../renderer/src/solve/streamUnits.ts';
 import { trailingSums } from '../../../renderer/src/panels/throughputChartModel.ts';
 
 // A 5x1 corridor; unit 1 is placed at x=0 and walks to x=2; unit 2 appears at x=0 on turn 3, walks to x=4 and leaves there on turn 8.

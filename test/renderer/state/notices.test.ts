@@ -1,6 +1,6 @@
 // The notice bar showed the lab's notices in the editor.
 import { describe, expect, it } from 'vitest';
-import { type Notice, visibleNotice } from '../../../renderer/src/state/solveState.ts';
+import { type Notice, visibleNotice } from '../../../renderer/src/solve/solveState.ts';
 
 describe('notices', () => {
   it("a notice is shown in the view it was given in only", () => {

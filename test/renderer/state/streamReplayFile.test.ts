@@ -15,8 +15,8 @@ import { ABSENT } from '../../../core/mapf/plan.ts';
 import { Grid } from '../../../core/grid/grid.ts';
 import type { ScenarioExit, ScenarioSpawner } from '../../../core/scenario/streamSchema.ts';
 import { replayFileText } from '../../../renderer/src/export/replayExport.ts';
-import { solveOutcome } from '../../../renderer/src/state/solveOutcome.ts';
-import { resultFromReplayFile, scenarioFromReplayFile } from '../../../renderer/src/state/replayFileOpen.ts';
+import { solveOutcome } from '../../../renderer/src/solve/solveOutcome.ts';
+import { resultFromReplayFile, scenarioFromReplayFile } from '../../../renderer/src/documents/replayFileOpen.ts';
 
 const grid = Grid.fromAscii(['......@......', '.............', '......@......']);
 const spawners: ScenarioSpawner[] = [{ name: 'gate', area: { from: [0, 0], to: [0, 1] }, startTurn: 0, every: 3, random: false, seed: 1, count: 4, goal: { exit: 'dock' }, size: 1, speed: 1, priority: 0 }];

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
-import { unreachableMessage } from '../../../renderer/src/state/unreachable.ts';
+import { unreachableMessage } from '../../../renderer/src/solve/unreachable.ts';
 
 describe('unreachableMessage', () => {
   const grid = Grid.fromAscii(['..@..', '..@..']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUnitCount } from '../../../renderer/src/state/unitCount.ts';
+import { parseUnitCount } from '../../../renderer/src/documents/unitCount.ts';
 
 describe('how many units from a .scen', () => {
   it('takes any whole number from 1 to the count, or all', () => {

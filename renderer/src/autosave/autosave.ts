@@ -10,8 +10,8 @@
  */
 import { canonicalScenario } from '../../../core/scenario/serialize.ts';
 import { documentFromScenarioText, scenarioFromDocument } from '../model/document.ts';
-import { solveStore, notify } from './solveState.ts';
-import { model } from './session.ts';
+import { solveStore, notify } from '../solve/solveState.ts';
+import { model } from '../state/session.ts';
 import { solverService } from '../platform/index.ts';
 import { type PersistentStore, memoryStore } from './persistentStore.ts';
 import { lorrBackupOf, restoreLorrBackup } from '../lorr/lorrBackup.ts';

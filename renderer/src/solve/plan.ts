@@ -1,7 +1,7 @@
 /** The plan on screen: the last solve's outcome while the scenario is unchanged since it was asked for. */
 import { solveStore, type SolveOutcome } from './solveState.ts';
-import { modelStore } from './modelStore.ts';
-import { useSlice } from './store.ts';
+import { modelStore } from '../state/modelStore.ts';
+import { useSlice } from '../state/store.ts';
 
 export function currentOutcome(): SolveOutcome | null {
   const outcome = solveStore.get().outcome;

@@ -6,7 +6,7 @@
  */
 import { parseMap, type MovingAiMap } from '../../../core/formats/movingAiMap.ts';
 import { readMapOffThread, type MapRead } from './mapParse.ts';
-import { notify, solveStore } from './solveState.ts';
+import { notify, solveStore } from '../solve/solveState.ts';
 import { viewStore } from '../lab/viewMode.ts';
 
 /** Maps of more characters than this (about 1024 x 1024 cells) are read in the map worker. */

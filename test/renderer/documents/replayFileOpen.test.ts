@@ -11,9 +11,9 @@ import { contentFromScenario, instanceFromContent, completeAgent } from '../../.
 import { inlineMapFromGrid } from '../../../core/scenario/inlineMap.ts';
 import { Grid } from '../../../core/grid/grid.ts';
 import { replayFileText } from '../../../renderer/src/export/replayExport.ts';
-import { solveOutcome } from '../../../renderer/src/state/solveOutcome.ts';
-import { resultFromReplayFile, scenarioFromReplayFile } from '../../../renderer/src/state/replayFileOpen.ts';
-import { solveRequestFields } from '../../../renderer/src/state/solveRequest.ts';
+import { solveOutcome } from '../../../renderer/src/solve/solveOutcome.ts';
+import { resultFromReplayFile, scenarioFromReplayFile } from '../../../renderer/src/documents/replayFileOpen.ts';
+import { solveRequestFields } from '../../../renderer/src/solve/solveRequest.ts';
 import { encodeReplay } from '../../../core/protocol/turnEventWire.ts';
 
 const grid = Grid.fromAscii(['......', '..@@..', '......']);

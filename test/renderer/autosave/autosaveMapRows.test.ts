@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../core/grid/grid.ts';
 import { inlineMapFromGrid } from '../../../core/scenario/inlineMap.ts';
-import { InlineMapRows, changedRows } from '../../../renderer/src/state/autosaveMapRows.ts';
+import { InlineMapRows, changedRows } from '../../../renderer/src/autosave/autosaveMapRows.ts';
 import { Random } from '../../../core/util/random.ts';
 
 /** Uniform numbers in [0, 1) from core's seeded generator, so a failing case can be run again. */

@@ -9,8 +9,8 @@ import { completeAgent } from '../../../core/scenario/content.ts';
 import { chokepointTemplate, type TemplateKind } from '../templates/chokepoints.ts';
 import { STREAM_TEMPLATE_KINDS, type StreamTemplateKind, streamTemplate } from '../templates/streamTemplates.ts';
 import { afterLoad, confirmDiscard } from './documentLoad.ts';
-import { notify } from './solveState.ts';
-import { model, newDocument } from './session.ts';
+import { notify } from '../solve/solveState.ts';
+import { model, newDocument } from '../state/session.ts';
 
 export type GeneratorKind = 'empty' | 'random' | TemplateKind | StreamTemplateKind;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_RECENT, fileToReopen, MAX_RECENT, MAX_RECENT_CHARS, parseRecent, withNoneOpen, withRecent } from '../../../renderer/src/state/recentList.ts';
+import { EMPTY_RECENT, fileToReopen, MAX_RECENT, MAX_RECENT_CHARS, parseRecent, withNoneOpen, withRecent } from '../../../renderer/src/documents/recentList.ts';
 
 const file = (name: string, text = `{"name":"${name}"}`) => ({ name, text, at: '2026-11-28T22:00:00Z' });
 

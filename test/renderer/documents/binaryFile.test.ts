@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binaryFileMessage, binaryKind } from '../../../renderer/src/state/binaryFile.ts';
+import { binaryFileMessage, binaryKind } from '../../../renderer/src/documents/binaryFile.ts';
 
 /** A file as the pickers hand it over: its bytes read as UTF-8 text. */
 const asText = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);

@@ -3,11 +3,11 @@ import { Grid } from '../../../core/grid/grid.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { encodePaths } from '../../../core/protocol/wire.ts';
 import type { SolveResultBody } from '../../../core/protocol/messages.ts';
-import { solveOutcome } from '../../../renderer/src/state/solveOutcome.ts';
-import { solveOutcomeInSteps } from '../../../renderer/src/state/outcomeSteps.ts';
-import { instanceOf, plainInstance, planViolations } from '../../../renderer/src/state/planChecks.ts';
-import { answerChecks, checksTransfer } from '../../../renderer/src/state/checksWork.ts';
-import { decodePathsInSlices } from '../../../renderer/src/state/outcomeSteps.ts';
+import { solveOutcome } from '../../../renderer/src/solve/solveOutcome.ts';
+import { solveOutcomeInSteps } from '../../../renderer/src/solve/outcomeSteps.ts';
+import { instanceOf, plainInstance, planViolations } from '../../../renderer/src/solve/planChecks.ts';
+import { answerChecks, checksTransfer } from '../../../renderer/src/solve/checksWork.ts';
+import { decodePathsInSlices } from '../../../renderer/src/solve/outcomeSteps.ts';
 import { findSolver } from '../../../core/registry/registry.ts';
 import { encodeReplay } from '../../../core/protocol/turnEventWire.ts';
 

@@ -7,7 +7,7 @@ import type { SolveStatus, SolveStats } from '../../../core/contract/types.ts';
 import type { WireReplay } from '../../../core/protocol/turnEventWire.ts';
 import type { CrowdTrack } from '../../../core/contract/crowdTrack.ts';
 import type { ReplayAnalysis } from '../replay/analysis.ts';
-import { Store } from './store.ts';
+import { Store } from '../state/store.ts';
 import { type ViewName, viewStore } from '../lab/viewMode.ts';
 
 export type SolvePhase = 'idle' | 'running' | 'done';

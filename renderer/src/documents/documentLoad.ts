@@ -5,10 +5,10 @@
  */
 import type { MovingAiMap } from '../../../core/formats/movingAiMap.ts';
 import { lorrStore } from '../lorr/lorrState.ts';
-import { isDirty, markClean } from './autosave.ts';
-import { editorStore } from './editorState.ts';
-import { model } from './session.ts';
-import { solveStore } from './solveState.ts';
+import { isDirty, markClean } from '../autosave/autosave.ts';
+import { editorStore } from '../state/editorState.ts';
+import { model } from '../state/session.ts';
+import { solveStore } from '../solve/solveState.ts';
 
 /**
  * The Moving AI map the grid was read from, so saving writes each cell's original character

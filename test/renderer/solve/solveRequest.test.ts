@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { solveRequestFields, DEFAULT_TIME_LIMIT_MS } from '../../../renderer/src/state/solveRequest.ts';
+import { solveRequestFields, DEFAULT_TIME_LIMIT_MS } from '../../../renderer/src/solve/solveRequest.ts';
 import { DEFAULT_SOLVER_SETTINGS } from '../../../core/scenario/schema.ts';
 import { DEFAULT_STREAM_TURNS } from '../../../core/mapf/streams.ts';
 import { Grid } from '../../../core/grid/grid.ts';

@@ -10,12 +10,12 @@ import { planVizText } from '../export/planViz.ts';
 import { lorrText } from '../../../core/formats/lorr.ts';
 import { costModelOf } from '../../../core/mapf/plan.ts';
 import { replayFileText } from '../export/replayExport.ts';
-import { notify } from './solveState.ts';
-import { currentOutcome } from './plan.ts';
-import { model } from './session.ts';
+import { notify } from '../solve/solveState.ts';
+import { currentOutcome } from '../solve/plan.ts';
+import { model } from '../state/session.ts';
 import { reportErrors } from './fileActions.ts';
 import { fileName, slug } from '../../../core/util/names.ts';
-import { solveRequestFields } from './solveRequest.ts';
+import { solveRequestFields } from '../solve/solveRequest.ts';
 
 const JSON_FILTER = (name: string) => [{ name, extensions: ['json'] }];
 

@@ -4,7 +4,7 @@
  * designer sees the effect of moving a wall at once.
  */
 import { solveStore } from './solveState.ts';
-import { model } from './session.ts';
+import { model } from '../state/session.ts';
 import { solveCurrent } from './solveActions.ts';
 
 export const LIVE_DELAY_MS = 350;

@@ -5,9 +5,9 @@
  * and the toolbar's Recent menu opens the others. The desktop app has File > Open Recent (main
  * keeps the paths and reads the files) and reopens nothing by itself.
  */
-import type { PersistentStore } from './persistentStore.ts';
-import { model } from './session.ts';
-import { Store } from './store.ts';
+import type { PersistentStore } from '../autosave/persistentStore.ts';
+import { model } from '../state/session.ts';
+import { Store } from '../state/store.ts';
 import { EMPTY_RECENT, fileToReopen, MAX_RECENT_CHARS, parseRecent, withNoneOpen, withRecent, type RecentList } from './recentList.ts';
 
 export const RECENT_KEY = 'mapf-lab/recent-scenarios';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodePaths } from '../../../core/protocol/wire.ts';
-import { planlessEnding } from '../../../renderer/src/state/planlessEnding.ts';
+import { planlessEnding } from '../../../renderer/src/solve/planlessEnding.ts';
 
 describe('a solve that ends with no plan', () => {
   it('is a refusal when the solver failed before planning, a cancellation when cancelled before a plan', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../../core/formats/formatError.ts';
 import { parseMap, writeMap } from '../../../core/formats/movingAiMap.ts';
-import { errorFromAnswer, mapFromAnswer, mapTransfer, readMapRequest, type MapParseMessage } from '../../../renderer/src/state/mapParseWork.ts';
+import { errorFromAnswer, mapFromAnswer, mapTransfer, readMapRequest, type MapParseMessage } from '../../../renderer/src/documents/mapParseWork.ts';
 
 /** A w×h map with a wall on every cell where (x * 7 + y * 3) % 11 === 0, and a tree on row 1. */
 function mapText(w: number, h: number, lineBreak = '\n'): string {

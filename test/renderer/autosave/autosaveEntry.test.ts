@@ -10,8 +10,8 @@ import { documentFromScenarioText, scenarioFromDocument } from '../../../rendere
 import { lorrProblemDocument } from '../../../renderer/src/lorr/lorrDocument.ts';
 import { lorrBackupOf, restoreLorrBackup } from '../../../renderer/src/lorr/lorrBackup.ts';
 import type { LorrState } from '../../../renderer/src/lorr/lorrState.ts';
-import { AutosaveWriter, pruneBases, resolveEntry, type AutosaveEntry } from '../../../renderer/src/state/autosaveEntry.ts';
-import { InlineMapRows } from '../../../renderer/src/state/autosaveMapRows.ts';
+import { AutosaveWriter, pruneBases, resolveEntry, type AutosaveEntry } from '../../../renderer/src/autosave/autosaveEntry.ts';
+import { InlineMapRows } from '../../../renderer/src/autosave/autosaveMapRows.ts';
 import { parseMap } from '../../../core/formats/movingAiMap.ts';
 import { FOUR_CONNECTED } from '../../../core/grid/movement.ts';
 import { emptyDocument } from '../../../renderer/src/model/document.ts';
