@@ -1,7 +1,7 @@
 /** The map tools and brush size, with their keys ([ and ] change the brush). */
 import { TOOLS, editorStore, MAX_BRUSH_UI, setBrush, type ToolName } from '../state/editorState.ts';
 import { useSlice } from '../state/store.ts';
-import { toolController } from '../canvas/MapView.tsx';
+import { toolController } from '../canvas/mapPicking.ts';
 import { fitView } from '../canvas/viewState.ts';
 import { model } from '../state/session.ts';
 import { HistoryButtons } from './HistoryButtons.tsx';

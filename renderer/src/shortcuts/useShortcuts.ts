@@ -16,7 +16,7 @@ import { newScenario, openScenarioFile, saveMapFile, saveScenarioFile } from '..
 import { setPlaying } from '../replay/player.ts';
 import { setFollow } from '../replay/follow.ts';
 import { fitView, zoomCentre } from '../canvas/viewState.ts';
-import { toolController } from '../canvas/MapView.tsx';
+import { toolController } from '../canvas/mapPicking.ts';
 import { model } from '../state/session.ts';
 import { solveStore } from '../solve/solveState.ts';
 import { openVideoExport } from '../video/videoExport.ts';
