@@ -38,11 +38,24 @@ export class LaneRule {
   /** Phases run: how often the direction turned, plus one. */
   phases = 1;
 
+  /** The cells outside the lane next to its ends A and B, through which units leave it. */
+  private readonly mouth: Int8Array;
+
   constructor(grid: Grid, readonly lane: Lane, readonly platoon: number) {
     this.inLane = new Uint8Array(grid.cells);
     for (const c of lane.cells) this.inLane[c] = 1;
     this.a = lane.cells[0];
     this.b = lane.cells[lane.cells.length - 1];
+    this.mouth = new Int8Array(grid.cells).fill(-1);
+    for (const [end, way] of [[this.a, AB], [this.b, BA]] as const) {
+      const x = grid.x(end);
+      const y = grid.y(end);
+      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]]) {
+        if (!grid.inBounds(nx, ny)) continue;
+        const c = grid.cell(nx, ny);
+        if (grid.isFree(c) && this.inLane[c] === 0) this.mouth[c] = way;
+      }
+    }
   }
 
   /** Whether `cell` is on the lane. */
@@ -52,7 +65,12 @@ export class LaneRule {
 
   /** Whether a move from `from` to `to` enters the lane at an end whose way is red. */
   refused(from: number, to: number): boolean {
-    if (this.inLane[from] === 1 || (to !== this.a && to !== this.b)) return false;
+    if (this.inLane[from] === 1) return false;
+    // A box junction's rule: while its way is red, a mouth is kept clear for the units leaving
+    // the lane by it (with the banks crowded, a queue standing in the mouth locked both ways).
+    const mouth = this.mouth[to];
+    if (mouth >= 0 && this.mouth[from] < 0 && (this.clearing || this.entered >= this.platoon || mouth !== this.way)) return true;
+    if (to !== this.a && to !== this.b) return false;
     if (this.clearing || this.entered >= this.platoon) return true;
     return (to === this.a ? AB : BA) !== this.way;
   }
@@ -90,7 +108,9 @@ export class LaneRule {
     const other = end === this.a ? this.b : this.a;
     for (const u of ids) {
       const c = positions[u];
-      if (this.inLane[c] === 1 || Math.abs(grid.x(c) - grid.x(end)) + Math.abs(grid.y(c) - grid.y(end)) !== 1) continue;
+      // Next to the end, or next to its mouth (kept clear while the way is red).
+      const d = Math.abs(grid.x(c) - grid.x(end)) + Math.abs(grid.y(c) - grid.y(end));
+      if (this.inLane[c] === 1 || d < 1 || d > 2) continue;
       const table = distances.table(agents[u].goal);
       if (table.get(other) < table.get(end) && table.get(end) < table.get(c)) return true;
     }

@@ -8,7 +8,7 @@ import { bridgeInstance, bridgeLevel } from '../../../core/mapgen/bridges.ts';
 import { arrivedCount, makespan } from '../../../core/mapf/plan.ts';
 import type { Streams, StreamSpawner } from '../../../core/mapf/streams.ts';
 import { validatePlan } from '../../../core/mapf/validator.ts';
-import { CONTROLLERS, findSolver } from '../../../core/registry/registry.ts';
+import { CONTROLLERS, STREAM_CONTROLLERS, findSolver } from '../../../core/registry/registry.ts';
 import { runController } from '../../../core/simulation/simulator.ts';
 
 describe('the bridge generator', () => {
@@ -87,5 +87,23 @@ describe.each(['rhcr', 'whca'])('%s on one-lane bridges, two-way streams', (solv
     let late = 0;
     for (let t = Math.floor((exits.length * 3) / 4); t < exits.length; t++) late += exits[t];
     expect(late).toBeGreaterThan(0);
+  });
+});
+
+// The lane's traffic rule itself on cramped banks at three times what the lane carries: with a
+// queue standing in the lane's mouth the units leaving the lane had nowhere to go and both ways
+// locked (10 cells: every unit stuck from turn 273); the mouth is now kept clear while its way
+// is red, as a box junction is.
+describe('the platoon rule on cramped, overloaded banks', () => {
+  it.each([10, 16])('a %i-cell bridge, banks 4 wide, a unit every 2 turns from each bank: units keep crossing', (length) => {
+    const { grid, streams } = bridgeStreams(length, 2, 4);
+    const factory = STREAM_CONTROLLERS.find((c) => c.name === 'platoons')!.factory;
+    const result = runController({ grid, movement: FOUR_CONNECTED, agents: [] }, factory, { seed: 1, params: {} }, { turnLimit: 400, streams });
+    expect(result.validation?.valid, result.validation?.violations[0]?.message).toBe(true);
+    expect(result.status, result.message).toBe('solved');
+    const exits = result.streams!.exits;
+    let late = 0;
+    for (let t = Math.floor((exits.length * 3) / 4); t < exits.length; t++) late += exits[t];
+    expect(late).toBeGreaterThan(20);
   });
 });
