@@ -13,6 +13,17 @@ import type { Deadline } from '../../util/clock.ts';
 import type { CrowdSettings } from './params.ts';
 import { OverlapMeter } from './overlapMeter.ts';
 
+/**
+ * Units' continuous state to start a world from, one entry a unit, instead of their start cells'
+ * centres at rest: a per-frame crowd whose units changed sets its model up again where they stand.
+ */
+export interface CrowdResume {
+  x: Float64Array;
+  y: Float64Array;
+  vx: Float64Array;
+  vy: Float64Array;
+}
+
 export class CrowdWorld {
   readonly n: number;
   readonly grid: Grid;
@@ -37,7 +48,7 @@ export class CrowdWorld {
   readonly largestRadius: number;
   readonly smallestRadius: number;
 
-  constructor(instance: MapfInstance, readonly settings: CrowdSettings) {
+  constructor(instance: MapfInstance, readonly settings: CrowdSettings, resume?: CrowdResume) {
     const { grid, agents } = instance;
     this.grid = grid;
     this.n = agents.length;
@@ -68,6 +79,12 @@ export class CrowdWorld {
       this.gx[a] = grid.x(goal) + half;
       this.gy[a] = grid.y(goal) + half;
       this.goal[a] = goal;
+    }
+    if (resume !== undefined) {
+      this.x.set(resume.x);
+      this.y.set(resume.y);
+      this.vx.set(resume.vx);
+      this.vy.set(resume.vy);
     }
     this.largestRadius = this.n > 0 ? largest : settings.radius;
     this.smallestRadius = this.n > 0 ? smallest : settings.radius;

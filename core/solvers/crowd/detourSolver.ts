@@ -10,10 +10,10 @@
  * The WebAssembly loads asynchronously: a host awaits prepareDetour() (SolverEntry.prepare) once
  * before solve(); until then solve() fails saying so.
  */
-import { Crowd, type CrowdAgent, init } from '@recast-navigation/core';
+import { Crowd, type CrowdAgent, type NavMesh, init } from '@recast-navigation/core';
 import type { MapfInstance } from '../../mapf/instance.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../../contract/types.ts';
-import type { CrowdRun, CrowdWorld } from './crowdWorld.ts';
+import type { CrowdResume, CrowdRun, CrowdWorld } from './crowdWorld.ts';
 import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
 import { solveAStar } from '../../search/astar.ts';
 import { SearchContext } from '../../search/searchContext.ts';
@@ -40,9 +40,22 @@ export function prepareDetour(): Promise<void> {
   return loading;
 }
 
-/** The set-up of a Detour run (navmesh, crowd, agents), ready to step; a result when set-up ended the run. */
-export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
-  const setup = new CrowdSetup('detour', DETOUR_PARAMS, instance, options);
+/**
+ * A navmesh kept from one run's set-up to the next on the same map, radius and voxel (a per-frame
+ * crowd set up again when its units change: Recast's build is seconds on a 256 x 256 map); its
+ * holder destroys it, the runs only read it.
+ */
+export interface SharedNavMesh {
+  navMesh?: NavMesh;
+}
+
+/**
+ * The set-up of a Detour run (navmesh, crowd, agents), ready to step; a result when set-up ended
+ * the run. `resume`: the units' continuous state to start from; `shared`: the navmesh to use, or
+ * where to keep the one built.
+ */
+export function detourRun(instance: MapfInstance, options: SolveOptions, resume?: CrowdResume, shared?: SharedNavMesh): CrowdRun | SolveResult {
+  const setup = new CrowdSetup('detour', DETOUR_PARAMS, instance, options, resume);
   const { settings, values } = setup;
   if (!ready) return setup.failed('Detour is not loaded: its WebAssembly loads asynchronously, and this host did not await the solver\'s prepare() before solve()');
   const { grid, agents } = instance;
@@ -66,23 +79,28 @@ export function detourRun(instance: MapfInstance, options: SolveOptions): CrowdR
   // progress and looks at the cancel and the limit. It is eroded by the smallest unit's radius
   // (one navmesh for the crowd); larger units keep off the walls by their own radius in Detour's
   // steering only.
-  options.onProgress?.({ fraction: 0, message: 'building the navmesh' });
-  const built = buildGridNavMesh(grid, world.smallestRadius, values.voxel as number, {
-    stop: () => setup.interrupted(),
-    tileDone: (done, total) => options.onProgress?.({ fraction: 0, message: `building the navmesh: ${done} of ${total} tiles` }),
-  });
-  if ('error' in built) return setup.failed(built.error);
-  if ('stopped' in built) return setup.ended(-1, `building the navmesh (${built.stopped.done} of ${built.stopped.total} tiles)`);
-  const { navMesh } = built;
+  let navMesh = shared?.navMesh;
+  if (navMesh === undefined) {
+    options.onProgress?.({ fraction: 0, message: 'building the navmesh' });
+    const built = buildGridNavMesh(grid, world.smallestRadius, values.voxel as number, {
+      stop: () => setup.interrupted(),
+      tileDone: (done, total) => options.onProgress?.({ fraction: 0, message: `building the navmesh: ${done} of ${total} tiles` }),
+    });
+    if ('error' in built) return setup.failed(built.error);
+    if ('stopped' in built) return setup.ended(-1, `building the navmesh (${built.stopped.done} of ${built.stopped.total} tiles)`);
+    navMesh = built.navMesh;
+    if (shared !== undefined) shared.navMesh = navMesh;
+  }
+  const mesh = navMesh;
   if (setup.interrupted()) {
-    navMesh.destroy();
+    if (shared === undefined) mesh.destroy();
     return setup.ended(-1, 'building the navmesh');
   }
   options.onProgress?.({ fraction: 0, message: 'navmesh built' });
-  const crowd = new Crowd(navMesh, { maxAgents: Math.max(1, n), maxAgentRadius: world.largestRadius });
+  const crowd = new Crowd(mesh, { maxAgents: Math.max(1, n), maxAgentRadius: world.largestRadius });
   const dispose = (): void => {
     crowd.destroy();
-    navMesh.destroy();
+    if (shared === undefined) mesh.destroy();
   };
   const separation = values.separationWeight as number;
   const handles: CrowdAgent[] = [];

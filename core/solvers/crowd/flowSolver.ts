@@ -12,7 +12,7 @@
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../../contract/types.ts';
-import type { CrowdRun, CrowdWorld } from './crowdWorld.ts';
+import type { CrowdResume, CrowdRun, CrowdWorld } from './crowdWorld.ts';
 import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
 import { AT_GOAL, FLOW_X, FLOW_Y, type FlowField, FlowFieldBuilder, NO_FLOW } from './flowField.ts';
 import { NeighbourGrid } from './neighbours.ts';
@@ -31,8 +31,8 @@ const FIELD_BUDGET_BYTES = 512 * 1024 * 1024;
 const NEIGHBOURS = 10;
 
 /** The set-up of a flow-field run (one field per goal), ready to step; a result when set-up ended the run. */
-export function flowFieldRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
-  const setup = new CrowdSetup('flow-field', FLOW_PARAMS, instance, options);
+export function flowFieldRun(instance: MapfInstance, options: SolveOptions, resume?: CrowdResume): CrowdRun | SolveResult {
+  const setup = new CrowdSetup('flow-field', FLOW_PARAMS, instance, options, resume);
   const { settings, values } = setup;
   const separation = values.separation as number;
   const sepRadii = values.separationRange as number;
