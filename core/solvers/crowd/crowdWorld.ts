@@ -22,6 +22,15 @@ export interface CrowdResume {
   y: Float64Array;
   vx: Float64Array;
   vy: Float64Array;
+  /** Each unit's path as the model followed it (A* + ORCA), kept instead of planned again; undefined: plan it. */
+  paths?: readonly (FollowedPath | undefined)[];
+}
+
+/** A unit's path of waypoint cells, the one it heads for (`next`), and its length in cells. */
+export interface FollowedPath {
+  cells: number[];
+  next: number;
+  length: number;
 }
 
 export class CrowdWorld {
@@ -154,6 +163,8 @@ export interface CrowdRun {
   deadline: Deadline;
   /** Frees what the model holds outside JavaScript's heap (Detour's WebAssembly memory). */
   dispose?: () => void;
+  /** Unit a's path as the model follows it now (A* + ORCA), for a set-up that resumes it (CrowdResume.paths). */
+  pathOf?: (a: number) => FollowedPath;
 }
 
 /** Runs `run.step` turn by turn and packages the record as a SolveResult with its track; disposes of the run. */

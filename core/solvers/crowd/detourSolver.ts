@@ -47,6 +47,12 @@ export function prepareDetour(): Promise<void> {
  */
 export interface SharedNavMesh {
   navMesh?: NavMesh;
+  /**
+   * The holder checks that every unit can reach its goal before each set-up and runs without a
+   * turn limit, so the set-up skips its A* searches (they refuse unreachable goals and measure the
+   * longest path for the limit): 500 units on Berlin_1_256, 0.37 s of a 0.40 s set-up.
+   */
+  reachChecked?: boolean;
 }
 
 /**
@@ -65,7 +71,7 @@ export function detourRun(instance: MapfInstance, options: SolveOptions, resume?
   // Berlin_1_256 in about 9.8 s of CPU, most of the set-up; the A* searches close a fraction of it.
   let longest = 0;
   const context = new SearchContext();
-  for (let a = 0; a < n; a++) {
+  for (let a = 0; a < (shared?.reachChecked === true ? 0 : n); a++) {
     if (setup.interrupted()) return setup.ended(-1, `measuring the units' paths (${a} of ${n} units)`);
     const { start, goal } = agents[a];
     if (!grid.isFree(start) || !grid.isFree(goal)) return setup.ended(a);

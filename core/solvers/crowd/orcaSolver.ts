@@ -168,7 +168,7 @@ export class OrcaAvoidance {
 export function orcaRun(instance: MapfInstance, options: SolveOptions, resume?: CrowdResume): CrowdRun | SolveResult {
   const setup = new CrowdSetup('orca', ORCA_PARAMS, instance, options, resume);
   const { values } = setup;
-  const following = new PathFollowing(instance, () => setup.interrupted());
+  const following = new PathFollowing(instance, () => setup.interrupted(), resume?.paths);
   setup.expanded = following.expanded;
   if (!following.complete) return setup.ended(following.unreachable);
   const world = setup.world();
@@ -180,7 +180,9 @@ export function orcaRun(instance: MapfInstance, options: SolveOptions, resume?: 
     margin: values.margin as number,
     contacts: values.contacts as boolean,
   });
-  return setup.run(world, following.longest, (w, dt) => avoidance.step(w, dt, following));
+  const run = setup.run(world, following.longest, (w, dt) => avoidance.step(w, dt, following));
+  run.pathOf = (a) => following.pathOf(a);
+  return run;
 }
 
 export const solveOrca = solveCrowd(orcaRun);

@@ -3,8 +3,8 @@
  * core/solvers/crowd/), added, removed and sent elsewhere by the game, each step() a turn of the
  * lab's fixed time steps. The lab's models are set up over a fixed set of units; when the units
  * change, the model is set up again over those now on the map, each resuming where it stands at
- * the speed it had (CrowdResume), so a crowd whose units are all added before its first step
- * moves exactly as the lab's run of the same units.
+ * the speed it had (CrowdResume), its path (ORCA) or its goal's field (flow field) kept, so a crowd
+ * whose units are all added before its first step moves exactly as the lab's run of the same units.
  */
 import type { CrowdRun } from '../../../core/solvers/crowd/crowdWorld.ts';
 import { footprintCell } from '../../../core/solvers/crowd/crowdWorld.ts';
@@ -65,6 +65,10 @@ interface CrowdUnit {
   vx: number;
   vy: number;
   removed: boolean;
+  /** Its index in the model's world, -1 before its first set-up. */
+  slot: number;
+  /** Its goal changed since the last set-up (a path kept from it would lead elsewhere). */
+  newGoal: boolean;
 }
 
 /**
@@ -133,7 +137,7 @@ export class Crowd {
     if (holder !== undefined) throw new MapfInputError(`unit ${id}'s start (${start.x}, ${start.y}) is taken by unit ${holder.id}`);
     this.checkReach(id, from, to);
     const grid = this.map.grid;
-    this.units.push({ id, goal: to, cell: from, x: grid.x(from) + 0.5, y: grid.y(from) + 0.5, vx: 0, vy: 0, removed: false });
+    this.units.push({ id, goal: to, cell: from, x: grid.x(from) + 0.5, y: grid.y(from) + 0.5, vx: 0, vy: 0, removed: false, slot: -1, newGoal: false });
     this.changed = true;
     return id;
   }
@@ -150,6 +154,7 @@ export class Crowd {
     const to = this.map.indexOf(goal, `unit ${id}'s goal`);
     this.checkReach(id, unit.cell, to);
     unit.goal = to;
+    unit.newGoal = true;
     this.changed = true;
   }
 
@@ -202,6 +207,8 @@ export class Crowd {
         y: Float64Array.from(live, (u) => u.y),
         vx: Float64Array.from(live, (u) => u.vx),
         vy: Float64Array.from(live, (u) => u.vy),
+        // A* + ORCA's paths of units that keep their goals, so only new ones are searched.
+        paths: live.map((u) => (u.slot >= 0 && !u.newGoal ? this.run?.pathOf?.(u.slot) : undefined)),
       };
       const made = this.model.setUp(instance, this.params, resume, this.shared);
       // The lab's messages number units in its instance; the game knows them by id.
@@ -210,6 +217,11 @@ export class Crowd {
     }
     this.run?.dispose?.();
     this.run = run;
+    for (const unit of this.inWorld) unit.slot = -1;
+    live.forEach((unit, a) => {
+      unit.slot = a;
+      unit.newGoal = false;
+    });
     this.inWorld = live;
     this.changed = false;
   }

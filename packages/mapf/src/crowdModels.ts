@@ -9,13 +9,13 @@ import type { ParamSpec } from '../../../core/contract/types.ts';
 import type { CrowdRun, CrowdResume } from '../../../core/solvers/crowd/crowdWorld.ts';
 import type { MapfInstance } from '../../../core/mapf/instance.ts';
 import type { SolveResult } from '../../../core/contract/types.ts';
-import { FLOW_PARAMS, flowFieldRun } from '../../../core/solvers/crowd/flowSolver.ts';
+import { FLOW_PARAMS, type SharedFlowFields, flowFieldRun } from '../../../core/solvers/crowd/flowSolver.ts';
 import { ORCA_PARAMS, orcaRun } from '../../../core/solvers/crowd/orcaSolver.ts';
 
 /** @internal A model's set-up over the current units (the lab's run), its state kept in `shared`. */
 export type CrowdSetUp = (instance: MapfInstance, params: Record<string, unknown>, resume: CrowdResume, shared: CrowdShared) => CrowdRun | SolveResult;
 
-/** @internal What a crowd keeps for its model between set-ups (Detour's navmesh), freed with it. */
+/** @internal What a crowd keeps for its model between set-ups (flow fields, Detour's navmesh), freed with it. */
 export interface CrowdShared {
   dispose?: () => void;
 }
@@ -42,4 +42,8 @@ export const orca: CrowdModel = { name: 'orca', params: ORCA_PARAMS, setUp: (ins
  * Flow field + separation, the RTS crowd: units with one goal share a field of directions to it,
  * steer aside from predicted collisions and keep apart (params separation, avoidance ...).
  */
-export const flowField: CrowdModel = { name: 'flow-field', params: FLOW_PARAMS, setUp: (instance, params, resume) => flowFieldRun(instance, { params }, resume) };
+export const flowField: CrowdModel = {
+  name: 'flow-field',
+  params: FLOW_PARAMS,
+  setUp: (instance, params, resume, shared: CrowdShared & SharedFlowFields) => flowFieldRun(instance, { params }, resume, shared),
+};
