@@ -133,6 +133,11 @@ export function detourRun(instance: MapfInstance, options: SolveOptions, resume?
       dispose();
       return setup.failed(`Detour refused unit ${a + 1}'s goal (${grid.x(agents[a].goal)}, ${grid.y(agents[a].goal)}): no navmesh there (walls closer than the radius?)`);
     }
+    if (resume !== undefined) {
+      // Its velocity as it was (Detour's agents start at rest): it turns from it by its acceleration.
+      agent.raw.set_vel(0, world.vx[a]);
+      agent.raw.set_vel(2, world.vy[a]);
+    }
     handles.push(agent);
   }
   // The crowd's first update with no time passing, in set-up: Detour finds every agent's path

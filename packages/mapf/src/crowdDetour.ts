@@ -3,7 +3,7 @@
  * model, through the lab's run (core/solvers/crowd/detourSolver.ts): its own module, since it
  * brings Recast's WebAssembly. The navmesh is built at the first set-up and kept for the crowd's
  * life; only the Detour crowd over it is made again when units change (its agents' corridors
- * found again, their velocities from rest).
+ * found again, each at the velocity it had).
  */
 import { DETOUR_PARAMS, type SharedNavMesh, detourRun, prepareDetour } from '../../../core/solvers/crowd/detourSolver.ts';
 import type { CrowdModel, CrowdShared } from './crowdModels.ts';
