@@ -11,7 +11,7 @@ import { type Movement, directionCount, stepCell } from '../grid/movement.ts';
 import type { AgentTask } from './instance.ts';
 
 /** Component labels (0: cannot stand there) of the cells a size-`size` unit may stand on. */
-function components(grid: Grid, movement: Movement, size: number, clearance: Uint16Array | null): Int32Array {
+export function components(grid: Grid, movement: Movement, size: number, clearance: Uint16Array | null): Int32Array {
   const label = new Int32Array(grid.cells);
   const stand = new Uint8Array(grid.cells);
   for (let c = 0; c < grid.cells; c++) stand[c] = (size === 1 ? grid.passable[c] === 1 : clearance![c] >= size) ? 1 : 0;

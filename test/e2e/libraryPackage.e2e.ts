@@ -32,6 +32,33 @@ function expectBothHome(lines: string[]): void {
   expect(last).toMatch(/unit 1 \(8, 4\) home, unit 2 \(0, 4\) home/);
 }
 
+/**
+ * Two units crossing a door three cells wide under each crowd model, Detour's WebAssembly included
+ * (head on in a door two cells wide, Detour's two stall, as in the lab).
+ */
+const CROWD = `import { createCrowd, detour, flowField, gridFromRows, orca } from '@mapf-lab/core';
+async function main() {
+  const map = gridFromRows(['....#....', '.........', '.........', '.........', '....#....']);
+  for (const model of [orca, flowField, detour]) {
+    const crowd = await createCrowd(map, { model });
+    crowd.addUnit({ x: 0, y: 0 }, { x: 8, y: 4 });
+    crowd.addUnit({ x: 8, y: 4 }, { x: 0, y: 0 });
+    let units = [];
+    let turn = 0;
+    while (turn < 60 && !(units.length > 0 && units.every((u) => u.atGoal))) {
+      units = crowd.step().units;
+      turn++;
+    }
+    console.log(\`crowd \${model.name}: \${units.filter((u) => u.atGoal).length} of 2 home\`);
+    crowd.dispose();
+  }
+  console.log('crowd done');
+}
+main();
+`;
+
+const CROWD_HOME = ['crowd orca: 2 of 2 home', 'crowd flow-field: 2 of 2 home', 'crowd detour: 2 of 2 home', 'crowd done'];
+
 describe('the packed library in a fresh project', () => {
   let project = '';
   let browser: Browser | null = null;
@@ -98,6 +125,44 @@ describe('the packed library in a fresh project', () => {
     expect(out).toBe('10x7 3');
   });
 
+  it('runs a crowd of each model in Node, Detour\'s WebAssembly loaded from the package', () => {
+    writeFileSync(join(project, 'crowd.mjs'), CROWD);
+    const out = execFileSync(process.execPath, ['crowd.mjs'], { cwd: project, encoding: 'utf8' });
+    expect(out.trim().split('\n')).toEqual(CROWD_HOME);
+  });
+
+  it('bundles a crowd of each model with Vite and runs it in Chromium; a game with ORCA alone ships no Recast', async () => {
+    const web = join(project, 'crowd-web');
+    mkdirSync(web, { recursive: true });
+    writeFileSync(join(web, 'index.html'), '<!doctype html><meta charset="utf-8"><title>crowd</title><link rel="icon" href="data:,"><script type="module" src="./main.js"></script>');
+    writeFileSync(join(web, 'main.js'), CROWD);
+    const { build } = await import('vite');
+    await build({ root: web, configFile: false, logLevel: 'warn', build: { outDir: join(web, 'dist'), emptyOutDir: true } });
+    const server = await startStaticServer(`${join(web, 'dist')}/`);
+    try {
+      browser ??= await launchBrowser();
+      const page = await browser.newPage();
+      const lines: string[] = [];
+      const errors: string[] = [];
+      page.on('console', (message) => (message.type() === 'error' ? errors.push(message.text()) : lines.push(message.text())));
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(server.url);
+      await expect.poll(() => lines.includes('crowd done'), { timeout: 60_000 }).toBe(true);
+      expect(errors).toEqual([]);
+      expect(lines.filter((line) => line.startsWith('crowd'))).toEqual(CROWD_HOME);
+    } finally {
+      await server.close();
+    }
+    // The same game with ORCA alone: the bundle has none of Recast/Detour (sideEffects: false).
+    const bundled = (dir: string) => readdirSync(join(web, dir, 'assets')).map((file) => readFileSync(join(web, dir, 'assets', file), 'utf8')).join('');
+    expect(bundled('dist')).toMatch(/dtCrowd|recast/i);
+    writeFileSync(join(web, 'main.js'), CROWD.replace('detour, flowField, gridFromRows, orca', 'gridFromRows, orca').replace('[orca, flowField, detour]', '[orca]'));
+    await build({ root: web, configFile: false, logLevel: 'warn', build: { outDir: join(web, 'orca'), emptyOutDir: true } });
+    const assets = bundled('orca');
+    expect(assets).toContain('orca');
+    expect(assets).not.toMatch(/dtCrowd|recast/i);
+  }, 120_000);
+
   it("bundles the quick start with Vite and runs it in Chromium", async () => {
     const web = join(project, 'web');
     mkdirSync(web, { recursive: true });
@@ -107,7 +172,7 @@ describe('the packed library in a fresh project', () => {
     await build({ root: web, configFile: false, logLevel: 'warn', build: { outDir: join(web, 'dist'), emptyOutDir: true } });
     const server = await startStaticServer(`${join(web, 'dist')}/`);
     try {
-      browser = await launchBrowser();
+      browser ??= await launchBrowser();
       const page = await browser.newPage();
       const lines: string[] = [];
       const errors: string[] = [];

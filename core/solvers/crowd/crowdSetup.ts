@@ -7,7 +7,7 @@
 import type { MapfInstance } from '../../mapf/instance.ts';
 import { type Deadline, deadlineOf } from '../../util/clock.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../../contract/types.ts';
-import { type CrowdRun, type CrowdStep, CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
+import { type CrowdResume, type CrowdRun, type CrowdStep, CrowdWorld, runCrowd, setupEnded } from './crowdWorld.ts';
 import { type CrowdSettings, defaultTurnLimit, readCrowdParams } from './params.ts';
 
 export class CrowdSetup {
@@ -18,7 +18,8 @@ export class CrowdSetup {
   /** Work done setting up (cells expanded by searches), reported in the run's stats. */
   expanded = 0;
 
-  constructor(readonly solver: string, own: readonly ParamSpec[], readonly instance: MapfInstance, readonly options: SolveOptions) {
+  /** `resume`: the units' continuous state to start from (CrowdWorld), else their start cells at rest. */
+  constructor(readonly solver: string, own: readonly ParamSpec[], readonly instance: MapfInstance, readonly options: SolveOptions, private readonly resume?: CrowdResume) {
     this.deadline = deadlineOf(options);
     const { settings, values } = readCrowdParams(solver, own, options.params ?? {});
     this.settings = settings;
@@ -41,7 +42,7 @@ export class CrowdSetup {
   }
 
   world(): CrowdWorld {
-    return new CrowdWorld(this.instance, this.settings);
+    return new CrowdWorld(this.instance, this.settings, this.resume);
   }
 
   /** The run to simulate: its turn limit from the longest path (cells) at the slowest unit's speed unless the params set one. */

@@ -13,6 +13,26 @@ import type { Deadline } from '../../util/clock.ts';
 import type { CrowdSettings } from './params.ts';
 import { OverlapMeter } from './overlapMeter.ts';
 
+/**
+ * Units' continuous state to start a world from, one entry a unit, instead of their start cells'
+ * centres at rest: a per-frame crowd whose units changed sets its model up again where they stand.
+ */
+export interface CrowdResume {
+  x: Float64Array;
+  y: Float64Array;
+  vx: Float64Array;
+  vy: Float64Array;
+  /** Each unit's path as the model followed it (A* + ORCA), kept instead of planned again; undefined: plan it. */
+  paths?: readonly (FollowedPath | undefined)[];
+}
+
+/** A unit's path of waypoint cells, the one it heads for (`next`), and its length in cells. */
+export interface FollowedPath {
+  cells: number[];
+  next: number;
+  length: number;
+}
+
 export class CrowdWorld {
   readonly n: number;
   readonly grid: Grid;
@@ -37,7 +57,7 @@ export class CrowdWorld {
   readonly largestRadius: number;
   readonly smallestRadius: number;
 
-  constructor(instance: MapfInstance, readonly settings: CrowdSettings) {
+  constructor(instance: MapfInstance, readonly settings: CrowdSettings, resume?: CrowdResume) {
     const { grid, agents } = instance;
     this.grid = grid;
     this.n = agents.length;
@@ -68,6 +88,12 @@ export class CrowdWorld {
       this.gx[a] = grid.x(goal) + half;
       this.gy[a] = grid.y(goal) + half;
       this.goal[a] = goal;
+    }
+    if (resume !== undefined) {
+      this.x.set(resume.x);
+      this.y.set(resume.y);
+      this.vx.set(resume.vx);
+      this.vy.set(resume.vy);
     }
     this.largestRadius = this.n > 0 ? largest : settings.radius;
     this.smallestRadius = this.n > 0 ? smallest : settings.radius;
@@ -137,6 +163,8 @@ export interface CrowdRun {
   deadline: Deadline;
   /** Frees what the model holds outside JavaScript's heap (Detour's WebAssembly memory). */
   dispose?: () => void;
+  /** Unit a's path as the model follows it now (A* + ORCA), for a set-up that resumes it (CrowdResume.paths). */
+  pathOf?: (a: number) => FollowedPath;
 }
 
 /** Runs `run.step` turn by turn and packages the record as a SolveResult with its track; disposes of the run. */

@@ -12,7 +12,7 @@
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../../contract/types.ts';
-import type { CrowdRun, CrowdWorld } from './crowdWorld.ts';
+import type { CrowdResume, CrowdRun, CrowdWorld } from './crowdWorld.ts';
 import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
 import { AT_GOAL, FLOW_X, FLOW_Y, type FlowField, FlowFieldBuilder, NO_FLOW } from './flowField.ts';
 import { NeighbourGrid } from './neighbours.ts';
@@ -30,9 +30,21 @@ export const FLOW_PARAMS: readonly ParamSpec[] = [
 const FIELD_BUDGET_BYTES = 512 * 1024 * 1024;
 const NEIGHBOURS = 10;
 
-/** The set-up of a flow-field run (one field per goal), ready to step; a result when set-up ended the run. */
-export function flowFieldRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
-  const setup = new CrowdSetup('flow-field', FLOW_PARAMS, instance, options);
+/**
+ * Flow fields kept from one set-up to the next on the same map (a per-frame crowd set up again when
+ * its units change): a goal's field is reused, grown where a unit strays past it, and the set-up
+ * leaves here the fields of its own goals only.
+ */
+export interface SharedFlowFields {
+  fields?: Map<number, FlowField>;
+}
+
+/**
+ * The set-up of a flow-field run (one field per goal), ready to step; a result when set-up ended
+ * the run. `resume`: the units' continuous state to start from; `shared`: fields to reuse and keep.
+ */
+export function flowFieldRun(instance: MapfInstance, options: SolveOptions, resume?: CrowdResume, shared?: SharedFlowFields): CrowdRun | SolveResult {
+  const setup = new CrowdSetup('flow-field', FLOW_PARAMS, instance, options, resume);
   const { settings, values } = setup;
   const separation = values.separation as number;
   const sepRadii = values.separationRange as number;
@@ -55,8 +67,17 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
   const fields: FlowField[] = [];
   const builder = new FlowFieldBuilder(grid);
   let longest = 0;
+  const kept = new Map<number, FlowField>();
   for (const [goal, units] of goals) {
     if (setup.interrupted()) return setup.ended(-1, `building flow fields (${fields.length} of ${goals.size} goals)`);
+    const known = shared?.fields?.get(goal);
+    if (known !== undefined) {
+      // The caller has checked that its units reach the goal; the field grows to them as they move.
+      for (const a of units) fieldOf[a] = fields.length;
+      fields.push(known);
+      kept.set(goal, known);
+      continue;
+    }
     const built = builder.field(goal, units.map((a) => agents[a].start));
     for (let i = 0; i < units.length; i++) {
       if (!Number.isFinite(built.costs[i])) return setup.ended(units[i]);
@@ -64,7 +85,9 @@ export function flowFieldRun(instance: MapfInstance, options: SolveOptions): Cro
       fieldOf[units[i]] = fields.length;
     }
     fields.push(built.field);
+    kept.set(goal, built.field);
   }
+  if (shared !== undefined) shared.fields = kept;
   setup.expanded = builder.expanded;
   const world = setup.world();
   const maxSpeedAll = world.maxSpeed.reduce((m, v) => Math.max(m, v), settings.maxSpeed);

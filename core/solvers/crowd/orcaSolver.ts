@@ -9,7 +9,7 @@
  */
 import type { MapfInstance } from '../../mapf/instance.ts';
 import type { ParamSpec, SolveOptions, SolveResult } from '../../contract/types.ts';
-import type { CrowdRun, CrowdWorld } from './crowdWorld.ts';
+import type { CrowdResume, CrowdRun, CrowdWorld } from './crowdWorld.ts';
 import { CrowdSetup, solveCrowd } from './crowdSetup.ts';
 import { NeighbourGrid } from './neighbours.ts';
 import { OrcaProgram } from './orca.ts';
@@ -165,10 +165,10 @@ export class OrcaAvoidance {
 }
 
 /** The set-up of an ORCA run (paths, the avoidance), ready to step; a result when set-up ended the run. */
-export function orcaRun(instance: MapfInstance, options: SolveOptions): CrowdRun | SolveResult {
-  const setup = new CrowdSetup('orca', ORCA_PARAMS, instance, options);
+export function orcaRun(instance: MapfInstance, options: SolveOptions, resume?: CrowdResume): CrowdRun | SolveResult {
+  const setup = new CrowdSetup('orca', ORCA_PARAMS, instance, options, resume);
   const { values } = setup;
-  const following = new PathFollowing(instance, () => setup.interrupted());
+  const following = new PathFollowing(instance, () => setup.interrupted(), resume?.paths);
   setup.expanded = following.expanded;
   if (!following.complete) return setup.ended(following.unreachable);
   const world = setup.world();
@@ -180,7 +180,9 @@ export function orcaRun(instance: MapfInstance, options: SolveOptions): CrowdRun
     margin: values.margin as number,
     contacts: values.contacts as boolean,
   });
-  return setup.run(world, following.longest, (w, dt) => avoidance.step(w, dt, following));
+  const run = setup.run(world, following.longest, (w, dt) => avoidance.step(w, dt, following));
+  run.pathOf = (a) => following.pathOf(a);
+  return run;
 }
 
 export const solveOrca = solveCrowd(orcaRun);

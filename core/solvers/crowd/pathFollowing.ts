@@ -11,7 +11,7 @@ import { solveAStar } from '../../search/astar.ts';
 import { smoothPath } from '../../search/smoothing.ts';
 import { hasLineOfSight } from '../../search/lineOfSight.ts';
 import { SearchContext } from '../../search/searchContext.ts';
-import type { CrowdWorld } from './crowdWorld.ts';
+import type { CrowdWorld, FollowedPath } from './crowdWorld.ts';
 
 /** Steps between a unit's checks that it still sees its waypoint (staggered by unit). */
 const CHECK_EVERY_STEPS = 8;
@@ -33,6 +33,8 @@ const REACH = 0.5;
 export class PathFollowing {
   /** Waypoint cells per unit. */
   private readonly paths: number[][] = [];
+  /** Each path's length in cells. */
+  private readonly lengths: number[] = [];
   private readonly next: Int32Array;
   private readonly context = new SearchContext();
   private stepNo = 0;
@@ -48,19 +50,22 @@ export class PathFollowing {
   complete = false;
   private readonly arrive = new Float64Array(2);
 
-  constructor(private readonly instance: MapfInstance, private readonly interrupted: () => boolean) {
+  /** `known`: paths kept from a set-up before (CrowdResume.paths), followed on instead of planned again. */
+  constructor(private readonly instance: MapfInstance, private readonly interrupted: () => boolean, known?: readonly (FollowedPath | undefined)[]) {
     const n = instance.agents.length;
     this.next = new Int32Array(n);
     for (let a = 0; a < n && !interrupted(); a++) {
+      const kept = known?.[a];
       const { start, goal } = instance.agents[a];
-      const path = this.plan(start, goal);
+      const path = kept ?? this.plan(start, goal);
       if (path === null) {
         this.unreachable = a;
         return;
       }
       this.paths.push(path.cells);
+      this.lengths.push(path.length);
       this.longest = Math.max(this.longest, path.length);
-      this.next[a] = path.cells.length > 1 ? 1 : 0;
+      this.next[a] = kept?.next ?? (path.cells.length > 1 ? 1 : 0);
     }
     this.complete = this.paths.length === n;
   }
@@ -77,6 +82,11 @@ export class PathFollowing {
     if (found.status !== 'found') return null;
     const smooth = smoothPath(this.instance.grid, this.instance.movement, found.path);
     return { cells: smooth.path, length: smooth.length };
+  }
+
+  /** Unit a's path as it follows it now. */
+  pathOf(a: number): FollowedPath {
+    return { cells: this.paths[a], next: this.next[a], length: this.lengths[a] };
   }
 
   /** Marks the start of a step (for the staggered checks). */
@@ -97,6 +107,7 @@ export class PathFollowing {
       const again = this.plan(here, world.goal[a]);
       if (again !== null) {
         this.paths[a] = path = again.cells;
+        this.lengths[a] = again.length;
         this.next[a] = i = again.cells.length > 1 ? 1 : 0;
       }
     }
