@@ -57,8 +57,10 @@ describe('browser edition: solve the example', () => {
 
   it('loads the example in the browser edition, with no paths drawn yet', async () => {
     await expect(app.page.getByTestId('edition').textContent()).resolves.toBe('Browser edition');
+    // The view is fitted once the canvas has measured its box (a ResizeObserver's callback,
+    // which a busy machine can deliver after the status shows).
+    await expect.poll(async () => (await viewOf(app.page)).cellSize, { timeout: 10_000 }).toBeGreaterThan(10);
     const view = await viewOf(app.page);
-    expect(view.cellSize).toBeGreaterThan(10);
     const midpoints = segmentMidpoints(view).filter((_, i) => i % 3 === 1);
     const before = await dynamicPixels(app.page, midpoints.map((m) => m.at));
     expect(before.filter((c) => c !== 'transparent').length).toBeLessThan(midpoints.length / 4);
