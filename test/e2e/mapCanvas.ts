@@ -9,7 +9,9 @@ export interface MapView {
   top: number;
 }
 
+/** Where the map is drawn, once the view is fitted (the canvas measures its box in a ResizeObserver callback). */
 export async function mapView(page: Page): Promise<MapView> {
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="map-view"]')?.getAttribute('data-cell-size')) > 0, undefined, { timeout: 10_000 });
   const view = page.getByTestId('map-view');
   const box = (await page.getByTestId('dynamic-layer').boundingBox())!;
   return {
