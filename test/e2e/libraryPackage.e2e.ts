@@ -131,14 +131,18 @@ describe('the packed library in a fresh project', () => {
     expect(out.trim().split('\n')).toEqual(CROWD_HOME);
   });
 
-  it('bundles a crowd of each model with Vite and runs it in Chromium; a game with ORCA alone ships no Recast', async () => {
-    const web = join(project, 'crowd-web');
+  /**
+   * A page whose module is `main` (importing the package by name), bundled by Vite into
+   * `web`/`out` and opened in Chromium: the console's lines once `done` is printed, with no
+   * console error or page error on the way.
+   */
+  async function runBundled(web: string, out: string, main: string, done: string, timeout: number): Promise<string[]> {
     mkdirSync(web, { recursive: true });
-    writeFileSync(join(web, 'index.html'), '<!doctype html><meta charset="utf-8"><title>crowd</title><link rel="icon" href="data:,"><script type="module" src="./main.js"></script>');
-    writeFileSync(join(web, 'main.js'), CROWD);
+    writeFileSync(join(web, 'index.html'), '<!doctype html><meta charset="utf-8"><title>game</title><link rel="icon" href="data:,"><script type="module" src="./main.js"></script>');
+    writeFileSync(join(web, 'main.js'), main);
     const { build } = await import('vite');
-    await build({ root: web, configFile: false, logLevel: 'warn', build: { outDir: join(web, 'dist'), emptyOutDir: true } });
-    const server = await startStaticServer(`${join(web, 'dist')}/`);
+    await build({ root: web, configFile: false, logLevel: 'warn', build: { outDir: join(web, out), emptyOutDir: true } });
+    const server = await startStaticServer(`${join(web, out)}/`);
     try {
       browser ??= await launchBrowser();
       const page = await browser.newPage();
@@ -147,15 +151,22 @@ describe('the packed library in a fresh project', () => {
       page.on('console', (message) => (message.type() === 'error' ? errors.push(message.text()) : lines.push(message.text())));
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(server.url);
-      await expect.poll(() => lines.includes('crowd done'), { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => lines.includes(done), { timeout }).toBe(true);
       expect(errors).toEqual([]);
-      expect(lines.filter((line) => line.startsWith('crowd'))).toEqual(CROWD_HOME);
+      return lines;
     } finally {
       await server.close();
     }
+  }
+
+  it('bundles a crowd of each model with Vite and runs it in Chromium; a game with ORCA alone ships no Recast', async () => {
+    const web = join(project, 'crowd-web');
+    const lines = await runBundled(web, 'dist', CROWD, 'crowd done', 60_000);
+    expect(lines.filter((line) => line.startsWith('crowd'))).toEqual(CROWD_HOME);
     // The same game with ORCA alone: the bundle has none of Recast/Detour (sideEffects: false).
     const bundled = (dir: string) => readdirSync(join(web, dir, 'assets')).map((file) => readFileSync(join(web, dir, 'assets', file), 'utf8')).join('');
     expect(bundled('dist')).toMatch(/dtCrowd|recast/i);
+    const { build } = await import('vite');
     writeFileSync(join(web, 'main.js'), CROWD.replace('detour, flowField, gridFromRows, orca', 'gridFromRows, orca').replace('[orca, flowField, detour]', '[orca]'));
     await build({ root: web, configFile: false, logLevel: 'warn', build: { outDir: join(web, 'orca'), emptyOutDir: true } });
     const assets = bundled('orca');
@@ -163,27 +174,8 @@ describe('the packed library in a fresh project', () => {
     expect(assets).not.toMatch(/dtCrowd|recast/i);
   }, 120_000);
 
-  it("bundles the quick start with Vite and runs it in Chromium", async () => {
-    const web = join(project, 'web');
-    mkdirSync(web, { recursive: true });
-    writeFileSync(join(web, 'index.html'), '<!doctype html><meta charset="utf-8"><title>game</title><script type="module" src="./main.js"></script>');
-    writeFileSync(join(web, 'main.js'), `${quickStart()}\nconsole.log('quick start done');\n`);
-    const { build } = await import('vite');
-    await build({ root: web, configFile: false, logLevel: 'warn', build: { outDir: join(web, 'dist'), emptyOutDir: true } });
-    const server = await startStaticServer(`${join(web, 'dist')}/`);
-    try {
-      browser ??= await launchBrowser();
-      const page = await browser.newPage();
-      const lines: string[] = [];
-      const errors: string[] = [];
-      page.on('console', (message) => (message.type() === 'error' ? errors.push(message.text()) : lines.push(message.text())));
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(server.url);
-      await expect.poll(() => lines.includes('quick start done'), { timeout: 30_000 }).toBe(true);
-      expect(errors).toEqual([]);
-      expectBothHome(lines);
-    } finally {
-      await server.close();
-    }
+  it('bundles the quick start with Vite and runs it in Chromium', async () => {
+    const lines = await runBundled(join(project, 'web'), 'dist', `${quickStart()}\nconsole.log('quick start done');\n`, 'quick start done', 30_000);
+    expectBothHome(lines);
   });
 });
