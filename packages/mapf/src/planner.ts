@@ -26,8 +26,9 @@ export interface PlannerOptions {
   /** The algorithm's own parameters (the lab's docs/solvers.md), e.g. { window: 8 } for whca. */
   params?: Record<string, unknown>;
   /**
-   * Milliseconds one step() may plan for; past it the units not yet planned wait this turn (and
-   * the step says so). Default: no limit.
+   * Milliseconds one step() may plan for. WHCA* leaves the units it has not planned when the
+   * time is up waiting this turn; RHCR's LaCAM stops and PIBT plans the window; PIBT's step is one
+   * pass and is not cut short. `overBudget` says when a step took longer. Default: no limit.
    */
   stepBudgetMs?: number;
 }
@@ -52,7 +53,7 @@ export interface StepResult {
   moves: UnitMove[];
   /** Milliseconds the planner took. */
   planMs: number;
-  /** Whether the step ran out of stepBudgetMs (some units waited unplanned). */
+  /** Whether the step took longer than stepBudgetMs. */
   overBudget: boolean;
   /** Moves the rules refused (two units on a cell, a swap): 0 for a sound planner. */
   refused: number;

@@ -160,3 +160,23 @@ describe('a planner in a worker', () => {
     channel.port1.close();
   });
 });
+
+describe('a step budget', () => {
+  it('WHCA*: the units not planned when the budget is spent wait, with no collision, and the step says so', () => {
+    const map = gridFromRows(Array(20).fill('.'.repeat(20)));
+    const make = (stepBudgetMs?: number) => {
+      const planner = createPlanner(map, { kind: whca, seed: 1, ...(stepBudgetMs === undefined ? {} : { stepBudgetMs }) });
+      for (let i = 0; i < 40; i++) planner.addUnit({ x: i % 20, y: Math.floor(i / 20) }, { x: 19 - (i % 20), y: 19 - Math.floor(i / 20) });
+      return planner;
+    };
+    const moved = (result: { moves: { id: number; x: number; y: number }[] }) => result.moves.filter((m) => m.x !== (m.id - 1) % 20 || m.y !== Math.floor((m.id - 1) / 20)).length;
+    const free = make().step();
+    expect(free.overBudget).toBe(false);
+    expect(moved(free)).toBeGreaterThan(20);
+    const tight = make(1e-6).step();
+    expect(tight.overBudget).toBe(true);
+    expect(tight.refused).toBe(0);
+    expect(new Set(tight.moves.map((m) => `${m.x},${m.y}`)).size).toBe(40);
+    expect(moved(tight)).toBeLessThan(moved(free));
+  });
+});
