@@ -70,7 +70,8 @@ export class LazyTable {
 
 export class DistanceTables {
   private readonly graph: MapGraph;
-  private readonly capacity: number;
+  /** Tables kept at most. */
+  readonly capacity: number;
   /** Goal cell -> table, in least- to most-recently-used order (Map keeps insertion order). */
   private readonly tables = new Map<number, LazyTable>();
   /** Tables started (a new goal, or one dropped and asked for again). */

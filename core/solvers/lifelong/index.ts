@@ -3,6 +3,7 @@
  * ordered errands handed out as robots finish them, throughput as the score. Entry point of the
  * family: the planners by name and the runner (lifelongRun.ts).
  */
+import { EpibtPlanner } from './epibt/epibtPlanner.ts';
 import { FlowPibtPlanner } from './flowPibtPlanner.ts';
 import type { PlannerFactory } from './lifelongRun.ts';
 
@@ -28,6 +29,18 @@ export const LIFELONG_PLANNERS: readonly LifelongPlannerEntry[] = [
     name: 'pibt-rotations',
     label: 'PIBT with rotations on guide paths searched once per goal (flow-aware A*, no improvement rounds)',
     factory: (seed) => (graph, robots) => new FlowPibtPlanner(graph, robots, { seed, improve: false }),
+  },
+  {
+    name: 'epibt',
+    label: 'EPIBT: PIBT over operations of 3-5 actions, improved by LNS in the step (LoRR 2024 winner; Zakharov et al., AAAI 2026)',
+    factory: (seed, params = {}) => {
+      const depth = typeof params.depth === 'number' ? params.depth : undefined;
+      const lns = params.lns === undefined ? undefined : params.lns !== false;
+      const lnsPerRobot = typeof params.lnsPerRobot === 'number' ? params.lnsPerRobot : undefined;
+      const distances = params.distances === 'tables' || params.distances === 'guides' ? params.distances : undefined;
+      const flow = params.flow === undefined ? undefined : params.flow !== false;
+      return (graph, robots) => new EpibtPlanner(graph, robots, { seed, depth, lns, lnsPerRobot, distances, flow });
+    },
   },
 ];
 
