@@ -49,6 +49,8 @@ export class GuidePaths {
 
   /** Build the goal's distance table for a search (true), or use Manhattan when none is cached. */
   tableFirst = true;
+  /** Extra cost per cell and direction of a move that way (laneGuidance.ts), or null for none. */
+  lanes: Uint16Array | null = null;
 
   constructor(graph: MapGraph, tables: DistanceTables, robots: number) {
     this.graph = graph;
@@ -151,7 +153,7 @@ export class GuidePaths {
   /** Flow-aware A* (Start-Kit search.cpp `astar`); stores the path, adds it to the flow, returns its length. */
   private search(from: number, goal: number, robot: number): number {
     this.searches++;
-    const { graph, stamp, closed, g, h, contra, vertex, straight, parent, depth, key, heap, flow } = this;
+    const { graph, stamp, closed, g, h, contra, vertex, straight, parent, depth, key, heap, flow, lanes } = this;
     const { start, neighbours, width, freeIndex } = graph;
     // The goal's distance table when cached or allowed; else Manhattan (admissible, no search).
     const table = this.tableFirst || this.tables.cached(goal) !== null ? this.tables.table(goal) : null;
@@ -193,7 +195,7 @@ export class GuidePaths {
         if (hn >= FAR) continue;
         const d = direction(n - c, width);
         const base = n * 4;
-        const op = (flow[c * 4 + d] + 1) * flow[base + ((d + 2) & 3)] + contra[c];
+        const op = (flow[c * 4 + d] + 1) * flow[base + ((d + 2) & 3)] + contra[c] + (lanes === null ? 0 : lanes[c * 4 + d]);
         const vf = ((flow[base] + flow[base + 1] + flow[base + 2] + flow[base + 3]) >> 1) + vertex[c];
         const gn = g[c] + 1;
         const turn = parentDirection !== NONE && parentDirection !== d ? 1 : 0;

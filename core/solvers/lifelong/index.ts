@@ -39,7 +39,8 @@ export const LIFELONG_PLANNERS: readonly LifelongPlannerEntry[] = [
       const lnsPerRobot = typeof params.lnsPerRobot === 'number' ? params.lnsPerRobot : undefined;
       const distances = params.distances === 'tables' || params.distances === 'guides' ? params.distances : undefined;
       const flow = params.flow === undefined ? undefined : params.flow !== false;
-      return (graph, robots) => new EpibtPlanner(graph, robots, { seed, depth, lns, lnsPerRobot, distances, flow });
+      const lanePenalty = typeof params.lanePenalty === 'number' ? params.lanePenalty : undefined;
+      return (graph, robots) => new EpibtPlanner(graph, robots, { seed, depth, lns, lnsPerRobot, distances, flow, lanePenalty });
     },
   },
 ];

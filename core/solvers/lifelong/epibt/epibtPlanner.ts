@@ -23,11 +23,12 @@ import { ACTION_CLOCKWISE, ACTION_COUNTER, ACTION_WAIT } from '../../../grid/hea
 import { Random } from '../../../util/random.ts';
 import { DistanceTables, type LazyTable } from '../distanceTables.ts';
 import { GuidePaths } from '../guidePaths.ts';
+import { highwayLanes } from '../laneGuidance.ts';
 import { FAR, type MapGraph } from '../mapGraph.ts';
 import { UNREACHED } from '../pathDistance.ts';
 import type { LifelongPlanner, LifelongWorld } from '../types.ts';
 import { headingDistance } from './headingDistance.ts';
-import { OperationSearch } from './operationSearch.ts';
+import { FROZEN, IDLE, OperationSearch } from './operationSearch.ts';
 import { operationsOfDepth } from './operations.ts';
 
 export interface EpibtOptions {
@@ -46,6 +47,8 @@ export interface EpibtOptions {
   flow?: boolean;
   /** With guide paths: the share of the step, from its start, they may use (default 0.4). */
   guideShare?: number;
+  /** With guide paths: the extra cost of a move against its row's or column's lane (laneGuidance.ts); 0 for no lanes (default). */
+  lanePenalty?: number;
 }
 
 /** Slots of the per-robot distance memo, less one (a power of two above the 41 cells within 4 moves). */
@@ -105,7 +108,10 @@ export class EpibtPlanner implements LifelongPlanner {
     const cached = this.tables.cached(this.goal);
     return cached !== null ? cached.get(cell) : this.graph.manhattan(cell, this.goal);
   }
-  private counters = { maxCostMs: 0, maxGuideMs: 0, maxSearchMs: 0, maxLnsMs: 0, lnsSteps: 0, guidePathsNew: 0, guidePathsImproved: 0 };
+  /** Last step's time costing the operations and making the first pass (a guess from the team's size before the first). */
+  private costMs: number;
+  private passMs: number;
+  private counters = { frozenSteps: 0, maxCostMs: 0, maxGuideMs: 0, maxSearchMs: 0, maxLnsMs: 0, lnsSteps: 0, guidePathsNew: 0, guidePathsImproved: 0 };
 
   constructor(graph: MapGraph, robots: number, options: EpibtOptions = {}) {
     this.graph = graph;
@@ -122,12 +128,15 @@ export class EpibtPlanner implements LifelongPlanner {
     this.bestDistance = new Float64Array(robots);
     this.stalled = new Int32Array(robots);
     this.order = new Int32Array(robots);
+    this.costMs = robots * 0.03;
+    this.passMs = robots * 0.01;
     this.memoCell = new Int32Array(MEMO_MASK + 1);
     this.memoValue = new Int32Array(MEMO_MASK + 1);
     this.memoStamps = new Int32Array(MEMO_MASK + 1);
     const mode = options.distances ?? 'auto';
     const useGuides = mode === 'guides' || (mode === 'auto' && robots > this.tables.capacity);
     this.guides = useGuides ? new GuidePaths(graph, this.tables, robots) : null;
+    if (this.guides !== null && (options.lanePenalty ?? 0) > 0) this.guides.lanes = highwayLanes(graph, options.lanePenalty!);
     this.flow = options.flow ?? true;
     this.guideShare = options.guideShare ?? 0.4;
   }
@@ -147,10 +156,9 @@ export class EpibtPlanner implements LifelongPlanner {
   }
 
   /** Guide paths for robots whose goal changed, then the traffic-flow rounds, until the guide share of the step. */
-  private planGuides(world: LifelongWorld, stepStart: number, deadline: number, now: () => number): void {
+  private planGuides(world: LifelongWorld, guideDeadline: number, now: () => number): void {
     const guides = this.guides!;
     const { locations, goals, step } = world;
-    const guideDeadline = stepStart + (deadline - stepStart) * this.guideShare;
     for (let r = 0; r < this.robots; r++) {
       if (goals[r] < 0 || guides.goalOf(r) === goals[r]) continue;
       if (now() >= guideDeadline) return;
@@ -169,21 +177,36 @@ export class EpibtPlanner implements LifelongPlanner {
     const start = now();
     const { robots, search, idle, nearness, order } = this;
     const { locations, headings, goals } = world;
-    if (this.guides !== null) this.planGuides(world, start, deadline, now);
+    // Guide paths leave time for costing the operations and a first pass, as long as they took last step.
+    const reserve = 1.5 * (this.costMs + this.passMs);
+    if (this.guides !== null) this.planGuides(world, Math.min(start + (deadline - start) * this.guideShare, deadline - reserve), now);
     const guided = now();
     search.trace(locations, headings);
+    // Past this, robots not yet costed stand still this step (a robot standing is always safe):
+    // a step over its limit costs every robot a whole step.
+    const costDeadline = deadline - this.passMs;
+    let frozen = 0;
     for (let r = 0; r < robots; r++) {
-      idle[r] = goals[r] < 0 ? 1 : 0;
-      if (idle[r] === 0) this.distancesOf(r, goals[r]);
-      nearness[r] = idle[r] === 1 ? FAR : this.aged(r, goals[r], headingDistance(this.graph, this.distance, locations[r], headings[r]));
-      this.costOperations(r, goals[r]);
       order[r] = r;
+      if ((r & 63) === 0 && frozen === 0 && r > 0 && now() >= costDeadline) frozen = r;
+      if (frozen > 0) {
+        idle[r] = FROZEN;
+        nearness[r] = FAR;
+        continue;
+      }
+      idle[r] = goals[r] < 0 ? IDLE : 0;
+      if (idle[r] === 0) this.distancesOf(r, goals[r]);
+      nearness[r] = idle[r] === IDLE ? FAR : this.aged(r, goals[r], headingDistance(this.graph, this.distance, locations[r], headings[r]));
+      this.costOperations(r, goals[r]);
     }
+    if (frozen > 0) this.counters.frozenSteps++;
     this.weighRobots();
     const costed = now();
     search.begin(idle);
-    search.solve(order, deadline, now);
+    const firstPass = search.solve(order, deadline, now);
     const searched = now();
+    this.costMs = Math.max(0.1, costed - guided);
+    this.passMs = Math.max(0.1, firstPass - costed);
     if (this.lns && searched < deadline) {
       search.improve(this.random, robots * this.lnsPerRobot, deadline, now);
       this.counters.lnsSteps++;
@@ -254,7 +277,7 @@ export class EpibtPlanner implements LifelongPlanner {
     const top = robots + 1;
     for (let i = 0; i < robots; i++) {
       const r = order[i];
-      power[r] = idle[r] === 1 ? 0 : ((top - i) / top) ** 2;
+      power[r] = idle[r] !== 0 ? 0 : ((top - i) / top) ** 2;
     }
     order.sort((a, b) => power[b] - power[a] || b - a);
   }

@@ -30,6 +30,10 @@ const PASSES = 6;
 
 const enum Outcome { Failed, Accepted, Rejected }
 
+/** What `begin` reads of a robot: bound for a goal (0), without a task (prefers to stay), or not costed this step (stays). */
+export const IDLE = 1;
+export const FROZEN = 2;
+
 export class OperationSearch {
   readonly depth: number;
   readonly ops: readonly Uint8Array[];
@@ -124,7 +128,7 @@ export class OperationSearch {
   /**
    * Sorts each robot's valid operations by cost (stable: equal costs keep the later operation
    * first, as the pools are listed least preferred first), every robot holding the all-wait
-   * operation; the all-wait operation is wanted only by robots that `idle` marks.
+   * operation; the all-wait operation is wanted only by robots IDLE (first) or FROZEN (alone).
    */
   begin(idle: Uint8Array): void {
     const { ops, valid, cost, wanted, wantedCount } = this;
@@ -133,8 +137,8 @@ export class OperationSearch {
     for (let r = 0; r < this.robots; r++) {
       list.length = 0;
       const base = r * k;
-      if (idle[r] === 1) list.push(0);
-      for (let o = k - 1; o >= 1; o--) if (valid[base + o] === 1) list.push(o);
+      if (idle[r] !== 0) list.push(0);
+      if (idle[r] !== FROZEN) for (let o = k - 1; o >= 1; o--) if (valid[base + o] === 1) list.push(o);
       if (idle[r] === 0) list.sort((a, b) => cost[base + a] - cost[base + b]);
       for (let i = 0; i < list.length; i++) wanted[base + i] = list[i];
       wantedCount[r] = list.length;
@@ -146,15 +150,16 @@ export class OperationSearch {
     for (let r = 0; r < this.robots; r++) this.add(r);
   }
 
-  /** EPIBT's passes in `order` until `deadline` on `now`. */
-  solve(order: Int32Array, deadline: number, now: () => number): void {
+  /** EPIBT's passes in `order` until `deadline` on `now`; returns when the first pass ended. */
+  solve(order: Int32Array, deadline: number, now: () => number): number {
     this.deadline = deadline;
     this.now = now;
     this.random = null;
+    let firstPass = 0;
     for (let pass = 0; pass < PASSES; pass++) {
       this.stamp++;
       for (let i = 0; i < order.length; i++) {
-        if ((i & 63) === 0 && now() >= deadline) return;
+        if ((i & 63) === 0 && now() >= deadline) return firstPass === 0 ? now() : firstPass;
         const r = order[i];
         if (this.visited[r] === this.stamp) continue;
         this.rebuilds++;
@@ -162,7 +167,9 @@ export class OperationSearch {
         const counter = { pushes: 0 };
         if (this.build(r, counter) !== Outcome.Accepted) this.add(r);
       }
+      if (pass === 0) firstPass = now();
     }
+    return firstPass;
   }
 
   /** The winner's LNS: rebuilds of random robots kept by the score, at most `iterations`, until `deadline`. */

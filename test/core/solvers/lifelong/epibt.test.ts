@@ -129,3 +129,34 @@ describe('the EPIBT planner', () => {
     });
   }
 });
+
+describe('the EPIBT planner under its clock', () => {
+  it('leaves robots it had no time to cost standing, and plans the rest without a conflict', () => {
+    const rows = Array.from({ length: 20 }, () => '.'.repeat(20));
+    const grid = Grid.fromAscii(rows);
+    const graph = new MapGraph(grid);
+    const robots = 150;
+    const random = new Random(5);
+    const cells = random.shuffle(Array.from(graph.freeCells));
+    const world: LifelongWorld = {
+      step: 0,
+      locations: Int32Array.from(cells.slice(0, robots)),
+      headings: Uint8Array.from({ length: robots }, () => random.int(4)),
+      goals: Int32Array.from(cells.slice(robots, 2 * robots)),
+    };
+    const planner = new EpibtPlanner(graph, robots, { seed: 1, distances: 'tables', lns: false });
+    // A clock that reads 0 until the costing has begun, then past the costing's deadline (the
+    // step's less a first pass: 150 robots x 0.01 ms before any pass was timed) but short of the step's.
+    let calls = 0;
+    const clock = () => (calls++ < 2 ? 0 : 999);
+    const actions = new Uint8Array(robots);
+    planner.plan(world, actions, 1000, clock);
+    expect(planner.stats().frozenSteps).toBe(1);
+    const moved = Array.from(actions).map((a, r) => (a === ACTION_FORWARD ? r : -1)).filter((r) => r >= 0);
+    // Costed robots came first (robots 1-64); none after them moves.
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved.every((r) => r < 64)).toBe(true);
+    const next = Array.from(world.locations, (c, r) => (actions[r] === ACTION_FORWARD ? c + [1, 20, -1, -20][world.headings[r]] : c));
+    expect(new Set(next).size).toBe(robots);
+  });
+});
