@@ -46,7 +46,7 @@ describe.skipIf(!existsSync(DOMAIN))('browser edition: a LoRR experiment in the 
       format: 'mapf-lab/experiment',
       version: 1,
       name: 'lorr small',
-      maps: [{ kind: 'lorr', problem: 'random.domain/random_32_32_20_100.json', teamSizes: [100], steps: 20, stepLimitMs: 100 }],
+      maps: [{ kind: 'lorr', problem: 'random.domain/random_32_32_20_100.json', teamSizes: [50, 100], steps: 20, stepLimitMs: 100 }],
       agents: [100],
       solvers: [{ solver: 'pibt-rotations' }],
       seed: 1,
@@ -56,10 +56,10 @@ describe.skipIf(!existsSync(DOMAIN))('browser edition: a LoRR experiment in the 
     await page.getByTestId('lab-open').click();
     await (await chooser).setFiles(file);
     await expect.poll(() => page.getByTestId('lab-file-name').textContent()).toBe('lorr-small.json');
-    await expect.poll(async () => (await progress()).total).toBe(1);
+    await expect.poll(async () => (await progress()).total).toBe(2);
     await expect.poll(() => page.getByTestId('lab-missing-map-0').textContent()).toBe('LoRR problem 1: random_32_32_20_100.json (then the .map, .agents and .tasks files it names)');
     // The form describes the problem and offers the lifelong planners for it.
-    expect(await page.getByTestId('lab-maps').textContent()).toMatch(/^LoRR problem random_32_32_20_100\.json, team size 100, 20 steps at 100 ms a step/);
+    expect(await page.getByTestId('lab-maps').textContent()).toMatch(/^LoRR problem random_32_32_20_100\.json, team sizes 50, 100, 20 steps at 100 ms a step/);
     const row = page.getByTestId('lab-solver-row').first().locator('select');
     expect(await row.inputValue()).toBe('pibt-rotations');
     expect(await row.locator('option').allTextContents()).toEqual(expect.arrayContaining(['flow-pibt', 'pibt-rotations']));
@@ -76,10 +76,11 @@ describe.skipIf(!existsSync(DOMAIN))('browser edition: a LoRR experiment in the 
 
     await page.getByTestId('lab-run').click();
     await page.locator('[data-testid="lab-bar"][data-phase="finished"]').waitFor({ timeout: 120_000 });
-    expect(await progress()).toEqual({ done: 1, total: 1, failed: 0 });
-    // Its throughput is charted against team size (the lifelong charts only).
-    await page.locator('[data-testid="lab-chart-tasksPerStep"][data-records="1"]').waitFor({ timeout: 30_000 });
+    expect(await progress()).toEqual({ done: 2, total: 2, failed: 0 });
+    // Its throughput is charted against team size (the lifelong charts only), with where adding robots stops helping.
+    await page.locator('[data-testid="lab-chart-tasksPerStep"][data-records="2"]').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('lab-chart-sumOfCosts').count()).toBe(0);
+    expect(await page.getByTestId('lab-knee').allTextContents()).toEqual([expect.stringMatching(/^pibt-rotations · random_32_32_20_100: 90% of the best throughput by (50|100) robots \(\d+\.\d\d tasks a step\); (still rising|best)/)]);
     await screenshot(page, 'lorr-lab-finished');
     expect(app.consoleErrors).toEqual([]);
   }, 180_000);

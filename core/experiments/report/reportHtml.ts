@@ -12,6 +12,7 @@ import { escapeHtml, jsonForScript, scriptForInline } from './escape.ts';
 import { CHART_MEASURES, type ChartMeasure, chartSeries } from './reportCharts.ts';
 import { type PathStepsSeries, pathStepsScatter } from './pathStepsScatter.ts';
 import { type DoorFlowData, PEDESTRIAN_POINTS, doorFlowData, doorFlowVerdict } from './doorFlow.ts';
+import { kneeSentence, throughputKnees } from '../throughputKnee.ts';
 
 export interface ReportInput {
   experiment: Experiment;
@@ -96,6 +97,14 @@ function pathStepsSection(scatter: readonly PathStepsSeries[]): string {
 <table class="summary" id="path-steps-growth"><thead><tr><th class="text">solver</th><th>one-unit runs</th><th>growth exponent</th><th>path steps / path length</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
 }
 
+/** Where adding robots stops adding throughput, per planner and LoRR problem (throughputKnee.ts); empty without lifelong runs. */
+function kneeSection(records: readonly RunRecord[]): string {
+  const knees = throughputKnees(records);
+  if (knees.length === 0) return '';
+  return `<h2>Where adding robots stops adding throughput</h2>
+<ul id="throughput-knees">${knees.map((k) => `<li>${h(kneeSentence(k))}</li>`).join('\n')}</ul>`;
+}
+
 /** The door's flow against its width beside the pedestrian line (doorFlow.ts); empty unless the experiment asks for it. */
 function doorFlowSection(door: DoorFlowData | null): string {
   if (!door) return '';
@@ -174,6 +183,7 @@ ${experiment.description ? `<p>${h(experiment.description)}</p>` : ''}
 ${charts}
 </div>
 
+${kneeSection(records)}
 ${pathStepsSection(scatter)}
 ${doorFlowSection(door)}
 

@@ -16,6 +16,7 @@ import {
 import { CHART_MEASURES, type ChartMeasure } from '../../../core/experiments/report/reportCharts.ts';
 import type { RunRecord } from '../../../core/experiments/runRecord.ts';
 import type { Experiment } from '../../../core/experiments/schema.ts';
+import { kneeSentence, throughputKnees } from '../../../core/experiments/throughputKnee.ts';
 import { DoorFlowChart } from './DoorFlowChart.tsx';
 import { ChartQueue, type QueuedChart, type Step } from './chartQueue.ts';
 import { type LabDataset, type PlacedPoint, labDatasets, nearestPoint, pointText, runForPoint, runsText } from './labCharts.ts';
@@ -255,6 +256,17 @@ export function LabCharts({ records, labels = [], name, running = false, experim
       {records.length === 0 && <p className="lab-note" data-testid="lab-charts-empty">The lines appear as runs finish.</p>}
       {CHART_MEASURES.filter((m) => (lifelong ? LIFELONG_CHARTS.includes(m.key) : m.key !== 'tasksPerStep') && (m.key !== 'pathStepsComputed' || amongObstacles) && ((m.key !== 'regionThroughput' && m.key !== 'regionMeanWait' && m.key !== 'regionCrossingRate') || measuredRegion) && ((m.key !== 'costLowerBound' && m.key !== 'costOverBound') || bounded)).map((m) => <MemoChart key={m.key} measure={m} data={data} queue={queue} name={name} theme={theme} />)}
       {experiment?.doorFlow && experiment.region && records.length > 0 && <DoorFlowChart experiment={experiment} records={records} theme={theme} />}
+      {lifelong && <ThroughputKnees records={records} />}
     </div>
+  );
+}
+
+/** Where adding robots stops adding throughput, a sentence per planner and problem, under the lifelong charts. */
+function ThroughputKnees({ records }: { records: readonly RunRecord[] }) {
+  const knees = useMemo(() => throughputKnees(records), [records]);
+  return (
+    <ul className="lab-knees" data-testid="lab-knees" aria-label="Where adding robots stops adding throughput">
+      {knees.map((k) => <li key={k.label} data-testid="lab-knee">{kneeSentence(k)}</li>)}
+    </ul>
   );
 }
