@@ -38,8 +38,10 @@ export class LaneRule {
   /** Phases run: how often the direction turned, plus one. */
   phases = 1;
 
-  /** The cells outside the lane next to its ends A and B, through which units leave it. */
+  /** The cells outside the lane next to its ends A and B (their way: AB at A), through which units enter and leave it. */
   private readonly mouth: Int8Array;
+  /** Per way, a cell past the lane for a unit entering that way: the far end, or for a door of one cell its far mouth. */
+  private readonly beyond: [number, number];
 
   constructor(grid: Grid, readonly lane: Lane, readonly platoon: number) {
     this.inLane = new Uint8Array(grid.cells);
@@ -47,14 +49,21 @@ export class LaneRule {
     this.a = lane.cells[0];
     this.b = lane.cells[lane.cells.length - 1];
     this.mouth = new Int8Array(grid.cells).fill(-1);
-    for (const [end, way] of [[this.a, AB], [this.b, BA]] as const) {
+    const outside = (end: number) => {
       const x = grid.x(end);
       const y = grid.y(end);
-      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]]) {
-        if (!grid.inBounds(nx, ny)) continue;
-        const c = grid.cell(nx, ny);
-        if (grid.isFree(c) && this.inLane[c] === 0) this.mouth[c] = way;
-      }
+      return [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]].filter(([nx, ny]) => grid.inBounds(nx, ny) && grid.isFree(grid.cell(nx, ny)) && this.inLane[grid.cell(nx, ny)] === 0).map(([nx, ny]) => grid.cell(nx, ny));
+    };
+    if (this.a !== this.b) {
+      for (const c of outside(this.a)) this.mouth[c] = AB;
+      for (const c of outside(this.b)) this.mouth[c] = BA;
+      this.beyond = [this.b, this.a];
+    } else {
+      // A door of one cell: walls on two opposite sides, its two mouths on the other two, one a side.
+      const [first, second] = outside(this.a);
+      this.mouth[first] = AB;
+      if (second !== undefined) this.mouth[second] = BA;
+      this.beyond = [second ?? first, first];
     }
   }
 
@@ -72,7 +81,8 @@ export class LaneRule {
     if (mouth >= 0 && this.mouth[from] < 0 && (this.clearing || this.entered >= this.platoon || mouth !== this.way)) return true;
     if (to !== this.a && to !== this.b) return false;
     if (this.clearing || this.entered >= this.platoon) return true;
-    return (to === this.a ? AB : BA) !== this.way;
+    // The way a unit enters by is the side it comes from (a door of one cell is both ends).
+    return this.mouth[from] !== this.way;
   }
 
   /** Counts a move made this turn (an entry from outside uses up the platoon). */
@@ -95,24 +105,25 @@ export class LaneRule {
       this.phases++;
       return;
     }
-    const waitingThis = this.waiting(grid, positions, ids, agents, distances, this.way === AB ? this.a : this.b);
-    const waitingOther = this.waiting(grid, positions, ids, agents, distances, this.way === AB ? this.b : this.a);
+    const waitingThis = this.waiting(grid, positions, ids, agents, distances, this.way);
+    const waitingOther = this.waiting(grid, positions, ids, agents, distances, 1 - this.way);
     if (waitingOther && (this.entered >= this.platoon || !waitingThis)) this.clearing = true;
     // Nobody at the red end: the light stays green for the next platoon, as a sensor-driven light
     // does (a one-way stream would otherwise wait for a turn of the other way that never comes).
     else if (!waitingOther && this.entered >= this.platoon) this.entered = 0;
   }
 
-  /** Whether a unit stands next to lane end `end`, outside the lane, and its way to its goal runs through the lane from there. */
-  private waiting(grid: Grid, positions: ArrayLike<number>, ids: readonly number[], agents: readonly AgentTask[], distances: GoalDistances, end: number): boolean {
-    const other = end === this.a ? this.b : this.a;
+  /** Whether a unit stands near the lane's entry for `way`, outside the lane, and its way to its goal runs through the lane from there. */
+  private waiting(grid: Grid, positions: ArrayLike<number>, ids: readonly number[], agents: readonly AgentTask[], distances: GoalDistances, way: number): boolean {
+    const end = way === AB ? this.a : this.b;
+    const beyond = this.beyond[way];
     for (const u of ids) {
       const c = positions[u];
       // Next to the end, or next to its mouth (kept clear while the way is red).
       const d = Math.abs(grid.x(c) - grid.x(end)) + Math.abs(grid.y(c) - grid.y(end));
       if (this.inLane[c] === 1 || d < 1 || d > 2) continue;
       const table = distances.table(agents[u].goal);
-      if (table.get(other) < table.get(end) && table.get(end) < table.get(c)) return true;
+      if (table.get(beyond) < table.get(end) && table.get(end) < table.get(c)) return true;
     }
     return false;
   }

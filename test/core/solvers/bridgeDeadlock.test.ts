@@ -106,4 +106,22 @@ describe('the platoon rule on cramped, overloaded banks', () => {
     for (let t = Math.floor((exits.length * 3) / 4); t < exits.length; t++) late += exits[t];
     expect(late).toBeGreaterThan(20);
   });
+
+  // A door of one cell is both ends of its lane: its two mouths, one a side, say which way a unit
+  // enters (both mouths were counted as one end's, the other way's red, and nobody ever entered).
+  it('a door of one cell, banks 4 wide, a unit every 4 turns from each bank: units keep crossing both ways', () => {
+    const { grid, streams } = bridgeStreams(1, 4, 4);
+    const factory = STREAM_CONTROLLERS.find((c) => c.name === 'platoons')!.factory;
+    const result = runController({ grid, movement: FOUR_CONNECTED, agents: [] }, factory, { seed: 1, params: {} }, { turnLimit: 400, streams });
+    expect(result.validation?.valid, result.validation?.violations[0]?.message).toBe(true);
+    expect(result.status, result.message).toBe('solved');
+    const exits = result.streams!.exits;
+    let late = 0;
+    for (let t = Math.floor((exits.length * 3) / 4); t < exits.length; t++) late += exits[t];
+    expect(late).toBeGreaterThan(10);
+    // Both ways: units of each spawner left.
+    const { leaveTurn, spawnerOf } = result.streams!;
+    const leftBy = [0, 1].map((s) => spawnerOf.filter((o, u) => o === s && leaveTurn[u] >= 0).length);
+    expect(leftBy.every((n) => n > 10), JSON.stringify(leftBy)).toBe(true);
+  });
 });
