@@ -38,6 +38,13 @@ describe('stream admission', () => {
     expect(admission(bridge, cells, [...westBank(17).map(() => eastGate), eastGate, 0]).admits(spawn, 0.5)).toBe(true);
   });
 
+  it('caps only the whole area at a door of one cell: its unit can step back', () => {
+    const door = Grid.fromAscii(['....@....', '.........', '....@....']);
+    // 11 units on the west side: over half of its 12 cells, under half of the map's 25.
+    const west = Array.from({ length: 11 }, (_, k) => door.cell(k % 4, Math.floor(k / 4)));
+    expect(admission(door, west, west.map(() => door.cell(8, 1))).admits(door.cell(3, 2), 0.5)).toBe(true);
+  });
+
   it('caps only the whole area where the one-lane corridor is not the only way round', () => {
     // Row 2 is a one-lane corridor, but rows 0 and 4 join its ends too: 34 free cells, one area.
     const loop = Grid.fromAscii(['..........', '.@@@@@@@@.', '..........', '.@@@@@@@@.', '..........']);
