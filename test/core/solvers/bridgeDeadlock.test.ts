@@ -109,6 +109,18 @@ describe('rhcr on cramped, overloaded banks', () => {
     expect(lateBySpawner[0]).toBeGreaterThan(5);
     expect(lateBySpawner[1]).toBeGreaterThan(5);
   });
+
+  // A window grown for lack of progress is executed whole, units that appear meanwhile waiting
+  // for its end; one that appears on the cell the window moves a unit to next makes it plan
+  // again (a window executed regardless collides with it: 4 collisions in this run).
+  it('a grown window never moves a unit onto one that appeared since (stall rule after 1 turn, a 6-cell bridge, a unit every 4 turns)', () => {
+    const { grid, streams } = bridgeStreams(6, 4, 4);
+    const factory = CONTROLLERS.find((c) => c.name === 'rhcr')!.factory;
+    const result = runController({ grid, movement: FOUR_CONNECTED, agents: [] }, factory, { seed: 1, params: { stallTurns: 1 } }, { turnLimit: 400, streams });
+    expect(result.collisions).toEqual([]);
+    expect(result.validation?.valid, result.validation?.violations[0]?.message).toBe(true);
+    expect(result.streams!.left).toBeGreaterThan(50);
+  });
 });
 
 // The lane's traffic rule itself on cramped banks at three times what the lane carries: with a
