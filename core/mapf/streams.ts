@@ -51,7 +51,7 @@ export interface StreamSpawner {
   size: number;
   speed: number;
   priority: number;
-  /** The share of its spawn cells' connected area units may hold before it holds units back (absent: DEFAULT_ADMIT_SHARE). */
+  /** The share of its spawn cells' connected area (and bank, beside a one-lane bridge) units may hold before it holds units back (absent: DEFAULT_ADMIT_SHARE). */
   admitShare?: number;
 }
 

@@ -67,7 +67,7 @@ export const SpawnerSchema = z.object({
   size: whole(1).max(MAX_UNIT_SIZE).default(1).describe('Side of each unit\'s square footprint in cells (default 1).'),
   speed: whole(1).max(MAX_UNIT_SPEED).default(1).describe('Turns one move takes (default 1).'),
   priority: z.number().int().min(MIN_UNIT_PRIORITY).max(MAX_UNIT_PRIORITY).default(0).describe('Planning priority of its units (default 0).'),
-  admitShare: z.number().gt(0).max(1).optional().describe(`Admission: a unit appears only while units hold at most this share of the free cells of its spawn cell's connected area (default ${DEFAULT_ADMIT_SHARE}, which keeps two banks joined by a chokepoint from gridlocking; it also caps a one-way corridor at half its capacity, so set 1, no cap, to measure a corridor's true capacity).`),
+  admitShare: z.number().gt(0).max(1).optional().describe(`Admission: a unit appears only while units hold at most this share of the free cells of its spawn cell's connected area, and of its bank where a one-lane corridor longer than one cell is the only link between two banks (default ${DEFAULT_ADMIT_SHARE}, which keeps two banks joined by a chokepoint from gridlocking; it also caps a one-way corridor at half its capacity, so set 1, no cap, to measure a corridor's true capacity).`),
 }).strict()
   .refine((s) => [s.every, s.rate, s.waves].filter((v) => v !== undefined).length === 1, 'give exactly one schedule: every, rate or waves')
   .refine((s) => !s.random || s.rate !== undefined, 'random arrivals need a rate')

@@ -126,7 +126,7 @@ export class StreamStage implements WorldStage {
     // Spawns: the units due join the backlog; each takes the first free cell of the area.
     const appeared: number[] = [];
     const live = this.run.live();
-    this.admission.count(this.run.view.staticGrid ?? this.run.view.grid, units.positions);
+    this.admission.count(this.run.view.staticGrid ?? this.run.view.grid, units.positions, (a) => units.agents[a].goal);
     // While units appear nothing else changes goals: the exit cells taken are gathered once.
     this.taken = [];
     this.streams.spawners.forEach((spawner, s) => {

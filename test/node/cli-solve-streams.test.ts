@@ -76,7 +76,9 @@ describe('solve --scenario with streams', () => {
 
 describe('solve --scenario with streams that lock', () => {
   it('says where and who, by the measured region, in the status and in --json (units from 1)', async () => {
+    // Admission control off (share 1): both banks fill and PIBT's lines meet head-on in the lane.
     const scenario = bridgeStreamScenario(20, 5);
+    for (const spawner of scenario.spawners as { admitShare?: number }[]) spawner.admitShare = 1;
     const io = capture();
     await main(['solve', '--scenario', file(scenario), '--solver', 'pibt'], io);
     expect(io.stdout.join('\n')).toMatch(/status: failed \(gridlock at bridge from turn \d+: units \d+ and \d+ head-on at \(\d+, 4\); \d+ of \d+ units stuck\)/);

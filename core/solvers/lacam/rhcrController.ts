@@ -96,8 +96,8 @@ export class RhcrController implements TurnController {
     }
     const k = world.t - this.plannedAt;
     // A grown window is executed whole: units that come or go meanwhile wait for its end, unless a
-    // planned move was refused (a new unit on a planned cell).
-    const committed = this.grown > 0 && k < this.execute;
+    // unit that appeared stands on the cell the window moves a unit to next (the move would collide).
+    const committed = this.grown > 0 && k < this.execute && !this.newcomerInTheWay(world, k);
     if ((this.dirty && !committed) || k >= this.execute || !this.onPlan(world, k)) this.plan(world, emit);
     const at = world.t - this.plannedAt;
     const ids = this.ids;
@@ -135,6 +135,18 @@ export class RhcrController implements TurnController {
       if (cell !== ABSENT && cell !== config[j]) return false;
     }
     return true;
+  }
+
+  /** Whether a unit the window did not plan (it appeared since) stands on a cell the window moves a unit to next. */
+  private newcomerInTheWay(world: WorldView, k: number): boolean {
+    if (this.configs.length === 0) return false;
+    const planned = new Set(this.ids);
+    const held = new Set<number>();
+    for (let a = 0; a < world.positions.length; a++) if (world.positions[a] !== ABSENT && !planned.has(a)) held.add(world.positions[a]);
+    if (held.size === 0) return false;
+    const next = this.configs[Math.min(k + 1, this.configs.length - 1)];
+    for (let j = 0; j < this.ids.length; j++) if (world.positions[this.ids[j]] !== ABSENT && held.has(next[j])) return true;
+    return false;
   }
 
   /** Plans the next w turns of every unit on the map. */

@@ -51,7 +51,7 @@ export function StreamsPanel() {
           <div className="row">
             <NumberField label="From turn" title="Turn the first unit is due" value={s.startTurn} min={0} onCommit={(startTurn) => replace(i, { ...s, startTurn: startTurn ?? 0 })} testId={`spawner-start-${i}`} />
             <NumberField label="Count" title="Most units it sends (empty: no limit)" value={s.count} placeholder="no limit" min={1} onCommit={(count) => replace(i, { ...s, count })} testId={`spawner-count-${i}`} />
-            <NumberField label="Admit share" title="A unit appears only while units hold at most this share of its area's free cells (default 0.5, which keeps two banks joined by a chokepoint from gridlocking; 1: no cap, a one-way corridor's true capacity)" value={s.admitShare} placeholder="0.5" min={0} step="0.05" onCommit={(admitShare) => (admitShare === undefined || (admitShare > 0 && admitShare <= 1)) && replace(i, withShare(s, admitShare))} testId={`spawner-admit-${i}`} />
+            <NumberField label="Admit share" title="A unit appears only while units hold at most this share of its area's free cells, and of its bank beside a one-lane bridge (default 0.5, which keeps two banks joined by a chokepoint from gridlocking; 1: no cap, a one-way corridor's true capacity)" value={s.admitShare} placeholder="0.5" min={0} step="0.05" onCommit={(admitShare) => (admitShare === undefined || (admitShare > 0 && admitShare <= 1)) && replace(i, withShare(s, admitShare))} testId={`spawner-admit-${i}`} />
           </div>
           <label className="field" title="Where its units go and leave the map">
             <span>Goes to exit</span>

@@ -90,6 +90,39 @@ describe.each(['rhcr', 'whca'])('%s on one-lane bridges, two-way streams', (solv
   });
 });
 
+// RHCR on cramped banks at three times what the lane carries: admission that caps only the whole
+// map lets one spawner fill its own bank while units in the lane head into it, and nobody can
+// move again (every unit stuck from turn 252). Each bank is capped too, a unit in the lane
+// counted for the bank it heads to (core/simulation/streamAdmission.ts).
+describe('rhcr on cramped, overloaded banks', () => {
+  it('a 10-cell bridge, banks 4 wide, a unit every 2 turns from each bank: units keep crossing both ways to the end', () => {
+    const { grid, streams } = bridgeStreams(10, 2, 4);
+    const factory = CONTROLLERS.find((c) => c.name === 'rhcr')!.factory;
+    const result = runController({ grid, movement: FOUR_CONNECTED, agents: [] }, factory, { seed: 1, params: {} }, { turnLimit: 400, streams });
+    expect(result.validation?.valid, result.validation?.violations[0]?.message).toBe(true);
+    expect(result.collisions).toEqual([]);
+    expect(result.status, result.message).toBe('solved');
+    // Units of each spawner leave by the far bank's exit in the last quarter of the run.
+    const s = result.streams!;
+    const lateBySpawner = [0, 0];
+    s.leaveTurn.forEach((t, a) => t >= 300 && s.spawnerOf[a] >= 0 && lateBySpawner[s.spawnerOf[a]]++);
+    expect(lateBySpawner[0]).toBeGreaterThan(5);
+    expect(lateBySpawner[1]).toBeGreaterThan(5);
+  });
+
+  // A window grown for lack of progress is executed whole, units that appear meanwhile waiting
+  // for its end; one that appears on the cell the window moves a unit to next makes it plan
+  // again (a window executed regardless collides with it: 4 collisions in this run).
+  it('a grown window never moves a unit onto one that appeared since (stall rule after 1 turn, a 6-cell bridge, a unit every 4 turns)', () => {
+    const { grid, streams } = bridgeStreams(6, 4, 4);
+    const factory = CONTROLLERS.find((c) => c.name === 'rhcr')!.factory;
+    const result = runController({ grid, movement: FOUR_CONNECTED, agents: [] }, factory, { seed: 1, params: { stallTurns: 1 } }, { turnLimit: 400, streams });
+    expect(result.collisions).toEqual([]);
+    expect(result.validation?.valid, result.validation?.violations[0]?.message).toBe(true);
+    expect(result.streams!.left).toBeGreaterThan(50);
+  });
+});
+
 // The lane's traffic rule itself on cramped banks at three times what the lane carries: with a
 // queue standing in the lane's mouth the units leaving the lane had nowhere to go and both ways
 // locked (10 cells: every unit stuck from turn 273); the mouth is now kept clear while its way
