@@ -19,6 +19,8 @@ export function arrivalTurns(width: number, height: number): number {
 
 export class ProgressWatch {
   private best = new Float64Array(0);
+  /** Per unit, the turn it last beat its best (or set its first). */
+  private bestAt = new Int32Array(0);
   private goal = new Int32Array(0);
   /** Cells each unit stood on since its last best (null: none yet). */
   private seen: (Set<number> | null)[] = [];
@@ -73,10 +75,12 @@ export class ProgressWatch {
       // not progress, or a spawner feeding a jam would hide it.
       if (this.best[a] === Infinity) {
         this.best[a] = d;
+        this.bestAt[a] = t;
         seen.clear();
         seen.add(cell);
       } else if (d < this.best[a]) {
         this.best[a] = d;
+        this.bestAt[a] = t;
         seen.clear();
         seen.add(cell);
         progressed = true;
@@ -96,6 +100,23 @@ export class ProgressWatch {
     return Math.max(t - this.lastProgress, t - this.lastArrival);
   }
 
+  /** The first turn of the stall at turn t (no progress for `stallTurns`, or no arrival for `arrivalTurns`), or -1 when there is none. */
+  stallFrom(t: number): number {
+    if (t - this.lastProgress >= this.stallTurns) return this.lastProgress;
+    if (this.arrivalTurns > 0 && t - this.lastArrival >= this.arrivalTurns) return this.lastArrival;
+    return -1;
+  }
+
+  /** The last turn a unit reached its goal or left the map. */
+  lastArrivalTurn(): number {
+    return this.lastArrival;
+  }
+
+  /** The turn unit a last got nearer its goal than ever before. */
+  lastBest(a: number): number {
+    return a < this.bestAt.length ? this.bestAt[a] : 0;
+  }
+
   /** Starts counting again from turn t (after a remedy was applied). */
   restart(t: number): void {
     this.lastProgress = t;
@@ -109,6 +130,9 @@ export class ProgressWatch {
     const goal = new Int32Array(cap).fill(-1);
     goal.set(this.goal);
     this.best = best;
+    const bestAt = new Int32Array(cap);
+    bestAt.set(this.bestAt);
+    this.bestAt = bestAt;
     this.goal = goal;
     this.seen.length = cap;
     const away = new Uint8Array(cap);

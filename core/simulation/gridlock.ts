@@ -5,6 +5,10 @@
  * and turn). Such a run is never
  * "solved": its status says where it locked and who, e.g. "gridlock from turn 41: units 3 and 17
  * head-on at (12, 9); 36 of 40 units stuck" (units numbered from 1, cells as the app prints them).
+ * In a stream, units that keep coming make progress walking up to a lock, so there a run is also
+ * gridlocked when no unit has reached its goal or left by an exit for arrivalTurns turns (a
+ * crossing's time twice over) while units are on the map: a one-lane bridge held head-on by PIBT
+ * with a unit every 15 turns from each bank saw no unit leave in 400 turns and was called solved.
  * A head-on pair is two neighbouring stuck units each of which stands on the other's way (the
  * other's cell is nearer its goal than its own): a wait-for cycle of two, a one-lane bridge's lock.
  */
@@ -40,10 +44,13 @@ export interface Gridlock {
 }
 
 export class GridlockWatch {
-  private readonly watch = new ProgressWatch(GRIDLOCK_TURNS, true);
+  private readonly watch: ProgressWatch;
   private looked = false;
 
-  constructor(private readonly grid: Grid, private readonly movement: Movement) {}
+  /** `arrivalTurns`: turns without an arrival that also make a gridlock (streams; 0: none). */
+  constructor(private readonly grid: Grid, private readonly movement: Movement, arrivalTurns = 0) {
+    this.watch = new ProgressWatch(GRIDLOCK_TURNS, true, arrivalTurns);
+  }
 
   /** Takes the units' cells after turn t. */
   observe(t: number, positions: Int32Array, agents: readonly AgentTask[]): void {
@@ -54,7 +61,8 @@ export class GridlockWatch {
 
   /** The gridlock at turn t, or null when units still made progress in the last GRIDLOCK_TURNS turns. */
   report(t: number, positions: Int32Array, agents: readonly AgentTask[]): Gridlock | null {
-    if (this.watch.since(t) < GRIDLOCK_TURNS || !this.looked) return null;
+    const from = this.watch.stallFrom(t);
+    if (from < 0 || !this.looked) return null;
     const stuck: number[] = [];
     let onMap = 0;
     for (let a = 0; a < positions.length; a++) {
@@ -86,7 +94,9 @@ export class GridlockWatch {
     }
     let shutOff = 0;
     for (const a of look) if (tables.get(a)!.get(positions[a]) >= FAR) shutOff++;
-    return { from: t - this.watch.since(t), stuck, onMap, headOn, shutOff };
+    // Without arrivals for long (a stream), the lock began when its head-on pair last got nearer.
+    const start = headOn !== null && from === this.watch.lastArrivalTurn() ? Math.max(from, this.watch.lastBest(headOn.units[0]), this.watch.lastBest(headOn.units[1])) : from;
+    return { from: start, stuck, onMap, headOn, shutOff };
   }
 }
 

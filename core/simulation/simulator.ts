@@ -28,6 +28,7 @@ import { DoorStage, ObstacleStage, type WorldStage } from './worldStages.ts';
 import type { SimulationResult, SimulationStatus } from './simulationResult.ts';
 import { type TurnLoop, playTurns } from './turnLoop.ts';
 import { GridlockWatch, gridlockWords } from './gridlock.ts';
+import { arrivalTurns } from '../planning/progressWatch.ts';
 
 export const DEFAULT_TURN_LIMIT = 100;
 
@@ -182,7 +183,7 @@ export function simulate(world: SimulationWorld, controller: TurnController, opt
   }
 
   const resolver = new MoveResolver(grid.cells);
-  const gridlockWatch = new GridlockWatch(grid, movement);
+  const gridlockWatch = new GridlockWatch(grid, movement, streaming ? arrivalTurns(grid.width, grid.height) : 0);
   const turnMs: number[] = [];
   const turns: TurnLoop = {
     clock,

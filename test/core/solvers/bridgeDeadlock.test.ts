@@ -158,3 +158,17 @@ describe('the platoon rule on cramped, overloaded banks', () => {
     expect(leftBy.every((n) => n > 10), JSON.stringify(leftBy)).toBe(true);
   });
 });
+
+// In a stream, units walking up to a lock make progress, so a lock that let no unit across was
+// called solved: PIBT on a 20-cell bridge, banks 8 wide, a unit every 15 turns from each bank,
+// no unit left in 400 turns. No arrival for a crossing's time twice over is now a gridlock too.
+describe('a stream that locks while units keep coming', () => {
+  it('is a gridlock, with the pair that met head-on and when, not solved', () => {
+    const { grid, streams } = bridgeStreams(20, 15, 8);
+    const factory = STREAM_CONTROLLERS.find((c) => c.name === 'pibt')!.factory;
+    const result = runController({ grid, movement: FOUR_CONNECTED, agents: [] }, factory, { seed: 1, params: {} }, { turnLimit: 400, streams });
+    expect(result.streams!.left).toBe(0);
+    expect(result.status).toBe('failed');
+    expect(result.message).toMatch(/^gridlock from turn ([1-9]\d*): units \d+ and \d+ head-on at \(\d+, \d+\); \d+ of \d+ units stuck/);
+  });
+});
