@@ -23,6 +23,7 @@
  *
  * Usage: [MAPF_SHARED=/path/to/shared] tsx bench/solvers/lifelong/lorr.bench.ts [--only random,paris,brc202d,sortation,warehouse,warehouse-10000]
  *          [--steps 500] [--step-limit 100] [--no-peer] [--repeat 1] [--planner flow-pibt] [--scheduler greedy]
+ *          [--scheduler-params '{"candidates":4,"distanceWeight":5,"switchCost":0}']
  * The peer always runs the Start-Kit's own planner and scheduler.
  * Run it under `flock` on a shared machine so no two benchmarks overlap.
  */
@@ -44,6 +45,7 @@ const ONLY = args.includes('--only') ? option('--only', '').split(',') : null;
 const PEER_OFF = args.includes('--no-peer');
 const PLANNER = option('--planner', 'flow-pibt');
 const SCHEDULER = option('--scheduler', 'greedy');
+const SCHEDULER_PARAMS = JSON.parse(option('--scheduler-params', '{}')) as Record<string, unknown>;
 /** The shared benchmarks and peers: ../shared beside the repository, or MAPF_SHARED (a git worktree elsewhere). */
 const SHARED = process.env.MAPF_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const EXAMPLES = join(SHARED, 'benchmarks/lorr-2024/example_problems/');
@@ -106,7 +108,7 @@ if (!planner || !scheduler) {
   console.error(planner ? `--scheduler ${SCHEDULER}: not a task scheduler (known: ${LIFELONG_SCHEDULERS.map((e) => e.name).join(', ')})` : `--planner ${PLANNER}: not a lifelong planner (known: ${LIFELONG_PLANNERS.map((e) => e.name).join(', ')})`);
   process.exit(2);
 }
-console.log(`bench:lorr: planner ${planner.name}, scheduler ${scheduler.name}; ${STEPS} steps at ${LIMIT} ms a step; ours on CPU time, the Start-Kit peer on its wall clock; load ${load()}`);
+console.log(`bench:lorr: planner ${planner.name}, scheduler ${scheduler.name}${Object.keys(SCHEDULER_PARAMS).length > 0 ? ` ${JSON.stringify(SCHEDULER_PARAMS)}` : ''}; ${STEPS} steps at ${LIMIT} ms a step; ours on CPU time, the Start-Kit peer on its wall clock; load ${load()}`);
 for (const row of ROWS) {
   if (ONLY !== null && !ONLY.includes(row.name)) continue;
   const path = join(EXAMPLES, row.file);
@@ -114,7 +116,7 @@ for (const row of ROWS) {
   if (row.teamSize !== undefined) problem = withDrawnStarts(problem, row.teamSize, 1);
   for (let rep = 0; rep < REPEAT; rep++) {
     const wall = Date.now();
-    const result = runLifelong(problem, planner.factory(rep), { steps: STEPS, stepLimitMs: LIMIT, now: cpuMs, scheduler: scheduler.factory() });
+    const result = runLifelong(problem, planner.factory(rep), { steps: STEPS, stepLimitMs: LIMIT, now: cpuMs, scheduler: scheduler.factory(SCHEDULER_PARAMS) });
     const m = result.measures;
     const label = `${row.name} (${problem.teamSize} robots, ${planner.name} + ${scheduler.name})`;
     console.log(`${label}: ${m.tasksFinished} tasks (${m.tasksPerStep.toFixed(2)} a step); plan per step (CPU) mean ${m.planMeanMs.toFixed(1)} ms, p99 ${m.planP99Ms.toFixed(1)} ms, max ${m.planMaxMs.toFixed(1)} ms; preprocessing ${m.preprocessMs.toFixed(0)} ms; timeouts ${m.timeouts}, planner errors ${m.plannerErrors}, schedule errors ${m.scheduleErrors}; longest schedule ${(m.plannerStats.maxScheduleMs ?? 0).toFixed(1)} ms; waiting ${(100 * m.waitShare).toFixed(1)}%; wall ${((Date.now() - wall) / 1000).toFixed(1)} s; load ${load()}`);

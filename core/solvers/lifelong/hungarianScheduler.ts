@@ -25,6 +25,11 @@ export interface HungarianOptions {
   candidates?: number;
   /** Weight of the distance to the first errand against the task's own length; default 1. */
   distanceWeight?: number;
+  /**
+   * What a change of task costs, in the cost's units, on top of the tie-break toward keeping;
+   * default 0. Below NO_TASK_COST a free robot may still take an unstarted task from another.
+   */
+  switchCost?: number;
 }
 
 /** Candidate tasks per robot by default. */
@@ -40,6 +45,7 @@ export class HungarianScheduler implements LifelongScheduler {
   readonly name: string;
   private readonly k: number;
   private readonly weight: number;
+  private readonly switchCost: number;
   private readonly lengths: TaskLengths;
   /** Per cell its labels: up to k (task, cost) pairs, cheapest first as found. */
   private readonly labelCount: Uint8Array;
@@ -75,6 +81,7 @@ export class HungarianScheduler implements LifelongScheduler {
     this.name = name;
     this.k = Math.max(1, Math.min(64, Math.round(options.candidates ?? DEFAULT_CANDIDATES)));
     this.weight = Math.max(1, Math.round(options.distanceWeight ?? 1));
+    this.switchCost = Math.max(0, options.switchCost ?? 0);
     this.lengths = new TaskLengths(graph, pool);
     this.labelCount = new Uint8Array(graph.cells);
     this.labelTask = new Int32Array(graph.cells * this.k);
@@ -136,7 +143,7 @@ export class HungarianScheduler implements LifelongScheduler {
     // Candidate pairs, row by row: the cell's labels, the current task, the row's own "no task" column.
     const { labelCount, labelTask, labelCost, lengths } = this;
     const capacity = pool.capacity;
-    const keepBonus = 0.5 / (rows + 1); // breaks ties toward keeping a task: no swaps for nothing
+    const keepBonus = this.switchCost + 0.5 / (rows + 1); // at least breaks ties toward keeping a task: no swaps for nothing
     this.ensurePairs(rows * (k + 2));
     const { column, cost, rowStart } = this;
     let e = 0;

@@ -26,16 +26,17 @@ export const LIFELONG_SCHEDULERS: readonly LifelongSchedulerEntry[] = [
   {
     name: 'hungarian',
     label: 'Min-cost assignment (Jonker-Volgenant) of free and not-yet-started robots to open and reassignable tasks; cost: distance to the first errand + task length',
-    factory: (params = {}) => (graph, pool) => new HungarianScheduler(graph, pool, 'hungarian', { candidates: numberParam(params, 'candidates'), distanceWeight: numberParam(params, 'distanceWeight') }),
+    factory: (params = {}) => (graph, pool) => new HungarianScheduler(graph, pool, 'hungarian', { candidates: numberParam(params, 'candidates'), distanceWeight: numberParam(params, 'distanceWeight'), switchCost: numberParam(params, 'switchCost') }),
   },
   {
     // The 2024 winner's cost (ssfc/LORR24, Solution/Scheduler: 5 x distance to the first errand +
     // the task's length), which favours near tasks: it finished more tasks than weight 1 on
-    // random_32_32_20_100 (200 steps at 100 ms, flow-pibt: 437 against 408, greedy 357). The
-    // winner improves its assignment by annealing swaps; here it is solved exactly (assignment.ts).
+    // random_32_32_20_100 and sortation_large_2000 (bench:lorr, 200 steps at 100 ms, flow-pibt:
+    // 444 and 947 against hungarian's 392 and 856, greedy's 361 and 940). The winner improves its
+    // assignment by annealing swaps; here it is solved exactly (assignment.ts).
     name: 'ours',
     label: 'Min-cost assignment, as hungarian, with the 2024 winner\'s cost: 5 x distance to the first errand + task length (near tasks first)',
-    factory: (params = {}) => (graph, pool) => new HungarianScheduler(graph, pool, 'ours', { candidates: numberParam(params, 'candidates'), distanceWeight: numberParam(params, 'distanceWeight') ?? 5 }),
+    factory: (params = {}) => (graph, pool) => new HungarianScheduler(graph, pool, 'ours', { candidates: numberParam(params, 'candidates'), distanceWeight: numberParam(params, 'distanceWeight') ?? 5, switchCost: numberParam(params, 'switchCost') }),
   },
 ];
 

@@ -81,6 +81,21 @@ describe('the task schedulers keep the League of Robot Runners rules', () => {
 });
 
 describe('the Hungarian scheduler', () => {
+  it('keeps every robot on its task when a change of task costs more than anything it could buy (switchCost)', () => {
+    const grid = connectedRandomGrid(20, 7);
+    const p = problem(grid, 25, 500, 8);
+    const run = (switchCost: number) => runLifelong(p, findLifelongPlanner('pibt-rotations')!.factory(3), {
+      steps: 100, stepLimitMs: 1e9, scheduler: LIFELONG_SCHEDULERS.find((s) => s.name === 'hungarian')!.factory({ switchCost }),
+    }).measures;
+    expect(run(0).plannerStats.reassignedTasks).toBeGreaterThan(0);
+    // Above even a robot left without a task (which a smaller switchCost still lets a free robot avoid by taking an unstarted task).
+    const kept = run(1e9);
+    expect(kept.plannerStats.reassignedTasks).toBe(0);
+    expect(kept.scheduleErrors).toBe(0);
+    expect(kept.tasksFinished).toBeGreaterThan(5);
+  });
+
+
   /** Least total cost of giving each robot a distinct task (all robots served), over every choice. */
   function bruteForce(cost: number[][]): number {
     const tasks = cost[0].length;
