@@ -60,10 +60,15 @@ describe.skipIf(!existsSync(DOMAIN))('browser edition: a LoRR experiment in the 
     await expect.poll(() => page.getByTestId('lab-missing-map-0').textContent()).toBe('LoRR problem 1: random_32_32_20_100.json (then the .map, .agents and .tasks files it names)');
     // The form describes the problem and offers the lifelong planners for it.
     expect(await page.getByTestId('lab-maps').textContent()).toMatch(/^LoRR problem random_32_32_20_100\.json, team size 100, 20 steps at 100 ms a step/);
-    const row = page.getByTestId('lab-solver-row').first().locator('select');
+    const row = page.getByTestId('lab-solver-row').first().getByLabel('Solver 1', { exact: true });
     expect(await row.inputValue()).toBe('pibt-rotations');
     expect(await row.locator('option').allTextContents()).toEqual(expect.arrayContaining(['flow-pibt', 'pibt-rotations']));
     expect(await row.locator('option').allTextContents()).not.toContain('pibt-rotations (unknown)');
+    // ... and beside the planner the task scheduler, the League's other track.
+    const scheduler = page.getByTestId('lab-solver-scheduler-0');
+    expect(await scheduler.locator('option').allTextContents()).toEqual(['greedy (default)', 'hungarian', 'ours']);
+    await scheduler.selectOption('hungarian');
+    await expect.poll(() => scheduler.inputValue()).toBe('hungarian');
 
     // The problem JSON first: the files it names are asked for next, by their names.
     await page.getByTestId('lab-add-files').setInputFiles(join(DOMAIN, 'random_32_32_20_100.json'));
@@ -77,6 +82,7 @@ describe.skipIf(!existsSync(DOMAIN))('browser edition: a LoRR experiment in the 
     await page.getByTestId('lab-run').click();
     await page.locator('[data-testid="lab-bar"][data-phase="finished"]').waitFor({ timeout: 120_000 });
     expect(await progress()).toEqual({ done: 1, total: 1, failed: 0 });
+    expect(await scheduler.inputValue()).toBe('hungarian');
     // Its throughput is charted against team size (the lifelong charts only).
     await page.locator('[data-testid="lab-chart-tasksPerStep"][data-records="1"]').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('lab-chart-sumOfCosts').count()).toBe(0);
