@@ -6,7 +6,8 @@ import { UsageError } from '../command.ts';
 import { type OptionTable, commandUsage, oneOf, parseCommandLine, wholeNumber } from '../args.ts';
 import type { Connectivity, CornerRule } from '../../core/grid/movement.ts';
 import { COST_MODELS, type CostModel, DEFAULT_COST_MODEL } from '../../core/mapf/plan.ts';
-import { SOLVERS, findSolver, solverNames } from '../../core/registry/registry.ts';
+import { LIFELONG_PLANNERS, SOLVERS, findSolver, solverNames } from '../../core/registry/registry.ts';
+import { DEFAULT_LIFELONG_SCHEDULER, lifelongSchedulerNames } from '../../core/solvers/lifelong/schedulers.ts';
 import { EXPORT_FORMATS, type ExportRequest, parseExports } from './solveExports.ts';
 import { STRATEGIES } from '../../core/simulation/obstacleRules.ts';
 import { MAX_UNITS, formatCount } from '../../core/util/limits.ts';
@@ -18,7 +19,9 @@ import type { LevelChoices } from '../../core/scenario/levelSourceSchema.ts';
 const OPTIONS = {
   scenario: { value: 'FILE.json', help: 'an app scenario file instead of --map/--scen/--agents: its\nmap (inline, or a .map or level beside it), units, events, solver\nsettings (the defaults here) and moving obstacles; or a level file\n(Tiled .tmx/.tmj, LDtk .ldtk, PNG/JPEG plan) whose objects give the\nunits, spawners, exits, regions and doors' },
   strategy: { value: 'NAME', help: `with moving obstacles: how units planning alone replan, one\nof ${STRATEGIES.join(', ')}\n(default: predict when the scenario's knowledge is timetable,\nelse recalc when blocked); the cooperative solvers take recalc\nand watch; its parameters by --param (recalc: every,\nwhenBlocked, whenChanged, knowledge; splice: m, every, limit;\nwatch: regionSize, horizon, notifyEvery, repair, m, limit,\nknowledge); knowledge=timetable (the default when the\nscenario's units know it) plans against the timetable` },
-  lorr: { value: 'FILE.json', help: 'a League of Robot Runners problem (2024 LoRR) instead of\n--map/--scen/--agents: lifelong, robots that turn, tasks of\nerrands handed out by the Start-Kit\'s default scheduler; prints\nthroughput; --solver names a lifelong planner (flow-pibt,\nthe default, or pibt-rotations)' },
+  lorr: { value: 'FILE.json', help: 'a League of Robot Runners problem (2024 LoRR) instead of\n--map/--scen/--agents: lifelong, robots that turn, tasks of\nerrands handed out by a task scheduler (--scheduler) to robots\nmoved by a lifelong planner (--planner); prints throughput' },
+  planner: { value: 'NAME', help: `with --lorr: the lifelong planner, one of\n${LIFELONG_PLANNERS.map((p) => p.name).join(', ')} (default flow-pibt); --solver NAME\nis its older name and still works` },
+  scheduler: { value: 'NAME', help: `with --lorr: the task scheduler, one of ${lifelongSchedulerNames().join(', ')}\n(default ${DEFAULT_LIFELONG_SCHEDULER}: the Start-Kit's; hungarian: min-cost\nassignment that may reassign tasks not yet started; ours: the\nsame with 5 x the distance to the first errand)` },
   steps: { value: 'N', help: 'with --lorr: steps to simulate (default 500)' },
   'step-limit': { value: 'MS', help: 'with --lorr: planning time per step in CPU milliseconds\n(default 1000, as the League; a step over it costs whole\nsteps of every robot waiting)' },
   'team-size': { value: 'N', help: 'with --lorr: N robots with starts drawn from the free cells\n(seeded by --seed) instead of the agents file' },
@@ -60,7 +63,7 @@ const OPTIONS = {
 export const USAGE = commandUsage([
   'Usage: mapf-lab solve --map FILE.map --scen FILE.scen --agents K --solver NAME [options]',
   '       mapf-lab solve --scenario FILE.json [--solver NAME | --strategy NAME] [options]',
-  '       mapf-lab solve --lorr PROBLEM.json --steps N [--step-limit MS] [--json] [--export lorr-2024=FILE]',
+  '       mapf-lab solve --lorr PROBLEM.json --steps N [--planner NAME] [--scheduler NAME] [--step-limit MS] [--json] [--export lorr-2024=FILE]',
   '',
   'Runs a solver on the first K agents of a Moving AI scenario (or on an app scenario file) in',
   'the turn simulator and prints the paths it executed, each agent\'s success and the run\'s',
@@ -150,9 +153,15 @@ export function parseLorrArgs(args: string[]): LorrArgs {
   const params = paramValues(values.param);
   const stepLimit = values['step-limit'] === undefined ? 1000 : Number(values['step-limit']);
   if (!(stepLimit > 0) || !Number.isFinite(stepLimit)) throw new UsageError(`--step-limit needs milliseconds > 0, got '${values['step-limit']}'`);
+  // --solver is the planner's name from before schedulers were a choice of their own.
+  if (values.planner !== undefined && values.solver !== undefined && values.planner !== values.solver) {
+    throw new UsageError(`--planner ${values.planner} and --solver ${values.solver}: with --lorr both name the lifelong planner; give one`);
+  }
   return {
     file: values.lorr!,
-    planner: values.solver ?? 'flow-pibt',
+    planner: values.planner ?? values.solver ?? 'flow-pibt',
+    plannerFlag: values.planner !== undefined ? '--planner' : values.solver !== undefined ? '--solver' : '--planner',
+    scheduler: values.scheduler ?? DEFAULT_LIFELONG_SCHEDULER,
     params,
     steps: values.steps === undefined ? 500 : wholeNumber('--steps', values.steps),
     stepLimitMs: stepLimit,
@@ -178,6 +187,9 @@ export function parseSolveArgs(args: string[]): SolveArgs {
       if (values[required] === undefined) throw new UsageError(`--${required} is required`);
     }
     if (values.strategy !== undefined) throw new UsageError('--strategy: only with --scenario (a scenario with moving obstacles)');
+  }
+  for (const lifelong of ['planner', 'scheduler'] as const) {
+    if (values[lifelong] !== undefined) throw new UsageError(`--${lifelong}: only with --lorr (a League of Robot Runners problem)`);
   }
   const solver = values.solver ?? 'independent';
   if (!findSolver(solver)) throw new UsageError(`--solver: unknown solver '${solver}' (known: ${solverNames().join(', ')})`);

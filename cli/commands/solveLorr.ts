@@ -1,6 +1,6 @@
 /**
  * `mapf-lab solve --lorr PROBLEM.json`: a League of Robot Runners problem run lifelong (core's
- * runner, the Start-Kit's default scheduler, a lifelong planner from the registry), printing the
+ * runner, a task scheduler and a lifelong planner from the registries), printing the
  * League's score (tasks finished) with throughput, per-step planning time (CPU), wait share and
  * the most congested cells; `--export lorr-2024=FILE` writes the Start-Kit's output file.
  */
@@ -12,13 +12,16 @@ import { readTextFile } from '../files.ts';
 import { readLorrProblem, withDrawnStarts } from '../../core/formats/lorrProblem.ts';
 import { lorrLifelongDocument } from '../../core/formats/lorrOutput.ts';
 import { LIFELONG_PLANNERS, findLifelongPlanner } from '../../core/registry/registry.ts';
-import { runLifelong } from '../../core/solvers/lifelong/index.ts';
+import { LIFELONG_SCHEDULERS, findLifelongScheduler, runLifelong } from '../../core/solvers/lifelong/index.ts';
 import { hottestCells, throughputSeries } from '../../core/solvers/lifelong/measures.ts';
 import { revealedTasks } from '../../core/solvers/lifelong/recordPaths.ts';
 
 export interface LorrArgs {
   file: string;
   planner: string;
+  /** The option that named the planner (--planner, or --solver, its older name), for errors. */
+  plannerFlag: string;
+  scheduler: string;
   params: Record<string, unknown>;
   steps: number;
   stepLimitMs: number;
@@ -37,7 +40,9 @@ export function cpuMs(): number {
 
 export function runLorr(args: LorrArgs, io: CommandIo): number {
   const entry = findLifelongPlanner(args.planner);
-  if (!entry) throw new UsageError(`--solver: '${args.planner}' is not a lifelong planner (known: ${LIFELONG_PLANNERS.map((p) => p.name).join(', ')})`);
+  if (!entry) throw new UsageError(`${args.plannerFlag}: '${args.planner}' is not a lifelong planner (known: ${LIFELONG_PLANNERS.map((p) => p.name).join(', ')})`);
+  const scheduler = findLifelongScheduler(args.scheduler);
+  if (!scheduler) throw new UsageError(`--scheduler: '${args.scheduler}' is not a task scheduler (known: ${LIFELONG_SCHEDULERS.map((s) => s.name).join(', ')})`);
   const text = readTextFile(args.file, 'experiment');
   const base = dirname(args.file);
   let problem = readLorrProblem(text, args.file, (rel) => readFileSync(join(base, rel), 'utf8'));
@@ -47,6 +52,7 @@ export function runLorr(args: LorrArgs, io: CommandIo): number {
     steps: args.steps,
     stepLimitMs: args.stepLimitMs,
     now: cpuMs,
+    scheduler: scheduler.factory(),
     record: args.exportFile !== undefined,
     onStep: args.timeLimitMs === undefined ? undefined : () => Date.now() - wallStart > args.timeLimitMs!,
   });
@@ -55,7 +61,7 @@ export function runLorr(args: LorrArgs, io: CommandIo): number {
   const hottest = hottestCells(m.waitHeat, 5).map(([cell, count]) => ({ row: grid.y(cell), column: grid.x(cell), waits: count }));
   if (args.json) {
     io.out(JSON.stringify({
-      problem: args.file, planner: entry.name, status: result.status, robots: m.robots, steps: m.steps, stepLimitMs: m.stepLimitMs, clock: 'cpu',
+      problem: args.file, planner: entry.name, scheduler: scheduler.name, status: result.status, robots: m.robots, steps: m.steps, stepLimitMs: m.stepLimitMs, clock: 'cpu',
       tasksFinished: m.tasksFinished, tasksPerStep: m.tasksPerStep, errandsDone: m.errandsDone,
       throughputPer100Steps: throughputSeries(m.finishedPerStep, 100),
       planMs: { mean: m.planMeanMs, p99: m.planP99Ms, max: m.planMaxMs }, preprocessMs: m.preprocessMs,
@@ -66,11 +72,11 @@ export function runLorr(args: LorrArgs, io: CommandIo): number {
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     io.out([
       `problem: ${args.file} (${grid.width}x${grid.height}, ${m.robots} robots)`,
-      `planner: ${entry.name}, ${m.steps} steps at ${args.stepLimitMs} ms a step (CPU)${result.status === 'cancelled' ? ' (stopped at the time limit)' : ''}`,
+      `planner: ${entry.name}, scheduler: ${scheduler.name}, ${m.steps} steps at ${args.stepLimitMs} ms a step (CPU)${result.status === 'cancelled' ? ' (stopped at the time limit)' : ''}`,
       `tasks finished: ${m.tasksFinished} (${m.tasksPerStep.toFixed(2)} a step), errands done: ${m.errandsDone}`,
       `throughput per 100 steps: ${throughputSeries(m.finishedPerStep, 100).map((v) => v.toFixed(2)).join(', ')}`,
       `planning time per step (CPU): mean ${ms(m.planMeanMs)}, p99 ${ms(m.planP99Ms)}, max ${ms(m.planMaxMs)}; preprocessing ${ms(m.preprocessMs)}`,
-      `timeouts: ${m.timeouts}, planner errors: ${m.plannerErrors}, schedule errors: ${m.scheduleErrors}`,
+      `timeouts: ${m.timeouts}, planner errors: ${m.plannerErrors}, schedule errors: ${m.scheduleErrors}; longest schedule ${ms(m.plannerStats.maxScheduleMs ?? 0)}`,
       `robot-steps: ${(100 * m.waitShare).toFixed(1)}% waiting, ${(100 * m.forwardShare).toFixed(1)}% forward, ${(100 * m.turnShare).toFixed(1)}% turning`,
       `most congested cells (row, column: robot-steps waiting): ${hottest.map((h) => `(${h.row}, ${h.column}): ${h.waits}`).join(', ') || 'none'}`,
     ].join('\n'));

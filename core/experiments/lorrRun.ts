@@ -2,13 +2,14 @@
  * One experiment run on a League of Robot Runners problem: the problem read through the
  * experiment's files (its map, agents and tasks named relative to it), its first `agents` robots
  * from the agents file or, when it lists fewer, starts drawn from the free cells with the run's
- * placement seed (withDrawnStarts), run lifelong by the named planner (core/solvers/lifelong) for
+ * placement seed (withDrawnStarts), run lifelong by the named planner and task scheduler
+ * (core/solvers/lifelong; the Start-Kit's greedy scheduler unless the run names one) for
  * the map's steps at its per-step limit, on the run's clock. The record's throughput columns
  * (tasks finished, tasks per step) are the League's score; its turn times are the planning time
  * per step, its waits the robots' waits; paths have no goals, so the path and cost columns are NaN.
  */
 import { type LorrProblem, parseLorrProblemJson, readLorrProblem, withDrawnStarts } from '../formats/lorrProblem.ts';
-import { LIFELONG_PLANNERS, findLifelongPlanner, runLifelong } from '../solvers/lifelong/index.ts';
+import { DEFAULT_LIFELONG_SCHEDULER, LIFELONG_PLANNERS, LIFELONG_SCHEDULERS, findLifelongPlanner, findLifelongScheduler, runLifelong } from '../solvers/lifelong/index.ts';
 import type { Clock } from '../util/clock.ts';
 import type { InstanceBuilder } from './instances.ts';
 import type { RunSpec } from './runPlan.ts';
@@ -46,6 +47,8 @@ export function executeLorrRun(run: RunSpec, builder: InstanceBuilder, clock: Cl
   if (run.map.kind !== 'lorr') throw new RangeError('not a LoRR run');
   const entry = findLifelongPlanner(run.solver);
   if (!entry) throw new RangeError(`'${run.solver}' does not run LoRR problems (lifelong planners: ${LIFELONG_PLANNERS.map((p) => p.name).join(', ')})`);
+  const scheduler = findLifelongScheduler(run.scheduler ?? DEFAULT_LIFELONG_SCHEDULER);
+  if (!scheduler) throw new RangeError(`'${run.scheduler}' is not a task scheduler (known: ${LIFELONG_SCHEDULERS.map((s) => s.name).join(', ')})`);
   const file = problemFor(builder, run.map.problem);
   const seed = run.placement.kind === 'random' ? run.placement.seed : run.seed;
   let problem: LorrProblem;
@@ -55,6 +58,7 @@ export function executeLorrRun(run: RunSpec, builder: InstanceBuilder, clock: Cl
     steps: run.map.steps,
     stepLimitMs: run.map.stepLimitMs,
     now: clock,
+    scheduler: scheduler.factory(),
     onStep: shouldStop ? () => shouldStop() : undefined,
   });
   const m = result.measures;
@@ -62,7 +66,7 @@ export function executeLorrRun(run: RunSpec, builder: InstanceBuilder, clock: Cl
   return {
     id: run.id, key: run.key, map: run.mapName, instance: run.instance, agents: run.agents, solver: run.solver, label: run.label, seed: run.seed,
     status: result.status === 'cancelled' ? 'cancelled' : m.plannerErrors > 0 ? 'failed' : 'solved',
-    message: `${m.steps} steps at ${m.stepLimitMs} ms a step: ${m.tasksFinished} tasks finished, ${m.timeouts} steps lost to timeouts, ${m.plannerErrors} planner errors`,
+    message: `${m.steps} steps at ${m.stepLimitMs} ms a step: ${m.tasksFinished} tasks finished, ${m.timeouts} steps lost to timeouts, ${m.plannerErrors} planner errors (planner ${entry.name}, scheduler ${scheduler.name})`,
     successes: 0, arrived: 0, successRate: NaN,
     meanPathLength: NaN, meanLowerBound: NaN, pathRatio: NaN, cyclesPerAgent: NaN, waitsPerAgent,
     collisions: m.plannerErrors, replans: 0,

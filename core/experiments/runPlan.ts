@@ -6,7 +6,7 @@
  */
 import type { ScenarioExit, ScenarioSpawner } from '../scenario/streamSchema.ts';
 import type { LevelChoices } from '../scenario/levelSourceSchema.ts';
-import type { Experiment, MapSpec } from './schema.ts';
+import { type Experiment, type MapSpec, solverLabel } from './schema.ts';
 import { Random } from '../util/random.ts';
 import { checkRunCount } from './runCount.ts';
 import type { CostModel } from '../mapf/plan.ts';
@@ -54,6 +54,8 @@ export interface RunSpec {
   solver: string;
   label: string;
   params: Record<string, unknown>;
+  /** A LoRR run's task scheduler, when the experiment names one (absent: the Start-Kit's greedy one). */
+  scheduler?: string;
   seed: number;
   turnLimit?: number;
   timeLimitMs?: number;
@@ -87,8 +89,8 @@ export function runKey(id: number, instanceKey: string, label: string): string {
 }
 
 /** A run's label: its solver's, and for a LoRR problem the problem's too (throughput against team size is a curve per planner and problem). */
-export function runLabel(spec: MapSpec, name: string, solver: { solver: string; label?: string }): string {
-  return spec.kind === 'lorr' ? `${solver.label ?? solver.solver} · ${name}` : (solver.label ?? solver.solver);
+export function runLabel(spec: MapSpec, name: string, solver: { solver: string; label?: string; scheduler?: string }): string {
+  return spec.kind === 'lorr' ? `${solverLabel(solver)} · ${name}` : solverLabel(solver);
 }
 
 /** The labels the experiment's runs carry, in plan order (maps, then solvers), each once: the charts' lines before any run. */
@@ -162,7 +164,7 @@ export function planRuns(experiment: Experiment): RunSpec[] {
       for (let repeat = 0; repeat < inst.repeats; repeat++) {
         const index = instanceIndex * inst.repeats + repeat;
         const counts = spec.kind === 'lorr' && spec.teamSizes ? spec.teamSizes : countsFor(experiment, mapIndex, index);
-        const labelOf = (solver: { solver: string; label?: string }) => runLabel(spec, name, solver);
+        const labelOf = (solver: { solver: string; label?: string; scheduler?: string }) => runLabel(spec, name, solver);
         counts.forEach((count, k) => {
           const sub = uniform ? k : 0;
           const placement = inst.placement(count, repeat, sub);
@@ -182,6 +184,7 @@ export function planRuns(experiment: Experiment): RunSpec[] {
               solver: solver.solver,
               label: labelOf(solver),
               params: solver.params,
+              ...(solver.scheduler !== undefined ? { scheduler: solver.scheduler } : {}),
               seed: mixSeed(experiment.seed, mapIndex, index, count, sub, solverIndex),
               turnLimit: experiment.turnLimit,
               timeLimitMs,

@@ -42,6 +42,8 @@ export const runSpecSchema = z.object({
   solver: z.string().min(1),
   label: z.string().min(1),
   params: SolverParamsSchema,
+  // A LoRR run's task scheduler: without it here a run sent to a solver process would run the default one.
+  scheduler: z.string().min(1).optional(),
   seed: int,
   turnLimit: int.positive().optional(),
   timeLimitMs: z.number().positive().optional(),

@@ -15,7 +15,7 @@ import { MAX_GRID_SIDE, mapCellsProblem } from '../grid/grid.ts';
 import { MAX_MAP_CELLS, MAX_RUNS, MAX_UNITS, formatCount } from '../util/limits.ts';
 import { ExperimentError } from './experimentError.ts';
 import { CLOCK_KINDS } from '../util/clock.ts';
-import { LIFELONG_PLANNERS } from '../solvers/lifelong/index.ts';
+import { LIFELONG_PLANNERS, LIFELONG_SCHEDULERS } from '../solvers/lifelong/index.ts';
 import { ExitSchema, SpawnerSchema } from '../scenario/streamSchema.ts';
 
 export const EXPERIMENT_FORMAT = 'mapf-lab/experiment';
@@ -87,6 +87,12 @@ export const SolverSpecSchema = z.object({
   /** Shown in tables, e.g. 'WHCA*(16)'; defaults to the solver name. */
   label: z.string().min(1).optional(),
   params: SolverParamsSchema.default({}),
+  /**
+   * LoRR problems only: the task scheduler beside the lifelong planner `solver` (the League's two
+   * tracks; core/solvers/lifelong/schedulers.ts), default the Start-Kit's greedy one. Listing a
+   * planner once per scheduler makes the scheduler an axis of the sweep.
+   */
+  scheduler: z.string().min(1).optional(),
 }).strict();
 
 export const ExperimentSchema = z.object({
@@ -183,6 +189,11 @@ export function looksLikeExperiment(text: string): boolean {
 export type MapSpec = z.infer<typeof MapSpecSchema>;
 export type SolverSpec = z.infer<typeof SolverSpecSchema>;
 
+/** A solver setting's label: its own, else the solver's name, with the scheduler's when one is named. */
+export function solverLabel(solver: { solver: string; label?: string; scheduler?: string }): string {
+  return solver.label ?? (solver.scheduler === undefined ? solver.solver : `${solver.solver} + ${solver.scheduler}`);
+}
+
 export { ExperimentError };
 
 function fieldPath(path: readonly PropertyKey[]): string {
@@ -210,17 +221,22 @@ export function parseExperiment(json: unknown, solverNames?: readonly string[]):
   const lorrMaps = experiment.maps.filter((m) => m.kind === 'lorr').length;
   const lifelong = LIFELONG_PLANNERS.map((p) => p.name);
   if (lorrMaps > 0 && lorrMaps < experiment.maps.length) problems.push('maps: LoRR problems (kind \'lorr\') run with the lifelong planners, the other maps with the MAPF solvers; put them in experiments of their own');
+  const schedulers = LIFELONG_SCHEDULERS.map((s) => s.name);
   experiment.solvers.forEach((s, i) => {
     if (lorrMaps > 0) {
       if (!lifelong.includes(s.solver)) problems.push(`solvers[${i}].solver: '${s.solver}' does not run LoRR problems (lifelong planners: ${lifelong.join(', ')})`);
-    } else if (solverNames && !solverNames.includes(s.solver)) problems.push(`solvers[${i}].solver: unknown solver '${s.solver}' (known: ${solverNames.join(', ')})`);
+      if (s.scheduler !== undefined && !schedulers.includes(s.scheduler)) problems.push(`solvers[${i}].scheduler: unknown task scheduler '${s.scheduler}' (known: ${schedulers.join(', ')})`);
+    } else {
+      if (solverNames && !solverNames.includes(s.solver)) problems.push(`solvers[${i}].solver: unknown solver '${s.solver}' (known: ${solverNames.join(', ')})`);
+      if (s.scheduler !== undefined) problems.push(`solvers[${i}].scheduler: a task scheduler runs only on LoRR problems (maps of kind 'lorr')`);
+    }
   });
   if (lorrMaps > 0 && !Array.isArray(experiment.agents) && experiment.maps.some((m) => m.kind === 'lorr' && !m.teamSizes)) {
     problems.push('agents: a LoRR problem without teamSizes takes the experiment\'s agent counts, which must be a list');
   }
   const labels = new Set<string>();
   experiment.solvers.forEach((s, i) => {
-    const label = s.label ?? s.solver;
+    const label = solverLabel(s);
     if (labels.has(label)) problems.push(`solvers[${i}].label: '${label}' is used twice; give each solver setting its own label`);
     labels.add(label);
   });

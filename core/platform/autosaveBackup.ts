@@ -22,6 +22,8 @@ export interface EntryLorr {
   text: string;
   files?: Record<string, string>;
   planner: string;
+  /** Absent in entries written before the scheduler was a choice: the greedy one. */
+  scheduler?: string;
   steps: number;
   stepLimitMs: number;
 }

@@ -1,7 +1,7 @@
 /**
  * A solve request with a League of Robot Runners problem (its `lifelong` field): the problem is
- * read from the texts the request carries, run by the named lifelong planner (core's runner, the
- * Start-Kit's default scheduler) for the steps asked, and answered with the run's actions and
+ * read from the texts the request carries, run by the named lifelong planner and task scheduler
+ * (core's runner; the Start-Kit's greedy scheduler unless the request names another) for the steps asked, and answered with the run's actions and
  * measures (lifelongWire.ts) and every robot's cell per step as the paths. The turning paths go
  * through the plan validator (MAPF_T: headings, no vertex or swap conflicts) before the run is
  * reported solved. Progress says the step and the tasks finished; cancel is the client's (it ends
@@ -11,7 +11,7 @@ import { readLorrProblem } from '../formats/lorrProblem.ts';
 import { TURNING } from '../grid/movement.ts';
 import { validatePlan } from '../mapf/validator.ts';
 import { LIFELONG_PLANNERS, findLifelongPlanner } from '../registry/registry.ts';
-import { runLifelong } from '../solvers/lifelong/index.ts';
+import { DEFAULT_LIFELONG_SCHEDULER, LIFELONG_SCHEDULERS, findLifelongScheduler, runLifelong } from '../solvers/lifelong/index.ts';
 import { pathsFromRecord, revealedTasks } from '../solvers/lifelong/recordPaths.ts';
 import { invalidPlanMessage } from '../contract/verdict.ts';
 import type { SolveProgress } from '../contract/types.ts';
@@ -31,6 +31,8 @@ export function solveLifelong(planner: string, request: WireLifelongRequest, opt
   const failed = (message: string): SolveResultBody => ({ solver: planner, status: 'failed', paths: encodePaths([]), message, stats: { expanded: 0, generated: 0, elapsedMs: 0 } });
   const entry = findLifelongPlanner(planner);
   if (!entry) return failed(`'${planner}' is not a lifelong planner; a League of Robot Runners problem runs with ${LIFELONG_PLANNERS.map((p) => p.name).join(', ')}`);
+  const scheduler = findLifelongScheduler(request.scheduler ?? DEFAULT_LIFELONG_SCHEDULER);
+  if (!scheduler) return failed(`'${request.scheduler}' is not a task scheduler; the League's problems run with ${LIFELONG_SCHEDULERS.map((s) => s.name).join(', ')}`);
   const problem = readLorrProblem(request.problem, request.file, (relative) => {
     const text = request.files[relative];
     if (text === undefined) throw new RangeError('the request did not carry this file');
@@ -41,6 +43,7 @@ export function solveLifelong(planner: string, request: WireLifelongRequest, opt
     steps: request.steps,
     stepLimitMs: request.stepLimitMs,
     now: options.clock,
+    scheduler: scheduler.factory(),
     record: true,
     onStep: (step, finished) => {
       options.onProgress?.({ fraction: step / request.steps, message: `step ${step} of ${request.steps}: ${finished} tasks finished` });
@@ -61,6 +64,8 @@ export function solveLifelong(planner: string, request: WireLifelongRequest, opt
     lifelong: {
       format: LIFELONG_RUN_FORMAT,
       version: LIFELONG_RUN_VERSION,
+      planner: entry.name,
+      scheduler: scheduler.name,
       robots: m.robots,
       steps: m.steps,
       stepLimitMs: m.stepLimitMs,

@@ -24,11 +24,16 @@ export interface WireLifelongRequest {
   steps: number;
   /** Planning time a step may take (LoRR: 1000 ms), on the request's clock (wall unless 'cpu'). */
   stepLimitMs: number;
+  /** The task scheduler by name (core/solvers/lifelong/schedulers.ts); absent: the Start-Kit's greedy one. */
+  scheduler?: string;
 }
 
 export interface WireLifelongRun {
   format: typeof LIFELONG_RUN_FORMAT;
   version: number;
+  /** The lifelong planner and the task scheduler that ran (absent in runs saved before schedulers were named). */
+  planner?: string;
+  scheduler?: string;
   robots: number;
   /** Steps simulated (fewer than asked when the run was stopped). */
   steps: number;
@@ -68,11 +73,14 @@ export const lifelongRequestSchema = z.object({
   files: z.record(z.string(), z.string()),
   steps: z.number().int().min(1).max(100_000),
   stepLimitMs: z.number().positive(),
+  scheduler: z.string().min(1).optional(),
 });
 
 export const lifelongRunSchema = z.object({
   format: z.literal(LIFELONG_RUN_FORMAT),
   version: z.number().int().max(LIFELONG_RUN_VERSION, `this build reads lifelong runs up to version ${LIFELONG_RUN_VERSION}`),
+  planner: z.string().optional(),
+  scheduler: z.string().optional(),
   robots: count,
   steps: count,
   stepLimitMs: z.number().positive(),

@@ -92,6 +92,9 @@ export async function prepareSolvers(): Promise<void> {
  */
 export { LIFELONG_PLANNERS };
 
+/** The League's other track: task schedulers, chosen apart from the planner. */
+export { LIFELONG_SCHEDULERS, DEFAULT_LIFELONG_SCHEDULER, findLifelongScheduler } from '../solvers/lifelong/schedulers.ts';
+
 export function findLifelongPlanner(name: string): LifelongPlannerEntry | undefined {
   return LIFELONG_PLANNERS.find((p) => p.name === name);
 }

@@ -46,6 +46,9 @@ describe.skipIf(!existsSync(PROBLEMS))('browser edition: a LoRR problem', () => 
 
     await page.getByTestId('lorr-steps').fill(String(STEPS));
     await page.getByTestId('lorr-steps').press('Enter');
+    // The League's two tracks, chosen apart: the planner and the task scheduler.
+    expect(await page.getByTestId('lorr-scheduler').locator('option').allTextContents()).toEqual(['greedy', 'hungarian', 'ours']);
+    await page.getByTestId('lorr-scheduler').selectOption('hungarian');
     await page.getByTestId('solve').click();
     const status = page.getByTestId('status');
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 120_000 }).not.toBe('running');
@@ -54,6 +57,7 @@ describe.skipIf(!existsSync(PROBLEMS))('browser edition: a LoRR problem', () => 
     expect(await page.getByTestId('validation').textContent()).toBe('Plan validator (turning robots): no conflicts.');
     const tasks = Number(/^(\d+) in 80 steps/.exec((await page.getByTestId('lifelong-tasks').textContent())!)![1]);
     expect(tasks).toBeGreaterThan(20);
+    expect(await page.getByTestId('lifelong-ran').textContent()).toBe('planner flow-pibt, scheduler hungarian');
 
     // The throughput line: tasks finished per 10 steps, over every step.
     const chart = page.getByTestId('throughput-chart');

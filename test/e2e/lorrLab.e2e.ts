@@ -60,10 +60,15 @@ describe.skipIf(!existsSync(DOMAIN))('browser edition: a LoRR experiment in the 
     await expect.poll(() => page.getByTestId('lab-missing-map-0').textContent()).toBe('LoRR problem 1: random_32_32_20_100.json (then the .map, .agents and .tasks files it names)');
     // The form describes the problem and offers the lifelong planners for it.
     expect(await page.getByTestId('lab-maps').textContent()).toMatch(/^LoRR problem random_32_32_20_100\.json, team sizes 50, 100, 20 steps at 100 ms a step/);
-    const row = page.getByTestId('lab-solver-row').first().locator('select');
+    const row = page.getByTestId('lab-solver-row').first().getByLabel('Solver 1', { exact: true });
     expect(await row.inputValue()).toBe('pibt-rotations');
     expect(await row.locator('option').allTextContents()).toEqual(expect.arrayContaining(['flow-pibt', 'pibt-rotations']));
     expect(await row.locator('option').allTextContents()).not.toContain('pibt-rotations (unknown)');
+    // ... and beside the planner the task scheduler, the League's other track.
+    const scheduler = page.getByTestId('lab-solver-scheduler-0');
+    expect(await scheduler.locator('option').allTextContents()).toEqual(['greedy (default)', 'hungarian', 'ours']);
+    await scheduler.selectOption('hungarian');
+    await expect.poll(() => scheduler.inputValue()).toBe('hungarian');
 
     // The problem JSON first: the files it names are asked for next, by their names.
     await page.getByTestId('lab-add-files').setInputFiles(join(DOMAIN, 'random_32_32_20_100.json'));
@@ -77,10 +82,11 @@ describe.skipIf(!existsSync(DOMAIN))('browser edition: a LoRR experiment in the 
     await page.getByTestId('lab-run').click();
     await page.locator('[data-testid="lab-bar"][data-phase="finished"]').waitFor({ timeout: 120_000 });
     expect(await progress()).toEqual({ done: 2, total: 2, failed: 0 });
+    expect(await scheduler.inputValue()).toBe('hungarian');
     // Its throughput is charted against team size (the lifelong charts only), with where adding robots stops helping.
     await page.locator('[data-testid="lab-chart-tasksPerStep"][data-records="2"]').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('lab-chart-sumOfCosts').count()).toBe(0);
-    expect(await page.getByTestId('lab-knee').allTextContents()).toEqual([expect.stringMatching(/^pibt-rotations · random_32_32_20_100: 90% of the best throughput by (50|100) robots \(\d+\.\d\d tasks a step\); (still rising|best)/)]);
+    expect(await page.getByTestId('lab-knee').allTextContents()).toEqual([expect.stringMatching(/^pibt-rotations \+ hungarian · random_32_32_20_100: 90% of the best throughput by (50|100) robots \(\d+\.\d\d tasks a step\); (still rising|best)/)]);
     await screenshot(page, 'lorr-lab-finished');
     expect(app.consoleErrors).toEqual([]);
   }, 180_000);

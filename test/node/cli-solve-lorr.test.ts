@@ -73,6 +73,37 @@ describe('mapf-lab solve --lorr', () => {
     expect(finishing.length).toBe(doc.numTaskFinished);
   });
 
+  it('runs the planner and scheduler named and says which ran; --solver still names the planner', async () => {
+    const io = capture();
+    const code = await main(['solve', '--lorr', join(dir, 'p.json'), '--steps', '80', '--planner', 'pibt-rotations', '--scheduler', 'hungarian', '--json'], io);
+    expect(io.stderr).toEqual([]);
+    expect(code).toBe(0);
+    const out = JSON.parse(io.stdout.join(''));
+    expect(out).toMatchObject({ planner: 'pibt-rotations', scheduler: 'hungarian', plannerErrors: 0, scheduleErrors: 0 });
+    expect(out.tasksFinished).toBeGreaterThan(0);
+    const text = capture();
+    expect(await main(['solve', '--lorr', join(dir, 'p.json'), '--steps', '20', '--solver', 'pibt-rotations'], text)).toBe(0);
+    expect(text.stdout.join('\n')).toMatch(/planner: pibt-rotations, scheduler: greedy,/);
+  });
+
+  it('refuses an unknown planner or scheduler, listing the known ones', async () => {
+    const scheduler = capture();
+    expect(await main(['solve', '--lorr', join(dir, 'p.json'), '--scheduler', 'auction'], scheduler)).toBe(2);
+    expect(scheduler.stderr.join('\n')).toMatch(/--scheduler: 'auction' is not a task scheduler \(known: greedy, hungarian/);
+    const planner = capture();
+    expect(await main(['solve', '--lorr', join(dir, 'p.json'), '--planner', 'cbs'], planner)).toBe(2);
+    expect(planner.stderr.join('\n')).toMatch(/--planner: 'cbs' is not a lifelong planner \(known: flow-pibt, pibt-rotations/);
+    const old = capture();
+    expect(await main(['solve', '--lorr', join(dir, 'p.json'), '--solver', 'cbs'], old)).toBe(2);
+    expect(old.stderr.join('\n')).toMatch(/--solver: 'cbs' is not a lifelong planner/);
+    const both = capture();
+    expect(await main(['solve', '--lorr', join(dir, 'p.json'), '--solver', 'flow-pibt', '--planner', 'pibt-rotations'], both)).toBe(2);
+    expect(both.stderr.join('\n')).toMatch(/both name the lifelong planner; give one/);
+    const notLorr = capture();
+    expect(await main(['solve', '--map', 'x.map', '--scen', 'x.scen', '--agents', '2', '--solver', 'pibt', '--scheduler', 'greedy'], notLorr)).toBe(2);
+    expect(notLorr.stderr.join('\n')).toMatch(/--scheduler: only with --lorr/);
+  });
+
   it('refuses a bad problem naming the file and line, and options that do not apply', async () => {
     writeFileSync(join(dir, 'bad.json'), '{\n  "mapFile": "m.map",\n  "agentFile": "a.agents",\n  "taskFile": "t.tasks",\n  "teamSize": 0\n}');
     const io = capture();

@@ -3,7 +3,8 @@
  *
  * For each problem at its team size (warehouse_large 5,000, sortation_large 2,000, brc202d 500,
  * Paris 250, random 100), and warehouse_large with 10,000 robots (starts drawn from the free cells,
- * seed 1): our flow-pibt (the Start-Kit's default scheduler and traffic-flow guided PIBT) for
+ * seed 1): our lifelong planner (--planner, default flow-pibt: traffic-flow guided PIBT) with a
+ * task scheduler (--scheduler, default greedy: the Start-Kit's default scheduler) for
  * STEPS steps at LIMIT ms a step, each step's planning time on this process's CPU clock
  * (process.cpuUsage; the run is one thread) with mean, 99th percentile and max against the
  * targets (every step < 1 s, mean < 100 ms), and tasks finished beside the Start-Kit's own
@@ -21,7 +22,9 @@
  * timeouts); warehouse 10,000: 9.96 tasks a step.
  *
  * Usage: [MAPF_SHARED=/path/to/shared] tsx bench/solvers/lifelong/lorr.bench.ts [--only random,paris,brc202d,sortation,warehouse,warehouse-10000]
- *          [--steps 500] [--step-limit 100] [--no-peer] [--repeat 1]
+ *          [--steps 500] [--step-limit 100] [--no-peer] [--repeat 1] [--planner flow-pibt] [--scheduler greedy]
+ *          [--scheduler-params '{"candidates":4,"distanceWeight":5,"switchCost":0}']
+ * The peer always runs the Start-Kit's own planner and scheduler.
  * Run it under `flock` on a shared machine so no two benchmarks overlap.
  */
 import { spawnSync } from 'node:child_process';
@@ -30,8 +33,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type LorrProblem, readLorrProblem, withDrawnStarts } from '../../../core/formats/lorrProblem.ts';
-import { findLifelongPlanner } from '../../../core/registry/registry.ts';
-import { runLifelong } from '../../../core/solvers/lifelong/index.ts';
+import { LIFELONG_PLANNERS, findLifelongPlanner } from '../../../core/registry/registry.ts';
+import { LIFELONG_SCHEDULERS, findLifelongScheduler, runLifelong } from '../../../core/solvers/lifelong/index.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -40,6 +43,9 @@ const LIMIT = Number(option('--step-limit', '100'));
 const REPEAT = Number(option('--repeat', '1'));
 const ONLY = args.includes('--only') ? option('--only', '').split(',') : null;
 const PEER_OFF = args.includes('--no-peer');
+const PLANNER = option('--planner', 'flow-pibt');
+const SCHEDULER = option('--scheduler', 'greedy');
+const SCHEDULER_PARAMS = JSON.parse(option('--scheduler-params', '{}')) as Record<string, unknown>;
 /** The shared benchmarks and peers: ../shared beside the repository, or MAPF_SHARED (a git worktree elsewhere). */
 const SHARED = process.env.MAPF_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const EXAMPLES = join(SHARED, 'benchmarks/lorr-2024/example_problems/');
@@ -96,8 +102,13 @@ if (!existsSync(EXAMPLES)) {
   console.log(`bench:lorr: ${EXAMPLES} is absent; nothing to run`);
   process.exit(0);
 }
-console.log(`bench:lorr: ${STEPS} steps at ${LIMIT} ms a step; ours on CPU time, the Start-Kit peer on its wall clock; load ${load()}`);
-const planner = findLifelongPlanner('flow-pibt')!;
+const planner = findLifelongPlanner(PLANNER);
+const scheduler = findLifelongScheduler(SCHEDULER);
+if (!planner || !scheduler) {
+  console.error(planner ? `--scheduler ${SCHEDULER}: not a task scheduler (known: ${LIFELONG_SCHEDULERS.map((e) => e.name).join(', ')})` : `--planner ${PLANNER}: not a lifelong planner (known: ${LIFELONG_PLANNERS.map((e) => e.name).join(', ')})`);
+  process.exit(2);
+}
+console.log(`bench:lorr: planner ${planner.name}, scheduler ${scheduler.name}${Object.keys(SCHEDULER_PARAMS).length > 0 ? ` ${JSON.stringify(SCHEDULER_PARAMS)}` : ''}; ${STEPS} steps at ${LIMIT} ms a step; ours on CPU time, the Start-Kit peer on its wall clock; load ${load()}`);
 for (const row of ROWS) {
   if (ONLY !== null && !ONLY.includes(row.name)) continue;
   const path = join(EXAMPLES, row.file);
@@ -105,10 +116,10 @@ for (const row of ROWS) {
   if (row.teamSize !== undefined) problem = withDrawnStarts(problem, row.teamSize, 1);
   for (let rep = 0; rep < REPEAT; rep++) {
     const wall = Date.now();
-    const result = runLifelong(problem, planner.factory(rep), { steps: STEPS, stepLimitMs: LIMIT, now: cpuMs });
+    const result = runLifelong(problem, planner.factory(rep), { steps: STEPS, stepLimitMs: LIMIT, now: cpuMs, scheduler: scheduler.factory(SCHEDULER_PARAMS) });
     const m = result.measures;
-    const label = `${row.name} (${problem.teamSize} robots)`;
-    console.log(`${label}: ${m.tasksFinished} tasks (${m.tasksPerStep.toFixed(2)} a step); plan per step (CPU) mean ${m.planMeanMs.toFixed(1)} ms, p99 ${m.planP99Ms.toFixed(1)} ms, max ${m.planMaxMs.toFixed(1)} ms; preprocessing ${m.preprocessMs.toFixed(0)} ms; timeouts ${m.timeouts}, planner errors ${m.plannerErrors}; waiting ${(100 * m.waitShare).toFixed(1)}%; wall ${((Date.now() - wall) / 1000).toFixed(1)} s; load ${load()}`);
+    const label = `${row.name} (${problem.teamSize} robots, ${planner.name} + ${scheduler.name})`;
+    console.log(`${label}: ${m.tasksFinished} tasks (${m.tasksPerStep.toFixed(2)} a step); plan per step (CPU) mean ${m.planMeanMs.toFixed(1)} ms, p99 ${m.planP99Ms.toFixed(1)} ms, max ${m.planMaxMs.toFixed(1)} ms; preprocessing ${m.preprocessMs.toFixed(0)} ms; timeouts ${m.timeouts}, planner errors ${m.plannerErrors}, schedule errors ${m.scheduleErrors}; longest schedule ${(m.plannerStats.maxScheduleMs ?? 0).toFixed(1)} ms; waiting ${(100 * m.waitShare).toFixed(1)}%; wall ${((Date.now() - wall) / 1000).toFixed(1)} s; load ${load()}`);
     console.log(`  target every step < 1000 ms: ${verdict(m.planMaxMs < 1000)}; mean < 100 ms: ${verdict(m.planMeanMs < 100)}`);
     if (row.teamSize !== undefined) {
       console.log(`  tasks a step ${m.tasksPerStep.toFixed(2)} beside the published best ${PUBLISHED_WAREHOUSE_10000.toFixed(1)} (LoRR 2024 warehouse, 10,000 robots, competition instance, 5,000 steps at 1 s; ours: example map, ${STEPS} steps at ${LIMIT} ms)`);

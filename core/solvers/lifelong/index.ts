@@ -51,3 +51,4 @@ export function findLifelongPlanner(name: string): LifelongPlannerEntry | undefi
 
 export { runLifelong, type LifelongRunOptions, type LifelongRunResult } from './lifelongRun.ts';
 export type { LifelongMeasures } from './measures.ts';
+export { LIFELONG_SCHEDULERS, DEFAULT_LIFELONG_SCHEDULER, findLifelongScheduler, lifelongSchedulerNames, type LifelongSchedulerEntry } from './schedulers.ts';

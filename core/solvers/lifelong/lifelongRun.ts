@@ -15,7 +15,8 @@ import { ACTION_CLOCKWISE, ACTION_COUNTER, ACTION_FORWARD, ACTION_WAIT } from '.
 import { MapGraph } from './mapGraph.ts';
 import { TaskPool } from './taskPool.ts';
 import { TaskStage } from './taskStage.ts';
-import type { LifelongPlanner, LifelongWorld } from './types.ts';
+import type { LifelongPlanner, LifelongWorld, SchedulerFactory } from './types.ts';
+import { DefaultScheduler } from './scheduler.ts';
 import { type LifelongMeasures, StepMeasures } from './measures.ts';
 import { playTurns } from '../../simulation/turnLoop.ts';
 
@@ -28,6 +29,8 @@ export interface LifelongRunOptions {
   now?: () => number;
   /** Keep every action and task event (for the LoRR output file and the plan validator). */
   record?: boolean;
+  /** The task scheduler (default: the Start-Kit's greedy one, scheduler.ts). */
+  scheduler?: SchedulerFactory;
   /** Called after each step; return true to stop early (cancel). */
   onStep?: (step: number, finished: number) => boolean | void;
 }
@@ -71,7 +74,7 @@ export function runLifelong(problem: LorrProblem, makePlanner: PlannerFactory, o
   const locations = problem.starts.slice(0, robots);
   const headings = new Uint8Array(robots); // every robot starts facing east (Start-Kit CompetitionSystem.h)
   const goals = new Int32Array(robots).fill(-1);
-  const tasks = new TaskStage(graph, pool, locations, goals, limit, now);
+  const tasks = new TaskStage(graph, pool, locations, goals, limit, now, options.scheduler ?? ((g, p) => new DefaultScheduler(g, p)));
   const planner = makePlanner(graph, robots);
   const preprocessMs = now() - prepStart;
 
@@ -116,10 +119,9 @@ export function runLifelong(problem: LorrProblem, makePlanner: PlannerFactory, o
       return false;
     },
   }, steps);
-  const { scheduler } = tasks;
   const result = measures.summary(played, {
     preprocessMs, scheduleErrors: pool.scheduleErrors, errands: pool.errandsDone, stepLimitMs: limit,
-    plannerStats: { ...planner.stats(), maxScheduleMs: tasks.maxScheduleMs, scheduledRobots: scheduler.assigned, schedulerCellsSearched: scheduler.visited },
+    plannerStats: { ...planner.stats(), maxScheduleMs: tasks.maxScheduleMs, ...tasks.scheduler.stats() },
   });
   return { status, measures: result, record, locations, headings };
 }

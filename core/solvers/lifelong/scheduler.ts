@@ -17,12 +17,14 @@
 import type { TaskPool } from './taskPool.ts';
 import type { MapGraph } from './mapGraph.ts';
 import { BinaryHeap } from '../../search/binaryHeap.ts';
+import type { LifelongScheduler } from './types.ts';
 
 const NONE = -1;
 /** Longest errand-to-errand length the histogram counts exactly; longer ones share the last bucket. */
 const LENGTH_BUCKETS = 1 << 16;
 
-export class DefaultScheduler {
+export class DefaultScheduler implements LifelongScheduler {
+  readonly name = 'greedy';
   private readonly graph: MapGraph;
   private readonly pool: TaskPool;
   /** Free robots in the order they became free; `isFree` marks them. */
@@ -90,7 +92,8 @@ export class DefaultScheduler {
    * Fills `proposed` (a slot or -1 per robot) from the current assignment plus new ones, robot by
    * robot until `now() >= deadline`.
    */
-  schedule(proposed: Int32Array, deadline: number, now: () => number): void {
+  schedule(proposed: Int32Array, locations: Int32Array, deadline: number, now: () => number): void {
+    this.locations = locations;
     proposed.set(this.pool.assignment);
     this.served = [];
     let waiting = this.freeRobots;
@@ -151,8 +154,12 @@ export class DefaultScheduler {
   /** The robots the last `schedule` gave a task, in the order it served them. */
   served: number[] = [];
 
-  /** Robot locations, set by the runner before `schedule`. */
-  locations: Int32Array = new Int32Array(0);
+  /** Robot locations, as `schedule` was last given them. */
+  private locations: Int32Array = new Int32Array(0);
+
+  stats(): Record<string, number> {
+    return { scheduledRobots: this.assigned, schedulerCellsSearched: this.visited };
+  }
 
   /**
    * Dial's algorithm from every unassigned task at once: labelCost[c] = least (distance from c to

@@ -10,14 +10,14 @@
  */
 import type { TurnStage } from '../../simulation/turnLoop.ts';
 import type { MapGraph } from './mapGraph.ts';
-import { DefaultScheduler } from './scheduler.ts';
 import type { TaskPool } from './taskPool.ts';
+import type { LifelongScheduler, SchedulerFactory } from './types.ts';
 
 /** The scheduler's share of a step's time limit. */
 export const SCHEDULE_SHARE = 0.3;
 
 export class TaskStage implements TurnStage {
-  readonly scheduler: DefaultScheduler;
+  readonly scheduler: LifelongScheduler;
   /** Per robot: the task slot the scheduler proposes (-1: none). */
   readonly proposed: Int32Array;
   /** Tasks the last step's moves finished. */
@@ -34,18 +34,18 @@ export class TaskStage implements TurnStage {
     private readonly goals: Int32Array,
     private readonly stepLimitMs: number,
     private readonly now: () => number,
+    makeScheduler: SchedulerFactory,
   ) {
     this.proposed = new Int32Array(locations.length).fill(-1);
     pool.reveal(0);
-    this.scheduler = new DefaultScheduler(graph, pool);
+    this.scheduler = makeScheduler(graph, pool);
     this.scheduler.observe();
   }
 
   /** The scheduler proposes, within its share of the step; the robots' goals follow the proposal. */
   change(_t: number, turnStart: number): void {
     const { scheduler, proposed, pool, goals } = this;
-    scheduler.locations = this.locations;
-    scheduler.schedule(proposed, turnStart + this.stepLimitMs * SCHEDULE_SHARE, this.now);
+    scheduler.schedule(proposed, this.locations, turnStart + this.stepLimitMs * SCHEDULE_SHARE, this.now);
     this.maxScheduleMs = Math.max(this.maxScheduleMs, this.now() - turnStart);
     for (let r = 0; r < goals.length; r++) goals[r] = proposed[r] >= 0 ? pool.errand(proposed[r]) : -1;
   }

@@ -53,7 +53,7 @@ export class AutosaveWriter {
    */
   entry(savedAt: string, name: string, scenario: Record<string, unknown>, lorr: LorrBackup | undefined, busy: readonly (BaseRef | undefined)[]): AutosaveEntry {
     const lorrFiles = lorr?.files ?? null;
-    const lorrPart = lorr === undefined ? undefined : { name: lorr.name, text: lorr.text, planner: lorr.planner, steps: lorr.steps, stepLimitMs: lorr.stepLimitMs };
+    const lorrPart = lorr === undefined ? undefined : { name: lorr.name, text: lorr.text, planner: lorr.planner, scheduler: lorr.scheduler, steps: lorr.steps, stepLimitMs: lorr.stepLimitMs };
     const current = this.current;
     if (current !== null && current.lorrFiles === lorrFiles) {
       const delta = diffJson(current.scenario, scenario);

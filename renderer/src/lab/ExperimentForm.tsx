@@ -3,10 +3,11 @@
  * with seeds), agent counts, solvers with parameters, repeats, seed, turn and time limits. Each
  * field rewrites the JSON (experimentForm.ts); the JSON editor beside it holds everything else.
  */
+import { DEFAULT_LIFELONG_SCHEDULER, LIFELONG_SCHEDULERS } from '../../../core/registry/registry.ts';
 import { memo, useEffect, useState } from 'react';
 import {
   type ExperimentJson, type SolverRow, describeMap, experimentText, formatAgents, formatIntList, mapsOf, optionalNumber, parseAgents, parseIntList,
-  randomMapSpec, readExperimentJson, solverChoices, solverRows, withField, withMapSeeds, withMaps, withSolvers,
+  hasLorrMaps, randomMapSpec, readExperimentJson, solverChoices, solverRows, withField, withMapSeeds, withMaps, withSolvers,
 } from './experimentForm.ts';
 import { addCurrentMap, addMovingAiMap, addScenarioToLastMap } from './labActions.ts';
 import { setExperimentText, setShard, setWorkers, sweepStore } from './sweep.ts';
@@ -88,6 +89,7 @@ export const ExperimentForm = memo(function ExperimentForm({ locked }: { locked:
   if (!json) return <p className="lab-note" data-testid="lab-form-off">The form needs the JSON to be an object; fix the text on the right.</p>;
   const rows = solverRows(json);
   const names = solverChoices(json);
+  const lorr = hasLorrMaps(json);
   const setRows = (next: SolverRow[]) => update((j) => withSolvers(j, next));
   const maps = mapsOf(json);
   const str = (v: unknown) => (v === undefined ? '' : String(v));
@@ -171,6 +173,13 @@ export const ExperimentForm = memo(function ExperimentForm({ locked }: { locked:
               {!names.includes(row.solver) && <option value={row.solver}>{row.solver} (unknown)</option>}
               {names.map((n) => <option key={n} value={n}>{n}</option>)}
             </select>
+            {lorr && (
+              <select value={row.scheduler ?? ''} aria-label={`Task scheduler ${i + 1}`} title="The task scheduler beside the lifelong planner (the League's two tracks)" onChange={(e) => setRows(rows.map((r, k) => (k === i ? { ...r, scheduler: e.target.value } : r)))} data-testid={`lab-solver-scheduler-${i}`}>
+                <option value="">greedy (default)</option>
+                {LIFELONG_SCHEDULERS.filter((e) => e.name !== DEFAULT_LIFELONG_SCHEDULER).map((e) => <option key={e.name} value={e.name} title={e.label}>{e.name}</option>)}
+                {row.scheduler !== undefined && row.scheduler !== '' && !LIFELONG_SCHEDULERS.some((e) => e.name === row.scheduler) && <option value={row.scheduler}>{row.scheduler} (unknown)</option>}
+              </select>
+            )}
             <CommitField label="Label" value={row.label} parse={(t) => t} onCommit={(v) => setRows(rows.map((r, k) => (k === i ? { ...r, label: v } : r)))} testId={`lab-solver-label-${i}`} width="8em" />
             <CommitField
               label="Parameters"
@@ -186,7 +195,7 @@ export const ExperimentForm = memo(function ExperimentForm({ locked }: { locked:
             <button type="button" aria-label={`Remove solver ${i + 1}`} onClick={() => setRows(rows.filter((_, k) => k !== i))}>×</button>
           </div>
         ))}
-        <button type="button" onClick={() => setRows([...rows, { solver: names.includes('whca') ? 'whca' : names[0], label: `solver-${rows.length + 1}`, params: '{}' }])} data-testid="lab-add-solver">
+        <button type="button" onClick={() => setRows([...rows, { solver: names.includes('whca') ? 'whca' : names[0], label: `solver-${rows.length + 1}`, params: '{}', scheduler: '' }])} data-testid="lab-add-solver">
           Add solver
         </button>
       </div>

@@ -98,13 +98,15 @@ export interface SolverRow {
   label: string;
   /** The params as JSON text, '{}' for none. */
   params: string;
+  /** LoRR problems: the task scheduler ('' or absent for the default, the Start-Kit's greedy one). */
+  scheduler?: string;
 }
 
 export function solverRows(json: ExperimentJson): SolverRow[] {
   const solvers = Array.isArray(json.solvers) ? json.solvers : [];
   return solvers.map((s: unknown) => {
     const o = (s ?? {}) as Record<string, unknown>;
-    return { solver: String(o.solver ?? ''), label: typeof o.label === 'string' ? o.label : '', params: JSON.stringify(o.params ?? {}) };
+    return { solver: String(o.solver ?? ''), label: typeof o.label === 'string' ? o.label : '', params: JSON.stringify(o.params ?? {}), scheduler: typeof o.scheduler === 'string' ? o.scheduler : '' };
   });
 }
 
@@ -120,6 +122,7 @@ export function withSolvers(json: ExperimentJson, rows: readonly SolverRow[]): E
     if (params === null || typeof params !== 'object' || Array.isArray(params)) throw new RangeError(`solver ${i + 1}: parameters must be a JSON object like {"window": 16}`);
     const out: Record<string, unknown> = { solver: row.solver };
     if (row.label.trim() !== '') out.label = row.label.trim();
+    if (row.scheduler !== undefined && row.scheduler !== '') out.scheduler = row.scheduler;
     out.params = params;
     return out;
   });
@@ -174,8 +177,12 @@ export function mapsOf(json: ExperimentJson): unknown[] {
 
 /** The solvers the form offers: LoRR problems run with the lifelong planners only, other maps with the MAPF solvers. */
 export function solverChoices(json: ExperimentJson): string[] {
-  const lorr = mapsOf(json).some((m) => (m as { kind?: unknown } | null)?.kind === 'lorr');
-  return lorr ? LIFELONG_PLANNERS.map((p) => p.name) : solverNames();
+  return hasLorrMaps(json) ? LIFELONG_PLANNERS.map((p) => p.name) : solverNames();
+}
+
+/** Whether the experiment runs LoRR problems (then each solver row also names a task scheduler). */
+export function hasLorrMaps(json: ExperimentJson): boolean {
+  return mapsOf(json).some((m) => (m as { kind?: unknown } | null)?.kind === 'lorr');
 }
 
 /**

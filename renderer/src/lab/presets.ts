@@ -14,6 +14,7 @@ import cbsFamily from '../../../experiments/cbs-family.json?raw';
 import cbsFamilyShort from '../../../experiments/cbs-family-1s.json?raw';
 import bottleneck from '../../../experiments/bottleneck.json?raw';
 import lorr2024 from '../../../experiments/lorr-2024.json?raw';
+import lorr2024Schedulers from '../../../experiments/lorr-2024-schedulers.json?raw';
 import { defaultExperiment, experimentText } from './experimentForm.ts';
 
 export interface Preset {
@@ -35,4 +36,5 @@ export const PRESETS: readonly Preset[] = [
   { id: 'cbs-family-1s', label: 'CBS family, 1 s a run (experiments/cbs-family-1s.json)', fileName: 'cbs-family-1s.json', text: cbsFamilyShort },
   { id: 'bottleneck', label: 'Bottleneck: the engine crowd models and the planners at a door 1 to 6 cells wide (experiments/bottleneck.json)', fileName: 'bottleneck.json', text: bottleneck },
   { id: 'lorr-2024', label: 'LoRR 2024: flow-pibt and pibt-rotations, throughput against team size on the example problems (experiments/lorr-2024.json)', fileName: 'lorr-2024.json', text: lorr2024 },
+  { id: 'lorr-2024-schedulers', label: 'LoRR 2024: flow-pibt with each task scheduler (greedy, hungarian, ours), throughput against team size on random and sortation (experiments/lorr-2024-schedulers.json)', fileName: 'lorr-2024-schedulers.json', text: lorr2024Schedulers },
 ];

@@ -1,7 +1,7 @@
 /**
  * A lifelong run's measures in the results (the League of Robot Runners' score and what explains
  * it): tasks finished and per step, planning time per step (mean, p99, max, on the run's clock),
- * robot-steps waiting, timeouts and errors; the export for PlanViz; the validator's verdict on
+ * robot-steps waiting, timeouts and errors; the planner and scheduler that ran; the export for PlanViz; the validator's verdict on
  * the turning paths.
  */
 import type { SolveOutcome } from '../solve/solveState.ts';
@@ -16,6 +16,12 @@ export function LifelongResults({ outcome }: { outcome: SolveOutcome }) {
         Export for PlanViz (.json)
       </button>
       <dl className="stream-measures" data-testid="lifelong-results">
+        {run.planner !== undefined && (
+          <>
+            <dt>Ran</dt>
+            <dd data-testid="lifelong-ran">planner {run.planner}, scheduler {run.scheduler ?? 'greedy'}</dd>
+          </>
+        )}
         <dt>Tasks finished</dt>
         <dd data-testid="lifelong-tasks">{run.tasksFinished} in {run.steps} steps ({(run.tasksFinished / Math.max(1, run.steps)).toFixed(2)} a step), {run.errandsDone} errands</dd>
         <dt>Planning a step</dt>

@@ -1,9 +1,9 @@
 /**
- * The solver panel's fields while a League of Robot Runners problem is open: the lifelong planner,
- * the steps to simulate and the planning time a step may take (a step over it costs steps in
+ * The solver panel's fields while a League of Robot Runners problem is open: the lifelong planner
+ * and the task scheduler (the League's two tracks), the steps to simulate and the planning time a step may take (a step over it costs steps in
  * which every robot waits, as the League rules).
  */
-import { LIFELONG_PLANNERS } from '../../../core/registry/registry.ts';
+import { LIFELONG_PLANNERS, LIFELONG_SCHEDULERS } from '../../../core/registry/registry.ts';
 import { NumberField } from '../panels/NumberField.tsx';
 import { useSlice } from '../state/store.ts';
 import { DEFAULT_LORR_STEPS, lorrStore } from './lorrState.ts';
@@ -13,7 +13,7 @@ export function LorrSolverFields({ running }: { running: boolean }) {
   return (
     <>
       <p className="lorr-problem" data-testid="lorr-problem">
-        LoRR problem <strong>{state.problem?.name}</strong>: {state.problem?.teamSize} turning robots, tasks handed out by the Start-Kit's scheduler.
+        LoRR problem <strong>{state.problem?.name}</strong>: {state.problem?.teamSize} turning robots, tasks handed out by the scheduler below.
       </p>
       <label className="field">
         <span>Lifelong planner</span>
@@ -21,6 +21,16 @@ export function LorrSolverFields({ running }: { running: boolean }) {
           {LIFELONG_PLANNERS.map((p) => (
             <option key={p.name} value={p.name} title={p.label}>
               {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>Task scheduler</span>
+        <select value={state.scheduler} disabled={running} onChange={(e) => lorrStore.set({ scheduler: e.target.value })} data-testid="lorr-scheduler">
+          {LIFELONG_SCHEDULERS.map((s) => (
+            <option key={s.name} value={s.name} title={s.label}>
+              {s.name}
             </option>
           ))}
         </select>

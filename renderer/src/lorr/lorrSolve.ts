@@ -1,6 +1,6 @@
 /**
  * Solve with a League of Robot Runners problem open: the problem (its JSON and files' texts) goes
- * to the solver process with the chosen lifelong planner, steps and per-step limit; progress says
+ * to the solver process with the chosen lifelong planner, task scheduler, steps and per-step limit; progress says
  * the step and the tasks finished, Cancel ends the run as any solve's; the answer becomes the
  * plan on screen with each robot's headings and the run's throughput. The map and robots run are
  * the document's: a wall painted or a robot moved since the problem opened is in the run
@@ -16,7 +16,7 @@ import { lifelongOutcomeInSteps } from './lorrOutcomeSteps.ts';
 import { lorrStore } from './lorrState.ts';
 
 export async function solveLorrProblem(): Promise<void> {
-  const { problem, planner, steps, stepLimitMs } = lorrStore.get();
+  const { problem, planner, scheduler, steps, stepLimitMs } = lorrStore.get();
   if (!problem) return;
   if (solveStore.get().phase === 'running') return;
   solveStore.set({ refused: null });
@@ -36,11 +36,11 @@ export async function solveLorrProblem(): Promise<void> {
       solver: planner,
       instance: encodeInstance(instance),
       seed: model.document.solver.seed,
-      lifelong: { file: problem.name, problem: run.problem, files: run.files, steps, stepLimitMs },
+      lifelong: { file: problem.name, problem: run.problem, files: run.files, steps, stepLimitMs, scheduler },
     },
     (progress) => solveStore.set({ progress: progress.message }),
   );
-  solveStore.set({ phase: 'running', jobId: job.id, progress: `Starting ${planner} on ${problem.name}${withEdits}…` });
+  solveStore.set({ phase: 'running', jobId: job.id, progress: `Starting ${planner} (scheduler ${scheduler}) on ${problem.name}${withEdits}…` });
   const result = await job.result;
   if (solveStore.get().jobId !== job.id) return;
   // Checked in the checks worker, decoded in slices: the editor stays responsive meanwhile.

@@ -13,6 +13,7 @@ import { ExperimentError, parseExperiment } from '../../../core/experiments/sche
 import { chartSeries } from '../../../core/experiments/report/reportCharts.ts';
 import { readResults, recordLine } from '../../../core/experiments/results.ts';
 import { runFiles } from '../../../core/protocol/pool.ts';
+import { runSpecSchema } from '../../../core/experiments/runSchemas.ts';
 import { solverNames } from '../../../core/registry/registry.ts';
 
 const ROWS = ['........', '.@@..@@.', '........', '.@@..@@.', '........', 'E......S'];
@@ -56,6 +57,24 @@ describe('LoRR problems in experiments', () => {
     const series = chartSeries(aggregate(records));
     expect(series.map((s) => s.label)).toEqual(['flow-pibt · p', 'pibt-rotations · p']);
     expect(series[0].points.tasksPerStep.map(([agents, mean]) => [agents, mean])).toEqual([2, 4, 8].map((n, i) => [n, records[2 * i].tasksPerStep]));
+  });
+
+  it('takes the scheduler as an axis beside the planner: labelled, run with it, refused when unknown or off LoRR', () => {
+    const experiment = parseExperiment({
+      ...base,
+      maps: [{ ...base.maps[0], teamSizes: [4] }],
+      solvers: [{ solver: 'pibt-rotations' }, { solver: 'pibt-rotations', scheduler: 'hungarian' }, { solver: 'flow-pibt', scheduler: 'ours', label: 'near first' }],
+    }, solverNames());
+    const runs = planRuns(experiment);
+    expect(runs.map((r) => [r.label, r.scheduler])).toEqual([['pibt-rotations · p', undefined], ['pibt-rotations + hungarian · p', 'hungarian'], ['near first · p', 'ours']]);
+    // The scheduler travels with a run to a solver process.
+    expect(runSpecSchema.parse(runs[1]).scheduler).toBe('hungarian');
+    const records = [...runSweep(runs, newRunContext(files))];
+    expect(records.map((r) => r.status)).toEqual(['solved', 'solved', 'solved']);
+    expect(records.map((r) => /\(planner ([\w-]+), scheduler (\w+)\)$/.exec(r.message)?.slice(1))).toEqual([['pibt-rotations', 'greedy'], ['pibt-rotations', 'hungarian'], ['flow-pibt', 'ours']]);
+    expect(() => parseExperiment({ ...base, solvers: [{ solver: 'flow-pibt', scheduler: 'auction' }] }, solverNames())).toThrow(/solvers\[0\]\.scheduler: unknown task scheduler 'auction' \(known: greedy, hungarian, ours\)/);
+    const mapf = { ...base, maps: [{ kind: 'inline', name: 'x', rows: ['....'], agents: [[0, 0, 3, 0]] }], solvers: [{ solver: 'pibt', scheduler: 'greedy' }] };
+    expect(() => parseExperiment(mapf, solverNames())).toThrow(/solvers\[0\]\.scheduler: a task scheduler runs only on LoRR problems/);
   });
 
   it('refuses a MAPF solver on a LoRR problem and LoRR problems beside other maps', () => {

@@ -58,7 +58,7 @@ describe('a LoRR problem through the solver protocol', () => {
     expect(progress).toBeGreaterThan(0);
     expect(body!.status, body!.message).toBe('solved');
     const life = body!.lifelong!;
-    expect(life).toMatchObject({ robots: 4, steps: 80, clock: 'wall', plannerErrors: 0 });
+    expect(life).toMatchObject({ robots: 4, steps: 80, clock: 'wall', plannerErrors: 0, planner: 'flow-pibt', scheduler: 'greedy' });
     expect(life.finishedPerStep.reduce((a, b) => a + b, 0)).toBe(life.tasksFinished);
     expect(life.tasksFinished).toBeGreaterThan(2);
     const paths = decodePaths(body!.paths);
@@ -69,6 +69,15 @@ describe('a LoRR problem through the solver protocol', () => {
     }
     expect(unpackTasks(life.tasks).length).toBeGreaterThanOrEqual(6);
     expect(body!.message).toMatch(/80 steps, \d+ tasks finished/);
+  });
+
+  it('runs the scheduler the request names and says so; refuses one it does not know, naming the known', async () => {
+    const { body } = await run('pibt-rotations', { ...request(FILES), scheduler: 'hungarian' });
+    expect(body!.status, body!.message).toBe('solved');
+    expect(body!.lifelong).toMatchObject({ planner: 'pibt-rotations', scheduler: 'hungarian', scheduleErrors: 0 });
+    const unknown = await run('flow-pibt', { ...request(FILES), scheduler: 'auction' });
+    expect(unknown.body!.status).toBe('failed');
+    expect(unknown.body!.message).toMatch(/'auction' is not a task scheduler.*greedy, hungarian, ours/);
   });
 
   it('names a file the request did not carry, and refuses a planner that is not lifelong', async () => {

@@ -53,7 +53,7 @@ function syntheticProblem(w: number, h: number, robots: number, tasks: number): 
 function open(problem: { name: string; text: string; files: Record<string, string> }) {
   const read = readLorrProblem(problem.text, problem.name, (path) => problem.files[path]);
   const model = new EditorModel(lorrProblemDocument(problem.name, read));
-  const state: LorrState = { problem: { ...problem, teamSize: read.teamSize }, pending: null, planner: 'pibt-rotations', steps: 40, stepLimitMs: 250 };
+  const state: LorrState = { problem: { ...problem, teamSize: read.teamSize }, pending: null, planner: 'pibt-rotations', scheduler: 'greedy', steps: 40, stepLimitMs: 250 };
   return { model, state };
 }
 
@@ -112,7 +112,7 @@ describe('autosave entries against a base', () => {
     expect(doc.grid.passable).toEqual(model.document.grid.passable);
     expect(doc.agents.map((a) => [a.id, a.start])).toEqual(model.document.agents.map((a) => [a.id, a.start]));
     const lorr = restoreLorrBackup(back.lorr);
-    expect(lorr).toEqual({ ok: true, state: { problem: state.problem, planner: 'pibt-rotations', steps: 40, stepLimitMs: 250 } });
+    expect(lorr).toEqual({ ok: true, state: { problem: state.problem, planner: 'pibt-rotations', scheduler: 'greedy', steps: 40, stepLimitMs: 250 } });
   });
 
   it('starts a new base when another problem is open or the edits outgrow the base, never in a slot an entry still reads', () => {

@@ -4,7 +4,7 @@ import { parseExperiment } from '../../../core/experiments/schema.ts';
 import { planRuns } from '../../../core/experiments/runPlan.ts';
 import { solverNames } from '../../../core/registry/registry.ts';
 import {
-  defaultExperiment, describeMap, formatAgents, parseAgents, withMapSeeds, experimentText, inlineMapSpec, movingAiMapSpec, optionalNumber, parseIntList, randomMapSpec, readExperimentJson, solverChoices, solverRows,
+  defaultExperiment, describeMap, formatAgents, parseAgents, withMapSeeds, experimentText, inlineMapSpec, movingAiMapSpec, optionalNumber, parseIntList, randomMapSpec, readExperimentJson, solverChoices, solverRows, hasLorrMaps,
   mapsOf, withField, withMaps, withScenarioAgents, withSolvers,
 } from '../../../renderer/src/lab/experimentForm.ts';
 
@@ -37,11 +37,21 @@ describe('experiment form', () => {
   it('solver rows round-trip, with parameters as JSON objects', () => {
     const json = defaultExperiment();
     const rows = solverRows(json);
-    expect(rows[0]).toEqual({ solver: 'whca', label: 'WHCA*(8)', params: '{"window":8}' });
+    expect(rows[0]).toEqual({ solver: 'whca', label: 'WHCA*(8)', params: '{"window":8}', scheduler: '' });
     const next = withSolvers(json, [...rows, { solver: 'whca', label: 'WHCA*(16)', params: '{"window":16}' }]);
     expect((next.solvers as unknown[])[2]).toEqual({ solver: 'whca', label: 'WHCA*(16)', params: { window: 16 } });
     expect(() => withSolvers(json, [{ solver: 'whca', label: '', params: '[1]' }])).toThrow('solver 1: parameters must be a JSON object');
     expect(() => withSolvers(json, [{ solver: 'whca', label: '', params: '{' }])).toThrow('solver 1');
+  });
+
+  it('keeps a LoRR solver row\'s task scheduler through an edit of the row (the form once dropped fields it did not show)', () => {
+    const json = { ...defaultExperiment(), maps: [{ kind: 'lorr', problem: 'p.json' }], solvers: [{ solver: 'flow-pibt', scheduler: 'hungarian', params: {} }, { solver: 'flow-pibt', params: {} }] };
+    expect(hasLorrMaps(json)).toBe(true);
+    expect(hasLorrMaps(defaultExperiment())).toBe(false);
+    const rows = solverRows(json);
+    expect(rows.map((r) => r.scheduler)).toEqual(['hungarian', '']);
+    const next = withSolvers(json, rows.map((r, i) => (i === 0 ? { ...r, label: 'assigned' } : { ...r, scheduler: 'ours' })));
+    expect(next.solvers).toEqual([{ solver: 'flow-pibt', label: 'assigned', scheduler: 'hungarian', params: {} }, { solver: 'flow-pibt', scheduler: 'ours', params: {} }]);
   });
 
   it('the current map becomes an inline map with its units, runnable by the experiment', () => {

@@ -7,14 +7,14 @@ import type { LorrState } from '../../../renderer/src/lorr/lorrState.ts';
 const MAP = ['type octile', 'height 3', 'width 4', 'map', '..E.', '.@S.', '....', ''].join('\n');
 const TEXT = JSON.stringify({ mapFile: 'm.map', agentFile: 'a.agents', taskFile: 't.tasks', teamSize: 2, numTasksReveal: 1.5 });
 const FILES = { 'm.map': MAP, 'a.agents': '# version for LoRR 2024\n2\n0\n11\n', 't.tasks': '# version for LoRR 2024\n2\n2,11\n6,3,8\n' };
-const OPEN: LorrState = { problem: { name: 'p.json', text: TEXT, files: FILES, teamSize: 2 }, pending: null, planner: 'pibt-rotations', steps: 40, stepLimitMs: 250 };
+const OPEN: LorrState = { problem: { name: 'p.json', text: TEXT, files: FILES, teamSize: 2 }, pending: null, planner: 'pibt-rotations', scheduler: 'hungarian', steps: 40, stepLimitMs: 250 };
 
 describe('a LoRR problem in the autosave', () => {
-  it('is kept with its planner, steps and step limit, and comes back from the written JSON as it was', () => {
+  it('is kept with its planner, scheduler, steps and step limit, and comes back from the written JSON as it was', () => {
     const backup = lorrBackupOf(OPEN);
-    expect(backup).toEqual({ name: 'p.json', text: TEXT, files: FILES, planner: 'pibt-rotations', steps: 40, stepLimitMs: 250 });
+    expect(backup).toEqual({ name: 'p.json', text: TEXT, files: FILES, planner: 'pibt-rotations', scheduler: 'hungarian', steps: 40, stepLimitMs: 250 });
     const restored = restoreLorrBackup(JSON.parse(JSON.stringify(backup)));
-    expect(restored).toEqual({ ok: true, state: { problem: OPEN.problem, planner: 'pibt-rotations', steps: 40, stepLimitMs: 250 } });
+    expect(restored).toEqual({ ok: true, state: { problem: OPEN.problem, planner: 'pibt-rotations', scheduler: 'hungarian', steps: 40, stepLimitMs: 250 } });
   });
 
   it('is absent when no problem is open', () => {
@@ -30,5 +30,9 @@ describe('a LoRR problem in the autosave', () => {
     // A planner this version does not have falls back to the default rather than failing the recovery.
     const unknown = restoreLorrBackup({ ...backup, planner: 'gone' });
     expect(unknown.ok && unknown.state.planner).toBe('flow-pibt');
+    // So does a scheduler it does not have, and a backup written before schedulers were named.
+    expect(restoreLorrBackup({ ...backup, scheduler: 'gone' })).toMatchObject({ ok: true, state: { scheduler: 'greedy' } });
+    const { scheduler: _older, ...older } = backup;
+    expect(restoreLorrBackup(older)).toMatchObject({ ok: true, state: { scheduler: 'greedy' } });
   });
 });

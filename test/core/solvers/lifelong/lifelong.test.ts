@@ -2,58 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../../core/grid/grid.ts';
 import { TURNING } from '../../../../core/grid/movement.ts';
 import { ACTION_FORWARD, ACTION_WAIT } from '../../../../core/grid/headings.ts';
-import type { LorrProblem } from '../../../../core/formats/lorrProblem.ts';
 import { validatePlan, describeViolations } from '../../../../core/mapf/validator.ts';
-import { randomMap } from '../../../../core/mapgen/randomMap.ts';
-import { Random } from '../../../../core/util/random.ts';
 import { LIFELONG_PLANNERS, runLifelong } from '../../../../core/solvers/lifelong/index.ts';
 import { MapGraph } from '../../../../core/solvers/lifelong/mapGraph.ts';
 import { TaskPool } from '../../../../core/solvers/lifelong/taskPool.ts';
 import { DefaultScheduler } from '../../../../core/solvers/lifelong/scheduler.ts';
 import { pathsFromRecord } from '../../../../core/solvers/lifelong/recordPaths.ts';
+import { connectedRandomGrid, problem } from '../../../support/lifelongProblems.ts';
 import type { LifelongPlanner } from '../../../../core/solvers/lifelong/types.ts';
-
-/** A problem on `grid` with `robots` robots and `tasks` two-errand tasks at random free cells. */
-function problem(grid: Grid, robots: number, tasks: number, seed: number): LorrProblem {
-  const free: number[] = [];
-  for (let c = 0; c < grid.cells; c++) if (grid.isFree(c)) free.push(c);
-  const random = new Random(seed);
-  const starts = random.shuffle([...free]).slice(0, robots);
-  const errands: number[] = [];
-  const offsets = [0];
-  for (let k = 0; k < tasks; k++) {
-    errands.push(free[random.int(free.length)], free[random.int(free.length)]);
-    offsets.push(errands.length);
-  }
-  return {
-    file: 'test.json', version: '2024 LoRR', grid, terrain: new Uint8Array(grid.cells), mapFile: '', agentFile: '', taskFile: '', teamSize: robots,
-    numTasksReveal: 1.5, revealedTasks: Math.floor(1.5 * robots), starts: Int32Array.from(starts),
-    tasks: { count: tasks, offsets: Int32Array.from(offsets), errands: Int32Array.from(errands) },
-  };
-}
-
-/** The largest 4-connected region of a random map, everything else walled, so every task is reachable. */
-function connectedRandomGrid(size: number, seed: number): Grid {
-  const grid = randomMap({ width: size, height: size, density: 0.2, seed });
-  const graph = new MapGraph(grid);
-  const seen = new Int32Array(grid.cells).fill(-1);
-  let best = -1;
-  let bestSize = 0;
-  for (const start of graph.freeCells) {
-    if (seen[start] !== -1) continue;
-    const stack = [start];
-    seen[start] = start;
-    let count = 0;
-    while (stack.length > 0) {
-      const c = stack.pop()!;
-      count++;
-      for (let k = graph.start[c]; k < graph.start[c + 1]; k++) if (seen[graph.neighbours[k]] === -1) { seen[graph.neighbours[k]] = start; stack.push(graph.neighbours[k]); }
-    }
-    if (count > bestSize) { bestSize = count; best = start; }
-  }
-  for (let c = 0; c < grid.cells; c++) if (seen[c] !== best) grid.passable[c] = 0;
-  return grid;
-}
 
 describe('the LoRR task manager', () => {
   it('keeps revealedTasks open, does one errand a step, frees the robot on the last', () => {
@@ -99,9 +55,8 @@ describe("the Start-Kit's default scheduler", () => {
     pool.reveal(0);
     const scheduler = new DefaultScheduler(graph, pool);
     scheduler.observe();
-    scheduler.locations = p.starts;
     const proposed = new Int32Array(p.teamSize);
-    scheduler.schedule(proposed, Infinity, () => 0);
+    scheduler.schedule(proposed, p.starts, Infinity, () => 0);
     const table = new Uint16Array(graph.freeCells.length);
     const dist = (a: number, b: number) => { graph.distancesFrom(b, table); return table[graph.freeIndex[a]]; };
     const makespan = (robot: number, slot: number) => {
@@ -130,14 +85,13 @@ describe('the scheduler under a tight clock', () => {
     pool.reveal(0);
     const scheduler = new DefaultScheduler(graph, pool);
     scheduler.observe();
-    scheduler.locations = p.starts;
     // Every reading of this clock costs 10 units: a labelling pass "takes" 10, more than a step's 15 leave.
     let clock = 0;
     const now = () => (clock += 10);
     const proposed = new Int32Array(p.teamSize);
     let steps = 0;
     while (pool.assignment.includes(-1) && steps < 100) {
-      scheduler.schedule(proposed, clock + 15, now);
+      scheduler.schedule(proposed, p.starts, clock + 15, now);
       expect(pool.applySchedule(proposed, steps)).toBe(true);
       steps++;
     }
