@@ -111,7 +111,9 @@ export class EpibtPlanner implements LifelongPlanner {
   /** Last step's time costing the operations and making the first pass (a guess from the team's size before the first). */
   private costMs: number;
   private passMs: number;
-  private counters = { frozenSteps: 0, maxCostMs: 0, maxGuideMs: 0, maxSearchMs: 0, maxLnsMs: 0, lnsSteps: 0, guidePathsNew: 0, guidePathsImproved: 0 };
+  /** Last step's time reading out the actions. */
+  private finishMs: number;
+  private counters = { maxOverMs: 0, frozenSteps: 0, maxCostMs: 0, maxGuideMs: 0, maxSearchMs: 0, maxLnsMs: 0, lnsSteps: 0, guidePathsNew: 0, guidePathsImproved: 0 };
 
   constructor(graph: MapGraph, robots: number, options: EpibtOptions = {}) {
     this.graph = graph;
@@ -129,6 +131,7 @@ export class EpibtPlanner implements LifelongPlanner {
     this.stalled = new Int32Array(robots);
     this.order = new Int32Array(robots);
     this.costMs = robots * 0.03;
+    this.finishMs = robots * 0.002;
     this.passMs = robots * 0.01;
     this.memoCell = new Int32Array(MEMO_MASK + 1);
     this.memoValue = new Int32Array(MEMO_MASK + 1);
@@ -178,13 +181,15 @@ export class EpibtPlanner implements LifelongPlanner {
     const { robots, search, idle, nearness, order } = this;
     const { locations, headings, goals } = world;
     // Guide paths leave time for costing the operations and a first pass, as long as they took last step.
-    const reserve = 1.5 * (this.costMs + this.passMs);
+    const reserve = 1.5 * (this.costMs + this.passMs + this.finishMs);
     if (this.guides !== null) this.planGuides(world, Math.min(start + (deadline - start) * this.guideShare, deadline - reserve), now);
     const guided = now();
     search.trace(locations, headings);
     // Past this, robots not yet costed stand still this step (a robot standing is always safe):
     // a step over its limit costs every robot a whole step.
-    const costDeadline = deadline - this.passMs;
+    // The actions are read out after the search: its time last step is kept free at the end.
+    const searchDeadline = deadline - 1.5 * this.finishMs;
+    const costDeadline = searchDeadline - this.passMs;
     let frozen = 0;
     for (let r = 0; r < robots; r++) {
       order[r] = r;
@@ -203,17 +208,20 @@ export class EpibtPlanner implements LifelongPlanner {
     this.weighRobots();
     const costed = now();
     search.begin(idle);
-    const firstPass = search.solve(order, deadline, now);
+    const firstPass = search.solve(order, searchDeadline, now);
     const searched = now();
     this.costMs = Math.max(0.1, costed - guided);
     this.passMs = Math.max(0.1, firstPass - costed);
-    if (this.lns && searched < deadline) {
-      search.improve(this.random, robots * this.lnsPerRobot, deadline, now);
+    if (this.lns && searched < searchDeadline) {
+      search.improve(this.random, robots * this.lnsPerRobot, searchDeadline, now);
       this.counters.lnsSteps++;
     }
     const end = now();
     for (let r = 0; r < robots; r++) actions[r] = this.firstAction(r, locations[r], headings[r], goals[r]);
+    const finished = now();
+    this.finishMs = Math.max(0.1, finished - end);
     const c = this.counters;
+    c.maxOverMs = Math.max(c.maxOverMs, finished - deadline);
     c.maxGuideMs = Math.max(c.maxGuideMs, guided - start);
     c.maxCostMs = Math.max(c.maxCostMs, costed - guided);
     c.maxSearchMs = Math.max(c.maxSearchMs, searched - costed);
