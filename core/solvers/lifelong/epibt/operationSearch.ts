@@ -54,6 +54,7 @@ export class OperationSearch {
   private readonly wantedCount: Uint8Array;
   /** The operation each robot holds. */
   readonly held: Uint8Array;
+
   private readonly usedCell: Int32Array;
   private readonly usedEdge: Int32Array;
   private readonly visited: Int32Array;
