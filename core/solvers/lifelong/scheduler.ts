@@ -16,7 +16,7 @@
  */
 import type { TaskPool } from './taskPool.ts';
 import type { MapGraph } from './mapGraph.ts';
-import { BinaryHeap } from '../../search/binaryHeap.ts';
+import { TaskLengths } from './taskLengths.ts';
 import type { LifelongScheduler } from './types.ts';
 
 const NONE = -1;
@@ -45,9 +45,8 @@ export class DefaultScheduler implements LifelongScheduler {
   private stamp = 0;
   private readonly queue: Int32Array;
   private readonly depth: Int32Array;
-  // A* between errands.
-  private readonly g: Int32Array;
-  private readonly heap = new BinaryHeap(1024);
+  /** A* between errands (the lengths a task's errands add, measured once when it is revealed). */
+  private readonly errands: TaskLengths;
   // The per-step search from all unassigned tasks: best makespan and its task per cell.
   private readonly labelCost: Int32Array;
   private readonly labelTask: Int32Array;
@@ -71,7 +70,7 @@ export class DefaultScheduler implements LifelongScheduler {
     this.seen = new Int32Array(graph.cells);
     this.queue = new Int32Array(graph.cells);
     this.depth = new Int32Array(graph.cells);
-    this.g = new Int32Array(graph.cells);
+    this.errands = new TaskLengths(graph, pool);
     this.labelCost = new Int32Array(graph.cells);
     this.labelTask = new Int32Array(graph.cells);
     this.entryCell = new Int32Array(graph.cells * 2);
@@ -256,7 +255,7 @@ export class DefaultScheduler implements LifelongScheduler {
     const first = pool.tasks.errands[pool.errandStart(slot)];
     let total = 0;
     const base = pool.errandStart(slot);
-    for (let k = 1, count = pool.errandCount(slot); k < count; k++) total += this.errandDistance(pool.tasks.errands[base + k - 1], pool.tasks.errands[base + k]);
+    for (let k = 1, count = pool.errandCount(slot); k < count; k++) total += this.errands.distance(pool.tasks.errands[base + k - 1], pool.tasks.errands[base + k]);
     this.length[slot] = total;
     const bucket = Math.min(total, LENGTH_BUCKETS - 1);
     this.lengthCount[bucket]++;
@@ -287,32 +286,5 @@ export class DefaultScheduler implements LifelongScheduler {
       return;
     }
     while (this.lengthCount[this.minLength] === 0) this.minLength++;
-  }
-
-  /** Shortest distance between two cells: A* with the Manhattan distance (LENGTH_BUCKETS - 1 when unreachable). */
-  private errandDistance(from: number, to: number): number {
-    if (from === to) return 0;
-    const { graph, seen, g, heap } = this;
-    const { start, neighbours } = graph;
-    const stamp = ++this.stamp;
-    heap.clear();
-    seen[from] = stamp;
-    g[from] = 0;
-    heap.push(from, graph.manhattan(from, to));
-    while (heap.length > 0) {
-      const key = heap.peekPriority();
-      const c = heap.pop();
-      const gc = g[c];
-      if (gc + graph.manhattan(c, to) < key) continue; // stale entry
-      if (c === to) return gc;
-      for (let k = start[c], end = start[c + 1]; k < end; k++) {
-        const n = neighbours[k];
-        if (seen[n] === stamp && g[n] <= gc + 1) continue;
-        seen[n] = stamp;
-        g[n] = gc + 1;
-        heap.push(n, gc + 1 + graph.manhattan(n, to) - (gc + 1) * 1e-6);
-      }
-    }
-    return LENGTH_BUCKETS - 1;
   }
 }

@@ -65,6 +65,13 @@ function bridgeStreams(length: number, every: number, bankWidth: number): { grid
   };
 }
 
+/** Units that left by an exit in the run's last quarter. */
+function lastQuarter(exits: readonly number[]): number {
+  let late = 0;
+  for (let t = Math.floor((exits.length * 3) / 4); t < exits.length; t++) late += exits[t];
+  return late;
+}
+
 // Banks 4 cells wide (cramped: the queues reach the lane's mouth) and 8 wide, as the app's template.
 const streamCases = [
   { length: 8, every: 10, bank: 4 }, { length: 8, every: 4, bank: 4 }, { length: 12, every: 10, bank: 4 }, { length: 12, every: 5, bank: 4 },
@@ -84,9 +91,7 @@ describe.each(['rhcr', 'whca'])('%s on one-lane bridges, two-way streams', (solv
     const exits = result.streams!.exits;
     expect(result.streams!.left).toBeGreaterThan(0);
     // No gridlock: units still leave in the last quarter of the run, in both directions' exits.
-    let late = 0;
-    for (let t = Math.floor((exits.length * 3) / 4); t < exits.length; t++) late += exits[t];
-    expect(late).toBeGreaterThan(0);
+    expect(lastQuarter(exits)).toBeGreaterThan(0);
   });
 });
 
@@ -135,9 +140,7 @@ describe('the platoon rule on cramped, overloaded banks', () => {
     expect(result.validation?.valid, result.validation?.violations[0]?.message).toBe(true);
     expect(result.status, result.message).toBe('solved');
     const exits = result.streams!.exits;
-    let late = 0;
-    for (let t = Math.floor((exits.length * 3) / 4); t < exits.length; t++) late += exits[t];
-    expect(late).toBeGreaterThan(20);
+    expect(lastQuarter(exits)).toBeGreaterThan(20);
   });
 
   // A door of one cell is both ends of its lane: its two mouths, one a side, say which way a unit
@@ -149,9 +152,7 @@ describe('the platoon rule on cramped, overloaded banks', () => {
     expect(result.validation?.valid, result.validation?.violations[0]?.message).toBe(true);
     expect(result.status, result.message).toBe('solved');
     const exits = result.streams!.exits;
-    let late = 0;
-    for (let t = Math.floor((exits.length * 3) / 4); t < exits.length; t++) late += exits[t];
-    expect(late).toBeGreaterThan(10);
+    expect(lastQuarter(exits)).toBeGreaterThan(10);
     // Both ways: units of each spawner left.
     const { leaveTurn, spawnerOf } = result.streams!;
     const leftBy = [0, 1].map((s) => spawnerOf.filter((o, u) => o === s && leaveTurn[u] >= 0).length);
