@@ -9,19 +9,17 @@
  * task at its first errand, at its errand-to-errand length (Dial's buckets): each cell learns
  * its least makespan and which task gives it. Robots are then served in order; a robot whose
  * task was taken by an earlier robot waits for the next round's labels. The last few robots
- * search alone, by breadth-first search from the robot, stopping once no farther task can beat
- * the best found (tasks are listed by first errand cell, and the smallest errand-to-errand length
- * among them is known). Each robot gets a task of least makespan among those unassigned when it
+ * search alone (openTasks.ts: breadth-first from the robot, stopping once no farther task can
+ * beat the best found). Each robot gets a task of least makespan among those unassigned when it
  * is served, as in the Start-Kit, at a fraction of the searches.
  */
 import type { TaskPool } from './taskPool.ts';
 import type { MapGraph } from './mapGraph.ts';
+import { OpenTasks } from './openTasks.ts';
 import { TaskLengths } from './taskLengths.ts';
 import type { LifelongScheduler } from './types.ts';
 
 const NONE = -1;
-/** Longest errand-to-errand length the histogram counts exactly; longer ones share the last bucket. */
-const LENGTH_BUCKETS = 1 << 16;
 
 export class DefaultScheduler implements LifelongScheduler {
   readonly name = 'greedy';
@@ -30,21 +28,8 @@ export class DefaultScheduler implements LifelongScheduler {
   /** Free robots in the order they became free; `isFree` marks them. */
   private freeRobots: number[] = [];
   private readonly isFree: Uint8Array;
-  /** Unassigned tasks by first errand cell: doubly linked lists through slots. */
-  private readonly headAt: Int32Array;
-  private readonly nextAt: Int32Array;
-  private readonly prevAt: Int32Array;
-  private readonly listed: Uint8Array;
-  /** Per slot, the distances between its errands in order. */
-  private readonly length: Int32Array;
-  private readonly lengthCount: Int32Array;
-  private minLength = 0;
-  private freeTasks = 0;
-  // Breadth-first search from a robot: a stamp per cell instead of clearing.
-  private readonly seen: Int32Array;
-  private stamp = 0;
-  private readonly queue: Int32Array;
-  private readonly depth: Int32Array;
+  /** Unassigned tasks by first errand cell, each at the distances between its errands in order. */
+  private readonly open: OpenTasks;
   /** A* between errands (the lengths a task's errands add, measured once when it is revealed). */
   private readonly errands: TaskLengths;
   // The per-step search from all unassigned tasks: best makespan and its task per cell.
@@ -53,23 +38,14 @@ export class DefaultScheduler implements LifelongScheduler {
   private bucketHead: Int32Array = new Int32Array(0);
   private entryCell: Int32Array;
   private entryNext: Int32Array;
-  /** Robots assigned so far and breadth-first cells visited, for the measures. */
+  /** Robots assigned so far, for the measures. */
   assigned = 0;
-  visited = 0;
 
   constructor(graph: MapGraph, pool: TaskPool) {
     this.graph = graph;
     this.pool = pool;
     this.isFree = new Uint8Array(pool.robots);
-    this.headAt = new Int32Array(graph.cells).fill(NONE);
-    this.nextAt = new Int32Array(pool.capacity).fill(NONE);
-    this.prevAt = new Int32Array(pool.capacity).fill(NONE);
-    this.listed = new Uint8Array(pool.capacity);
-    this.length = new Int32Array(pool.capacity);
-    this.lengthCount = new Int32Array(LENGTH_BUCKETS);
-    this.seen = new Int32Array(graph.cells);
-    this.queue = new Int32Array(graph.cells);
-    this.depth = new Int32Array(graph.cells);
+    this.open = new OpenTasks(graph, pool.capacity);
     this.errands = new TaskLengths(graph, pool);
     this.labelCost = new Int32Array(graph.cells);
     this.labelTask = new Int32Array(graph.cells);
@@ -100,7 +76,7 @@ export class DefaultScheduler implements LifelongScheduler {
     // Rounds: label every cell with its best task, serve robots in order; a robot whose task an
     // earlier robot took this round waits for the next round's labels (an exact greedy choice
     // then too, in a different robot order: the Start-Kit's order is a hash set's anyway).
-    while (waiting.length > 0 && this.freeTasks > 0 && now() < deadline) {
+    while (waiting.length > 0 && this.open.count > 0 && now() < deadline) {
       // A labelling pass costs about as much each time: none that would end past the deadline
       // (then robots search one by one, and the estimate decays so a slow pass, a collector
       // pause, does not rule labelling out for good).
@@ -118,14 +94,14 @@ export class DefaultScheduler implements LifelongScheduler {
       const deferred: number[] = [];
       let i = 0;
       for (; i < waiting.length; i++) {
-        if (this.freeTasks === 0 || ((i & 7) === 7 && now() >= deadline)) break;
+        if (this.open.count === 0 || ((i & 7) === 7 && now() >= deadline)) break;
         const r = waiting[i];
         const here = this.locations[r];
         let slot: number;
-        if (few) slot = this.nearestTask(here);
+        if (few) slot = here < 0 ? NONE : this.open.nearest(here, 1);
         else {
           const label = this.labelTask[here];
-          if (label !== NONE && this.listed[label] === 0) {
+          if (label !== NONE && !this.open.isListed(label)) {
             deferred.push(r);
             continue;
           }
@@ -138,7 +114,7 @@ export class DefaultScheduler implements LifelongScheduler {
         proposed[r] = slot;
         this.served.push(r);
         this.isFree[r] = 0;
-        this.unlist(slot);
+        this.open.remove(slot);
         this.assigned++;
       }
       for (; i < waiting.length; i++) deferred.push(waiting[i]);
@@ -157,7 +133,7 @@ export class DefaultScheduler implements LifelongScheduler {
   private locations: Int32Array = new Int32Array(0);
 
   stats(): Record<string, number> {
-    return { scheduledRobots: this.assigned, schedulerCellsSearched: this.visited };
+    return { scheduledRobots: this.assigned, schedulerCellsSearched: this.open.visited };
   }
 
   /**
@@ -165,12 +141,12 @@ export class DefaultScheduler implements LifelongScheduler {
    * a task's first errand + the task's errand-to-errand length), labelTask[c] = that task.
    */
   private labelAll(): void {
-    const { graph, labelCost, labelTask, headAt, nextAt, length, listed } = this;
+    const { graph, labelCost, labelTask, open } = this;
     const { start, neighbours } = graph;
     labelCost.fill(0x7fffffff);
     labelTask.fill(NONE);
     let maxCost = 0;
-    for (let s = 0; s < this.pool.capacity; s++) if (listed[s] === 1 && length[s] > maxCost) maxCost = length[s];
+    for (let s = 0; s < this.pool.capacity; s++) if (open.isListed(s) && open.lengthOf(s) > maxCost) maxCost = open.lengthOf(s);
     const buckets = maxCost + graph.freeCells.length + 2;
     if (this.bucketHead.length < buckets) this.bucketHead = new Int32Array(buckets);
     const bucketHead = this.bucketHead;
@@ -190,9 +166,9 @@ export class DefaultScheduler implements LifelongScheduler {
       bucketHead[cost] = entries++;
     };
     for (let c = 0; c < graph.cells; c++) {
-      for (let s = headAt[c]; s !== NONE; s = nextAt[s]) {
-        if (length[s] < labelCost[c]) {
-          labelCost[c] = length[s];
+      for (let s = open.firstAt(c); s !== NONE; s = open.nextOf(s)) {
+        if (open.lengthOf(s) < labelCost[c]) {
+          labelCost[c] = open.lengthOf(s);
           labelTask[c] = s;
         }
       }
@@ -214,77 +190,12 @@ export class DefaultScheduler implements LifelongScheduler {
     }
   }
 
-  /** The unassigned task of least makespan from `cell` (NONE if none is reachable). */
-  private nearestTask(cell: number): number {
-    if (cell < 0) return NONE;
-    const { graph, headAt, nextAt, length, seen, queue, depth } = this;
-    const { start, neighbours } = graph;
-    const stamp = ++this.stamp;
-    let best = NONE;
-    let bestCost = Infinity;
-    let head = 0;
-    let tail = 0;
-    seen[cell] = stamp;
-    depth[cell] = 0;
-    queue[tail++] = cell;
-    while (head < tail) {
-      const c = queue[head++];
-      const d = depth[c];
-      if (d + this.minLength >= bestCost) break;
-      for (let s = headAt[c]; s !== NONE; s = nextAt[s]) {
-        const cost = d + length[s];
-        if (cost < bestCost) {
-          bestCost = cost;
-          best = s;
-        }
-      }
-      for (let k = start[c], end = start[c + 1]; k < end; k++) {
-        const n = neighbours[k];
-        if (seen[n] === stamp) continue;
-        seen[n] = stamp;
-        depth[n] = d + 1;
-        queue[tail++] = n;
-      }
-    }
-    this.visited += head;
-    return best;
-  }
-
+  /** Lists a revealed task at its first errand, at the distances between its errands in order. */
   private list(slot: number): void {
     const pool = this.pool;
-    const first = pool.tasks.errands[pool.errandStart(slot)];
-    let total = 0;
     const base = pool.errandStart(slot);
+    let total = 0;
     for (let k = 1, count = pool.errandCount(slot); k < count; k++) total += this.errands.distance(pool.tasks.errands[base + k - 1], pool.tasks.errands[base + k]);
-    this.length[slot] = total;
-    const bucket = Math.min(total, LENGTH_BUCKETS - 1);
-    this.lengthCount[bucket]++;
-    if (this.freeTasks === 0 || bucket < this.minLength) this.minLength = bucket;
-    this.freeTasks++;
-    this.listed[slot] = 1;
-    this.prevAt[slot] = NONE;
-    this.nextAt[slot] = this.headAt[first];
-    if (this.headAt[first] !== NONE) this.prevAt[this.headAt[first]] = slot;
-    this.headAt[first] = slot;
-  }
-
-  private unlist(slot: number): void {
-    if (this.listed[slot] === 0) return;
-    this.listed[slot] = 0;
-    const pool = this.pool;
-    const first = pool.tasks.errands[pool.errandStart(slot)];
-    const prev = this.prevAt[slot];
-    const next = this.nextAt[slot];
-    if (prev === NONE) this.headAt[first] = next;
-    else this.nextAt[prev] = next;
-    if (next !== NONE) this.prevAt[next] = prev;
-    this.freeTasks--;
-    const bucket = Math.min(this.length[slot], LENGTH_BUCKETS - 1);
-    this.lengthCount[bucket]--;
-    if (this.freeTasks === 0) {
-      this.minLength = 0;
-      return;
-    }
-    while (this.lengthCount[this.minLength] === 0) this.minLength++;
+    this.open.add(slot, pool.tasks.errands[base], total);
   }
 }
