@@ -17,6 +17,8 @@ export const READ_LIMITS = {
   experiment: 16 * MiB,
   manifest: 16 * MiB,
   results: 480 * MiB,
+  /** A lane pattern and the runs that chose it: a few kilobytes. */
+  guidance: 1 * MiB,
 } as const;
 
 export type FileKind = keyof typeof READ_LIMITS;
@@ -27,6 +29,7 @@ const KIND_NAMES: Record<FileKind, string> = {
   experiment: 'an experiment file',
   manifest: 'a results manifest',
   results: 'a results file',
+  guidance: 'a guidance file',
 };
 
 

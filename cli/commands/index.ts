@@ -9,7 +9,8 @@ import { mergeCommand } from './merge.ts';
 import { reportCommand } from './report.ts';
 import { solveCommand } from './solve.ts';
 import { capacityCommand } from './capacity.ts';
+import { guidanceCommand } from './guidance.ts';
 import { slurmCommand } from './slurm.ts';
 import { kubernetesCommand } from './kubernetes.ts';
 
-export const COMMANDS: readonly Command[] = [exampleCommand, solveCommand, capacityCommand, experimentCommand, slurmCommand, kubernetesCommand, mergeCommand, reportCommand, pathCommand, levelImportCommand, levelMarksCommand];
+export const COMMANDS: readonly Command[] = [exampleCommand, solveCommand, capacityCommand, guidanceCommand, experimentCommand, slurmCommand, kubernetesCommand, mergeCommand, reportCommand, pathCommand, levelImportCommand, levelMarksCommand];

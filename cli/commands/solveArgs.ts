@@ -22,6 +22,7 @@ const OPTIONS = {
   lorr: { value: 'FILE.json', help: 'a League of Robot Runners problem (2024 LoRR) instead of\n--map/--scen/--agents: lifelong, robots that turn, tasks of\nerrands handed out by a task scheduler (--scheduler) to robots\nmoved by a lifelong planner (--planner); prints throughput' },
   planner: { value: 'NAME', help: `with --lorr: the lifelong planner, one of\n${LIFELONG_PLANNERS.map((p) => p.name).join(', ')} (default flow-pibt); --solver NAME\nis its older name and still works` },
   scheduler: { value: 'NAME', help: `with --lorr: the task scheduler, one of ${lifelongSchedulerNames().join(', ')}\n(default ${DEFAULT_LIFELONG_SCHEDULER}: the Start-Kit's; hungarian: min-cost\nassignment that may reassign tasks not yet started; ours: the\nsame with 5 x the distance to the first errand)` },
+  guidance: { value: 'FILE', help: 'with --lorr and --planner epibt: the lanes of a guidance file\n(made by mapf-lab guidance for this map) instead of alternating\nrows and columns' },
   steps: { value: 'N', help: 'with --lorr: steps to simulate (default 500)' },
   'step-limit': { value: 'MS', help: 'with --lorr: planning time per step in CPU milliseconds\n(default 1000, as the League; a step over it costs whole\nsteps of every robot waiting)' },
   'team-size': { value: 'N', help: 'with --lorr: N robots with starts drawn from the free cells\n(seeded by --seed) instead of the agents file' },
@@ -63,7 +64,7 @@ const OPTIONS = {
 export const USAGE = commandUsage([
   'Usage: mapf-lab solve --map FILE.map --scen FILE.scen --agents K --solver NAME [options]',
   '       mapf-lab solve --scenario FILE.json [--solver NAME | --strategy NAME] [options]',
-  '       mapf-lab solve --lorr PROBLEM.json --steps N [--planner NAME] [--scheduler NAME] [--step-limit MS] [--json] [--export lorr-2024=FILE]',
+  '       mapf-lab solve --lorr PROBLEM.json --steps N [--planner NAME] [--scheduler NAME] [--guidance FILE] [--step-limit MS] [--json] [--export lorr-2024=FILE]',
   '',
   'Runs a solver on the first K agents of a Moving AI scenario (or on an app scenario file) in',
   'the turn simulator and prints the paths it executed, each agent\'s success and the run\'s',
@@ -170,6 +171,7 @@ export function parseLorrArgs(args: string[]): LorrArgs {
     seed,
     json: values.json ?? false,
     exportFile: exports.length > 0 ? exports[exports.length - 1].file : undefined,
+    guidanceFile: values.guidance,
   };
 }
 
@@ -188,7 +190,7 @@ export function parseSolveArgs(args: string[]): SolveArgs {
     }
     if (values.strategy !== undefined) throw new UsageError('--strategy: only with --scenario (a scenario with moving obstacles)');
   }
-  for (const lifelong of ['planner', 'scheduler'] as const) {
+  for (const lifelong of ['planner', 'scheduler', 'guidance'] as const) {
     if (values[lifelong] !== undefined) throw new UsageError(`--${lifelong}: only with --lorr (a League of Robot Runners problem)`);
   }
   const solver = values.solver ?? 'independent';

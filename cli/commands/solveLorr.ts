@@ -15,6 +15,7 @@ import { LIFELONG_PLANNERS, findLifelongPlanner } from '../../core/registry/regi
 import { LIFELONG_SCHEDULERS, findLifelongScheduler, runLifelong } from '../../core/solvers/lifelong/index.ts';
 import { hottestCells, throughputSeries } from '../../core/solvers/lifelong/measures.ts';
 import { revealedTasks } from '../../core/solvers/lifelong/recordPaths.ts';
+import { guidanceParams } from './guidanceUse.ts';
 
 export interface LorrArgs {
   file: string;
@@ -30,6 +31,8 @@ export interface LorrArgs {
   seed: number;
   json: boolean;
   exportFile?: string;
+  /** A guidance file whose lanes the planner takes (guidanceUse.ts). */
+  guidanceFile?: string;
 }
 
 /** CPU time of this process in milliseconds (the planners are single-threaded). */
@@ -47,8 +50,9 @@ export function runLorr(args: LorrArgs, io: CommandIo): number {
   const base = dirname(args.file);
   let problem = readLorrProblem(text, args.file, (rel) => readFileSync(join(base, rel), 'utf8'));
   if (args.teamSize !== undefined) problem = withDrawnStarts(problem, args.teamSize, args.seed);
+  const guidance = args.guidanceFile === undefined ? null : guidanceParams(args.guidanceFile, problem, entry.name);
   const wallStart = Date.now();
-  const result = runLifelong(problem, entry.factory(args.seed, args.params), {
+  const result = runLifelong(problem, entry.factory(args.seed, { ...args.params, ...guidance?.params }), {
     steps: args.steps,
     stepLimitMs: args.stepLimitMs,
     now: cpuMs,
@@ -61,7 +65,7 @@ export function runLorr(args: LorrArgs, io: CommandIo): number {
   const hottest = hottestCells(m.waitHeat, 5).map(([cell, count]) => ({ row: grid.y(cell), column: grid.x(cell), waits: count }));
   if (args.json) {
     io.out(JSON.stringify({
-      problem: args.file, planner: entry.name, scheduler: scheduler.name, status: result.status, robots: m.robots, steps: m.steps, stepLimitMs: m.stepLimitMs, clock: 'cpu',
+      problem: args.file, planner: entry.name, scheduler: scheduler.name, guidance: guidance === null ? null : guidance.words, status: result.status, robots: m.robots, steps: m.steps, stepLimitMs: m.stepLimitMs, clock: 'cpu',
       tasksFinished: m.tasksFinished, tasksPerStep: m.tasksPerStep, errandsDone: m.errandsDone,
       throughputPer100Steps: throughputSeries(m.finishedPerStep, 100),
       planMs: { mean: m.planMeanMs, p99: m.planP99Ms, max: m.planMaxMs }, preprocessMs: m.preprocessMs,
@@ -73,6 +77,7 @@ export function runLorr(args: LorrArgs, io: CommandIo): number {
     io.out([
       `problem: ${args.file} (${grid.width}x${grid.height}, ${m.robots} robots)`,
       `planner: ${entry.name}, scheduler: ${scheduler.name}, ${m.steps} steps at ${args.stepLimitMs} ms a step (CPU)${result.status === 'cancelled' ? ' (stopped at the time limit)' : ''}`,
+      ...(guidance === null ? [] : [`guidance: ${guidance.words}`]),
       `tasks finished: ${m.tasksFinished} (${m.tasksPerStep.toFixed(2)} a step), errands done: ${m.errandsDone}`,
       `throughput per 100 steps: ${throughputSeries(m.finishedPerStep, 100).map((v) => v.toFixed(2)).join(', ')}`,
       `planning time per step (CPU): mean ${ms(m.planMeanMs)}, p99 ${ms(m.planP99Ms)}, max ${ms(m.planMaxMs)}; preprocessing ${ms(m.preprocessMs)}`,

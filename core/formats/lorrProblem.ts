@@ -174,7 +174,7 @@ function siblingPath(problemFile: string, relative: string): string {
 }
 
 /** Line and column of a field's key in the JSON text (1, 1 when it is not there). */
-function fieldPosition(text: string, field: string): { line: number; column: number } {
+export function fieldPosition(text: string, field: string): { line: number; column: number } {
   const offset = field === '' ? -1 : text.indexOf(`"${field}"`);
   if (offset < 0) return { line: 1, column: 1 };
   let line = 1;

@@ -12,13 +12,16 @@
  *   --warehouse-10000   warehouse_large with 10,000 robots (starts drawn from the free cells,
  *                       seed 1) at 1,000 ms for 1,000 steps, ours alone, tasks a step beside
  *                       the League's published 12.8 (default) and 31.0 (winner)
- *   --effects           each part of ours switched off in turn (lorrProblems.ts EFFECTS), no peer
+ *   --effects           each part of ours switched off in turn (lorrProblems.ts EFFECTS), no peer;
+ *                       where a guidance file is kept for the problem (guidance/), its lanes too
+ *   --guidance          measures the lanes for sortation and warehouse (core/experiments/laneSearch.ts,
+ *                       --steps default 150) and keeps them in guidance/NAME.guidance.json
  * Options: --only random,paris,... --steps N --step-limit MS --planner NAME --planner-params JSON
  * --scheduler NAME --scheduler-params JSON (ours' planner and scheduler) --no-peer. The League's published figures are printed beside
  * ours as references (32 vCPUs, 1 s a step, its own step counts), never as targets met here.
  * Run it alone: the peer takes the second core.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,14 +32,18 @@ import type { LifelongMeasures } from '../../../core/solvers/lifelong/measures.t
 import { createCpuClock } from '../../../cli/solverWorker/threadCpuClock.ts';
 import { BEFORE, EFFECTS, LORR_PROBLEMS, type LorrContender, OURS, PUBLISHED_WAREHOUSE_10000 } from './lorrProblems.ts';
 import { type PeerResult, startPeer } from './lorrPeer.ts';
+import { type GuidanceFile, parseGuidanceFile, serializeGuidanceFile } from '../../../core/formats/guidanceFile.ts';
+import { measureLanes } from '../../../core/experiments/laneSearch.ts';
+import { gridHash } from '../../../core/scenario/planHash.ts';
+import { lanesWords } from '../../../cli/commands/guidanceUse.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const flag = (name: string): boolean => args.includes(name);
-const MODE = flag('--quick') ? 'quick' : flag('--full') ? 'full' : flag('--warehouse-10000') ? 'warehouse-10000' : flag('--effects') ? 'effects' : 'targets';
+const MODE = flag('--quick') ? 'quick' : flag('--full') ? 'full' : flag('--warehouse-10000') ? 'warehouse-10000' : flag('--effects') ? 'effects' : flag('--guidance') ? 'guidance' : 'targets';
 const LIMIT = Number(option('--step-limit') ?? (MODE === 'quick' ? 100 : MODE === 'full' || MODE === 'warehouse-10000' ? 1000 : 300));
-const STEPS = Number(option('--steps') ?? (MODE === 'warehouse-10000' ? 1000 : 500));
-const ONLY = option('--only')?.split(',') ?? (MODE === 'full' ? ['random', 'paris'] : MODE === 'effects' ? ['random', 'sortation', 'warehouse'] : null);
+const STEPS = Number(option('--steps') ?? (MODE === 'warehouse-10000' ? 1000 : MODE === 'guidance' ? 150 : 500));
+const ONLY = option('--only')?.split(',') ?? (MODE === 'full' ? ['random', 'paris'] : MODE === 'effects' ? ['random', 'sortation', 'warehouse'] : MODE === 'guidance' ? ['sortation', 'warehouse'] : null);
 const PEER_OFF = flag('--no-peer') || MODE === 'effects' || MODE === 'warehouse-10000';
 const ours: LorrContender = {
   ...OURS,
@@ -51,6 +58,8 @@ const SHARED = process.env.MAPF_SHARED ?? fileURLToPath(new URL('../../../../sha
 const EXAMPLES = join(SHARED, 'benchmarks/lorr-2024/example_problems/');
 const PEER = join(SHARED, 'peers/bin/lorr-2024-lifelong');
 const TARGET_RATIO = 1.3;
+/** Guidance files measured by --guidance, kept with the bench (one per problem's map). */
+const GUIDANCE_DIR = fileURLToPath(new URL('./guidance/', import.meta.url));
 
 const load = () => loadavg().map((v) => v.toFixed(1)).join(' ');
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -124,11 +133,48 @@ function effects(): void {
       const change = contender === OURS ? '' : ` (${m.tasksFinished >= base ? '+' : ''}${((100 * (m.tasksFinished - base)) / base).toFixed(1)}% against ours)`;
       console.log(describe(`${contender.label}${change}`, m));
     }
+    const guidance = keptGuidance(row.name, problem);
+    if (guidance === null) continue;
+    const m = run(problem, { ...OURS, params: guidance.lanes === null ? { lanePenalty: 0 } : { lanes: guidance.lanes } }, LIMIT, STEPS);
+    const change = ` (${m.tasksFinished >= base ? '+' : ''}${((100 * (m.tasksFinished - base)) / base).toFixed(1)}% against ours)`;
+    console.log(describe(`lanes measured for the map (${lanesWords(guidance.lanes)}; guidance/${row.name}.guidance.json)${change}`, m));
+  }
+}
+
+/** The kept guidance file for a problem, or null (none kept, or kept for another map: said so). */
+function keptGuidance(name: string, problem: LorrProblem): GuidanceFile | null {
+  const file = join(GUIDANCE_DIR, `${name}.guidance.json`);
+  if (!existsSync(file)) return null;
+  const guidance = parseGuidanceFile(readFileSync(file, 'utf8'), file);
+  if (guidance.map.hash === gridHash(problem.grid)) return guidance;
+  console.log(`  ${file}: made for another map (${guidance.map.name}); run bench:lorr --guidance again`);
+  return null;
+}
+
+/** Measures each problem's lanes offline and keeps them in guidance/ (minutes a problem). */
+function measureGuidance(): void {
+  console.log(`bench:lorr guidance: lanes measured by ${STEPS}-step runs at ${LIMIT} ms a step on ${source} CPU time; load ${load()}`);
+  mkdirSync(GUIDANCE_DIR, { recursive: true });
+  for (const row of LORR_PROBLEMS) {
+    if (ONLY !== null && !ONLY.includes(row.name)) continue;
+    const problem = readProblem(join(EXAMPLES, row.file));
+    console.log(`\n${row.name} (${problem.teamSize} robots):`);
+    const { cancelled, ...guidance } = measureLanes(problem, {
+      problemName: row.file, planner: OURS.planner, scheduler: OURS.scheduler, steps: STEPS, stepLimitMs: LIMIT, now: clock, clock: 'cpu',
+      onCandidate: (done, planned, c) => {
+        console.log(`  run ${done} of ${planned}: ${lanesWords(c.lanes)}: ${c.tasks} tasks; load ${load()}`);
+      },
+    });
+    if (cancelled) continue;
+    const file = join(GUIDANCE_DIR, `${row.name}.guidance.json`);
+    writeFileSync(file, serializeGuidanceFile(guidance));
+    console.log(`  kept: ${lanesWords(guidance.lanes)} in ${file}`);
   }
 }
 
 if (!existsSync(EXAMPLES)) {
   console.log(`bench:lorr: ${EXAMPLES} is absent; nothing to run`);
 } else if (MODE === 'warehouse-10000') warehouse10000();
+else if (MODE === 'guidance') measureGuidance();
 else if (MODE === 'effects') effects();
 else await compare();

@@ -5,6 +5,7 @@
  */
 import { EpibtPlanner } from './epibt/epibtPlanner.ts';
 import { FlowPibtPlanner } from './flowPibtPlanner.ts';
+import { type LanePattern, lanePatternError } from './laneGuidance.ts';
 import type { PlannerFactory } from './lifelongRun.ts';
 
 export interface LifelongPlannerEntry {
@@ -40,10 +41,20 @@ export const LIFELONG_PLANNERS: readonly LifelongPlannerEntry[] = [
       const distances = params.distances === 'tables' || params.distances === 'guides' ? params.distances : undefined;
       const flow = params.flow === undefined ? undefined : params.flow !== false;
       const lanePenalty = typeof params.lanePenalty === 'number' ? params.lanePenalty : undefined;
-      return (graph, robots) => new EpibtPlanner(graph, robots, { seed, depth, lns, lnsPerRobot, distances, flow, lanePenalty });
+      const lanes = params.lanes === undefined ? undefined : lanePatternParam(params.lanes);
+      return (graph, robots) => new EpibtPlanner(graph, robots, { seed, depth, lns, lnsPerRobot, distances, flow, lanePenalty, lanes });
     },
   },
 ];
+
+/** The `lanes` param: a lane pattern ({ rows, columns, penalty }, laneGuidance.ts), or an error saying what is wrong. */
+function lanePatternParam(value: unknown): LanePattern {
+  const v = value as Partial<LanePattern> | null;
+  const pattern = { rows: String(v?.rows ?? ''), columns: String(v?.columns ?? ''), penalty: Number(v?.penalty) };
+  const problem = typeof value === 'object' && value !== null ? lanePatternError(pattern) : 'not an object';
+  if (problem !== null) throw new Error(`epibt param lanes: ${problem} (as { "rows": "01", "columns": "01", "penalty": 3 })`);
+  return pattern;
+}
 
 export function findLifelongPlanner(name: string): LifelongPlannerEntry | undefined {
   return LIFELONG_PLANNERS.find((p) => p.name === name);

@@ -23,7 +23,7 @@ import { ACTION_CLOCKWISE, ACTION_COUNTER, ACTION_WAIT } from '../../../grid/hea
 import { Random } from '../../../util/random.ts';
 import { DistanceTables, type LazyTable } from '../distanceTables.ts';
 import { GuidePaths } from '../guidePaths.ts';
-import { highwayLanes } from '../laneGuidance.ts';
+import { HIGHWAY_LANES, type LanePattern, lanesOf } from '../laneGuidance.ts';
 import { FAR, type MapGraph } from '../mapGraph.ts';
 import { UNREACHED } from '../pathDistance.ts';
 import type { LifelongPlanner, LifelongWorld } from '../types.ts';
@@ -58,6 +58,8 @@ export interface EpibtOptions {
    * 300 ms, the min-cost scheduler); sortation_large level.
    */
   lanePenalty?: number;
+  /** With guide paths: the lanes' pattern (a guidance file's, measured for the map), instead of alternating rows and columns at `lanePenalty`. */
+  lanes?: LanePattern;
 }
 
 /** Slots of the per-robot distance memo, less one (a power of two above the 41 cells within 4 moves). */
@@ -154,8 +156,8 @@ export class EpibtPlanner implements LifelongPlanner {
     const mode = options.distances ?? 'auto';
     const useGuides = mode === 'guides' || (mode === 'auto' && robots > this.tables.capacity);
     this.guides = useGuides ? new GuidePaths(graph, this.tables, robots) : null;
-    const lanePenalty = options.lanePenalty ?? 3;
-    if (this.guides !== null && lanePenalty > 0) this.guides.lanes = highwayLanes(graph, lanePenalty);
+    const lanes = options.lanes ?? { ...HIGHWAY_LANES, penalty: options.lanePenalty ?? HIGHWAY_LANES.penalty };
+    if (this.guides !== null && lanes.penalty > 0) this.guides.lanes = lanesOf(graph, lanes);
     this.flow = options.flow ?? true;
     this.guideShare = options.guideShare ?? 0.4;
   }
