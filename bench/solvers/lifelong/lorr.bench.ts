@@ -2,7 +2,8 @@
  * bench:lorr — lifelong MAPF at the League of Robot Runners' scale, against the issue's targets.
  *
  * Default: the five LoRR 2024 example problems (lorrProblems.ts), 500 steps at 300 ms a step:
- * ours (EPIBT with LNS and lanes, the min-cost scheduler) and the lab's planner before them
+ * ours (EPIBT with LNS and lanes, those of the problem's kept guidance file where there is one,
+ * the min-cost scheduler) and the lab's planner before them
  * (flow-pibt with the greedy scheduler) on this thread's CPU clock, the Start-Kit's default
  * planner (C++, its wall clock) started at the same time in its own process on the other core.
  * Targets: ours at least 1.3 times the Start-Kit's finished tasks, and ahead of flow-pibt.
@@ -93,8 +94,9 @@ async function compare(): Promise<void> {
     const problem = readProblem(path);
     console.log(`\n${row.name} (${problem.teamSize} robots):`);
     const peerRun = PEER_OFF ? Promise.resolve('skipped (--no-peer)') : startPeer(PEER, path, STEPS, LIMIT);
-    const m = run(problem, ours, LIMIT, STEPS);
-    console.log(describe(ours.label, m));
+    const guided = withKeptLanes(ours, row.name, problem);
+    const m = run(problem, guided, LIMIT, STEPS);
+    console.log(describe(guided.label, m));
     const before = MODE === 'targets' ? run(problem, BEFORE, LIMIT, STEPS) : null;
     if (before !== null) console.log(describe(BEFORE.label, before));
     const peer = await peerRun;
@@ -115,8 +117,9 @@ function warehouse10000(): void {
   const row = LORR_PROBLEMS.find((p) => p.name === 'warehouse')!;
   const problem = withDrawnStarts(readProblem(join(EXAMPLES, row.file)), 10000, 1);
   console.log(`bench:lorr warehouse_large with 10,000 robots (starts drawn from the free cells, seed 1), ${STEPS} steps at ${LIMIT} ms; ours on ${source} CPU time; load ${load()}`);
-  const m = run(problem, ours, LIMIT, STEPS);
-  console.log(describe(ours.label, m));
+  const guided = withKeptLanes(ours, row.name, problem);
+  const m = run(problem, guided, LIMIT, STEPS);
+  console.log(describe(guided.label, m));
   console.log(`  ${m.tasksPerStep.toFixed(2)} tasks a step beside the League's published ${PUBLISHED_WAREHOUSE_10000.defaultEntry} (default entry) and ${PUBLISHED_WAREHOUSE_10000.best} (winner): theirs on the main round's instance over 5,000 steps at 1 s on 32 vCPUs, ours on this example map's tasks over ${STEPS} steps on one thread`);
 }
 
@@ -139,6 +142,15 @@ function effects(): void {
     const change = ` (${m.tasksFinished >= base ? '+' : ''}${((100 * (m.tasksFinished - base)) / base).toFixed(1)}% against ours)`;
     console.log(describe(`lanes measured for the map (${lanesWords(guidance.lanes)}; guidance/${row.name}.guidance.json)${change}`, m));
   }
+}
+
+/** Ours with the lanes of the problem's kept guidance file, when there is one and no --planner-params replace ours' params. */
+function withKeptLanes(contender: LorrContender, name: string, problem: LorrProblem): LorrContender {
+  if (contender.planner !== 'epibt' || option('--planner-params') !== undefined) return contender;
+  const guidance = keptGuidance(name, problem);
+  if (guidance === null) return contender;
+  const params = guidance.lanes === null ? { lanePenalty: 0 } : { lanes: guidance.lanes };
+  return { ...contender, params: { ...contender.params, ...params }, label: `${contender.label}, lanes of guidance/${name}.guidance.json (${lanesWords(guidance.lanes)})` };
 }
 
 /** The kept guidance file for a problem, or null (none kept, or kept for another map: said so). */
