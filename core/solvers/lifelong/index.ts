@@ -6,6 +6,8 @@
 import { EpibtPlanner } from './epibt/epibtPlanner.ts';
 import { FlowPibtPlanner } from './flowPibtPlanner.ts';
 import type { PlannerFactory } from './lifelongRun.ts';
+import { WPPL_PARAMS, WpplPlanner } from './wppl/wpplPlanner.ts';
+import { readParams } from '../../contract/readParams.ts';
 
 export interface LifelongPlannerEntry {
   name: string;
@@ -41,6 +43,17 @@ export const LIFELONG_PLANNERS: readonly LifelongPlannerEntry[] = [
       const flow = params.flow === undefined ? undefined : params.flow !== false;
       const lanePenalty = typeof params.lanePenalty === 'number' ? params.lanePenalty : undefined;
       return (graph, robots) => new EpibtPlanner(graph, robots, { seed, depth, lns, lnsPerRobot, distances, flow, lanePenalty });
+    },
+  },
+  {
+    name: 'wppl',
+    label: 'WPPL: windowed PIBT improved by space-time LNS within the step (LoRR 2023 winner; Jiang et al., SoCS 2024)',
+    factory: (seed, params = {}) => {
+      const p = readParams('wppl', WPPL_PARAMS, params, ['seed']);
+      const planSeed = typeof params.seed === 'number' ? params.seed : seed;
+      return (graph, robots) => new WpplPlanner(graph, robots, {
+        seed: planSeed, window: p.window as number, executionWindow: p.executionWindow as number, neighbourhood: p.neighbourhood as number, lns: p.lns as boolean, lnsPerRobot: p.lnsPerRobot as number,
+      });
     },
   },
 ];
