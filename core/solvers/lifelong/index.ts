@@ -49,8 +49,8 @@ export const LIFELONG_PLANNERS: readonly LifelongPlannerEntry[] = [
     name: 'wppl',
     label: 'WPPL: windowed PIBT improved by space-time LNS within the step (LoRR 2023 winner; Jiang et al., SoCS 2024)',
     factory: (seed, params = {}) => {
-      const p = readParams('wppl', WPPL_PARAMS, params, ['seed']);
-      const planSeed = typeof params.seed === 'number' ? params.seed : seed;
+      const p = readParams('wppl', WPPL_PARAMS, params);
+      const planSeed = typeof p.seed === 'number' ? p.seed : seed;
       return (graph, robots) => new WpplPlanner(graph, robots, {
         seed: planSeed, window: p.window as number, executionWindow: p.executionWindow as number, neighbourhood: p.neighbourhood as number, lns: p.lns as boolean, lnsPerRobot: p.lnsPerRobot as number,
       });

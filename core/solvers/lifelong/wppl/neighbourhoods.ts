@@ -11,7 +11,7 @@
  *   three or more neighbours (where flows cross and wait for each other).
  */
 import type { Random } from '../../../util/random.ts';
-import type { LazyTable } from '../distanceTables.ts';
+import type { CellDistance } from '../epibt/headingDistance.ts';
 import type { MapGraph } from '../mapGraph.ts';
 import type { WindowPlan } from './windowPlan.ts';
 
@@ -61,8 +61,8 @@ export class NeighbourhoodChooser {
     this.chosen[this.size++] = r;
   }
 
-  /** The most delayed robot not tabu and its blockers; false when no robot is delayed. `tableOf` gives a robot's goal table. */
-  byDelay(random: Random, goals: Int32Array, tableOf: (goal: number) => LazyTable): boolean {
+  /** The most delayed robot not tabu and its blockers; false when no robot is delayed. `distanceTo` gives the distance to a goal. */
+  byDelay(random: Random, goals: Int32Array, distanceTo: (goal: number) => CellDistance): boolean {
     const { plan, graph } = this;
     const robots = plan.robots;
     let worst = NONE;
@@ -84,7 +84,7 @@ export class NeighbourhoodChooser {
     this.add(worst);
     const window = plan.window;
     const cells = graph.cells;
-    const table = tableOf(goals[worst]);
+    const distance = distanceTo(goals[worst]);
     const base = worst * (window + 1);
     const bound = plan.cost[worst];
     const { start, neighbours } = graph;
@@ -96,7 +96,7 @@ export class NeighbourhoodChooser {
         const degree = start[cell + 1] - start[cell];
         const pick = random.int(degree + 1);
         const next = pick === degree ? cell : neighbours[start[cell] + pick];
-        if (t + 1 + table.get(next) >= bound) {
+        if (t + 1 + distance(next) >= bound) {
           if (random.next() < 0.5) break;
           continue;
         }

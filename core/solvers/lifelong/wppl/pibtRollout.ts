@@ -10,7 +10,7 @@
  */
 import { ACTION_CLOCKWISE, ACTION_COUNTER, ACTION_FORWARD, ACTION_WAIT } from '../../../grid/headings.ts';
 import type { Random } from '../../../util/random.ts';
-import type { DistanceTables } from '../distanceTables.ts';
+import type { GoalDistances } from './goalDistances.ts';
 import { validActions } from '../lifelongRun.ts';
 import { FAR, type MapGraph } from '../mapGraph.ts';
 import { type CellCost, RotationPibt, actionToward } from '../rotationPibt.ts';
@@ -20,7 +20,7 @@ const NONE = -1;
 
 export class PibtRollout implements CellCost {
   private readonly graph: MapGraph;
-  private readonly tables: DistanceTables;
+  private readonly distances: GoalDistances;
   private readonly pibt: RotationPibt;
   private readonly robots: number;
   private readonly locations: Int32Array;
@@ -34,9 +34,9 @@ export class PibtRollout implements CellCost {
   /** Steps rolled that broke the League's rules and were played as waits (none expected). */
   refused = 0;
 
-  constructor(graph: MapGraph, tables: DistanceTables, robots: number) {
+  constructor(graph: MapGraph, distances: GoalDistances, robots: number) {
     this.graph = graph;
-    this.tables = tables;
+    this.distances = distances;
     this.robots = robots;
     this.pibt = new RotationPibt(graph, robots);
     this.locations = new Int32Array(robots);
@@ -49,7 +49,7 @@ export class PibtRollout implements CellCost {
   }
 
   cellCost(robot: number, cell: number): number {
-    const d = this.tables.distance(cell, this.bound[robot]);
+    const d = this.distances.between(cell, this.bound[robot]);
     return d === FAR ? FAR : d;
   }
 
@@ -72,35 +72,44 @@ export class PibtRollout implements CellCost {
     const { decision, prevDecision, next } = pibt;
     const w = graph.width;
     let rolled = 0;
+    let stopped = false;
     for (let t = 0; t <= window; t++) {
       for (let r = 0; r < robots; r++) {
         plan.cell[r * (window + 1) + t] = here[r];
         plan.heading[r * (window + 1) + t] = facing[r];
       }
       if (t === window) break;
-      if (now() >= deadline) {
+      if (stopped || now() >= deadline) {
         actions.fill(ACTION_WAIT);
       } else {
         for (let r = 0; r < robots; r++) {
           prevDecision[here[r]] = r;
           next[r] = NONE;
         }
-        for (let k = 0; k < robots; k++) {
+        let late = false;
+        for (let k = 0; k < robots && !late; k++) {
           const r = order[k];
           if (next[r] === NONE) pibt.choose(r, NONE, here, facing, this, random, 0);
+          if ((k & 63) === 63) late = now() >= deadline;
         }
         for (let r = 0; r < robots; r++) {
-          decision[next[r]] = NONE;
+          if (next[r] !== NONE) decision[next[r]] = NONE;
           targets[r] = next[r];
-          actions[r] = actionToward(w, here[r], facing[r], next[r]);
+          actions[r] = next[r] === NONE ? ACTION_WAIT : actionToward(w, here[r], facing[r], next[r]);
         }
-        pibt.resetChecks(robots);
-        for (let r = 0; r < robots; r++) if (actions[r] === ACTION_FORWARD) pibt.moveCheck(r, actions, targets, 0);
-        for (let r = 0; r < robots; r++) prevDecision[here[r]] = NONE;
-        if (!validActions(graph, here, facing, actions, this.occupied)) {
-          this.refused++;
+        if (late) {
+          // The step is unfinished: it and the rest of the window become waits.
           actions.fill(ACTION_WAIT);
-        } else rolled++;
+          stopped = true;
+        } else {
+          pibt.resetChecks(robots);
+          for (let r = 0; r < robots; r++) if (actions[r] === ACTION_FORWARD) pibt.moveCheck(r, actions, targets, 0);
+          if (!validActions(graph, here, facing, actions, this.occupied)) {
+            this.refused++;
+            actions.fill(ACTION_WAIT);
+          } else rolled++;
+        }
+        for (let r = 0; r < robots; r++) prevDecision[here[r]] = NONE;
       }
       for (let r = 0; r < robots; r++) {
         const a = actions[r];

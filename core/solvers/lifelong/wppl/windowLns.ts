@@ -10,7 +10,7 @@
  * with WPPL's reaction factor 0.01.
  */
 import type { Random } from '../../../util/random.ts';
-import type { DistanceTables, LazyTable } from '../distanceTables.ts';
+import type { GoalDistances } from './goalDistances.ts';
 import type { MapGraph } from '../mapGraph.ts';
 import { AT_RANDOM, BY_DELAY, NEIGHBOURHOOD_KINDS, NeighbourhoodChooser } from './neighbourhoods.ts';
 import type { SpaceTimeAStar } from './spaceTimeAStar.ts';
@@ -32,7 +32,7 @@ export interface LnsCounters {
 export class WindowLns {
   private readonly plan: WindowPlan;
   private readonly search: SpaceTimeAStar;
-  private readonly tables: DistanceTables;
+  private readonly distances: GoalDistances;
   private readonly chooser: NeighbourhoodChooser;
   private readonly neighbourhoodSize: number;
   readonly weights = new Float64Array(NEIGHBOURHOOD_KINDS).fill(1);
@@ -41,15 +41,13 @@ export class WindowLns {
   private readonly oldHeading: Uint8Array;
   private readonly oldCost: Float64Array;
   private readonly order: Int32Array;
-  private table: LazyTable | null = null;
-  private readonly distance = (cell: number): number => this.table!.get(cell);
-  private readonly tableOf = (goal: number): LazyTable => this.tables.table(goal);
+  private readonly distanceTo = (goal: number) => this.distances.select(goal);
   readonly counters: LnsCounters = { iterations: 0, improved: 0, saved: 0, byDelay: 0, atRandom: 0, atIntersection: 0 };
 
-  constructor(graph: MapGraph, plan: WindowPlan, search: SpaceTimeAStar, tables: DistanceTables, neighbourhoodSize: number) {
+  constructor(graph: MapGraph, plan: WindowPlan, search: SpaceTimeAStar, distances: GoalDistances, neighbourhoodSize: number) {
     this.plan = plan;
     this.search = search;
-    this.tables = tables;
+    this.distances = distances;
     this.neighbourhoodSize = neighbourhoodSize;
     this.chooser = new NeighbourhoodChooser(graph, plan, neighbourhoodSize);
     const span = plan.window + 1;
@@ -68,7 +66,7 @@ export class WindowLns {
     while (delayed && iterations < maxIterations && now() < deadline) {
       const kind = this.pickKind(random);
       const chooser = this.chooser;
-      const found = kind === BY_DELAY ? chooser.byDelay(random, goals, this.tableOf)
+      const found = kind === BY_DELAY ? chooser.byDelay(random, goals, this.distanceTo)
         : kind === AT_RANDOM ? chooser.atRandom(random, this.neighbourhoodSize)
         : chooser.atIntersection(random);
       iterations++;
@@ -122,8 +120,8 @@ export class WindowLns {
       const i = order[placed];
       const r = chooser.chosen[i];
       const goal = goals[r];
-      this.table = goal >= 0 ? this.tables.table(goal) : null;
-      const cost = search.find(oldCell[i * span], oldHeading[i * span], goal, this.distance, plan.occupant, deadline, now);
+      const distance = this.distances.select(goal < 0 ? oldCell[i * span] : goal);
+      const cost = search.find(oldCell[i * span], oldHeading[i * span], goal, distance, plan.occupant, deadline, now);
       if (cost < 0 || newSum + cost >= oldSum) break;
       newSum += cost;
       plan.cell.set(search.pathCell, r * span);

@@ -12,7 +12,8 @@
  */
 import { ACTION_WAIT, turningAction } from '../../../grid/headings.ts';
 import { Random } from '../../../util/random.ts';
-import { DistanceTables, type LazyTable } from '../distanceTables.ts';
+import { DistanceTables } from '../distanceTables.ts';
+import { GoalDistances } from './goalDistances.ts';
 import type { MapGraph } from '../mapGraph.ts';
 import type { LifelongPlanner, LifelongWorld } from '../types.ts';
 import type { ParamSpec } from '../../../contract/types.ts';
@@ -44,6 +45,7 @@ export const WPPL_PARAMS: readonly ParamSpec[] = [
   { name: 'executionWindow', label: 'Execution window', help: 'steps of a plan played before planning again, sooner when a goal changes (WPPL: 3)', kind: 'number', default: 3, min: 1, max: 64, integer: true },
   { name: 'neighbourhood', label: 'Neighbourhood size', help: 'robots LNS replans together (WPPL: 8)', kind: 'number', default: 8, min: 2, max: 128, integer: true },
   { name: 'lnsPerRobot', label: 'LNS rounds per robot', help: 'neighbourhoods replanned a window at most, per robot (the step\'s time is the usual bound)', kind: 'number', default: 10, min: 0, integer: true },
+  { name: 'seed', label: 'Seed', help: 'seed of the random choices (default: the run\'s)', kind: 'number', default: null, min: 0, integer: true },
   { name: 'lns', label: 'LNS', help: 'improve the windowed PIBT plan by LNS until the step\'s time is spent', kind: 'boolean', default: true },
 ];
 
@@ -70,8 +72,7 @@ export class WpplPlanner implements LifelongPlanner {
   /** Per robot: steps since its goal last changed (PIBT's aging) over a random tie-break in (0, 1). */
   private readonly priority: Float64Array;
   private readonly lastGoal: Int32Array;
-  private table: LazyTable | null = null;
-  private readonly distance = (cell: number): number => this.table!.get(cell);
+  private readonly distances: GoalDistances;
   private readonly counters = { windows: 0, followed: 0, maxOverMs: 0, maxRollMs: 0, maxLnsMs: 0, rollsCut: 0 };
 
   constructor(graph: MapGraph, robots: number, options: WpplOptions = {}) {
@@ -84,10 +85,11 @@ export class WpplPlanner implements LifelongPlanner {
     this.name = this.lnsOn ? 'wppl' : 'wppl-no-lns';
     this.random = new Random(options.seed ?? 0);
     this.tables = new DistanceTables(graph, options.tableBytes);
+    this.distances = new GoalDistances(graph, this.tables, robots);
     this.windowPlan = new WindowPlan(graph, robots, window);
-    this.rollout = new PibtRollout(graph, this.tables, robots);
+    this.rollout = new PibtRollout(graph, this.distances, robots);
     this.search = new SpaceTimeAStar(graph, window);
-    this.lns = new WindowLns(graph, this.windowPlan, this.search, this.tables, options.neighbourhood ?? 8);
+    this.lns = new WindowLns(graph, this.windowPlan, this.search, this.distances, options.neighbourhood ?? 8);
     this.planGoals = new Int32Array(robots).fill(-1);
     this.priority = new Float64Array(robots);
     this.lastGoal = new Int32Array(robots).fill(-2);
@@ -126,6 +128,7 @@ export class WpplPlanner implements LifelongPlanner {
     const { windowPlan: plan, robots, graph } = this;
     const window = plan.window;
     this.counters.windows++;
+    this.distances.beginWindow();
     if (this.played >= 0) for (let r = 0; r < robots; r++) plan.release(r);
     const rollStart = now();
     const rolled = this.rollout.roll(plan, locations, headings, goals, this.priority, this.random, deadline, now);
@@ -139,10 +142,11 @@ export class WpplPlanner implements LifelongPlanner {
         plan.lowerBound[r] = 0;
         continue;
       }
-      this.table = this.tables.table(goal);
-      plan.cost[r] = pathCost(graph, this.distance, goal, plan.cell, plan.heading, r * (window + 1), window);
-      plan.lowerBound[r] = headingDistance(graph, this.distance, locations[r], headings[r]);
+      const distance = this.distances.select(goal);
+      plan.cost[r] = pathCost(graph, distance, goal, plan.cell, plan.heading, r * (window + 1), window);
+      plan.lowerBound[r] = headingDistance(graph, distance, locations[r], headings[r]);
     }
+    this.distances.freeze();
     this.planGoals.set(goals);
     const rolledAt = now();
     this.counters.maxRollMs = Math.max(this.counters.maxRollMs, rolledAt - rollStart);
