@@ -86,6 +86,21 @@ describe('mapf-lab solve --lorr', () => {
     expect(text.stdout.join('\n')).toMatch(/planner: pibt-rotations, scheduler: greedy,/);
   });
 
+  it('runs WPPL, with and without its LNS, every step valid; refuses a param it does not take by name', async () => {
+    for (const lns of ['true', 'false']) {
+      const io = capture();
+      const code = await main(['solve', '--lorr', join(dir, 'p.json'), '--steps', '150', '--planner', 'wppl', '--param', `lns=${lns}`, '--step-limit', '50', '--json'], io);
+      expect(io.stderr).toEqual([]);
+      expect(code).toBe(0);
+      const out = JSON.parse(io.stdout.join(''));
+      expect(out).toMatchObject({ planner: 'wppl', robots: 4, steps: 150, timeouts: 0, plannerErrors: 0, scheduleErrors: 0 });
+      expect(out.tasksFinished).toBeGreaterThan(3);
+    }
+    const bad = capture();
+    expect(await main(['solve', '--lorr', join(dir, 'p.json'), '--steps', '5', '--planner', 'wppl', '--param', 'windw=4'], bad)).toBe(1);
+    expect(bad.stderr.join('\n')).toMatch(/wppl: unknown param 'windw'; allowed params are 'window'/);
+  });
+
   it('refuses an unknown planner or scheduler, listing the known ones', async () => {
     const scheduler = capture();
     expect(await main(['solve', '--lorr', join(dir, 'p.json'), '--scheduler', 'auction'], scheduler)).toBe(2);

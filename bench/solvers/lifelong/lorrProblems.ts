@@ -42,6 +42,8 @@ export const EFFECTS: readonly LorrContender[] = [
   { label: 'without lanes (guidance)', planner: 'epibt', params: { lanePenalty: 0 }, scheduler: 'ours' },
   { label: 'operations of 3 actions (the winner\'s)', planner: 'epibt', params: { depth: 3 }, scheduler: 'ours' },
   { label: 'PIBT (flow-pibt) for EPIBT', planner: 'flow-pibt', params: {}, scheduler: 'ours' },
+  { label: 'WPPL (windowed PIBT + space-time LNS)', planner: 'wppl', params: {}, scheduler: 'ours' },
+  { label: 'WPPL without LNS (windowed PIBT)', planner: 'wppl', params: { lns: false }, scheduler: 'ours' },
   { label: 'scheduler hungarian', planner: 'epibt', params: {}, scheduler: 'hungarian' },
   { label: 'scheduler greedy', planner: 'epibt', params: {}, scheduler: 'greedy' },
 ];

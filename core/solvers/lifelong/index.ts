@@ -7,6 +7,8 @@ import { EpibtPlanner } from './epibt/epibtPlanner.ts';
 import { FlowPibtPlanner } from './flowPibtPlanner.ts';
 import { type LanePattern, lanePatternError } from './laneGuidance.ts';
 import type { PlannerFactory } from './lifelongRun.ts';
+import { WPPL_PARAMS, WpplPlanner } from './wppl/wpplPlanner.ts';
+import { readParams } from '../../contract/readParams.ts';
 
 export interface LifelongPlannerEntry {
   name: string;
@@ -43,6 +45,17 @@ export const LIFELONG_PLANNERS: readonly LifelongPlannerEntry[] = [
       const lanePenalty = typeof params.lanePenalty === 'number' ? params.lanePenalty : undefined;
       const lanes = params.lanes === undefined ? undefined : lanePatternParam(params.lanes);
       return (graph, robots) => new EpibtPlanner(graph, robots, { seed, depth, lns, lnsPerRobot, distances, flow, lanePenalty, lanes });
+    },
+  },
+  {
+    name: 'wppl',
+    label: 'WPPL: windowed PIBT improved by space-time LNS within the step (LoRR 2023 winner; Jiang et al., SoCS 2024)',
+    factory: (seed, params = {}) => {
+      const p = readParams('wppl', WPPL_PARAMS, params);
+      const planSeed = typeof p.seed === 'number' ? p.seed : seed;
+      return (graph, robots) => new WpplPlanner(graph, robots, {
+        seed: planSeed, window: p.window as number, executionWindow: p.executionWindow as number, neighbourhood: p.neighbourhood as number, lns: p.lns as boolean, lnsPerRobot: p.lnsPerRobot as number,
+      });
     },
   },
 ];

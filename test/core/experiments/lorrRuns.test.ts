@@ -78,7 +78,7 @@ describe('LoRR problems in experiments', () => {
   });
 
   it('refuses a MAPF solver on a LoRR problem and LoRR problems beside other maps', () => {
-    expect(() => parseExperiment({ ...base, solvers: [{ solver: 'whca' }] }, solverNames())).toThrow(/solvers\[0\]\.solver: 'whca' does not run LoRR problems \(lifelong planners: flow-pibt, pibt-rotations, epibt\)/);
+    expect(() => parseExperiment({ ...base, solvers: [{ solver: 'whca' }] }, solverNames())).toThrow(/solvers\[0\]\.solver: 'whca' does not run LoRR problems \(lifelong planners: flow-pibt, pibt-rotations, epibt, wppl\)/);
     expect(() => parseExperiment({ ...base, maps: [...base.maps, { kind: 'inline', name: 'x', rows: ['..'] }] }, solverNames())).toThrow(ExperimentError);
   });
 });
