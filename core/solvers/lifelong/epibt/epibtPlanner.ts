@@ -128,6 +128,8 @@ export class EpibtPlanner implements LifelongPlanner {
   /** Last step's time costing the operations and making the first pass (a guess from the team's size before the first). */
   private costMs: number;
   private passMs: number;
+  /** The robot the costing starts from: where the last step short of time stopped. */
+  private costFrom = 0;
   /** Last step's time reading out the actions. */
   private finishMs: number;
   private counters = { maxOverMs: 0, frozenSteps: 0, maxCostMs: 0, maxGuideMs: 0, maxSearchMs: 0, maxLnsMs: 0, lnsSteps: 0, guidePathsNew: 0, guidePathsImproved: 0 };
@@ -208,10 +210,14 @@ export class EpibtPlanner implements LifelongPlanner {
     // The actions are read out after the search: its time last step is kept free at the end.
     const searchDeadline = deadline - 1.5 * this.finishMs;
     const costDeadline = searchDeadline - this.passMs;
+    // Costing starts where the last step's ran out, so a step short of time leaves other robots
+    // standing than the last one did (from robot 0 each step, the same robots stood step after step).
     let frozen = 0;
-    for (let r = 0; r < robots; r++) {
+    const from = this.costFrom;
+    for (let i = 0; i < robots; i++) {
+      const r = from + i < robots ? from + i : from + i - robots;
       order[r] = r;
-      if ((r & 63) === 0 && frozen === 0 && r > 0 && now() >= costDeadline) frozen = r;
+      if ((i & 63) === 0 && frozen === 0 && i > 0 && now() >= costDeadline) frozen = i;
       if (frozen > 0) {
         idle[r] = FROZEN;
         nearness[r] = FAR;
@@ -222,7 +228,10 @@ export class EpibtPlanner implements LifelongPlanner {
       nearness[r] = idle[r] === IDLE ? FAR : this.aged(r, goals[r], headingDistance(this.graph, this.distance, locations[r], headings[r]));
       this.costOperations(r, goals[r]);
     }
-    if (frozen > 0) this.counters.frozenSteps++;
+    if (frozen > 0) {
+      this.counters.frozenSteps++;
+      this.costFrom = (from + frozen) % robots;
+    }
     this.weighRobots();
     const costed = now();
     search.begin(idle);

@@ -155,7 +155,8 @@ describe('the EPIBT planner under its clock', () => {
     // A clock that reads 0 until the costing has begun, then past the costing's deadline (the
     // step's less a first pass: 150 robots x 0.01 ms before any pass was timed) but short of the step's.
     let calls = 0;
-    const clock = () => (calls++ < 2 ? 0 : 999);
+    let late = 999;
+    const clock = () => (calls++ < 2 ? 0 : late);
     const actions = new Uint8Array(robots);
     planner.plan(world, actions, 1000, clock);
     expect(planner.stats().frozenSteps).toBe(1);
@@ -165,5 +166,14 @@ describe('the EPIBT planner under its clock', () => {
     expect(moved.every((r) => r < 64)).toBe(true);
     const next = Array.from(world.locations, (c, r) => (actions[r] === ACTION_FORWARD ? c + [1, 20, -1, -20][world.headings[r]] : c));
     expect(new Set(next).size).toBe(robots);
+    // Short of time again, the costing starts where it stopped: robots 65-128 move, not 1-64 again.
+    // (The step's phases were timed at 0.1 ms this time: the costing's deadline is now 999.75.)
+    calls = 0;
+    late = 999.8;
+    planner.plan(world, actions, 1000, clock);
+    expect(planner.stats().frozenSteps).toBe(2);
+    const movedAgain = Array.from(actions).map((a, r) => (a === ACTION_FORWARD ? r : -1)).filter((r) => r >= 0);
+    expect(movedAgain.length).toBeGreaterThan(0);
+    expect(movedAgain.every((r) => r >= 64 && r < 128)).toBe(true);
   });
 });
