@@ -17,6 +17,8 @@
  *                       where a guidance file is kept for the problem (guidance/), its lanes too
  *   --guidance          measures the lanes for sortation and warehouse (core/experiments/laneSearch.ts,
  *                       --steps default 150) and keeps them in guidance/NAME.guidance.json
+ *   --winner PATH       beside ours, the 2024 winner's planner built locally (lorrPeer.ts WINNER_ARGS)
+ *                       instead of the Start-Kit's, on maps small enough for its all-pairs distances
  * Options: --only random,paris,... --steps N --step-limit MS --planner NAME --planner-params JSON
  * --scheduler NAME --scheduler-params JSON (ours' planner and scheduler) --no-peer. The League's published figures are printed beside
  * ours as references (32 vCPUs, 1 s a step, its own step counts), never as targets met here.
@@ -32,7 +34,7 @@ import { LIFELONG_SCHEDULERS, findLifelongScheduler, runLifelong } from '../../.
 import type { LifelongMeasures } from '../../../core/solvers/lifelong/measures.ts';
 import { createCpuClock } from '../../../cli/solverWorker/threadCpuClock.ts';
 import { BEFORE, EFFECTS, LORR_PROBLEMS, type LorrContender, OURS, PUBLISHED_WAREHOUSE_10000 } from './lorrProblems.ts';
-import { type PeerResult, startPeer } from './lorrPeer.ts';
+import { type PeerResult, WINNER_ARGS, WINNER_MAX_CELLS, startPeer } from './lorrPeer.ts';
 import { type GuidanceFile, parseGuidanceFile, serializeGuidanceFile } from '../../../core/formats/guidanceFile.ts';
 import { measureLanes } from '../../../core/experiments/laneSearch.ts';
 import { gridHash } from '../../../core/scenario/planHash.ts';
@@ -45,6 +47,8 @@ const MODE = flag('--quick') ? 'quick' : flag('--full') ? 'full' : flag('--wareh
 const LIMIT = Number(option('--step-limit') ?? (MODE === 'quick' ? 100 : MODE === 'full' || MODE === 'warehouse-10000' ? 1000 : 300));
 const STEPS = Number(option('--steps') ?? (MODE === 'warehouse-10000' ? 1000 : MODE === 'guidance' ? 150 : 500));
 const ONLY = option('--only')?.split(',') ?? (MODE === 'full' ? ['random', 'paris'] : MODE === 'effects' ? ['random', 'sortation', 'warehouse'] : MODE === 'guidance' ? ['sortation', 'warehouse'] : null);
+/** The 2024 winner's planner, built locally (a benchmark's peer only), run instead of the Start-Kit's. */
+const WINNER = option('--winner');
 const PEER_OFF = flag('--no-peer') || MODE === 'effects' || MODE === 'warehouse-10000';
 const ours: LorrContender = {
   ...OURS,
@@ -82,8 +86,17 @@ function describe(label: string, m: LifelongMeasures): string {
   return `  ${label}: ${m.tasksFinished} tasks (${m.tasksPerStep.toFixed(2)} a step); step on ${source} CPU mean ${m.planMeanMs.toFixed(1)} ms, p99 ${m.planP99Ms.toFixed(1)}, max ${m.planMaxMs.toFixed(1)}; steps over the limit ${m.timeouts}; planner errors ${m.plannerErrors}, schedule errors ${m.scheduleErrors}; waiting ${(100 * m.waitShare).toFixed(1)}%; load ${load()}`;
 }
 
+const PEER_NAME = WINNER === undefined ? 'Start-Kit default planner' : "2024 winner's planner (EPIBT(4)+LNS, graph guidance, its greedy scheduler; THREADS 1)";
+
 function describePeer(peer: PeerResult | string): string {
-  return typeof peer === 'string' ? `  Start-Kit default planner: ${peer}` : `  Start-Kit default planner (C++, wall clock, beside ours): ${peer.tasks} tasks; steps over its limit ${peer.timeouts}; wall ${peer.wallS.toFixed(0)} s; load ${load()}`;
+  return typeof peer === 'string' ? `  ${PEER_NAME}: ${peer}` : `  ${PEER_NAME} (C++, wall clock, beside ours): ${peer.tasks} tasks; steps over its limit ${peer.timeouts}; wall ${peer.wallS.toFixed(0)} s; load ${load()}`;
+}
+
+/** The winner's planner on a problem whose map it can hold (WINNER_MAX_CELLS), or why not. */
+function startWinner(path: string, problem: LorrProblem): Promise<PeerResult | string> {
+  const cells = problem.grid.width * problem.grid.height;
+  if (cells > WINNER_MAX_CELLS) return Promise.resolve(`skipped: its all-pairs distances for ${cells.toLocaleString('en-US')} cells would not fit in memory here`);
+  return startPeer(WINNER!, path, STEPS, LIMIT, WINNER_ARGS, dirname(dirname(WINNER!)));
 }
 
 async function compare(): Promise<void> {
@@ -93,7 +106,7 @@ async function compare(): Promise<void> {
     const path = join(EXAMPLES, row.file);
     const problem = readProblem(path);
     console.log(`\n${row.name} (${problem.teamSize} robots):`);
-    const peerRun = PEER_OFF ? Promise.resolve('skipped (--no-peer)') : startPeer(PEER, path, STEPS, LIMIT);
+    const peerRun = PEER_OFF ? Promise.resolve('skipped (--no-peer)') : WINNER === undefined ? startPeer(PEER, path, STEPS, LIMIT) : startWinner(path, problem);
     const guided = withKeptLanes(ours, row.name, problem);
     const m = run(problem, guided, LIMIT, STEPS);
     console.log(describe(guided.label, m));
@@ -102,6 +115,10 @@ async function compare(): Promise<void> {
     const peer = await peerRun;
     console.log(describePeer(peer));
     const ratio = typeof peer === 'string' ? NaN : m.tasksFinished / Math.max(1, peer.tasks);
+    if (WINNER !== undefined) {
+      console.log(`  ours / the winner's planner: ${typeof peer === 'string' ? 'not measured' : `${ratio.toFixed(2)} (ours on ${source} CPU, one thread; theirs on its wall clock, one thread)`}`);
+      continue;
+    }
     const p = row.published;
     console.log(`  published (LoRR 2024 test round, 32 vCPUs, 1 s a step, the League's steps): default entry ${p.defaultEntry}, best ${p.best} (${(p.best / p.defaultEntry).toFixed(2)} times): a reference`);
     if (MODE === 'quick') {
