@@ -8,11 +8,9 @@
  * the process, the run being synchronous).
  */
 import { readLorrProblem } from '../formats/lorrProblem.ts';
-import { TURNING } from '../grid/movement.ts';
-import { validatePlan } from '../mapf/validator.ts';
 import { LIFELONG_PLANNERS, findLifelongPlanner } from '../registry/registry.ts';
 import { DEFAULT_LIFELONG_SCHEDULER, LIFELONG_SCHEDULERS, findLifelongScheduler, runLifelong } from '../solvers/lifelong/index.ts';
-import { pathsFromRecord, revealedTasks } from '../solvers/lifelong/recordPaths.ts';
+import { revealedTasks, validateLifelongRecord } from '../solvers/lifelong/recordPaths.ts';
 import { invalidPlanMessage } from '../contract/verdict.ts';
 import type { SolveProgress } from '../contract/types.ts';
 import type { Clock } from '../util/clock.ts';
@@ -52,9 +50,7 @@ export function solveLifelong(planner: string, request: WireLifelongRequest, opt
   const elapsedMs = options.clock() - started;
   const m = result.measures;
   const record = result.record!;
-  const { paths, headings } = pathsFromRecord(problem.starts, record, m.steps, problem.grid.width);
-  const instance = { grid: problem.grid, movement: TURNING, agents: paths.map((p) => ({ start: p[0], goal: p[p.length - 1] })) };
-  const verdict = validatePlan(instance, paths, { headings, requireGoals: false, maxViolations: 20 });
+  const { paths, verdict } = validateLifelongRecord(problem.grid, problem.starts, record, m.steps, 20);
   const pool = record.pool;
   const body: SolveResultBody = {
     solver: entry.name,

@@ -7,10 +7,8 @@
  * makes every deadline in the scheduler and the planners fall the same way on every run.
  */
 import type { LorrProblem } from '../../core/formats/lorrProblem.ts';
-import { TURNING } from '../../core/grid/movement.ts';
-import { validatePlan } from '../../core/mapf/validator.ts';
 import type { LifelongRunResult } from '../../core/solvers/lifelong/index.ts';
-import { pathsFromRecord } from '../../core/solvers/lifelong/recordPaths.ts';
+import { validateLifelongRecord } from '../../core/solvers/lifelong/recordPaths.ts';
 
 export interface LifelongFingerprint {
   status: string;
@@ -60,9 +58,7 @@ export function fingerprint(problem: LorrProblem, result: LifelongRunResult): Li
   const record = result.record;
   if (!record) throw new Error('fingerprint needs a recorded run');
   const robotSteps = m.robots * m.steps;
-  const { paths, headings } = pathsFromRecord(problem.starts, record, m.steps, problem.grid.width);
-  const instance = { grid: problem.grid, movement: TURNING, agents: paths.map((p) => ({ start: p[0], goal: p[p.length - 1] })) };
-  const verdict = validatePlan(instance, paths, { headings, requireGoals: false, maxViolations: 5 });
+  const { verdict } = validateLifelongRecord(problem.grid, problem.starts, record, m.steps, 5);
   const counts: Record<string, number> = {};
   for (const [key, value] of Object.entries(m.plannerStats).sort(([a], [b]) => (a < b ? -1 : 1))) if (!key.endsWith('Ms')) counts[key] = value;
   return {

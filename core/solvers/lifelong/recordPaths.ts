@@ -4,6 +4,9 @@
  * the League's output file.
  */
 import { ACTION_CLOCKWISE, ACTION_COUNTER, ACTION_FORWARD } from '../../grid/headings.ts';
+import type { Grid } from '../../grid/grid.ts';
+import { TURNING } from '../../grid/movement.ts';
+import { type ValidationResult, validatePlan } from '../../mapf/validator.ts';
 import type { LifelongRecord } from './lifelongRun.ts';
 
 export interface TurningPaths {
@@ -49,4 +52,11 @@ export function revealedTasks(record: LifelongRecord): { id: number; step: numbe
     out.push({ id: revealed[i], step: revealed[i + 1], errands: pool.tasks.errands.subarray(pool.tasks.offsets[source], pool.tasks.offsets[source + 1]) });
   }
   return out;
+}
+
+/** A recorded run as paths, checked by the plan validator under the League's rules (turning moves; goals not required, tasks keep changing). */
+export function validateLifelongRecord(grid: Grid, starts: Int32Array, record: LifelongRecord, steps: number, maxViolations?: number): TurningPaths & { verdict: ValidationResult } {
+  const { paths, headings } = pathsFromRecord(starts, record, steps, grid.width);
+  const instance = { grid, movement: TURNING, agents: paths.map((path) => ({ start: path[0], goal: path[path.length - 1] })) };
+  return { paths, headings, verdict: validatePlan(instance, paths, { headings, requireGoals: false, maxViolations }) };
 }

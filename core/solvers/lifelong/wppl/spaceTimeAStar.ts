@@ -11,6 +11,7 @@
  * optimal). A state that has reached the goal carries that step as its f to the window's end, so
  * the state is (cell, heading, t, reached). Ties go to the deeper state.
  */
+import { BinaryHeap } from '../../../search/binaryHeap.ts';
 import { ACTION_CLOCKWISE, ACTION_COUNTER, ACTION_FORWARD, ACTION_WAIT } from '../../../grid/headings.ts';
 import type { MapGraph } from '../mapGraph.ts';
 import { type CellDistance, aheadOf, headingDistance } from '../epibt/headingDistance.ts';
@@ -38,10 +39,8 @@ export class SpaceTimeAStar {
   private slotStamp: Int32Array;
   private stamp = 0;
   private mask: number;
-  // The open list: a binary heap of node ids over their priorities (lazy deletion).
-  private heapNode: Int32Array;
-  private heapKey: Float64Array;
-  private heapSize = 0;
+  /** The open list: node ids over their priorities (lazy deletion). */
+  private readonly heap: BinaryHeap;
   /** Expansions in all searches. */
   expanded = 0;
   /** The last path found, t = 0..W. */
@@ -63,8 +62,7 @@ export class SpaceTimeAStar {
     this.slotKey = new Int32Array(this.mask + 1);
     this.slotNode = new Int32Array(this.mask + 1);
     this.slotStamp = new Int32Array(this.mask + 1);
-    this.heapNode = new Int32Array(this.capacity * 4);
-    this.heapKey = new Float64Array(this.capacity * 4);
+    this.heap = new BinaryHeap(this.capacity * 4);
     this.pathCell = new Int32Array(window + 1);
     this.pathHeading = new Uint8Array(window + 1);
   }
@@ -80,12 +78,12 @@ export class SpaceTimeAStar {
     const cells = graph.cells;
     this.stamp++;
     this.nodes = 0;
-    this.heapSize = 0;
+    this.heap.clear();
     const reachedAtStart = goal < 0 || start === goal;
     this.open(start, heading, 0, reachedAtStart ? 1 : 0, reachedAtStart ? 0 : headingDistance(graph, distance, start, heading), NONE);
     let expansions = 0;
-    while (this.heapSize > 0) {
-      const n = this.pop();
+    while (this.heap.length > 0) {
+      const n = this.heap.pop();
       if (this.nodeClosed[n] === 1) continue;
       this.nodeClosed[n] = 1;
       const t = this.nodeT[n];
@@ -163,7 +161,7 @@ export class SpaceTimeAStar {
     } else if (this.nodeClosed[n] === 1 || this.nodeF[n] <= f) return;
     this.nodeF[n] = f;
     this.nodeParent[n] = parent;
-    this.push(n, f * 1024 + (1023 - t));
+    this.heap.push(n, f * 1024 + (1023 - t));
   }
 
   private build(n: number): number {
@@ -174,49 +172,6 @@ export class SpaceTimeAStar {
       this.pathHeading[t] = this.nodeHeading[at];
     }
     return cost;
-  }
-
-  private push(n: number, key: number): void {
-    if (this.heapSize >= this.heapNode.length) {
-      const nodes = new Int32Array(this.heapNode.length * 2);
-      nodes.set(this.heapNode);
-      const keys = new Float64Array(this.heapKey.length * 2);
-      keys.set(this.heapKey);
-      this.heapNode = nodes;
-      this.heapKey = keys;
-    }
-    const { heapNode, heapKey } = this;
-    let i = this.heapSize++;
-    while (i > 0) {
-      const up = (i - 1) >> 1;
-      if (heapKey[up] <= key) break;
-      heapNode[i] = heapNode[up];
-      heapKey[i] = heapKey[up];
-      i = up;
-    }
-    heapNode[i] = n;
-    heapKey[i] = key;
-  }
-
-  private pop(): number {
-    const { heapNode, heapKey } = this;
-    const top = heapNode[0];
-    const size = --this.heapSize;
-    const lastNode = heapNode[size];
-    const lastKey = heapKey[size];
-    let i = 0;
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= size) break;
-      if (c + 1 < size && heapKey[c + 1] < heapKey[c]) c++;
-      if (heapKey[c] >= lastKey) break;
-      heapNode[i] = heapNode[c];
-      heapKey[i] = heapKey[c];
-      i = c;
-    }
-    heapNode[i] = lastNode;
-    heapKey[i] = lastKey;
-    return top;
   }
 
   /** Doubles the node arrays and the hash, re-inserting this search's nodes. */

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../../core/grid/grid.ts';
-import { TURNING } from '../../../../core/grid/movement.ts';
 import { ACTION_FORWARD, ACTION_WAIT } from '../../../../core/grid/headings.ts';
-import { validatePlan, describeViolations } from '../../../../core/mapf/validator.ts';
+import { describeViolations } from '../../../../core/mapf/validator.ts';
 import { LIFELONG_PLANNERS, runLifelong } from '../../../../core/solvers/lifelong/index.ts';
 import { MapGraph } from '../../../../core/solvers/lifelong/mapGraph.ts';
 import { TaskPool } from '../../../../core/solvers/lifelong/taskPool.ts';
 import { DefaultScheduler } from '../../../../core/solvers/lifelong/scheduler.ts';
-import { pathsFromRecord } from '../../../../core/solvers/lifelong/recordPaths.ts';
+import { validateLifelongRecord } from '../../../../core/solvers/lifelong/recordPaths.ts';
 import { connectedRandomGrid, problem } from '../../../support/lifelongProblems.ts';
 import type { LifelongPlanner } from '../../../../core/solvers/lifelong/types.ts';
 
@@ -111,9 +110,7 @@ describe('the lifelong runner with the traffic-flow planner', () => {
       expect(m.tasksFinished).toBeGreaterThan(10);
       expect(m.tasksFinished).toBe(result.record!.pool.finished);
       expect(m.waitShare + m.forwardShare + m.turnShare).toBeCloseTo(1, 9);
-      const { paths, headings } = pathsFromRecord(p.starts, result.record!, m.steps, grid.width);
-      const instance = { grid, movement: TURNING, agents: paths.map((path) => ({ start: path[0], goal: path[path.length - 1] })) };
-      const verdict = validatePlan(instance, paths, { headings, requireGoals: false });
+      const { paths, verdict } = validateLifelongRecord(grid, p.starts, result.record!, m.steps);
       expect(verdict.valid, describeViolations(verdict)).toBe(true);
       // The run ends where the record says.
       expect(paths.map((path) => path[path.length - 1])).toEqual(Array.from(result.locations));

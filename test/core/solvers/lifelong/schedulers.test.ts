@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { TURNING } from '../../../../core/grid/movement.ts';
-import { validatePlan, describeViolations } from '../../../../core/mapf/validator.ts';
+import { describeViolations } from '../../../../core/mapf/validator.ts';
 import { LIFELONG_SCHEDULERS, findLifelongPlanner, runLifelong } from '../../../../core/solvers/lifelong/index.ts';
 import { validActions } from '../../../../core/solvers/lifelong/lifelongRun.ts';
 import { MapGraph } from '../../../../core/solvers/lifelong/mapGraph.ts';
 import { TaskPool } from '../../../../core/solvers/lifelong/taskPool.ts';
 import { HungarianScheduler } from '../../../../core/solvers/lifelong/hungarianScheduler.ts';
-import { pathsFromRecord } from '../../../../core/solvers/lifelong/recordPaths.ts';
+import { validateLifelongRecord } from '../../../../core/solvers/lifelong/recordPaths.ts';
 import type { LifelongPlanner, LifelongScheduler, SchedulerFactory } from '../../../../core/solvers/lifelong/types.ts';
 import { connectedRandomGrid, problem } from '../../../support/lifelongProblems.ts';
 
@@ -71,9 +70,7 @@ describe('the task schedulers keep the League of Robot Runners rules', () => {
       expect(m.scheduleErrors).toBe(0);
       expect(m.plannerErrors).toBe(0);
       expect(m.tasksFinished).toBeGreaterThan(10);
-      const { paths, headings } = pathsFromRecord(p.starts, result.record!, m.steps, grid.width);
-      const instance = { grid, movement: TURNING, agents: paths.map((path) => ({ start: path[0], goal: path[path.length - 1] })) };
-      const verdict = validatePlan(instance, paths, { headings, requireGoals: false });
+      const { verdict } = validateLifelongRecord(grid, p.starts, result.record!, m.steps);
       expect(verdict.valid, describeViolations(verdict)).toBe(true);
       if (entry.name === 'hungarian') expect(m.plannerStats.reassignedTasks, 'the run should exercise reassignment').toBeGreaterThan(0);
     });

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../../core/grid/grid.ts';
-import { TURNING } from '../../../../core/grid/movement.ts';
 import { ACTION_FORWARD, ACTION_WAIT, turningAction } from '../../../../core/grid/headings.ts';
-import { validatePlan, describeViolations } from '../../../../core/mapf/validator.ts';
+import { describeViolations } from '../../../../core/mapf/validator.ts';
 import { Random } from '../../../../core/util/random.ts';
 import { DistanceTables } from '../../../../core/solvers/lifelong/distanceTables.ts';
 import { validActions } from '../../../../core/solvers/lifelong/lifelongRun.ts';
 import { MapGraph } from '../../../../core/solvers/lifelong/mapGraph.ts';
 import { findLifelongPlanner, runLifelong } from '../../../../core/solvers/lifelong/index.ts';
-import { pathsFromRecord } from '../../../../core/solvers/lifelong/recordPaths.ts';
+import { validateLifelongRecord } from '../../../../core/solvers/lifelong/recordPaths.ts';
 import type { LifelongWorld } from '../../../../core/solvers/lifelong/types.ts';
 import { headingDistance } from '../../../../core/solvers/lifelong/epibt/headingDistance.ts';
 import { GoalDistances } from '../../../../core/solvers/lifelong/wppl/goalDistances.ts';
@@ -241,9 +240,7 @@ describe('the WPPL planner', () => {
       const m = result.measures;
       expect(m.plannerErrors).toBe(0);
       expect(m.tasksFinished).toBeGreaterThan(10);
-      const { paths, headings } = pathsFromRecord(p.starts, result.record!, m.steps, grid.width);
-      const instance = { grid, movement: TURNING, agents: paths.map((path) => ({ start: path[0], goal: path[path.length - 1] })) };
-      const verdict = validatePlan(instance, paths, { headings, requireGoals: false });
+      const { verdict } = validateLifelongRecord(grid, p.starts, result.record!, m.steps);
       expect(verdict.valid, describeViolations(verdict)).toBe(true);
     });
   }
