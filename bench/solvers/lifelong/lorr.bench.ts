@@ -110,7 +110,7 @@ async function compare(): Promise<void> {
     const guided = withKeptLanes(ours, row.name, problem);
     const m = run(problem, guided, LIMIT, STEPS);
     console.log(describe(guided.label, m));
-    const before = MODE === 'targets' ? run(problem, BEFORE, LIMIT, STEPS) : null;
+    const before = MODE === 'targets' && WINNER === undefined ? run(problem, BEFORE, LIMIT, STEPS) : null;
     if (before !== null) console.log(describe(BEFORE.label, before));
     const peer = await peerRun;
     console.log(describePeer(peer));
