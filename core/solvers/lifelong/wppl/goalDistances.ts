@@ -6,9 +6,10 @@
  * per robot per PIBT step rebuilt 129,264 tables in 28 steps, each step over its limit) a goal's
  * table if it is kept, else the Manhattan distance, and at most BUILDS_A_WINDOW new tables a
  * window, so the goals asked about first (the robots PIBT serves first) gain tables over time.
- * Or, given guide paths (guidePaths.ts, as EPIBT uses them past the cache), a robot's distance
- * to its goal is its guide path's cost: the cells left along a traffic-flow-aware path, exact
- * where the path goes and far better than Manhattan in a warehouse's aisles.
+ * Or, given guide paths (guidePaths.ts, as EPIBT uses them past the cache; wppl's `distances:
+ * 'guides'`), a robot's distance to its goal is its guide path's cost: the cells left along a
+ * traffic-flow-aware path, which steers opposing streams apart. With LNS it measured no better
+ * than tables and Manhattan (docs/lorr.md, WPPL), so it is not the default.
  */
 import type { DistanceTables, LazyTable } from '../distanceTables.ts';
 import type { MapGraph } from '../mapGraph.ts';

@@ -39,11 +39,11 @@ export interface WpplOptions {
   /** Bytes the distance-table cache may hold (default distanceTables.ts DEFAULT_TABLE_BYTES). */
   tableBytes?: number;
   /**
-   * Where a robot's distance to its goal comes from: goals' tables (and Manhattan past the cache),
-   * its traffic-flow guide path (guidePaths.ts), or 'auto': guide paths when the team's goals
-   * do not fit the table cache (default).
+   * Where a robot's distance to its goal comes from: goals' tables, Manhattan past the cache
+   * (goalDistances.ts; default), or its traffic-flow guide path (guidePaths.ts), which measured
+   * no better with LNS (docs/lorr.md, WPPL) and better for windowed PIBT alone.
    */
-  distances?: 'tables' | 'guides' | 'auto';
+  distances?: 'tables' | 'guides';
   /** Share of the step guide paths may use when a window is planned (default 0.3). */
   guideShare?: number;
 }
@@ -55,7 +55,8 @@ export const WPPL_PARAMS: readonly ParamSpec[] = [
   { name: 'neighbourhood', label: 'Neighbourhood size', help: 'robots LNS replans together (WPPL: 8)', kind: 'number', default: 8, min: 2, max: 128, integer: true },
   { name: 'lnsPerRobot', label: 'LNS rounds per robot', help: 'neighbourhoods replanned a window at most, per robot (the step\'s time is the usual bound)', kind: 'number', default: 10, min: 0, integer: true },
   { name: 'seed', label: 'Seed', help: 'seed of the random choices (default: the run\'s)', kind: 'number', default: null, min: 0, integer: true },
-  { name: 'distances', label: 'Distances', help: 'a robot\'s distance to its goal: goals\' tables, traffic-flow guide paths, or guides when the goals do not fit the table cache (auto)', kind: 'choice', default: 'auto', choices: ['auto', 'tables', 'guides'] },
+  { name: 'distances', label: 'Distances', help: 'a robot\'s distance to its goal: goals\' tables (Manhattan past the table cache) or its traffic-flow guide path', kind: 'choice', default: 'tables', choices: ['tables', 'guides'] },
+  { name: 'guideShare', label: 'Guide-path share', help: 'share of the step guide paths may use when a window is planned (with guide-path distances)', kind: 'number', default: 0.3, min: 0, max: 0.9 },
   { name: 'lns', label: 'LNS', help: 'improve the windowed PIBT plan by LNS until the step\'s time is spent', kind: 'boolean', default: true },
 ];
 
@@ -98,8 +99,7 @@ export class WpplPlanner implements LifelongPlanner {
     this.random = new Random(options.seed ?? 0);
     this.tables = new DistanceTables(graph, options.tableBytes);
     this.distances = new GoalDistances(graph, this.tables, robots);
-    const mode = options.distances ?? 'auto';
-    this.guides = mode === 'guides' || (mode === 'auto' && !this.distances.build) ? new GuidePaths(graph, this.tables, robots) : null;
+    this.guides = options.distances === 'guides' ? new GuidePaths(graph, this.tables, robots) : null;
     this.distances.guides = this.guides;
     this.guideShare = options.guideShare ?? 0.3;
     this.windowPlan = new WindowPlan(graph, robots, window);

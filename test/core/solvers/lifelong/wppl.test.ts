@@ -305,20 +305,23 @@ describe('the WPPL planner', () => {
     expect(planner.stats()).toMatchObject({ windows: 3, followed: 2 });
   });
 
-  it('costs a robot by its guide path when the goals do not fit the table cache (auto), by tables when they do', () => {
+  it('plans guide paths for the robots whose goal changed when asked to (distances: guides), none by default', () => {
     const grid = connectedRandomGrid(16, 3);
     const graph = new MapGraph(grid);
     const robots = 12;
     const cells = Array.from(graph.freeCells);
     const world: LifelongWorld = { step: 0, locations: Int32Array.from(cells.slice(0, robots)), headings: new Uint8Array(robots), goals: Int32Array.from(cells.slice(-robots)) };
     const actions = new Uint8Array(robots);
-    // Room for 4 tables: 12 robots' goals do not fit.
-    const small = new WpplPlanner(graph, robots, { seed: 1, tableBytes: 1 });
-    small.plan(world, actions, Infinity, NEVER);
-    expect(small.stats().guidePathsNew).toBe(robots);
-    const roomy = new WpplPlanner(graph, robots, { seed: 1 });
-    roomy.plan(world, actions, Infinity, NEVER);
-    expect(roomy.stats().guidePathsNew).toBe(0);
+    const guided = new WpplPlanner(graph, robots, { seed: 1, distances: 'guides' });
+    guided.plan(world, actions, Infinity, NEVER);
+    expect(guided.stats().guidePathsNew).toBe(robots);
+    expect(validActions(graph, world.locations, world.headings, actions, new Int32Array(graph.cells).fill(-1))).toBe(true);
+    // The same goals next step: no new guide path.
+    guided.plan({ ...world, step: 1 }, actions, Infinity, NEVER);
+    expect(guided.stats().guidePathsNew).toBe(robots);
+    const plain = new WpplPlanner(graph, robots, { seed: 1 });
+    plain.plan(world, actions, Infinity, NEVER);
+    expect(plain.stats().guidePathsNew).toBe(0);
   });
 
   it('refuses an unknown or out-of-range param by name', () => {
