@@ -55,6 +55,7 @@ export const LIFELONG_PLANNERS: readonly LifelongPlannerEntry[] = [
       const planSeed = typeof p.seed === 'number' ? p.seed : seed;
       return (graph, robots) => new WpplPlanner(graph, robots, {
         seed: planSeed, window: p.window as number, executionWindow: p.executionWindow as number, neighbourhood: p.neighbourhood as number, lns: p.lns as boolean, lnsPerRobot: p.lnsPerRobot as number,
+        distances: p.distances as 'tables' | 'guides', guideShare: p.guideShare as number,
       });
     },
   },

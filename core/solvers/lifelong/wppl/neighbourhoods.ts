@@ -62,7 +62,7 @@ export class NeighbourhoodChooser {
   }
 
   /** The most delayed robot not tabu and its blockers; false when no robot is delayed. `distanceTo` gives the distance to a goal. */
-  byDelay(random: Random, goals: Int32Array, distanceTo: (goal: number) => CellDistance): boolean {
+  byDelay(random: Random, goals: Int32Array, distanceTo: (goal: number, robot: number) => CellDistance): boolean {
     const { plan, graph } = this;
     const robots = plan.robots;
     let worst = NONE;
@@ -84,7 +84,7 @@ export class NeighbourhoodChooser {
     this.add(worst);
     const window = plan.window;
     const cells = graph.cells;
-    const distance = distanceTo(goals[worst]);
+    const distance = distanceTo(goals[worst], worst);
     const base = worst * (window + 1);
     const bound = plan.cost[worst];
     const { start, neighbours } = graph;

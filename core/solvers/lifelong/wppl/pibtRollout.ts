@@ -49,7 +49,7 @@ export class PibtRollout implements CellCost {
   }
 
   cellCost(robot: number, cell: number): number {
-    const d = this.distances.between(cell, this.bound[robot]);
+    const d = this.distances.between(cell, this.bound[robot], robot);
     return d === FAR ? FAR : d;
   }
 

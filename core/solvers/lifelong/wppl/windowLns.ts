@@ -41,7 +41,7 @@ export class WindowLns {
   private readonly oldHeading: Uint8Array;
   private readonly oldCost: Float64Array;
   private readonly order: Int32Array;
-  private readonly distanceTo = (goal: number) => this.distances.select(goal);
+  private readonly distanceTo = (goal: number, robot: number) => this.distances.select(goal, robot);
   readonly counters: LnsCounters = { iterations: 0, improved: 0, saved: 0, byDelay: 0, atRandom: 0, atIntersection: 0 };
 
   constructor(graph: MapGraph, plan: WindowPlan, search: SpaceTimeAStar, distances: GoalDistances, neighbourhoodSize: number) {
@@ -120,7 +120,7 @@ export class WindowLns {
       const i = order[placed];
       const r = chooser.chosen[i];
       const goal = goals[r];
-      const distance = this.distances.select(goal < 0 ? oldCell[i * span] : goal);
+      const distance = goal < 0 ? this.distances.select(oldCell[i * span]) : this.distances.select(goal, r);
       const cost = search.find(oldCell[i * span], oldHeading[i * span], goal, distance, plan.occupant, deadline, now);
       if (cost < 0 || newSum + cost >= oldSum) break;
       newSum += cost;

@@ -14,6 +14,7 @@ import { ACTION_WAIT, turningAction } from '../../../grid/headings.ts';
 import { Random } from '../../../util/random.ts';
 import { DistanceTables } from '../distanceTables.ts';
 import { GoalDistances } from './goalDistances.ts';
+import { GuidePaths } from '../guidePaths.ts';
 import type { MapGraph } from '../mapGraph.ts';
 import type { LifelongPlanner, LifelongWorld } from '../types.ts';
 import type { ParamSpec } from '../../../contract/types.ts';
@@ -37,6 +38,14 @@ export interface WpplOptions {
   lnsPerRobot?: number;
   /** Bytes the distance-table cache may hold (default distanceTables.ts DEFAULT_TABLE_BYTES). */
   tableBytes?: number;
+  /**
+   * Where a robot's distance to its goal comes from: goals' tables, Manhattan past the cache
+   * (goalDistances.ts; default), or its traffic-flow guide path (guidePaths.ts), which measured
+   * no better with LNS (docs/lorr.md, WPPL) and better for windowed PIBT alone.
+   */
+  distances?: 'tables' | 'guides';
+  /** Share of the step guide paths may use when a window is planned (default 0.3). */
+  guideShare?: number;
 }
 
 /** The planner's params as the registry reads them (core/contract/readParams.ts): names, ranges and defaults once. */
@@ -46,6 +55,8 @@ export const WPPL_PARAMS: readonly ParamSpec[] = [
   { name: 'neighbourhood', label: 'Neighbourhood size', help: 'robots LNS replans together (WPPL: 8)', kind: 'number', default: 8, min: 2, max: 128, integer: true },
   { name: 'lnsPerRobot', label: 'LNS rounds per robot', help: 'neighbourhoods replanned a window at most, per robot (the step\'s time is the usual bound)', kind: 'number', default: 10, min: 0, integer: true },
   { name: 'seed', label: 'Seed', help: 'seed of the random choices (default: the run\'s)', kind: 'number', default: null, min: 0, integer: true },
+  { name: 'distances', label: 'Distances', help: 'a robot\'s distance to its goal: goals\' tables (Manhattan past the table cache) or its traffic-flow guide path', kind: 'choice', default: 'tables', choices: ['tables', 'guides'] },
+  { name: 'guideShare', label: 'Guide-path share', help: 'share of the step guide paths may use when a window is planned (with guide-path distances)', kind: 'number', default: 0.3, min: 0, max: 0.9 },
   { name: 'lns', label: 'LNS', help: 'improve the windowed PIBT plan by LNS until the step\'s time is spent', kind: 'boolean', default: true },
 ];
 
@@ -73,7 +84,9 @@ export class WpplPlanner implements LifelongPlanner {
   private readonly priority: Float64Array;
   private readonly lastGoal: Int32Array;
   private readonly distances: GoalDistances;
-  private readonly counters = { windows: 0, followed: 0, maxOverMs: 0, maxRollMs: 0, maxLnsMs: 0, rollsCut: 0 };
+  private readonly guides: GuidePaths | null;
+  private readonly guideShare: number;
+  private readonly counters = { guidePathsNew: 0, guidePathsImproved: 0, maxGuideMs: 0, windows: 0, followed: 0, maxOverMs: 0, maxRollMs: 0, maxLnsMs: 0, rollsCut: 0 };
 
   constructor(graph: MapGraph, robots: number, options: WpplOptions = {}) {
     const window = options.window ?? 10;
@@ -86,6 +99,9 @@ export class WpplPlanner implements LifelongPlanner {
     this.random = new Random(options.seed ?? 0);
     this.tables = new DistanceTables(graph, options.tableBytes);
     this.distances = new GoalDistances(graph, this.tables, robots);
+    this.guides = options.distances === 'guides' ? new GuidePaths(graph, this.tables, robots) : null;
+    this.distances.guides = this.guides;
+    this.guideShare = options.guideShare ?? 0.3;
     this.windowPlan = new WindowPlan(graph, robots, window);
     this.rollout = new PibtRollout(graph, this.distances, robots);
     this.search = new SpaceTimeAStar(graph, window);
@@ -116,11 +132,29 @@ export class WpplPlanner implements LifelongPlanner {
       this.counters.followed++;
     } else {
       const endReserve = Math.max(0.1, (deadline - start) * END_SHARE);
+      if (this.guides !== null) this.planGuides(world, start + (deadline - start) * this.guideShare, now);
       this.planWindow(locations, headings, goals, deadline - endReserve, now);
       this.readOut(0, actions);
       this.played = 1;
     }
     this.counters.maxOverMs = Math.max(this.counters.maxOverMs, now() - deadline);
+  }
+
+  /**
+   * Guide paths for robots whose goal changed (EPIBT's way, epibtPlanner.ts), then traffic-flow
+   * rounds, until `guideDeadline`; a robot left without one is costed by tables or Manhattan.
+   */
+  private planGuides(world: LifelongWorld, guideDeadline: number, now: () => number): void {
+    const guides = this.guides!;
+    const { locations, goals, step } = world;
+    const begun = now();
+    for (let r = 0; r < this.robots && now() < guideDeadline; r++) {
+      if (goals[r] < 0 || guides.goalOf(r) === goals[r]) continue;
+      guides.replan(r, locations[r], goals[r], step);
+      this.counters.guidePathsNew++;
+    }
+    if (now() < guideDeadline) this.counters.guidePathsImproved += guides.improve(locations, goals, step, this.random, guideDeadline, now);
+    this.counters.maxGuideMs = Math.max(this.counters.maxGuideMs, now() - begun);
   }
 
   /** Plans the whole window afresh: PIBT rolled forward, then LNS until `deadline`. */
@@ -142,7 +176,7 @@ export class WpplPlanner implements LifelongPlanner {
         plan.lowerBound[r] = 0;
         continue;
       }
-      const distance = this.distances.select(goal);
+      const distance = this.distances.select(goal, r);
       plan.cost[r] = pathCost(graph, distance, goal, plan.cell, plan.heading, r * (window + 1), window);
       plan.lowerBound[r] = headingDistance(graph, distance, locations[r], headings[r]);
     }

@@ -11,6 +11,7 @@ import { validateLifelongRecord } from '../../../../core/solvers/lifelong/record
 import type { LifelongWorld } from '../../../../core/solvers/lifelong/types.ts';
 import { headingDistance } from '../../../../core/solvers/lifelong/epibt/headingDistance.ts';
 import { GoalDistances } from '../../../../core/solvers/lifelong/wppl/goalDistances.ts';
+import { GuidePaths } from '../../../../core/solvers/lifelong/guidePaths.ts';
 import { PibtRollout } from '../../../../core/solvers/lifelong/wppl/pibtRollout.ts';
 import { SpaceTimeAStar } from '../../../../core/solvers/lifelong/wppl/spaceTimeAStar.ts';
 import { WindowLns } from '../../../../core/solvers/lifelong/wppl/windowLns.ts';
@@ -69,6 +70,40 @@ function randomCells(graph: MapGraph, random: Random, window: number): number[] 
   }
   return cells;
 }
+
+describe("WPPL's goal distances past the table cache", () => {
+  it('gives a robot with a guide path the true distance along it where Manhattan falls short (a wall between)', () => {
+    const grid = Grid.fromAscii([
+      '.....',
+      '.###.',
+      '.....',
+    ]);
+    const graph = new MapGraph(grid);
+    const w = grid.width;
+    // Room for 4 tables, 10 robots: goals' tables are not built, none is cached.
+    const tables = new DistanceTables(graph, 1);
+    const distances = new GoalDistances(graph, tables, 10);
+    expect(distances.build).toBe(false);
+    const guides = new GuidePaths(graph, tables, 10);
+    distances.guides = guides;
+    const from = 2;
+    const goal = 2 * w + 2;
+    // Without a guide path (and no table kept, the window's builds spent): Manhattan, 2 through the wall.
+    distances.freeze();
+    expect(distances.between(from, goal, 0)).toBe(2);
+    guides.replan(0, from, goal, 0);
+    const truth = new Uint16Array(graph.freeCells.length);
+    graph.distancesFrom(goal, truth);
+    const path = guides.paths[0]!;
+    expect(path[0]).toBe(from);
+    for (let k = 0; k < guides.lengths[0]; k++) {
+      const cell = path[k];
+      expect(distances.between(cell, goal, 0)).toBe(truth[graph.freeIndex[cell]]);
+      expect(distances.select(goal, 0)(cell)).toBe(truth[graph.freeIndex[cell]]);
+    }
+    expect(distances.between(from, goal, 0)).toBe(6);
+  });
+});
 
 describe("WPPL's space-time A*", () => {
   it('finds the least window cost a brute force over every action sequence finds, around other robots (tiny maps)', () => {
@@ -232,7 +267,7 @@ describe('the WPPL planner', () => {
     expect(planner.stats().rollsCut).toBe(1);
   });
 
-  for (const params of [{ lns: false }, { executionWindow: 3, window: 6 }, { executionWindow: 1 }]) {
+  for (const params of [{ lns: false }, { executionWindow: 3, window: 6 }, { executionWindow: 1 }, { distances: 'guides' }, { distances: 'guides', lns: false }]) {
     it(`keeps every step valid under LoRR's rules over 200 steps at a 3 ms limit (${JSON.stringify(params)})`, () => {
       const grid = connectedRandomGrid(18, 11);
       const p = problem(grid, 40, 600, 5);
@@ -265,6 +300,25 @@ describe('the WPPL planner', () => {
     // The step is played as waits (as the League plays a late one): the robots are not where the plan put them.
     planner.plan(world, actions, Infinity, NEVER);
     expect(planner.stats()).toMatchObject({ windows: 3, followed: 2 });
+  });
+
+  it('plans guide paths for the robots whose goal changed when asked to (distances: guides), none by default', () => {
+    const grid = connectedRandomGrid(16, 3);
+    const graph = new MapGraph(grid);
+    const robots = 12;
+    const cells = Array.from(graph.freeCells);
+    const world: LifelongWorld = { step: 0, locations: Int32Array.from(cells.slice(0, robots)), headings: new Uint8Array(robots), goals: Int32Array.from(cells.slice(-robots)) };
+    const actions = new Uint8Array(robots);
+    const guided = new WpplPlanner(graph, robots, { seed: 1, distances: 'guides' });
+    guided.plan(world, actions, Infinity, NEVER);
+    expect(guided.stats().guidePathsNew).toBe(robots);
+    expect(validActions(graph, world.locations, world.headings, actions, new Int32Array(graph.cells).fill(-1))).toBe(true);
+    // The same goals next step: no new guide path.
+    guided.plan({ ...world, step: 1 }, actions, Infinity, NEVER);
+    expect(guided.stats().guidePathsNew).toBe(robots);
+    const plain = new WpplPlanner(graph, robots, { seed: 1 });
+    plain.plan(world, actions, Infinity, NEVER);
+    expect(plain.stats().guidePathsNew).toBe(0);
   });
 
   it('refuses an unknown or out-of-range param by name', () => {
