@@ -15,6 +15,7 @@
  *                       the League's published 12.8 (default) and 31.0 (winner)
  *   --effects           each part of ours switched off in turn (lorrProblems.ts EFFECTS), no peer;
  *                       where a guidance file is kept for the problem (guidance/), its lanes too
+ *                       (--rows WORD,WORD: only the rows whose label has one of the words)
  *   --guidance          measures the lanes for sortation and warehouse (core/experiments/laneSearch.ts,
  *                       --steps default 150) and keeps them in guidance/NAME.guidance.json
  *   --winner PATH       beside ours, the 2024 winner's planner built locally (lorrPeer.ts WINNER_ARGS)
@@ -47,6 +48,8 @@ const MODE = flag('--quick') ? 'quick' : flag('--full') ? 'full' : flag('--wareh
 const LIMIT = Number(option('--step-limit') ?? (MODE === 'quick' ? 100 : MODE === 'full' || MODE === 'warehouse-10000' ? 1000 : 300));
 const STEPS = Number(option('--steps') ?? (MODE === 'warehouse-10000' ? 1000 : MODE === 'guidance' ? 150 : 500));
 const ONLY = option('--only')?.split(',') ?? (MODE === 'full' ? ['random', 'paris'] : MODE === 'effects' ? ['random', 'sortation', 'warehouse'] : MODE === 'guidance' ? ['sortation', 'warehouse'] : null);
+/** --effects: only the rows whose label has one of these words (ours always runs: the rest are against it). */
+const ROWS = option('--rows')?.split(',') ?? null;
 /** The 2024 winner's planner, built locally (a benchmark's peer only), run instead of the Start-Kit's. */
 const WINNER = option('--winner');
 const PEER_OFF = flag('--no-peer') || MODE === 'effects' || MODE === 'warehouse-10000';
@@ -148,6 +151,7 @@ function effects(): void {
     console.log(`\n${row.name} (${problem.teamSize} robots):`);
     let base = NaN;
     for (const contender of EFFECTS) {
+      if (contender !== OURS && ROWS !== null && !ROWS.some((word) => contender.label.includes(word))) continue;
       const m = run(problem, contender, LIMIT, STEPS);
       if (contender === OURS) base = m.tasksFinished;
       const change = contender === OURS ? '' : ` (${m.tasksFinished >= base ? '+' : ''}${((100 * (m.tasksFinished - base)) / base).toFixed(1)}% against ours)`;
