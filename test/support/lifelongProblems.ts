@@ -4,6 +4,7 @@ import type { LorrProblem } from '../../core/formats/lorrProblem.ts';
 import { randomMap } from '../../core/mapgen/randomMap.ts';
 import { Random } from '../../core/util/random.ts';
 import { MapGraph } from '../../core/solvers/lifelong/mapGraph.ts';
+import type { LifelongWorld } from '../../core/solvers/lifelong/types.ts';
 
 /** A problem on `grid` with `robots` robots and `tasks` two-errand tasks at random free cells. */
 export function problem(grid: Grid, robots: number, tasks: number, seed: number): LorrProblem {
@@ -45,4 +46,16 @@ export function connectedRandomGrid(size: number, seed: number): Grid {
   }
   for (let c = 0; c < grid.cells; c++) if (seen[c] !== best) grid.passable[c] = 0;
   return grid;
+}
+
+/** One step's world: `robots` robots at distinct random free cells, random headings, goals at other distinct free cells. */
+export function randomWorld(graph: MapGraph, robots: number, seed: number): LifelongWorld {
+  const random = new Random(seed);
+  const cells = random.shuffle(Array.from(graph.freeCells));
+  return {
+    step: 0,
+    locations: Int32Array.from(cells.slice(0, robots)),
+    headings: Uint8Array.from({ length: robots }, () => random.int(4)),
+    goals: Int32Array.from(cells.slice(robots, 2 * robots)),
+  };
 }

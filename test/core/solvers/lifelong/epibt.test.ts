@@ -7,6 +7,7 @@ import { OperationSearch } from '../../../../core/solvers/lifelong/epibt/operati
 import { operationText, operationsOfDepth } from '../../../../core/solvers/lifelong/epibt/operations.ts';
 import { EpibtPlanner } from '../../../../core/solvers/lifelong/epibt/epibtPlanner.ts';
 import type { LifelongWorld } from '../../../../core/solvers/lifelong/types.ts';
+import { randomWorld } from '../../../support/lifelongProblems.ts';
 
 /** The LoRR 2024 winner's pool of depth 3 (Solution/Objects/Environment/operations.cpp). */
 const WINNER_DEPTH_3 = 'WWW RRF RWF CWF WWF RFW CFW WFW RFF CFF FWW WFF FRF FCF FWF FFW FFF'.split(' ');
@@ -143,14 +144,7 @@ describe('the EPIBT planner under its clock', () => {
     const grid = Grid.fromAscii(rows);
     const graph = new MapGraph(grid);
     const robots = 150;
-    const random = new Random(5);
-    const cells = random.shuffle(Array.from(graph.freeCells));
-    const world: LifelongWorld = {
-      step: 0,
-      locations: Int32Array.from(cells.slice(0, robots)),
-      headings: Uint8Array.from({ length: robots }, () => random.int(4)),
-      goals: Int32Array.from(cells.slice(robots, 2 * robots)),
-    };
+    const world = randomWorld(graph, robots, 5);
     const planner = new EpibtPlanner(graph, robots, { seed: 1, distances: 'tables', lns: false });
     // A clock that reads 0 until the costing has begun, then past the costing's deadline (the
     // step's less a first pass: 150 robots x 0.01 ms before any pass was timed) but short of the step's.

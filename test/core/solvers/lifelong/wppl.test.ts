@@ -17,7 +17,7 @@ import { SpaceTimeAStar } from '../../../../core/solvers/lifelong/wppl/spaceTime
 import { WindowLns } from '../../../../core/solvers/lifelong/wppl/windowLns.ts';
 import { WindowPlan, pathCost } from '../../../../core/solvers/lifelong/wppl/windowPlan.ts';
 import { WpplPlanner } from '../../../../core/solvers/lifelong/wppl/wpplPlanner.ts';
-import { connectedRandomGrid, problem } from '../../../support/lifelongProblems.ts';
+import { connectedRandomGrid, problem, randomWorld } from '../../../support/lifelongProblems.ts';
 
 const NEVER = () => 0;
 
@@ -230,14 +230,7 @@ describe('the WPPL planner', () => {
     const grid = connectedRandomGrid(20, 7);
     const graph = new MapGraph(grid);
     const robots = 60;
-    const random = new Random(4);
-    const cells = random.shuffle(Array.from(graph.freeCells));
-    const world: LifelongWorld = {
-      step: 0,
-      locations: Int32Array.from(cells.slice(0, robots)),
-      headings: Uint8Array.from({ length: robots }, () => random.int(4)),
-      goals: Int32Array.from(cells.slice(robots, 2 * robots)),
-    };
+    const world = randomWorld(graph, robots, 4);
     // Every reading of the clock costs 0.01 ms: the step's 5 ms run out while LNS replans.
     let clock = 0;
     const now = () => (clock += 0.01);
